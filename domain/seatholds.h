@@ -1,0 +1,117 @@
+#pragma once
+
+#include "domain/ids.h"
+
+#include <QDateTime>
+#include <QString>
+#include <QVector>
+
+#include <optional>
+
+namespace boxoffice {
+
+// Per-event lease policy, stored with the event so it can be tuned during an on-sale.
+struct HoldPolicy
+{
+    int holdSeconds = 600;
+    int maxExtensions = 1;
+    // The longest a cart can keep one unit: the first lease plus every extension. Re-holding a unit
+    // the cart already has refreshes its lease but never past this, so retries cannot hoard seats.
+    int maxLeaseSeconds() const { return holdSeconds * (1 + maxExtensions); }
+};
+
+struct EventSummary
+{
+    EventId id = 0;
+    QString name;
+    QString venue;
+    QDateTime startsAt;
+    QString currency;
+    HoldPolicy policy;
+    int totalUnits = 0;
+};
+
+struct SeatRef
+{
+    UnitId unit = 0;
+    QString label; // "A-1-5": section, row, seat number
+};
+
+struct HoldRequest
+{
+    EventId event = 0;
+    CartId cart;
+    QVector<UnitId> units;
+    std::optional<int> ttlSeconds; // empty: the event's hold duration
+};
+
+struct HeldUnit
+{
+    SeatRef seat;
+    QDateTime expiresAt; // the database's clock, UTC
+};
+
+struct HoldGrant
+{
+    QVector<HeldUnit> held;
+};
+
+struct ReleaseOutcome
+{
+    QVector<SeatRef> released;
+    QVector<UnitId> notHeld; // asked for, but not held by this cart (already free, sold, or another cart's)
+};
+
+struct ExtendOutcome
+{
+    QVector<HeldUnit> extended;
+    int extensionsLeft = 0;
+};
+
+struct OrderSummary
+{
+    OrderId id = 0;
+    CartId cart;
+    QString state; // PENDING, PAID, ...
+    qint64 amountMinor = 0;
+    QString currency;
+    QVector<SeatRef> units;
+};
+
+struct ConfirmOutcome
+{
+    OrderId order = 0;
+    QVector<SeatRef> sold;
+    QVector<SeatRef> lost; // reclaimed by another buyer after the hold expired: needs a refund
+    bool alreadyConfirmed = false;
+};
+
+struct AvailabilityRow
+{
+    QString section;
+    QString sectionName;
+    QString priceBand;
+    qint64 priceMinor = 0;
+    int total = 0;
+    int available = 0; // includes holds whose lease has run out: they are claimable
+    int held = 0;
+    int sold = 0;
+};
+
+struct EventAvailability
+{
+    EventId event = 0;
+    QString currency;
+    QVector<AvailabilityRow> rows;
+    int total() const;
+    int available() const;
+    int held() const;
+    int sold() const;
+};
+
+inline int EventAvailability::total() const { int n = 0; for (const auto &r : rows) n += r.total; return n; }
+inline int EventAvailability::available() const { int n = 0; for (const auto &r : rows) n += r.available; return n; }
+inline int EventAvailability::held() const { int n = 0; for (const auto &r : rows) n += r.held; return n; }
+inline int EventAvailability::sold() const { int n = 0; for (const auto &r : rows) n += r.sold; return n; }
+
+} // namespace boxoffice

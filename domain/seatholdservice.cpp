@@ -1,0 +1,110 @@
+#include "domain/seatholdservice.h"
+
+#include "domain/seatholdrules.h"
+
+namespace boxoffice {
+
+SeatHoldService::SeatHoldService(SeatInventoryStore &store) : m_store(store) {}
+
+Result<QVector<EventSummary>> SeatHoldService::events()
+{
+    return m_store.events();
+}
+
+Result<EventSummary> SeatHoldService::event(EventId event)
+{
+    if (auto status = SeatHoldRules::checkEvent(event); !status)
+        return status.error();
+    return m_store.event(event);
+}
+
+Result<QVector<SeatRef>> SeatHoldService::resolveSeats(EventId event, const QStringList &labels)
+{
+    if (auto status = SeatHoldRules::checkEvent(event); !status)
+        return status.error();
+    if (auto status = SeatHoldRules::checkLabels(labels); !status)
+        return status.error();
+    return m_store.resolveSeats(event, labels);
+}
+
+Result<HoldGrant> SeatHoldService::hold(const HoldRequest &request)
+{
+    if (auto status = SeatHoldRules::checkHold(request); !status)
+        return status.error();
+    return m_store.hold(request);
+}
+
+Result<HoldGrant> SeatHoldService::holdByLabels(EventId event, const CartId &cart, const QStringList &labels,
+                                                std::optional<int> ttlSeconds)
+{
+    if (auto status = SeatHoldRules::checkCart(cart); !status)
+        return status.error();
+    auto seats = resolveSeats(event, labels);
+    if (!seats)
+        return seats.error();
+    HoldRequest request;
+    request.event = event;
+    request.cart = cart;
+    request.ttlSeconds = ttlSeconds;
+    for (const SeatRef &seat : seats.value())
+        request.units << seat.unit;
+    return hold(request);
+}
+
+Result<ReleaseOutcome> SeatHoldService::release(const CartId &cart, const QVector<UnitId> &units)
+{
+    if (auto status = SeatHoldRules::checkCart(cart); !status)
+        return status.error();
+    if (auto status = SeatHoldRules::checkUnits(units); !status)
+        return status.error();
+    return m_store.release(cart, units);
+}
+
+Result<ReleaseOutcome> SeatHoldService::releaseCart(const CartId &cart)
+{
+    if (auto status = SeatHoldRules::checkCart(cart); !status)
+        return status.error();
+    return m_store.releaseCart(cart);
+}
+
+Result<ExtendOutcome> SeatHoldService::extend(const CartId &cart)
+{
+    if (auto status = SeatHoldRules::checkCart(cart); !status)
+        return status.error();
+    return m_store.extend(cart);
+}
+
+Result<OrderSummary> SeatHoldService::createOrder(const CartId &cart)
+{
+    if (auto status = SeatHoldRules::checkCart(cart); !status)
+        return status.error();
+    return m_store.createOrder(cart);
+}
+
+Result<OrderSummary> SeatHoldService::order(OrderId order)
+{
+    if (auto status = SeatHoldRules::checkOrder(order); !status)
+        return status.error();
+    return m_store.order(order);
+}
+
+Result<ConfirmOutcome> SeatHoldService::confirm(OrderId order)
+{
+    if (auto status = SeatHoldRules::checkOrder(order); !status)
+        return status.error();
+    return m_store.confirm(order);
+}
+
+Result<EventAvailability> SeatHoldService::availability(EventId event)
+{
+    if (auto status = SeatHoldRules::checkEvent(event); !status)
+        return status.error();
+    return m_store.availability(event);
+}
+
+Result<int> SeatHoldService::sweepExpiredHolds()
+{
+    return m_store.sweepExpiredHolds();
+}
+
+} // namespace boxoffice

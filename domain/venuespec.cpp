@@ -1,0 +1,120 @@
+#include "domain/venuespec.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+#include <QtMath>
+
+namespace boxoffice {
+
+namespace {
+
+DomainError specError(const QString &what)
+{
+    return makeError(ErrorCode::BadInput, QStringLiteral("Venue description: %1").arg(what));
+}
+
+} // namespace
+
+QString SectionSpec::bandForRow(int row) const
+{
+    for (const RowBandSpec &range : bands) {
+        if (row >= range.fromRow && row <= range.toRow)
+            return range.band;
+    }
+    return bands.isEmpty() ? QString() : bands.last().band;
+}
+
+QString seatLabel(const QString &section, int row, int number)
+{
+    return QStringLiteral("%1-%2-%3").arg(section).arg(row).arg(number);
+}
+
+SeatSpec seatAt(const SectionSpec &section, int row, int number)
+{
+    // Rows run left to right from the section's origin, later rows further from the stage; the whole
+    // block is then turned about its origin.
+    const double localX = (number - 1) * section.seatPitch;
+    const double localY = (row - 1) * section.rowPitch;
+    const double angle = qDegreesToRadians(section.rotationDegrees);
+    SeatSpec seat;
+    seat.section = section.code;
+    seat.row = row;
+    seat.number = number;
+    seat.label = seatLabel(section.code, row, number);
+    seat.x = section.originX + localX * qCos(angle) - localY * qSin(angle);
+    seat.y = section.originY + localX * qSin(angle) + localY * qCos(angle);
+    seat.band = section.bandForRow(row);
+    return seat;
+}
+
+Result<VenueSpec> VenueSpec::fromJson(const QByteArray &json)
+{
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+    if (document.isNull())
+        return specError(parseError.errorString());
+    const QJsonObject root = document.object();
+
+    VenueSpec venue;
+    venue.name = root.value("name").toString();
+    venue.currency = root.value("currency").toString();
+    if (venue.name.isEmpty())
+        return specError(QStringLiteral("the venue needs a name"));
+    if (venue.currency.size() != 3)
+        return specError(QStringLiteral("currency must be a three-letter ISO code"));
+
+    QSet<QString> bandCodes;
+    for (const QJsonValue &value : root.value("bands").toArray()) {
+        const QJsonObject object = value.toObject();
+        PriceBandSpec band{object.value("code").toString(), object.value("name").toString(),
+                           object.value("price_minor").toInteger(-1)};
+        if (band.code.isEmpty() || band.priceMinor < 0)
+            return specError(QStringLiteral("every price band needs a code and a price_minor >= 0"));
+        bandCodes.insert(band.code);
+        venue.bands << band;
+    }
+
+    QSet<QString> sectionCodes;
+    for (const QJsonValue &value : root.value("sections").toArray()) {
+        const QJsonObject object = value.toObject();
+        SectionSpec section;
+        section.code = object.value("code").toString();
+        section.name = object.value("name").toString(section.code);
+        section.rows = object.value("rows").toInt();
+        section.seatsPerRow = object.value("seats_per_row").toInt();
+        section.originX = object.value("x").toDouble();
+        section.originY = object.value("y").toDouble();
+        section.seatPitch = object.value("seat_pitch").toDouble(1.0);
+        section.rowPitch = object.value("row_pitch").toDouble(1.2);
+        section.rotationDegrees = object.value("rotation").toDouble(0);
+        if (section.code.isEmpty() || section.code.contains('-') || sectionCodes.contains(section.code))
+            return specError(QStringLiteral("section codes must be unique and contain no '-'"));
+        if (section.rows <= 0 || section.seatsPerRow <= 0)
+            return specError(QStringLiteral("section %1 needs rows and seats_per_row").arg(section.code));
+        for (const QJsonValue &bandValue : object.value("bands").toArray()) {
+            const QJsonObject range = bandValue.toObject();
+            RowBandSpec rowBand{range.value("from_row").toInt(1), range.value("to_row").toInt(section.rows),
+                                range.value("band").toString()};
+            if (!bandCodes.contains(rowBand.band))
+                return specError(QStringLiteral("section %1 uses unknown band %2").arg(section.code, rowBand.band));
+            section.bands << rowBand;
+        }
+        if (section.bands.isEmpty())
+            return specError(QStringLiteral("section %1 has no price band").arg(section.code));
+        sectionCodes.insert(section.code);
+        venue.sections << section;
+    }
+    if (venue.sections.isEmpty())
+        return specError(QStringLiteral("the venue has no sections"));
+
+    const QJsonObject event = root.value("event").toObject();
+    venue.event.name = event.value("name").toString(venue.name);
+    venue.event.startsInDays = event.value("starts_in_days").toInt(14);
+    venue.event.holdSeconds = event.value("hold_seconds").toInt(600);
+    venue.event.maxExtensions = event.value("max_extensions").toInt(1);
+    return venue;
+}
+
+} // namespace boxoffice
