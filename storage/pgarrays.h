@@ -1,0 +1,14 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+namespace boxoffice {
+
+// PostgreSQL array literals for binding a list as ONE value (CAST(:units AS bigint[])): QPSQL has no
+// native array binding. The literal is still a bound value, escaped by the driver, never spliced SQL.
+QString toBigintArray(const QVector<qint64> &values);
+QString toTextArray(const QStringList &values);
+
+} // namespace boxoffice

@@ -1,0 +1,268 @@
+#pragma once
+
+// The statements behind PgSeatStore. Each write is one statement: rows it changes are first locked
+// in unit-id order (a FOR UPDATE CTE sorted by id) so two multi-seat claims that overlap always queue
+// instead of deadlocking, and the state test sits in the WHERE clause, evaluated against the latest
+// committed row. Values are always bound; parameters are gathered once in a `p` CTE.
+
+namespace boxoffice::SeatSql {
+
+// Lazy expiry lives here: a HELD row whose lease has run out is as claimable as an AVAILABLE one.
+// This cart's own live hold is claimable too (a retry): it keeps its start and extension count and its
+// lease is refreshed, never shortened and never past the event's longest lease.
+inline constexpr char hold[] = R"SQL(
+WITH p AS (
+    SELECT CAST(:event AS bigint) AS event_id, CAST(:cart AS text) AS cart,
+           CAST(:units AS bigint[]) AS units, CAST(:ttl AS integer) AS ttl
+), ev AS (
+    SELECT e.id,
+           make_interval(secs => LEAST(COALESCE(p.ttl, e.hold_seconds), e.hold_seconds * (1 + e.max_extensions))) AS lease,
+           make_interval(secs => e.hold_seconds * (1 + e.max_extensions)) AS longest
+    FROM events e, p WHERE e.id = p.event_id
+), want AS (
+    SELECT DISTINCT unnest(p.units) AS unit_id FROM p
+), claimable AS (
+    SELECT s.id FROM event_seats s, p
+    WHERE s.id = ANY (p.units) AND s.event_id = p.event_id
+      AND (s.state = 'AVAILABLE'
+           OR (s.state = 'HELD' AND (s.hold_expires_at <= now() OR s.cart_id = p.cart)))
+    ORDER BY s.id
+    FOR UPDATE OF s
+), claimed AS (
+    UPDATE event_seats s SET
+        state = 'HELD',
+        cart_id = p.cart,
+        held_since = CASE WHEN s.state = 'HELD' AND s.cart_id = p.cart AND s.hold_expires_at > now()
+                          THEN s.held_since ELSE now() END,
+        extensions_used = CASE WHEN s.state = 'HELD' AND s.cart_id = p.cart AND s.hold_expires_at > now()
+                               THEN s.extensions_used ELSE 0 END,
+        hold_expires_at = CASE WHEN s.state = 'HELD' AND s.cart_id = p.cart AND s.hold_expires_at > now()
+                               THEN GREATEST(s.hold_expires_at, LEAST(now() + ev.lease, s.held_since + ev.longest))
+                               ELSE now() + ev.lease END
+    FROM p, ev
+    WHERE s.id IN (SELECT id FROM claimable)
+      AND (SELECT count(*) FROM claimable) = (SELECT count(*) FROM want)
+    RETURNING s.id, s.hold_expires_at
+)
+SELECT w.unit_id,
+       e.id IS NOT NULL AS known,
+       st.label,
+       EXISTS (SELECT 1 FROM claimable c WHERE c.id = w.unit_id) AS claimable,
+       c.id IS NOT NULL AS granted,
+       CAST(extract(epoch FROM c.hold_expires_at) * 1000 AS bigint) AS expires_ms,
+       (SELECT count(*) FROM ev) AS event_found
+FROM want w
+CROSS JOIN p
+LEFT JOIN event_seats e ON e.id = w.unit_id AND e.event_id = p.event_id
+LEFT JOIN seats st ON st.id = e.seat_id
+LEFT JOIN claimed c ON c.id = w.unit_id
+ORDER BY w.unit_id
+)SQL";
+
+inline constexpr char releaseUnits[] = R"SQL(
+WITH p AS (
+    SELECT CAST(:cart AS text) AS cart, CAST(:units AS bigint[]) AS units
+), target AS (
+    SELECT s.id FROM event_seats s, p
+    WHERE s.id = ANY (p.units) AND s.state = 'HELD' AND s.cart_id = p.cart
+    ORDER BY s.id
+    FOR UPDATE OF s
+), released AS (
+    UPDATE event_seats s SET state = 'AVAILABLE', cart_id = NULL, held_since = NULL,
+                             hold_expires_at = NULL, extensions_used = 0
+    WHERE s.id IN (SELECT id FROM target)
+    RETURNING s.id, s.seat_id
+)
+SELECT r.id, st.label FROM released r JOIN seats st ON st.id = r.seat_id ORDER BY r.id
+)SQL";
+
+inline constexpr char releaseCart[] = R"SQL(
+WITH p AS (
+    SELECT CAST(:cart AS text) AS cart
+), target AS (
+    SELECT s.id FROM event_seats s, p
+    WHERE s.cart_id = p.cart AND s.state = 'HELD'
+    ORDER BY s.id
+    FOR UPDATE OF s
+), released AS (
+    UPDATE event_seats s SET state = 'AVAILABLE', cart_id = NULL, held_since = NULL,
+                             hold_expires_at = NULL, extensions_used = 0
+    WHERE s.id IN (SELECT id FROM target)
+    RETURNING s.id, s.seat_id
+)
+SELECT r.id, st.label FROM released r JOIN seats st ON st.id = r.seat_id ORDER BY r.id
+)SQL";
+
+// An extension adds one more hold period to each live hold of the cart that has extensions left.
+inline constexpr char extend[] = R"SQL(
+WITH p AS (
+    SELECT CAST(:cart AS text) AS cart
+), live AS (
+    SELECT s.id FROM event_seats s, p
+    WHERE s.cart_id = p.cart AND s.state = 'HELD' AND s.hold_expires_at > now()
+    ORDER BY s.id
+    FOR UPDATE OF s
+), extended AS (
+    UPDATE event_seats s SET hold_expires_at = s.hold_expires_at + make_interval(secs => e.hold_seconds),
+                             extensions_used = s.extensions_used + 1
+    FROM events e
+    WHERE s.id IN (SELECT id FROM live) AND e.id = s.event_id AND s.extensions_used < e.max_extensions
+    RETURNING s.id, s.seat_id, s.hold_expires_at, e.max_extensions - s.extensions_used AS extensions_left
+)
+SELECT (SELECT count(*) FROM live) AS live_count, x.id, st.label,
+       CAST(extract(epoch FROM x.hold_expires_at) * 1000 AS bigint) AS expires_ms, x.extensions_left
+FROM (SELECT 1) AS one
+LEFT JOIN extended x ON true
+LEFT JOIN seats st ON st.id = x.seat_id
+ORDER BY x.id
+)SQL";
+
+// One PENDING order over the cart's live holds, priced from the event's price list. Refused (no row
+// inserted) when the cart holds nothing, a seat has no price, or the holds mix currencies; a second
+// pending order for the same cart is refused by the unique index.
+inline constexpr char createOrder[] = R"SQL(
+WITH p AS (
+    SELECT CAST(:cart AS text) AS cart
+), live AS (
+    SELECT s.id AS unit_id, e.currency, ep.amount_minor
+    FROM event_seats s
+    JOIN p ON s.cart_id = p.cart
+    JOIN events e ON e.id = s.event_id
+    JOIN seats st ON st.id = s.seat_id
+    LEFT JOIN event_prices ep ON ep.event_id = s.event_id AND ep.price_band_id = st.price_band_id
+    WHERE s.state = 'HELD' AND s.hold_expires_at > now()
+), summary AS (
+    SELECT count(*) AS units, count(amount_minor) AS priced, count(DISTINCT currency) AS currencies,
+           min(currency) AS currency, COALESCE(sum(amount_minor), 0) AS total
+    FROM live
+), created AS (
+    INSERT INTO orders (cart_id, currency, amount_minor)
+    SELECT p.cart, summary.currency, summary.total FROM p, summary
+    WHERE summary.units > 0 AND summary.priced = summary.units AND summary.currencies = 1
+    ON CONFLICT (cart_id) WHERE state = 'PENDING' DO NOTHING
+    RETURNING id
+), lines AS (
+    INSERT INTO order_lines (order_id, unit_id, amount_minor)
+    SELECT created.id, live.unit_id, live.amount_minor FROM created, live
+    RETURNING unit_id
+)
+SELECT summary.units, summary.priced, summary.currencies, created.id, (SELECT count(*) FROM lines)
+FROM summary LEFT JOIN created ON true
+)SQL";
+
+inline constexpr char pendingOrderOfCart[] = R"SQL(
+SELECT id FROM orders WHERE cart_id = :cart AND state = 'PENDING'
+)SQL";
+
+inline constexpr char orderHeader[] = R"SQL(
+SELECT id, cart_id, state, amount_minor, currency FROM orders WHERE id = :order
+)SQL";
+
+inline constexpr char orderLines[] = R"SQL(
+SELECT l.unit_id, st.label, l.state
+FROM order_lines l
+JOIN event_seats s ON s.id = l.unit_id
+JOIN seats st ON st.id = s.seat_id
+WHERE l.order_id = :order
+ORDER BY l.unit_id
+)SQL";
+
+// Taken first in a confirm: the order row, then the seats in unit order, the same order everywhere.
+inline constexpr char lockOrder[] = R"SQL(
+SELECT cart_id, state FROM orders WHERE id = :order FOR UPDATE
+)SQL";
+
+// Confirm checks owner and state, never this cart's clock: a late payment on a seat nobody reclaimed
+// still sells. A seat counts as reclaimed only when another cart holds it live or it is sold.
+inline constexpr char confirmUnits[] = R"SQL(
+WITH p AS (
+    SELECT CAST(:order AS bigint) AS order_id, CAST(:cart AS text) AS cart
+), target AS (
+    SELECT s.id FROM event_seats s
+    JOIN order_lines l ON l.unit_id = s.id
+    JOIN p ON l.order_id = p.order_id
+    WHERE s.state = 'AVAILABLE'
+       OR (s.state = 'HELD' AND (s.cart_id = p.cart OR s.hold_expires_at <= now()))
+    ORDER BY s.id
+    FOR UPDATE OF s
+), sold AS (
+    UPDATE event_seats s SET state = 'SOLD', order_id = p.order_id, cart_id = p.cart,
+                             held_since = NULL, hold_expires_at = NULL, extensions_used = 0
+    FROM p
+    WHERE s.id IN (SELECT id FROM target)
+    RETURNING s.id
+), lines AS (
+    UPDATE order_lines l SET state = CASE WHEN l.unit_id IN (SELECT id FROM sold) THEN 'SOLD' ELSE 'LOST' END
+    FROM p
+    WHERE l.order_id = p.order_id
+    RETURNING l.unit_id, l.state
+)
+SELECT l.unit_id, st.label, l.state
+FROM lines l
+JOIN event_seats s ON s.id = l.unit_id
+JOIN seats st ON st.id = s.seat_id
+ORDER BY l.unit_id
+)SQL";
+
+inline constexpr char markOrderPaid[] = R"SQL(
+UPDATE orders SET state = 'PAID', paid_at = now() WHERE id = :order AND state = 'PENDING'
+)SQL";
+
+inline constexpr char resolveLabels[] = R"SQL(
+WITH p AS (
+    SELECT CAST(:event AS bigint) AS event_id, CAST(:labels AS text[]) AS labels
+)
+SELECT w.label, s.id, (SELECT count(*) FROM events e WHERE e.id = p.event_id) AS event_found
+FROM p
+CROSS JOIN LATERAL unnest(p.labels) WITH ORDINALITY AS w(label, position)
+LEFT JOIN events e ON e.id = p.event_id
+LEFT JOIN seats st ON st.layout_id = e.layout_id AND st.label = w.label
+LEFT JOIN event_seats s ON s.event_id = p.event_id AND s.seat_id = st.id
+ORDER BY w.position
+)SQL";
+
+inline constexpr char listEvents[] = R"SQL(
+WITH p AS (
+    SELECT CAST(:event AS bigint) AS event_id
+)
+SELECT e.id, e.name, v.name, CAST(extract(epoch FROM e.starts_at) * 1000 AS bigint), e.currency,
+       e.hold_seconds, e.max_extensions,
+       (SELECT count(*) FROM event_seats s WHERE s.event_id = e.id)
+FROM p, events e JOIN venue_layouts v ON v.id = e.layout_id
+WHERE p.event_id IS NULL OR e.id = p.event_id
+ORDER BY e.starts_at, e.id
+)SQL";
+
+// Display only, no locks: a hold past its expiry already counts as available here.
+inline constexpr char availability[] = R"SQL(
+SELECT sec.code, sec.name, pb.code, COALESCE(ep.amount_minor, 0),
+       count(*) AS total,
+       count(*) FILTER (WHERE s.state = 'AVAILABLE' OR (s.state = 'HELD' AND s.hold_expires_at <= now())),
+       count(*) FILTER (WHERE s.state = 'HELD' AND s.hold_expires_at > now()),
+       count(*) FILTER (WHERE s.state = 'SOLD')
+FROM event_seats s
+JOIN seats st ON st.id = s.seat_id
+JOIN sections sec ON sec.id = st.section_id
+JOIN price_bands pb ON pb.id = st.price_band_id
+LEFT JOIN event_prices ep ON ep.event_id = s.event_id AND ep.price_band_id = pb.id
+WHERE s.event_id = :event
+GROUP BY sec.id, sec.code, sec.name, pb.id, pb.code, ep.amount_minor
+ORDER BY sec.id, pb.id
+)SQL";
+
+// Batches skip rows a buyer is claiming right now; the WHERE repeats the expiry test so a row that
+// was re-held between the pick and the update is left alone.
+inline constexpr char sweepBatch[] = R"SQL(
+WITH target AS (
+    SELECT id FROM event_seats
+    WHERE state = 'HELD' AND hold_expires_at <= now()
+    ORDER BY id
+    LIMIT 5000
+    FOR UPDATE SKIP LOCKED
+)
+UPDATE event_seats s SET state = 'AVAILABLE', cart_id = NULL, held_since = NULL,
+                         hold_expires_at = NULL, extensions_used = 0
+WHERE s.id IN (SELECT id FROM target) AND s.state = 'HELD' AND s.hold_expires_at <= now()
+)SQL";
+
+} // namespace boxoffice::SeatSql
