@@ -1,0 +1,21 @@
+#pragma once
+
+#include "ctlcontext.h"
+
+namespace boxoffice::ctl {
+
+// One function per sub-command; each returns the process exit status.
+int runDb(CtlContext &context);
+int runMigrate(CtlContext &context);
+int runSeedDemo(CtlContext &context);
+int runEvents(CtlContext &context);
+int runAvailability(CtlContext &context);
+int runHold(CtlContext &context);
+int runRelease(CtlContext &context);
+int runExtend(CtlContext &context);
+int runOrder(CtlContext &context);
+int runConfirm(CtlContext &context);
+int runSweep(CtlContext &context);
+int runAudit(CtlContext &context);
+
+} // namespace boxoffice::ctl

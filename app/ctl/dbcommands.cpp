@@ -1,0 +1,61 @@
+#include "commands.h"
+
+#include "storage/migrator.h"
+#include "storage/privatecluster.h"
+#include "terminalprogress.h"
+
+namespace boxoffice::ctl {
+
+int runDb(CtlContext &context)
+{
+    const QStringList args = context.parser().positionalArguments();
+    const QString action = args.value(1);
+    PrivateCluster cluster({PrivateCluster::defaultDirectory()});
+    const auto note = [&context](const QString &message) {
+        if (!context.json())
+            TerminalProgress::note(message);
+    };
+
+    if (action == QLatin1String("start")) {
+        auto settings = cluster.start(note);
+        if (!settings)
+            return context.fail(settings.error());
+        auto connection = DatabaseConnection::open(settings.value(), QStringLiteral("ctl"));
+        if (!connection)
+            return context.fail(connection.error());
+        auto report = Migrator(connection.value()->database()).migrate(note);
+        if (!report)
+            return context.fail(report.error());
+        return context.succeed({{"ok", true}, {"running", true}, {"url", settings->describe()},
+                                {"directory", cluster.directory()}, {"schema_version", report->toVersion}},
+                               QStringLiteral("Private database running (schema version %1).\n  connect: %2\n  folder:  %3\n"
+                                              "  password: in %3/credentials.ini")
+                                   .arg(report->toVersion).arg(settings->describe(), cluster.directory()));
+    }
+    if (action == QLatin1String("stop")) {
+        if (auto status = cluster.stop(note); !status)
+            return context.fail(status.error());
+        return context.succeed({{"ok", true}, {"running", false}}, QStringLiteral("Private database stopped."));
+    }
+    if (action == QLatin1String("status")) {
+        auto running = cluster.isRunning();
+        if (!running)
+            return context.fail(running.error());
+        const QString state = !cluster.exists() ? QStringLiteral("not created yet")
+                              : running.value() ? QStringLiteral("running")
+                                                : QStringLiteral("stopped");
+        return context.succeed({{"ok", true}, {"exists", cluster.exists()}, {"running", running.value()},
+                                {"directory", cluster.directory()}, {"log", cluster.logFile()}},
+                               QStringLiteral("Private database: %1\n  folder: %2\n  log:    %3")
+                                   .arg(state, cluster.directory(), cluster.logFile()));
+    }
+    if (action == QLatin1String("url")) {
+        auto settings = cluster.connectionSettings();
+        if (!settings)
+            return context.fail(settings.error());
+        return context.succeed({{"ok", true}, {"url", settings->describe()}}, settings->describe());
+    }
+    return context.failUsage(QStringLiteral("Use: boxoffice-ctl db start|stop|status|url"));
+}
+
+} // namespace boxoffice::ctl

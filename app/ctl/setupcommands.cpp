@@ -1,0 +1,61 @@
+#include "commands.h"
+
+#include "jsonformat.h"
+#include "storage/migrator.h"
+#include "storage/venueloader.h"
+#include "terminalprogress.h"
+
+#include <QJsonArray>
+
+namespace boxoffice::ctl {
+
+int runMigrate(CtlContext &context)
+{
+    // Every other command refuses an out-of-date shared schema; this is the one that brings it up to date.
+    auto choice = context.connect(/*migrate=*/true);
+    if (!choice)
+        return context.fail(choice.error());
+    auto version = Migrator(choice.value()->database()).appliedVersion();
+    if (!version)
+        return context.fail(version.error());
+    return context.succeed({{"ok", true}, {"schema_version", version.value()}},
+                           QStringLiteral("Database schema is at version %1.").arg(version.value()));
+}
+
+int runSeedDemo(CtlContext &context)
+{
+    auto connection = context.connect(true);
+    if (!connection)
+        return context.fail(connection.error());
+    VenueLoader loader(connection.value()->database());
+
+    QVector<Result<VenueSpec>> venues{VenueLoader::demoTheatre()};
+    if (context.parser().isSet(QStringLiteral("stadium")))
+        venues << VenueLoader::demoStadium();
+
+    QJsonArray loadedJson;
+    QStringList lines;
+    for (const auto &spec : venues) {
+        if (!spec)
+            return context.fail(spec.error());
+        TerminalProgress progress(QStringLiteral("Loading %1").arg(spec->name));
+        auto loaded = loader.load(spec.value(), [&](int done, int total) {
+            if (!context.json())
+                progress.update(done, total);
+        });
+        if (!loaded)
+            return context.fail(loaded.error());
+        if (!context.json() && !loaded->alreadyPresent)
+            progress.finish();
+        loadedJson.append(QJsonObject{{"venue", spec->name}, {"event", loaded->eventId}, {"seats", loaded->seats},
+                                      {"already_present", loaded->alreadyPresent}});
+        lines << QStringLiteral("%1: %2 seats, event %3%4")
+                     .arg(spec->name)
+                     .arg(loaded->seats)
+                     .arg(loaded->eventId)
+                     .arg(loaded->alreadyPresent ? QStringLiteral(" (already loaded)") : QString());
+    }
+    return context.succeed({{"ok", true}, {"venues", loadedJson}}, lines.join(QLatin1Char('\n')));
+}
+
+} // namespace boxoffice::ctl
