@@ -1,0 +1,220 @@
+// boxoffice-ctl as a script or a support engineer uses it: the real binary, real exit statuses, the
+// documented --json shapes, against a real database.
+
+#include "testdatabase.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTest>
+
+using namespace boxoffice;
+using namespace boxoffice::test;
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QJsonObject json;
+    QString out;
+    QString err;
+};
+
+} // namespace
+
+class TestCtl : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void seedDemoLoadsTheTheatreOnce();
+    void eventsAndAvailability();
+    void holdSellAndAudit();
+    void badInputExitsTwo_data();
+    void badInputExitsTwo();
+    void lostSeatExitsThreeAndNamesIt();
+    void unreachableDatabaseExitsOne();
+    void outOfDateSchemaIsRefusedUntilMigrated();
+
+private:
+    Run ctl(const QStringList &arguments, const ConnectionSettings *settings = nullptr) const;
+
+    std::unique_ptr<TestDatabase> m_db;
+    qint64 m_event = 0;
+};
+
+Run TestCtl::ctl(const QStringList &arguments, const ConnectionSettings *settings) const
+{
+    const ConnectionSettings &target = settings ? *settings : m_db->settings();
+    QProcess process;
+    // The usual PG* variables, as an administrator would set them.
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("PGHOST"), target.host);
+    environment.insert(QStringLiteral("PGPORT"), QString::number(target.port));
+    environment.insert(QStringLiteral("PGUSER"), target.user);
+    environment.insert(QStringLiteral("PGPASSWORD"), target.password);
+    environment.insert(QStringLiteral("PGDATABASE"), target.database);
+    process.setProcessEnvironment(environment);
+    process.start(qEnvironmentVariable("BOXOFFICE_CTL"), arguments);
+    Run run;
+    if (!process.waitForFinished(120000))
+        return run;
+    run.exitCode = process.exitCode();
+    run.out = QString::fromUtf8(process.readAllStandardOutput());
+    run.err = QString::fromUtf8(process.readAllStandardError());
+    run.json = QJsonDocument::fromJson(run.out.toUtf8()).object();
+    return run;
+}
+
+void TestCtl::initTestCase()
+{
+    QVERIFY2(!qEnvironmentVariableIsEmpty("BOXOFFICE_CTL"), "run through ctest");
+    m_db = std::make_unique<TestDatabase>(QStringLiteral("ctl"));
+    QVERIFY2(m_db->ok(), qPrintable(m_db->failure()));
+}
+
+void TestCtl::seedDemoLoadsTheTheatreOnce()
+{
+    const Run first = ctl({QStringLiteral("seed-demo"), QStringLiteral("--json")});
+    QCOMPARE(first.exitCode, 0);
+    const QJsonObject venue = first.json.value("venues").toArray().first().toObject();
+    QCOMPARE(venue.value("seats").toInt(), 1208);
+    QCOMPARE(venue.value("already_present").toBool(), false);
+    m_event = venue.value("event").toInteger();
+    QVERIFY(m_event > 0);
+
+    const Run second = ctl({QStringLiteral("seed-demo"), QStringLiteral("--json")});
+    QCOMPARE(second.exitCode, 0);
+    QCOMPARE(second.json.value("venues").toArray().first().toObject().value("already_present").toBool(), true);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats")).toInt(), 1208);
+}
+
+void TestCtl::eventsAndAvailability()
+{
+    const Run events = ctl({QStringLiteral("events"), QStringLiteral("--json")});
+    QCOMPARE(events.exitCode, 0);
+    const QJsonObject event = events.json.value("events").toArray().first().toObject();
+    QCOMPARE(event.value("id").toInteger(), m_event);
+    QCOMPARE(event.value("seats").toInt(), 1208);
+    QCOMPARE(event.value("hold_seconds").toInt(), 600);
+
+    const Run availability = ctl({QStringLiteral("availability"), QStringLiteral("--event"), QString::number(m_event)});
+    QCOMPARE(availability.exitCode, 0);
+    QVERIFY2(availability.out.contains(QStringLiteral("1208 of 1208 seats available")), qPrintable(availability.out));
+}
+
+void TestCtl::holdSellAndAudit()
+{
+    const QString event = QString::number(m_event);
+    const Run held = ctl({QStringLiteral("hold"), QStringLiteral("--event"), event, QStringLiteral("--cart"), QStringLiteral("desk-1"),
+                          QStringLiteral("--seats"), QStringLiteral("A-1-5,A-1-6"), QStringLiteral("--json")});
+    QCOMPARE(held.exitCode, 0);
+    QCOMPARE(held.json.value("held").toArray().size(), 2);
+    QVERIFY(!held.json.value("held").toArray().first().toObject().value("expires_at").toString().isEmpty());
+
+    const Run extended = ctl({QStringLiteral("extend"), QStringLiteral("--cart"), QStringLiteral("desk-1"), QStringLiteral("--json")});
+    QCOMPARE(extended.exitCode, 0);
+    QCOMPARE(extended.json.value("extensions_left").toInt(), 0);
+    const Run refused = ctl({QStringLiteral("extend"), QStringLiteral("--cart"), QStringLiteral("desk-1"), QStringLiteral("--json")});
+    QCOMPARE(refused.exitCode, 1);
+    QCOMPARE(refused.json.value("error").toString(), QStringLiteral("limit_reached"));
+
+    const Run sold = ctl({QStringLiteral("confirm"), QStringLiteral("--cart"), QStringLiteral("desk-1"), QStringLiteral("--json")});
+    QCOMPARE(sold.exitCode, 0);
+    QCOMPARE(sold.json.value("sold").toArray().size(), 2);
+    QCOMPARE(sold.json.value("lost").toArray().size(), 0);
+    const qint64 order = sold.json.value("order").toInteger();
+    const Run again = ctl({QStringLiteral("confirm"), QStringLiteral("--order"), QString::number(order), QStringLiteral("--json")});
+    QCOMPARE(again.exitCode, 0);
+    QCOMPARE(again.json.value("already_confirmed").toBool(), true);
+
+    const Run audit = ctl({QStringLiteral("audit"), QStringLiteral("--json")});
+    QCOMPARE(audit.exitCode, 0);
+    QCOMPARE(audit.json.value("ok").toBool(), true);
+    QVERIFY(audit.json.value("checks").toArray().size() >= 5);
+
+    // Break an invariant behind the product's back (no constraint covers a line's state): audit must
+    // notice and exit non-zero.
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE order_lines SET state = 'PENDING' WHERE order_id = :o"), {{QStringLiteral("o"), order}}));
+    const Run broken = ctl({QStringLiteral("audit")});
+    QCOMPARE(broken.exitCode, 1);
+    QVERIFY2(broken.out.contains(QStringLiteral("FAIL")), qPrintable(broken.out));
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE order_lines SET state = 'SOLD' WHERE order_id = :o"), {{QStringLiteral("o"), order}}));
+    QCOMPARE(ctl({QStringLiteral("audit")}).exitCode, 0);
+}
+
+void TestCtl::badInputExitsTwo_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("messagePart");
+    QTest::newRow("no seats") << QStringList{"hold", "--cart", "x", "--seats", ""} << "No seats";
+    QTest::newRow("duplicate seats") << QStringList{"hold", "--cart", "x", "--seats", "A-2-1,A-2-1"} << "more than once";
+    QTest::newRow("negative ttl") << QStringList{"hold", "--cart", "x", "--seats", "A-2-1", "--ttl", "-5"} << "at least one second";
+    QTest::newRow("unknown seat") << QStringList{"hold", "--cart", "x", "--seats", "A-2-1,Q-99-1"} << "Q-99-1";
+    QTest::newRow("no cart") << QStringList{"hold", "--seats", "A-2-1"} << "--cart is required";
+    QTest::newRow("bad cart") << QStringList{"hold", "--cart", "x;drop", "--seats", "A-2-1"} << "not valid";
+    QTest::newRow("unknown command") << QStringList{"sell-everything"} << "Unknown command";
+}
+
+void TestCtl::badInputExitsTwo()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, messagePart);
+    if (arguments.first() == QLatin1String("hold"))
+        arguments << QStringLiteral("--event") << QString::number(m_event);
+    arguments << QStringLiteral("--json");
+    const Run run = ctl(arguments);
+    QCOMPARE(run.exitCode, 2);
+    QCOMPARE(run.json.value("ok").toBool(true), false);
+    QVERIFY2(run.json.value("message").toString().contains(messagePart), qPrintable(run.out));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats s JOIN seats st ON st.id = s.seat_id "
+                                         "WHERE st.label = 'A-2-1' AND s.state = 'AVAILABLE'")).toInt(), 1);
+}
+
+void TestCtl::lostSeatExitsThreeAndNamesIt()
+{
+    const QString event = QString::number(m_event);
+    QCOMPARE(ctl({QStringLiteral("hold"), QStringLiteral("--event"), event, QStringLiteral("--cart"), QStringLiteral("first"),
+                  QStringLiteral("--seats"), QStringLiteral("B-3-7")}).exitCode, 0);
+    const Run lost = ctl({QStringLiteral("hold"), QStringLiteral("--event"), event, QStringLiteral("--cart"), QStringLiteral("second"),
+                          QStringLiteral("--seats"), QStringLiteral("B-3-6,B-3-7"), QStringLiteral("--json")});
+    QCOMPARE(lost.exitCode, 3);
+    QCOMPARE(lost.json.value("error").toString(), QStringLiteral("lost"));
+    QCOMPARE(lost.json.value("lost").toArray(), QJsonArray{QStringLiteral("B-3-7")});
+    const Run text = ctl({QStringLiteral("hold"), QStringLiteral("--event"), event, QStringLiteral("--cart"), QStringLiteral("second"),
+                          QStringLiteral("--seats"), QStringLiteral("B-3-7")});
+    QCOMPARE(text.exitCode, 3);
+    QVERIFY2(text.err.contains(QStringLiteral("Seat B-3-7 was just taken by another buyer")), qPrintable(text.err));
+    const Run released = ctl({QStringLiteral("release"), QStringLiteral("--cart"), QStringLiteral("first"), QStringLiteral("--json")});
+    QCOMPARE(released.exitCode, 0);
+    QCOMPARE(released.json.value("released").toArray().size(), 1);
+}
+
+void TestCtl::unreachableDatabaseExitsOne()
+{
+    const Run run = ctl({QStringLiteral("events"), QStringLiteral("--db"), QStringLiteral("postgresql://nobody:pw@127.0.0.1:1/none"),
+                         QStringLiteral("--json")});
+    QCOMPARE(run.exitCode, 1);
+    QCOMPARE(run.json.value("error").toString(), QStringLiteral("unavailable"));
+    QVERIFY(!run.out.contains(QStringLiteral(":pw@")));
+}
+
+void TestCtl::outOfDateSchemaIsRefusedUntilMigrated()
+{
+    TestDatabase empty(QStringLiteral("ctl_empty"));
+    QVERIFY(empty.ok());
+    QVERIFY(empty.exec(QStringLiteral("DROP SCHEMA public CASCADE")));
+    QVERIFY(empty.exec(QStringLiteral("CREATE SCHEMA public")));
+    const ConnectionSettings settings = empty.settings();
+    const Run refused = ctl({QStringLiteral("events")}, &settings);
+    QCOMPARE(refused.exitCode, 1);
+    QVERIFY2(refused.err.contains(QStringLiteral("boxoffice-ctl migrate")), qPrintable(refused.err));
+    QCOMPARE(ctl({QStringLiteral("migrate")}, &settings).exitCode, 0);
+    QCOMPARE(ctl({QStringLiteral("events")}, &settings).exitCode, 0);
+}
+
+QTEST_GUILESS_MAIN(TestCtl)
+#include "tst_ctl.moc"

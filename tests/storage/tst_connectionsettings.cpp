@@ -1,0 +1,89 @@
+#include "storage/connectionsettings.h"
+
+#include <QTest>
+
+using namespace boxoffice;
+
+class TestConnectionSettings : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void parsesUrls_data();
+    void parsesUrls();
+    void rejectsBadUrls_data();
+    void rejectsBadUrls();
+    void describeNeverShowsThePassword();
+};
+
+void TestConnectionSettings::parsesUrls_data()
+{
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<QString>("host");
+    QTest::addColumn<int>("port");
+    QTest::addColumn<QString>("database");
+    QTest::addColumn<QString>("user");
+    QTest::addColumn<QString>("password");
+    QTest::addColumn<QString>("options");
+
+    QTest::newRow("full") << "postgresql://clerk:s3cret@db.example:6432/boxoffice?sslmode=require"
+                          << "db.example" << 6432 << "boxoffice" << "clerk" << "s3cret" << "sslmode=require";
+    QTest::newRow("postgres scheme, no port") << "postgres://u@localhost/box" << "localhost" << -1 << "box" << "u" << "" << "";
+    QTest::newRow("unix socket") << "postgresql:///boxoffice?host=/run/postgresql&port=5433"
+                                 << "/run/postgresql" << 5433 << "boxoffice" << "" << "" << "";
+    QTest::newRow("escaped password") << "postgresql://u:p%40ss%2Fw@h/d" << "h" << -1 << "d" << "u" << "p@ss/w" << "";
+}
+
+void TestConnectionSettings::parsesUrls()
+{
+    QFETCH(QString, url);
+    QFETCH(QString, host);
+    QFETCH(int, port);
+    QFETCH(QString, database);
+    QFETCH(QString, user);
+    QFETCH(QString, password);
+    QFETCH(QString, options);
+
+    const auto settings = ConnectionSettings::fromUrl(url);
+    QVERIFY2(settings.ok(), settings.ok() ? "" : qPrintable(settings.error().message));
+    QCOMPARE(settings->host, host);
+    QCOMPARE(settings->port, port);
+    QCOMPARE(settings->database, database);
+    QCOMPARE(settings->user, user);
+    QCOMPARE(settings->password, password);
+    QCOMPARE(settings->options, options);
+
+    // and back again
+    const auto again = ConnectionSettings::fromUrl(settings->toUrl(true));
+    QVERIFY(again.ok());
+    QCOMPARE(again->host, host);
+    QCOMPARE(again->password, password);
+    QCOMPARE(again->database, database);
+}
+
+void TestConnectionSettings::rejectsBadUrls_data()
+{
+    QTest::addColumn<QString>("url");
+    QTest::newRow("wrong scheme") << "mysql://u@h/d";
+    QTest::newRow("not a url") << "just some words";
+    QTest::newRow("option injection") << "postgresql://h/d?sslmode=disable;host=evil";
+}
+
+void TestConnectionSettings::rejectsBadUrls()
+{
+    QFETCH(QString, url);
+    const auto settings = ConnectionSettings::fromUrl(url);
+    QVERIFY(!settings.ok());
+    QCOMPARE(settings.error().code, ErrorCode::BadInput);
+}
+
+void TestConnectionSettings::describeNeverShowsThePassword()
+{
+    const auto settings = ConnectionSettings::fromUrl(QStringLiteral("postgresql://clerk:hunter2@h/d"));
+    QVERIFY(settings.ok());
+    QVERIFY(!settings->describe().contains(QStringLiteral("hunter2")));
+    QVERIFY(!ConnectionSettings::fromUrl(QStringLiteral("mysql://u:hunter2@h/d")).error().message.contains(QStringLiteral("hunter2")));
+}
+
+QTEST_GUILESS_MAIN(TestConnectionSettings)
+#include "tst_connectionsettings.moc"

@@ -1,0 +1,51 @@
+#pragma once
+
+#include "domain/venuespec.h"
+#include "storage/databaseconnection.h"
+#include "storage/venueloader.h"
+
+#include <QSqlQuery>
+#include <QVariantMap>
+
+#include <memory>
+
+namespace boxoffice::test {
+
+// A freshly migrated database of its own for one test suite, on the cluster the ctest fixture started
+// (BOXOFFICE_TEST_CLUSTER_DIR). Dropped again when the suite ends.
+class TestDatabase
+{
+public:
+    explicit TestDatabase(const QString &suite);
+    ~TestDatabase();
+
+    bool ok() const { return m_ok; }
+    QString failure() const { return m_failure; }
+    ConnectionSettings settings() const { return m_settings; }
+    QSqlDatabase database() const { return m_connection->database(); }
+
+    // A new connection to this suite's database (one per thread).
+    std::unique_ptr<DatabaseConnection> connect(const QString &purpose = QStringLiteral("test")) const;
+
+    // A rectangular hall: section "A", rows 1..rows, seats 1..seatsPerRow, one price band "S" at
+    // `priceMinor`, and an event on it with the given lease policy.
+    LoadedVenue loadHall(const QString &name, int rows, int seatsPerRow, int holdSeconds = 600, int maxExtensions = 1,
+                         qint64 priceMinor = 5000);
+    QVector<UnitId> units(EventId event) const; // in seat order
+    // One value from a query with named bindings; a failed query fails the calling test.
+    QVariant scalar(const QString &sql, const QVariantMap &bindings = {}) const;
+    bool exec(const QString &sql, const QVariantMap &bindings = {}, QString *error = nullptr) const;
+
+    static VenueSpec hallSpec(const QString &name, int rows, int seatsPerRow, int holdSeconds, int maxExtensions,
+                              qint64 priceMinor);
+    static Result<ConnectionSettings> clusterSettings(const QString &database);
+
+private:
+    QString m_name;
+    ConnectionSettings m_settings;
+    std::unique_ptr<DatabaseConnection> m_connection;
+    bool m_ok = false;
+    QString m_failure;
+};
+
+} // namespace boxoffice::test
