@@ -1,0 +1,35 @@
+# Shared by run.sh and test.sh: install what is missing from Debian, then configure and build.
+# Sourced, not executed.
+
+BOXOFFICE_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BOXOFFICE_BUILD="${BOXOFFICE_BUILD:-$BOXOFFICE_ROOT/build}"
+
+# Exactly what building, running and testing need; nothing is installed twice.
+BOXOFFICE_PACKAGES=(
+    g++ cmake ninja-build pkg-config
+    qt6-base-dev qt6-base-dev-tools libqt6sql6-psql
+    postgresql-15 acl util-linux
+)
+
+boxoffice_install_missing() {
+    local missing=() package
+    for package in "${BOXOFFICE_PACKAGES[@]}"; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+    done
+    if ((${#missing[@]} == 0)); then
+        return 0
+    fi
+    local sudo=()
+    if [ "$(id -u)" -ne 0 ]; then
+        command -v sudo >/dev/null || { echo "Need root or sudo to install: ${missing[*]}" >&2; return 1; }
+        sudo=(sudo)
+    fi
+    echo "Installing: ${missing[*]}"
+    "${sudo[@]}" apt-get update -qq
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+boxoffice_build() {
+    cmake -S "$BOXOFFICE_ROOT" -B "$BOXOFFICE_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+    cmake --build "$BOXOFFICE_BUILD" -j"$(nproc)"
+}

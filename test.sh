@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds, and runs every test suite against a throwaway PostgreSQL cluster
+# that the test fixture starts and removes again.
+set -euo pipefail
+source "$(dirname "$0")/scripts/common.sh"
+
+boxoffice_install_missing
+boxoffice_build
+ctest --test-dir "$BOXOFFICE_BUILD" --output-on-failure -j"$(nproc)" "$@"
