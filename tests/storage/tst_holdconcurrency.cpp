@@ -176,7 +176,7 @@ void TestHoldConcurrency::expectAuditPasses()
 void TestHoldConcurrency::twoHundredBuyersTenSeats()
 {
     constexpr int buyers = 200;
-    constexpr int rounds = 25;
+    constexpr int rounds = 50;
     const QVector<UnitId> hot = m_units.mid(0, 10);
     int totalGranted = 0;
     int totalLost = 0;
@@ -231,7 +231,7 @@ void TestHoldConcurrency::twoHundredBuyersTenSeats()
 void TestHoldConcurrency::overlappingMultiSeatCartsNeverDeadlock()
 {
     constexpr int carts = 50;
-    constexpr int rounds = 40;
+    constexpr int rounds = 100;
     const QVector<UnitId> pool = m_units.mid(20, 12);
     int totalGranted = 0;
     QStringList problems;
