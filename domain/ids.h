@@ -6,7 +6,7 @@
 namespace boxoffice {
 
 using EventId = qint64;
-using UnitId = qint64;  // one sellable row of an event's inventory (an event seat)
+using UnitId = qint64; // one sellable row of an event's inventory (an event seat)
 using OrderId = qint64;
 
 // A cart is named by the channel that owns it (a desktop session, a web buyer's cart). The name is

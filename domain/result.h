@@ -9,12 +9,11 @@ namespace boxoffice {
 
 // A value or a DomainError. The project's rule is no exceptions across layers: every call that can
 // fail says so in its return type, and the caller must look before it takes the value.
-template<typename T>
-class [[nodiscard]] Result
+template<typename T> class [[nodiscard]] Result
 {
 public:
-    Result(T value) : m_state(std::in_place_index<0>, std::move(value)) {}
-    Result(DomainError error) : m_state(std::in_place_index<1>, std::move(error)) {}
+    Result(T value) : m_state(std::in_place_index<0>, std::move(value)) { }
+    Result(DomainError error) : m_state(std::in_place_index<1>, std::move(error)) { }
 
     bool ok() const { return m_state.index() == 0; }
     explicit operator bool() const { return ok(); }
@@ -32,8 +31,7 @@ private:
 };
 
 struct Done
-{
-};
+{ };
 
 // For operations that return nothing but can fail.
 using Status = Result<Done>;

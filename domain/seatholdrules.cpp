@@ -7,8 +7,7 @@ namespace boxoffice::SeatHoldRules {
 
 namespace {
 
-template<typename T>
-QStringList duplicatesOf(const QVector<T> &items)
+template<typename T> QStringList duplicatesOf(const QVector<T> &items)
 {
     QSet<T> seen;
     QStringList duplicates;
@@ -35,9 +34,10 @@ Status checkCart(const CartId &cart)
     if (cart.isEmpty())
         return makeError(ErrorCode::BadInput, QStringLiteral("A cart id is required."));
     if (!isValidCartId(cart))
-        return makeError(ErrorCode::BadInput,
-                         QStringLiteral("Cart id \"%1\" is not valid: use up to 64 letters, digits, '-', '_', '.' or ':'.")
-                             .arg(cart.left(80)));
+        return makeError(
+            ErrorCode::BadInput,
+            QStringLiteral("Cart id \"%1\" is not valid: use up to 64 letters, digits, '-', '_', '.' or ':'.")
+                .arg(cart.left(80)));
     return Done{};
 }
 

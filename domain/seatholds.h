@@ -109,9 +109,33 @@ struct EventAvailability
     int sold() const;
 };
 
-inline int EventAvailability::total() const { int n = 0; for (const auto &r : rows) n += r.total; return n; }
-inline int EventAvailability::available() const { int n = 0; for (const auto &r : rows) n += r.available; return n; }
-inline int EventAvailability::held() const { int n = 0; for (const auto &r : rows) n += r.held; return n; }
-inline int EventAvailability::sold() const { int n = 0; for (const auto &r : rows) n += r.sold; return n; }
+inline int EventAvailability::total() const
+{
+    int n = 0;
+    for (const auto &r : rows)
+        n += r.total;
+    return n;
+}
+inline int EventAvailability::available() const
+{
+    int n = 0;
+    for (const auto &r : rows)
+        n += r.available;
+    return n;
+}
+inline int EventAvailability::held() const
+{
+    int n = 0;
+    for (const auto &r : rows)
+        n += r.held;
+    return n;
+}
+inline int EventAvailability::sold() const
+{
+    int n = 0;
+    for (const auto &r : rows)
+        n += r.sold;
+    return n;
+}
 
 } // namespace boxoffice

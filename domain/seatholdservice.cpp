@@ -4,7 +4,7 @@
 
 namespace boxoffice {
 
-SeatHoldService::SeatHoldService(SeatInventoryStore &store) : m_store(store) {}
+SeatHoldService::SeatHoldService(SeatInventoryStore &store) : m_store(store) { }
 
 Result<QVector<EventSummary>> SeatHoldService::events()
 {

@@ -70,8 +70,7 @@ struct VenueSpec
 
     int seatCount() const;
     // Calls `visit` for every seat in section, row, seat order.
-    template<typename Visitor>
-    void forEachSeat(Visitor visit) const;
+    template<typename Visitor> void forEachSeat(Visitor visit) const;
 
     static Result<VenueSpec> fromJson(const QByteArray &json);
 };
@@ -87,8 +86,7 @@ inline int VenueSpec::seatCount() const
     return count;
 }
 
-template<typename Visitor>
-void VenueSpec::forEachSeat(Visitor visit) const
+template<typename Visitor> void VenueSpec::forEachSeat(Visitor visit) const
 {
     for (const SectionSpec &section : sections) {
         for (int row = 1; row <= section.rows; ++row) {

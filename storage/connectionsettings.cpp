@@ -9,9 +9,10 @@ Result<ConnectionSettings> ConnectionSettings::fromUrl(const QString &text)
 {
     const QUrl url(text, QUrl::StrictMode);
     if (!url.isValid() || (url.scheme() != QLatin1String("postgresql") && url.scheme() != QLatin1String("postgres")))
-        return makeError(ErrorCode::BadInput,
-                         QStringLiteral("\"%1\" is not a database URL; expected postgresql://user:password@host:port/database")
-                             .arg(QUrl(text).toDisplayString(QUrl::RemovePassword)));
+        return makeError(
+            ErrorCode::BadInput,
+            QStringLiteral("\"%1\" is not a database URL; expected postgresql://user:password@host:port/database")
+                .arg(QUrl(text).toDisplayString(QUrl::RemovePassword)));
     ConnectionSettings settings;
     settings.host = url.host();
     settings.port = url.port(-1);
@@ -35,7 +36,8 @@ Result<ConnectionSettings> ConnectionSettings::fromUrl(const QString &text)
                  && !value.contains(QLatin1Char(';')))
             options << key + QLatin1Char('=') + value;
         else
-            return makeError(ErrorCode::BadInput, QStringLiteral("The database URL has a malformed option \"%1\".").arg(key));
+            return makeError(ErrorCode::BadInput,
+                             QStringLiteral("The database URL has a malformed option \"%1\".").arg(key));
     }
     settings.options = options.join(QLatin1Char(';'));
     if (settings.port == 0 || settings.port > 65535)

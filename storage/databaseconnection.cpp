@@ -37,17 +37,16 @@ Result<std::unique_ptr<DatabaseConnection>> DatabaseConnection::open(const Conne
     database.setUserName(settings.user);
     database.setPassword(settings.password);
     QStringList options{QStringLiteral("connect_timeout=10")};
-    const QString application = QCoreApplication::applicationName().isEmpty()
-                                    ? QStringLiteral("boxoffice")
-                                    : QCoreApplication::applicationName();
+    const QString application = QCoreApplication::applicationName().isEmpty() ? QStringLiteral("boxoffice")
+                                                                              : QCoreApplication::applicationName();
     options << QStringLiteral("application_name=%1").arg(application);
     if (!settings.options.isEmpty())
         options << settings.options;
     database.setConnectOptions(options.join(QLatin1Char(';')));
 
     if (!database.open()) {
-        DomainError error = fromSqlError(database.lastError(),
-                                         QStringLiteral("connecting to %1").arg(settings.describe()));
+        DomainError error
+            = fromSqlError(database.lastError(), QStringLiteral("connecting to %1").arg(settings.describe()));
         database = QSqlDatabase();
         QSqlDatabase::removeDatabase(name);
         return error;
@@ -57,8 +56,7 @@ Result<std::unique_ptr<DatabaseConnection>> DatabaseConnection::open(const Conne
 
 DatabaseConnection::DatabaseConnection(QSqlDatabase database, ConnectionSettings settings)
     : m_database(std::move(database)), m_settings(std::move(settings))
-{
-}
+{ }
 
 DatabaseConnection::~DatabaseConnection()
 {

@@ -15,8 +15,7 @@ namespace boxoffice {
 class DatabaseConnection
 {
 public:
-    static Result<std::unique_ptr<DatabaseConnection>> open(const ConnectionSettings &settings,
-                                                            const QString &purpose);
+    static Result<std::unique_ptr<DatabaseConnection>> open(const ConnectionSettings &settings, const QString &purpose);
     ~DatabaseConnection();
     DatabaseConnection(const DatabaseConnection &) = delete;
     DatabaseConnection &operator=(const DatabaseConnection &) = delete;

@@ -19,17 +19,16 @@ namespace {
 // Any constant works as long as every build uses the same one.
 constexpr qint64 migrationLockKey = 0x626f786f6d6967; // "boxomig"
 
-const QString historyTable = QStringLiteral(
-    "CREATE TABLE IF NOT EXISTS schema_migrations ("
-    " version integer PRIMARY KEY,"
-    " name text NOT NULL,"
-    " checksum text NOT NULL,"
-    " applied_at timestamptz NOT NULL DEFAULT now())");
+const QString historyTable = QStringLiteral("CREATE TABLE IF NOT EXISTS schema_migrations ("
+                                            " version integer PRIMARY KEY,"
+                                            " name text NOT NULL,"
+                                            " checksum text NOT NULL,"
+                                            " applied_at timestamptz NOT NULL DEFAULT now())");
 
 class AdvisoryLock
 {
 public:
-    explicit AdvisoryLock(QSqlDatabase database) : m_database(std::move(database)) {}
+    explicit AdvisoryLock(QSqlDatabase database) : m_database(std::move(database)) { }
     ~AdvisoryLock()
     {
         if (m_locked) {
@@ -87,7 +86,8 @@ QVector<Migration> Migrator::bundledMigrations()
         migration.version = match.captured(1).toInt();
         migration.name = match.captured(2);
         migration.sql = file.readAll();
-        migration.checksum = QString::fromLatin1(QCryptographicHash::hash(migration.sql, QCryptographicHash::Sha256).toHex());
+        migration.checksum
+            = QString::fromLatin1(QCryptographicHash::hash(migration.sql, QCryptographicHash::Sha256).toHex());
         migrations << migration;
     }
     return migrations;
@@ -179,7 +179,8 @@ Result<MigrationReport> Migrator::migrate(const Progress &progress)
     for (const Migration &migration : m_migrations) {
         if (migration.version <= report.fromVersion)
             continue;
-        const QString label = QStringLiteral("%1_%2").arg(migration.version, 3, 10, QLatin1Char('0')).arg(migration.name);
+        const QString label
+            = QStringLiteral("%1_%2").arg(migration.version, 3, 10, QLatin1Char('0')).arg(migration.name);
         if (progress)
             progress(QStringLiteral("applying migration %1").arg(label));
         TransactionGuard transaction(m_database);

@@ -2,13 +2,32 @@
 
 namespace boxoffice {
 
-QString toBigintArray(const QVector<qint64> &values)
+namespace {
+
+template<typename Number, typename Format> QString numberArray(const QVector<Number> &values, Format format)
 {
     QStringList parts;
     parts.reserve(values.size());
-    for (qint64 value : values)
-        parts << QString::number(value);
+    for (Number value : values)
+        parts << format(value);
     return QLatin1Char('{') + parts.join(QLatin1Char(',')) + QLatin1Char('}');
+}
+
+} // namespace
+
+QString toBigintArray(const QVector<qint64> &values)
+{
+    return numberArray(values, [](qint64 value) { return QString::number(value); });
+}
+
+QString toIntArray(const QVector<int> &values)
+{
+    return numberArray(values, [](int value) { return QString::number(value); });
+}
+
+QString toRealArray(const QVector<double> &values)
+{
+    return numberArray(values, [](double value) { return QString::number(value, 'f', 3); });
 }
 
 QString toTextArray(const QStringList &values)

@@ -17,6 +17,16 @@ QDateTime fromEpochMs(const QVariant &value)
     return value.isNull() ? QDateTime() : QDateTime::fromMSecsSinceEpoch(value.toLongLong(), Qt::UTC);
 }
 
+// Rows of (unit, label, line state) into the sold and lost lists of a confirm outcome.
+void collectConfirmedLines(QSqlQuery &query, ConfirmOutcome &outcome)
+{
+    while (query.next()) {
+        const SeatRef seat{query.value(0).toLongLong(), query.value(1).toString()};
+        (query.value(2).toString() == QLatin1String("SOLD") ? outcome.sold : outcome.lost) << seat;
+    }
+    query.finish();
+}
+
 QString unitList(const QVector<UnitId> &units)
 {
     QStringList parts;
@@ -27,18 +37,15 @@ QString unitList(const QVector<UnitId> &units)
 
 } // namespace
 
-PgSeatStore::PgSeatStore(QSqlDatabase database) : m_statements(std::move(database)) {}
+PgSeatStore::PgSeatStore(QSqlDatabase database) : m_statements(std::move(database)) { }
 
 Result<QVector<EventSummary>> PgSeatStore::queryEvents(const QVariant &event)
 {
     const QString context = QStringLiteral("listing events");
-    auto query = m_statements.get(SeatSql::listEvents, context);
+    auto query = m_statements.exec(SeatSql::listEvents, context, {{QStringLiteral(":event"), event}});
     if (!query)
         return query.error();
     QSqlQuery &q = *query.value();
-    q.bindValue(QStringLiteral(":event"), event);
-    if (auto status = execPrepared(q, context); !status)
-        return status.error();
     QVector<EventSummary> events;
     while (q.next()) {
         EventSummary summary;
@@ -74,17 +81,15 @@ Result<EventSummary> PgSeatStore::event(EventId event)
 Result<QVector<SeatRef>> PgSeatStore::resolveSeats(EventId event, const QStringList &labels)
 {
     const QString context = QStringLiteral("looking up seats");
-    auto query = m_statements.get(SeatSql::resolveLabels, context);
-    if (!query)
-        return query.error();
     QStringList normalised;
     for (const QString &label : labels)
         normalised << label.trimmed().toUpper();
+    auto query
+        = m_statements.exec(SeatSql::resolveLabels, context,
+                            {{QStringLiteral(":event"), event}, {QStringLiteral(":labels"), toTextArray(normalised)}});
+    if (!query)
+        return query.error();
     QSqlQuery &q = *query.value();
-    q.bindValue(QStringLiteral(":event"), event);
-    q.bindValue(QStringLiteral(":labels"), toTextArray(normalised));
-    if (auto status = execPrepared(q, context); !status)
-        return status.error();
     QVector<SeatRef> seats;
     QStringList unknown;
     bool eventFound = true;
@@ -108,17 +113,16 @@ Result<QVector<SeatRef>> PgSeatStore::resolveSeats(EventId event, const QStringL
 Result<HoldGrant> PgSeatStore::hold(const HoldRequest &request)
 {
     const QString context = QStringLiteral("holding seats");
-    auto query = m_statements.get(SeatSql::hold, context);
+    auto query = m_statements.exec(
+        SeatSql::hold, context,
+        {{QStringLiteral(":event"), request.event},
+         {QStringLiteral(":cart"), request.cart},
+         {QStringLiteral(":units"), toBigintArray(request.units)},
+         {QStringLiteral(":ttl"),
+          request.ttlSeconds ? QVariant(*request.ttlSeconds) : QVariant(QMetaType::fromType<int>())}});
     if (!query)
         return query.error();
     QSqlQuery &q = *query.value();
-    q.bindValue(QStringLiteral(":event"), request.event);
-    q.bindValue(QStringLiteral(":cart"), request.cart);
-    q.bindValue(QStringLiteral(":units"), toBigintArray(request.units));
-    q.bindValue(QStringLiteral(":ttl"), request.ttlSeconds ? QVariant(*request.ttlSeconds)
-                                                            : QVariant(QMetaType::fromType<int>()));
-    if (auto status = execPrepared(q, context); !status)
-        return status.error();
 
     HoldGrant grant;
     QVector<UnitId> unknown;
@@ -139,16 +143,19 @@ Result<HoldGrant> PgSeatStore::hold(const HoldRequest &request)
     if (!eventFound)
         return makeError(ErrorCode::NotFound, QStringLiteral("Event %1 does not exist.").arg(request.event));
     if (!unknown.isEmpty())
-        return makeError(ErrorCode::BadInput,
-                         QStringLiteral("Seat id(s) %1 are not part of event %2.").arg(unitList(unknown)).arg(request.event));
+        return makeError(
+            ErrorCode::BadInput,
+            QStringLiteral("Seat id(s) %1 are not part of event %2.").arg(unitList(unknown)).arg(request.event));
     if (!lost.isEmpty()) {
         const QString message = lost.size() == 1
             ? QStringLiteral("Seat %1 was just taken by another buyer; nothing was held.").arg(lost.first())
-            : QStringLiteral("Seats %1 were just taken by other buyers; nothing was held.").arg(lost.join(QStringLiteral(", ")));
+            : QStringLiteral("Seats %1 were just taken by other buyers; nothing was held.")
+                  .arg(lost.join(QStringLiteral(", ")));
         return makeError(ErrorCode::Lost, message, lost);
     }
     if (grant.held.size() != request.units.size())
-        return makeError(ErrorCode::Internal, QStringLiteral("The database answered a hold with an unexpected row count."));
+        return makeError(ErrorCode::Internal,
+                         QStringLiteral("The database answered a hold with an unexpected row count."));
     return grant;
 }
 
@@ -172,40 +179,31 @@ Result<ReleaseOutcome> PgSeatStore::collectReleased(QSqlQuery &q, const QVector<
 Result<ReleaseOutcome> PgSeatStore::release(const CartId &cart, const QVector<UnitId> &units)
 {
     const QString context = QStringLiteral("releasing seats");
-    auto query = m_statements.get(SeatSql::releaseUnits, context);
+    auto query = m_statements.exec(SeatSql::releaseUnits, context,
+                                   {{QStringLiteral(":cart"), cart}, {QStringLiteral(":units"), toBigintArray(units)}});
     if (!query)
         return query.error();
     QSqlQuery &q = *query.value();
-    q.bindValue(QStringLiteral(":cart"), cart);
-    q.bindValue(QStringLiteral(":units"), toBigintArray(units));
-    if (auto status = execPrepared(q, context); !status)
-        return status.error();
     return collectReleased(q, units);
 }
 
 Result<ReleaseOutcome> PgSeatStore::releaseCart(const CartId &cart)
 {
     const QString context = QStringLiteral("releasing a cart");
-    auto query = m_statements.get(SeatSql::releaseCart, context);
+    auto query = m_statements.exec(SeatSql::releaseCart, context, {{QStringLiteral(":cart"), cart}});
     if (!query)
         return query.error();
     QSqlQuery &q = *query.value();
-    q.bindValue(QStringLiteral(":cart"), cart);
-    if (auto status = execPrepared(q, context); !status)
-        return status.error();
     return collectReleased(q, {});
 }
 
 Result<ExtendOutcome> PgSeatStore::extend(const CartId &cart)
 {
     const QString context = QStringLiteral("extending holds");
-    auto query = m_statements.get(SeatSql::extend, context);
+    auto query = m_statements.exec(SeatSql::extend, context, {{QStringLiteral(":cart"), cart}});
     if (!query)
         return query.error();
     QSqlQuery &q = *query.value();
-    q.bindValue(QStringLiteral(":cart"), cart);
-    if (auto status = execPrepared(q, context); !status)
-        return status.error();
     ExtendOutcome outcome;
     int live = 0;
     int extensionsLeft = -1;
@@ -231,13 +229,10 @@ Result<ExtendOutcome> PgSeatStore::extend(const CartId &cart)
 Result<OrderSummary> PgSeatStore::createOrder(const CartId &cart)
 {
     const QString context = QStringLiteral("creating an order");
-    auto query = m_statements.get(SeatSql::createOrder, context);
+    auto query = m_statements.exec(SeatSql::createOrder, context, {{QStringLiteral(":cart"), cart}});
     if (!query)
         return query.error();
     QSqlQuery &q = *query.value();
-    q.bindValue(QStringLiteral(":cart"), cart);
-    if (auto status = execPrepared(q, context); !status)
-        return status.error();
     if (!q.next())
         return makeError(ErrorCode::Internal, QStringLiteral("The database did not answer the order request."));
     const int units = q.value(0).toInt();
@@ -253,15 +248,12 @@ Result<OrderSummary> PgSeatStore::createOrder(const CartId &cart)
     if (currencies != 1)
         return makeError(ErrorCode::Conflict, QStringLiteral("The held seats are priced in different currencies."));
     if (created.isNull()) {
-        auto pending = m_statements.get(SeatSql::pendingOrderOfCart, context);
-        if (!pending)
-            return pending.error();
-        QSqlQuery &p = *pending.value();
-        p.bindValue(QStringLiteral(":cart"), cart);
+        auto pending = m_statements.exec(SeatSql::pendingOrderOfCart, context, {{QStringLiteral(":cart"), cart}});
         QString existing;
-        if (execPrepared(p, context) && p.next())
-            existing = p.value(0).toString();
-        p.finish();
+        if (pending && pending.value()->next())
+            existing = pending.value()->value(0).toString();
+        if (pending)
+            pending.value()->finish();
         return makeError(ErrorCode::Conflict,
                          QStringLiteral("Cart %1 already has order %2 waiting for payment.").arg(cart, existing));
     }
@@ -271,13 +263,10 @@ Result<OrderSummary> PgSeatStore::createOrder(const CartId &cart)
 Result<OrderSummary> PgSeatStore::order(OrderId id)
 {
     const QString context = QStringLiteral("reading an order");
-    auto header = m_statements.get(SeatSql::orderHeader, context);
+    auto header = m_statements.exec(SeatSql::orderHeader, context, {{QStringLiteral(":order"), id}});
     if (!header)
         return header.error();
     QSqlQuery &h = *header.value();
-    h.bindValue(QStringLiteral(":order"), id);
-    if (auto status = execPrepared(h, context); !status)
-        return status.error();
     if (!h.next())
         return makeError(ErrorCode::NotFound, QStringLiteral("Order %1 does not exist.").arg(id));
     OrderSummary summary;
@@ -288,13 +277,10 @@ Result<OrderSummary> PgSeatStore::order(OrderId id)
     summary.currency = h.value(4).toString();
     h.finish();
 
-    auto lines = m_statements.get(SeatSql::orderLines, context);
+    auto lines = m_statements.exec(SeatSql::orderLines, context, {{QStringLiteral(":order"), id}});
     if (!lines)
         return lines.error();
     QSqlQuery &l = *lines.value();
-    l.bindValue(QStringLiteral(":order"), id);
-    if (auto status = execPrepared(l, context); !status)
-        return status.error();
     while (l.next())
         summary.units << SeatRef{l.value(0).toLongLong(), l.value(1).toString()};
     l.finish();
@@ -308,13 +294,10 @@ Result<ConfirmOutcome> PgSeatStore::confirm(OrderId id)
     if (auto status = transaction.begin(context); !status)
         return status.error();
 
-    auto lock = m_statements.get(SeatSql::lockOrder, context);
+    auto lock = m_statements.exec(SeatSql::lockOrder, context, {{QStringLiteral(":order"), id}});
     if (!lock)
         return lock.error();
     QSqlQuery &o = *lock.value();
-    o.bindValue(QStringLiteral(":order"), id);
-    if (auto status = execPrepared(o, context); !status)
-        return status.error();
     if (!o.next())
         return makeError(ErrorCode::NotFound, QStringLiteral("Order %1 does not exist.").arg(id));
     const QString cart = o.value(0).toString();
@@ -326,18 +309,10 @@ Result<ConfirmOutcome> PgSeatStore::confirm(OrderId id)
     if (state == QLatin1String("PAID")) {
         // A retried confirm (a repeated webhook, a second click) reports the first outcome again.
         transaction.rollback();
-        auto lines = m_statements.get(SeatSql::orderLines, context);
+        auto lines = m_statements.exec(SeatSql::orderLines, context, {{QStringLiteral(":order"), id}});
         if (!lines)
             return lines.error();
-        QSqlQuery &l = *lines.value();
-        l.bindValue(QStringLiteral(":order"), id);
-        if (auto status = execPrepared(l, context); !status)
-            return status.error();
-        while (l.next()) {
-            const SeatRef seat{l.value(0).toLongLong(), l.value(1).toString()};
-            (l.value(2).toString() == QLatin1String("SOLD") ? outcome.sold : outcome.lost) << seat;
-        }
-        l.finish();
+        collectConfirmedLines(*lines.value(), outcome);
         outcome.alreadyConfirmed = true;
         return outcome;
     }
@@ -345,27 +320,16 @@ Result<ConfirmOutcome> PgSeatStore::confirm(OrderId id)
         return makeError(ErrorCode::Conflict,
                          QStringLiteral("Order %1 is %2 and can no longer be confirmed.").arg(id).arg(state));
 
-    auto confirmUnits = m_statements.get(SeatSql::confirmUnits, context);
+    auto confirmUnits = m_statements.exec(SeatSql::confirmUnits, context,
+                                          {{QStringLiteral(":order"), id}, {QStringLiteral(":cart"), cart}});
     if (!confirmUnits)
         return confirmUnits.error();
-    QSqlQuery &c = *confirmUnits.value();
-    c.bindValue(QStringLiteral(":order"), id);
-    c.bindValue(QStringLiteral(":cart"), cart);
-    if (auto status = execPrepared(c, context); !status)
-        return status.error();
-    while (c.next()) {
-        const SeatRef seat{c.value(0).toLongLong(), c.value(1).toString()};
-        (c.value(2).toString() == QLatin1String("SOLD") ? outcome.sold : outcome.lost) << seat;
-    }
-    c.finish();
+    collectConfirmedLines(*confirmUnits.value(), outcome);
 
-    auto paid = m_statements.get(SeatSql::markOrderPaid, context);
+    auto paid = m_statements.exec(SeatSql::markOrderPaid, context, {{QStringLiteral(":order"), id}});
     if (!paid)
         return paid.error();
     QSqlQuery &p = *paid.value();
-    p.bindValue(QStringLiteral(":order"), id);
-    if (auto status = execPrepared(p, context); !status)
-        return status.error();
     if (p.numRowsAffected() != 1)
         return makeError(ErrorCode::Conflict, QStringLiteral("Order %1 changed while it was being confirmed.").arg(id));
     p.finish();
@@ -380,13 +344,10 @@ Result<EventAvailability> PgSeatStore::availability(EventId event)
     if (!summary)
         return summary.error();
     const QString context = QStringLiteral("reading availability");
-    auto query = m_statements.get(SeatSql::availability, context);
+    auto query = m_statements.exec(SeatSql::availability, context, {{QStringLiteral(":event"), event}});
     if (!query)
         return query.error();
     QSqlQuery &q = *query.value();
-    q.bindValue(QStringLiteral(":event"), event);
-    if (auto status = execPrepared(q, context); !status)
-        return status.error();
     EventAvailability availability;
     availability.event = event;
     availability.currency = summary->currency;
@@ -409,16 +370,13 @@ Result<EventAvailability> PgSeatStore::availability(EventId event)
 Result<int> PgSeatStore::sweepExpiredHolds()
 {
     const QString context = QStringLiteral("tidying expired holds");
-    auto query = m_statements.get(SeatSql::sweepBatch, context);
-    if (!query)
-        return query.error();
-    QSqlQuery &q = *query.value();
     int total = 0;
     for (;;) {
-        if (auto status = execPrepared(q, context); !status)
-            return status.error();
-        const int swept = q.numRowsAffected();
-        q.finish();
+        auto query = m_statements.exec(SeatSql::sweepBatch, context, {});
+        if (!query)
+            return query.error();
+        const int swept = query.value()->numRowsAffected();
+        query.value()->finish();
         total += qMax(0, swept);
         if (swept <= 0)
             break;

@@ -4,7 +4,7 @@
 
 namespace boxoffice {
 
-Result<QSqlQuery *> PreparedStatements::get(const char *sql, const QString &context)
+Result<QSqlQuery *> PreparedStatements::prepared(const char *sql, const QString &context)
 {
     auto found = m_queries.find(sql);
     if (found == m_queries.end()) {
@@ -17,11 +17,16 @@ Result<QSqlQuery *> PreparedStatements::get(const char *sql, const QString &cont
     return &found.value();
 }
 
-Status execPrepared(QSqlQuery &query, const QString &context)
+Result<QSqlQuery *> PreparedStatements::exec(const char *sql, const QString &context, Bindings bindings)
 {
-    if (!query.exec())
-        return fromSqlError(query.lastError(), context);
-    return Done{};
+    auto query = prepared(sql, context);
+    if (!query)
+        return query;
+    for (const auto &[name, value] : bindings)
+        query.value()->bindValue(name, value);
+    if (!query.value()->exec())
+        return fromSqlError(query.value()->lastError(), context);
+    return query;
 }
 
 } // namespace boxoffice

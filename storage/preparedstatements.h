@@ -5,6 +5,10 @@
 #include <QHash>
 #include <QSqlDatabase>
 #include <QSqlQuery>
+#include <QVariant>
+
+#include <initializer_list>
+#include <utility>
 
 namespace boxoffice {
 
@@ -13,18 +17,20 @@ namespace boxoffice {
 class PreparedStatements
 {
 public:
-    explicit PreparedStatements(QSqlDatabase database) : m_database(std::move(database)) {}
+    explicit PreparedStatements(QSqlDatabase database) : m_database(std::move(database)) { }
 
-    // The prepared query for `sql` (a string constant: its address is the key), or the error.
-    Result<QSqlQuery *> get(const char *sql, const QString &context);
+    using Bindings = std::initializer_list<std::pair<QString, QVariant>>;
+
+    // Binds the values to the statement `sql` (a string constant: its address is the key), prepared on
+    // first use, and executes it. The query stays owned here; read it, then finish() it.
+    Result<QSqlQuery *> exec(const char *sql, const QString &context, Bindings bindings);
     QSqlDatabase database() const { return m_database; }
 
 private:
+    Result<QSqlQuery *> prepared(const char *sql, const QString &context);
+
     QSqlDatabase m_database;
     QHash<const char *, QSqlQuery> m_queries;
 };
-
-// exec() with the error mapped at the storage boundary.
-Status execPrepared(QSqlQuery &query, const QString &context);
 
 } // namespace boxoffice

@@ -31,18 +31,33 @@ QString randomPassword()
 
 } // namespace
 
-PrivateCluster::PrivateCluster(PrivateClusterOptions options) : m_options(std::move(options)) {}
+PrivateCluster::PrivateCluster(PrivateClusterOptions options) : m_options(std::move(options)) { }
 
 QString PrivateCluster::defaultDirectory()
 {
     return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/postgres");
 }
 
-QString PrivateCluster::serverDir() const { return m_options.directory + QStringLiteral("/pg"); }
-QString PrivateCluster::dataDir() const { return serverDir() + QStringLiteral("/data"); }
-QString PrivateCluster::socketDir() const { return serverDir() + QStringLiteral("/run"); }
-QString PrivateCluster::logFile() const { return serverDir() + QStringLiteral("/server.log"); }
-QString PrivateCluster::credentialsFile() const { return m_options.directory + QStringLiteral("/credentials.ini"); }
+QString PrivateCluster::serverDir() const
+{
+    return m_options.directory + QStringLiteral("/pg");
+}
+QString PrivateCluster::dataDir() const
+{
+    return serverDir() + QStringLiteral("/data");
+}
+QString PrivateCluster::socketDir() const
+{
+    return serverDir() + QStringLiteral("/run");
+}
+QString PrivateCluster::logFile() const
+{
+    return serverDir() + QStringLiteral("/server.log");
+}
+QString PrivateCluster::credentialsFile() const
+{
+    return m_options.directory + QStringLiteral("/credentials.ini");
+}
 
 bool PrivateCluster::exists() const
 {
@@ -98,7 +113,8 @@ Result<PrivateCluster::Tool> PrivateCluster::run(const QString &tool, const QStr
     qCDebug(lcCluster).noquote() << program << args.join(QLatin1Char(' '));
     process.start(program, args);
     if (!process.waitForStarted(10000))
-        return makeError(ErrorCode::Unavailable, QStringLiteral("Could not run %1: %2").arg(tool, process.errorString()));
+        return makeError(ErrorCode::Unavailable,
+                         QStringLiteral("Could not run %1: %2").arg(tool, process.errorString()));
     if (!process.waitForFinished(timeoutMs)) {
         process.kill();
         process.waitForFinished();
@@ -121,19 +137,22 @@ Status PrivateCluster::initialise(const Progress &progress)
     if ((socketDir() + QStringLiteral("/.s.PGSQL.5432")).toLocal8Bit().size() > maxSocketPath)
         return makeError(ErrorCode::Unavailable,
                          QStringLiteral("The data folder %1 is too deep for a unix socket path; set XDG_DATA_HOME to a "
-                                        "shorter folder.").arg(m_options.directory));
+                                        "shorter folder.")
+                             .arg(m_options.directory));
     if (auto status = account->allowTraverse(m_options.directory); !status)
         return status;
 
     const bool fresh = !QFile::exists(dataDir() + QStringLiteral("/PG_VERSION"));
     if (fresh && QFile::exists(credentialsFile()))
-        return makeError(ErrorCode::Unavailable,
-                         QStringLiteral("%1 has credentials but no database files; move the folder away to start afresh.")
-                             .arg(m_options.directory));
+        return makeError(
+            ErrorCode::Unavailable,
+            QStringLiteral("%1 has credentials but no database files; move the folder away to start afresh.")
+                .arg(m_options.directory));
     if (!fresh && !QFile::exists(credentialsFile()))
         return makeError(ErrorCode::Unavailable,
                          QStringLiteral("%1 has database files but lost its credentials.ini; move the folder away to "
-                                        "start afresh.").arg(m_options.directory));
+                                        "start afresh.")
+                             .arg(m_options.directory));
     if (!fresh)
         return Done{};
 
@@ -205,7 +224,8 @@ Status PrivateCluster::initialise(const Progress &progress)
 Result<ConnectionSettings> PrivateCluster::connectionSettings(const QString &database) const
 {
     if (!exists())
-        return makeError(ErrorCode::NotFound, QStringLiteral("There is no private database in %1.").arg(m_options.directory));
+        return makeError(ErrorCode::NotFound,
+                         QStringLiteral("There is no private database in %1.").arg(m_options.directory));
     QSettings credentials(credentialsFile(), QSettings::IniFormat);
     ConnectionSettings settings;
     settings.host = credentials.value(QStringLiteral("socket")).toString();
@@ -277,7 +297,8 @@ Status PrivateCluster::createProductDatabase()
         return Done{};
     query.finish();
     // CREATE DATABASE takes no parameters; the name is this program's constant, never user input.
-    if (!query.exec(QStringLiteral("CREATE DATABASE boxoffice")) && query.lastError().nativeErrorCode() != QLatin1String("42P04"))
+    if (!query.exec(QStringLiteral("CREATE DATABASE boxoffice"))
+        && query.lastError().nativeErrorCode() != QLatin1String("42P04"))
         return fromSqlError(query.lastError(), QStringLiteral("creating the box-office database"));
     return Done{};
 }
@@ -297,7 +318,8 @@ Status PrivateCluster::stop(const Progress &progress)
     if (!stopped)
         return stopped.error();
     if (stopped->exitCode != 0)
-        return makeError(ErrorCode::Unavailable, QStringLiteral("The private PostgreSQL server did not stop: %1").arg(stopped->output));
+        return makeError(ErrorCode::Unavailable,
+                         QStringLiteral("The private PostgreSQL server did not stop: %1").arg(stopped->output));
     return Done{};
 }
 

@@ -38,7 +38,8 @@ Result<ServerAccount> ServerAccount::forCurrentUser()
     account.m_uid = entry->pw_uid;
     account.m_gid = entry->pw_gid;
     if (QStandardPaths::findExecutable(QStringLiteral("runuser")).isEmpty())
-        return makeError(ErrorCode::Unavailable, QStringLiteral("Running as root needs \"runuser\" (package util-linux)."));
+        return makeError(ErrorCode::Unavailable,
+                         QStringLiteral("Running as root needs \"runuser\" (package util-linux)."));
     return account;
 }
 
@@ -46,7 +47,8 @@ QPair<QString, QStringList> ServerAccount::command(const QString &program, const
 {
     if (!m_switchesUser)
         return {program, arguments};
-    return {QStringLiteral("runuser"), QStringList{QStringLiteral("-u"), m_name, QStringLiteral("--"), program} + arguments};
+    return {QStringLiteral("runuser"),
+            QStringList{QStringLiteral("-u"), m_name, QStringLiteral("--"), program} + arguments};
 }
 
 Status ServerAccount::adopt(const QString &path) const
@@ -55,7 +57,8 @@ Status ServerAccount::adopt(const QString &path) const
         return Done{};
     if (::chown(QFile::encodeName(path).constData(), m_uid, m_gid) != 0)
         return makeError(ErrorCode::Unavailable,
-                         QStringLiteral("Could not hand %1 to account %2: %3").arg(path, m_name, QString::fromLocal8Bit(strerror(errno))));
+                         QStringLiteral("Could not hand %1 to account %2: %3")
+                             .arg(path, m_name, QString::fromLocal8Bit(strerror(errno))));
     return Done{};
 }
 
@@ -82,14 +85,16 @@ Status ServerAccount::allowTraverse(const QString &path) const
         return Done{};
     const QString setfacl = QStandardPaths::findExecutable(QStringLiteral("setfacl"));
     if (setfacl.isEmpty())
-        return makeError(ErrorCode::Unavailable,
-                         QStringLiteral("Running as root, the private database runs as \"%1\", which must be able to reach "
-                                        "%2. Install the \"acl\" package (setfacl) so that can be granted, or run as a "
-                                        "normal user.")
-                             .arg(m_name, path));
+        return makeError(
+            ErrorCode::Unavailable,
+            QStringLiteral("Running as root, the private database runs as \"%1\", which must be able to reach "
+                           "%2. Install the \"acl\" package (setfacl) so that can be granted, or run as a "
+                           "normal user.")
+                .arg(m_name, path));
     for (const QString &folder : needGrant) {
         qCInfo(lcCluster).noquote() << "granting" << m_name << "traverse-only access to" << folder;
-        const int code = QProcess::execute(setfacl, {QStringLiteral("-m"), QStringLiteral("u:%1:x").arg(m_name), folder});
+        const int code
+            = QProcess::execute(setfacl, {QStringLiteral("-m"), QStringLiteral("u:%1:x").arg(m_name), folder});
         if (code != 0)
             return makeError(ErrorCode::Unavailable,
                              QStringLiteral("Could not let account %1 reach %2 (setfacl failed).").arg(m_name, folder));

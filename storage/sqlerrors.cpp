@@ -13,9 +13,9 @@ DomainError fromSqlError(const QSqlError &error, const QString &context)
 {
     const QString state = sqlState(error);
     DomainError mapped;
-    mapped.detail = QStringLiteral("%1: SQLSTATE %2: %3 / %4")
-                        .arg(context, state.isEmpty() ? QStringLiteral("-") : state, error.databaseText(),
-                             error.driverText());
+    mapped.detail
+        = QStringLiteral("%1: SQLSTATE %2: %3 / %4")
+              .arg(context, state.isEmpty() ? QStringLiteral("-") : state, error.databaseText(), error.driverText());
     qCWarning(lcStorage).noquote() << mapped.detail;
 
     const QString text = error.databaseText() + error.driverText();
@@ -25,21 +25,24 @@ DomainError fromSqlError(const QSqlError &error, const QString &context)
         mapped.code = ErrorCode::PermissionDenied;
         mapped.message = QStringLiteral("The database refused the user name or password.");
     } else if (error.type() == QSqlError::ConnectionError || state.startsWith(QLatin1String("08"))
-        || state == QLatin1String("57P01") || state == QLatin1String("57P02") || state == QLatin1String("57P03")
-        || (state.isEmpty() && error.type() != QSqlError::NoError)) {
+               || state == QLatin1String("57P01") || state == QLatin1String("57P02") || state == QLatin1String("57P03")
+               || (state.isEmpty() && error.type() != QSqlError::NoError)) {
         mapped.code = ErrorCode::Unavailable;
-        mapped.message = QStringLiteral("The database could not be reached while %1. Check the connection and try again.")
-                             .arg(context);
+        mapped.message
+            = QStringLiteral("The database could not be reached while %1. Check the connection and try again.")
+                  .arg(context);
     } else if (state == QLatin1String("40P01") || state == QLatin1String("40001") || state == QLatin1String("55P03")
                || state == QLatin1String("57014")) {
         mapped.code = ErrorCode::Busy;
-        mapped.message = QStringLiteral("The database was busy while %1. Nothing changed; please try again.").arg(context);
+        mapped.message
+            = QStringLiteral("The database was busy while %1. Nothing changed; please try again.").arg(context);
     } else if (state == QLatin1String("42501")) {
         mapped.code = ErrorCode::PermissionDenied;
         mapped.message = QStringLiteral("Your sign-in is not allowed to do this (%1).").arg(context);
     } else if (state.startsWith(QLatin1String("23"))) {
         mapped.code = ErrorCode::Conflict;
-        mapped.message = QStringLiteral("The change was refused because it conflicts with existing data (%1).").arg(context);
+        mapped.message
+            = QStringLiteral("The change was refused because it conflicts with existing data (%1).").arg(context);
     } else if (state.startsWith(QLatin1String("22"))) {
         mapped.code = ErrorCode::BadInput;
         mapped.message = QStringLiteral("A value was out of range or malformed (%1).").arg(context);

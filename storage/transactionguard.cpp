@@ -4,7 +4,7 @@
 
 namespace boxoffice {
 
-TransactionGuard::TransactionGuard(QSqlDatabase database) : m_database(std::move(database)) {}
+TransactionGuard::TransactionGuard(QSqlDatabase database) : m_database(std::move(database)) { }
 
 TransactionGuard::~TransactionGuard()
 {

@@ -18,31 +18,14 @@ Result<VenueSpec> readSpec(const QString &path)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return makeError(ErrorCode::Internal, QStringLiteral("The demo venue %1 is missing from this build.").arg(path));
+        return makeError(ErrorCode::Internal,
+                         QStringLiteral("The demo venue %1 is missing from this build.").arg(path));
     return VenueSpec::fromJson(file.readAll());
-}
-
-QString toRealArray(const QVector<double> &values)
-{
-    QStringList parts;
-    parts.reserve(values.size());
-    for (double value : values)
-        parts << QString::number(value, 'f', 3);
-    return QLatin1Char('{') + parts.join(QLatin1Char(',')) + QLatin1Char('}');
-}
-
-QString toIntArray(const QVector<int> &values)
-{
-    QStringList parts;
-    parts.reserve(values.size());
-    for (int value : values)
-        parts << QString::number(value);
-    return QLatin1Char('{') + parts.join(QLatin1Char(',')) + QLatin1Char('}');
 }
 
 } // namespace
 
-VenueLoader::VenueLoader(QSqlDatabase database) : m_database(std::move(database)) {}
+VenueLoader::VenueLoader(QSqlDatabase database) : m_database(std::move(database)) { }
 
 Result<VenueSpec> VenueLoader::demoTheatre()
 {
@@ -62,7 +45,8 @@ Result<LoadedVenue> VenueLoader::load(const VenueSpec &venue, const Progress &pr
         return status.error();
 
     QSqlQuery query(m_database);
-    query.prepare(QStringLiteral("INSERT INTO venue_layouts (name) VALUES (:name) ON CONFLICT (name) DO NOTHING RETURNING id"));
+    query.prepare(
+        QStringLiteral("INSERT INTO venue_layouts (name) VALUES (:name) ON CONFLICT (name) DO NOTHING RETURNING id"));
     query.bindValue(QStringLiteral(":name"), venue.name);
     if (!query.exec())
         return fromSqlError(query.lastError(), context);
@@ -150,7 +134,13 @@ JOIN price_bands pb ON pb.layout_id = p.layout_id AND pb.code = t.band
         done += labels.size();
         if (progress)
             progress(done, total);
-        sections.clear(); labels.clear(); bands.clear(); rows.clear(); numbers.clear(); xs.clear(); ys.clear();
+        sections.clear();
+        labels.clear();
+        bands.clear();
+        rows.clear();
+        numbers.clear();
+        xs.clear();
+        ys.clear();
         return Done{};
     };
     Status status = Done{};
@@ -177,10 +167,10 @@ Result<EventId> VenueLoader::addEvent(qint64 layoutId, const EventSpec &event, c
 {
     const QString context = QStringLiteral("creating event %1").arg(event.name);
     QSqlQuery query(m_database);
-    query.prepare(QStringLiteral(
-        "INSERT INTO events (layout_id, name, starts_at, currency, hold_seconds, max_extensions) "
-        "VALUES (:layout, :name, date_trunc('day', now()) + make_interval(days => :days, hours => 19), "
-        ":currency, :hold, :extensions) RETURNING id"));
+    query.prepare(
+        QStringLiteral("INSERT INTO events (layout_id, name, starts_at, currency, hold_seconds, max_extensions) "
+                       "VALUES (:layout, :name, date_trunc('day', now()) + make_interval(days => :days, hours => 19), "
+                       ":currency, :hold, :extensions) RETURNING id"));
     query.bindValue(QStringLiteral(":layout"), layoutId);
     query.bindValue(QStringLiteral(":name"), event.name);
     query.bindValue(QStringLiteral(":days"), event.startsInDays);
@@ -192,9 +182,9 @@ Result<EventId> VenueLoader::addEvent(qint64 layoutId, const EventSpec &event, c
     const EventId eventId = query.value(0).toLongLong();
 
     for (const PriceBandSpec &price : prices) {
-        query.prepare(QStringLiteral(
-            "INSERT INTO event_prices (event_id, price_band_id, amount_minor) "
-            "SELECT :event, id, :amount FROM price_bands WHERE layout_id = :layout AND code = :code"));
+        query.prepare(
+            QStringLiteral("INSERT INTO event_prices (event_id, price_band_id, amount_minor) "
+                           "SELECT :event, id, :amount FROM price_bands WHERE layout_id = :layout AND code = :code"));
         query.bindValue(QStringLiteral(":event"), eventId);
         query.bindValue(QStringLiteral(":amount"), price.priceMinor);
         query.bindValue(QStringLiteral(":layout"), layoutId);
@@ -202,11 +192,11 @@ Result<EventId> VenueLoader::addEvent(qint64 layoutId, const EventSpec &event, c
         if (!query.exec())
             return fromSqlError(query.lastError(), context);
         if (query.numRowsAffected() != 1)
-            return makeError(ErrorCode::BadInput, QStringLiteral("Price band %1 does not exist on this layout.").arg(price.code));
+            return makeError(ErrorCode::BadInput,
+                             QStringLiteral("Price band %1 does not exist on this layout.").arg(price.code));
     }
-    query.prepare(QStringLiteral(
-        "INSERT INTO event_seats (event_id, layout_id, seat_id) "
-        "SELECT :event, layout_id, id FROM seats WHERE layout_id = :layout ORDER BY id"));
+    query.prepare(QStringLiteral("INSERT INTO event_seats (event_id, layout_id, seat_id) "
+                                 "SELECT :event, layout_id, id FROM seats WHERE layout_id = :layout ORDER BY id"));
     query.bindValue(QStringLiteral(":event"), eventId);
     query.bindValue(QStringLiteral(":layout"), layoutId);
     if (!query.exec())

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "domain/result.h"
 #include "domain/ids.h"
+#include "domain/result.h"
 #include "domain/venuespec.h"
 
 #include <QSqlDatabase>

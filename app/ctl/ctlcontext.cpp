@@ -22,7 +22,7 @@ int exitCodeFor(const DomainError &error)
     }
 }
 
-CtlContext::CtlContext(const QCommandLineParser &parser) : m_parser(parser) {}
+CtlContext::CtlContext(const QCommandLineParser &parser) : m_parser(parser) { }
 
 bool CtlContext::json() const
 {
@@ -95,8 +95,9 @@ Result<qint64> CtlContext::requireId(const QString &option) const
     bool ok = false;
     const qint64 id = m_parser.value(option).toLongLong(&ok);
     if (!ok || id <= 0)
-        return makeError(ErrorCode::BadInput,
-                         QStringLiteral("--%1 must be a positive number, not \"%2\".").arg(option, m_parser.value(option)));
+        return makeError(
+            ErrorCode::BadInput,
+            QStringLiteral("--%1 must be a positive number, not \"%2\".").arg(option, m_parser.value(option)));
     return id;
 }
 

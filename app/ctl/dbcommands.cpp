@@ -26,11 +26,16 @@ int runDb(CtlContext &context)
         auto report = Migrator(connection.value()->database()).migrate(note);
         if (!report)
             return context.fail(report.error());
-        return context.succeed({{"ok", true}, {"running", true}, {"url", settings->describe()},
-                                {"directory", cluster.directory()}, {"schema_version", report->toVersion}},
-                               QStringLiteral("Private database running (schema version %1).\n  connect: %2\n  folder:  %3\n"
-                                              "  password: in %3/credentials.ini")
-                                   .arg(report->toVersion).arg(settings->describe(), cluster.directory()));
+        return context.succeed(
+            {{"ok", true},
+             {"running", true},
+             {"url", settings->describe()},
+             {"directory", cluster.directory()},
+             {"schema_version", report->toVersion}},
+            QStringLiteral("Private database running (schema version %1).\n  connect: %2\n  folder:  %3\n"
+                           "  password: in %3/credentials.ini")
+                .arg(report->toVersion)
+                .arg(settings->describe(), cluster.directory()));
     }
     if (action == QLatin1String("stop")) {
         if (auto status = cluster.stop(note); !status)
@@ -42,10 +47,13 @@ int runDb(CtlContext &context)
         if (!running)
             return context.fail(running.error());
         const QString state = !cluster.exists() ? QStringLiteral("not created yet")
-                              : running.value() ? QStringLiteral("running")
+            : running.value()                   ? QStringLiteral("running")
                                                 : QStringLiteral("stopped");
-        return context.succeed({{"ok", true}, {"exists", cluster.exists()}, {"running", running.value()},
-                                {"directory", cluster.directory()}, {"log", cluster.logFile()}},
+        return context.succeed({{"ok", true},
+                                {"exists", cluster.exists()},
+                                {"running", running.value()},
+                                {"directory", cluster.directory()},
+                                {"log", cluster.logFile()}},
                                QStringLiteral("Private database: %1\n  folder: %2\n  log:    %3")
                                    .arg(state, cluster.directory(), cluster.logFile()));
     }

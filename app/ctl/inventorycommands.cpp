@@ -26,8 +26,8 @@ QString heldText(const QVector<HeldUnit> &held)
     QStringList parts;
     for (const HeldUnit &unit : held)
         parts << unit.seat.label;
-    const QString until = held.isEmpty() ? QString()
-                                         : held.first().expiresAt.toLocalTime().toString(QStringLiteral("HH:mm:ss"));
+    const QString until
+        = held.isEmpty() ? QString() : held.first().expiresAt.toLocalTime().toString(QStringLiteral("HH:mm:ss"));
     return QStringLiteral("%1 until %2").arg(parts.join(QStringLiteral(", ")), until);
 }
 
@@ -49,7 +49,8 @@ int runEvents(CtlContext &context)
         json.append(eventToJson(event));
         out << QStringLiteral("%1  %2  %3  %4  (%5 seats, holds %6 s, %7 extension(s))\n")
                    .arg(event.id, 4)
-                   .arg(event.startsAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")), event.name, event.venue)
+                   .arg(event.startsAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")), event.name,
+                        event.venue)
                    .arg(event.totalUnits)
                    .arg(event.policy.holdSeconds)
                    .arg(event.policy.maxExtensions);

@@ -21,13 +21,15 @@ const std::map<QString, Command> &commands()
     static const std::map<QString, Command> table{
         {QStringLiteral("db"), {runDb, "db start|stop|status|url: manage the private database"}},
         {QStringLiteral("migrate"), {runMigrate, "migrate: bring the database schema up to date"}},
-        {QStringLiteral("seed-demo"), {runSeedDemo, "seed-demo [--stadium]: load the demo theatre (and a 50,000-seat stadium)"}},
+        {QStringLiteral("seed-demo"),
+         {runSeedDemo, "seed-demo [--stadium]: load the demo theatre (and a 50,000-seat stadium)"}},
         {QStringLiteral("events"), {runEvents, "events: list events"}},
         {QStringLiteral("availability"), {runAvailability, "availability --event ID: seats by section and price band"}},
         {QStringLiteral("hold"), {runHold, "hold --event ID --cart ID --seats A-1-5,A-1-6 [--ttl SECONDS]"}},
         {QStringLiteral("release"), {runRelease, "release --cart ID [--event ID --seats ...]: give held seats back"}},
         {QStringLiteral("extend"), {runExtend, "extend --cart ID: one more hold period, within the event's limit"}},
-        {QStringLiteral("order"), {runOrder, "order --cart ID | --order ID: open a pending order over a cart, or show one"}},
+        {QStringLiteral("order"),
+         {runOrder, "order --cart ID | --order ID: open a pending order over a cart, or show one"}},
         {QStringLiteral("confirm"), {runConfirm, "confirm --order ID | --cart ID: sell the held seats of an order"}},
         {QStringLiteral("sweep"), {runSweep, "sweep: return expired holds to AVAILABLE (display tidying only)"}},
         {QStringLiteral("audit"), {runAudit, "audit: check the inventory invariants; exits 1 when one fails"}},
@@ -60,14 +62,16 @@ int main(int argc, char *argv[])
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("What to do (see Commands)."));
     parser.addOptions({
-        {QStringLiteral("db"), QStringLiteral("Database URL (postgresql://user:password@host:port/db). Default: PG* "
-                                              "variables, then the saved setting, then the private database."),
+        {QStringLiteral("db"),
+         QStringLiteral("Database URL (postgresql://user:password@host:port/db). Default: PG* "
+                        "variables, then the saved setting, then the private database."),
          QStringLiteral("url")},
         {QStringLiteral("json"), QStringLiteral("Print machine-readable JSON on stdout.")},
         {QStringLiteral("event"), QStringLiteral("Event id."), QStringLiteral("id")},
         {QStringLiteral("cart"), QStringLiteral("Cart id (letters, digits, - _ . :)."), QStringLiteral("id")},
         {QStringLiteral("seats"), QStringLiteral("Comma-separated seats, e.g. A-1-5,A-1-6."), QStringLiteral("list")},
-        {QStringLiteral("ttl"), QStringLiteral("Hold duration in seconds (default: the event's)."), QStringLiteral("seconds")},
+        {QStringLiteral("ttl"), QStringLiteral("Hold duration in seconds (default: the event's)."),
+         QStringLiteral("seconds")},
         {QStringLiteral("order"), QStringLiteral("Order id."), QStringLiteral("id")},
         {QStringLiteral("stadium"), QStringLiteral("seed-demo: also load the 50,000-seat stadium.")},
     });
@@ -80,6 +84,7 @@ int main(int argc, char *argv[])
     }
     const auto found = commands().find(positional.first());
     if (found == commands().end())
-        return context.failUsage(QStringLiteral("Unknown command \"%1\". Run boxoffice-ctl --help.").arg(positional.first()));
+        return context.failUsage(
+            QStringLiteral("Unknown command \"%1\". Run boxoffice-ctl --help.").arg(positional.first()));
     return found->second.run(context);
 }

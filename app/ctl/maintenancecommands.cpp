@@ -35,8 +35,9 @@ int runAudit(CtlContext &context)
     for (const AuditCheck &check : report->checks)
         out << (check.passed ? "  ok    " : "  FAIL  ") << check.name << ": " << check.description << '\n';
     for (const AuditFinding &finding : report->findings)
-        out << "\n" << finding.check << ": " << finding.count << " violation(s), e.g. " << finding.examples.join(QStringLiteral("; "))
-            << '\n';
+        out << "\n"
+            << finding.check << ": " << finding.count << " violation(s), e.g. "
+            << finding.examples.join(QStringLiteral("; ")) << '\n';
     out << (report->ok() ? "\nAudit passed." : "\nAudit FAILED.");
     context.succeed(auditToJson(report.value()), text);
     return report->ok() ? ExitDone : ExitFailure;

@@ -78,10 +78,11 @@ int runConfirm(CtlContext &context)
     if (!confirmed)
         return context.fail(confirmed.error());
     const ConfirmOutcome &outcome = confirmed.value();
-    QString text = QStringLiteral("Order %1 %2: sold %3.")
-                       .arg(outcome.order)
-                       .arg(outcome.alreadyConfirmed ? QStringLiteral("was already confirmed") : QStringLiteral("confirmed"))
-                       .arg(outcome.sold.isEmpty() ? QStringLiteral("nothing") : labels(outcome.sold));
+    QString text
+        = QStringLiteral("Order %1 %2: sold %3.")
+              .arg(outcome.order)
+              .arg(outcome.alreadyConfirmed ? QStringLiteral("was already confirmed") : QStringLiteral("confirmed"))
+              .arg(outcome.sold.isEmpty() ? QStringLiteral("nothing") : labels(outcome.sold));
     if (!outcome.lost.isEmpty()) {
         text += QStringLiteral("\nNOT delivered (reclaimed by another buyer after the hold expired): %1. "
                                "The buyer must be refunded for these.")

@@ -47,7 +47,9 @@ int runSeedDemo(CtlContext &context)
             return context.fail(loaded.error());
         if (!context.json() && !loaded->alreadyPresent)
             progress.finish();
-        loadedJson.append(QJsonObject{{"venue", spec->name}, {"event", loaded->eventId}, {"seats", loaded->seats},
+        loadedJson.append(QJsonObject{{"venue", spec->name},
+                                      {"event", loaded->eventId},
+                                      {"seats", loaded->seats},
                                       {"already_present", loaded->alreadyPresent}});
         lines << QStringLiteral("%1: %2 seats, event %3%4")
                      .arg(spec->name)

@@ -109,25 +109,30 @@ void TestCtl::eventsAndAvailability()
 void TestCtl::holdSellAndAudit()
 {
     const QString event = QString::number(m_event);
-    const Run held = ctl({QStringLiteral("hold"), QStringLiteral("--event"), event, QStringLiteral("--cart"), QStringLiteral("desk-1"),
-                          QStringLiteral("--seats"), QStringLiteral("A-1-5,A-1-6"), QStringLiteral("--json")});
+    const Run held = ctl({QStringLiteral("hold"), QStringLiteral("--event"), event, QStringLiteral("--cart"),
+                          QStringLiteral("desk-1"), QStringLiteral("--seats"), QStringLiteral("A-1-5,A-1-6"),
+                          QStringLiteral("--json")});
     QCOMPARE(held.exitCode, 0);
     QCOMPARE(held.json.value("held").toArray().size(), 2);
     QVERIFY(!held.json.value("held").toArray().first().toObject().value("expires_at").toString().isEmpty());
 
-    const Run extended = ctl({QStringLiteral("extend"), QStringLiteral("--cart"), QStringLiteral("desk-1"), QStringLiteral("--json")});
+    const Run extended
+        = ctl({QStringLiteral("extend"), QStringLiteral("--cart"), QStringLiteral("desk-1"), QStringLiteral("--json")});
     QCOMPARE(extended.exitCode, 0);
     QCOMPARE(extended.json.value("extensions_left").toInt(), 0);
-    const Run refused = ctl({QStringLiteral("extend"), QStringLiteral("--cart"), QStringLiteral("desk-1"), QStringLiteral("--json")});
+    const Run refused
+        = ctl({QStringLiteral("extend"), QStringLiteral("--cart"), QStringLiteral("desk-1"), QStringLiteral("--json")});
     QCOMPARE(refused.exitCode, 1);
     QCOMPARE(refused.json.value("error").toString(), QStringLiteral("limit_reached"));
 
-    const Run sold = ctl({QStringLiteral("confirm"), QStringLiteral("--cart"), QStringLiteral("desk-1"), QStringLiteral("--json")});
+    const Run sold = ctl(
+        {QStringLiteral("confirm"), QStringLiteral("--cart"), QStringLiteral("desk-1"), QStringLiteral("--json")});
     QCOMPARE(sold.exitCode, 0);
     QCOMPARE(sold.json.value("sold").toArray().size(), 2);
     QCOMPARE(sold.json.value("lost").toArray().size(), 0);
     const qint64 order = sold.json.value("order").toInteger();
-    const Run again = ctl({QStringLiteral("confirm"), QStringLiteral("--order"), QString::number(order), QStringLiteral("--json")});
+    const Run again
+        = ctl({QStringLiteral("confirm"), QStringLiteral("--order"), QString::number(order), QStringLiteral("--json")});
     QCOMPARE(again.exitCode, 0);
     QCOMPARE(again.json.value("already_confirmed").toBool(), true);
 
@@ -138,11 +143,13 @@ void TestCtl::holdSellAndAudit()
 
     // Break an invariant behind the product's back (no constraint covers a line's state): audit must
     // notice and exit non-zero.
-    QVERIFY(m_db->exec(QStringLiteral("UPDATE order_lines SET state = 'PENDING' WHERE order_id = :o"), {{QStringLiteral("o"), order}}));
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE order_lines SET state = 'PENDING' WHERE order_id = :o"),
+                       {{QStringLiteral("o"), order}}));
     const Run broken = ctl({QStringLiteral("audit")});
     QCOMPARE(broken.exitCode, 1);
     QVERIFY2(broken.out.contains(QStringLiteral("FAIL")), qPrintable(broken.out));
-    QVERIFY(m_db->exec(QStringLiteral("UPDATE order_lines SET state = 'SOLD' WHERE order_id = :o"), {{QStringLiteral("o"), order}}));
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE order_lines SET state = 'SOLD' WHERE order_id = :o"),
+                       {{QStringLiteral("o"), order}}));
     QCOMPARE(ctl({QStringLiteral("audit")}).exitCode, 0);
 }
 
@@ -151,8 +158,10 @@ void TestCtl::badInputExitsTwo_data()
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("messagePart");
     QTest::newRow("no seats") << QStringList{"hold", "--cart", "x", "--seats", ""} << "No seats";
-    QTest::newRow("duplicate seats") << QStringList{"hold", "--cart", "x", "--seats", "A-2-1,A-2-1"} << "more than once";
-    QTest::newRow("negative ttl") << QStringList{"hold", "--cart", "x", "--seats", "A-2-1", "--ttl", "-5"} << "at least one second";
+    QTest::newRow("duplicate seats") << QStringList{"hold", "--cart", "x", "--seats", "A-2-1,A-2-1"}
+                                     << "more than once";
+    QTest::newRow("negative ttl") << QStringList{"hold", "--cart", "x", "--seats", "A-2-1", "--ttl", "-5"}
+                                  << "at least one second";
     QTest::newRow("unknown seat") << QStringList{"hold", "--cart", "x", "--seats", "A-2-1,Q-99-1"} << "Q-99-1";
     QTest::newRow("no cart") << QStringList{"hold", "--seats", "A-2-1"} << "--cart is required";
     QTest::newRow("bad cart") << QStringList{"hold", "--cart", "x;drop", "--seats", "A-2-1"} << "not valid";
@@ -171,32 +180,38 @@ void TestCtl::badInputExitsTwo()
     QCOMPARE(run.json.value("ok").toBool(true), false);
     QVERIFY2(run.json.value("message").toString().contains(messagePart), qPrintable(run.out));
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats s JOIN seats st ON st.id = s.seat_id "
-                                         "WHERE st.label = 'A-2-1' AND s.state = 'AVAILABLE'")).toInt(), 1);
+                                         "WHERE st.label = 'A-2-1' AND s.state = 'AVAILABLE'"))
+                 .toInt(),
+             1);
 }
 
 void TestCtl::lostSeatExitsThreeAndNamesIt()
 {
     const QString event = QString::number(m_event);
-    QCOMPARE(ctl({QStringLiteral("hold"), QStringLiteral("--event"), event, QStringLiteral("--cart"), QStringLiteral("first"),
-                  QStringLiteral("--seats"), QStringLiteral("B-3-7")}).exitCode, 0);
-    const Run lost = ctl({QStringLiteral("hold"), QStringLiteral("--event"), event, QStringLiteral("--cart"), QStringLiteral("second"),
-                          QStringLiteral("--seats"), QStringLiteral("B-3-6,B-3-7"), QStringLiteral("--json")});
+    QCOMPARE(ctl({QStringLiteral("hold"), QStringLiteral("--event"), event, QStringLiteral("--cart"),
+                  QStringLiteral("first"), QStringLiteral("--seats"), QStringLiteral("B-3-7")})
+                 .exitCode,
+             0);
+    const Run lost = ctl({QStringLiteral("hold"), QStringLiteral("--event"), event, QStringLiteral("--cart"),
+                          QStringLiteral("second"), QStringLiteral("--seats"), QStringLiteral("B-3-6,B-3-7"),
+                          QStringLiteral("--json")});
     QCOMPARE(lost.exitCode, 3);
     QCOMPARE(lost.json.value("error").toString(), QStringLiteral("lost"));
     QCOMPARE(lost.json.value("lost").toArray(), QJsonArray{QStringLiteral("B-3-7")});
-    const Run text = ctl({QStringLiteral("hold"), QStringLiteral("--event"), event, QStringLiteral("--cart"), QStringLiteral("second"),
-                          QStringLiteral("--seats"), QStringLiteral("B-3-7")});
+    const Run text = ctl({QStringLiteral("hold"), QStringLiteral("--event"), event, QStringLiteral("--cart"),
+                          QStringLiteral("second"), QStringLiteral("--seats"), QStringLiteral("B-3-7")});
     QCOMPARE(text.exitCode, 3);
     QVERIFY2(text.err.contains(QStringLiteral("Seat B-3-7 was just taken by another buyer")), qPrintable(text.err));
-    const Run released = ctl({QStringLiteral("release"), QStringLiteral("--cart"), QStringLiteral("first"), QStringLiteral("--json")});
+    const Run released
+        = ctl({QStringLiteral("release"), QStringLiteral("--cart"), QStringLiteral("first"), QStringLiteral("--json")});
     QCOMPARE(released.exitCode, 0);
     QCOMPARE(released.json.value("released").toArray().size(), 1);
 }
 
 void TestCtl::unreachableDatabaseExitsOne()
 {
-    const Run run = ctl({QStringLiteral("events"), QStringLiteral("--db"), QStringLiteral("postgresql://nobody:pw@127.0.0.1:1/none"),
-                         QStringLiteral("--json")});
+    const Run run = ctl({QStringLiteral("events"), QStringLiteral("--db"),
+                         QStringLiteral("postgresql://nobody:pw@127.0.0.1:1/none"), QStringLiteral("--json")});
     QCOMPARE(run.exitCode, 1);
     QCOMPARE(run.json.value("error").toString(), QStringLiteral("unavailable"));
     QVERIFY(!run.out.contains(QStringLiteral(":pw@")));

@@ -29,15 +29,17 @@ void TestSeatHoldRules::holdRequests_data()
     QTest::newRow("valid") << qint64(1) << "cart-1" << QVector<qint64>{1, 2} << 0 << true << "";
     QTest::newRow("valid with ttl") << qint64(1) << "c" << QVector<qint64>{7} << 30 << true << "";
     QTest::newRow("no seats") << qint64(1) << "cart-1" << QVector<qint64>{} << 0 << false << "No seats";
-    QTest::newRow("duplicate seats") << qint64(1) << "cart-1" << QVector<qint64>{4, 5, 4} << 0 << false << "more than once: 4";
-    QTest::newRow("negative ttl") << qint64(1) << "cart-1" << QVector<qint64>{1} << -5 << false << "at least one second";
+    QTest::newRow("duplicate seats") << qint64(1) << "cart-1" << QVector<qint64>{4, 5, 4} << 0 << false
+                                     << "more than once: 4";
+    QTest::newRow("negative ttl") << qint64(1) << "cart-1" << QVector<qint64>{1} << -5 << false
+                                  << "at least one second";
     QTest::newRow("ttl over a day") << qint64(1) << "cart-1" << QVector<qint64>{1} << 86401 << false << "24 hours";
     QTest::newRow("bad event") << qint64(0) << "cart-1" << QVector<qint64>{1} << 0 << false << "event id";
     QTest::newRow("bad unit id") << qint64(1) << "cart-1" << QVector<qint64>{-3} << 0 << false << "not valid";
     QTest::newRow("empty cart") << qint64(1) << "" << QVector<qint64>{1} << 0 << false << "cart id is required";
     QTest::newRow("cart with spaces") << qint64(1) << "my cart" << QVector<qint64>{1} << 0 << false << "not valid";
-    QTest::newRow("too many seats") << qint64(1) << "c" << QVector<qint64>(SeatHoldRules::maxUnitsPerRequest + 1, 1) << 0
-                                    << false << "At most";
+    QTest::newRow("too many seats") << qint64(1) << "c" << QVector<qint64>(SeatHoldRules::maxUnitsPerRequest + 1, 1)
+                                    << 0 << false << "At most";
 }
 
 void TestSeatHoldRules::holdRequests()

@@ -79,13 +79,16 @@ void TestVenueSpec::rejectsBrokenDescriptions_data()
     QTest::newRow("no name") << QByteArray(R"({"currency":"EUR"})") << "name";
     QTest::newRow("bad currency") << QByteArray(R"({"name":"x","currency":"E"})") << "currency";
     QTest::newRow("no sections") << QByteArray(R"({"name":"x","currency":"EUR",)" + band + "}") << "no sections";
-    QTest::newRow("unknown band") << QByteArray(R"({"name":"x","currency":"EUR",)" + band
-                                                + R"(,"sections":[{"code":"A","rows":1,"seats_per_row":1,"bands":[{"band":"Z"}]}]})")
+    QTest::newRow("unknown band") << QByteArray(
+        R"({"name":"x","currency":"EUR",)" + band
+        + R"(,"sections":[{"code":"A","rows":1,"seats_per_row":1,"bands":[{"band":"Z"}]}]})")
                                   << "unknown band";
-    QTest::newRow("dash in code") << QByteArray(R"({"name":"x","currency":"EUR",)" + band
-                                                + R"(,"sections":[{"code":"A-B","rows":1,"seats_per_row":1,"bands":[{"band":"S"}]}]})")
+    QTest::newRow("dash in code") << QByteArray(
+        R"({"name":"x","currency":"EUR",)" + band
+        + R"(,"sections":[{"code":"A-B","rows":1,"seats_per_row":1,"bands":[{"band":"S"}]}]})")
                                   << "no '-'";
-    QTest::newRow("negative price") << QByteArray(R"({"name":"x","currency":"EUR","bands":[{"code":"S","price_minor":-1}]})")
+    QTest::newRow("negative price") << QByteArray(
+        R"({"name":"x","currency":"EUR","bands":[{"code":"S","price_minor":-1}]})")
                                     << "price_minor";
 }
 

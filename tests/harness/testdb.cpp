@@ -17,9 +17,10 @@ int main(int argc, char *argv[])
     parser.setApplicationDescription(QStringLiteral("Throwaway PostgreSQL cluster for the test suites."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("action"), QStringLiteral("start | stop"));
-    parser.addOptions({{QStringLiteral("dir"), QStringLiteral("Cluster folder."), QStringLiteral("path")},
-                       {QStringLiteral("fresh"), QStringLiteral("start: remove a cluster left by an earlier run first.")},
-                       {QStringLiteral("remove"), QStringLiteral("stop: delete the cluster folder too.")}});
+    parser.addOptions(
+        {{QStringLiteral("dir"), QStringLiteral("Cluster folder."), QStringLiteral("path")},
+         {QStringLiteral("fresh"), QStringLiteral("start: remove a cluster left by an earlier run first.")},
+         {QStringLiteral("remove"), QStringLiteral("stop: delete the cluster folder too.")}});
     parser.process(app);
 
     QTextStream err(stderr);
@@ -42,9 +43,13 @@ int main(int argc, char *argv[])
                 return 1;
             }
         }
-        auto settings = cluster.start([&err](const QString &message) { err << message << '\n'; err.flush(); });
+        auto settings = cluster.start([&err](const QString &message) {
+            err << message << '\n';
+            err.flush();
+        });
         if (!settings) {
-            err << "could not start the test cluster: " << settings.error().message << '\n' << settings.error().detail << '\n';
+            err << "could not start the test cluster: " << settings.error().message << '\n'
+                << settings.error().detail << '\n';
             return 1;
         }
         QTextStream(stdout) << "test cluster ready: " << settings->describe() << '\n';

@@ -27,11 +27,25 @@ void TestConnectionSettings::parsesUrls_data()
     QTest::addColumn<QString>("options");
 
     QTest::newRow("full") << "postgresql://clerk:s3cret@db.example:6432/boxoffice?sslmode=require"
-                          << "db.example" << 6432 << "boxoffice" << "clerk" << "s3cret" << "sslmode=require";
-    QTest::newRow("postgres scheme, no port") << "postgres://u@localhost/box" << "localhost" << -1 << "box" << "u" << "" << "";
+                          << "db.example" << 6432 << "boxoffice"
+                          << "clerk"
+                          << "s3cret"
+                          << "sslmode=require";
+    QTest::newRow("postgres scheme, no port") << "postgres://u@localhost/box"
+                                              << "localhost" << -1 << "box"
+                                              << "u"
+                                              << ""
+                                              << "";
     QTest::newRow("unix socket") << "postgresql:///boxoffice?host=/run/postgresql&port=5433"
-                                 << "/run/postgresql" << 5433 << "boxoffice" << "" << "" << "";
-    QTest::newRow("escaped password") << "postgresql://u:p%40ss%2Fw@h/d" << "h" << -1 << "d" << "u" << "p@ss/w" << "";
+                                 << "/run/postgresql" << 5433 << "boxoffice"
+                                 << ""
+                                 << ""
+                                 << "";
+    QTest::newRow("escaped password") << "postgresql://u:p%40ss%2Fw@h/d"
+                                      << "h" << -1 << "d"
+                                      << "u"
+                                      << "p@ss/w"
+                                      << "";
 }
 
 void TestConnectionSettings::parsesUrls()
@@ -82,7 +96,9 @@ void TestConnectionSettings::describeNeverShowsThePassword()
     const auto settings = ConnectionSettings::fromUrl(QStringLiteral("postgresql://clerk:hunter2@h/d"));
     QVERIFY(settings.ok());
     QVERIFY(!settings->describe().contains(QStringLiteral("hunter2")));
-    QVERIFY(!ConnectionSettings::fromUrl(QStringLiteral("mysql://u:hunter2@h/d")).error().message.contains(QStringLiteral("hunter2")));
+    QVERIFY(!ConnectionSettings::fromUrl(QStringLiteral("mysql://u:hunter2@h/d"))
+                 .error()
+                 .message.contains(QStringLiteral("hunter2")));
 }
 
 QTEST_GUILESS_MAIN(TestConnectionSettings)

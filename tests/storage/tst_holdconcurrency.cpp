@@ -26,7 +26,7 @@ namespace {
 class Barrier
 {
 public:
-    explicit Barrier(int parties) : m_parties(parties) {}
+    explicit Barrier(int parties) : m_parties(parties) { }
     void arriveAndWait()
     {
         std::unique_lock lock(m_mutex);
@@ -64,7 +64,7 @@ public:
     using Buy = std::function<Attempt(SeatHoldService &, int round, int buyer)>;
     using Between = std::function<void(int round, const QVector<Attempt> &attempts)>;
 
-    BuyerCrowd(const TestDatabase &db, int buyers) : m_db(db), m_buyers(buyers) {}
+    BuyerCrowd(const TestDatabase &db, int buyers) : m_db(db), m_buyers(buyers) { }
 
     bool run(int rounds, const Buy &buy, const std::function<void(int)> &reset, const Between &check)
     {
@@ -78,7 +78,8 @@ public:
                 auto connection = m_db.connect(QStringLiteral("buyer"));
                 if (!connection)
                     ++connectFailures;
-                std::unique_ptr<PgSeatStore> store = connection ? std::make_unique<PgSeatStore>(connection->database()) : nullptr;
+                std::unique_ptr<PgSeatStore> store
+                    = connection ? std::make_unique<PgSeatStore>(connection->database()) : nullptr;
                 std::unique_ptr<SeatHoldService> service = store ? std::make_unique<SeatHoldService>(*store) : nullptr;
                 for (int round = 0; round < rounds; ++round) {
                     start.arriveAndWait();
@@ -169,8 +170,10 @@ void TestHoldConcurrency::expectAuditPasses()
 {
     const auto report = InventoryAuditor(m_db->database()).run();
     QVERIFY(report.ok());
-    QVERIFY2(report->ok(), report->ok() ? "" : qPrintable(report->findings.first().check + QLatin1Char(' ')
-                                                          + report->findings.first().examples.join(QLatin1Char(','))));
+    QVERIFY2(report->ok(),
+             report->ok() ? ""
+                          : qPrintable(report->findings.first().check + QLatin1Char(' ')
+                                       + report->findings.first().examples.join(QLatin1Char(','))));
 }
 
 void TestHoldConcurrency::twoHundredBuyersTenSeats()
@@ -201,12 +204,17 @@ void TestHoldConcurrency::twoHundredBuyersTenSeats()
                 if (attempt.granted) {
                     ++granted;
                     if (grantedSeats.contains(attempt.units.first()))
-                        problems << QStringLiteral("round %1: seat %2 granted twice").arg(round).arg(attempt.units.first());
+                        problems
+                            << QStringLiteral("round %1: seat %2 granted twice").arg(round).arg(attempt.units.first());
                     grantedSeats.insert(attempt.units.first());
                     const QString owner = m_db->scalar(QStringLiteral("SELECT cart_id FROM event_seats WHERE id = :u"),
-                                                       {{QStringLiteral("u"), attempt.units.first()}}).toString();
+                                                       {{QStringLiteral("u"), attempt.units.first()}})
+                                              .toString();
                     if (owner != QStringLiteral("r%1-b%2").arg(round).arg(buyer))
-                        problems << QStringLiteral("round %1: buyer %2 told yes, seat owned by %3").arg(round).arg(buyer).arg(owner);
+                        problems << QStringLiteral("round %1: buyer %2 told yes, seat owned by %3")
+                                        .arg(round)
+                                        .arg(buyer)
+                                        .arg(owner);
                 } else if (attempt.error != ErrorCode::Lost) {
                     problems << QStringLiteral("round %1: unexpected error %2").arg(round).arg(attempt.message);
                 } else {
@@ -216,7 +224,8 @@ void TestHoldConcurrency::twoHundredBuyersTenSeats()
             if (granted != 10)
                 problems << QStringLiteral("round %1: %2 holds granted, expected exactly 10").arg(round).arg(granted);
             totalGranted += granted;
-            const int held = m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE state = 'HELD'")).toInt();
+            const int held
+                = m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE state = 'HELD'")).toInt();
             if (held != 10)
                 problems << QStringLiteral("round %1: %2 seats held in the database").arg(round).arg(held);
         });
@@ -256,12 +265,17 @@ void TestHoldConcurrency::overlappingMultiSeatCartsNeverDeadlock()
             for (int cart = 0; cart < attempts.size(); ++cart) {
                 const Attempt &attempt = attempts[cart];
                 const QString cartId = QStringLiteral("r%1-c%2").arg(round).arg(cart);
-                const int inDatabase = m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE cart_id = :c"),
-                                                    {{QStringLiteral("c"), cartId}}).toInt();
+                const int inDatabase
+                    = m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE cart_id = :c"),
+                                   {{QStringLiteral("c"), cartId}})
+                          .toInt();
                 if (attempt.granted) {
                     ++granted;
                     if (inDatabase != 4)
-                        problems << QStringLiteral("round %1: %2 granted but holds %3 seats").arg(round).arg(cartId).arg(inDatabase);
+                        problems << QStringLiteral("round %1: %2 granted but holds %3 seats")
+                                        .arg(round)
+                                        .arg(cartId)
+                                        .arg(inDatabase);
                     for (UnitId unit : attempt.units) {
                         if (taken.contains(unit))
                             problems << QStringLiteral("round %1: seat %2 in two granted carts").arg(round).arg(unit);
@@ -271,14 +285,19 @@ void TestHoldConcurrency::overlappingMultiSeatCartsNeverDeadlock()
                     if (attempt.error != ErrorCode::Lost) // a deadlock or any other error fails the test
                         problems << QStringLiteral("round %1: %2").arg(round).arg(attempt.message);
                     if (inDatabase != 0)
-                        problems << QStringLiteral("round %1: %2 refused but holds %3 seats").arg(round).arg(cartId).arg(inDatabase);
+                        problems << QStringLiteral("round %1: %2 refused but holds %3 seats")
+                                        .arg(round)
+                                        .arg(cartId)
+                                        .arg(inDatabase);
                 }
             }
             if (granted < 1 || granted > 3)
                 problems << QStringLiteral("round %1: %2 carts granted (1 to 3 possible)").arg(round).arg(granted);
-            const int held = m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE state = 'HELD'")).toInt();
+            const int held
+                = m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE state = 'HELD'")).toInt();
             if (held != granted * 4)
-                problems << QStringLiteral("round %1: %2 seats held for %3 granted carts").arg(round).arg(held).arg(granted);
+                problems
+                    << QStringLiteral("round %1: %2 seats held for %3 granted carts").arg(round).arg(held).arg(granted);
             totalGranted += granted;
         });
     QVERIFY(connected);
@@ -340,15 +359,17 @@ void TestHoldConcurrency::churnKeepsEverySeatSoldOnce()
             }
             return Attempt{};
         },
-        [&](int) { resetInventory(); },
-        [&](int, const QVector<Attempt> &) {});
+        [&](int) { resetInventory(); }, [&](int, const QVector<Attempt> &) {});
     QVERIFY(connected);
     QVERIFY2(unexpected == 0, qPrintable(errors.mid(0, 5).join(QLatin1Char('\n'))));
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE state = 'SOLD'")).toInt(), sold.load());
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM order_lines WHERE state = 'SOLD'")).toInt(), sold.load());
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE state = 'SOLD'")).toInt(),
+             sold.load());
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM order_lines WHERE state = 'SOLD'")).toInt(),
+             sold.load());
     QVERIFY(sold.load() > 0);
     QVERIFY(sold.load() <= pool.size());
-    qInfo("churn: %d buyers x %d carts, %d seats sold of %d, each once", buyers, iterations, sold.load(), int(pool.size()));
+    qInfo("churn: %d buyers x %d carts, %d seats sold of %d, each once", buyers, iterations, sold.load(),
+          int(pool.size()));
     expectAuditPasses();
 }
 

@@ -99,12 +99,14 @@ void TestMigrations::concurrentMigratorsApplyEachFileOnce()
 
 void TestMigrations::newerDatabaseIsRefused()
 {
-    QVERIFY(m_db->exec(QStringLiteral("INSERT INTO schema_migrations (version, name, checksum) VALUES (9999, 'future', 'x')")));
+    QVERIFY(m_db->exec(
+        QStringLiteral("INSERT INTO schema_migrations (version, name, checksum) VALUES (9999, 'future', 'x')")));
     Migrator migrator(m_db->database());
     const auto report = migrator.migrate();
     QVERIFY(!report.ok());
     QCOMPARE(report.error().code, ErrorCode::SchemaMismatch);
-    QVERIFY2(report.error().message.contains(QStringLiteral("newer than this program")), qPrintable(report.error().message));
+    QVERIFY2(report.error().message.contains(QStringLiteral("newer than this program")),
+             qPrintable(report.error().message));
     QCOMPARE(migrator.checkCurrent().error().code, ErrorCode::SchemaMismatch);
     QVERIFY(m_db->exec(QStringLiteral("DELETE FROM schema_migrations WHERE version = 9999")));
 }
@@ -133,7 +135,8 @@ void TestMigrations::olderDatabaseIsReportedNotChanged()
     Migrator newer(m_db->database(), migrations);
     const Status status = newer.checkCurrent();
     QVERIFY(!status.ok());
-    QVERIFY2(status.error().message.contains(QStringLiteral("boxoffice-ctl migrate")), qPrintable(status.error().message));
+    QVERIFY2(status.error().message.contains(QStringLiteral("boxoffice-ctl migrate")),
+             qPrintable(status.error().message));
     QVERIFY(!m_db->scalar(QStringLiteral("SELECT to_regclass('migration_probe') IS NOT NULL")).toBool());
 }
 

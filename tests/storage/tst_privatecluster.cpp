@@ -47,7 +47,8 @@ QVariant TestPrivateCluster::scalar(const ConnectionSettings &settings, const QS
 void TestPrivateCluster::initTestCase()
 {
     QVERIFY(m_scratch.isValid());
-    m_cluster = std::make_unique<PrivateCluster>(PrivateClusterOptions{m_scratch.path() + QStringLiteral("/pg"), 20, false});
+    m_cluster
+        = std::make_unique<PrivateCluster>(PrivateClusterOptions{m_scratch.path() + QStringLiteral("/pg"), 20, false});
 }
 
 void TestPrivateCluster::cleanupTestCase()
@@ -66,9 +67,12 @@ void TestPrivateCluster::firstStartCreatesASocketOnlyPasswordCluster()
     QCOMPARE(settings->database, PrivateCluster::databaseName());
 
     QCOMPARE(scalar(settings.value(), QStringLiteral("SHOW listen_addresses")).toString(), QString()); // no TCP at all
-    QCOMPARE(scalar(settings.value(), QStringLiteral("SELECT string_agg(DISTINCT auth_method, ',') FROM pg_hba_file_rules"))
-                 .toString(), QStringLiteral("scram-sha-256"));
-    QCOMPARE(scalar(settings.value(), QStringLiteral("SELECT current_database()")).toString(), QStringLiteral("boxoffice"));
+    QCOMPARE(
+        scalar(settings.value(), QStringLiteral("SELECT string_agg(DISTINCT auth_method, ',') FROM pg_hba_file_rules"))
+            .toString(),
+        QStringLiteral("scram-sha-256"));
+    QCOMPARE(scalar(settings.value(), QStringLiteral("SELECT current_database()")).toString(),
+             QStringLiteral("boxoffice"));
 
     const QFileInfo credentials(m_scratch.path() + QStringLiteral("/pg/credentials.ini"));
     QVERIFY(credentials.exists());

@@ -62,7 +62,8 @@ void TestSeatHolds::initTestCase()
 {
     m_db = std::make_unique<TestDatabase>(QStringLiteral("seatholds"));
     QVERIFY2(m_db->ok(), qPrintable(m_db->failure()));
-    m_hall = m_db->loadHall(QStringLiteral("Hold Hall"), 3, 10, /*holdSeconds=*/600, /*maxExtensions=*/1, /*price=*/4500);
+    m_hall
+        = m_db->loadHall(QStringLiteral("Hold Hall"), 3, 10, /*holdSeconds=*/600, /*maxExtensions=*/1, /*price=*/4500);
     QVERIFY(m_hall.eventId > 0);
     auto other = VenueLoader(m_db->database())
                      .addEvent(m_hall.layoutId, EventSpec{QStringLiteral("Matinee"), 15, 300, 0}, QStringLiteral("EUR"),
@@ -96,7 +97,8 @@ QVector<UnitId> TestSeatHolds::pick(std::initializer_list<int> indexes) const
     return units;
 }
 
-HoldRequest TestSeatHolds::request(const QString &cart, std::initializer_list<int> indexes, std::optional<int> ttl) const
+HoldRequest TestSeatHolds::request(const QString &cart, std::initializer_list<int> indexes,
+                                   std::optional<int> ttl) const
 {
     HoldRequest request;
     request.event = m_hall.eventId;
@@ -108,21 +110,25 @@ HoldRequest TestSeatHolds::request(const QString &cart, std::initializer_list<in
 
 void TestSeatHolds::backdateHolds(const QString &cart, int seconds)
 {
-    QVERIFY(m_db->exec(QStringLiteral("UPDATE event_seats SET held_since = held_since - make_interval(secs => :s), "
-                                      "hold_expires_at = hold_expires_at - make_interval(secs => :s2) WHERE cart_id = :cart "
-                                      "AND state = 'HELD'"),
-                       {{QStringLiteral("s"), seconds}, {QStringLiteral("s2"), seconds}, {QStringLiteral("cart"), cart}}));
+    QVERIFY(m_db->exec(
+        QStringLiteral("UPDATE event_seats SET held_since = held_since - make_interval(secs => :s), "
+                       "hold_expires_at = hold_expires_at - make_interval(secs => :s2) WHERE cart_id = :cart "
+                       "AND state = 'HELD'"),
+        {{QStringLiteral("s"), seconds}, {QStringLiteral("s2"), seconds}, {QStringLiteral("cart"), cart}}));
 }
 
 QString TestSeatHolds::stateOf(UnitId unit) const
 {
-    return m_db->scalar(QStringLiteral("SELECT state FROM event_seats WHERE id = :u"), {{QStringLiteral("u"), unit}}).toString();
+    return m_db->scalar(QStringLiteral("SELECT state FROM event_seats WHERE id = :u"), {{QStringLiteral("u"), unit}})
+        .toString();
 }
 
 QString TestSeatHolds::cartOf(UnitId unit) const
 {
-    return m_db->scalar(QStringLiteral("SELECT COALESCE(cart_id, '') FROM event_seats WHERE id = :u"),
-                        {{QStringLiteral("u"), unit}}).toString();
+    return m_db
+        ->scalar(QStringLiteral("SELECT COALESCE(cart_id, '') FROM event_seats WHERE id = :u"),
+                 {{QStringLiteral("u"), unit}})
+        .toString();
 }
 
 void TestSeatHolds::expectAuditPasses()
@@ -139,12 +145,17 @@ void TestSeatHolds::holdGrantsEveryRequestedSeat()
     QCOMPARE(grant->held.size(), 2);
     QCOMPARE(grant->held.first().seat.label, QStringLiteral("A-1-1"));
     // Expiry comes from the database clock: now() + the event's 600 s.
-    const double remaining = m_db->scalar(QStringLiteral("SELECT extract(epoch FROM hold_expires_at - now()) FROM event_seats "
-                                                         "WHERE id = :u"), {{QStringLiteral("u"), m_units[0]}}).toDouble();
+    const double remaining
+        = m_db->scalar(QStringLiteral("SELECT extract(epoch FROM hold_expires_at - now()) FROM event_seats "
+                                      "WHERE id = :u"),
+                       {{QStringLiteral("u"), m_units[0]}})
+              .toDouble();
     QVERIFY2(remaining > 590 && remaining <= 600, qPrintable(QString::number(remaining)));
-    const qint64 dbExpiry = m_db->scalar(QStringLiteral("SELECT CAST(extract(epoch FROM hold_expires_at) * 1000 AS bigint) "
-                                                        "FROM event_seats WHERE id = :u"), {{QStringLiteral("u"), m_units[0]}})
-                                .toLongLong();
+    const qint64 dbExpiry
+        = m_db->scalar(QStringLiteral("SELECT CAST(extract(epoch FROM hold_expires_at) * 1000 AS bigint) "
+                                      "FROM event_seats WHERE id = :u"),
+                       {{QStringLiteral("u"), m_units[0]}})
+              .toLongLong();
     QCOMPARE(grant->held.first().expiresAt.toMSecsSinceEpoch(), dbExpiry);
     QCOMPARE(stateOf(m_units[0]), QStringLiteral("HELD"));
     QCOMPARE(cartOf(m_units[1]), QStringLiteral("a"));
@@ -172,10 +183,14 @@ void TestSeatHolds::holdByOwnCartIsIdempotentAndRefreshes()
     const auto again = m_service->hold(request(QStringLiteral("a"), {0, 1}, 300));
     QVERIFY2(again.ok(), again.ok() ? "" : qPrintable(again.error().message));
     QCOMPARE(again->held.size(), 2);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT held_since FROM event_seats WHERE id = :u"), {{QStringLiteral("u"), m_units[0]}}),
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT held_since FROM event_seats WHERE id = :u"),
+                          {{QStringLiteral("u"), m_units[0]}}),
              since);
-    const double remaining = m_db->scalar(QStringLiteral("SELECT extract(epoch FROM hold_expires_at - now()) FROM event_seats "
-                                                         "WHERE id = :u"), {{QStringLiteral("u"), m_units[0]}}).toDouble();
+    const double remaining
+        = m_db->scalar(QStringLiteral("SELECT extract(epoch FROM hold_expires_at - now()) FROM event_seats "
+                                      "WHERE id = :u"),
+                       {{QStringLiteral("u"), m_units[0]}})
+              .toDouble();
     QVERIFY2(remaining > 290, qPrintable(QString::number(remaining)));
 }
 
@@ -186,8 +201,11 @@ void TestSeatHolds::reHoldNeverOutlivesTheLongestLease()
     backdateHolds(QStringLiteral("a"), 1150); // held for 1150 s of the longest 600 * (1 + 1) = 1200 s
     // A retry refreshes the lease to now + 600 s, but never past the longest lease: 50 s remain.
     QVERIFY(m_service->hold(request(QStringLiteral("a"), {0})).ok());
-    const double remaining = m_db->scalar(QStringLiteral("SELECT extract(epoch FROM hold_expires_at - now()) FROM event_seats "
-                                                         "WHERE id = :u"), {{QStringLiteral("u"), m_units[0]}}).toDouble();
+    const double remaining
+        = m_db->scalar(QStringLiteral("SELECT extract(epoch FROM hold_expires_at - now()) FROM event_seats "
+                                      "WHERE id = :u"),
+                       {{QStringLiteral("u"), m_units[0]}})
+              .toDouble();
     QVERIFY2(remaining <= 50.5 && remaining > 40, qPrintable(QString::number(remaining)));
 }
 
@@ -208,9 +226,10 @@ void TestSeatHolds::expiryBoundary()
     QVERIFY(m_service->hold(request(QStringLiteral("a"), {0})).ok());
     // Inside one transaction now() is fixed, so "exactly now" is exact.
     QVERIFY(m_db->database().transaction());
-    QVERIFY(m_db->exec(QStringLiteral("UPDATE event_seats SET hold_expires_at = now() + make_interval(secs => :ms / 1000.0) "
-                                      "WHERE id = :u"),
-                       {{QStringLiteral("ms"), expiresInMs}, {QStringLiteral("u"), m_units[0]}}));
+    QVERIFY(m_db->exec(
+        QStringLiteral("UPDATE event_seats SET hold_expires_at = now() + make_interval(secs => :ms / 1000.0) "
+                       "WHERE id = :u"),
+        {{QStringLiteral("ms"), expiresInMs}, {QStringLiteral("u"), m_units[0]}}));
     const auto taken = m_service->hold(request(QStringLiteral("b"), {0}));
     const QString owner = cartOf(m_units[0]);
     QVERIFY(m_db->database().rollback());
@@ -230,15 +249,20 @@ void TestSeatHolds::expiredHoldIsClaimableWithoutAnySweep()
     QCOMPARE(cartOf(m_units[1]), QStringLiteral("b"));
     // A fresh lease: the previous cart's extensions do not carry over.
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT extensions_used FROM event_seats WHERE id = :u"),
-                          {{QStringLiteral("u"), m_units[1]}}).toInt(), 0);
+                          {{QStringLiteral("u"), m_units[1]}})
+                 .toInt(),
+             0);
     QCOMPARE(cartOf(m_units[0]), QStringLiteral("a")); // still a's until someone claims it
 }
 
 void TestSeatHolds::ttlIsClampedToTheLongestLease()
 {
     QVERIFY(m_service->hold(request(QStringLiteral("a"), {0}, 5000)).ok());
-    const double remaining = m_db->scalar(QStringLiteral("SELECT extract(epoch FROM hold_expires_at - now()) FROM event_seats "
-                                                         "WHERE id = :u"), {{QStringLiteral("u"), m_units[0]}}).toDouble();
+    const double remaining
+        = m_db->scalar(QStringLiteral("SELECT extract(epoch FROM hold_expires_at - now()) FROM event_seats "
+                                      "WHERE id = :u"),
+                       {{QStringLiteral("u"), m_units[0]}})
+              .toDouble();
     QVERIFY2(remaining <= 1200 && remaining > 1190, qPrintable(QString::number(remaining)));
 }
 
@@ -323,14 +347,18 @@ void TestSeatHolds::releaseCartReturnsEverything()
 void TestSeatHolds::extendRespectsTheEventLimit()
 {
     QVERIFY(m_service->hold(request(QStringLiteral("a"), {0, 1})).ok());
-    const double before = m_db->scalar(QStringLiteral("SELECT extract(epoch FROM hold_expires_at) FROM event_seats WHERE id = :u"),
-                                       {{QStringLiteral("u"), m_units[0]}}).toDouble();
+    const double before
+        = m_db->scalar(QStringLiteral("SELECT extract(epoch FROM hold_expires_at) FROM event_seats WHERE id = :u"),
+                       {{QStringLiteral("u"), m_units[0]}})
+              .toDouble();
     const auto extended = m_service->extend(QStringLiteral("a"));
     QVERIFY2(extended.ok(), extended.ok() ? "" : qPrintable(extended.error().message));
     QCOMPARE(extended->extended.size(), 2);
     QCOMPARE(extended->extensionsLeft, 0);
-    const double after = m_db->scalar(QStringLiteral("SELECT extract(epoch FROM hold_expires_at) FROM event_seats WHERE id = :u"),
-                                      {{QStringLiteral("u"), m_units[0]}}).toDouble();
+    const double after
+        = m_db->scalar(QStringLiteral("SELECT extract(epoch FROM hold_expires_at) FROM event_seats WHERE id = :u"),
+                       {{QStringLiteral("u"), m_units[0]}})
+              .toDouble();
     QCOMPARE(qRound(after - before), 600);
     const auto refused = m_service->extend(QStringLiteral("a"));
     QVERIFY(!refused.ok());
@@ -396,8 +424,10 @@ void TestSeatHolds::lateConfirmOnReclaimedSeatReportsIt()
     QCOMPARE(confirmed->lost.first().label, QStringLiteral("A-1-2"));
     QCOMPARE(cartOf(m_units[1]), QStringLiteral("b")); // the new holder keeps it
     QCOMPARE(stateOf(m_units[1]), QStringLiteral("HELD"));
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM order_lines WHERE unit_id = :u"), {{QStringLiteral("u"), m_units[1]}})
-                 .toString(), QStringLiteral("LOST"));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM order_lines WHERE unit_id = :u"),
+                          {{QStringLiteral("u"), m_units[1]}})
+                 .toString(),
+             QStringLiteral("LOST"));
 }
 
 void TestSeatHolds::confirmAfterSweepStillSells()
@@ -434,7 +464,8 @@ void TestSeatHolds::confirmRefusesClosedOrders()
 {
     QVERIFY(m_service->hold(request(QStringLiteral("a"), {0})).ok());
     const auto order = m_service->createOrder(QStringLiteral("a"));
-    QVERIFY(m_db->exec(QStringLiteral("UPDATE orders SET state = 'CANCELLED' WHERE id = :o"), {{QStringLiteral("o"), order->id}}));
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE orders SET state = 'CANCELLED' WHERE id = :o"),
+                       {{QStringLiteral("o"), order->id}}));
     const auto confirmed = m_service->confirm(order->id);
     QVERIFY(!confirmed.ok());
     QCOMPARE(confirmed.error().code, ErrorCode::Conflict);

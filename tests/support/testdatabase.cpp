@@ -22,7 +22,8 @@ Result<ConnectionSettings> TestDatabase::clusterSettings(const QString &database
 
 TestDatabase::TestDatabase(const QString &suite)
 {
-    m_name = QStringLiteral("t_%1_%2").arg(suite.toLower().remove(QRegularExpression(QStringLiteral("[^a-z0-9_]"))))
+    m_name = QStringLiteral("t_%1_%2")
+                 .arg(suite.toLower().remove(QRegularExpression(QStringLiteral("[^a-z0-9_]"))))
                  .arg(QCoreApplication::applicationPid());
     auto admin = clusterSettings(QStringLiteral("postgres"));
     if (!admin) {
@@ -105,7 +106,8 @@ VenueSpec TestDatabase::hallSpec(const QString &name, int rows, int seatsPerRow,
 LoadedVenue TestDatabase::loadHall(const QString &name, int rows, int seatsPerRow, int holdSeconds, int maxExtensions,
                                    qint64 priceMinor)
 {
-    auto loaded = VenueLoader(database()).load(hallSpec(name, rows, seatsPerRow, holdSeconds, maxExtensions, priceMinor));
+    auto loaded
+        = VenueLoader(database()).load(hallSpec(name, rows, seatsPerRow, holdSeconds, maxExtensions, priceMinor));
     if (!loaded) {
         qWarning("loading hall failed: %s %s", qPrintable(loaded.error().message), qPrintable(loaded.error().detail));
         return {};
