@@ -6,6 +6,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QLockFile>
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QSettings>
@@ -249,8 +250,32 @@ Result<bool> PrivateCluster::isRunning() const
     return status->exitCode == 0;
 }
 
+namespace {
+
+// Two programs starting at once (a desktop and a script) must not both run initdb or pg_ctl start.
+std::unique_ptr<QLockFile> lockClusterFolder(const QString &directory, DomainError *error)
+{
+    QDir().mkpath(directory);
+    auto lock = std::make_unique<QLockFile>(directory + QStringLiteral("/cluster.lock"));
+    lock->setStaleLockTime(5 * 60 * 1000); // a dead holder's lock is taken over sooner (by its PID)
+    if (!lock->tryLock(3 * 60 * 1000)) {
+        *error = makeError(ErrorCode::Unavailable,
+                           QStringLiteral("Another box-office program is setting up the private database in %1; "
+                                          "try again in a moment.")
+                               .arg(directory));
+        return nullptr;
+    }
+    return lock;
+}
+
+} // namespace
+
 Result<ConnectionSettings> PrivateCluster::start(const Progress &progress)
 {
+    DomainError lockError;
+    const auto lock = lockClusterFolder(m_options.directory, &lockError);
+    if (!lock)
+        return lockError;
     if (auto status = initialise(progress); !status)
         return status.error();
     auto running = isRunning();
@@ -305,6 +330,12 @@ Status PrivateCluster::createProductDatabase()
 
 Status PrivateCluster::stop(const Progress &progress)
 {
+    if (!QDir(m_options.directory).exists())
+        return Done{};
+    DomainError lockError;
+    const auto lock = lockClusterFolder(m_options.directory, &lockError);
+    if (!lock)
+        return lockError;
     auto running = isRunning();
     if (!running)
         return running.error();

@@ -9,6 +9,7 @@
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 using namespace boxoffice;
 
@@ -24,6 +25,7 @@ private slots:
     void wrongPasswordIsRefused();
     void stopAndStartAgain();
     void locatorUsesThePrivateClusterWhenNothingIsConfigured();
+    void twoProgramsStartingAtOnceShareOneCluster();
 
 private:
     static QVariant scalar(const ConnectionSettings &settings, const QString &sql);
@@ -132,6 +134,23 @@ void TestPrivateCluster::locatorUsesThePrivateClusterWhenNothingIsConfigured()
     QVERIFY(explicitChoice.ok());
     QVERIFY(!explicitChoice->privateCluster);
     QCOMPARE(explicitChoice->source, QStringLiteral("--db"));
+}
+
+void TestPrivateCluster::twoProgramsStartingAtOnceShareOneCluster()
+{
+    const PrivateClusterOptions options{m_scratch.path() + QStringLiteral("/race"), 20, false};
+    Result<ConnectionSettings> first = makeError(ErrorCode::Internal, QString());
+    Result<ConnectionSettings> second = makeError(ErrorCode::Internal, QString());
+    QThread *other = QThread::create([&] { second = PrivateCluster(options).start(); });
+    other->start();
+    first = PrivateCluster(options).start();
+    other->wait();
+    delete other;
+    QVERIFY2(first.ok(), first.ok() ? "" : qPrintable(first.error().message));
+    QVERIFY2(second.ok(), second.ok() ? "" : qPrintable(second.error().message));
+    QCOMPARE(first->password, second->password);
+    QCOMPARE(scalar(first.value(), QStringLiteral("SELECT 1")).toInt(), 1);
+    QVERIFY(PrivateCluster(options).destroy().ok());
 }
 
 QTEST_GUILESS_MAIN(TestPrivateCluster)
