@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/cartitems.h"
 #include "domain/ids.h"
 
 #include <QDateTime>
@@ -60,30 +61,6 @@ struct ReleaseOutcome
 {
     QVector<SeatRef> released;
     QVector<UnitId> notHeld; // asked for, but not held by this cart (already free, sold, or another cart's)
-};
-
-struct ExtendOutcome
-{
-    QVector<HeldUnit> extended;
-    int extensionsLeft = 0;
-};
-
-struct OrderSummary
-{
-    OrderId id = 0;
-    CartId cart;
-    QString state; // PENDING, PAID, ...
-    qint64 amountMinor = 0;
-    QString currency;
-    QVector<SeatRef> units;
-};
-
-struct ConfirmOutcome
-{
-    OrderId order = 0;
-    QVector<SeatRef> sold;
-    QVector<SeatRef> lost; // reclaimed by another buyer after the hold expired: needs a refund
-    bool alreadyConfirmed = false;
 };
 
 struct AvailabilityRow

@@ -60,41 +60,6 @@ Result<ReleaseOutcome> SeatHoldService::release(const CartId &cart, const QVecto
     return m_store.release(cart, units);
 }
 
-Result<ReleaseOutcome> SeatHoldService::releaseCart(const CartId &cart)
-{
-    if (auto status = SeatHoldRules::checkCart(cart); !status)
-        return status.error();
-    return m_store.releaseCart(cart);
-}
-
-Result<ExtendOutcome> SeatHoldService::extend(const CartId &cart)
-{
-    if (auto status = SeatHoldRules::checkCart(cart); !status)
-        return status.error();
-    return m_store.extend(cart);
-}
-
-Result<OrderSummary> SeatHoldService::createOrder(const CartId &cart)
-{
-    if (auto status = SeatHoldRules::checkCart(cart); !status)
-        return status.error();
-    return m_store.createOrder(cart);
-}
-
-Result<OrderSummary> SeatHoldService::order(OrderId order)
-{
-    if (auto status = SeatHoldRules::checkOrder(order); !status)
-        return status.error();
-    return m_store.order(order);
-}
-
-Result<ConfirmOutcome> SeatHoldService::confirm(OrderId order)
-{
-    if (auto status = SeatHoldRules::checkOrder(order); !status)
-        return status.error();
-    return m_store.confirm(order);
-}
-
 Result<EventAvailability> SeatHoldService::availability(EventId event)
 {
     if (auto status = SeatHoldRules::checkEvent(event); !status)

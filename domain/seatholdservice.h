@@ -19,12 +19,6 @@ public:
     Result<HoldGrant> holdByLabels(EventId event, const CartId &cart, const QStringList &labels,
                                    std::optional<int> ttlSeconds = {});
     Result<ReleaseOutcome> release(const CartId &cart, const QVector<UnitId> &units);
-    Result<ReleaseOutcome> releaseCart(const CartId &cart);
-    Result<ExtendOutcome> extend(const CartId &cart);
-
-    Result<OrderSummary> createOrder(const CartId &cart);
-    Result<OrderSummary> order(OrderId order);
-    Result<ConfirmOutcome> confirm(OrderId order);
 
     Result<EventAvailability> availability(EventId event);
     Result<int> sweepExpiredHolds();

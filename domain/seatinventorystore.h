@@ -23,14 +23,7 @@ public:
     // All or nothing. Lost names every unit that was not claimable.
     virtual Result<HoldGrant> hold(const HoldRequest &request) = 0;
     virtual Result<ReleaseOutcome> release(const CartId &cart, const QVector<UnitId> &units) = 0;
-    virtual Result<ReleaseOutcome> releaseCart(const CartId &cart) = 0;
-    virtual Result<ExtendOutcome> extend(const CartId &cart) = 0;
-
-    // A PENDING order over the units the cart holds now.
-    virtual Result<OrderSummary> createOrder(const CartId &cart) = 0;
-    virtual Result<OrderSummary> order(OrderId order) = 0;
-    // Units of the order still held by its cart (or free again) become SOLD; the rest are reported lost.
-    virtual Result<ConfirmOutcome> confirm(OrderId order) = 0;
+    // Releasing, extending and checking out a whole cart (all shapes) is CartStore's.
 
     virtual Result<EventAvailability> availability(EventId event) = 0;
     // Display tidying only: correctness never depends on it, claims treat expired holds as free.

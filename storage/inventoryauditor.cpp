@@ -48,6 +48,37 @@ const Check checks[] = {
     {"unit-matches-layout", "every unit's seat belongs to its event's layout",
      "SELECT 'unit ' || s.id FROM event_seats s JOIN events e ON e.id = s.event_id JOIN seats st ON st.id = s.seat_id"
      " WHERE st.layout_id <> e.layout_id"},
+    {"ga-counters-match-holds", "every GA sub-pool's held and sold counters equal the sum of its hold rows",
+     "SELECT 'sub-pool ' || s.id || ': held ' || s.held || '/' || COALESCE(h.held, 0) || ', sold ' || s.sold || '/'"
+     " || COALESCE(h.sold, 0) FROM ga_subpools s LEFT JOIN ("
+     "  SELECT subpool_id, sum(quantity) FILTER (WHERE state = 'HELD') AS held,"
+     "         sum(quantity) FILTER (WHERE state = 'SOLD') AS sold FROM ga_holds GROUP BY subpool_id) h"
+     " ON h.subpool_id = s.id"
+     " WHERE s.held <> COALESCE(h.held, 0) OR s.sold <> COALESCE(h.sold, 0)"},
+    {"ga-within-capacity", "no GA sub-pool has more held and sold than its capacity",
+     "SELECT 'sub-pool ' || id FROM ga_subpools WHERE held + sold > capacity"},
+    {"ga-sold-lines", "every sold GA order line names a sold hold of that order",
+     "SELECT 'order ' || l.order_id || ' hold ' || l.hold_id FROM order_pool_lines l JOIN ga_holds h ON h.id = "
+     "l.hold_id"
+     " WHERE l.state = 'SOLD' AND (h.state <> 'SOLD' OR h.order_id IS DISTINCT FROM l.order_id)"},
+    {"nights-match-stays", "every night's booked count equals the held and booked stays covering it",
+     "SELECT 'room type ' || n.room_type_id || ' night ' || n.night || ': ' || n.booked || ' vs ' || count(s.id)"
+     " FROM room_nights n LEFT JOIN stays s ON s.room_type_id = n.room_type_id AND s.state IN ('HELD', 'BOOKED')"
+     "  AND n.night >= s.check_in AND n.night < s.check_out"
+     " GROUP BY n.room_type_id, n.night, n.booked HAVING n.booked <> count(s.id)"},
+    {"nights-within-capacity", "no night has more booked than its sellable capacity",
+     "SELECT 'room type ' || room_type_id || ' night ' || night FROM room_nights WHERE booked > capacity"},
+    {"stay-sold-lines", "every sold stay line names a booked stay of that order",
+     "SELECT 'order ' || l.order_id || ' stay ' || l.stay_id FROM order_stay_lines l JOIN stays s ON s.id = l.stay_id"
+     " WHERE l.state = 'SOLD' AND (s.state NOT IN ('BOOKED', 'CANCELLED') OR s.order_id IS DISTINCT FROM l.order_id)"},
+    {"slots-never-overlap", "no two live bookings of one table overlap",
+     "SELECT 'bookings ' || a.id || ' and ' || b.id FROM slot_bookings a JOIN slot_bookings b"
+     " ON a.resource_id = b.resource_id AND a.id < b.id AND a.during && b.during"
+     " WHERE a.state IN ('HELD', 'BOOKED') AND b.state IN ('HELD', 'BOOKED')"},
+    {"slot-sold-lines", "every sold table line names a booking of that order",
+     "SELECT 'order ' || l.order_id || ' booking ' || l.booking_id FROM order_slot_lines l"
+     " JOIN slot_bookings b ON b.id = l.booking_id"
+     " WHERE l.state = 'SOLD' AND (b.state NOT IN ('BOOKED', 'CANCELLED') OR b.order_id IS DISTINCT FROM l.order_id)"},
 };
 
 } // namespace

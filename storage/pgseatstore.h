@@ -18,12 +18,6 @@ public:
 
     Result<HoldGrant> hold(const HoldRequest &request) override;
     Result<ReleaseOutcome> release(const CartId &cart, const QVector<UnitId> &units) override;
-    Result<ReleaseOutcome> releaseCart(const CartId &cart) override;
-    Result<ExtendOutcome> extend(const CartId &cart) override;
-
-    Result<OrderSummary> createOrder(const CartId &cart) override;
-    Result<OrderSummary> order(OrderId order) override;
-    Result<ConfirmOutcome> confirm(OrderId order) override;
 
     Result<EventAvailability> availability(EventId event) override;
     Result<int> sweepExpiredHolds() override;

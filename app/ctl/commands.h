@@ -17,5 +17,8 @@ int runOrder(CtlContext &context);
 int runConfirm(CtlContext &context);
 int runSweep(CtlContext &context);
 int runAudit(CtlContext &context);
+int runGa(CtlContext &context);
+int runHotel(CtlContext &context);
+int runTable(CtlContext &context);
 
 } // namespace boxoffice::ctl

@@ -110,3 +110,60 @@ Result<QString> CtlContext::requireText(const QString &option) const
 }
 
 } // namespace boxoffice::ctl
+
+namespace boxoffice::ctl {
+
+Result<InventorySession> CtlContext::openInventory()
+{
+    auto connection = connect();
+    if (!connection)
+        return connection.error();
+    InventorySession session;
+    session.connection = std::move(connection.value());
+    session.inventory = std::make_unique<PgInventory>(session.connection->database());
+    return session;
+}
+
+Result<int> CtlContext::requireNumber(const QString &option, int minimum) const
+{
+    if (!m_parser.isSet(option))
+        return makeError(ErrorCode::BadInput, QStringLiteral("--%1 is required.").arg(option));
+    bool ok = false;
+    const int value = m_parser.value(option).toInt(&ok);
+    if (!ok || value < minimum)
+        return makeError(ErrorCode::BadInput,
+                         QStringLiteral("--%1 must be a whole number of at least %2, not \"%3\".")
+                             .arg(option)
+                             .arg(minimum)
+                             .arg(m_parser.value(option)));
+    return value;
+}
+
+std::optional<int> CtlContext::optionalNumber(const QString &option, bool *ok) const
+{
+    *ok = true;
+    if (!m_parser.isSet(option))
+        return std::nullopt;
+    const int value = m_parser.value(option).toInt(ok);
+    return value;
+}
+
+Result<QDate> CtlContext::requireDate(const QString &option) const
+{
+    const QDate date = QDate::fromString(m_parser.value(option), Qt::ISODate);
+    if (!m_parser.isSet(option) || !date.isValid())
+        return makeError(ErrorCode::BadInput, QStringLiteral("--%1 needs a date like 2026-03-12.").arg(option));
+    return date;
+}
+
+Result<QDateTime> CtlContext::requireTime(const QString &option) const
+{
+    QDateTime time = QDateTime::fromString(m_parser.value(option), Qt::ISODate);
+    if (!m_parser.isSet(option) || !time.isValid())
+        return makeError(
+            ErrorCode::BadInput,
+            QStringLiteral("--%1 needs a time like 2026-03-12T19:00 (local) or 2026-03-12T19:00Z.").arg(option));
+    return time;
+}
+
+} // namespace boxoffice::ctl

@@ -1,5 +1,6 @@
 #include "commands.h"
 
+#include "domain/cartservice.h"
 #include "domain/seatholdservice.h"
 #include "jsonformat.h"
 #include "storage/pgseatstore.h"
@@ -143,27 +144,34 @@ int runRelease(CtlContext &context)
     auto cart = context.requireText(QStringLiteral("cart"));
     if (!cart)
         return context.fail(cart.error());
-    auto connection = context.connect();
-    if (!connection)
-        return context.fail(connection.error());
-    PgSeatStore store(connection.value()->database());
-    SeatHoldService service(store);
+    auto session = context.openInventory();
+    if (!session)
+        return context.fail(session.error());
 
-    Result<ReleaseOutcome> released = makeError(ErrorCode::Internal, QString());
-    if (context.parser().isSet(QStringLiteral("seats"))) {
-        auto event = context.requireId(QStringLiteral("event"));
-        if (!event)
-            return context.fail(event.error());
-        auto seats = service.resolveSeats(event.value(), seatList(context.parser().value(QStringLiteral("seats"))));
-        if (!seats)
-            return context.fail(seats.error());
-        QVector<UnitId> units;
-        for (const SeatRef &seat : seats.value())
-            units << seat.unit;
-        released = service.release(cart.value(), units);
-    } else {
-        released = service.releaseCart(cart.value());
+    if (!context.parser().isSet(QStringLiteral("seats"))) {
+        // The whole cart, every shape: seats, GA places, stays and tables.
+        auto released = CartService(session.value()->carts).releaseCart(cart.value());
+        if (!released)
+            return context.fail(released.error());
+        QStringList labels;
+        for (const CartItem &item : released->released)
+            labels << item.label;
+        const QString text = labels.isEmpty()
+            ? QStringLiteral("Cart %1 held nothing; nothing changed.").arg(cart.value())
+            : QStringLiteral("Released %1 from cart %2.").arg(labels.join(QStringLiteral(", ")), cart.value());
+        return context.succeed(cartReleaseToJson(cart.value(), released.value()), text);
     }
+    auto event = context.requireId(QStringLiteral("event"));
+    if (!event)
+        return context.fail(event.error());
+    SeatHoldService service(session.value()->seats);
+    auto seats = service.resolveSeats(event.value(), seatList(context.parser().value(QStringLiteral("seats"))));
+    if (!seats)
+        return context.fail(seats.error());
+    QVector<UnitId> units;
+    for (const SeatRef &seat : seats.value())
+        units << seat.unit;
+    auto released = service.release(cart.value(), units);
     if (!released)
         return context.fail(released.error());
     QStringList labels;
@@ -180,16 +188,19 @@ int runExtend(CtlContext &context)
     auto cart = context.requireText(QStringLiteral("cart"));
     if (!cart)
         return context.fail(cart.error());
-    auto connection = context.connect();
-    if (!connection)
-        return context.fail(connection.error());
-    PgSeatStore store(connection.value()->database());
-    auto extended = SeatHoldService(store).extend(cart.value());
+    auto session = context.openInventory();
+    if (!session)
+        return context.fail(session.error());
+    auto extended = CartService(session.value()->carts).extend(cart.value());
     if (!extended)
         return context.fail(extended.error());
+    QStringList labels;
+    for (const CartItem &item : extended->extended)
+        labels << item.label;
+    const QString until = extended->extended.first().expiresAt.toLocalTime().toString(QStringLiteral("HH:mm:ss"));
     return context.succeed(extendToJson(cart.value(), extended.value()),
-                           QStringLiteral("Extended %1; %2 extension(s) left.")
-                               .arg(heldText(extended->extended))
+                           QStringLiteral("Extended %1 until %2; %3 extension(s) left.")
+                               .arg(labels.join(QStringLiteral(", ")), until)
                                .arg(extended->extensionsLeft));
 }
 

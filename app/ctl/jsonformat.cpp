@@ -18,6 +18,28 @@ QJsonObject heldToJson(const HeldUnit &held)
     return object;
 }
 
+QJsonObject itemToJson(const CartItem &item)
+{
+    QJsonObject object{
+        {"kind", itemKindName(item.kind)}, {"id", item.id}, {"label", item.label}, {"quantity", item.quantity}};
+    if (item.expiresAt.isValid())
+        object.insert("expires_at", item.expiresAt.toString(Qt::ISODateWithMs));
+    return object;
+}
+
+QJsonArray linesToJson(const QVector<OrderLine> &lines)
+{
+    QJsonArray array;
+    for (const OrderLine &line : lines)
+        array.append(QJsonObject{{"kind", itemKindName(line.kind)},
+                                 {"id", line.id},
+                                 {"label", line.label},
+                                 {"quantity", line.quantity},
+                                 {"amount_minor", line.amountMinor},
+                                 {"state", line.state}});
+    return array;
+}
+
 QJsonArray seatsToJson(const QVector<SeatRef> &seats)
 {
     QJsonArray array;
@@ -69,11 +91,19 @@ QJsonObject releaseToJson(const CartId &cart, const ReleaseOutcome &outcome)
     return {{"ok", true}, {"cart", cart}, {"released", seatsToJson(outcome.released)}, {"not_held", notHeld}};
 }
 
+QJsonObject cartReleaseToJson(const CartId &cart, const CartRelease &outcome)
+{
+    QJsonArray released;
+    for (const CartItem &item : outcome.released)
+        released.append(itemToJson(item));
+    return {{"ok", true}, {"cart", cart}, {"released", released}};
+}
+
 QJsonObject extendToJson(const CartId &cart, const ExtendOutcome &outcome)
 {
     QJsonArray extended;
-    for (const HeldUnit &unit : outcome.extended)
-        extended.append(heldToJson(unit));
+    for (const CartItem &item : outcome.extended)
+        extended.append(itemToJson(item));
     return {{"ok", true}, {"cart", cart}, {"extended", extended}, {"extensions_left", outcome.extensionsLeft}};
 }
 
@@ -85,15 +115,15 @@ QJsonObject orderToJson(const OrderSummary &order)
             {"state", order.state},
             {"amount_minor", order.amountMinor},
             {"currency", order.currency},
-            {"units", seatsToJson(order.units)}};
+            {"lines", linesToJson(order.lines)}};
 }
 
 QJsonObject confirmToJson(const ConfirmOutcome &outcome)
 {
     return {{"ok", outcome.lost.isEmpty()},
             {"order", outcome.order},
-            {"sold", seatsToJson(outcome.sold)},
-            {"lost", seatsToJson(outcome.lost)},
+            {"sold", linesToJson(outcome.sold)},
+            {"lost", linesToJson(outcome.lost)},
             {"already_confirmed", outcome.alreadyConfirmed}};
 }
 
@@ -130,6 +160,114 @@ QJsonObject auditToJson(const AuditReport &report)
                                     {"count", finding.count},
                                     {"examples", QJsonArray::fromStringList(finding.examples)}});
     return {{"ok", report.ok()}, {"checks", checks}, {"findings", findings}};
+}
+
+} // namespace boxoffice::ctl
+
+namespace boxoffice::ctl {
+
+QJsonObject poolToJson(const PoolSummary &pool)
+{
+    return {{"id", pool.id},
+            {"event", pool.event},
+            {"code", pool.code},
+            {"name", pool.name},
+            {"price_minor", pool.priceMinor},
+            {"currency", pool.currency},
+            {"strategy", claimStrategyName(pool.strategy)},
+            {"rows", pool.subpools},
+            {"capacity", pool.capacity},
+            {"sold", pool.sold},
+            {"held", pool.held},
+            {"available", pool.available}};
+}
+
+QJsonObject poolHoldToJson(const CartId &cart, const PoolHold &hold)
+{
+    return {{"ok", true},
+            {"cart", cart},
+            {"hold", hold.holdId},
+            {"pool", hold.pool},
+            {"quantity", hold.quantity},
+            {"expires_at", hold.expiresAt.toString(Qt::ISODateWithMs)},
+            {"refreshed", hold.refreshed}};
+}
+
+QJsonObject hotelToJson(const HotelSummary &hotel)
+{
+    QJsonArray roomTypes;
+    for (const RoomTypeSummary &type : hotel.roomTypes)
+        roomTypes.append(QJsonObject{{"id", type.id},
+                                     {"code", type.code},
+                                     {"name", type.name},
+                                     {"rank", type.rank},
+                                     {"price_minor", type.priceMinor}});
+    return {{"id", hotel.id},
+            {"name", hotel.name},
+            {"currency", hotel.currency},
+            {"hold_seconds", hotel.holdSeconds},
+            {"max_extensions", hotel.maxExtensions},
+            {"first_night", hotel.firstNight.toString(Qt::ISODate)},
+            {"last_night", hotel.lastNight.toString(Qt::ISODate)},
+            {"room_types", roomTypes}};
+}
+
+QJsonObject stayHoldToJson(const CartId &cart, const StayHold &hold)
+{
+    return {{"ok", true},
+            {"cart", cart},
+            {"stay", hold.id},
+            {"reference", hold.reference},
+            {"room_type", hold.roomType},
+            {"check_in", hold.checkIn.toString(Qt::ISODate)},
+            {"check_out", hold.checkOut.toString(Qt::ISODate)},
+            {"nights", int(hold.checkIn.daysTo(hold.checkOut))},
+            {"expires_at", hold.expiresAt.toString(Qt::ISODateWithMs)},
+            {"refreshed", hold.refreshed}};
+}
+
+QJsonObject rangeToJson(const RangeAvailability &range)
+{
+    QJsonArray nights;
+    for (const NightAvailability &night : range.nights)
+        nights.append(QJsonObject{{"night", night.night.toString(Qt::ISODate)},
+                                  {"sellable", night.capacity},
+                                  {"physical", night.physical},
+                                  {"booked", night.booked},
+                                  {"free", night.free()},
+                                  {"overbooked", night.overbooked()}});
+    return {{"room_type", range.roomType.id},
+            {"code", range.roomType.code},
+            {"name", range.roomType.name},
+            {"price_minor_per_night", range.roomType.priceMinor},
+            {"total_minor", range.totalMinor},
+            {"free_every_night", range.freeEveryNight},
+            {"nights", nights}};
+}
+
+QJsonObject restaurantToJson(const RestaurantSummary &restaurant)
+{
+    QJsonArray tables;
+    for (const TableSummary &table : restaurant.tables)
+        tables.append(QJsonObject{{"id", table.id}, {"code", table.code}, {"seats", table.seats}});
+    return {{"id", restaurant.id},
+            {"name", restaurant.name},
+            {"currency", restaurant.currency},
+            {"deposit_minor", restaurant.depositMinor},
+            {"tables", tables}};
+}
+
+QJsonObject slotHoldToJson(const CartId &cart, const SlotHold &hold)
+{
+    return {{"ok", true},
+            {"cart", cart},
+            {"booking", hold.id},
+            {"table", hold.table},
+            {"table_id", hold.resource},
+            {"starts_at", hold.start.toUTC().toString(Qt::ISODate)},
+            {"ends_at", hold.end.toUTC().toString(Qt::ISODate)},
+            {"expires_at", hold.expiresAt.toString(Qt::ISODateWithMs)},
+            {"refreshed", hold.refreshed}};
 }
 
 } // namespace boxoffice::ctl

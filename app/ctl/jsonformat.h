@@ -1,8 +1,12 @@
 #pragma once
 
 #include "domain/auditreport.h"
+#include "domain/cartitems.h"
 #include "domain/domainerror.h"
+#include "domain/gapools.h"
+#include "domain/hotel.h"
 #include "domain/seatholds.h"
+#include "domain/timeslots.h"
 
 #include <QJsonObject>
 
@@ -13,11 +17,19 @@ QJsonObject errorToJson(const DomainError &error);
 QJsonObject eventToJson(const EventSummary &event);
 QJsonObject holdToJson(const HoldRequest &request, const HoldGrant &grant);
 QJsonObject releaseToJson(const CartId &cart, const ReleaseOutcome &outcome);
+QJsonObject cartReleaseToJson(const CartId &cart, const CartRelease &outcome);
 QJsonObject extendToJson(const CartId &cart, const ExtendOutcome &outcome);
 QJsonObject orderToJson(const OrderSummary &order);
 QJsonObject confirmToJson(const ConfirmOutcome &outcome);
 QJsonObject availabilityToJson(const EventAvailability &availability);
 QJsonObject auditToJson(const AuditReport &report);
+QJsonObject poolToJson(const PoolSummary &pool);
+QJsonObject poolHoldToJson(const CartId &cart, const PoolHold &hold);
+QJsonObject hotelToJson(const HotelSummary &hotel);
+QJsonObject stayHoldToJson(const CartId &cart, const StayHold &hold);
+QJsonObject rangeToJson(const RangeAvailability &range);
+QJsonObject restaurantToJson(const RestaurantSummary &restaurant);
+QJsonObject slotHoldToJson(const CartId &cart, const SlotHold &hold);
 
 QString formatMoney(qint64 minor, const QString &currency);
 

@@ -33,6 +33,19 @@ const std::map<QString, Command> &commands()
         {QStringLiteral("confirm"), {runConfirm, "confirm --order ID | --cart ID: sell the held seats of an order"}},
         {QStringLiteral("sweep"), {runSweep, "sweep: return expired holds to AVAILABLE (display tidying only)"}},
         {QStringLiteral("audit"), {runAudit, "audit: check the inventory invariants; exits 1 when one fails"}},
+        {QStringLiteral("ga"),
+         {runGa,
+          "ga list --event | create --event --code --capacity --price [--rows K] [--strategy] | "
+          "hold --pool --cart --quantity | release --pool --cart | strategy --pool --strategy"}},
+        {QStringLiteral("hotel"),
+         {runHotel,
+          "hotel list | availability --hotel --check-in --check-out [--room-types] | "
+          "hold --room-type --cart --check-in --check-out [--guest] | release --cart --stay | "
+          "cancel --stay | capacity --room-type --check-in --check-out [--sellable] [--physical]"}},
+        {QStringLiteral("table"),
+         {runTable,
+          "table list | hold --table --cart --party --at --minutes | "
+          "find --restaurant --cart --party --at --minutes | release --cart --booking"}},
     };
     return table;
 }
@@ -74,6 +87,33 @@ int main(int argc, char *argv[])
          QStringLiteral("seconds")},
         {QStringLiteral("order"), QStringLiteral("Order id."), QStringLiteral("id")},
         {QStringLiteral("stadium"), QStringLiteral("seed-demo: also load the 50,000-seat stadium.")},
+        {QStringLiteral("pool"), QStringLiteral("General-admission pool id."), QStringLiteral("id")},
+        {QStringLiteral("quantity"), QStringLiteral("Number of GA places."), QStringLiteral("n")},
+        {QStringLiteral("code"), QStringLiteral("Code of a new pool."), QStringLiteral("code")},
+        {QStringLiteral("name"), QStringLiteral("Name of a new pool."), QStringLiteral("name")},
+        {QStringLiteral("capacity"), QStringLiteral("Sellable places of a new pool."), QStringLiteral("n")},
+        {QStringLiteral("price"), QStringLiteral("Price in minor units (cents)."), QStringLiteral("n")},
+        {QStringLiteral("rows"), QStringLiteral("Split a new pool over this many rows (hot pools)."),
+         QStringLiteral("k")},
+        {QStringLiteral("strategy"), QStringLiteral("Pool claim strategy: atomic or pessimistic."),
+         QStringLiteral("name")},
+        {QStringLiteral("hotel"), QStringLiteral("Hotel id."), QStringLiteral("id")},
+        {QStringLiteral("room-type"), QStringLiteral("Room type id."), QStringLiteral("id")},
+        {QStringLiteral("room-types"), QStringLiteral("Room type codes, comma-separated."), QStringLiteral("list")},
+        {QStringLiteral("check-in"), QStringLiteral("First night (YYYY-MM-DD)."), QStringLiteral("date")},
+        {QStringLiteral("check-out"),
+         QStringLiteral("Day of departure (YYYY-MM-DD): the last night is the day before."), QStringLiteral("date")},
+        {QStringLiteral("guest"), QStringLiteral("Guest name."), QStringLiteral("name")},
+        {QStringLiteral("stay"), QStringLiteral("Stay id."), QStringLiteral("id")},
+        {QStringLiteral("sellable"), QStringLiteral("Sellable rooms a night (may exceed physical)."),
+         QStringLiteral("n")},
+        {QStringLiteral("physical"), QStringLiteral("Physical rooms a night."), QStringLiteral("n")},
+        {QStringLiteral("restaurant"), QStringLiteral("Restaurant id."), QStringLiteral("id")},
+        {QStringLiteral("table"), QStringLiteral("Table id."), QStringLiteral("id")},
+        {QStringLiteral("party"), QStringLiteral("Party size."), QStringLiteral("n")},
+        {QStringLiteral("at"), QStringLiteral("Start time, e.g. 2026-03-12T19:00."), QStringLiteral("time")},
+        {QStringLiteral("minutes"), QStringLiteral("Length of a table booking."), QStringLiteral("n")},
+        {QStringLiteral("booking"), QStringLiteral("Table booking id."), QStringLiteral("id")},
     });
     parser.process(app);
 

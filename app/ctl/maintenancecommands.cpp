@@ -1,9 +1,7 @@
 #include "commands.h"
 
-#include "domain/seatholdservice.h"
 #include "jsonformat.h"
 #include "storage/inventoryauditor.h"
-#include "storage/pgseatstore.h"
 
 #include <QTextStream>
 
@@ -11,11 +9,10 @@ namespace boxoffice::ctl {
 
 int runSweep(CtlContext &context)
 {
-    auto connection = context.connect();
-    if (!connection)
-        return context.fail(connection.error());
-    PgSeatStore store(connection.value()->database());
-    auto swept = SeatHoldService(store).sweepExpiredHolds();
+    auto session = context.openInventory();
+    if (!session)
+        return context.fail(session.error());
+    auto swept = session.value()->sweepExpiredHolds();
     if (!swept)
         return context.fail(swept.error());
     return context.succeed({{"ok", true}, {"released", swept.value()}},

@@ -1,18 +1,17 @@
 #include "commands.h"
 
-#include "domain/seatholdservice.h"
+#include "domain/cartservice.h"
 #include "jsonformat.h"
-#include "storage/pgseatstore.h"
 
 namespace boxoffice::ctl {
 
 namespace {
 
-QString labels(const QVector<SeatRef> &seats)
+QString labels(const QVector<OrderLine> &lines)
 {
     QStringList parts;
-    for (const SeatRef &seat : seats)
-        parts << seat.label;
+    for (const OrderLine &line : lines)
+        parts << line.label;
     return parts.join(QStringLiteral(", "));
 }
 
@@ -20,7 +19,7 @@ QString orderText(const OrderSummary &order)
 {
     return QStringLiteral("Order %1 (%2) for cart %3: %4, total %5.")
         .arg(order.id)
-        .arg(order.state, order.cart, labels(order.units), formatMoney(order.amountMinor, order.currency));
+        .arg(order.state, order.cart, labels(order.lines), formatMoney(order.amountMinor, order.currency));
 }
 
 } // namespace
@@ -28,11 +27,10 @@ QString orderText(const OrderSummary &order)
 int runOrder(CtlContext &context)
 {
     const bool byOrder = context.parser().isSet(QStringLiteral("order"));
-    auto connection = context.connect();
-    if (!connection)
-        return context.fail(connection.error());
-    PgSeatStore store(connection.value()->database());
-    SeatHoldService service(store);
+    auto session = context.openInventory();
+    if (!session)
+        return context.fail(session.error());
+    CartService service(session.value()->carts);
     Result<OrderSummary> order = makeError(ErrorCode::Internal, QString());
     if (byOrder) {
         auto id = context.requireId(QStringLiteral("order"));
@@ -52,11 +50,10 @@ int runOrder(CtlContext &context)
 
 int runConfirm(CtlContext &context)
 {
-    auto connection = context.connect();
-    if (!connection)
-        return context.fail(connection.error());
-    PgSeatStore store(connection.value()->database());
-    SeatHoldService service(store);
+    auto session = context.openInventory();
+    if (!session)
+        return context.fail(session.error());
+    CartService service(session.value()->carts);
 
     OrderId orderId = 0;
     if (context.parser().isSet(QStringLiteral("order"))) {

@@ -1,9 +1,10 @@
 // Many real connections in many threads against one PostgreSQL: the lost-race, the overlapping carts
 // and the churn a busy on-sale produces. Every round is checked against the database afterwards.
 
+#include "domain/cartservice.h"
 #include "domain/seatholdservice.h"
 #include "storage/inventoryauditor.h"
-#include "storage/pgseatstore.h"
+#include "storage/pginventory.h"
 #include "testdatabase.h"
 
 #include <QRandomGenerator>
@@ -61,7 +62,7 @@ struct Attempt
 class BuyerCrowd
 {
 public:
-    using Buy = std::function<Attempt(SeatHoldService &, int round, int buyer)>;
+    using Buy = std::function<Attempt(PgInventory &, int round, int buyer)>;
     using Between = std::function<void(int round, const QVector<Attempt> &attempts)>;
 
     BuyerCrowd(const TestDatabase &db, int buyers) : m_db(db), m_buyers(buyers) { }
@@ -78,16 +79,13 @@ public:
                 auto connection = m_db.connect(QStringLiteral("buyer"));
                 if (!connection)
                     ++connectFailures;
-                std::unique_ptr<PgSeatStore> store
-                    = connection ? std::make_unique<PgSeatStore>(connection->database()) : nullptr;
-                std::unique_ptr<SeatHoldService> service = store ? std::make_unique<SeatHoldService>(*store) : nullptr;
+                auto inventory = connection ? std::make_unique<PgInventory>(connection->database()) : nullptr;
                 for (int round = 0; round < rounds; ++round) {
                     start.arriveAndWait();
-                    attempts[buyer] = service ? buy(*service, round, buyer) : Attempt{};
+                    attempts[buyer] = inventory ? buy(*inventory, round, buyer) : Attempt{};
                     done.arriveAndWait();
                 }
-                service.reset();
-                store.reset();
+                inventory.reset();
             });
             threads.last()->start();
         }
@@ -109,11 +107,11 @@ private:
     int m_buyers;
 };
 
-Attempt attemptHold(SeatHoldService &service, const HoldRequest &request)
+Attempt attemptHold(PgInventory &inventory, const HoldRequest &request)
 {
     Attempt attempt;
     attempt.units = request.units;
-    const auto result = service.hold(request);
+    const auto result = SeatHoldService(inventory.seats).hold(request);
     attempt.granted = result.ok();
     if (!result.ok()) {
         attempt.error = result.error().code;
@@ -188,12 +186,12 @@ void TestHoldConcurrency::twoHundredBuyersTenSeats()
     BuyerCrowd crowd(*m_db, buyers);
     const bool connected = crowd.run(
         rounds,
-        [&](SeatHoldService &service, int round, int buyer) {
+        [&](PgInventory &inventory, int round, int buyer) {
             HoldRequest request;
             request.event = m_hall.eventId;
             request.cart = QStringLiteral("r%1-b%2").arg(round).arg(buyer);
             request.units = {hot[buyer % hot.size()]}; // 20 buyers on each of the 10 seats
-            return attemptHold(service, request);
+            return attemptHold(inventory, request);
         },
         [&](int) { resetInventory(); },
         [&](int round, const QVector<Attempt> &attempts) {
@@ -248,7 +246,7 @@ void TestHoldConcurrency::overlappingMultiSeatCartsNeverDeadlock()
     BuyerCrowd crowd(*m_db, carts);
     const bool connected = crowd.run(
         rounds,
-        [&](SeatHoldService &service, int round, int cart) {
+        [&](PgInventory &inventory, int round, int cart) {
             // 4 of the 12 seats, listed in a random order: lock order must not depend on the request.
             QVector<UnitId> wanted = pool;
             std::shuffle(wanted.begin(), wanted.end(), *QRandomGenerator::global());
@@ -256,7 +254,7 @@ void TestHoldConcurrency::overlappingMultiSeatCartsNeverDeadlock()
             request.event = m_hall.eventId;
             request.cart = QStringLiteral("r%1-c%2").arg(round).arg(cart);
             request.units = wanted.mid(0, 4);
-            return attemptHold(service, request);
+            return attemptHold(inventory, request);
         },
         [&](int) { resetInventory(); },
         [&](int round, const QVector<Attempt> &attempts) {
@@ -321,7 +319,9 @@ void TestHoldConcurrency::churnKeepsEverySeatSoldOnce()
     BuyerCrowd crowd(*m_db, buyers);
     const bool connected = crowd.run(
         rounds,
-        [&](SeatHoldService &service, int, int buyer) {
+        [&](PgInventory &inventory, int, int buyer) {
+            SeatHoldService service(inventory.seats);
+            CartService carts(inventory.carts);
             QRandomGenerator random(quint32(buyer) * 7919u + 17u);
             for (int i = 0; i < iterations; ++i) {
                 const QString cart = QStringLiteral("churn-%1-%2").arg(buyer).arg(i);
@@ -342,10 +342,10 @@ void TestHoldConcurrency::churnKeepsEverySeatSoldOnce()
                     continue;
                 }
                 if (random.bounded(3) == 0) {
-                    const auto order = service.createOrder(cart);
+                    const auto order = carts.createOrder(cart);
                     if (!order.ok())
                         continue; // the lease may have run out already: NotFound is fine here
-                    const auto confirmed = service.confirm(order->id);
+                    const auto confirmed = carts.confirm(order->id);
                     if (confirmed.ok())
                         sold += confirmed->sold.size();
                     else {
@@ -354,7 +354,7 @@ void TestHoldConcurrency::churnKeepsEverySeatSoldOnce()
                         errors << confirmed.error().message + QLatin1Char(' ') + confirmed.error().detail;
                     }
                 } else {
-                    (void)service.releaseCart(cart);
+                    (void)carts.releaseCart(cart);
                 }
             }
             return Attempt{};

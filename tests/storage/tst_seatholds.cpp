@@ -1,6 +1,7 @@
+#include "domain/cartservice.h"
 #include "domain/seatholdservice.h"
 #include "storage/inventoryauditor.h"
-#include "storage/pgseatstore.h"
+#include "storage/pginventory.h"
 #include "testdatabase.h"
 
 #include <QTest>
@@ -51,8 +52,9 @@ private:
     void expectAuditPasses();
 
     std::unique_ptr<TestDatabase> m_db;
-    std::unique_ptr<PgSeatStore> m_store;
+    std::unique_ptr<PgInventory> m_inventory;
     std::unique_ptr<SeatHoldService> m_service;
+    std::unique_ptr<CartService> m_carts;
     LoadedVenue m_hall;
     EventId m_otherEvent = 0;
     QVector<UnitId> m_units;
@@ -72,8 +74,9 @@ void TestSeatHolds::initTestCase()
     m_otherEvent = other.value();
     m_units = m_db->units(m_hall.eventId);
     QCOMPARE(m_units.size(), 30);
-    m_store = std::make_unique<PgSeatStore>(m_db->database());
-    m_service = std::make_unique<SeatHoldService>(*m_store);
+    m_inventory = std::make_unique<PgInventory>(m_db->database());
+    m_service = std::make_unique<SeatHoldService>(m_inventory->seats);
+    m_carts = std::make_unique<CartService>(m_inventory->carts);
 }
 
 void TestSeatHolds::init()
@@ -197,7 +200,7 @@ void TestSeatHolds::holdByOwnCartIsIdempotentAndRefreshes()
 void TestSeatHolds::reHoldNeverOutlivesTheLongestLease()
 {
     QVERIFY(m_service->hold(request(QStringLiteral("a"), {0})).ok());
-    QVERIFY(m_service->extend(QStringLiteral("a")).ok());
+    QVERIFY(m_carts->extend(QStringLiteral("a")).ok());
     backdateHolds(QStringLiteral("a"), 1150); // held for 1150 s of the longest 600 * (1 + 1) = 1200 s
     // A retry refreshes the lease to now + 600 s, but never past the longest lease: 50 s remain.
     QVERIFY(m_service->hold(request(QStringLiteral("a"), {0})).ok());
@@ -242,7 +245,7 @@ void TestSeatHolds::expiryBoundary()
 void TestSeatHolds::expiredHoldIsClaimableWithoutAnySweep()
 {
     QVERIFY(m_service->hold(request(QStringLiteral("a"), {0, 1})).ok());
-    QVERIFY(m_service->extend(QStringLiteral("a")).ok());
+    QVERIFY(m_carts->extend(QStringLiteral("a")).ok());
     backdateHolds(QStringLiteral("a"), 2000);
     const auto taken = m_service->hold(request(QStringLiteral("b"), {1, 2}));
     QVERIFY2(taken.ok(), taken.ok() ? "" : qPrintable(taken.error().message));
@@ -338,7 +341,7 @@ void TestSeatHolds::releaseReturnsOnlyThisCartsSeats()
 void TestSeatHolds::releaseCartReturnsEverything()
 {
     QVERIFY(m_service->hold(request(QStringLiteral("a"), {0, 1, 2})).ok());
-    const auto released = m_service->releaseCart(QStringLiteral("a"));
+    const auto released = m_carts->releaseCart(QStringLiteral("a"));
     QVERIFY(released.ok());
     QCOMPARE(released->released.size(), 3);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE state <> 'AVAILABLE'")).toInt(), 0);
@@ -351,7 +354,7 @@ void TestSeatHolds::extendRespectsTheEventLimit()
         = m_db->scalar(QStringLiteral("SELECT extract(epoch FROM hold_expires_at) FROM event_seats WHERE id = :u"),
                        {{QStringLiteral("u"), m_units[0]}})
               .toDouble();
-    const auto extended = m_service->extend(QStringLiteral("a"));
+    const auto extended = m_carts->extend(QStringLiteral("a"));
     QVERIFY2(extended.ok(), extended.ok() ? "" : qPrintable(extended.error().message));
     QCOMPARE(extended->extended.size(), 2);
     QCOMPARE(extended->extensionsLeft, 0);
@@ -360,36 +363,36 @@ void TestSeatHolds::extendRespectsTheEventLimit()
                        {{QStringLiteral("u"), m_units[0]}})
               .toDouble();
     QCOMPARE(qRound(after - before), 600);
-    const auto refused = m_service->extend(QStringLiteral("a"));
+    const auto refused = m_carts->extend(QStringLiteral("a"));
     QVERIFY(!refused.ok());
     QCOMPARE(refused.error().code, ErrorCode::LimitReached);
 }
 
 void TestSeatHolds::extendNeedsLiveHolds()
 {
-    QCOMPARE(m_service->extend(QStringLiteral("nobody")).error().code, ErrorCode::NotFound);
+    QCOMPARE(m_carts->extend(QStringLiteral("nobody")).error().code, ErrorCode::NotFound);
     QVERIFY(m_service->hold(request(QStringLiteral("a"), {0})).ok());
     backdateHolds(QStringLiteral("a"), 700);
-    QCOMPARE(m_service->extend(QStringLiteral("a")).error().code, ErrorCode::NotFound);
+    QCOMPARE(m_carts->extend(QStringLiteral("a")).error().code, ErrorCode::NotFound);
 }
 
 void TestSeatHolds::createOrderPricesTheCart()
 {
     QVERIFY(m_service->hold(request(QStringLiteral("a"), {0, 1, 2})).ok());
-    const auto order = m_service->createOrder(QStringLiteral("a"));
+    const auto order = m_carts->createOrder(QStringLiteral("a"));
     QVERIFY2(order.ok(), order.ok() ? "" : qPrintable(order.error().message));
     QCOMPARE(order->state, QStringLiteral("PENDING"));
     QCOMPARE(order->amountMinor, qint64(3 * 4500));
     QCOMPARE(order->currency, QStringLiteral("EUR"));
-    QCOMPARE(order->units.size(), 3);
+    QCOMPARE(order->lines.size(), 3);
 }
 
 void TestSeatHolds::createOrderRefusesEmptyOrDoubleCheckout()
 {
-    QCOMPARE(m_service->createOrder(QStringLiteral("empty")).error().code, ErrorCode::NotFound);
+    QCOMPARE(m_carts->createOrder(QStringLiteral("empty")).error().code, ErrorCode::NotFound);
     QVERIFY(m_service->hold(request(QStringLiteral("a"), {0})).ok());
-    QVERIFY(m_service->createOrder(QStringLiteral("a")).ok());
-    const auto second = m_service->createOrder(QStringLiteral("a"));
+    QVERIFY(m_carts->createOrder(QStringLiteral("a")).ok());
+    const auto second = m_carts->createOrder(QStringLiteral("a"));
     QVERIFY(!second.ok());
     QCOMPARE(second.error().code, ErrorCode::Conflict);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM orders")).toInt(), 1);
@@ -398,28 +401,28 @@ void TestSeatHolds::createOrderRefusesEmptyOrDoubleCheckout()
 void TestSeatHolds::lateConfirmOnUnreclaimedSeatSells()
 {
     QVERIFY(m_service->hold(request(QStringLiteral("a"), {0, 1})).ok());
-    const auto order = m_service->createOrder(QStringLiteral("a"));
+    const auto order = m_carts->createOrder(QStringLiteral("a"));
     QVERIFY(order.ok());
     backdateHolds(QStringLiteral("a"), 3600); // the payment landed an hour late; nobody wanted the seats
-    const auto confirmed = m_service->confirm(order->id);
+    const auto confirmed = m_carts->confirm(order->id);
     QVERIFY2(confirmed.ok(), confirmed.ok() ? "" : qPrintable(confirmed.error().message));
     QCOMPARE(confirmed->sold.size(), 2);
     QVERIFY(confirmed->lost.isEmpty());
     QCOMPARE(stateOf(m_units[0]), QStringLiteral("SOLD"));
-    QCOMPARE(m_service->order(order->id)->state, QStringLiteral("PAID"));
+    QCOMPARE(m_carts->order(order->id)->state, QStringLiteral("PAID"));
 }
 
 void TestSeatHolds::lateConfirmOnReclaimedSeatReportsIt()
 {
     QVERIFY(m_service->hold(request(QStringLiteral("a"), {0, 1})).ok());
-    const auto order = m_service->createOrder(QStringLiteral("a"));
+    const auto order = m_carts->createOrder(QStringLiteral("a"));
     QVERIFY(order.ok());
     backdateHolds(QStringLiteral("a"), 3600);
     QVERIFY(m_service->hold(request(QStringLiteral("b"), {1})).ok()); // reclaimed after expiry
-    const auto confirmed = m_service->confirm(order->id);
+    const auto confirmed = m_carts->confirm(order->id);
     QVERIFY(confirmed.ok());
     QCOMPARE(confirmed->sold.size(), 1);
-    QCOMPARE(confirmed->sold.first().unit, m_units[0]);
+    QCOMPARE(confirmed->sold.first().id, m_units[0]);
     QCOMPARE(confirmed->lost.size(), 1);
     QCOMPARE(confirmed->lost.first().label, QStringLiteral("A-1-2"));
     QCOMPARE(cartOf(m_units[1]), QStringLiteral("b")); // the new holder keeps it
@@ -433,13 +436,13 @@ void TestSeatHolds::lateConfirmOnReclaimedSeatReportsIt()
 void TestSeatHolds::confirmAfterSweepStillSells()
 {
     QVERIFY(m_service->hold(request(QStringLiteral("a"), {0})).ok());
-    const auto order = m_service->createOrder(QStringLiteral("a"));
+    const auto order = m_carts->createOrder(QStringLiteral("a"));
     QVERIFY(order.ok());
     backdateHolds(QStringLiteral("a"), 3600);
     QCOMPARE(m_service->sweepExpiredHolds().value(), 1);
     QCOMPARE(stateOf(m_units[0]), QStringLiteral("AVAILABLE"));
     // The sweeper only tidies the display: the paid buyer still gets the seat nobody took.
-    const auto confirmed = m_service->confirm(order->id);
+    const auto confirmed = m_carts->confirm(order->id);
     QVERIFY(confirmed.ok());
     QCOMPARE(confirmed->sold.size(), 1);
     QCOMPARE(stateOf(m_units[0]), QStringLiteral("SOLD"));
@@ -448,9 +451,9 @@ void TestSeatHolds::confirmAfterSweepStillSells()
 void TestSeatHolds::confirmIsIdempotent()
 {
     QVERIFY(m_service->hold(request(QStringLiteral("a"), {0, 1})).ok());
-    const auto order = m_service->createOrder(QStringLiteral("a"));
-    QVERIFY(m_service->confirm(order->id).ok());
-    const auto again = m_service->confirm(order->id);
+    const auto order = m_carts->createOrder(QStringLiteral("a"));
+    QVERIFY(m_carts->confirm(order->id).ok());
+    const auto again = m_carts->confirm(order->id);
     QVERIFY(again.ok());
     QVERIFY(again->alreadyConfirmed);
     QCOMPARE(again->sold.size(), 2);
@@ -463,14 +466,14 @@ void TestSeatHolds::confirmIsIdempotent()
 void TestSeatHolds::confirmRefusesClosedOrders()
 {
     QVERIFY(m_service->hold(request(QStringLiteral("a"), {0})).ok());
-    const auto order = m_service->createOrder(QStringLiteral("a"));
+    const auto order = m_carts->createOrder(QStringLiteral("a"));
     QVERIFY(m_db->exec(QStringLiteral("UPDATE orders SET state = 'CANCELLED' WHERE id = :o"),
                        {{QStringLiteral("o"), order->id}}));
-    const auto confirmed = m_service->confirm(order->id);
+    const auto confirmed = m_carts->confirm(order->id);
     QVERIFY(!confirmed.ok());
     QCOMPARE(confirmed.error().code, ErrorCode::Conflict);
     QCOMPARE(stateOf(m_units[0]), QStringLiteral("HELD"));
-    QCOMPARE(m_service->confirm(987654).error().code, ErrorCode::NotFound);
+    QCOMPARE(m_carts->confirm(987654).error().code, ErrorCode::NotFound);
 }
 
 void TestSeatHolds::availabilityCountsExpiredHoldsAsAvailable()
@@ -479,8 +482,8 @@ void TestSeatHolds::availabilityCountsExpiredHoldsAsAvailable()
     QVERIFY(m_service->hold(request(QStringLiteral("b"), {2})).ok());
     backdateHolds(QStringLiteral("b"), 3600);
     QVERIFY(m_service->hold(request(QStringLiteral("c"), {3})).ok());
-    const auto order = m_service->createOrder(QStringLiteral("c"));
-    QVERIFY(m_service->confirm(order->id).ok());
+    const auto order = m_carts->createOrder(QStringLiteral("c"));
+    QVERIFY(m_carts->confirm(order->id).ok());
     const auto availability = m_service->availability(m_hall.eventId);
     QVERIFY(availability.ok());
     QCOMPARE(availability->total(), 30);

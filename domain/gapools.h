@@ -1,0 +1,68 @@
+#pragma once
+
+#include "domain/ids.h"
+
+#include <QDateTime>
+#include <QString>
+
+#include <optional>
+
+namespace boxoffice {
+
+using PoolId = qint64;
+
+// How a claim on a pool row is made. Both are correct; they differ under contention, which is why the
+// choice is a per-pool setting the benchmark can compare.
+enum class ClaimStrategy {
+    Atomic, // one conditional UPDATE: the test and the write are one statement
+    Pessimistic // a short transaction: SELECT ... FOR UPDATE on the row, decide, write, commit
+};
+
+QString claimStrategyName(ClaimStrategy strategy);
+
+struct PoolSpec
+{
+    EventId event = 0;
+    QString code;
+    QString name;
+    int capacity = 0;
+    qint64 priceMinor = 0;
+    int subpools = 1; // a hot pool is split over this many rows
+    ClaimStrategy strategy = ClaimStrategy::Atomic;
+};
+
+// A pool as reports and buyers see it: always one number, however many rows it is split over.
+struct PoolSummary
+{
+    PoolId id = 0;
+    EventId event = 0;
+    QString code;
+    QString name;
+    qint64 priceMinor = 0;
+    QString currency;
+    ClaimStrategy strategy = ClaimStrategy::Atomic;
+    int subpools = 1;
+    int capacity = 0;
+    int sold = 0;
+    int held = 0; // live holds only
+    int available = 0; // capacity - sold - live holds
+};
+
+struct PoolHoldRequest
+{
+    PoolId pool = 0;
+    CartId cart;
+    int quantity = 0;
+    std::optional<int> ttlSeconds;
+};
+
+struct PoolHold
+{
+    qint64 holdId = 0;
+    PoolId pool = 0;
+    int quantity = 0;
+    QDateTime expiresAt;
+    bool refreshed = false; // the cart already held this quantity: the lease was refreshed
+};
+
+} // namespace boxoffice

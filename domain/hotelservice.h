@@ -1,0 +1,29 @@
+#pragma once
+
+#include "domain/hotelstore.h"
+
+namespace boxoffice {
+
+class HotelService
+{
+public:
+    explicit HotelService(HotelStore &store);
+
+    static constexpr int maxNights = 60;
+
+    Result<QVector<HotelSummary>> hotels();
+    Result<StayHold> holdStay(const StayRequest &request);
+    Result<int> releaseStay(const CartId &cart, StayId stay);
+    Result<int> cancelStay(StayId stay);
+    Result<QVector<RangeAvailability>> availability(HotelId hotel, const QDate &from, const QDate &until,
+                                                    const QStringList &roomTypeCodes = {});
+    Result<int> changeCapacity(const CapacityChange &change);
+
+    // The words a front-desk clerk sees for a bad range; empty when the range is fine.
+    static Status checkRange(const QDate &checkIn, const QDate &checkOut);
+
+private:
+    HotelStore &m_store;
+};
+
+} // namespace boxoffice

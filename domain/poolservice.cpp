@@ -1,0 +1,86 @@
+#include "domain/poolservice.h"
+
+#include "domain/seatholdrules.h"
+
+namespace boxoffice {
+
+QString claimStrategyName(ClaimStrategy strategy)
+{
+    return strategy == ClaimStrategy::Pessimistic ? QStringLiteral("pessimistic") : QStringLiteral("atomic");
+}
+
+PoolService::PoolService(PoolStore &store) : m_store(store) { }
+
+namespace {
+
+Status checkPool(PoolId pool)
+{
+    if (pool <= 0)
+        return makeError(ErrorCode::BadInput, QStringLiteral("A pool id is a positive number."));
+    return Done{};
+}
+
+} // namespace
+
+Result<PoolSummary> PoolService::createPool(const PoolSpec &spec)
+{
+    if (auto status = SeatHoldRules::checkEvent(spec.event); !status)
+        return status.error();
+    if (spec.code.trimmed().isEmpty())
+        return makeError(ErrorCode::BadInput, QStringLiteral("A pool needs a code."));
+    if (spec.capacity <= 0)
+        return makeError(ErrorCode::BadInput, QStringLiteral("A pool needs a capacity of at least one."));
+    if (spec.priceMinor < 0)
+        return makeError(ErrorCode::BadInput, QStringLiteral("A price cannot be negative."));
+    if (spec.subpools < 1 || spec.subpools > maxSubpools || spec.subpools > spec.capacity)
+        return makeError(
+            ErrorCode::BadInput,
+            QStringLiteral("A pool is split over 1 to %1 rows, and never more rows than units.").arg(maxSubpools));
+    return m_store.createPool(spec);
+}
+
+Result<PoolSummary> PoolService::pool(PoolId pool)
+{
+    if (auto status = checkPool(pool); !status)
+        return status.error();
+    return m_store.pool(pool);
+}
+
+Result<QVector<PoolSummary>> PoolService::pools(EventId event)
+{
+    if (auto status = SeatHoldRules::checkEvent(event); !status)
+        return status.error();
+    return m_store.pools(event);
+}
+
+Status PoolService::setStrategy(PoolId pool, ClaimStrategy strategy)
+{
+    if (auto status = checkPool(pool); !status)
+        return status;
+    return m_store.setStrategy(pool, strategy);
+}
+
+Result<PoolHold> PoolService::hold(const PoolHoldRequest &request)
+{
+    if (auto status = checkPool(request.pool); !status)
+        return status.error();
+    if (auto status = SeatHoldRules::checkCart(request.cart); !status)
+        return status.error();
+    if (request.quantity < 1 || request.quantity > maxQuantityPerHold)
+        return makeError(ErrorCode::BadInput,
+                         QStringLiteral("Hold between 1 and %1 units at a time.").arg(maxQuantityPerHold));
+    if (request.ttlSeconds && (*request.ttlSeconds <= 0 || *request.ttlSeconds > SeatHoldRules::maxTtlSeconds))
+        return makeError(ErrorCode::BadInput, QStringLiteral("A hold lasts from one second to 24 hours."));
+    return m_store.hold(request);
+}
+
+Result<int> PoolService::release(const CartId &cart, PoolId pool)
+{
+    if (auto status = checkPool(pool); !status)
+        return status.error();
+    if (auto status = SeatHoldRules::checkCart(cart); !status)
+        return status.error();
+    return m_store.release(cart, pool);
+}
+
+} // namespace boxoffice

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "domain/gapools.h"
+#include "domain/result.h"
+
+#include <QVector>
+
+namespace boxoffice {
+
+class PoolStore
+{
+public:
+    virtual ~PoolStore() = default;
+
+    virtual Result<PoolSummary> createPool(const PoolSpec &spec) = 0;
+    virtual Result<PoolSummary> pool(PoolId pool) = 0;
+    virtual Result<QVector<PoolSummary>> pools(EventId event) = 0;
+    virtual Status setStrategy(PoolId pool, ClaimStrategy strategy) = 0;
+
+    // N units for the cart, all or none; expired holds of the row are returned in the same claim.
+    // A cart holds one quantity per pool: asking again for the same quantity refreshes the lease.
+    virtual Result<PoolHold> hold(const PoolHoldRequest &request) = 0;
+    virtual Result<int> release(const CartId &cart, PoolId pool) = 0; // units returned
+};
+
+} // namespace boxoffice

@@ -1,0 +1,78 @@
+#include "domain/slotservice.h"
+
+#include "domain/seatholdrules.h"
+
+namespace boxoffice {
+
+SlotService::SlotService(SlotStore &store) : m_store(store) { }
+
+namespace {
+
+Status checkSlot(const CartId &cart, int partySize, const QDateTime &start, const QDateTime &end,
+                 const std::optional<int> &ttl)
+{
+    if (auto status = SeatHoldRules::checkCart(cart); !status)
+        return status;
+    if (partySize < 1 || partySize > 100)
+        return makeError(ErrorCode::BadInput, QStringLiteral("A party is 1 to 100 people."));
+    if (!start.isValid() || !end.isValid())
+        return makeError(ErrorCode::BadInput, QStringLiteral("Give a start and an end time."));
+    if (end <= start)
+        return makeError(ErrorCode::BadInput, QStringLiteral("The booking must end after it starts."));
+    if (start.secsTo(end) > SlotService::maxMinutes * 60)
+        return makeError(ErrorCode::BadInput, QStringLiteral("A booking lasts at most 12 hours."));
+    if (ttl && (*ttl <= 0 || *ttl > SeatHoldRules::maxTtlSeconds))
+        return makeError(ErrorCode::BadInput, QStringLiteral("A hold lasts from one second to 24 hours."));
+    return Done{};
+}
+
+} // namespace
+
+Result<QVector<RestaurantSummary>> SlotService::restaurants()
+{
+    return m_store.restaurants();
+}
+
+Result<SlotHold> SlotService::holdSlot(const SlotRequest &request)
+{
+    if (request.resource <= 0)
+        return makeError(ErrorCode::BadInput, QStringLiteral("Choose a table."));
+    if (auto status = checkSlot(request.cart, request.partySize, request.start, request.end, request.ttlSeconds);
+        !status)
+        return status.error();
+    return m_store.holdSlot(request);
+}
+
+Result<int> SlotService::releaseSlot(const CartId &cart, BookingId booking)
+{
+    if (auto status = SeatHoldRules::checkCart(cart); !status)
+        return status.error();
+    if (booking <= 0)
+        return makeError(ErrorCode::BadInput, QStringLiteral("A booking id is a positive number."));
+    return m_store.releaseSlot(cart, booking);
+}
+
+Result<SlotHold> SlotService::findAndHold(const TableSearch &search)
+{
+    if (search.restaurant <= 0)
+        return makeError(ErrorCode::BadInput, QStringLiteral("Choose a restaurant."));
+    const QDateTime end = search.start.addSecs(qint64(search.minutes) * 60);
+    if (auto status = checkSlot(search.cart, search.partySize, search.start, end, search.ttlSeconds); !status)
+        return status.error();
+    auto tables = m_store.candidates(search.restaurant, search.partySize, search.start, end, maxCandidates);
+    if (!tables)
+        return tables.error();
+    for (const TableSummary &table : tables.value()) {
+        SlotRequest request{table.id, search.cart, search.partySize, search.start, end, search.ttlSeconds};
+        auto held = m_store.holdSlot(request);
+        if (held || held.error().code != ErrorCode::Lost)
+            return held;
+    }
+    return makeError(ErrorCode::Lost,
+                     QStringLiteral("No table for %1 is free from %2 for %3 minutes.")
+                         .arg(search.partySize)
+                         .arg(search.start.toString(QStringLiteral("HH:mm")))
+                         .arg(search.minutes));
+}
+
+} // namespace boxoffice

@@ -1,0 +1,292 @@
+#pragma once
+
+// Statements behind PgCartStore: what a cart holds across all four shapes, checked out as one order.
+// Lock order, the same in every path: the order row, then seats by id, GA sub-pool rows by id (before
+// their hold rows), hotel nights by date (before their stay rows), then table bookings.
+
+namespace boxoffice::CartSql {
+
+// Everything the cart holds live, priced. Shared by the order statement below.
+#define BOXOFFICE_CART_ITEMS                                                                                           \
+    "items AS ("                                                                                                       \
+    " SELECT 'seat' AS kind, s.id AS item_id, 1 AS quantity, e.currency, ep.amount_minor AS amount"                    \
+    " FROM event_seats s JOIN p ON s.cart_id = p.cart JOIN events e ON e.id = s.event_id"                              \
+    " JOIN seats st ON st.id = s.seat_id"                                                                              \
+    " LEFT JOIN event_prices ep ON ep.event_id = s.event_id AND ep.price_band_id = st.price_band_id"                   \
+    " WHERE s.state = 'HELD' AND s.hold_expires_at > now()"                                                            \
+    " UNION ALL"                                                                                                       \
+    " SELECT 'ga', h.id, h.quantity, e.currency, gp.price_minor * h.quantity"                                          \
+    " FROM ga_holds h JOIN p ON h.cart_id = p.cart JOIN ga_pools gp ON gp.id = h.pool_id"                              \
+    " JOIN events e ON e.id = gp.event_id WHERE h.state = 'HELD' AND h.expires_at > now()"                             \
+    " UNION ALL"                                                                                                       \
+    " SELECT 'stay', st.id, st.check_out - st.check_in, ho.currency, rt.price_minor * (st.check_out - st.check_in)"    \
+    " FROM stays st JOIN p ON st.cart_id = p.cart JOIN room_types rt ON rt.id = st.room_type_id"                       \
+    " JOIN hotels ho ON ho.id = rt.hotel_id WHERE st.state = 'HELD' AND st.expires_at > now()"                         \
+    " UNION ALL"                                                                                                       \
+    " SELECT 'slot', b.id, b.party_size, rs.currency, rs.deposit_minor"                                                \
+    " FROM slot_bookings b JOIN p ON b.cart_id = p.cart JOIN slot_resources r ON r.id = b.resource_id"                 \
+    " JOIN restaurants rs ON rs.id = r.restaurant_id WHERE b.state = 'HELD' AND b.expires_at > now())"
+
+// One PENDING order over the cart's live holds, priced. Refused (no row inserted) when the cart holds
+// nothing, something has no price, or the holds mix currencies; a second pending order for the same
+// cart is refused by the unique index.
+inline constexpr char createOrder[] = "WITH p AS (SELECT CAST(:cart AS text) AS cart), " BOXOFFICE_CART_ITEMS R"SQL(,
+summary AS (
+    SELECT count(*) AS items, count(amount) AS priced, count(DISTINCT currency) AS currencies,
+           min(currency) AS currency, COALESCE(sum(amount), 0) AS total
+    FROM items
+), created AS (
+    INSERT INTO orders (cart_id, currency, amount_minor)
+    SELECT p.cart, s.currency, s.total FROM p, summary s
+    WHERE s.items > 0 AND s.priced = s.items AND s.currencies = 1
+    ON CONFLICT (cart_id) WHERE state = 'PENDING' DO NOTHING
+    RETURNING id
+), seat_lines AS (
+    INSERT INTO order_lines (order_id, unit_id, amount_minor)
+    SELECT c.id, i.item_id, i.amount FROM created c, items i WHERE i.kind = 'seat'
+    RETURNING 1
+), pool_lines AS (
+    INSERT INTO order_pool_lines (order_id, hold_id, pool_id, quantity, amount_minor)
+    SELECT c.id, i.item_id, h.pool_id, i.quantity, i.amount
+    FROM created c, items i JOIN ga_holds h ON h.id = i.item_id WHERE i.kind = 'ga'
+    RETURNING 1
+), stay_lines AS (
+    INSERT INTO order_stay_lines (order_id, stay_id, amount_minor)
+    SELECT c.id, i.item_id, i.amount FROM created c, items i WHERE i.kind = 'stay'
+    RETURNING 1
+), slot_lines AS (
+    INSERT INTO order_slot_lines (order_id, booking_id, amount_minor)
+    SELECT c.id, i.item_id, i.amount FROM created c, items i WHERE i.kind = 'slot'
+    RETURNING 1
+)
+SELECT s.items, s.priced, s.currencies, c.id,
+       (SELECT count(*) FROM seat_lines) + (SELECT count(*) FROM pool_lines) + (SELECT count(*) FROM stay_lines)
+       + (SELECT count(*) FROM slot_lines)
+FROM summary s LEFT JOIN created c ON true
+)SQL";
+
+#undef BOXOFFICE_CART_ITEMS
+
+inline constexpr char pendingOrderOfCart[] = R"SQL(
+SELECT id FROM orders WHERE cart_id = :cart AND state = 'PENDING'
+)SQL";
+
+inline constexpr char orderHeader[] = R"SQL(
+SELECT id, cart_id, state, amount_minor, currency FROM orders WHERE id = :order
+)SQL";
+
+// Every line of an order, whatever its shape, with a label a clerk can read.
+inline constexpr char orderLines[] = R"SQL(
+WITH p AS (
+    SELECT CAST(:order AS bigint) AS order_id
+)
+SELECT 0 AS kind, l.unit_id, st.label, 1, l.amount_minor, l.state
+FROM order_lines l JOIN p ON l.order_id = p.order_id
+JOIN event_seats s ON s.id = l.unit_id JOIN seats st ON st.id = s.seat_id
+UNION ALL
+SELECT 1, l.hold_id, gp.name || ' x' || l.quantity, l.quantity, l.amount_minor, l.state
+FROM order_pool_lines l JOIN p ON l.order_id = p.order_id JOIN ga_pools gp ON gp.id = l.pool_id
+UNION ALL
+SELECT 2, l.stay_id, rt.code || ' ' || st.check_in || ' to ' || st.check_out || ' (' || st.reference || ')',
+       st.check_out - st.check_in, l.amount_minor, l.state
+FROM order_stay_lines l JOIN p ON l.order_id = p.order_id
+JOIN stays st ON st.id = l.stay_id JOIN room_types rt ON rt.id = st.room_type_id
+UNION ALL
+SELECT 3, l.booking_id, r.code || ' ' || to_char(lower(b.during) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') || '-'
+       || to_char(upper(b.during) AT TIME ZONE 'UTC', 'HH24:MI') || ' UTC', b.party_size, l.amount_minor, l.state
+FROM order_slot_lines l JOIN p ON l.order_id = p.order_id
+JOIN slot_bookings b ON b.id = l.booking_id JOIN slot_resources r ON r.id = b.resource_id
+ORDER BY 1, 2
+)SQL";
+
+inline constexpr char lockOrder[] = R"SQL(
+SELECT cart_id, state FROM orders WHERE id = :order FOR UPDATE
+)SQL";
+
+// Seats: confirm checks owner and state, never this cart's clock. A late payment on a seat nobody
+// reclaimed still sells; a seat counts as reclaimed only when another cart holds it live or it is sold.
+inline constexpr char confirmSeats[] = R"SQL(
+WITH p AS (
+    SELECT CAST(:order AS bigint) AS order_id, CAST(:cart AS text) AS cart
+), target AS (
+    SELECT s.id FROM event_seats s
+    JOIN order_lines l ON l.unit_id = s.id
+    JOIN p ON l.order_id = p.order_id
+    WHERE s.state = 'AVAILABLE'
+       OR (s.state = 'HELD' AND (s.cart_id = p.cart OR s.hold_expires_at <= now()))
+    ORDER BY s.id
+    FOR UPDATE OF s
+), sold AS (
+    UPDATE event_seats s SET state = 'SOLD', order_id = p.order_id, cart_id = p.cart,
+                             held_since = NULL, hold_expires_at = NULL, extensions_used = 0
+    FROM p
+    WHERE s.id IN (SELECT id FROM target)
+    RETURNING s.id
+)
+UPDATE order_lines l SET state = CASE WHEN l.unit_id IN (SELECT id FROM sold) THEN 'SOLD' ELSE 'LOST' END
+FROM p
+WHERE l.order_id = p.order_id
+)SQL";
+
+inline constexpr char poolLines[] = R"SQL(
+SELECT l.hold_id, l.pool_id, l.quantity FROM order_pool_lines l JOIN ga_holds h ON h.id = l.hold_id
+WHERE l.order_id = :order AND l.state = 'PENDING'
+ORDER BY h.subpool_id, l.hold_id
+)SQL";
+
+// The held units become sold: sub-pool row locked first, then the hold, then the counters move.
+inline constexpr char confirmPoolHold[] = R"SQL(
+WITH p AS (
+    SELECT CAST(:order AS bigint) AS order_id, CAST(:cart AS text) AS cart, CAST(:hold AS bigint) AS hold_id
+), locked AS (
+    SELECT s.id FROM ga_subpools s
+    WHERE s.id = (SELECT h.subpool_id FROM ga_holds h, p WHERE h.id = p.hold_id)
+    FOR UPDATE
+), sold AS (
+    UPDATE ga_holds h SET state = 'SOLD', expires_at = NULL, order_id = p.order_id
+    FROM p
+    WHERE h.id = p.hold_id AND h.cart_id = p.cart AND h.state = 'HELD' AND (SELECT count(*) FROM locked) = 1
+    RETURNING h.subpool_id, h.quantity
+), counted AS (
+    UPDATE ga_subpools s SET held = s.held - x.quantity, sold = s.sold + x.quantity
+    FROM sold x WHERE s.id = x.subpool_id
+    RETURNING s.id
+)
+SELECT (SELECT count(*) FROM sold), (SELECT count(*) FROM counted)
+)SQL";
+
+inline constexpr char settlePoolLine[] = R"SQL(
+UPDATE order_pool_lines SET state = :state, hold_id = :sold_hold WHERE order_id = :order AND hold_id = :hold
+)SQL";
+
+inline constexpr char stayLines[] = R"SQL(
+SELECT l.stay_id, st.room_type_id, st.check_in, st.check_out, st.guest_name
+FROM order_stay_lines l JOIN stays st ON st.id = l.stay_id
+WHERE l.order_id = :order AND l.state = 'PENDING'
+ORDER BY st.room_type_id, st.check_in, l.stay_id
+)SQL";
+
+// The held stay becomes booked. Its nights are locked (in date order) before the stay row, as every
+// path that touches both does; the counters already include the hold.
+inline constexpr char confirmStay[] = R"SQL(
+WITH p AS (
+    SELECT CAST(:order AS bigint) AS order_id, CAST(:cart AS text) AS cart, CAST(:stay AS bigint) AS stay_id
+), target AS (
+    SELECT s.room_type_id, s.check_in, s.check_out FROM stays s, p WHERE s.id = p.stay_id
+), locked AS (
+    SELECT n.night FROM room_nights n JOIN target t
+      ON n.room_type_id = t.room_type_id AND n.night >= t.check_in AND n.night < t.check_out
+    ORDER BY n.night
+    FOR UPDATE OF n
+)
+UPDATE stays s SET state = 'BOOKED', expires_at = NULL, order_id = p.order_id
+FROM p
+WHERE s.id = p.stay_id AND s.cart_id = p.cart AND s.state = 'HELD' AND (SELECT count(*) FROM locked) >= 0
+)SQL";
+
+inline constexpr char settleStayLine[] = R"SQL(
+UPDATE order_stay_lines SET state = :state, stay_id = :sold_stay WHERE order_id = :order AND stay_id = :stay
+)SQL";
+
+inline constexpr char slotLines[] = R"SQL(
+SELECT l.booking_id, b.resource_id, b.party_size,
+       CAST(extract(epoch FROM lower(b.during)) * 1000 AS bigint), CAST(extract(epoch FROM upper(b.during)) * 1000 AS bigint)
+FROM order_slot_lines l JOIN slot_bookings b ON b.id = l.booking_id
+WHERE l.order_id = :order AND l.state = 'PENDING'
+ORDER BY b.resource_id, l.booking_id
+)SQL";
+
+inline constexpr char confirmSlot[] = R"SQL(
+UPDATE slot_bookings SET state = 'BOOKED', expires_at = NULL, order_id = :order
+WHERE id = :booking AND cart_id = :cart AND state = 'HELD'
+)SQL";
+
+inline constexpr char settleSlotLine[] = R"SQL(
+UPDATE order_slot_lines SET state = :state, booking_id = :sold_booking WHERE order_id = :order AND booking_id = :booking
+)SQL";
+
+inline constexpr char markOrderPaid[] = R"SQL(
+UPDATE orders SET state = 'PAID', paid_at = now() WHERE id = :order AND state = 'PENDING'
+)SQL";
+
+// An extension adds one more hold period to each live hold of the cart that has extensions left, in
+// every shape, each under its own owner's policy (event, hotel, restaurant).
+inline constexpr char extend[] = R"SQL(
+WITH p AS (
+    SELECT CAST(:cart AS text) AS cart
+), live_seats AS (
+    SELECT s.id FROM event_seats s, p
+    WHERE s.cart_id = p.cart AND s.state = 'HELD' AND s.hold_expires_at > now()
+    ORDER BY s.id
+    FOR UPDATE OF s
+), seats_extended AS (
+    UPDATE event_seats s SET hold_expires_at = s.hold_expires_at + make_interval(secs => e.hold_seconds),
+                             extensions_used = s.extensions_used + 1
+    FROM events e
+    WHERE s.id IN (SELECT id FROM live_seats) AND e.id = s.event_id AND s.extensions_used < e.max_extensions
+    RETURNING 0 AS kind, s.id, s.seat_id AS detail, 1 AS quantity, s.hold_expires_at, e.max_extensions - s.extensions_used AS left_over
+), ga_extended AS (
+    UPDATE ga_holds h SET expires_at = h.expires_at + make_interval(secs => e.hold_seconds),
+                          extensions_used = h.extensions_used + 1
+    FROM p, ga_pools gp JOIN events e ON e.id = gp.event_id
+    WHERE h.cart_id = p.cart AND h.state = 'HELD' AND h.expires_at > now() AND gp.id = h.pool_id
+      AND h.extensions_used < e.max_extensions
+    RETURNING 1 AS kind, h.id, h.pool_id AS detail, h.quantity, h.expires_at, e.max_extensions - h.extensions_used AS left_over
+), stays_extended AS (
+    UPDATE stays s SET expires_at = s.expires_at + make_interval(secs => ho.hold_seconds),
+                       extensions_used = s.extensions_used + 1
+    FROM p, room_types rt JOIN hotels ho ON ho.id = rt.hotel_id
+    WHERE s.cart_id = p.cart AND s.state = 'HELD' AND s.expires_at > now() AND rt.id = s.room_type_id
+      AND s.extensions_used < ho.max_extensions
+    RETURNING 2 AS kind, s.id, s.room_type_id AS detail, s.check_out - s.check_in AS quantity, s.expires_at,
+              ho.max_extensions - s.extensions_used AS left_over
+), slots_extended AS (
+    UPDATE slot_bookings b SET expires_at = b.expires_at + make_interval(secs => rs.hold_seconds),
+                               extensions_used = b.extensions_used + 1
+    FROM p, slot_resources r JOIN restaurants rs ON rs.id = r.restaurant_id
+    WHERE b.cart_id = p.cart AND b.state = 'HELD' AND b.expires_at > now() AND r.id = b.resource_id
+      AND b.extensions_used < rs.max_extensions
+    RETURNING 3 AS kind, b.id, b.resource_id AS detail, b.party_size AS quantity, b.expires_at,
+              rs.max_extensions - b.extensions_used AS left_over
+), extended AS (
+    SELECT * FROM seats_extended UNION ALL SELECT * FROM ga_extended
+    UNION ALL SELECT * FROM stays_extended UNION ALL SELECT * FROM slots_extended
+)
+SELECT (SELECT count(*) FROM live_seats)
+       + (SELECT count(*) FROM ga_holds h, p WHERE h.cart_id = p.cart AND h.state = 'HELD' AND h.expires_at > now())
+       + (SELECT count(*) FROM stays s, p WHERE s.cart_id = p.cart AND s.state = 'HELD' AND s.expires_at > now())
+       + (SELECT count(*) FROM slot_bookings b, p WHERE b.cart_id = p.cart AND b.state = 'HELD' AND b.expires_at > now())
+         AS live,
+       x.kind, x.id,
+       CASE x.kind WHEN 0 THEN (SELECT label FROM seats WHERE id = x.detail)
+                   WHEN 1 THEN (SELECT name FROM ga_pools WHERE id = x.detail) || ' x' || x.quantity
+                   WHEN 2 THEN (SELECT code FROM room_types WHERE id = x.detail) || ' stay'
+                   ELSE (SELECT code FROM slot_resources WHERE id = x.detail) END,
+       x.quantity, CAST(extract(epoch FROM x.hold_expires_at) * 1000 AS bigint), x.left_over
+FROM (SELECT 1) AS one
+LEFT JOIN extended x ON true
+ORDER BY x.kind, x.id
+)SQL";
+
+inline constexpr char heldPools[] = R"SQL(
+SELECT DISTINCT h.pool_id, gp.name, h.quantity FROM ga_holds h JOIN ga_pools gp ON gp.id = h.pool_id
+WHERE h.cart_id = :cart AND h.state = 'HELD'
+ORDER BY h.pool_id
+)SQL";
+
+inline constexpr char heldStays[] = R"SQL(
+SELECT s.id, rt.code || ' ' || s.check_in || ' to ' || s.check_out FROM stays s JOIN room_types rt ON rt.id = s.room_type_id
+WHERE s.cart_id = :cart AND s.state = 'HELD'
+ORDER BY s.room_type_id, s.check_in, s.id
+)SQL";
+
+inline constexpr char releaseSlots[] = R"SQL(
+WITH released AS (
+    UPDATE slot_bookings SET state = 'RELEASED', expires_at = NULL
+    WHERE cart_id = :cart AND state = 'HELD'
+    RETURNING id, resource_id, party_size
+)
+SELECT x.id, r.code, x.party_size FROM released x JOIN slot_resources r ON r.id = x.resource_id ORDER BY x.id
+)SQL";
+
+} // namespace boxoffice::CartSql

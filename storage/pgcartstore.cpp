@@ -1,0 +1,416 @@
+#include "storage/pgcartstore.h"
+
+#include "storage/cartsql.h"
+#include "storage/databaseconnection.h"
+#include "storage/seatsql.h"
+#include "storage/transactionguard.h"
+
+namespace boxoffice {
+
+namespace {
+
+QDateTime fromEpochMs(const QVariant &value)
+{
+    return value.isNull() ? QDateTime() : QDateTime::fromMSecsSinceEpoch(value.toLongLong(), Qt::UTC);
+}
+
+ItemKind kindFromIndex(int index)
+{
+    switch (index) {
+    case 1:
+        return ItemKind::Pool;
+    case 2:
+        return ItemKind::Stay;
+    case 3:
+        return ItemKind::Slot;
+    default:
+        return ItemKind::Seat;
+    }
+}
+
+const QString confirmContext = QStringLiteral("confirming an order");
+
+// A late confirm's fresh claim may be refused by the database (an overlapping table booking raises
+// 23P01); inside the confirm transaction that must not abort the lines already settled.
+template<typename Attempt> auto underSavepoint(QSqlDatabase database, Attempt attempt) -> decltype(attempt())
+{
+    if (auto status = execStatement(database, QStringLiteral("SAVEPOINT late_claim"), confirmContext); !status)
+        return status.error();
+    auto result = attempt();
+    const QString finish
+        = result ? QStringLiteral("RELEASE SAVEPOINT late_claim") : QStringLiteral("ROLLBACK TO SAVEPOINT late_claim");
+    if (auto status = execStatement(database, finish, confirmContext); !status)
+        return status.error();
+    return result;
+}
+
+} // namespace
+
+PgCartStore::PgCartStore(QSqlDatabase database, PgPoolStore &pools, PgHotelStore &hotels, PgSlotStore &tableSlots)
+    : m_statements(std::move(database)), m_pools(pools), m_hotels(hotels), m_slots(tableSlots)
+{ }
+
+Result<CartRelease> PgCartStore::releaseCart(const CartId &cart)
+{
+    const QString context = QStringLiteral("releasing a cart");
+    CartRelease outcome;
+
+    auto seats = m_statements.exec(SeatSql::releaseCart, context, {{QStringLiteral(":cart"), cart}});
+    if (!seats)
+        return seats.error();
+    while (seats.value()->next())
+        outcome.released << CartItem{
+            ItemKind::Seat, seats.value()->value(0).toLongLong(), seats.value()->value(1).toString(), 1, {}};
+    seats.value()->finish();
+
+    auto pools = m_statements.exec(CartSql::heldPools, context, {{QStringLiteral(":cart"), cart}});
+    if (!pools)
+        return pools.error();
+    QVector<CartItem> poolItems;
+    while (pools.value()->next())
+        poolItems << CartItem{ItemKind::Pool,
+                              pools.value()->value(0).toLongLong(),
+                              pools.value()->value(1).toString(),
+                              pools.value()->value(2).toInt(),
+                              {}};
+    pools.value()->finish();
+    for (const CartItem &item : poolItems) {
+        auto released = m_pools.release(cart, item.id);
+        if (!released)
+            return released.error();
+        if (released.value() > 0)
+            outcome.released << item;
+    }
+
+    auto stays = m_statements.exec(CartSql::heldStays, context, {{QStringLiteral(":cart"), cart}});
+    if (!stays)
+        return stays.error();
+    QVector<CartItem> stayItems;
+    while (stays.value()->next())
+        stayItems << CartItem{
+            ItemKind::Stay, stays.value()->value(0).toLongLong(), stays.value()->value(1).toString(), 1, {}};
+    stays.value()->finish();
+    for (CartItem item : stayItems) {
+        auto nights = m_hotels.releaseStay(cart, item.id);
+        if (!nights)
+            return nights.error();
+        if (nights.value() > 0) {
+            item.quantity = nights.value();
+            outcome.released << item;
+        }
+    }
+
+    auto tables = m_statements.exec(CartSql::releaseSlots, context, {{QStringLiteral(":cart"), cart}});
+    if (!tables)
+        return tables.error();
+    while (tables.value()->next())
+        outcome.released << CartItem{ItemKind::Slot,
+                                     tables.value()->value(0).toLongLong(),
+                                     tables.value()->value(1).toString(),
+                                     tables.value()->value(2).toInt(),
+                                     {}};
+    tables.value()->finish();
+    return outcome;
+}
+
+Result<ExtendOutcome> PgCartStore::extend(const CartId &cart)
+{
+    auto query
+        = m_statements.exec(CartSql::extend, QStringLiteral("extending holds"), {{QStringLiteral(":cart"), cart}});
+    if (!query)
+        return query.error();
+    QSqlQuery &q = *query.value();
+    ExtendOutcome outcome;
+    int live = 0;
+    int extensionsLeft = -1;
+    while (q.next()) {
+        live = q.value(0).toInt();
+        if (q.value(1).isNull())
+            continue;
+        outcome.extended << CartItem{kindFromIndex(q.value(1).toInt()), q.value(2).toLongLong(), q.value(3).toString(),
+                                     q.value(4).toInt(), fromEpochMs(q.value(5))};
+        const int left = q.value(6).toInt();
+        extensionsLeft = extensionsLeft < 0 ? left : qMin(extensionsLeft, left);
+    }
+    q.finish();
+    if (live == 0)
+        return makeError(ErrorCode::NotFound,
+                         QStringLiteral("Cart %1 holds nothing (its holds may have expired).").arg(cart));
+    if (outcome.extended.isEmpty())
+        return makeError(ErrorCode::LimitReached,
+                         QStringLiteral("The holds of cart %1 have used every extension allowed.").arg(cart));
+    outcome.extensionsLeft = qMax(0, extensionsLeft);
+    return outcome;
+}
+
+Result<OrderSummary> PgCartStore::createOrder(const CartId &cart)
+{
+    const QString context = QStringLiteral("creating an order");
+    auto query = m_statements.exec(CartSql::createOrder, context, {{QStringLiteral(":cart"), cart}});
+    if (!query)
+        return query.error();
+    QSqlQuery &q = *query.value();
+    if (!q.next())
+        return makeError(ErrorCode::Internal, QStringLiteral("The database did not answer the order request."));
+    const int items = q.value(0).toInt();
+    const int priced = q.value(1).toInt();
+    const int currencies = q.value(2).toInt();
+    const QVariant created = q.value(3);
+    q.finish();
+    if (items == 0)
+        return makeError(ErrorCode::NotFound,
+                         QStringLiteral("Cart %1 holds nothing (its holds may have expired).").arg(cart));
+    if (priced != items)
+        return makeError(ErrorCode::Conflict, QStringLiteral("Something in the cart has no price."));
+    if (currencies != 1)
+        return makeError(ErrorCode::Conflict,
+                         QStringLiteral("The cart mixes currencies; check out each currency separately."));
+    if (created.isNull()) {
+        auto pending = m_statements.exec(CartSql::pendingOrderOfCart, context, {{QStringLiteral(":cart"), cart}});
+        QString existing;
+        if (pending && pending.value()->next())
+            existing = pending.value()->value(0).toString();
+        if (pending)
+            pending.value()->finish();
+        return makeError(ErrorCode::Conflict,
+                         QStringLiteral("Cart %1 already has order %2 waiting for payment.").arg(cart, existing));
+    }
+    return order(created.toLongLong());
+}
+
+Result<QVector<OrderLine>> PgCartStore::lines(OrderId order)
+{
+    auto query = m_statements.exec(CartSql::orderLines, QStringLiteral("reading an order"),
+                                   {{QStringLiteral(":order"), order}});
+    if (!query)
+        return query.error();
+    QSqlQuery &q = *query.value();
+    QVector<OrderLine> lines;
+    while (q.next())
+        lines << OrderLine{
+            kindFromIndex(q.value(0).toInt()), q.value(1).toLongLong(), q.value(2).toString(), q.value(3).toInt(),
+            q.value(4).toLongLong(),           q.value(5).toString()};
+    q.finish();
+    return lines;
+}
+
+Result<OrderSummary> PgCartStore::order(OrderId id)
+{
+    auto header
+        = m_statements.exec(CartSql::orderHeader, QStringLiteral("reading an order"), {{QStringLiteral(":order"), id}});
+    if (!header)
+        return header.error();
+    QSqlQuery &h = *header.value();
+    if (!h.next())
+        return makeError(ErrorCode::NotFound, QStringLiteral("Order %1 does not exist.").arg(id));
+    OrderSummary summary;
+    summary.id = h.value(0).toLongLong();
+    summary.cart = h.value(1).toString();
+    summary.state = h.value(2).toString();
+    summary.amountMinor = h.value(3).toLongLong();
+    summary.currency = h.value(4).toString();
+    h.finish();
+    auto lines = this->lines(id);
+    if (!lines)
+        return lines.error();
+    summary.lines = lines.value();
+    return summary;
+}
+
+Status PgCartStore::confirmPools(OrderId order, const CartId &cart)
+{
+    auto pending = m_statements.exec(CartSql::poolLines, confirmContext, {{QStringLiteral(":order"), order}});
+    if (!pending)
+        return pending.error();
+    struct Line
+    {
+        qint64 hold;
+        PoolId pool;
+        int quantity;
+    };
+    QVector<Line> lines;
+    while (pending.value()->next())
+        lines << Line{pending.value()->value(0).toLongLong(), pending.value()->value(1).toLongLong(),
+                      pending.value()->value(2).toInt()};
+    pending.value()->finish();
+
+    for (const Line &line : lines) {
+        auto converted = m_statements.exec(
+            CartSql::confirmPoolHold, confirmContext,
+            {{QStringLiteral(":order"), order}, {QStringLiteral(":cart"), cart}, {QStringLiteral(":hold"), line.hold}});
+        if (!converted)
+            return converted.error();
+        const bool sold = converted.value()->next() && converted.value()->value(0).toInt() == 1;
+        converted.value()->finish();
+        qint64 soldHold = line.hold;
+        if (!sold) {
+            // The hold ran out and its units went back: the paid buyer gets fresh ones if any are left.
+            auto fresh = underSavepoint(m_statements.database(),
+                                        [&] { return m_pools.sellAfresh(line.pool, cart, line.quantity, order); });
+            if (!fresh && fresh.error().code != ErrorCode::Lost)
+                return fresh.error();
+            soldHold = fresh ? fresh.value() : 0;
+        }
+        auto settled
+            = m_statements.exec(CartSql::settlePoolLine, confirmContext,
+                                {{QStringLiteral(":state"), soldHold ? QStringLiteral("SOLD") : QStringLiteral("LOST")},
+                                 {QStringLiteral(":sold_hold"), soldHold ? soldHold : line.hold},
+                                 {QStringLiteral(":order"), order},
+                                 {QStringLiteral(":hold"), line.hold}});
+        if (!settled)
+            return settled.error();
+        settled.value()->finish();
+    }
+    return Done{};
+}
+
+Status PgCartStore::confirmStays(OrderId order, const CartId &cart)
+{
+    auto pending = m_statements.exec(CartSql::stayLines, confirmContext, {{QStringLiteral(":order"), order}});
+    if (!pending)
+        return pending.error();
+    QVector<StayRequest> stays;
+    QVector<StayId> ids;
+    while (pending.value()->next()) {
+        ids << pending.value()->value(0).toLongLong();
+        StayRequest request;
+        request.roomType = pending.value()->value(1).toLongLong();
+        request.cart = cart;
+        request.checkIn = pending.value()->value(2).toDate();
+        request.checkOut = pending.value()->value(3).toDate();
+        request.guestName = pending.value()->value(4).toString();
+        stays << request;
+    }
+    pending.value()->finish();
+
+    for (int i = 0; i < ids.size(); ++i) {
+        auto converted = m_statements.exec(
+            CartSql::confirmStay, confirmContext,
+            {{QStringLiteral(":order"), order}, {QStringLiteral(":cart"), cart}, {QStringLiteral(":stay"), ids[i]}});
+        if (!converted)
+            return converted.error();
+        const bool booked = converted.value()->numRowsAffected() == 1;
+        converted.value()->finish();
+        StayId bookedStay = ids[i];
+        if (!booked) {
+            auto fresh = underSavepoint(m_statements.database(), [&] { return m_hotels.bookAfresh(stays[i], order); });
+            if (!fresh && fresh.error().code != ErrorCode::Lost)
+                return fresh.error();
+            bookedStay = fresh ? fresh.value() : 0;
+        }
+        auto settled = m_statements.exec(
+            CartSql::settleStayLine, confirmContext,
+            {{QStringLiteral(":state"), bookedStay ? QStringLiteral("SOLD") : QStringLiteral("LOST")},
+             {QStringLiteral(":sold_stay"), bookedStay ? bookedStay : ids[i]},
+             {QStringLiteral(":order"), order},
+             {QStringLiteral(":stay"), ids[i]}});
+        if (!settled)
+            return settled.error();
+        settled.value()->finish();
+    }
+    return Done{};
+}
+
+Status PgCartStore::confirmSlots(OrderId order, const CartId &cart)
+{
+    auto pending = m_statements.exec(CartSql::slotLines, confirmContext, {{QStringLiteral(":order"), order}});
+    if (!pending)
+        return pending.error();
+    QVector<QPair<BookingId, SlotRequest>> bookings;
+    while (pending.value()->next()) {
+        SlotRequest request;
+        request.resource = pending.value()->value(1).toLongLong();
+        request.cart = cart;
+        request.partySize = pending.value()->value(2).toInt();
+        request.start = fromEpochMs(pending.value()->value(3));
+        request.end = fromEpochMs(pending.value()->value(4));
+        bookings.append({pending.value()->value(0).toLongLong(), request});
+    }
+    pending.value()->finish();
+
+    for (const auto &[booking, request] : bookings) {
+        auto converted = m_statements.exec(CartSql::confirmSlot, confirmContext,
+                                           {{QStringLiteral(":order"), order},
+                                            {QStringLiteral(":booking"), booking},
+                                            {QStringLiteral(":cart"), cart}});
+        if (!converted)
+            return converted.error();
+        const bool booked = converted.value()->numRowsAffected() == 1;
+        converted.value()->finish();
+        BookingId bookedSlot = booking;
+        if (!booked) {
+            auto fresh = underSavepoint(m_statements.database(), [&] { return m_slots.bookAfresh(request, order); });
+            if (!fresh && fresh.error().code != ErrorCode::Lost)
+                return fresh.error();
+            bookedSlot = fresh ? fresh.value() : 0;
+        }
+        auto settled = m_statements.exec(
+            CartSql::settleSlotLine, confirmContext,
+            {{QStringLiteral(":state"), bookedSlot ? QStringLiteral("SOLD") : QStringLiteral("LOST")},
+             {QStringLiteral(":sold_booking"), bookedSlot ? bookedSlot : booking},
+             {QStringLiteral(":order"), order},
+             {QStringLiteral(":booking"), booking}});
+        if (!settled)
+            return settled.error();
+        settled.value()->finish();
+    }
+    return Done{};
+}
+
+Result<ConfirmOutcome> PgCartStore::confirm(OrderId id)
+{
+    TransactionGuard transaction(m_statements.database());
+    if (auto status = transaction.begin(confirmContext); !status)
+        return status.error();
+
+    auto lock = m_statements.exec(CartSql::lockOrder, confirmContext, {{QStringLiteral(":order"), id}});
+    if (!lock)
+        return lock.error();
+    if (!lock.value()->next())
+        return makeError(ErrorCode::NotFound, QStringLiteral("Order %1 does not exist.").arg(id));
+    const QString cart = lock.value()->value(0).toString();
+    const QString state = lock.value()->value(1).toString();
+    lock.value()->finish();
+
+    ConfirmOutcome outcome;
+    outcome.order = id;
+    const bool retry = state == QLatin1String("PAID"); // a repeated webhook or a second click
+    if (!retry && state != QLatin1String("PENDING"))
+        return makeError(ErrorCode::Conflict,
+                         QStringLiteral("Order %1 is %2 and can no longer be confirmed.").arg(id).arg(state));
+
+    if (!retry) {
+        auto seats = m_statements.exec(CartSql::confirmSeats, confirmContext,
+                                       {{QStringLiteral(":order"), id}, {QStringLiteral(":cart"), cart}});
+        if (!seats)
+            return seats.error();
+        seats.value()->finish();
+        if (auto status = confirmPools(id, cart); !status)
+            return status.error();
+        if (auto status = confirmStays(id, cart); !status)
+            return status.error();
+        if (auto status = confirmSlots(id, cart); !status)
+            return status.error();
+        auto paid = m_statements.exec(CartSql::markOrderPaid, confirmContext, {{QStringLiteral(":order"), id}});
+        if (!paid)
+            return paid.error();
+        const int changed = paid.value()->numRowsAffected();
+        paid.value()->finish();
+        if (changed != 1)
+            return makeError(ErrorCode::Conflict,
+                             QStringLiteral("Order %1 changed while it was being confirmed.").arg(id));
+    }
+    auto lines = this->lines(id);
+    if (!lines)
+        return lines.error();
+    if (retry)
+        transaction.rollback();
+    else if (auto status = transaction.commit(confirmContext); !status)
+        return status.error();
+    for (const OrderLine &line : lines.value())
+        (line.state == QLatin1String("SOLD") ? outcome.sold : outcome.lost) << line;
+    outcome.alreadyConfirmed = retry;
+    return outcome;
+}
+
+} // namespace boxoffice

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "domain/cartstore.h"
+#include "storage/pghotelstore.h"
+#include "storage/pgpoolstore.h"
+#include "storage/pgslotstore.h"
+#include "storage/preparedstatements.h"
+
+namespace boxoffice {
+
+// CartStore on PostgreSQL: a cart across seats, GA pools, stays and table slots. It uses the shape
+// stores of the same connection for the claims a late confirm may need.
+class PgCartStore final : public CartStore
+{
+public:
+    PgCartStore(QSqlDatabase database, PgPoolStore &pools, PgHotelStore &hotels, PgSlotStore &tableSlots);
+
+    Result<CartRelease> releaseCart(const CartId &cart) override;
+    Result<ExtendOutcome> extend(const CartId &cart) override;
+    Result<OrderSummary> createOrder(const CartId &cart) override;
+    Result<OrderSummary> order(OrderId order) override;
+    Result<ConfirmOutcome> confirm(OrderId order) override;
+
+private:
+    Status confirmPools(OrderId order, const CartId &cart);
+    Status confirmStays(OrderId order, const CartId &cart);
+    Status confirmSlots(OrderId order, const CartId &cart);
+    Result<QVector<OrderLine>> lines(OrderId order);
+
+    PreparedStatements m_statements;
+    PgPoolStore &m_pools;
+    PgHotelStore &m_hotels;
+    PgSlotStore &m_slots;
+};
+
+} // namespace boxoffice

@@ -1,0 +1,300 @@
+#include "storage/pghotelstore.h"
+
+#include "storage/hotelsql.h"
+#include "storage/pgarrays.h"
+#include "storage/transactionguard.h"
+
+#include <QRandomGenerator>
+
+namespace boxoffice {
+
+namespace {
+
+QDateTime fromEpochMs(const QVariant &value)
+{
+    return value.isNull() ? QDateTime() : QDateTime::fromMSecsSinceEpoch(value.toLongLong(), Qt::UTC);
+}
+
+QVariant nullableInt(const std::optional<int> &value)
+{
+    return value ? QVariant(*value) : QVariant(QMetaType::fromType<int>());
+}
+
+QString isoDate(const QDate &date)
+{
+    return date.toString(Qt::ISODate);
+}
+
+} // namespace
+
+PgHotelStore::PgHotelStore(QSqlDatabase database) : m_statements(std::move(database)) { }
+
+QString PgHotelStore::newReference()
+{
+    // Read over the phone: no 0/O or 1/I.
+    static const char alphabet[] = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+    QString reference;
+    for (int i = 0; i < 8; ++i)
+        reference += QLatin1Char(alphabet[QRandomGenerator::global()->bounded(int(sizeof(alphabet) - 1))]);
+    return reference;
+}
+
+Result<StayHold> PgHotelStore::claim(const StayRequest &request, OrderId asOrder)
+{
+    const QString reference = newReference();
+    auto query = m_statements.exec(
+        HotelSql::claim, QStringLiteral("holding a stay"),
+        {{QStringLiteral(":room_type"), request.roomType},
+         {QStringLiteral(":cart"), request.cart},
+         {QStringLiteral(":check_in"), isoDate(request.checkIn)},
+         {QStringLiteral(":check_out"), isoDate(request.checkOut)},
+         {QStringLiteral(":ttl"), nullableInt(request.ttlSeconds)},
+         {QStringLiteral(":reference"), reference},
+         {QStringLiteral(":guest"), request.guestName},
+         {QStringLiteral(":as_order"), asOrder ? QVariant(asOrder) : QVariant(QMetaType::fromType<qint64>())}});
+    if (!query)
+        return query.error();
+    QSqlQuery &q = *query.value();
+    if (!q.next())
+        return makeError(ErrorCode::Internal, QStringLiteral("The database did not answer the stay request."));
+    const int knownNights = q.value(0).toInt();
+    const int nights = q.value(1).toInt();
+    const bool fits = q.value(2).toBool();
+    StayHold hold;
+    hold.id = q.value(3).toLongLong();
+    hold.expiresAt = fromEpochMs(q.value(4));
+    const bool roomTypeExists = q.value(5).toInt() == 1;
+    q.finish();
+    if (!roomTypeExists)
+        return makeError(ErrorCode::NotFound, QStringLiteral("That room type does not exist."));
+    if (knownNights != nights)
+        return makeError(ErrorCode::BadInput,
+                         QStringLiteral("Some of the nights from %1 to %2 are outside the bookable calendar.")
+                             .arg(isoDate(request.checkIn), isoDate(request.checkOut.addDays(-1))));
+    if (!fits)
+        return makeError(ErrorCode::Lost,
+                         QStringLiteral("No room of this type is free on every night from %1 to %2.")
+                             .arg(isoDate(request.checkIn), isoDate(request.checkOut.addDays(-1))));
+    hold.reference = reference;
+    hold.roomType = request.roomType;
+    hold.checkIn = request.checkIn;
+    hold.checkOut = request.checkOut;
+    return hold;
+}
+
+Result<StayHold> PgHotelStore::holdStay(const StayRequest &request)
+{
+    auto claimed = claim(request, 0);
+    if (claimed || !claimed.error().detail.contains(QLatin1String("SQLSTATE 23505")))
+        return claimed;
+    // The cart already holds exactly this stay: a retry refreshes its lease.
+    const QString context = QStringLiteral("holding a stay");
+    auto own = m_statements.exec(HotelSql::ownHold, context,
+                                 {{QStringLiteral(":cart"), request.cart},
+                                  {QStringLiteral(":room_type"), request.roomType},
+                                  {QStringLiteral(":check_in"), isoDate(request.checkIn)},
+                                  {QStringLiteral(":check_out"), isoDate(request.checkOut)}});
+    if (!own)
+        return own.error();
+    if (!own.value()->next()) {
+        own.value()->finish();
+        return claim(request, 0);
+    }
+    StayHold hold;
+    hold.id = own.value()->value(0).toLongLong();
+    hold.reference = own.value()->value(1).toString();
+    own.value()->finish();
+    auto refreshed = m_statements.exec(
+        HotelSql::refresh, context,
+        {{QStringLiteral(":stay"), hold.id}, {QStringLiteral(":ttl"), nullableInt(request.ttlSeconds)}});
+    if (!refreshed)
+        return refreshed.error();
+    if (!refreshed.value()->next()) {
+        refreshed.value()->finish();
+        return claim(request, 0); // it ran out between the two statements
+    }
+    hold.expiresAt = fromEpochMs(refreshed.value()->value(0));
+    refreshed.value()->finish();
+    hold.roomType = request.roomType;
+    hold.checkIn = request.checkIn;
+    hold.checkOut = request.checkOut;
+    hold.refreshed = true;
+    return hold;
+}
+
+Result<StayId> PgHotelStore::bookAfresh(const StayRequest &request, OrderId order)
+{
+    auto booked = claim(request, order);
+    if (!booked)
+        return booked.error();
+    return booked->id;
+}
+
+Result<int> PgHotelStore::giveBack(StayId stay, const QVariant &cart, const QString &from, const QString &to)
+{
+    auto query = m_statements.exec(HotelSql::giveBack, QStringLiteral("returning a stay's nights"),
+                                   {{QStringLiteral(":stay"), stay},
+                                    {QStringLiteral(":cart"), cart},
+                                    {QStringLiteral(":from_state"), from},
+                                    {QStringLiteral(":to_state"), to}});
+    if (!query)
+        return query.error();
+    int nights = 0;
+    if (query.value()->next())
+        nights = query.value()->value(1).toInt();
+    query.value()->finish();
+    return nights;
+}
+
+Result<int> PgHotelStore::releaseStay(const CartId &cart, StayId stay)
+{
+    return giveBack(stay, cart, QStringLiteral("HELD"), QStringLiteral("RELEASED"));
+}
+
+Result<int> PgHotelStore::cancelStay(StayId stay)
+{
+    auto nights = giveBack(stay, QVariant(QMetaType::fromType<QString>()), QStringLiteral("BOOKED"),
+                           QStringLiteral("CANCELLED"));
+    if (nights && nights.value() == 0)
+        return makeError(ErrorCode::Conflict, QStringLiteral("Stay %1 is not a confirmed booking.").arg(stay));
+    return nights;
+}
+
+Result<QVector<HotelSummary>> PgHotelStore::hotels()
+{
+    auto query = m_statements.exec(HotelSql::hotels, QStringLiteral("listing hotels"), {});
+    if (!query)
+        return query.error();
+    QSqlQuery &q = *query.value();
+    QVector<HotelSummary> hotels;
+    while (q.next()) {
+        const HotelId id = q.value(0).toLongLong();
+        if (hotels.isEmpty() || hotels.last().id != id) {
+            HotelSummary hotel;
+            hotel.id = id;
+            hotel.name = q.value(1).toString();
+            hotel.currency = q.value(2).toString();
+            hotel.holdSeconds = q.value(3).toInt();
+            hotel.maxExtensions = q.value(4).toInt();
+            hotels << hotel;
+        }
+        HotelSummary &hotel = hotels.last();
+        hotel.roomTypes << RoomTypeSummary{q.value(5).toLongLong(), id,
+                                           q.value(6).toString(),   q.value(7).toString(),
+                                           q.value(8).toInt(),      q.value(9).toLongLong()};
+        const QDate first = q.value(10).toDate();
+        const QDate last = q.value(11).toDate();
+        if (first.isValid() && (!hotel.firstNight.isValid() || first < hotel.firstNight))
+            hotel.firstNight = first;
+        if (last.isValid() && (!hotel.lastNight.isValid() || last > hotel.lastNight))
+            hotel.lastNight = last;
+    }
+    q.finish();
+    return hotels;
+}
+
+Result<QVector<RangeAvailability>> PgHotelStore::availability(HotelId hotel, const QDate &from, const QDate &until,
+                                                              const QStringList &roomTypeCodes)
+{
+    auto query = m_statements.exec(HotelSql::availability, QStringLiteral("reading hotel availability"),
+                                   {{QStringLiteral(":hotel"), hotel},
+                                    {QStringLiteral(":first_night"), isoDate(from)},
+                                    {QStringLiteral(":after_last"), isoDate(until)},
+                                    {QStringLiteral(":codes"), toTextArray(roomTypeCodes)}});
+    if (!query)
+        return query.error();
+    QSqlQuery &q = *query.value();
+    QVector<RangeAvailability> result;
+    while (q.next()) {
+        const RoomTypeId roomType = q.value(0).toLongLong();
+        if (result.isEmpty() || result.last().roomType.id != roomType) {
+            RangeAvailability range;
+            range.roomType = RoomTypeSummary{roomType,
+                                             hotel,
+                                             q.value(1).toString(),
+                                             q.value(2).toString(),
+                                             q.value(3).toInt(),
+                                             q.value(4).toLongLong()};
+            range.freeEveryNight = -1;
+            result << range;
+        }
+        RangeAvailability &range = result.last();
+        NightAvailability night;
+        night.roomType = roomType;
+        night.roomTypeCode = range.roomType.code;
+        night.night = q.value(5).toDate();
+        night.capacity = q.value(6).toInt();
+        night.physical = q.value(7).toInt();
+        night.booked = q.value(8).toInt();
+        night.priceMinor = range.roomType.priceMinor;
+        range.freeEveryNight = range.freeEveryNight < 0 ? night.free() : qMin(range.freeEveryNight, night.free());
+        range.totalMinor += night.priceMinor;
+        range.nights << night;
+    }
+    q.finish();
+    const int wanted = int(from.daysTo(until));
+    for (RangeAvailability &range : result) {
+        if (range.nights.size() != wanted)
+            range.freeEveryNight = 0; // part of the range is outside the calendar: not bookable
+    }
+    return result;
+}
+
+Result<int> PgHotelStore::changeCapacity(const CapacityChange &change)
+{
+    const QString context = QStringLiteral("changing room capacity");
+    TransactionGuard transaction(m_statements.database());
+    if (auto status = transaction.begin(context); !status)
+        return status.error();
+    auto query = m_statements.exec(HotelSql::changeCapacity, context,
+                                   {{QStringLiteral(":room_type"), change.roomType},
+                                    {QStringLiteral(":first_night"), isoDate(change.from)},
+                                    {QStringLiteral(":after_last"), isoDate(change.until)},
+                                    {QStringLiteral(":sellable"), nullableInt(change.sellable)},
+                                    {QStringLiteral(":physical"), nullableInt(change.physical)}});
+    if (!query)
+        return query.error();
+    QSqlQuery &q = *query.value();
+    q.next();
+    const bool ok = q.value(0).toBool();
+    const int changed = q.value(1).toInt();
+    const int known = q.value(2).toInt();
+    const int mostBooked = q.value(3).toInt();
+    q.finish();
+    const int wanted = int(change.from.daysTo(change.until));
+    if (known != wanted)
+        return makeError(ErrorCode::BadInput,
+                         QStringLiteral("Some of those nights are outside the bookable calendar."));
+    if (!ok || changed != wanted)
+        return makeError(ErrorCode::Conflict,
+                         QStringLiteral("Refused: %1 rooms are already booked on some night, more than %2 sellable.")
+                             .arg(mostBooked)
+                             .arg(change.sellable.value_or(0)));
+    if (auto status = transaction.commit(context); !status)
+        return status.error();
+    return changed;
+}
+
+Result<int> PgHotelStore::sweepExpiredHolds()
+{
+    auto stale = m_statements.exec(HotelSql::sweep, QStringLiteral("tidying expired stay holds"), {});
+    if (!stale)
+        return stale.error();
+    QVector<StayId> ids;
+    while (stale.value()->next())
+        ids << stale.value()->value(0).toLongLong();
+    stale.value()->finish();
+    int swept = 0;
+    for (StayId id : ids) {
+        auto expired = m_statements.exec(HotelSql::expireOne, QStringLiteral("tidying expired stay holds"),
+                                         {{QStringLiteral(":stay"), id}});
+        if (!expired)
+            return expired.error();
+        if (expired.value()->next())
+            swept += expired.value()->value(0).toInt();
+        expired.value()->finish();
+    }
+    return swept;
+}
+
+} // namespace boxoffice

@@ -1,0 +1,352 @@
+#include "storage/pgpoolstore.h"
+
+#include "storage/poolsql.h"
+#include "storage/sqlerrors.h"
+#include "storage/transactionguard.h"
+
+#include <QRandomGenerator>
+
+namespace boxoffice {
+
+namespace {
+
+QVariant nullableInt(const std::optional<int> &value)
+{
+    return value ? QVariant(*value) : QVariant(QMetaType::fromType<int>());
+}
+
+QDateTime fromEpochMs(const QVariant &value)
+{
+    return value.isNull() ? QDateTime() : QDateTime::fromMSecsSinceEpoch(value.toLongLong(), Qt::UTC);
+}
+
+bool isUniqueViolation(const DomainError &error)
+{
+    return error.detail.contains(QLatin1String("SQLSTATE 23505"));
+}
+
+} // namespace
+
+PgPoolStore::PgPoolStore(QSqlDatabase database) : m_statements(std::move(database)) { }
+
+Result<PgPoolStore::Meta> PgPoolStore::meta(PoolId pool)
+{
+    const auto cached = m_meta.constFind(pool);
+    if (cached != m_meta.constEnd())
+        return cached.value();
+    const QString context = QStringLiteral("reading a pool");
+    auto query = m_statements.exec(PoolSql::meta, context, {{QStringLiteral(":pool"), pool}});
+    if (!query)
+        return query.error();
+    QSqlQuery &q = *query.value();
+    if (!q.next())
+        return makeError(ErrorCode::NotFound, QStringLiteral("Pool %1 does not exist.").arg(pool));
+    Meta meta;
+    meta.strategy
+        = q.value(0).toString() == QLatin1String("pessimistic") ? ClaimStrategy::Pessimistic : ClaimStrategy::Atomic;
+    for (const QString &id : q.value(1).toString().split(QLatin1Char(','), Qt::SkipEmptyParts))
+        meta.subpools << id.toLongLong();
+    q.finish();
+    m_meta.insert(pool, meta);
+    return meta;
+}
+
+Result<PgPoolStore::Attempt> PgPoolStore::claimOn(qint64 subpool, ClaimStrategy strategy,
+                                                  const PoolHoldRequest &request, OrderId soldTo)
+{
+    if (strategy == ClaimStrategy::Pessimistic && soldTo == 0)
+        return claimPessimistic(subpool, request);
+    return claimAtomic(subpool, request, soldTo);
+}
+
+Result<PgPoolStore::Attempt> PgPoolStore::claimAtomic(qint64 subpool, const PoolHoldRequest &request, OrderId soldTo)
+{
+    auto query = m_statements.exec(
+        PoolSql::claim, QStringLiteral("holding general-admission places"),
+        {{QStringLiteral(":subpool"), subpool},
+         {QStringLiteral(":cart"), request.cart},
+         {QStringLiteral(":quantity"), request.quantity},
+         {QStringLiteral(":ttl"), nullableInt(request.ttlSeconds)},
+         {QStringLiteral(":sold_order"), soldTo ? QVariant(soldTo) : QVariant(QMetaType::fromType<qint64>())}});
+    if (!query)
+        return query.error();
+    QSqlQuery &q = *query.value();
+    Attempt attempt;
+    if (q.next()) {
+        attempt.fits = q.value(0).toBool();
+        attempt.holdId = q.value(2).toLongLong();
+        attempt.expiresAt = fromEpochMs(q.value(3));
+    }
+    q.finish();
+    return attempt;
+}
+
+Result<PgPoolStore::Attempt> PgPoolStore::claimPessimistic(qint64 subpool, const PoolHoldRequest &request)
+{
+    // The production case's way: lock the row, look, decide here, write, commit. Nothing else runs
+    // while the lock is held, and it is held for four short statements.
+    const QString context = QStringLiteral("holding general-admission places");
+    TransactionGuard transaction(m_statements.database());
+    if (auto status = transaction.begin(context); !status)
+        return status.error();
+    auto locked = m_statements.exec(PoolSql::lockSubpool, context, {{QStringLiteral(":subpool"), subpool}});
+    if (!locked)
+        return locked.error();
+    if (!locked.value()->next())
+        return makeError(ErrorCode::NotFound, QStringLiteral("That pool row does not exist."));
+    const PoolId pool = locked.value()->value(0).toLongLong();
+    const int capacity = locked.value()->value(1).toInt();
+    const int sold = locked.value()->value(2).toInt();
+    int held = locked.value()->value(3).toInt();
+    locked.value()->finish();
+
+    auto expired = m_statements.exec(PoolSql::expireSubpoolHolds, context, {{QStringLiteral(":subpool"), subpool}});
+    if (!expired)
+        return expired.error();
+    if (expired.value()->next())
+        held -= expired.value()->value(0).toInt();
+    expired.value()->finish();
+
+    Attempt attempt;
+    attempt.fits = capacity - sold - held >= request.quantity;
+    if (attempt.fits)
+        held += request.quantity;
+    auto counted = m_statements.exec(PoolSql::setSubpoolHeld, context,
+                                     {{QStringLiteral(":held"), held}, {QStringLiteral(":subpool"), subpool}});
+    if (!counted)
+        return counted.error();
+    counted.value()->finish();
+    if (attempt.fits) {
+        auto inserted = m_statements.exec(PoolSql::insertHold, context,
+                                          {{QStringLiteral(":pool"), pool},
+                                           {QStringLiteral(":subpool"), subpool},
+                                           {QStringLiteral(":cart"), request.cart},
+                                           {QStringLiteral(":quantity"), request.quantity},
+                                           {QStringLiteral(":ttl"), nullableInt(request.ttlSeconds)}});
+        if (!inserted)
+            return inserted.error();
+        if (inserted.value()->next()) {
+            attempt.holdId = inserted.value()->value(0).toLongLong();
+            attempt.expiresAt = fromEpochMs(inserted.value()->value(1));
+        }
+        inserted.value()->finish();
+    }
+    if (auto status = transaction.commit(context); !status)
+        return status.error();
+    return attempt;
+}
+
+Result<PoolHold> PgPoolStore::claimAnywhere(const Meta &meta, const PoolHoldRequest &request, qint64 firstSubpool)
+{
+    // A random first row spreads buyers over the counters; the others are the fallback, so the last
+    // units of a split pool are still all sellable.
+    const int count = int(meta.subpools.size());
+    int start = int(meta.subpools.indexOf(firstSubpool));
+    if (start < 0)
+        start = count > 1 ? int(QRandomGenerator::global()->bounded(count)) : 0;
+    for (int step = 0; step < count; ++step) {
+        const qint64 subpool = meta.subpools.at((start + step) % count);
+        auto attempt = claimOn(subpool, meta.strategy, request, 0);
+        if (!attempt)
+            return attempt.error();
+        if (attempt->fits)
+            return PoolHold{attempt->holdId, request.pool, request.quantity, attempt->expiresAt, false};
+    }
+    return makeError(
+        ErrorCode::Lost,
+        request.quantity == 1
+            ? QStringLiteral("This pool is sold out.")
+            : QStringLiteral("Fewer than %1 places are left in this pool; nothing was held.").arg(request.quantity));
+}
+
+Result<PoolHold> PgPoolStore::hold(const PoolHoldRequest &request)
+{
+    auto pool = meta(request.pool);
+    if (!pool)
+        return pool.error();
+    auto claimed = claimAnywhere(pool.value(), request, 0);
+    if (claimed || !isUniqueViolation(claimed.error()))
+        return claimed;
+
+    // The cart already holds this pool (a retry, or a double click racing the first click).
+    const QString context = QStringLiteral("holding general-admission places");
+    auto own = m_statements.exec(PoolSql::ownHold, context,
+                                 {{QStringLiteral(":pool"), request.pool}, {QStringLiteral(":cart"), request.cart}});
+    if (!own)
+        return own.error();
+    QSqlQuery &o = *own.value();
+    if (!o.next()) {
+        o.finish();
+        return claimAnywhere(pool.value(), request, 0); // it was released meanwhile
+    }
+    const qint64 holdId = o.value(0).toLongLong();
+    const qint64 subpool = o.value(1).toLongLong();
+    const int quantity = o.value(2).toInt();
+    const bool live = o.value(3).toBool();
+    o.finish();
+    if (live && quantity != request.quantity)
+        return makeError(ErrorCode::Conflict,
+                         QStringLiteral("This cart already holds %1 place(s) of this pool; release them to change the "
+                                        "number.")
+                             .arg(quantity));
+    if (live) {
+        auto refreshed = m_statements.exec(PoolSql::refresh, context,
+                                           {{QStringLiteral(":hold"), holdId},
+                                            {QStringLiteral(":quantity"), request.quantity},
+                                            {QStringLiteral(":ttl"), nullableInt(request.ttlSeconds)}});
+        if (!refreshed)
+            return refreshed.error();
+        if (refreshed.value()->next()) {
+            PoolHold hold{holdId, request.pool, quantity, fromEpochMs(refreshed.value()->value(1)), true};
+            refreshed.value()->finish();
+            return hold;
+        }
+        refreshed.value()->finish();
+    }
+    // Its own hold ran out: claiming on that row first returns it and, room permitting, takes it anew.
+    return claimAnywhere(pool.value(), request, subpool);
+}
+
+Result<int> PgPoolStore::release(const CartId &cart, PoolId pool)
+{
+    auto query = m_statements.exec(PoolSql::release, QStringLiteral("releasing general-admission places"),
+                                   {{QStringLiteral(":pool"), pool}, {QStringLiteral(":cart"), cart}});
+    if (!query)
+        return query.error();
+    int released = 0;
+    if (query.value()->next())
+        released = query.value()->value(0).toInt();
+    query.value()->finish();
+    return released;
+}
+
+Result<qint64> PgPoolStore::sellAfresh(PoolId pool, const CartId &cart, int quantity, OrderId order)
+{
+    auto meta = this->meta(pool);
+    if (!meta)
+        return meta.error();
+    PoolHoldRequest request;
+    request.pool = pool;
+    request.cart = cart;
+    request.quantity = quantity;
+    // Fixed order (slot order) here: this runs inside a confirm transaction that may already hold rows.
+    for (qint64 subpool : meta->subpools) {
+        auto attempt = claimAtomic(subpool, request, order);
+        if (!attempt)
+            return attempt.error();
+        if (attempt->fits)
+            return attempt->holdId;
+    }
+    return makeError(ErrorCode::Lost, QStringLiteral("The pool sold out after the hold expired."));
+}
+
+Result<QVector<PoolSummary>> PgPoolStore::summaries(const QVariant &pool, const QVariant &event)
+{
+    auto query = m_statements.exec(PoolSql::summaries, QStringLiteral("reading pools"),
+                                   {{QStringLiteral(":pool"), pool}, {QStringLiteral(":event"), event}});
+    if (!query)
+        return query.error();
+    QSqlQuery &q = *query.value();
+    QVector<PoolSummary> pools;
+    while (q.next()) {
+        PoolSummary summary;
+        summary.id = q.value(0).toLongLong();
+        summary.event = q.value(1).toLongLong();
+        summary.code = q.value(2).toString();
+        summary.name = q.value(3).toString();
+        summary.priceMinor = q.value(4).toLongLong();
+        summary.currency = q.value(5).toString();
+        summary.strategy = q.value(6).toString() == QLatin1String("pessimistic") ? ClaimStrategy::Pessimistic
+                                                                                 : ClaimStrategy::Atomic;
+        summary.subpools = q.value(7).toInt();
+        summary.capacity = q.value(8).toInt();
+        summary.sold = q.value(9).toInt();
+        summary.held = q.value(10).toInt();
+        summary.available = summary.capacity - summary.sold - summary.held;
+        pools << summary;
+    }
+    q.finish();
+    return pools;
+}
+
+Result<PoolSummary> PgPoolStore::pool(PoolId pool)
+{
+    auto found = summaries(pool, QVariant(QMetaType::fromType<qint64>()));
+    if (!found)
+        return found.error();
+    if (found->isEmpty())
+        return makeError(ErrorCode::NotFound, QStringLiteral("Pool %1 does not exist.").arg(pool));
+    return found->first();
+}
+
+Result<QVector<PoolSummary>> PgPoolStore::pools(EventId event)
+{
+    return summaries(QVariant(QMetaType::fromType<qint64>()), event);
+}
+
+Result<PoolSummary> PgPoolStore::createPool(const PoolSpec &spec)
+{
+    const QString context = QStringLiteral("creating a pool");
+    TransactionGuard transaction(m_statements.database());
+    if (auto status = transaction.begin(context); !status)
+        return status.error();
+    auto created = m_statements.exec(PoolSql::createPool, context,
+                                     {{QStringLiteral(":event"), spec.event},
+                                      {QStringLiteral(":code"), spec.code},
+                                      {QStringLiteral(":name"), spec.name.isEmpty() ? spec.code : spec.name},
+                                      {QStringLiteral(":price"), spec.priceMinor},
+                                      {QStringLiteral(":strategy"), claimStrategyName(spec.strategy)}});
+    if (!created) {
+        if (created.error().detail.contains(QLatin1String("SQLSTATE 23503")))
+            return makeError(ErrorCode::NotFound, QStringLiteral("Event %1 does not exist.").arg(spec.event));
+        if (isUniqueViolation(created.error()))
+            return makeError(ErrorCode::Conflict, QStringLiteral("The event already has a pool %1.").arg(spec.code));
+        return created.error();
+    }
+    if (!created.value()->next())
+        return makeError(ErrorCode::Internal, QStringLiteral("The new pool got no id."));
+    const PoolId pool = created.value()->value(0).toLongLong();
+    created.value()->finish();
+    auto rows = m_statements.exec(PoolSql::createSubpools, context,
+                                  {{QStringLiteral(":pool"), pool},
+                                   {QStringLiteral(":capacity"), spec.capacity},
+                                   {QStringLiteral(":rows"), spec.subpools}});
+    if (!rows)
+        return rows.error();
+    rows.value()->finish();
+    if (auto status = transaction.commit(context); !status)
+        return status.error();
+    return this->pool(pool);
+}
+
+Status PgPoolStore::setStrategy(PoolId pool, ClaimStrategy strategy)
+{
+    auto query = m_statements.exec(
+        PoolSql::setStrategy, QStringLiteral("changing a pool's claim strategy"),
+        {{QStringLiteral(":strategy"), claimStrategyName(strategy)}, {QStringLiteral(":pool"), pool}});
+    if (!query)
+        return query.error();
+    const int changed = query.value()->numRowsAffected();
+    query.value()->finish();
+    if (changed != 1)
+        return makeError(ErrorCode::NotFound, QStringLiteral("Pool %1 does not exist.").arg(pool));
+    m_meta.remove(pool);
+    return Done{};
+}
+
+Result<int> PgPoolStore::sweepExpiredHolds()
+{
+    int total = 0;
+    for (;;) {
+        auto query = m_statements.exec(PoolSql::sweep, QStringLiteral("tidying expired GA holds"), {});
+        if (!query)
+            return query.error();
+        const int swept = query.value()->next() ? query.value()->value(0).toInt() : 0;
+        query.value()->finish();
+        total += swept;
+        if (swept == 0)
+            return total;
+    }
+}
+
+} // namespace boxoffice
