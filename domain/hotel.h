@@ -77,6 +77,7 @@ struct NightAvailability
 struct RangeAvailability
 {
     RoomTypeSummary roomType;
+    QString currency;
     int freeEveryNight = 0;
     qint64 totalMinor = 0; // the stay's price over the range
     QVector<NightAvailability> nights;

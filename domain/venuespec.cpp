@@ -114,6 +114,17 @@ Result<VenueSpec> VenueSpec::fromJson(const QByteArray &json)
     venue.event.startsInDays = event.value("starts_in_days").toInt(14);
     venue.event.holdSeconds = event.value("hold_seconds").toInt(600);
     venue.event.maxExtensions = event.value("max_extensions").toInt(1);
+    for (const QJsonValue &value : event.value("pools").toArray()) {
+        const QJsonObject object = value.toObject();
+        EventPoolSpec pool{object.value("code").toString(), object.value("name").toString(),
+                           object.value("capacity").toInt(), object.value("price_minor").toInteger(-1),
+                           object.value("rows").toInt(1)};
+        if (pool.code.isEmpty() || pool.capacity <= 0 || pool.priceMinor < 0 || pool.rows < 1
+            || pool.rows > pool.capacity)
+            return specError(
+                QStringLiteral("every pool needs a code, a capacity, a price_minor and 1 to capacity rows"));
+        venue.event.pools << pool;
+    }
     return venue;
 }
 

@@ -41,12 +41,23 @@ struct SectionSpec
     QString bandForRow(int row) const;
 };
 
+// A general-admission pool sold with the event ("Standing, 120"), split over `rows` counters.
+struct EventPoolSpec
+{
+    QString code;
+    QString name;
+    int capacity = 0;
+    qint64 priceMinor = 0;
+    int rows = 1;
+};
+
 struct EventSpec
 {
     QString name;
     int startsInDays = 14;
     int holdSeconds = 600;
     int maxExtensions = 1;
+    QVector<EventPoolSpec> pools;
 };
 
 struct SeatSpec

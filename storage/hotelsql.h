@@ -136,8 +136,10 @@ WITH p AS (
 SELECT rt.id, rt.code, rt.name, rt.rank, rt.price_minor, n.night, n.capacity, n.physical,
        n.booked - (SELECT count(*) FROM stays s
                    WHERE s.room_type_id = rt.id AND s.state = 'HELD' AND s.expires_at <= now()
-                     AND n.night >= s.check_in AND n.night < s.check_out)
+                     AND n.night >= s.check_in AND n.night < s.check_out),
+       ho.currency
 FROM p
+JOIN hotels ho ON ho.id = p.hotel_id
 JOIN room_types rt ON rt.hotel_id = p.hotel_id AND (cardinality(p.codes) = 0 OR rt.code = ANY (p.codes))
 JOIN room_nights n ON n.room_type_id = rt.id AND n.night >= p.first_night AND n.night < p.after_last
 ORDER BY rt.rank, rt.id, n.night

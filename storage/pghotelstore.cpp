@@ -216,6 +216,7 @@ Result<QVector<RangeAvailability>> PgHotelStore::availability(HotelId hotel, con
                                              q.value(3).toInt(),
                                              q.value(4).toLongLong()};
             range.freeEveryNight = -1;
+            range.currency = q.value(9).toString();
             result << range;
         }
         RangeAvailability &range = result.last();

@@ -57,7 +57,7 @@ WHERE id = :booking AND cart_id = :cart AND state = 'HELD'
 inline constexpr char restaurants[] = R"SQL(
 SELECT rs.id, rs.name, rs.currency, rs.deposit_minor, r.id, r.code, r.seats
 FROM restaurants rs JOIN slot_resources r ON r.restaurant_id = rs.id
-ORDER BY rs.id, r.code
+ORDER BY rs.id, r.id
 )SQL";
 
 // Tables that fit, smallest first so a couple does not take the table for eight; ties in random order so

@@ -16,7 +16,11 @@ DomainError fromSqlError(const QSqlError &error, const QString &context)
     mapped.detail
         = QStringLiteral("%1: SQLSTATE %2: %3 / %4")
               .arg(context, state.isEmpty() ? QStringLiteral("-") : state, error.databaseText(), error.driverText());
-    qCWarning(lcStorage).noquote() << mapped.detail;
+    // Lost races and refused conflicts are business as usual on a busy night: logged quietly.
+    if (state.startsWith(QLatin1String("23")) || state.startsWith(QLatin1String("40")))
+        qCDebug(lcStorage).noquote() << mapped.detail;
+    else
+        qCWarning(lcStorage).noquote() << mapped.detail;
 
     const QString text = error.databaseText() + error.driverText();
     if (state == QLatin1String("28P01") || state == QLatin1String("28000")

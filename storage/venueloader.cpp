@@ -1,6 +1,7 @@
 #include "storage/venueloader.h"
 
 #include "storage/pgarrays.h"
+#include "storage/poolsql.h"
 #include "storage/sqlerrors.h"
 #include "storage/transactionguard.h"
 
@@ -201,6 +202,24 @@ Result<EventId> VenueLoader::addEvent(qint64 layoutId, const EventSpec &event, c
     query.bindValue(QStringLiteral(":layout"), layoutId);
     if (!query.exec())
         return fromSqlError(query.lastError(), context);
+
+    for (const EventPoolSpec &pool : event.pools) {
+        query.prepare(QString::fromUtf8(PoolSql::createPool));
+        query.bindValue(QStringLiteral(":event"), eventId);
+        query.bindValue(QStringLiteral(":code"), pool.code);
+        query.bindValue(QStringLiteral(":name"), pool.name.isEmpty() ? pool.code : pool.name);
+        query.bindValue(QStringLiteral(":price"), pool.priceMinor);
+        query.bindValue(QStringLiteral(":strategy"), QStringLiteral("atomic"));
+        if (!query.exec() || !query.next())
+            return fromSqlError(query.lastError(), context);
+        const qint64 poolId = query.value(0).toLongLong();
+        query.prepare(QString::fromUtf8(PoolSql::createSubpools));
+        query.bindValue(QStringLiteral(":pool"), poolId);
+        query.bindValue(QStringLiteral(":capacity"), pool.capacity);
+        query.bindValue(QStringLiteral(":rows"), pool.rows);
+        if (!query.exec())
+            return fromSqlError(query.lastError(), context);
+    }
     return eventId;
 }
 

@@ -56,7 +56,7 @@ int showAvailability(CtlContext &context, HotelService &service)
         if (range.freeEveryNight == 0)
             out << "sold out for these nights\n";
         else
-            out << range.freeEveryNight << " left at " << formatMoney(range.totalMinor, QString()).trimmed()
+            out << range.freeEveryNight << " left at " << formatMoney(range.totalMinor, range.currency)
                 << " for the stay\n";
     }
     return context.succeed({{"ok", true}, {"hotel", hotel.value()}, {"room_types", json}}, text);

@@ -241,6 +241,7 @@ QJsonObject rangeToJson(const RangeAvailability &range)
             {"name", range.roomType.name},
             {"price_minor_per_night", range.roomType.priceMinor},
             {"total_minor", range.totalMinor},
+            {"currency", range.currency},
             {"free_every_night", range.freeEveryNight},
             {"nights", nights}};
 }

@@ -2,6 +2,7 @@
 
 #include "jsonformat.h"
 #include "storage/migrator.h"
+#include "storage/propertyloader.h"
 #include "storage/venueloader.h"
 #include "terminalprogress.h"
 
@@ -57,7 +58,36 @@ int runSeedDemo(CtlContext &context)
                      .arg(loaded->eventId)
                      .arg(loaded->alreadyPresent ? QStringLiteral(" (already loaded)") : QString());
     }
-    return context.succeed({{"ok", true}, {"venues", loadedJson}}, lines.join(QLatin1Char('\n')));
+    // The other shapes: a hotel (room-nights for a year from today) and a restaurant's tables.
+    PropertyLoader properties(connection.value()->database());
+    QJsonArray propertiesJson;
+    const auto describe = [&](const QString &kind, const Result<LoadedProperty> &loaded, const QString &units) -> bool {
+        if (!loaded)
+            return false;
+        propertiesJson.append(QJsonObject{
+            {"kind", kind}, {"id", loaded->id}, {"name", loaded->name}, {"already_present", loaded->alreadyPresent}});
+        lines << (loaded->alreadyPresent ? QStringLiteral("%1 (already loaded)").arg(loaded->name)
+                                         : QStringLiteral("%1: %2 %3, id %4")
+                                               .arg(loaded->name)
+                                               .arg(loaded->units)
+                                               .arg(units)
+                                               .arg(loaded->id));
+        return true;
+    };
+    auto hotelJson = PropertyLoader::demoHotel();
+    if (!hotelJson)
+        return context.fail(hotelJson.error());
+    auto hotel = properties.loadHotel(hotelJson.value());
+    if (!describe(QStringLiteral("hotel"), hotel, QStringLiteral("room-nights")))
+        return context.fail(hotel.error());
+    auto restaurantJson = PropertyLoader::demoRestaurant();
+    if (!restaurantJson)
+        return context.fail(restaurantJson.error());
+    auto restaurant = properties.loadRestaurant(restaurantJson.value());
+    if (!describe(QStringLiteral("restaurant"), restaurant, QStringLiteral("tables")))
+        return context.fail(restaurant.error());
+    return context.succeed({{"ok", true}, {"venues", loadedJson}, {"properties", propertiesJson}},
+                           lines.join(QLatin1Char('\n')));
 }
 
 } // namespace boxoffice::ctl

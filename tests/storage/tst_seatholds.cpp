@@ -68,8 +68,8 @@ void TestSeatHolds::initTestCase()
         = m_db->loadHall(QStringLiteral("Hold Hall"), 3, 10, /*holdSeconds=*/600, /*maxExtensions=*/1, /*price=*/4500);
     QVERIFY(m_hall.eventId > 0);
     auto other = VenueLoader(m_db->database())
-                     .addEvent(m_hall.layoutId, EventSpec{QStringLiteral("Matinee"), 15, 300, 0}, QStringLiteral("EUR"),
-                               {PriceBandSpec{QStringLiteral("S"), QString(), 3000}});
+                     .addEvent(m_hall.layoutId, EventSpec{QStringLiteral("Matinee"), 15, 300, 0, {}},
+                               QStringLiteral("EUR"), {PriceBandSpec{QStringLiteral("S"), QString(), 3000}});
     QVERIFY(other.ok());
     m_otherEvent = other.value();
     m_units = m_db->units(m_hall.eventId);

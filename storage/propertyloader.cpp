@@ -1,0 +1,154 @@
+#include "storage/propertyloader.h"
+
+#include "storage/sqlerrors.h"
+#include "storage/transactionguard.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace boxoffice {
+
+namespace {
+
+Result<QByteArray> readResource(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return makeError(ErrorCode::Internal, QStringLiteral("The demo file %1 is missing from this build.").arg(path));
+    return file.readAll();
+}
+
+Result<QJsonObject> parse(const QByteArray &json, const QString &what)
+{
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &error);
+    if (!document.isObject())
+        return makeError(ErrorCode::BadInput, QStringLiteral("%1 description: %2").arg(what, error.errorString()));
+    const QJsonObject root = document.object();
+    if (root.value("name").toString().isEmpty() || root.value("currency").toString().size() != 3)
+        return makeError(ErrorCode::BadInput, QStringLiteral("%1 description needs a name and a currency.").arg(what));
+    return root;
+}
+
+} // namespace
+
+PropertyLoader::PropertyLoader(QSqlDatabase database) : m_database(std::move(database)) { }
+
+Result<QByteArray> PropertyLoader::demoHotel()
+{
+    return readResource(QStringLiteral(":/demo/hotel.json"));
+}
+
+Result<QByteArray> PropertyLoader::demoRestaurant()
+{
+    return readResource(QStringLiteral(":/demo/restaurant.json"));
+}
+
+Result<LoadedProperty> PropertyLoader::loadHotel(const QByteArray &json)
+{
+    auto root = parse(json, QStringLiteral("Hotel"));
+    if (!root)
+        return root.error();
+    const QString context = QStringLiteral("loading a hotel");
+    TransactionGuard transaction(m_database);
+    if (auto status = transaction.begin(context); !status)
+        return status.error();
+    LoadedProperty loaded;
+    loaded.name = root->value("name").toString();
+    QSqlQuery query(m_database);
+    query.prepare(
+        QStringLiteral("INSERT INTO hotels (name, currency, hold_seconds, max_extensions) "
+                       "VALUES (:name, :currency, :hold, :extensions) ON CONFLICT (name) DO NOTHING RETURNING id"));
+    query.bindValue(QStringLiteral(":name"), loaded.name);
+    query.bindValue(QStringLiteral(":currency"), root->value("currency").toString());
+    query.bindValue(QStringLiteral(":hold"), root->value("hold_seconds").toInt(900));
+    query.bindValue(QStringLiteral(":extensions"), root->value("max_extensions").toInt(1));
+    if (!query.exec())
+        return fromSqlError(query.lastError(), context);
+    if (!query.next()) {
+        loaded.alreadyPresent = true;
+        return loaded;
+    }
+    loaded.id = query.value(0).toLongLong();
+    const int nights = root->value("nights").toInt(365);
+    for (const QJsonValue &value : root->value("room_types").toArray()) {
+        const QJsonObject type = value.toObject();
+        query.prepare(QStringLiteral(R"SQL(
+WITH p AS (
+    SELECT CAST(:hotel AS bigint) AS hotel_id, CAST(:nights AS integer) AS nights,
+           CAST(:rooms AS integer) AS rooms, CAST(:sellable AS integer) AS sellable
+), created AS (
+    INSERT INTO room_types (hotel_id, code, name, rank, price_minor)
+    SELECT p.hotel_id, :code, :name, :rank, :price FROM p
+    RETURNING id
+)
+INSERT INTO room_nights (room_type_id, night, capacity, physical)
+SELECT created.id, current_date + offset_days, p.sellable, p.rooms
+FROM created, p, generate_series(0, p.nights - 1) AS offset_days
+)SQL"));
+        query.bindValue(QStringLiteral(":hotel"), loaded.id);
+        query.bindValue(QStringLiteral(":nights"), nights);
+        query.bindValue(QStringLiteral(":rooms"), type.value("rooms").toInt());
+        query.bindValue(QStringLiteral(":sellable"), type.value("sellable").toInt(type.value("rooms").toInt()));
+        query.bindValue(QStringLiteral(":code"), type.value("code").toString());
+        query.bindValue(QStringLiteral(":name"), type.value("name").toString());
+        query.bindValue(QStringLiteral(":rank"), type.value("rank").toInt());
+        query.bindValue(QStringLiteral(":price"), type.value("price_minor").toInteger());
+        if (!query.exec())
+            return fromSqlError(query.lastError(), context);
+        loaded.units += query.numRowsAffected();
+    }
+    if (auto status = transaction.commit(context); !status)
+        return status.error();
+    return loaded;
+}
+
+Result<LoadedProperty> PropertyLoader::loadRestaurant(const QByteArray &json)
+{
+    auto root = parse(json, QStringLiteral("Restaurant"));
+    if (!root)
+        return root.error();
+    const QString context = QStringLiteral("loading a restaurant");
+    TransactionGuard transaction(m_database);
+    if (auto status = transaction.begin(context); !status)
+        return status.error();
+    LoadedProperty loaded;
+    loaded.name = root->value("name").toString();
+    QSqlQuery query(m_database);
+    query.prepare(
+        QStringLiteral("INSERT INTO restaurants (name, currency, deposit_minor, hold_seconds, max_extensions) "
+                       "VALUES (:name, :currency, :deposit, :hold, :extensions) "
+                       "ON CONFLICT (name) DO NOTHING RETURNING id"));
+    query.bindValue(QStringLiteral(":name"), loaded.name);
+    query.bindValue(QStringLiteral(":currency"), root->value("currency").toString());
+    query.bindValue(QStringLiteral(":deposit"), root->value("deposit_minor").toInteger());
+    query.bindValue(QStringLiteral(":hold"), root->value("hold_seconds").toInt(300));
+    query.bindValue(QStringLiteral(":extensions"), root->value("max_extensions").toInt(1));
+    if (!query.exec())
+        return fromSqlError(query.lastError(), context);
+    if (!query.next()) {
+        loaded.alreadyPresent = true;
+        return loaded;
+    }
+    loaded.id = query.value(0).toLongLong();
+    for (const QJsonValue &value : root->value("tables").toArray()) {
+        const QJsonObject table = value.toObject();
+        query.prepare(
+            QStringLiteral("INSERT INTO slot_resources (restaurant_id, code, seats) VALUES (:r, :code, :seats)"));
+        query.bindValue(QStringLiteral(":r"), loaded.id);
+        query.bindValue(QStringLiteral(":code"), table.value("code").toString());
+        query.bindValue(QStringLiteral(":seats"), table.value("seats").toInt());
+        if (!query.exec())
+            return fromSqlError(query.lastError(), context);
+        ++loaded.units;
+    }
+    if (auto status = transaction.commit(context); !status)
+        return status.error();
+    return loaded;
+}
+
+} // namespace boxoffice

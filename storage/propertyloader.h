@@ -1,0 +1,35 @@
+#pragma once
+
+#include "domain/result.h"
+
+#include <QByteArray>
+#include <QSqlDatabase>
+
+namespace boxoffice {
+
+struct LoadedProperty
+{
+    qint64 id = 0;
+    QString name;
+    int units = 0; // room-nights, or tables
+    bool alreadyPresent = false;
+};
+
+// Loads a hotel (room types and a calendar of room-nights from today) or a restaurant (tables) from
+// the JSON the demo files use, each in one transaction. A name that exists already changes nothing.
+class PropertyLoader
+{
+public:
+    explicit PropertyLoader(QSqlDatabase database);
+
+    Result<LoadedProperty> loadHotel(const QByteArray &json);
+    Result<LoadedProperty> loadRestaurant(const QByteArray &json);
+
+    static Result<QByteArray> demoHotel();
+    static Result<QByteArray> demoRestaurant();
+
+private:
+    QSqlDatabase m_database;
+};
+
+} // namespace boxoffice
