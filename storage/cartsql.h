@@ -196,9 +196,18 @@ WHERE l.order_id = :order AND l.state = 'PENDING'
 ORDER BY b.resource_id, l.booking_id
 )SQL";
 
+// The table's row first, as a claim takes it, then the booking.
 inline constexpr char confirmSlot[] = R"SQL(
-UPDATE slot_bookings SET state = 'BOOKED', expires_at = NULL, order_id = :order
-WHERE id = :booking AND cart_id = :cart AND state = 'HELD'
+WITH p AS (
+    SELECT CAST(:order AS bigint) AS order_id, CAST(:booking AS bigint) AS booking_id, CAST(:cart AS text) AS cart
+), locked AS (
+    SELECT r.id FROM slot_resources r
+    WHERE r.id = (SELECT b.resource_id FROM slot_bookings b, p WHERE b.id = p.booking_id)
+    FOR NO KEY UPDATE OF r
+)
+UPDATE slot_bookings b SET state = 'BOOKED', expires_at = NULL, order_id = p.order_id
+FROM p
+WHERE b.id = p.booking_id AND b.cart_id = p.cart AND b.state = 'HELD' AND (SELECT count(*) FROM locked) = 1
 )SQL";
 
 inline constexpr char settleSlotLine[] = R"SQL(

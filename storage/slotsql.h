@@ -1,8 +1,9 @@
 #pragma once
 
 // Statements behind PgSlotStore. The exclusion constraint slot_bookings_no_overlap is the invariant;
-// a claim first retires the expired holds in its range (the `expired` CTE is read by the insert, so it
-// runs first), then inserts, and the database refuses an overlap with SQLSTATE 23P01.
+// a claim locks its table's row first, retires the expired holds in its range, then inserts, and the
+// database refuses an overlap with SQLSTATE 23P01. The table lock is what keeps two overlapping
+// inserts from waiting on each other's uncommitted rows: exclusion checks deadlock without it.
 
 namespace boxoffice::SlotSql {
 
@@ -11,10 +12,12 @@ WITH p AS (
     SELECT CAST(:resource AS bigint) AS resource_id, CAST(:cart AS text) AS cart,
            CAST(:party AS integer) AS party, tstzrange(CAST(:starts AS timestamptz), CAST(:ends AS timestamptz)) AS during,
            CAST(:ttl AS integer) AS ttl, CAST(:as_order AS bigint) AS as_order
+), locked AS (
+    SELECT r.id FROM slot_resources r, p WHERE r.id = p.resource_id FOR NO KEY UPDATE OF r
 ), expired AS (
     UPDATE slot_bookings b SET state = 'EXPIRED', expires_at = NULL
     FROM p
-    WHERE b.resource_id = p.resource_id AND b.state = 'HELD' AND b.expires_at <= now() AND b.during && p.during
+    WHERE b.resource_id = (SELECT id FROM locked) AND b.state = 'HELD' AND b.expires_at <= now() AND b.during && p.during
     RETURNING b.id
 ), target AS (
     SELECT r.id, r.seats, r.code,
