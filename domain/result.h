@@ -20,7 +20,8 @@ public:
 
     const T &value() const & { return std::get<0>(m_state); }
     T &value() & { return std::get<0>(m_state); }
-    T &&value() && { return std::get<0>(std::move(m_state)); }
+    // By value: `for (x : call().value())` must not iterate a temporary that is already gone.
+    T value() && { return std::get<0>(std::move(m_state)); }
     const T *operator->() const { return &std::get<0>(m_state); }
     const T &operator*() const { return std::get<0>(m_state); }
 

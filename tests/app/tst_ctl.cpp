@@ -36,6 +36,7 @@ private slots:
     void badInputExitsTwo_data();
     void badInputExitsTwo();
     void lostSeatExitsThreeAndNamesIt();
+    void otherShapesFromTheCommandLine();
     void unreachableDatabaseExitsOne();
     void outOfDateSchemaIsRefusedUntilMigrated();
 
@@ -206,6 +207,60 @@ void TestCtl::lostSeatExitsThreeAndNamesIt()
         = ctl({QStringLiteral("release"), QStringLiteral("--cart"), QStringLiteral("first"), QStringLiteral("--json")});
     QCOMPARE(released.exitCode, 0);
     QCOMPARE(released.json.value("released").toArray().size(), 1);
+}
+
+void TestCtl::otherShapesFromTheCommandLine()
+{
+    // seed-demo loaded a standing pool, a hotel and a restaurant next to the theatre.
+    const Run pools = ctl({QStringLiteral("ga"), QStringLiteral("list"), QStringLiteral("--event"),
+                           QString::number(m_event), QStringLiteral("--json")});
+    QCOMPARE(pools.exitCode, 0);
+    const QJsonObject pool = pools.json.value("pools").toArray().first().toObject();
+    QCOMPARE(pool.value("capacity").toInt(), 120);
+    const QString poolId = QString::number(pool.value("id").toInteger());
+    const Run held
+        = ctl({QStringLiteral("ga"), QStringLiteral("hold"), QStringLiteral("--pool"), poolId, QStringLiteral("--cart"),
+               QStringLiteral("ga-1"), QStringLiteral("--quantity"), QStringLiteral("4"), QStringLiteral("--json")});
+    QCOMPARE(held.exitCode, 0);
+    QCOMPARE(held.json.value("quantity").toInt(), 4);
+    const Run tooMany
+        = ctl({QStringLiteral("ga"), QStringLiteral("hold"), QStringLiteral("--pool"), poolId, QStringLiteral("--cart"),
+               QStringLiteral("ga-2"), QStringLiteral("--quantity"), QStringLiteral("0")});
+    QCOMPARE(tooMany.exitCode, 2);
+
+    const Run hotels = ctl({QStringLiteral("hotel"), QStringLiteral("list"), QStringLiteral("--json")});
+    QCOMPARE(hotels.exitCode, 0);
+    const QJsonObject hotel = hotels.json.value("hotels").toArray().first().toObject();
+    const QString roomType
+        = QString::number(hotel.value("room_types").toArray().first().toObject().value("id").toInteger());
+    const QDate checkIn = QDate::fromString(hotel.value("first_night").toString(), Qt::ISODate).addDays(20);
+    const Run backwards = ctl({QStringLiteral("hotel"), QStringLiteral("hold"), QStringLiteral("--room-type"), roomType,
+                               QStringLiteral("--cart"), QStringLiteral("h-1"), QStringLiteral("--check-in"),
+                               checkIn.toString(Qt::ISODate), QStringLiteral("--check-out"),
+                               checkIn.addDays(-2).toString(Qt::ISODate)});
+    QCOMPARE(backwards.exitCode, 2);
+    QVERIFY2(backwards.err.contains(QStringLiteral("before check-in")), qPrintable(backwards.err));
+    const Run stay = ctl({QStringLiteral("hotel"), QStringLiteral("hold"), QStringLiteral("--room-type"), roomType,
+                          QStringLiteral("--cart"), QStringLiteral("h-1"), QStringLiteral("--check-in"),
+                          checkIn.toString(Qt::ISODate), QStringLiteral("--check-out"),
+                          checkIn.addDays(3).toString(Qt::ISODate), QStringLiteral("--json")});
+    QCOMPARE(stay.exitCode, 0);
+    QCOMPARE(stay.json.value("nights").toInt(), 3);
+
+    const Run table
+        = ctl({QStringLiteral("table"), QStringLiteral("find"), QStringLiteral("--restaurant"), QStringLiteral("1"),
+               QStringLiteral("--cart"), QStringLiteral("h-1"), QStringLiteral("--party"), QStringLiteral("4"),
+               QStringLiteral("--at"), checkIn.toString(Qt::ISODate) + QStringLiteral("T19:00Z"),
+               QStringLiteral("--minutes"), QStringLiteral("120"), QStringLiteral("--json")});
+    QCOMPARE(table.exitCode, 0);
+    QVERIFY(!table.json.value("table").toString().isEmpty());
+
+    const Run sold
+        = ctl({QStringLiteral("confirm"), QStringLiteral("--cart"), QStringLiteral("h-1"), QStringLiteral("--json")});
+    QCOMPARE(sold.exitCode, 0);
+    QCOMPARE(sold.json.value("sold").toArray().size(), 2); // the stay and the table, one order
+    QCOMPARE(ctl({QStringLiteral("audit")}).exitCode, 0);
+    QCOMPARE(ctl({QStringLiteral("sweep")}).exitCode, 0);
 }
 
 void TestCtl::unreachableDatabaseExitsOne()

@@ -1,0 +1,182 @@
+// One cart across every shape: a seat, GA places, a stay and a table, checked out as one order.
+
+#include "domain/cartservice.h"
+#include "domain/hotelservice.h"
+#include "domain/poolservice.h"
+#include "domain/seatholdservice.h"
+#include "domain/slotservice.h"
+#include "storage/inventoryauditor.h"
+#include "storage/pginventory.h"
+#include "storage/propertyloader.h"
+#include "testdatabase.h"
+
+#include <QTest>
+
+using namespace boxoffice;
+using namespace boxoffice::test;
+
+class TestCheckout : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanup();
+    void oneOrderForEveryShape();
+    void extendCoversEveryShapeWithinItsLimit();
+    void releaseCartReturnsEveryShape();
+    void mixedCurrenciesAreRefused();
+
+private:
+    void fillCart(const QString &cart);
+
+    std::unique_ptr<TestDatabase> m_db;
+    std::unique_ptr<PgInventory> m_inventory;
+    std::unique_ptr<CartService> m_carts;
+    LoadedVenue m_hall;
+    PoolId m_pool = 0;
+    RoomTypeId m_room = 0;
+    ResourceId m_table = 0;
+    int m_nextSeat = 0;
+};
+
+void TestCheckout::initTestCase()
+{
+    m_db = std::make_unique<TestDatabase>(QStringLiteral("checkout"));
+    QVERIFY2(m_db->ok(), qPrintable(m_db->failure()));
+    m_hall = m_db->loadHall(QStringLiteral("Checkout Hall"), 2, 10, 600, 1, 4000);
+    m_inventory = std::make_unique<PgInventory>(m_db->database());
+    m_carts = std::make_unique<CartService>(m_inventory->carts);
+    auto pool = PoolService(m_inventory->pools)
+                    .createPool({m_hall.eventId, QStringLiteral("GA"), QStringLiteral("Standing"), 50, 1500, 2,
+                                 ClaimStrategy::Atomic});
+    QVERIFY(pool.ok());
+    m_pool = pool->id;
+    PropertyLoader properties(m_db->database());
+    QVERIFY(properties
+                .loadHotel(R"({"name": "Inn", "currency": "EUR", "hold_seconds": 900, "max_extensions": 2, "nights": 30,
+        "room_types": [{"code": "STD", "name": "Standard", "rank": 1, "price_minor": 9000, "rooms": 5}]})")
+                .ok());
+    QVERIFY(properties
+                .loadRestaurant(R"({"name": "Cafe", "currency": "EUR", "deposit_minor": 500, "hold_seconds": 300,
+        "max_extensions": 0, "tables": [{"code": "T1", "seats": 4}, {"code": "T2", "seats": 4}]})")
+                .ok());
+    m_room = m_inventory->hotels.hotels()->first().roomTypes.first().id;
+    m_table = m_inventory->timeSlots.restaurants()->first().tables.first().id;
+}
+
+void TestCheckout::cleanup()
+{
+    const auto report = InventoryAuditor(m_db->database()).run();
+    QVERIFY(report.ok());
+    QVERIFY2(report->ok(), report->ok() ? "" : qPrintable(report->findings.first().check));
+}
+
+void TestCheckout::fillCart(const QString &cart)
+{
+    HoldRequest seat;
+    seat.event = m_hall.eventId;
+    seat.cart = cart;
+    seat.units = {m_db->units(m_hall.eventId).at(m_nextSeat++)};
+    QVERIFY(SeatHoldService(m_inventory->seats).hold(seat).ok());
+    QVERIFY(PoolService(m_inventory->pools).hold({m_pool, cart, 2, {}}).ok());
+    const QDate checkIn = QDate::currentDate().addDays(5 + m_nextSeat);
+    QVERIFY(HotelService(m_inventory->hotels)
+                .holdStay({m_room, cart, checkIn, checkIn.addDays(2), QStringLiteral("G"), {}})
+                .ok());
+    const QDateTime dinner(QDate::currentDate().addDays(2), QTime(8, 0).addSecs(7200 * m_nextSeat), Qt::UTC);
+    QVERIFY(SlotService(m_inventory->timeSlots).holdSlot({m_table, cart, 2, dinner, dinner.addSecs(5400), {}}).ok());
+}
+
+void TestCheckout::oneOrderForEveryShape()
+{
+    fillCart(QStringLiteral("all"));
+    const auto order = m_carts->createOrder(QStringLiteral("all"));
+    QVERIFY2(order.ok(), order.ok() ? "" : qPrintable(order.error().message));
+    QCOMPARE(order->lines.size(), 4);
+    QCOMPARE(order->amountMinor, qint64(4000 + 2 * 1500 + 2 * 9000 + 500));
+    QCOMPARE(order->currency, QStringLiteral("EUR"));
+    const auto confirmed = m_carts->confirm(order->id);
+    QVERIFY2(confirmed.ok(), confirmed.ok() ? "" : qPrintable(confirmed.error().message));
+    QCOMPARE(confirmed->sold.size(), 4);
+    QVERIFY(confirmed->lost.isEmpty());
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT count(*) FROM stays WHERE cart_id = 'all' AND state = 'BOOKED'")).toInt(),
+        1);
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT count(*) FROM slot_bookings WHERE cart_id = 'all' AND state = 'BOOKED'"))
+            .toInt(),
+        1);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT sold FROM ga_subpools s JOIN ga_holds h ON h.subpool_id = s.id "
+                                         "WHERE h.cart_id = 'all' AND h.state = 'SOLD'"))
+                 .toInt(),
+             2);
+    const auto again = m_carts->confirm(order->id);
+    QVERIFY(again.ok());
+    QVERIFY(again->alreadyConfirmed);
+    QCOMPARE(again->sold.size(), 4);
+}
+
+void TestCheckout::extendCoversEveryShapeWithinItsLimit()
+{
+    fillCart(QStringLiteral("slow-payer"));
+    const auto first = m_carts->extend(QStringLiteral("slow-payer"));
+    QVERIFY2(first.ok(), first.ok() ? "" : qPrintable(first.error().message));
+    // The restaurant allows no extension, the event one, the hotel two.
+    QCOMPARE(first->extended.size(), 3);
+    QCOMPARE(first->extensionsLeft, 0);
+    const auto second = m_carts->extend(QStringLiteral("slow-payer"));
+    QVERIFY(second.ok());
+    QCOMPARE(second->extended.size(), 1);
+    QCOMPARE(second->extended.first().kind, ItemKind::Stay);
+    QCOMPARE(m_carts->extend(QStringLiteral("slow-payer")).error().code, ErrorCode::LimitReached);
+    QVERIFY(m_carts->releaseCart(QStringLiteral("slow-payer")).ok());
+}
+
+void TestCheckout::releaseCartReturnsEveryShape()
+{
+    fillCart(QStringLiteral("gone"));
+    const auto released = m_carts->releaseCart(QStringLiteral("gone"));
+    QVERIFY(released.ok());
+    QCOMPARE(released->released.size(), 4);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE cart_id = 'gone'")).toInt(), 0);
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT count(*) FROM ga_holds WHERE cart_id = 'gone' AND state = 'HELD'")).toInt(),
+        0);
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT count(*) FROM stays WHERE cart_id = 'gone' AND state = 'HELD'")).toInt(),
+        0);
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT count(*) FROM slot_bookings WHERE cart_id = 'gone' AND state = 'HELD'"))
+            .toInt(),
+        0);
+    QCOMPARE(m_carts->releaseCart(QStringLiteral("gone"))->released.size(), 0);
+    QCOMPARE(m_carts->createOrder(QStringLiteral("gone")).error().code, ErrorCode::NotFound);
+}
+
+void TestCheckout::mixedCurrenciesAreRefused()
+{
+    QVERIFY(
+        PropertyLoader(m_db->database())
+            .loadRestaurant(
+                R"({"name": "Pub", "currency": "GBP", "deposit_minor": 500, "tables": [{"code": "P1", "seats": 2}]})")
+            .ok());
+    ResourceId pubTable = 0;
+    for (const RestaurantSummary &restaurant : m_inventory->timeSlots.restaurants().value()) {
+        if (restaurant.currency == QLatin1String("GBP"))
+            pubTable = restaurant.tables.first().id;
+    }
+    fillCart(QStringLiteral("mixed"));
+    const QDateTime lunch(QDate::currentDate().addDays(2), QTime(12, 0), Qt::UTC);
+    QVERIFY(SlotService(m_inventory->timeSlots)
+                .holdSlot({pubTable, QStringLiteral("mixed"), 2, lunch, lunch.addSecs(3600), {}})
+                .ok());
+    const auto order = m_carts->createOrder(QStringLiteral("mixed"));
+    QVERIFY(!order.ok());
+    QCOMPARE(order.error().code, ErrorCode::Conflict);
+    QVERIFY2(order.error().message.contains(QStringLiteral("currencies")), qPrintable(order.error().message));
+    QVERIFY(m_carts->releaseCart(QStringLiteral("mixed")).ok());
+}
+
+QTEST_GUILESS_MAIN(TestCheckout)
+#include "tst_checkout.moc"
