@@ -31,7 +31,7 @@ int main(int argc, char *argv[])
     }
     PrivateClusterOptions options;
     options.directory = directory;
-    options.maxConnections = 500; // the concurrency suites open hundreds of connections at once
+    options.maxConnections = 700; // crowd suites open 300 connections while other suites run
     options.durable = false;
     PrivateCluster cluster(options);
 
