@@ -3,16 +3,12 @@
 #include "storage/cartsql.h"
 #include "storage/databaseconnection.h"
 #include "storage/seatsql.h"
+#include "storage/sqlvalues.h"
 #include "storage/transactionguard.h"
 
 namespace boxoffice {
 
 namespace {
-
-QDateTime fromEpochMs(const QVariant &value)
-{
-    return value.isNull() ? QDateTime() : QDateTime::fromMSecsSinceEpoch(value.toLongLong(), Qt::UTC);
-}
 
 ItemKind kindFromIndex(int index)
 {

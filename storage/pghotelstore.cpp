@@ -2,6 +2,7 @@
 
 #include "storage/hotelsql.h"
 #include "storage/pgarrays.h"
+#include "storage/sqlvalues.h"
 #include "storage/transactionguard.h"
 
 #include <QRandomGenerator>
@@ -9,16 +10,6 @@
 namespace boxoffice {
 
 namespace {
-
-QDateTime fromEpochMs(const QVariant &value)
-{
-    return value.isNull() ? QDateTime() : QDateTime::fromMSecsSinceEpoch(value.toLongLong(), Qt::UTC);
-}
-
-QVariant nullableInt(const std::optional<int> &value)
-{
-    return value ? QVariant(*value) : QVariant(QMetaType::fromType<int>());
-}
 
 QString isoDate(const QDate &date)
 {
@@ -42,16 +33,15 @@ QString PgHotelStore::newReference()
 Result<StayHold> PgHotelStore::claim(const StayRequest &request, OrderId asOrder)
 {
     const QString reference = newReference();
-    auto query = m_statements.exec(
-        HotelSql::claim, QStringLiteral("holding a stay"),
-        {{QStringLiteral(":room_type"), request.roomType},
-         {QStringLiteral(":cart"), request.cart},
-         {QStringLiteral(":check_in"), isoDate(request.checkIn)},
-         {QStringLiteral(":check_out"), isoDate(request.checkOut)},
-         {QStringLiteral(":ttl"), nullableInt(request.ttlSeconds)},
-         {QStringLiteral(":reference"), reference},
-         {QStringLiteral(":guest"), request.guestName},
-         {QStringLiteral(":as_order"), asOrder ? QVariant(asOrder) : QVariant(QMetaType::fromType<qint64>())}});
+    auto query = m_statements.exec(HotelSql::claim, QStringLiteral("holding a stay"),
+                                   {{QStringLiteral(":room_type"), request.roomType},
+                                    {QStringLiteral(":cart"), request.cart},
+                                    {QStringLiteral(":check_in"), isoDate(request.checkIn)},
+                                    {QStringLiteral(":check_out"), isoDate(request.checkOut)},
+                                    {QStringLiteral(":ttl"), nullableInt(request.ttlSeconds)},
+                                    {QStringLiteral(":reference"), reference},
+                                    {QStringLiteral(":guest"), request.guestName},
+                                    {QStringLiteral(":as_order"), nullableId(asOrder)}});
     if (!query)
         return query.error();
     QSqlQuery &q = *query.value();

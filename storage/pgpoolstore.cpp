@@ -2,6 +2,7 @@
 
 #include "storage/poolsql.h"
 #include "storage/sqlerrors.h"
+#include "storage/sqlvalues.h"
 #include "storage/transactionguard.h"
 
 #include <QRandomGenerator>
@@ -9,16 +10,6 @@
 namespace boxoffice {
 
 namespace {
-
-QVariant nullableInt(const std::optional<int> &value)
-{
-    return value ? QVariant(*value) : QVariant(QMetaType::fromType<int>());
-}
-
-QDateTime fromEpochMs(const QVariant &value)
-{
-    return value.isNull() ? QDateTime() : QDateTime::fromMSecsSinceEpoch(value.toLongLong(), Qt::UTC);
-}
 
 bool isUniqueViolation(const DomainError &error)
 {
@@ -61,13 +52,12 @@ Result<PgPoolStore::Attempt> PgPoolStore::claimOn(qint64 subpool, ClaimStrategy 
 
 Result<PgPoolStore::Attempt> PgPoolStore::claimAtomic(qint64 subpool, const PoolHoldRequest &request, OrderId soldTo)
 {
-    auto query = m_statements.exec(
-        PoolSql::claim, QStringLiteral("holding general-admission places"),
-        {{QStringLiteral(":subpool"), subpool},
-         {QStringLiteral(":cart"), request.cart},
-         {QStringLiteral(":quantity"), request.quantity},
-         {QStringLiteral(":ttl"), nullableInt(request.ttlSeconds)},
-         {QStringLiteral(":sold_order"), soldTo ? QVariant(soldTo) : QVariant(QMetaType::fromType<qint64>())}});
+    auto query = m_statements.exec(PoolSql::claim, QStringLiteral("holding general-admission places"),
+                                   {{QStringLiteral(":subpool"), subpool},
+                                    {QStringLiteral(":cart"), request.cart},
+                                    {QStringLiteral(":quantity"), request.quantity},
+                                    {QStringLiteral(":ttl"), nullableInt(request.ttlSeconds)},
+                                    {QStringLiteral(":sold_order"), nullableId(soldTo)}});
     if (!query)
         return query.error();
     QSqlQuery &q = *query.value();

@@ -3,6 +3,7 @@
 #include "storage/pgarrays.h"
 #include "storage/seatsql.h"
 #include "storage/sqlerrors.h"
+#include "storage/sqlvalues.h"
 #include "storage/transactionguard.h"
 
 #include <QSet>
@@ -11,11 +12,6 @@
 namespace boxoffice {
 
 namespace {
-
-QDateTime fromEpochMs(const QVariant &value)
-{
-    return value.isNull() ? QDateTime() : QDateTime::fromMSecsSinceEpoch(value.toLongLong(), Qt::UTC);
-}
 
 QString unitList(const QVector<UnitId> &units)
 {

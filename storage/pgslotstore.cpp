@@ -1,20 +1,11 @@
 #include "storage/pgslotstore.h"
 
 #include "storage/slotsql.h"
+#include "storage/sqlvalues.h"
 
 namespace boxoffice {
 
 namespace {
-
-QDateTime fromEpochMs(const QVariant &value)
-{
-    return value.isNull() ? QDateTime() : QDateTime::fromMSecsSinceEpoch(value.toLongLong(), Qt::UTC);
-}
-
-QVariant nullableInt(const std::optional<int> &value)
-{
-    return value ? QVariant(*value) : QVariant(QMetaType::fromType<int>());
-}
 
 // Bound as text with an explicit offset, so the session's time zone can never shift a booking.
 QString timestamp(const QDateTime &time)
@@ -28,15 +19,14 @@ PgSlotStore::PgSlotStore(QSqlDatabase database) : m_statements(std::move(databas
 
 Result<SlotHold> PgSlotStore::claim(const SlotRequest &request, OrderId asOrder)
 {
-    auto query = m_statements.exec(
-        SlotSql::claim, QStringLiteral("holding a table"),
-        {{QStringLiteral(":resource"), request.resource},
-         {QStringLiteral(":cart"), request.cart},
-         {QStringLiteral(":party"), request.partySize},
-         {QStringLiteral(":starts"), timestamp(request.start)},
-         {QStringLiteral(":ends"), timestamp(request.end)},
-         {QStringLiteral(":ttl"), nullableInt(request.ttlSeconds)},
-         {QStringLiteral(":as_order"), asOrder ? QVariant(asOrder) : QVariant(QMetaType::fromType<qint64>())}});
+    auto query = m_statements.exec(SlotSql::claim, QStringLiteral("holding a table"),
+                                   {{QStringLiteral(":resource"), request.resource},
+                                    {QStringLiteral(":cart"), request.cart},
+                                    {QStringLiteral(":party"), request.partySize},
+                                    {QStringLiteral(":starts"), timestamp(request.start)},
+                                    {QStringLiteral(":ends"), timestamp(request.end)},
+                                    {QStringLiteral(":ttl"), nullableInt(request.ttlSeconds)},
+                                    {QStringLiteral(":as_order"), nullableId(asOrder)}});
     if (!query) {
         if (query.error().detail.contains(QLatin1String("SQLSTATE 23P01")))
             return makeError(ErrorCode::Lost, QStringLiteral("That table is already booked for part of that time."));

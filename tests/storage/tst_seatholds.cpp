@@ -1,6 +1,5 @@
 #include "domain/cartservice.h"
 #include "domain/seatholdservice.h"
-#include "storage/inventoryauditor.h"
 #include "storage/pginventory.h"
 #include "testdatabase.h"
 
@@ -113,11 +112,7 @@ HoldRequest TestSeatHolds::request(const QString &cart, std::initializer_list<in
 
 void TestSeatHolds::backdateHolds(const QString &cart, int seconds)
 {
-    QVERIFY(m_db->exec(
-        QStringLiteral("UPDATE event_seats SET held_since = held_since - make_interval(secs => :s), "
-                       "hold_expires_at = hold_expires_at - make_interval(secs => :s2) WHERE cart_id = :cart "
-                       "AND state = 'HELD'"),
-        {{QStringLiteral("s"), seconds}, {QStringLiteral("s2"), seconds}, {QStringLiteral("cart"), cart}}));
+    QVERIFY(m_db->backdateHolds(QStringLiteral("event_seats"), cart, seconds));
 }
 
 QString TestSeatHolds::stateOf(UnitId unit) const
@@ -136,9 +131,8 @@ QString TestSeatHolds::cartOf(UnitId unit) const
 
 void TestSeatHolds::expectAuditPasses()
 {
-    const auto report = InventoryAuditor(m_db->database()).run();
-    QVERIFY(report.ok());
-    QVERIFY2(report->ok(), report->ok() ? "" : qPrintable(report->findings.first().check));
+    const QString failure = m_db->auditFailure();
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
 }
 
 void TestSeatHolds::holdGrantsEveryRequestedSeat()

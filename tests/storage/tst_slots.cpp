@@ -4,7 +4,6 @@
 #include "buyercrowd.h"
 #include "domain/cartservice.h"
 #include "domain/slotservice.h"
-#include "storage/inventoryauditor.h"
 #include "storage/pginventory.h"
 #include "storage/propertyloader.h"
 #include "testdatabase.h"
@@ -89,17 +88,13 @@ SlotRequest TestSlots::request(const QString &cart, ResourceId table, int party,
 
 void TestSlots::backdate(const QString &cart, int seconds)
 {
-    QVERIFY(m_db->exec(
-        QStringLiteral("UPDATE slot_bookings SET held_since = held_since - make_interval(secs => :s), "
-                       "expires_at = expires_at - make_interval(secs => :s2) WHERE cart_id = :c AND state = 'HELD'"),
-        {{QStringLiteral("s"), seconds}, {QStringLiteral("s2"), seconds}, {QStringLiteral("c"), cart}}));
+    QVERIFY(m_db->backdateHolds(QStringLiteral("slot_bookings"), cart, seconds));
 }
 
 void TestSlots::expectAuditPasses()
 {
-    const auto report = InventoryAuditor(m_db->database()).run();
-    QVERIFY(report.ok());
-    QVERIFY2(report->ok(), report->ok() ? "" : qPrintable(report->findings.first().check));
+    const QString failure = m_db->auditFailure();
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
 }
 
 void TestSlots::overlapsAreRefusedByTheDatabase_data()

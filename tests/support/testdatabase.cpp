@@ -1,9 +1,11 @@
 #include "testdatabase.h"
 
+#include "storage/inventoryauditor.h"
 #include "storage/migrator.h"
 #include "storage/privatecluster.h"
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QRegularExpression>
 #include <QSqlError>
 #include <QTest>
@@ -162,6 +164,34 @@ bool TestDatabase::exec(const QString &sql, const QVariantMap &bindings, QString
     if (!ok && error)
         *error = query.lastError().nativeErrorCode() + QLatin1Char(' ') + query.lastError().databaseText();
     return ok;
+}
+
+QString TestDatabase::auditFailure() const
+{
+    const auto report = InventoryAuditor(database()).run();
+    if (!report)
+        return report.error().message + QLatin1Char(' ') + report.error().detail;
+    if (report->ok())
+        return {};
+    const AuditFinding &finding = report->findings.first();
+    return finding.check + QStringLiteral(": ") + finding.examples.join(QStringLiteral(", "));
+}
+
+bool TestDatabase::backdateHolds(const QString &table, const QString &cart, int seconds) const
+{
+    // Table names cannot be bound; these four are the only ones accepted.
+    static const QHash<QString, QString> expiryColumn{
+        {QStringLiteral("event_seats"), QStringLiteral("hold_expires_at")},
+        {QStringLiteral("ga_holds"), QStringLiteral("expires_at")},
+        {QStringLiteral("stays"), QStringLiteral("expires_at")},
+        {QStringLiteral("slot_bookings"), QStringLiteral("expires_at")}};
+    const QString column = expiryColumn.value(table);
+    if (column.isEmpty())
+        return false;
+    return exec(QStringLiteral("UPDATE %1 SET held_since = held_since - make_interval(secs => :s), "
+                               "%2 = %2 - make_interval(secs => :s2) WHERE cart_id = :cart AND state = 'HELD'")
+                    .arg(table, column),
+                {{QStringLiteral("s"), seconds}, {QStringLiteral("s2"), seconds}, {QStringLiteral("cart"), cart}});
 }
 
 } // namespace boxoffice::test

@@ -36,6 +36,12 @@ public:
     QVariant scalar(const QString &sql, const QVariantMap &bindings = {}) const;
     bool exec(const QString &sql, const QVariantMap &bindings = {}, QString *error = nullptr) const;
 
+    // Empty when every invariant holds, else the first failed check and examples.
+    QString auditFailure() const;
+    // Moves a cart's live holds `seconds` into the past (start and expiry alike), as if time had passed.
+    // `table`: event_seats, ga_holds, stays or slot_bookings.
+    bool backdateHolds(const QString &table, const QString &cart, int seconds) const;
+
     static VenueSpec hallSpec(const QString &name, int rows, int seatsPerRow, int holdSeconds, int maxExtensions,
                               qint64 priceMinor);
     static Result<ConnectionSettings> clusterSettings(const QString &database);
