@@ -7,7 +7,7 @@ BOXOFFICE_BUILD="${BOXOFFICE_BUILD:-$BOXOFFICE_ROOT/build}"
 # Exactly what building, running and testing need; nothing is installed twice.
 BOXOFFICE_PACKAGES=(
     g++ cmake ninja-build pkg-config
-    qt6-base-dev qt6-base-dev-tools libqt6sql6-psql
+    qt6-base-dev qt6-base-dev-tools libqt6sql6-psql libpq-dev
     postgresql-15 acl util-linux
 )
 

@@ -196,14 +196,13 @@ WHERE l.order_id = :order AND l.state = 'PENDING'
 ORDER BY b.resource_id, l.booking_id
 )SQL";
 
-// The table's row first, as a claim takes it, then the booking.
+// The table's lock first, as a claim takes it, then the booking.
 inline constexpr char confirmSlot[] = R"SQL(
 WITH p AS (
     SELECT CAST(:order AS bigint) AS order_id, CAST(:booking AS bigint) AS booking_id, CAST(:cart AS text) AS cart
 ), locked AS (
-    SELECT r.id FROM slot_resources r
-    WHERE r.id = (SELECT b.resource_id FROM slot_bookings b, p WHERE b.id = p.booking_id)
-    FOR NO KEY UPDATE OF r
+    SELECT b.resource_id AS id, pg_advisory_xact_lock(1936486260, CAST(b.resource_id % 2147483647 AS integer)) AS taken
+    FROM slot_bookings b, p WHERE b.id = p.booking_id
 )
 UPDATE slot_bookings b SET state = 'BOOKED', expires_at = NULL, order_id = p.order_id
 FROM p

@@ -4,6 +4,7 @@
 #include "storage/sqlerrors.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QSqlQuery>
 
 #include <atomic>
@@ -37,8 +38,10 @@ Result<std::unique_ptr<DatabaseConnection>> DatabaseConnection::open(const Conne
     database.setUserName(settings.user);
     database.setPassword(settings.password);
     QStringList options{QStringLiteral("connect_timeout=10")};
-    const QString application = QCoreApplication::applicationName().isEmpty() ? QStringLiteral("boxoffice")
-                                                                              : QCoreApplication::applicationName();
+    // The program's own name ("boxoffice-ctl", "boxoffice-web"): the audit trail records it as the
+    // channel of every change, next to the signed-in user.
+    const QString program = QFileInfo(QCoreApplication::applicationFilePath()).fileName();
+    const QString application = program.isEmpty() ? QStringLiteral("boxoffice") : program;
     options << QStringLiteral("application_name=%1").arg(application);
     if (!settings.options.isEmpty())
         options << settings.options;

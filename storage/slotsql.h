@@ -1,9 +1,9 @@
 #pragma once
 
 // Statements behind PgSlotStore. The exclusion constraint slot_bookings_no_overlap is the invariant;
-// a claim locks its table's row first, retires the expired holds in its range, then inserts, and the
-// database refuses an overlap with SQLSTATE 23P01. The table lock is what keeps two overlapping
-// inserts from waiting on each other's uncommitted rows: exclusion checks deadlock without it.
+// a claim locks its table first (an advisory lock on the table's id), retires the expired holds in its range, then
+// inserts, and the database refuses an overlap with SQLSTATE 23P01. That lock is what keeps two overlapping inserts
+// from waiting on each other's uncommitted rows: exclusion checks deadlock without it.
 
 namespace boxoffice::SlotSql {
 
@@ -13,7 +13,9 @@ WITH p AS (
            CAST(:party AS integer) AS party, tstzrange(CAST(:starts AS timestamptz), CAST(:ends AS timestamptz)) AS during,
            CAST(:ttl AS integer) AS ttl, CAST(:as_order AS bigint) AS as_order
 ), locked AS (
-    SELECT r.id FROM slot_resources r, p WHERE r.id = p.resource_id FOR NO KEY UPDATE OF r
+    -- A transaction-level advisory lock per table: no row privilege needed, released at commit.
+    SELECT p.resource_id AS id, pg_advisory_xact_lock(1936486260, CAST(p.resource_id % 2147483647 AS integer)) AS taken
+    FROM p
 ), expired AS (
     UPDATE slot_bookings b SET state = 'EXPIRED', expires_at = NULL
     FROM p

@@ -20,5 +20,6 @@ int runAudit(CtlContext &context);
 int runGa(CtlContext &context);
 int runHotel(CtlContext &context);
 int runTable(CtlContext &context);
+int runStaff(CtlContext &context);
 
 } // namespace boxoffice::ctl

@@ -38,6 +38,7 @@ Result<std::unique_ptr<DatabaseConnection>> CtlContext::connect(bool migrate)
     });
     if (!choice)
         return choice.error();
+    m_privateCluster = choice->privateCluster;
     auto connection = DatabaseConnection::open(choice->settings, QStringLiteral("ctl"));
     if (!connection)
         return connection.error();

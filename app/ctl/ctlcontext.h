@@ -41,6 +41,8 @@ public:
     // (never silently changed) on a shared server unless `migrate` is true.
     Result<std::unique_ptr<DatabaseConnection>> connect(bool migrate = false);
     Result<InventorySession> openInventory();
+    // After connect(): whether the database is the user's private cluster (not a shared server).
+    bool usesPrivateCluster() const { return m_privateCluster; }
 
     // Prints a command's result: JSON on stdout with --json, else the human text.
     int succeed(const QJsonObject &json, const QString &text) const;
@@ -59,6 +61,7 @@ public:
 
 private:
     const QCommandLineParser &m_parser;
+    bool m_privateCluster = false;
 };
 
 } // namespace boxoffice::ctl

@@ -42,6 +42,8 @@ const std::map<QString, Command> &commands()
           "hotel list | availability --hotel --check-in --check-out [--room-types] | "
           "hold --room-type --cart --check-in --check-out [--guest] | release --cart --stay | "
           "cancel --stay | capacity --room-type --check-in --check-out [--sellable] [--physical]"}},
+        {QStringLiteral("staff"),
+         {runStaff, "staff add NAME --role clerk|manager (password prompted, never echoed) | staff list"}},
         {QStringLiteral("table"),
          {runTable,
           "table list | hold --table --cart --party --at --minutes | "
@@ -114,6 +116,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("at"), QStringLiteral("Start time, e.g. 2026-03-12T19:00."), QStringLiteral("time")},
         {QStringLiteral("minutes"), QStringLiteral("Length of a table booking."), QStringLiteral("n")},
         {QStringLiteral("booking"), QStringLiteral("Table booking id."), QStringLiteral("id")},
+        {QStringLiteral("role"), QStringLiteral("staff add: clerk or manager."), QStringLiteral("role")},
     });
     parser.process(app);
 

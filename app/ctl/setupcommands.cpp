@@ -3,6 +3,7 @@
 #include "jsonformat.h"
 #include "storage/migrator.h"
 #include "storage/propertyloader.h"
+#include "storage/staffadmin.h"
 #include "storage/venueloader.h"
 #include "terminalprogress.h"
 
@@ -86,6 +87,19 @@ int runSeedDemo(CtlContext &context)
     auto restaurant = properties.loadRestaurant(restaurantJson.value());
     if (!describe(QStringLiteral("restaurant"), restaurant, QStringLiteral("tables")))
         return context.fail(restaurant.error());
+    // Demo sign-ins, on the private database only: a shared server gets no known passwords from us.
+    if (context.usesPrivateCluster()) {
+        StaffAdmin staff(connection.value()->database());
+        for (const auto &[login, password, role] :
+             {std::tuple{QStringLiteral("clerk"), QStringLiteral("clerk-demo-pass"), StaffRole::Clerk},
+              std::tuple{QStringLiteral("manager"), QStringLiteral("manager-demo-pass"), StaffRole::Manager}}) {
+            const Status added = staff.addStaff(login, password, role);
+            if (!added && added.error().code != ErrorCode::Conflict)
+                return context.fail(added.error());
+            if (added)
+                lines << QStringLiteral("Demo sign-in %1 (%2)").arg(login, staffRoleName(role));
+        }
+    }
     return context.succeed({{"ok", true}, {"venues", loadedJson}, {"properties", propertiesJson}},
                            lines.join(QLatin1Char('\n')));
 }
