@@ -96,8 +96,44 @@ Result<QVector<SeatRef>> PgSeatStore::resolveSeats(EventId event, const QStringL
     return seats;
 }
 
+Result<HoldGrant> PgSeatStore::holdOne(const HoldRequest &request)
+{
+    auto query = m_statements.exec(SeatSql::holdOne, QStringLiteral("holding a seat"),
+                                   {{QStringLiteral(":event"), request.event},
+                                    {QStringLiteral(":cart"), request.cart},
+                                    {QStringLiteral(":unit"), request.units.first()},
+                                    {QStringLiteral(":ttl"), nullableInt(request.ttlSeconds)}});
+    if (!query)
+        return query.error();
+    QSqlQuery &q = *query.value();
+    if (!q.next())
+        return makeError(ErrorCode::Internal, QStringLiteral("The database did not answer the hold."));
+    const bool granted = q.value(0).toBool();
+    const QDateTime expiresAt = fromEpochMs(q.value(1));
+    const QString label = q.value(2).toString();
+    const bool known = q.value(3).toBool();
+    const bool eventFound = q.value(4).toLongLong() > 0;
+    q.finish();
+    if (!eventFound)
+        return makeError(ErrorCode::NotFound, QStringLiteral("Event %1 does not exist.").arg(request.event));
+    if (!known)
+        return makeError(
+            ErrorCode::BadInput,
+            QStringLiteral("Seat id %1 is not part of event %2.").arg(request.units.first()).arg(request.event));
+    if (!granted)
+        return makeError(ErrorCode::Lost,
+                         QStringLiteral("Seat %1 was just taken by another buyer; nothing was held.").arg(label),
+                         {label});
+    HoldGrant grant;
+    grant.held << HeldUnit{SeatRef{request.units.first(), label}, expiresAt};
+    return grant;
+}
+
 Result<HoldGrant> PgSeatStore::hold(const HoldRequest &request)
 {
+    if (request.units.size() == 1)
+        return holdOne(request);
+
     const QString context = QStringLiteral("holding seats");
     auto query = m_statements.exec(
         SeatSql::hold, context,

@@ -24,6 +24,7 @@ public:
 
 private:
     Result<QVector<EventSummary>> queryEvents(const QVariant &event);
+    Result<HoldGrant> holdOne(const HoldRequest &request);
     Result<ReleaseOutcome> collectReleased(QSqlQuery &query, const QVector<UnitId> &requested);
 
     PreparedStatements m_statements;
