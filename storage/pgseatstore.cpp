@@ -98,7 +98,8 @@ Result<QVector<SeatRef>> PgSeatStore::resolveSeats(EventId event, const QStringL
 
 Result<HoldGrant> PgSeatStore::holdOne(const HoldRequest &request)
 {
-    auto query = m_statements.exec(SeatSql::holdOne, QStringLiteral("holding a seat"),
+    const QString context = QStringLiteral("holding a seat");
+    auto query = m_statements.exec(SeatSql::holdOne, context,
                                    {{QStringLiteral(":event"), request.event},
                                     {QStringLiteral(":cart"), request.cart},
                                     {QStringLiteral(":unit"), request.units.first()},
@@ -106,27 +107,32 @@ Result<HoldGrant> PgSeatStore::holdOne(const HoldRequest &request)
     if (!query)
         return query.error();
     QSqlQuery &q = *query.value();
-    if (!q.next())
-        return makeError(ErrorCode::Internal, QStringLiteral("The database did not answer the hold."));
-    const bool granted = q.value(0).toBool();
-    const QDateTime expiresAt = fromEpochMs(q.value(1));
-    const QString label = q.value(2).toString();
-    const bool known = q.value(3).toBool();
-    const bool eventFound = q.value(4).toLongLong() > 0;
+    if (q.next()) {
+        HoldGrant grant;
+        grant.held << HeldUnit{SeatRef{request.units.first(), q.value(1).toString()}, fromEpochMs(q.value(0))};
+        q.finish();
+        return grant;
+    }
     q.finish();
+    auto why = m_statements.exec(
+        SeatSql::whyNotHeld, context,
+        {{QStringLiteral(":event"), request.event}, {QStringLiteral(":unit"), request.units.first()}});
+    if (!why)
+        return why.error();
+    QSqlQuery &w = *why.value();
+    w.next();
+    const bool eventFound = w.value(0).toLongLong() > 0;
+    const QString label = w.value(1).toString();
+    const bool known = !w.value(1).isNull();
+    w.finish();
     if (!eventFound)
         return makeError(ErrorCode::NotFound, QStringLiteral("Event %1 does not exist.").arg(request.event));
     if (!known)
         return makeError(
             ErrorCode::BadInput,
             QStringLiteral("Seat id %1 is not part of event %2.").arg(request.units.first()).arg(request.event));
-    if (!granted)
-        return makeError(ErrorCode::Lost,
-                         QStringLiteral("Seat %1 was just taken by another buyer; nothing was held.").arg(label),
-                         {label});
-    HoldGrant grant;
-    grant.held << HeldUnit{SeatRef{request.units.first(), label}, expiresAt};
-    return grant;
+    return makeError(ErrorCode::Lost,
+                     QStringLiteral("Seat %1 was just taken by another buyer; nothing was held.").arg(label), {label});
 }
 
 Result<HoldGrant> PgSeatStore::hold(const HoldRequest &request)

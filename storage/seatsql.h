@@ -59,42 +59,41 @@ LEFT JOIN claimed c ON c.id = w.unit_id
 ORDER BY w.unit_id
 )SQL";
 
-// The same claim for one seat, the common case at a counter and on the web, without the multi-row
-// machinery: one conditional UPDATE (the row lock is the only lock), and in the same statement the
-// facts that tell a lost seat from an unknown one.
+// The same claim for one seat, the common case at a counter and on the web: one conditional UPDATE,
+// the row lock its only lock, and nothing else in the statement. Why it lost (taken, or no such seat)
+// is asked afterwards, only when it did: a refused claim committed nothing, so that read is cheap.
 inline constexpr char holdOne[] = R"SQL(
 WITH p AS (
     SELECT CAST(:event AS bigint) AS event_id, CAST(:cart AS text) AS cart,
            CAST(:unit AS bigint) AS unit_id, CAST(:ttl AS integer) AS ttl
-), claimed AS (
-    UPDATE event_seats s SET
-        state = 'HELD',
-        cart_id = p.cart,
-        held_since = CASE WHEN s.state = 'HELD' AND s.cart_id = p.cart AND s.hold_expires_at > now()
-                          THEN s.held_since ELSE now() END,
-        extensions_used = CASE WHEN s.state = 'HELD' AND s.cart_id = p.cart AND s.hold_expires_at > now()
-                               THEN s.extensions_used ELSE 0 END,
-        hold_expires_at = CASE WHEN s.state = 'HELD' AND s.cart_id = p.cart AND s.hold_expires_at > now()
-            THEN GREATEST(s.hold_expires_at, LEAST(
-                     now() + make_interval(secs => LEAST(COALESCE(p.ttl, e.hold_seconds), e.hold_seconds * (1 + e.max_extensions))),
-                     s.held_since + make_interval(secs => e.hold_seconds * (1 + e.max_extensions))))
-            ELSE now() + make_interval(secs => LEAST(COALESCE(p.ttl, e.hold_seconds), e.hold_seconds * (1 + e.max_extensions)))
-            END
-    FROM p, events e
-    WHERE s.id = p.unit_id AND s.event_id = p.event_id AND e.id = s.event_id
-      AND (s.state = 'AVAILABLE'
-           OR (s.state = 'HELD' AND (s.hold_expires_at <= now() OR s.cart_id = p.cart)))
-    RETURNING s.id, s.seat_id, s.hold_expires_at
 )
-SELECT c.id IS NOT NULL AS granted,
-       CAST(extract(epoch FROM c.hold_expires_at) * 1000 AS bigint),
-       st.label,
-       e.id IS NOT NULL AS known,
-       (SELECT count(*) FROM events WHERE id = p.event_id) AS event_found
+UPDATE event_seats s SET
+    state = 'HELD',
+    cart_id = p.cart,
+    held_since = CASE WHEN s.state = 'HELD' AND s.cart_id = p.cart AND s.hold_expires_at > now()
+                      THEN s.held_since ELSE now() END,
+    extensions_used = CASE WHEN s.state = 'HELD' AND s.cart_id = p.cart AND s.hold_expires_at > now()
+                           THEN s.extensions_used ELSE 0 END,
+    hold_expires_at = CASE WHEN s.state = 'HELD' AND s.cart_id = p.cart AND s.hold_expires_at > now()
+        THEN GREATEST(s.hold_expires_at, LEAST(
+                 now() + make_interval(secs => LEAST(COALESCE(p.ttl, e.hold_seconds), e.hold_seconds * (1 + e.max_extensions))),
+                 s.held_since + make_interval(secs => e.hold_seconds * (1 + e.max_extensions))))
+        ELSE now() + make_interval(secs => LEAST(COALESCE(p.ttl, e.hold_seconds), e.hold_seconds * (1 + e.max_extensions)))
+        END
+FROM p, events e
+WHERE s.id = p.unit_id AND s.event_id = p.event_id AND e.id = s.event_id
+  AND (s.state = 'AVAILABLE'
+       OR (s.state = 'HELD' AND (s.hold_expires_at <= now() OR s.cart_id = p.cart)))
+RETURNING CAST(extract(epoch FROM s.hold_expires_at) * 1000 AS bigint), (SELECT label FROM seats WHERE id = s.seat_id)
+)SQL";
+
+inline constexpr char whyNotHeld[] = R"SQL(
+WITH p AS (
+    SELECT CAST(:event AS bigint) AS event_id, CAST(:unit AS bigint) AS unit_id
+)
+SELECT (SELECT count(*) FROM events WHERE id = p.event_id),
+       (SELECT st.label FROM event_seats s JOIN seats st ON st.id = s.seat_id WHERE s.id = p.unit_id AND s.event_id = p.event_id)
 FROM p
-LEFT JOIN event_seats e ON e.id = p.unit_id AND e.event_id = p.event_id
-LEFT JOIN seats st ON st.id = e.seat_id
-LEFT JOIN claimed c ON true
 )SQL";
 
 inline constexpr char releaseUnits[] = R"SQL(
