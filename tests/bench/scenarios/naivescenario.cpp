@@ -2,6 +2,7 @@
 // without repeating the condition. Between the read and the write another client can claim the same
 // seat, and both are told yes. It is here so the double-sale check is seen to catch something.
 
+#include "rawsqlclient.h"
 #include "scenario.h"
 
 #include "storage/sqlerrors.h"
@@ -26,22 +27,6 @@ UPDATE event_seats SET state = 'HELD', cart_id = :cart, held_since = now(),
 WHERE id = :unit
 )SQL";
 
-class NaiveClient final : public ClientState
-{
-public:
-    explicit NaiveClient(const QSqlDatabase &database) : m_read(database), m_write(database)
-    {
-        m_read.setForwardOnly(true);
-        m_write.setForwardOnly(true);
-    }
-    QSqlQuery &read() { return m_read; }
-    QSqlQuery &write() { return m_write; }
-
-private:
-    QSqlQuery m_read;
-    QSqlQuery m_write;
-};
-
 class NaiveScenario final : public Scenario
 {
 public:
@@ -60,21 +45,18 @@ public:
 
     Status openClient(ClientContext &client) override
     {
-        auto state = std::make_unique<NaiveClient>(client.database());
-        const QString context = QStringLiteral("preparing the naive claim");
-        if (!state->read().prepare(QString::fromUtf8(readSql)))
-            return fromSqlError(state->read().lastError(), context);
-        if (!state->write().prepare(QString::fromUtf8(writeSql)))
-            return fromSqlError(state->write().lastError(), context);
+        auto state = std::make_unique<RawSqlClient>(client.database());
+        if (auto status = state->prepare({readSql, writeSql}, QStringLiteral("preparing the naive claim")); !status)
+            return status;
         client.setState(std::move(state));
         return Done{};
     }
 
     AttemptResult attempt(ClientContext &client) override
     {
-        NaiveClient &naive = client.state<NaiveClient>();
+        RawSqlClient &naive = client.state<RawSqlClient>();
         const UnitId unit = m_units.at(client.random().bounded(int(m_units.size())));
-        QSqlQuery &read = naive.read();
+        QSqlQuery &read = naive.query(0);
         read.bindValue(QStringLiteral(":unit"), unit);
         if (!read.exec())
             return classifySqlError(read.lastError());
@@ -84,7 +66,7 @@ public:
             return AttemptResult::lost();
 
         const CartId cart = client.nextCart();
-        QSqlQuery &write = naive.write();
+        QSqlQuery &write = naive.query(1);
         write.bindValue(QStringLiteral(":cart"), cart);
         write.bindValue(QStringLiteral(":unit"), unit);
         if (!write.exec())

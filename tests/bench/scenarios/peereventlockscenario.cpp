@@ -2,6 +2,7 @@
 // lock (a transaction-scoped advisory lock on the event id), then read the seat, then write it. It is
 // correct, but every claim on the event queues behind the one before it.
 
+#include "rawsqlclient.h"
 #include "scenario.h"
 
 #include "storage/sqlerrors.h"
@@ -28,24 +29,6 @@ UPDATE event_seats SET state = 'HELD', cart_id = :cart, held_since = now(),
 WHERE id = :unit
 )SQL";
 
-class EventLockClient final : public ClientState
-{
-public:
-    explicit EventLockClient(const QSqlDatabase &database) : m_lock(database), m_read(database), m_write(database)
-    {
-        for (QSqlQuery *query : {&m_lock, &m_read, &m_write})
-            query->setForwardOnly(true);
-    }
-    QSqlQuery &lock() { return m_lock; }
-    QSqlQuery &read() { return m_read; }
-    QSqlQuery &write() { return m_write; }
-
-private:
-    QSqlQuery m_lock;
-    QSqlQuery m_read;
-    QSqlQuery m_write;
-};
-
 class PeerEventLockScenario final : public Scenario
 {
 public:
@@ -66,34 +49,31 @@ public:
 
     Status openClient(ClientContext &client) override
     {
-        auto state = std::make_unique<EventLockClient>(client.database());
-        const QString context = QStringLiteral("preparing the event-lock claim");
-        if (!state->lock().prepare(QString::fromUtf8(lockSql)))
-            return fromSqlError(state->lock().lastError(), context);
-        if (!state->read().prepare(QString::fromUtf8(readSql)))
-            return fromSqlError(state->read().lastError(), context);
-        if (!state->write().prepare(QString::fromUtf8(writeSql)))
-            return fromSqlError(state->write().lastError(), context);
+        auto state = std::make_unique<RawSqlClient>(client.database());
+        if (auto status
+            = state->prepare({lockSql, readSql, writeSql}, QStringLiteral("preparing the event-lock claim"));
+            !status)
+            return status;
         client.setState(std::move(state));
         return Done{};
     }
 
     AttemptResult attempt(ClientContext &client) override
     {
-        EventLockClient &peer = client.state<EventLockClient>();
+        RawSqlClient &peer = client.state<RawSqlClient>();
         const UnitId unit = m_units.at(client.random().bounded(int(m_units.size())));
         const QString context = QStringLiteral("claiming under the event lock");
         TransactionGuard transaction(client.database());
         if (auto status = transaction.begin(context); !status)
             return classifyDomainError(status.error());
 
-        QSqlQuery &lock = peer.lock();
+        QSqlQuery &lock = peer.query(0);
         lock.bindValue(QStringLiteral(":event"), m_event);
         if (!lock.exec())
             return classifySqlError(lock.lastError());
         lock.finish();
 
-        QSqlQuery &read = peer.read();
+        QSqlQuery &read = peer.query(1);
         read.bindValue(QStringLiteral(":unit"), unit);
         if (!read.exec())
             return classifySqlError(read.lastError());
@@ -103,7 +83,7 @@ public:
             return AttemptResult::lost(); // the guard rolls back, which also lets the lock go
 
         const CartId cart = client.nextCart();
-        QSqlQuery &write = peer.write();
+        QSqlQuery &write = peer.query(2);
         write.bindValue(QStringLiteral(":cart"), cart);
         write.bindValue(QStringLiteral(":unit"), unit);
         if (!write.exec())

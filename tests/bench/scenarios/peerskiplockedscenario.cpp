@@ -3,6 +3,7 @@
 // starts its scan at the same place, so at high concurrency they all walk the same locked and freshly
 // held rows before finding a free one.
 
+#include "rawsqlclient.h"
 #include "scenario.h"
 
 #include "storage/sqlerrors.h"
@@ -29,22 +30,6 @@ UPDATE event_seats SET state = 'HELD', cart_id = :cart, held_since = now(),
 WHERE id = :unit
 )SQL";
 
-class SkipLockedClient final : public ClientState
-{
-public:
-    explicit SkipLockedClient(const QSqlDatabase &database) : m_pick(database), m_write(database)
-    {
-        m_pick.setForwardOnly(true);
-        m_write.setForwardOnly(true);
-    }
-    QSqlQuery &pick() { return m_pick; }
-    QSqlQuery &write() { return m_write; }
-
-private:
-    QSqlQuery m_pick;
-    QSqlQuery m_write;
-};
-
 class PeerSkipLockedScenario final : public Scenario
 {
 public:
@@ -64,25 +49,23 @@ public:
 
     Status openClient(ClientContext &client) override
     {
-        auto state = std::make_unique<SkipLockedClient>(client.database());
-        const QString context = QStringLiteral("preparing the skip-locked claim");
-        if (!state->pick().prepare(QString::fromUtf8(pickSql)))
-            return fromSqlError(state->pick().lastError(), context);
-        if (!state->write().prepare(QString::fromUtf8(writeSql)))
-            return fromSqlError(state->write().lastError(), context);
+        auto state = std::make_unique<RawSqlClient>(client.database());
+        if (auto status = state->prepare({pickSql, writeSql}, QStringLiteral("preparing the skip-locked claim"));
+            !status)
+            return status;
         client.setState(std::move(state));
         return Done{};
     }
 
     AttemptResult attempt(ClientContext &client) override
     {
-        SkipLockedClient &peer = client.state<SkipLockedClient>();
+        RawSqlClient &peer = client.state<RawSqlClient>();
         const QString context = QStringLiteral("claiming with skip locked");
         TransactionGuard transaction(client.database());
         if (auto status = transaction.begin(context); !status)
             return classifyDomainError(status.error());
 
-        QSqlQuery &pick = peer.pick();
+        QSqlQuery &pick = peer.query(0);
         pick.bindValue(QStringLiteral(":event"), m_event);
         if (!pick.exec())
             return classifySqlError(pick.lastError());
@@ -93,7 +76,7 @@ public:
             return AttemptResult::lost(); // sold out, or every free seat is being claimed right now
 
         const CartId cart = client.nextCart();
-        QSqlQuery &write = peer.write();
+        QSqlQuery &write = peer.query(1);
         write.bindValue(QStringLiteral(":cart"), cart);
         write.bindValue(QStringLiteral(":unit"), unit);
         if (!write.exec())
