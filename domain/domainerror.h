@@ -28,6 +28,9 @@ struct DomainError
     QString message; // one sentence a person understands
     QStringList units; // for Lost: the labels of the units that were not available
     QString detail; // technical detail for the log (SQLSTATE, driver text)
+    // The database's SQLSTATE when it refused ("23505"): lets a caller tell a retryable deadlock from a
+    // timeout or a constraint without reading log text. Empty when the database was not involved.
+    QString sqlState;
 };
 
 DomainError makeError(ErrorCode code, const QString &message, const QStringList &units = {});

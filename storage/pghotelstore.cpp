@@ -75,7 +75,7 @@ Result<StayHold> PgHotelStore::claim(const StayRequest &request, OrderId asOrder
 Result<StayHold> PgHotelStore::holdStay(const StayRequest &request)
 {
     auto claimed = claim(request, 0);
-    if (claimed || !claimed.error().detail.contains(QLatin1String("SQLSTATE 23505")))
+    if (claimed || claimed.error().sqlState != QLatin1String("23505"))
         return claimed;
     // The cart already holds exactly this stay: a retry refreshes its lease.
     const QString context = QStringLiteral("holding a stay");

@@ -13,7 +13,7 @@ namespace {
 
 bool isUniqueViolation(const DomainError &error)
 {
-    return error.detail.contains(QLatin1String("SQLSTATE 23505"));
+    return error.sqlState == QLatin1String("23505");
 }
 
 } // namespace
@@ -287,7 +287,7 @@ Result<PoolSummary> PgPoolStore::createPool(const PoolSpec &spec)
                                       {QStringLiteral(":price"), spec.priceMinor},
                                       {QStringLiteral(":strategy"), claimStrategyName(spec.strategy)}});
     if (!created) {
-        if (created.error().detail.contains(QLatin1String("SQLSTATE 23503")))
+        if (created.error().sqlState == QLatin1String("23503"))
             return makeError(ErrorCode::NotFound, QStringLiteral("Event %1 does not exist.").arg(spec.event));
         if (isUniqueViolation(created.error()))
             return makeError(ErrorCode::Conflict, QStringLiteral("The event already has a pool %1.").arg(spec.code));

@@ -28,7 +28,7 @@ Result<SlotHold> PgSlotStore::claim(const SlotRequest &request, OrderId asOrder)
                                     {QStringLiteral(":ttl"), nullableInt(request.ttlSeconds)},
                                     {QStringLiteral(":as_order"), nullableId(asOrder)}});
     if (!query) {
-        if (query.error().detail.contains(QLatin1String("SQLSTATE 23P01")))
+        if (query.error().sqlState == QLatin1String("23P01"))
             return makeError(ErrorCode::Lost, QStringLiteral("That table is already booked for part of that time."));
         return query.error();
     }

@@ -13,6 +13,7 @@ DomainError fromSqlError(const QSqlError &error, const QString &context)
 {
     const QString state = sqlState(error);
     DomainError mapped;
+    mapped.sqlState = state;
     mapped.detail
         = QStringLiteral("%1: SQLSTATE %2: %3 / %4")
               .arg(context, state.isEmpty() ? QStringLiteral("-") : state, error.databaseText(), error.driverText());

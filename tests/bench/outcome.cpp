@@ -46,11 +46,7 @@ AttemptResult classifyDomainError(const DomainError &error)
 {
     if (error.code == ErrorCode::Lost)
         return AttemptResult::lost();
-    // sqlerrors.cpp writes "<context>: SQLSTATE <code>: <database text> / <driver text>".
-    const QLatin1String marker("SQLSTATE ");
-    const qsizetype at = error.detail.indexOf(marker);
-    const QString state = at < 0 ? QString() : error.detail.mid(at + marker.size(), 5);
-    return classifySqlState(state, error.detail.isEmpty() ? error.message : error.detail);
+    return classifySqlState(error.sqlState, error.detail.isEmpty() ? error.message : error.detail);
 }
 
 } // namespace boxoffice::bench

@@ -30,7 +30,7 @@ QString outcomeKey(Outcome outcome);
 // SQLSTATE 40P01 is a deadlock, 40001 a serialization failure, 55P03 (lock_timeout) and 57014
 // (statement_timeout) a timeout; anything else is Other.
 AttemptResult classifySqlError(const QSqlError &error);
-// The product path reports through DomainError; its SQLSTATE only travels in `detail`.
+// The product path reports through DomainError, which carries the SQLSTATE.
 AttemptResult classifyDomainError(const DomainError &error);
 
 } // namespace boxoffice::bench
