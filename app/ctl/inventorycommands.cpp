@@ -22,6 +22,13 @@ QStringList seatList(const QString &value)
     return seats;
 }
 
+QString releasedText(const QStringList &labels, const QString &cart, const QString &whenNothing)
+{
+    if (labels.isEmpty())
+        return QStringLiteral("Cart %1 %2; nothing changed.").arg(cart, whenNothing);
+    return QStringLiteral("Released %1 from cart %2.").arg(labels.join(QStringLiteral(", ")), cart);
+}
+
 QString heldText(const QVector<HeldUnit> &held)
 {
     QStringList parts;
@@ -156,10 +163,8 @@ int runRelease(CtlContext &context)
         QStringList labels;
         for (const CartItem &item : released->released)
             labels << item.label;
-        const QString text = labels.isEmpty()
-            ? QStringLiteral("Cart %1 held nothing; nothing changed.").arg(cart.value())
-            : QStringLiteral("Released %1 from cart %2.").arg(labels.join(QStringLiteral(", ")), cart.value());
-        return context.succeed(cartReleaseToJson(cart.value(), released.value()), text);
+        return context.succeed(cartReleaseToJson(cart.value(), released.value()),
+                               releasedText(labels, cart.value(), QStringLiteral("held nothing")));
     }
     auto event = context.requireId(QStringLiteral("event"));
     if (!event)
@@ -177,10 +182,8 @@ int runRelease(CtlContext &context)
     QStringList labels;
     for (const SeatRef &seat : released->released)
         labels << seat.label;
-    const QString text = labels.isEmpty()
-        ? QStringLiteral("Cart %1 held none of those seats; nothing changed.").arg(cart.value())
-        : QStringLiteral("Released %1 from cart %2.").arg(labels.join(QStringLiteral(", ")), cart.value());
-    return context.succeed(releaseToJson(cart.value(), released.value()), text);
+    return context.succeed(releaseToJson(cart.value(), released.value()),
+                           releasedText(labels, cart.value(), QStringLiteral("held none of those seats")));
 }
 
 int runExtend(CtlContext &context)
