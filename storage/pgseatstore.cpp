@@ -108,31 +108,30 @@ Result<HoldGrant> PgSeatStore::holdOne(const HoldRequest &request)
         return query.error();
     QSqlQuery &q = *query.value();
     if (q.next()) {
-        HoldGrant grant;
-        grant.held << HeldUnit{SeatRef{request.units.first(), q.value(1).toString()}, fromEpochMs(q.value(0))};
+        const bool granted = !q.value(0).isNull();
+        const QString label = q.value(1).toString();
+        const QDateTime expires = fromEpochMs(q.value(0));
         q.finish();
+        if (!granted)
+            return makeError(ErrorCode::Lost,
+                             QStringLiteral("Seat %1 was just taken by another buyer; nothing was held.").arg(label),
+                             {label});
+        HoldGrant grant;
+        grant.held << HeldUnit{SeatRef{request.units.first(), label}, expires};
         return grant;
     }
     q.finish();
-    auto why = m_statements.exec(
-        SeatSql::whyNotHeld, context,
-        {{QStringLiteral(":event"), request.event}, {QStringLiteral(":unit"), request.units.first()}});
-    if (!why)
-        return why.error();
-    QSqlQuery &w = *why.value();
-    w.next();
-    const bool eventFound = w.value(0).toLongLong() > 0;
-    const QString label = w.value(1).toString();
-    const bool known = !w.value(1).isNull();
-    w.finish();
+    auto exists = m_statements.exec(SeatSql::eventExists, context, {{QStringLiteral(":event"), request.event}});
+    if (!exists)
+        return exists.error();
+    QSqlQuery &e = *exists.value();
+    const bool eventFound = e.next() && e.value(0).toLongLong() > 0;
+    e.finish();
     if (!eventFound)
         return makeError(ErrorCode::NotFound, QStringLiteral("Event %1 does not exist.").arg(request.event));
-    if (!known)
-        return makeError(
-            ErrorCode::BadInput,
-            QStringLiteral("Seat id %1 is not part of event %2.").arg(request.units.first()).arg(request.event));
-    return makeError(ErrorCode::Lost,
-                     QStringLiteral("Seat %1 was just taken by another buyer; nothing was held.").arg(label), {label});
+    return makeError(
+        ErrorCode::BadInput,
+        QStringLiteral("Seat id %1 is not part of event %2.").arg(request.units.first()).arg(request.event));
 }
 
 Result<HoldGrant> PgSeatStore::hold(const HoldRequest &request)

@@ -59,41 +59,44 @@ LEFT JOIN claimed c ON c.id = w.unit_id
 ORDER BY w.unit_id
 )SQL";
 
-// The same claim for one seat, the common case at a counter and on the web: one conditional UPDATE,
-// the row lock its only lock, and nothing else in the statement. Why it lost (taken, or no such seat)
-// is asked afterwards, only when it did: a refused claim committed nothing, so that read is cheap.
+// The same claim for one seat, the common case at a counter and on the web: one conditional UPDATE whose
+// row lock is its only lock. The seat's label is read beside it, so a lost race is answered in the same
+// round trip (a second one for the one in five attempts that lose cost a fifth more client wake-ups on
+// the busy night). No row at all means the seat id or the event is wrong.
 inline constexpr char holdOne[] = R"SQL(
 WITH p AS (
     SELECT CAST(:event AS bigint) AS event_id, CAST(:cart AS text) AS cart,
            CAST(:unit AS bigint) AS unit_id, CAST(:ttl AS integer) AS ttl
+), claimed AS (
+    UPDATE event_seats s SET
+        state = 'HELD',
+        cart_id = p.cart,
+        held_since = CASE WHEN s.state = 'HELD' AND s.cart_id = p.cart AND s.hold_expires_at > now()
+                          THEN s.held_since ELSE now() END,
+        extensions_used = CASE WHEN s.state = 'HELD' AND s.cart_id = p.cart AND s.hold_expires_at > now()
+                               THEN s.extensions_used ELSE 0 END,
+        hold_expires_at = CASE WHEN s.state = 'HELD' AND s.cart_id = p.cart AND s.hold_expires_at > now()
+            THEN GREATEST(s.hold_expires_at, LEAST(
+                     now() + make_interval(secs => LEAST(COALESCE(p.ttl, e.hold_seconds), e.hold_seconds * (1 + e.max_extensions))),
+                     s.held_since + make_interval(secs => e.hold_seconds * (1 + e.max_extensions))))
+            ELSE now() + make_interval(secs => LEAST(COALESCE(p.ttl, e.hold_seconds), e.hold_seconds * (1 + e.max_extensions)))
+            END
+    FROM p, events e
+    WHERE s.id = p.unit_id AND s.event_id = p.event_id AND e.id = s.event_id
+      AND (s.state = 'AVAILABLE'
+           OR (s.state = 'HELD' AND (s.hold_expires_at <= now() OR s.cart_id = p.cart)))
+    RETURNING s.hold_expires_at
 )
-UPDATE event_seats s SET
-    state = 'HELD',
-    cart_id = p.cart,
-    held_since = CASE WHEN s.state = 'HELD' AND s.cart_id = p.cart AND s.hold_expires_at > now()
-                      THEN s.held_since ELSE now() END,
-    extensions_used = CASE WHEN s.state = 'HELD' AND s.cart_id = p.cart AND s.hold_expires_at > now()
-                           THEN s.extensions_used ELSE 0 END,
-    hold_expires_at = CASE WHEN s.state = 'HELD' AND s.cart_id = p.cart AND s.hold_expires_at > now()
-        THEN GREATEST(s.hold_expires_at, LEAST(
-                 now() + make_interval(secs => LEAST(COALESCE(p.ttl, e.hold_seconds), e.hold_seconds * (1 + e.max_extensions))),
-                 s.held_since + make_interval(secs => e.hold_seconds * (1 + e.max_extensions))))
-        ELSE now() + make_interval(secs => LEAST(COALESCE(p.ttl, e.hold_seconds), e.hold_seconds * (1 + e.max_extensions)))
-        END
-FROM p, events e
-WHERE s.id = p.unit_id AND s.event_id = p.event_id AND e.id = s.event_id
-  AND (s.state = 'AVAILABLE'
-       OR (s.state = 'HELD' AND (s.hold_expires_at <= now() OR s.cart_id = p.cart)))
-RETURNING CAST(extract(epoch FROM s.hold_expires_at) * 1000 AS bigint), (SELECT label FROM seats WHERE id = s.seat_id)
+SELECT CAST(extract(epoch FROM c.hold_expires_at) * 1000 AS bigint), st.label
+FROM p
+JOIN event_seats s ON s.id = p.unit_id AND s.event_id = p.event_id
+JOIN seats st ON st.id = s.seat_id
+LEFT JOIN claimed c ON true
 )SQL";
 
-inline constexpr char whyNotHeld[] = R"SQL(
-WITH p AS (
-    SELECT CAST(:event AS bigint) AS event_id, CAST(:unit AS bigint) AS unit_id
-)
-SELECT (SELECT count(*) FROM events WHERE id = p.event_id),
-       (SELECT st.label FROM event_seats s JOIN seats st ON st.id = s.seat_id WHERE s.id = p.unit_id AND s.event_id = p.event_id)
-FROM p
+// Only asked when holdOne answered no row at all: the event or the seat id is wrong.
+inline constexpr char eventExists[] = R"SQL(
+SELECT count(*) FROM events WHERE id = :event
 )SQL";
 
 inline constexpr char releaseUnits[] = R"SQL(

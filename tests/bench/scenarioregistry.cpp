@@ -5,6 +5,7 @@ namespace boxoffice::bench {
 // One line per scenario, in report order. A scenario is a file in scenarios/ that defines
 // std::unique_ptr<Scenario> make<Name>Scenario(); CMakeLists.txt picks the file up by itself.
 #define BOXOFFICE_BENCH_SCENARIOS(SCENARIO)                                                                            \
+    SCENARIO(makeBareUpdateScenario)                                                                                   \
     SCENARIO(makeBaselineScenario)                                                                                     \
     SCENARIO(makeSeatsSpreadScenario)                                                                                  \
     SCENARIO(makeSeatsHotScenario)                                                                                     \
