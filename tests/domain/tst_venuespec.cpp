@@ -14,6 +14,8 @@ private slots:
     void demoTheatreHasAboutTwelveHundredSeats();
     void demoStadiumHasFiftyThousandSeats();
     void seatsGetLabelsBandsAndPositions();
+    void demoSeatsNeverOverlap_data();
+    void demoSeatsNeverOverlap();
     void rejectsBrokenDescriptions_data();
     void rejectsBrokenDescriptions();
 };
@@ -43,6 +45,26 @@ void TestVenueSpec::demoTheatreHasAboutTwelveHundredSeats()
 void TestVenueSpec::demoStadiumHasFiftyThousandSeats()
 {
     QCOMPARE(loadResource(QStringLiteral(":/demo/stadium.json")).seatCount(), 50000);
+}
+
+void TestVenueSpec::demoSeatsNeverOverlap_data()
+{
+    QTest::addColumn<QString>("resource");
+    QTest::newRow("theatre") << ":/demo/theatre.json";
+    QTest::newRow("stadium") << ":/demo/stadium.json";
+}
+
+void TestVenueSpec::demoSeatsNeverOverlap()
+{
+    // A seat map draws seats where the layout puts them: two on one spot could not both be clicked.
+    QFETCH(QString, resource);
+    QSet<QPair<qint64, qint64>> spots;
+    int seats = 0;
+    loadResource(resource).forEachSeat([&](const SeatSpec &seat) {
+        ++seats;
+        spots.insert({qRound64(seat.x * 2), qRound64(seat.y * 2)}); // half a seat pitch apart at least
+    });
+    QCOMPARE(spots.size(), seats);
 }
 
 void TestVenueSpec::seatsGetLabelsBandsAndPositions()
