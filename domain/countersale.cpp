@@ -1,0 +1,54 @@
+#include "domain/countersale.h"
+
+#include "domain/seatholdrules.h"
+
+namespace boxoffice {
+
+namespace CounterPaymentRules {
+
+Status check(const CounterPayment &payment, qint64 dueMinor)
+{
+    if (dueMinor < 0)
+        return makeError(ErrorCode::BadInput, QStringLiteral("The amount due cannot be negative."));
+    if (payment.method == PaymentMethod::Cash) {
+        if (payment.tenderedMinor < dueMinor)
+            return makeError(ErrorCode::BadInput,
+                             QStringLiteral("The cash handed over is less than the amount due."));
+        return Done{};
+    }
+    const QString reference = payment.cardReference.trimmed();
+    if (reference.isEmpty())
+        return makeError(ErrorCode::BadInput,
+                         QStringLiteral("Type or scan the card terminal's reference before selling."));
+    if (reference.size() > 64)
+        return makeError(ErrorCode::BadInput, QStringLiteral("A card reference is at most 64 characters."));
+    for (const QChar c : reference) {
+        if (!c.isPrint())
+            return makeError(ErrorCode::BadInput, QStringLiteral("The card reference holds unreadable characters."));
+    }
+    return Done{};
+}
+
+} // namespace CounterPaymentRules
+
+CounterSaleService::CounterSaleService(CounterSaleStore &store) : m_store(store) { }
+
+Result<CounterSale> CounterSaleService::sell(const CartId &cart, const CounterPayment &payment, qint64 dueMinor)
+{
+    if (auto status = SeatHoldRules::checkCart(cart); !status)
+        return status.error();
+    if (auto status = CounterPaymentRules::check(payment, dueMinor); !status)
+        return status.error();
+    CounterPayment clean = payment;
+    clean.cardReference = payment.cardReference.trimmed();
+    return m_store.sellAtCounter(cart, clean);
+}
+
+Result<QVector<Ticket>> CounterSaleService::tickets(OrderId order)
+{
+    if (order <= 0)
+        return makeError(ErrorCode::BadInput, QStringLiteral("An order number is a positive number."));
+    return m_store.tickets(order);
+}
+
+} // namespace boxoffice

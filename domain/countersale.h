@@ -1,0 +1,59 @@
+#pragma once
+
+#include "domain/cartitems.h"
+#include "domain/result.h"
+#include "domain/ticket.h"
+
+#include <QString>
+#include <QVector>
+
+namespace boxoffice {
+
+// Money taken at the box-office counter: settled on the spot, so the sale and its payment are one step.
+enum class PaymentMethod { Cash, Card };
+
+struct CounterPayment
+{
+    PaymentMethod method = PaymentMethod::Cash;
+    qint64 tenderedMinor = 0; // cash: what the buyer handed over
+    QString cardReference; // card: the terminal's receipt reference, typed or scanned
+};
+
+struct CounterSale
+{
+    OrderSummary order; // after confirm: PAID, lines SOLD or LOST
+    QVector<OrderLine> lost; // held once, reclaimed by another buyer before the sale: not charged
+    qint64 chargedMinor = 0; // the sold lines only
+    qint64 changeMinor = 0; // cash: tendered - charged
+    QVector<Ticket> tickets; // one per sold seat
+};
+
+// The counter's side of checkout. One transaction: the order over everything the cart holds, confirm,
+// the payment for what was actually sold, and the tickets; any refusal leaves the holds as they were.
+class CounterSaleStore
+{
+public:
+    virtual ~CounterSaleStore() = default;
+    virtual Result<CounterSale> sellAtCounter(const CartId &cart, const CounterPayment &payment) = 0;
+    virtual Result<QVector<Ticket>> tickets(OrderId order) = 0;
+};
+
+namespace CounterPaymentRules {
+// What a clerk can get wrong before anything is sent: a short cash amount, an empty card reference.
+Status check(const CounterPayment &payment, qint64 dueMinor);
+} // namespace CounterPaymentRules
+
+class CounterSaleService
+{
+public:
+    explicit CounterSaleService(CounterSaleStore &store);
+
+    // `dueMinor` is the total the clerk saw; the store charges only what is still there to sell.
+    Result<CounterSale> sell(const CartId &cart, const CounterPayment &payment, qint64 dueMinor);
+    Result<QVector<Ticket>> tickets(OrderId order);
+
+private:
+    CounterSaleStore &m_store;
+};
+
+} // namespace boxoffice
