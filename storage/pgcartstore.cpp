@@ -358,7 +358,18 @@ Result<ConfirmOutcome> PgCartStore::confirm(OrderId id)
     TransactionGuard transaction(m_statements.database());
     if (auto status = transaction.begin(confirmContext); !status)
         return status.error();
+    auto outcome = confirmInTransaction(id);
+    if (!outcome)
+        return outcome.error();
+    if (outcome->alreadyConfirmed)
+        transaction.rollback();
+    else if (auto status = transaction.commit(confirmContext); !status)
+        return status.error();
+    return outcome;
+}
 
+Result<ConfirmOutcome> PgCartStore::confirmInTransaction(OrderId id)
+{
     auto lock = m_statements.exec(CartSql::lockOrder, confirmContext, {{QStringLiteral(":order"), id}});
     if (!lock)
         return lock.error();
@@ -399,10 +410,6 @@ Result<ConfirmOutcome> PgCartStore::confirm(OrderId id)
     auto lines = this->lines(id);
     if (!lines)
         return lines.error();
-    if (retry)
-        transaction.rollback();
-    else if (auto status = transaction.commit(confirmContext); !status)
-        return status.error();
     for (const OrderLine &line : lines.value())
         (line.state == QLatin1String("SOLD") ? outcome.sold : outcome.lost) << line;
     outcome.alreadyConfirmed = retry;

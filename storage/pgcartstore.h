@@ -21,6 +21,10 @@ public:
     Result<OrderSummary> order(OrderId order) override;
     Result<ConfirmOutcome> confirm(OrderId order) override;
 
+    // confirm() inside a transaction the caller opened and will commit: for a sale that writes more
+    // (the counter's payment and tickets) in the same transaction.
+    Result<ConfirmOutcome> confirmInTransaction(OrderId order);
+
 private:
     Status confirmPools(OrderId order, const CartId &cart);
     Status confirmStays(OrderId order, const CartId &cart);

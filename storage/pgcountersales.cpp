@@ -1,0 +1,114 @@
+#include "storage/pgcountersales.h"
+
+#include "storage/countersql.h"
+#include "storage/sqlvalues.h"
+#include "storage/transactionguard.h"
+
+namespace boxoffice {
+
+namespace {
+
+const QString saleContext = QStringLiteral("selling at the counter");
+
+} // namespace
+
+PgCounterSales::PgCounterSales(QSqlDatabase database, PgCartStore &carts)
+    : m_statements(std::move(database)), m_carts(carts)
+{ }
+
+Result<CounterSale> PgCounterSales::sellAtCounter(const CartId &cart, const CounterPayment &payment)
+{
+    TransactionGuard transaction(m_statements.database());
+    if (auto status = transaction.begin(saleContext); !status)
+        return status.error();
+    auto order = m_carts.createOrder(cart);
+    if (!order && order.error().code == ErrorCode::NotFound)
+        return makeError(ErrorCode::Lost,
+                         QStringLiteral("Nothing in this sale is still held (the holds ran out): take no payment."));
+    if (!order)
+        return order.error();
+    auto confirmed = m_carts.confirmInTransaction(order->id);
+    if (!confirmed)
+        return confirmed.error();
+
+    CounterSale sale;
+    sale.lost = confirmed->lost;
+    for (const OrderLine &line : confirmed->sold)
+        sale.chargedMinor += line.amountMinor;
+    if (confirmed->sold.isEmpty()) {
+        QStringList labels;
+        for (const OrderLine &line : confirmed->lost)
+            labels << line.label;
+        // Rolled back: no order, no payment; the clerk takes no money.
+        return makeError(ErrorCode::Lost,
+                         QStringLiteral("Nothing in the cart could be sold: %1 went to other buyers. Take no payment.")
+                             .arg(labels.join(QStringLiteral(", "))),
+                         labels);
+    }
+    if (payment.method == PaymentMethod::Cash && payment.tenderedMinor < sale.chargedMinor)
+        return makeError(ErrorCode::BadInput, QStringLiteral("The cash handed over is less than the amount due."));
+    if (auto status = recordPayment(order->id, payment, sale.chargedMinor); !status)
+        return status.error();
+    auto issued = m_statements.exec(CounterSql::issueTickets, saleContext, {{QStringLiteral(":order"), order->id}});
+    if (!issued)
+        return issued.error();
+    issued.value()->finish();
+    if (auto status = transaction.commit(saleContext); !status)
+        return status.error();
+
+    sale.changeMinor = payment.method == PaymentMethod::Cash ? payment.tenderedMinor - sale.chargedMinor : 0;
+    auto settled = m_carts.order(order->id);
+    if (!settled)
+        return settled.error();
+    sale.order = settled.value();
+    auto tickets = this->tickets(order->id);
+    if (!tickets)
+        return tickets.error();
+    sale.tickets = tickets.value();
+    return sale;
+}
+
+Status PgCounterSales::recordPayment(OrderId order, const CounterPayment &payment, qint64 chargedMinor)
+{
+    const bool cash = payment.method == PaymentMethod::Cash;
+    auto recorded = m_statements.exec(
+        CounterSql::recordPayment, saleContext,
+        {{QStringLiteral(":order"), order},
+         {QStringLiteral(":method"), cash ? QStringLiteral("cash") : QStringLiteral("card")},
+         {QStringLiteral(":amount"), chargedMinor},
+         {QStringLiteral(":tendered"), cash ? QVariant(payment.tenderedMinor) : QVariant(QMetaType::fromType<qint64>())},
+         {QStringLiteral(":reference"), cash ? QVariant(QMetaType::fromType<QString>()) : QVariant(payment.cardReference)}});
+    if (!recorded)
+        return recorded.error();
+    recorded.value()->finish();
+    return Done{};
+}
+
+Result<QVector<Ticket>> PgCounterSales::tickets(OrderId order)
+{
+    auto query = m_statements.exec(CounterSql::tickets, QStringLiteral("reading tickets"),
+                                   {{QStringLiteral(":order"), order}});
+    if (!query)
+        return query.error();
+    QSqlQuery &q = *query.value();
+    QVector<Ticket> tickets;
+    while (q.next()) {
+        Ticket ticket;
+        ticket.code = q.value(0).toString();
+        ticket.order = q.value(1).toLongLong();
+        ticket.eventName = q.value(2).toString();
+        ticket.startsAt = fromEpochMs(q.value(3));
+        ticket.venue = q.value(4).toString();
+        ticket.seatLabel = q.value(5).toString();
+        ticket.sectionName = q.value(6).toString();
+        ticket.priceMinor = q.value(7).toLongLong();
+        ticket.currency = q.value(8).toString().trimmed();
+        ticket.soldBy = q.value(9).toString();
+        ticket.issuedAt = fromEpochMs(q.value(10));
+        tickets << ticket;
+    }
+    q.finish();
+    return tickets;
+}
+
+} // namespace boxoffice

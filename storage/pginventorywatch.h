@@ -1,0 +1,69 @@
+#pragma once
+
+#include "domain/inventorywatch.h"
+#include "storage/connectionsettings.h"
+
+#include <QThread>
+
+#include <memory>
+
+class QTimer;
+
+namespace boxoffice {
+
+class DatabaseConnection;
+
+// InventoryWatch on PostgreSQL LISTEN/NOTIFY, on a connection and thread of its own (a QPSQL connection
+// delivers notifications only to the thread that opened it, through that thread's event loop).
+//
+// Claims never NOTIFY: a notifying transaction holds a server-wide lock through its commit flush, and
+// claims would then commit one at a time. Instead one watcher among all the terminals (whoever holds a
+// session advisory lock; another takes over when its connection goes) follows the audit trail's
+// newest id and sends one NOTIFY per batch of changes. Every watcher also says "changed" every few
+// seconds, so a lost notification costs a short delay, never a stale map.
+class PgInventoryWatch final : public InventoryWatch
+{
+    Q_OBJECT
+public:
+    static constexpr char channel[] = "inventory_changes";
+
+    explicit PgInventoryWatch(ConnectionSettings settings);
+    ~PgInventoryWatch() override;
+
+    // Both run in the watch's own thread (queued from elsewhere).
+    void start();
+    void stop();
+
+private:
+    void connectToServer();
+    void relay();
+    void tryToLead();
+    void lose(const QString &reason);
+    void onNotification(const QString &name);
+
+    ConnectionSettings m_settings;
+    std::unique_ptr<DatabaseConnection> m_connection;
+    QTimer *m_relayTimer = nullptr;
+    QTimer *m_fallbackTimer = nullptr;
+    QTimer *m_reconnectTimer = nullptr;
+    bool m_leader = false;
+    bool m_lost = false;
+    qint64 m_lastAnnounced = -1;
+};
+
+// Owns the thread a PgInventoryWatch lives in; signals of watch() arrive queued in the owner's thread.
+class InventoryWatchThread
+{
+public:
+    explicit InventoryWatchThread(ConnectionSettings settings);
+    ~InventoryWatchThread();
+
+    InventoryWatch *watch() const { return m_watch; }
+    void start();
+
+private:
+    QThread m_thread;
+    PgInventoryWatch *m_watch;
+};
+
+} // namespace boxoffice
