@@ -8,12 +8,17 @@ BOXOFFICE_BUILD="${BOXOFFICE_BUILD:-$BOXOFFICE_ROOT/build}"
 BOXOFFICE_PACKAGES=(
     g++ cmake ninja-build pkg-config
     qt6-base-dev qt6-base-dev-tools libqt6sql6-psql libpq-dev
+    libqrencode-dev fonts-dejavu-core
     postgresql-15 acl util-linux
 )
 
+# What only the tests need besides: reading back printed tickets (PDF to image, QR decoding).
+BOXOFFICE_TEST_PACKAGES=(poppler-utils zbar-tools)
+
+# boxoffice_install_missing [extra packages...]
 boxoffice_install_missing() {
     local missing=() package
-    for package in "${BOXOFFICE_PACKAGES[@]}"; do
+    for package in "${BOXOFFICE_PACKAGES[@]}" "$@"; do
         dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
     done
     if ((${#missing[@]} == 0)); then

@@ -1,0 +1,49 @@
+#include "desksession.h"
+
+#include "storage/staffadmin.h"
+
+namespace boxoffice {
+
+Result<std::unique_ptr<DeskSession>> DeskSession::open(const ConnectionSettings &staff)
+{
+    auto connection = DatabaseConnection::open(staff, QStringLiteral("desk"));
+    if (!connection) {
+        DomainError error = connection.error();
+        // 28P01 (wrong password) and 28000 (no such role, or not allowed in): one answer, so a
+        // stranger learns nothing about which logins exist.
+        if (error.code == ErrorCode::PermissionDenied || error.sqlState.startsWith(QLatin1String("28")))
+            return makeError(ErrorCode::PermissionDenied, QStringLiteral("The user name or password is not right."));
+        return error;
+    }
+    auto role = StaffAdmin(connection.value()->database()).currentRole();
+    if (!role)
+        return role.error();
+    std::unique_ptr<DeskSession> session(new DeskSession(std::move(connection.value())));
+    session->m_role = role.value();
+    return session;
+}
+
+DeskSession::DeskSession(std::unique_ptr<DatabaseConnection> connection)
+    : m_connection(std::move(connection)), m_inventory(m_connection->database()), m_maps(m_connection->database()),
+      m_counter(m_connection->database(), m_inventory.carts), m_holds(m_inventory.seats), m_carts(m_inventory.carts),
+      m_sales(m_counter)
+{ }
+
+DeskServices DeskSession::services()
+{
+    return DeskServices{&m_holds, &m_carts, &m_sales, &m_maps};
+}
+
+Result<DeskSession::ClockReading> DeskSession::readServerClock()
+{
+    ClockReading reading;
+    reading.sentAtUtc = QDateTime::currentDateTimeUtc();
+    auto now = m_maps.serverNow();
+    reading.receivedAtUtc = QDateTime::currentDateTimeUtc();
+    if (!now)
+        return now.error();
+    reading.serverNow = now.value();
+    return reading;
+}
+
+} // namespace boxoffice

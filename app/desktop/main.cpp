@@ -1,0 +1,172 @@
+// boxoffice: the box-office desktop. Finds the database (--db, PG* variables, saved setting, or the
+// user's private cluster with the demo loaded), signs the clerk in with their own database login, and
+// opens the desk window.
+
+#include "desksession.h"
+
+#include "storage/databaselocator.h"
+#include "storage/demoseed.h"
+#include "storage/migrator.h"
+#include "storage/pginventorywatch.h"
+#include "ui/desk/deskwindow.h"
+#include "ui/sale/serverclock.h"
+#include "ui/signin/signindialog.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QMessageBox>
+#include <QProgressDialog>
+#include <QStandardPaths>
+#include <QTimer>
+
+using namespace boxoffice;
+
+namespace {
+
+// Shows each set-up step (starting the private cluster takes seconds) in one progress dialog.
+class StartupProgress
+{
+public:
+    StartupProgress() : m_dialog(QObject::tr("Starting the box office…"), QString(), 0, 0)
+    {
+        m_dialog.setWindowTitle(QObject::tr("Box office"));
+        m_dialog.setMinimumDuration(300);
+        m_dialog.setCancelButton(nullptr);
+    }
+    void note(const QString &message)
+    {
+        m_dialog.setLabelText(message);
+        QCoreApplication::processEvents();
+    }
+    void progress(int done, int total)
+    {
+        m_dialog.setRange(0, total);
+        m_dialog.setValue(done);
+    }
+    void close() { m_dialog.close(); }
+
+private:
+    QProgressDialog m_dialog;
+};
+
+int fail(const QString &what, const DomainError &error)
+{
+    qCritical("%s: %s", qPrintable(what), qPrintable(error.message));
+    QMessageBox::critical(nullptr, QObject::tr("Box office"), QStringLiteral("%1\n\n%2").arg(what, error.message));
+    return 1;
+}
+
+// Schema and demo data on the private database; a shared server is only checked, never changed here
+// (boxoffice-ctl migrate does that, run by whoever administers it).
+Status prepareDatabase(const DatabaseChoice &choice, StartupProgress &progress)
+{
+    auto connection = DatabaseConnection::open(choice.settings, QStringLiteral("setup"));
+    if (!connection)
+        return connection.error();
+    Migrator migrator(connection.value()->database());
+    if (!choice.privateCluster)
+        return migrator.checkCurrent();
+    auto migrated = migrator.migrate([&](const QString &message) { progress.note(message); });
+    if (!migrated)
+        return migrated.error();
+    DemoSeedOptions options;
+    options.demoStaff = true;
+    options.progress = [&](const QString &venue, int done, int total) {
+        progress.note(QObject::tr("Loading the demo %1…").arg(venue));
+        progress.progress(done, total);
+    };
+    auto seeded = seedDemo(connection.value()->database(), options);
+    if (!seeded)
+        return seeded.error();
+    return Done{};
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("boxoffice"));
+    QCoreApplication::setApplicationName(QStringLiteral("boxoffice"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(BOXOFFICE_VERSION));
+    QApplication::setApplicationDisplayName(QObject::tr("Box office"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QObject::tr("Box-office desktop: sell seats at the counter."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addOption({QStringLiteral("db"), QObject::tr("PostgreSQL URL of the central inventory."), QStringLiteral("url")});
+    parser.addOption({QStringLiteral("user"),
+                      QObject::tr("Staff login. With BOXOFFICE_PASSWORD set, signs in without the dialog."),
+                      QStringLiteral("name")});
+    parser.addOption({QStringLiteral("event"), QObject::tr("Open this event first."), QStringLiteral("id")});
+    parser.addOption({QStringLiteral("tickets"), QObject::tr("Folder for ticket PDFs."), QStringLiteral("folder")});
+    parser.process(app);
+
+    StartupProgress progress;
+    progress.note(QObject::tr("Looking for the database…"));
+    auto choice = locateDatabase(parser.value(QStringLiteral("db")), [&](const QString &message) { progress.note(message); });
+    if (!choice)
+        return fail(QObject::tr("No database to work with."), choice.error());
+    if (auto status = prepareDatabase(choice.value(), progress); !status)
+        return fail(QObject::tr("The database is not ready for the box office."), status.error());
+    progress.close();
+
+    std::unique_ptr<DeskSession> session;
+    ConnectionSettings staff = choice->settings;
+    const auto signIn = [&](const QString &user, const QString &password) -> Status {
+        staff.user = user;
+        staff.password = password;
+        auto opened = DeskSession::open(staff);
+        if (!opened)
+            return opened.error();
+        session = std::move(opened.value());
+        return Done{};
+    };
+    const QString presetUser = parser.value(QStringLiteral("user"));
+    const QString presetPassword = qEnvironmentVariable("BOXOFFICE_PASSWORD");
+    if (!presetUser.isEmpty() && !presetPassword.isEmpty()) {
+        if (auto status = signIn(presetUser, presetPassword); !status)
+            return fail(QObject::tr("Signing in as %1 failed.").arg(presetUser), status.error());
+    } else {
+        const QString where = choice->privateCluster
+            ? QObject::tr("your private demo database on this computer (demo sign-in: %1 / %2)")
+                  .arg(QLatin1String(demoClerkLogin), QLatin1String(demoClerkPassword))
+            : choice->settings.describe();
+        SignInDialog dialog(where, signIn);
+        dialog.setUser(presetUser);
+        if (dialog.exec() != QDialog::Accepted)
+            return 0;
+    }
+
+    ServerClock clock;
+    if (auto reading = session->readServerClock(); reading)
+        clock.calibrate(reading->serverNow, reading->sentAtUtc, reading->receivedAtUtc);
+
+    InventoryWatchThread watch(staff);
+    DeskWindow window(StaffIdentity{staff.user, session->role(), choice->settings.describe()}, clock, watch.watch());
+    QString tickets = parser.value(QStringLiteral("tickets"));
+    if (tickets.isEmpty())
+        tickets = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) + QStringLiteral("/Box office tickets");
+    window.setTicketFolder(tickets);
+    window.setServices(session->services());
+
+    // After the server comes back, everything is rebuilt on a new connection and reloaded.
+    QObject::connect(watch.watch(), &InventoryWatch::connectionRestored, &window, [&] {
+        auto reopened = DeskSession::open(staff);
+        if (!reopened) {
+            qWarning("Reconnecting failed: %s", qPrintable(reopened.error().message));
+            return;
+        }
+        window.setServices({});
+        session = std::move(reopened.value());
+        window.setServices(session->services());
+    });
+
+    if (parser.isSet(QStringLiteral("event")))
+        window.selectEvent(parser.value(QStringLiteral("event")).toLongLong());
+    clock.start();
+    watch.start();
+    window.show();
+    return app.exec();
+}

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Draws the README's screenshots of the desk with the real window on a virtual display (Xvfb): the
+# sign-in dialog, the demo theatre and the 50,000-seat stadium with seats sold and held by other buyers
+# and a running countdown in the cart. Uses (and fills) your private demo database.
+set -euo pipefail
+source "$(dirname "$0")/common.sh"
+
+boxoffice_install_missing xvfb xauth
+boxoffice_build
+out="${1:-$BOXOFFICE_ROOT/docs}"
+mkdir -p "$out"
+xvfb-run --auto-servernum --server-args="-screen 0 1700x1050x24" \
+    "$BOXOFFICE_BUILD/tests/boxoffice-deskshots" --out "$out"
+ls -l "$out"/desk-*.png

@@ -1,0 +1,176 @@
+// boxoffice-deskshots: the README's screenshots of the desk, drawn by the real window on a real
+// display (scripts/screenshots.sh runs it under Xvfb). It signs in as the demo clerk on the private
+// database, lets "other buyers" hold and buy seats through the same services, holds a block itself, and
+// grabs the window once the countdown runs.
+
+#include "desksession.h"
+#include "storage/databaselocator.h"
+#include "storage/demoseed.h"
+#include "storage/migrator.h"
+#include "storage/pginventory.h"
+#include "ui/desk/deskwindow.h"
+#include "ui/sale/cartmodel.h"
+#include "ui/sale/serverclock.h"
+#include "ui/seatmap/seatmapscene.h"
+#include "ui/seatmap/seatmapview.h"
+#include "ui/signin/signindialog.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QLineEdit>
+#include <QRandomGenerator>
+#include <QTimer>
+
+using namespace boxoffice;
+
+namespace {
+
+void wait(int ms)
+{
+    QEventLoop loop;
+    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+// Other channels at work: a share of the house sold, some seats held by web carts.
+Status fillHouse(PgInventory &inventory, const SeatMap &map, double soldShare, double heldShare)
+{
+    QRandomGenerator random(20261129);
+    SeatHoldService holds(inventory.seats);
+    CartService carts(inventory.carts);
+    QVector<UnitId> sold;
+    QVector<UnitId> held;
+    for (const SeatMapSeat &seat : map.seats) {
+        if (seat.state != SeatState::Available)
+            continue;
+        const double draw = random.generateDouble();
+        if (draw < soldShare)
+            sold << seat.unit;
+        else if (draw < soldShare + heldShare)
+            held << seat.unit;
+    }
+    for (int start = 0; start < sold.size(); start += 200) {
+        const CartId cart = QStringLiteral("shots-sold-%1").arg(start);
+        HoldRequest request{map.event.id, cart, sold.mid(start, 200), std::nullopt};
+        if (auto granted = holds.hold(request); !granted)
+            return granted.error();
+        auto order = carts.createOrder(cart);
+        if (!order)
+            return order.error();
+        if (auto confirmed = carts.confirm(order->id); !confirmed)
+            return confirmed.error();
+    }
+    for (int i = 0; i < held.size(); ++i) {
+        HoldRequest request{map.event.id, QStringLiteral("web-shots-%1").arg(i), {held.at(i)}, std::nullopt};
+        if (auto granted = holds.hold(request); !granted)
+            return granted.error();
+    }
+    return Done{};
+}
+
+int fail(const QString &what)
+{
+    qCritical("deskshots: %s", qPrintable(what));
+    return 1;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("boxoffice"));
+    QCoreApplication::setApplicationName(QStringLiteral("boxoffice"));
+    QCommandLineParser parser;
+    parser.addHelpOption();
+    parser.addOption({QStringLiteral("out"), QStringLiteral("Folder for the PNG files."), QStringLiteral("folder")});
+    parser.process(app);
+    const QDir out(parser.value(QStringLiteral("out")).isEmpty() ? QStringLiteral("docs") : parser.value(QStringLiteral("out")));
+
+    auto choice = locateDatabase(QString());
+    if (!choice)
+        return fail(choice.error().message);
+    {
+        auto setup = DatabaseConnection::open(choice->settings, QStringLiteral("shots-setup"));
+        if (!setup)
+            return fail(setup.error().message);
+        if (auto migrated = Migrator(setup.value()->database()).migrate(); !migrated)
+            return fail(migrated.error().message);
+        DemoSeedOptions options;
+        options.stadium = true;
+        options.demoStaff = choice->privateCluster;
+        if (auto seeded = seedDemo(setup.value()->database(), options); !seeded)
+            return fail(seeded.error().message);
+    }
+
+    ConnectionSettings staff = choice->settings;
+    staff.user = QString::fromLatin1(demoClerkLogin);
+    staff.password = QString::fromLatin1(demoClerkPassword);
+
+    // The sign-in dialog, as a clerk first sees it.
+    {
+        SignInDialog dialog(QStringLiteral("your private demo database on this computer (demo sign-in: clerk / clerk-demo-pass)"),
+                            [](const QString &, const QString &) { return Status(Done{}); });
+        dialog.setUser(staff.user);
+        dialog.passwordEdit()->setText(QStringLiteral("secret-pass"));
+        dialog.show();
+        wait(300);
+        dialog.grab().save(out.filePath(QStringLiteral("desk-signin.png")));
+    }
+
+    auto session = DeskSession::open(staff);
+    if (!session)
+        return fail(session.error().message);
+    ServerClock clock;
+    if (auto reading = session.value()->readServerClock(); reading)
+        clock.calibrate(reading->serverNow, reading->sentAtUtc, reading->receivedAtUtc);
+    DeskWindow window(StaffIdentity{staff.user, session.value()->role(), choice->settings.describe()}, clock, nullptr);
+    window.setTicketFolder(QDir::temp().filePath(QStringLiteral("boxoffice-shots")));
+    window.setServices(session.value()->services());
+    window.resize(1600, 960);
+    window.show();
+    clock.start();
+
+    auto othersConnection = DatabaseConnection::open(choice->settings, QStringLiteral("others"));
+    if (!othersConnection)
+        return fail(othersConnection.error().message);
+    PgInventory others(othersConnection.value()->database());
+    const auto shoot = [&](const QString &venue, double sold, double held, const QString &file, bool zoom) -> bool {
+        int index = -1;
+        for (int i = 0; i < window.eventPicker()->count(); ++i) {
+            if (window.eventPicker()->itemText(i).contains(venue))
+                index = i;
+        }
+        if (index < 0)
+            return false;
+        window.eventPicker()->setCurrentIndex(index);
+        if (auto filled = fillHouse(others, window.scene()->seatMap(), sold, held); !filled) {
+            qCritical("%s", qPrintable(filled.error().message));
+            return false;
+        }
+        window.refreshLiveChanges();
+        window.holdBestAvailable();
+        wait(2500); // the countdown has visibly moved
+        window.view()->fitAll();
+        if (zoom) {
+            window.view()->zoomIn();
+            window.view()->zoomIn();
+            window.view()->zoomIn();
+        }
+        wait(300);
+        return window.grab().save(out.filePath(file));
+    };
+    if (!shoot(QStringLiteral("Demo Theatre"), 0.25, 0.06, QStringLiteral("desk-theatre.png"), false))
+        return fail(QStringLiteral("the theatre screenshot failed"));
+    if (!shoot(QStringLiteral("Demo Stadium"), 0.30, 0.04, QStringLiteral("desk-stadium.png"), false))
+        return fail(QStringLiteral("the stadium screenshot failed"));
+    // Close up on the block just held: numbers, row labels and the clerk's own seats.
+    window.view()->zoomAt(30, window.view()->viewport()->rect().center());
+    if (SeatItem *item = window.scene()->seatItem(window.cart()->entries().last().unit))
+        window.view()->centerOn(item);
+    wait(300);
+    window.grab().save(out.filePath(QStringLiteral("desk-stadium-close.png")));
+    return 0;
+}

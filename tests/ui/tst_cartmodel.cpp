@@ -1,0 +1,120 @@
+#include "ui/common/money.h"
+#include "ui/sale/cartmodel.h"
+#include "ui/sale/paymentdialog.h"
+
+#include <QAbstractItemModelTester>
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace boxoffice;
+
+class TestCartModel : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void passesTheModelTesterThroughEveryChange();
+    void countdownFollowsTheServerClock();
+    void expiredEntriesAreReported();
+    void moneyIsFormattedAndParsedWithoutFloatingPoint_data();
+    void moneyIsFormattedAndParsedWithoutFloatingPoint();
+    void paymentDialogComputesChangeAndRefusesShortCash();
+};
+
+namespace {
+
+CartEntry entry(UnitId unit, const QString &label, qint64 price, const QDateTime &expires)
+{
+    return CartEntry{unit, label, QStringLiteral("Stalls"), price, QStringLiteral("EUR"), expires};
+}
+
+} // namespace
+
+void TestCartModel::passesTheModelTesterThroughEveryChange()
+{
+    CartModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    model.upsert({entry(1, QStringLiteral("A-1-1"), 4500, now.addSecs(600)), entry(2, QStringLiteral("A-1-2"), 4500, now.addSecs(600))});
+    QCOMPARE(model.rowCount(), 2);
+    model.upsert({entry(2, QStringLiteral("A-1-2"), 4500, now.addSecs(1200))}); // an extension: no new row
+    QCOMPARE(model.rowCount(), 2);
+    model.setServerNow(now);
+    model.remove({1, 99});
+    QCOMPARE(model.rowCount(), 1);
+    QCOMPARE(model.units(), QVector<UnitId>{2});
+    model.clear();
+    QCOMPARE(model.rowCount(), 0);
+}
+
+void TestCartModel::countdownFollowsTheServerClock()
+{
+    CartModel model;
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    model.upsert({entry(1, QStringLiteral("A-1-1"), 4500, now.addSecs(125))});
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    model.setServerNow(now);
+    QCOMPARE(changed.size(), 1);
+    const QModelIndex left = model.index(0, CartModel::TimeLeftColumn);
+    QCOMPARE(model.data(left).toString(), QStringLiteral("2:05"));
+    QVERIFY(!model.data(left, Qt::ForegroundRole).isValid());
+    model.setServerNow(now.addSecs(70));
+    QCOMPARE(model.data(left).toString(), QStringLiteral("0:55"));
+    QVERIFY(model.data(left, Qt::ForegroundRole).isValid()); // the last minute is shown in warning colours
+    model.setServerNow(now.addSecs(125));
+    QCOMPARE(model.data(left).toString(), QStringLiteral("expired"));
+    QCOMPARE(model.data(model.index(0, CartModel::PriceColumn)).toString(), QStringLiteral("€45.00"));
+    QCOMPARE(model.totalMinor(), 4500);
+}
+
+void TestCartModel::expiredEntriesAreReported()
+{
+    CartModel model;
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    model.upsert({entry(1, QStringLiteral("A-1-1"), 1, now.addSecs(-1)), entry(2, QStringLiteral("A-1-2"), 1, now.addSecs(5))});
+    const auto expired = model.expiredAt(now);
+    QCOMPARE(expired.size(), 1);
+    QCOMPARE(expired.first().unit, 1);
+}
+
+void TestCartModel::moneyIsFormattedAndParsedWithoutFloatingPoint_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<qint64>("minor");
+    QTest::newRow("whole") << "100" << qint64(10000);
+    QTest::newRow("point") << "100.5" << qint64(10050);
+    QTest::newRow("comma") << "100,05" << qint64(10005);
+    QTest::newRow("symbol") << "€ 85.00" << qint64(8500);
+    QTest::newRow("words") << "lots" << qint64(-1);
+    QTest::newRow("three decimals") << "1.005" << qint64(-1);
+}
+
+void TestCartModel::moneyIsFormattedAndParsedWithoutFloatingPoint()
+{
+    QFETCH(QString, text);
+    QFETCH(qint64, minor);
+    QCOMPARE(parseMoney(text).value_or(-1), minor);
+    QCOMPARE(formatMoney(123456789, QStringLiteral("EUR")), QStringLiteral("€1,234,567.89"));
+    QCOMPARE(formatMoney(5, QStringLiteral("CHF")), QStringLiteral("CHF 0.05"));
+}
+
+void TestCartModel::paymentDialogComputesChangeAndRefusesShortCash()
+{
+    PaymentDialog dialog(8500, QStringLiteral("EUR"), PaymentMethod::Cash);
+    auto *ok = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+    QVERIFY(ok->isEnabled()); // empty: exact money
+    QTest::keyClicks(dialog.tenderedEdit(), QStringLiteral("50"));
+    QVERIFY(!ok->isEnabled());
+    QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("change"))->text().contains(QStringLiteral("€35.00 short")));
+    dialog.tenderedEdit()->setText(QStringLiteral("100"));
+    QVERIFY(ok->isEnabled());
+    QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("change"))->text().contains(QStringLiteral("€15.00")));
+    QCOMPARE(dialog.payment().tenderedMinor, 10000);
+}
+
+QTEST_MAIN(TestCartModel)
+#include "tst_cartmodel.moc"

@@ -1,0 +1,322 @@
+// The desk window against a real database, driven as a clerk drives it: clicks on the map, the
+// keyboard's best-available, the payment dialog, and a second connection selling at the same time.
+
+#include "testdatabase.h"
+
+#include "desksession.h"
+#include "storage/pginventorywatch.h"
+#include "storage/pgseatstore.h"
+#include "storage/staffadmin.h"
+#include "ui/desk/deskwindow.h"
+#include "ui/sale/cartmodel.h"
+#include "ui/sale/paymentdialog.h"
+#include "ui/sale/serverclock.h"
+#include "ui/seatmap/seatmapscene.h"
+#include "ui/seatmap/seatmapview.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QFileInfo>
+#include <QLineEdit>
+#include <QProcess>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace boxoffice;
+using namespace boxoffice::test;
+
+class TestDeskWindow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void init();
+    void cleanup();
+
+    void clickingASeatHoldsItWithACountdown();
+    void clickingAHeldSeatGivesItBack();
+    void anotherTerminalsHoldShowsLive();
+    void aLostRaceSaysWhoTookTheSeat();
+    void anExpiredHoldLeavesTheCart();
+    void bestAvailableThenCashSalePrintsScannableTickets();
+    void cardSaleNeedsTheTerminalReference();
+    void extendIsDisabledAfterTheLimit();
+
+private:
+    QPoint viewportPointOf(const QString &label) const;
+    UnitId unitOf(const QString &label) const;
+    QString seatState(const QString &label) const;
+
+    std::unique_ptr<TestDatabase> m_db;
+    QString m_clerk;
+    const QString m_password = QStringLiteral("desk-test-pass-7");
+    ConnectionSettings m_staff;
+    LoadedVenue m_hall;
+    LoadedVenue m_quickHall; // 2-second holds, one extension
+    std::unique_ptr<DeskSession> m_session;
+    std::unique_ptr<ServerClock> m_clock;
+    std::unique_ptr<InventoryWatchThread> m_watch;
+    std::unique_ptr<DeskWindow> m_window;
+    QTemporaryDir m_tickets;
+};
+
+void TestDeskWindow::initTestCase()
+{
+    m_db = std::make_unique<TestDatabase>(QStringLiteral("deskwindow"));
+    QVERIFY2(m_db->ok(), qPrintable(m_db->failure()));
+    m_hall = m_db->loadHall(QStringLiteral("Desk Hall"), 6, 12, 600, 1, 4500);
+    m_quickHall = m_db->loadHall(QStringLiteral("Quick Hall"), 2, 8, 2, 1, 3000);
+    m_clerk = QStringLiteral("deskclerk_%1").arg(QCoreApplication::applicationPid());
+    QVERIFY(StaffAdmin(m_db->database()).addStaff(m_clerk, m_password, StaffRole::Clerk).ok());
+    m_staff = m_db->settings();
+    m_staff.user = m_clerk;
+    m_staff.password = m_password;
+}
+
+void TestDeskWindow::cleanupTestCase()
+{
+    m_window.reset();
+    m_watch.reset();
+    m_session.reset();
+    m_db->exec(QStringLiteral("DROP OWNED BY %1").arg(m_clerk)); // letters, digits and '_' only
+    m_db->exec(QStringLiteral("DROP ROLE IF EXISTS %1").arg(m_clerk));
+}
+
+void TestDeskWindow::init()
+{
+    auto session = DeskSession::open(m_staff);
+    QVERIFY2(session.ok(), session.ok() ? "" : qPrintable(session.error().message));
+    m_session = std::move(session.value());
+    QCOMPARE(m_session->role(), StaffRole::Clerk);
+    m_clock = std::make_unique<ServerClock>();
+    auto reading = m_session->readServerClock();
+    QVERIFY(reading.ok());
+    m_clock->calibrate(reading->serverNow, reading->sentAtUtc, reading->receivedAtUtc);
+    m_watch = std::make_unique<InventoryWatchThread>(m_staff);
+    m_window = std::make_unique<DeskWindow>(StaffIdentity{m_clerk, StaffRole::Clerk, QStringLiteral("test")}, *m_clock,
+                                            m_watch->watch());
+    m_window->setTicketFolder(m_tickets.path());
+    m_window->setServices(m_session->services());
+    QVERIFY(m_window->selectEvent(m_hall.eventId));
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window->view()->fitAll();
+    m_clock->start();
+    m_watch->start();
+}
+
+void TestDeskWindow::cleanup()
+{
+    m_window.reset();
+    m_watch.reset();
+    m_clock.reset();
+    m_session.reset();
+    // Every test starts from an empty house.
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE event_seats SET state = 'AVAILABLE', cart_id = NULL, held_since = NULL, "
+                                      "hold_expires_at = NULL, extensions_used = 0 WHERE state = 'HELD'")));
+}
+
+UnitId TestDeskWindow::unitOf(const QString &label) const
+{
+    for (const SeatMapSeat &seat : m_window->scene()->seatMap().seats) {
+        if (seat.label == label)
+            return seat.unit;
+    }
+    return 0;
+}
+
+QPoint TestDeskWindow::viewportPointOf(const QString &label) const
+{
+    SeatItem *item = m_window->scene()->seatItem(unitOf(label));
+    if (!item)
+        return {};
+    return m_window->view()->mapFromScene(item->sceneBoundingRect().center());
+}
+
+QString TestDeskWindow::seatState(const QString &label) const
+{
+    return m_db
+        ->scalar(QStringLiteral("SELECT es.state FROM event_seats es JOIN seats s ON s.id = es.seat_id "
+                                "WHERE es.event_id IN (:a, :b) AND s.label = :label AND es.state <> 'AVAILABLE' "
+                                "UNION ALL SELECT 'AVAILABLE' LIMIT 1"),
+                 {{QStringLiteral("a"), m_hall.eventId}, {QStringLiteral("b"), m_quickHall.eventId},
+                  {QStringLiteral("label"), label}})
+        .toString();
+}
+
+void TestDeskWindow::clickingASeatHoldsItWithACountdown()
+{
+    QAbstractItemModelTester tester(m_window->cart(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const QPoint point = viewportPointOf(QStringLiteral("A-3-6"));
+    QVERIFY(!point.isNull());
+    QTest::mouseClick(m_window->view()->viewport(), Qt::LeftButton, {}, point);
+    QTRY_COMPARE(m_window->cart()->rowCount(), 1);
+    QCOMPARE(m_window->cart()->entries().first().label, QStringLiteral("A-3-6"));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT cart_id FROM event_seats WHERE id = :u"),
+                          {{QStringLiteral("u"), unitOf(QStringLiteral("A-3-6"))}})
+                 .toString(),
+             m_window->cartId());
+    // The countdown reads the server's expiry: about ten minutes, then it moves with the shared clock.
+    const QModelIndex timeLeft = m_window->cart()->index(0, CartModel::TimeLeftColumn);
+    QTRY_VERIFY(m_window->cart()->data(timeLeft).toString().startsWith(QLatin1String("9:"))
+                || m_window->cart()->data(timeLeft).toString() == QLatin1String("10:00"));
+    const QString first = m_window->cart()->data(timeLeft).toString();
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->cart()->data(timeLeft).toString() != first, 3000);
+    QCOMPARE(m_window->scene()->lookOf(*m_window->scene()->seat(unitOf(QStringLiteral("A-3-6")))), SeatLook::Mine);
+}
+
+void TestDeskWindow::clickingAHeldSeatGivesItBack()
+{
+    const QPoint point = viewportPointOf(QStringLiteral("A-1-1"));
+    QTest::mouseClick(m_window->view()->viewport(), Qt::LeftButton, {}, point);
+    QTRY_COMPARE(m_window->cart()->rowCount(), 1);
+    QCOMPARE(seatState(QStringLiteral("A-1-1")), QStringLiteral("HELD"));
+    QTest::mouseClick(m_window->view()->viewport(), Qt::LeftButton, {}, point);
+    QTRY_COMPARE(m_window->cart()->rowCount(), 0);
+    QCOMPARE(seatState(QStringLiteral("A-1-1")), QStringLiteral("AVAILABLE"));
+    QVERIFY2(m_window->message().contains(QLatin1String("A-1-1")), qPrintable(m_window->message()));
+}
+
+void TestDeskWindow::anotherTerminalsHoldShowsLive()
+{
+    auto other = m_db->connect(QStringLiteral("other-terminal"));
+    PgSeatStore store(other->database());
+    HoldRequest request;
+    request.event = m_hall.eventId;
+    request.cart = QStringLiteral("web-buyer-1");
+    request.units = {unitOf(QStringLiteral("A-5-7")), unitOf(QStringLiteral("A-5-8"))};
+    QVERIFY(store.hold(request).ok());
+    // Nothing here polls on purpose: the notification (or the watch's fallback tick) brings it.
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->scene()->lookOf(*m_window->scene()->seat(request.units.first())),
+                              SeatLook::HeldByOther, 5000);
+    QCOMPARE(m_window->scene()->lookOf(*m_window->scene()->seat(request.units.last())), SeatLook::HeldByOther);
+}
+
+void TestDeskWindow::aLostRaceSaysWhoTookTheSeat()
+{
+    // Another terminal takes the seat, and the clerk clicks it before the map has heard.
+    m_window->setServices(m_session->services()); // no live refresh between the two steps below
+    auto other = m_db->connect(QStringLiteral("other-terminal"));
+    PgSeatStore store(other->database());
+    HoldRequest request;
+    request.event = m_hall.eventId;
+    request.cart = QStringLiteral("web-buyer-2");
+    request.units = {unitOf(QStringLiteral("A-6-2"))};
+    QVERIFY(store.hold(request).ok());
+    m_window->holdUnits(request.units);
+    QCOMPARE(m_window->cart()->rowCount(), 0);
+    QVERIFY2(m_window->message().contains(QLatin1String("Seat A-6-2 was just taken by another buyer")),
+             qPrintable(m_window->message()));
+    QCOMPARE(m_window->scene()->lookOf(*m_window->scene()->seat(request.units.first())), SeatLook::HeldByOther);
+}
+
+void TestDeskWindow::anExpiredHoldLeavesTheCart()
+{
+    QVERIFY(m_window->selectEvent(m_quickHall.eventId));
+    m_window->holdUnits({unitOf(QStringLiteral("A-1-3"))});
+    QCOMPARE(m_window->cart()->rowCount(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->cart()->rowCount(), 0, 6000);
+    QVERIFY2(m_window->message().contains(QLatin1String("ran out")), qPrintable(m_window->message()));
+    // On the map the seat is free again, although nothing swept it in the database.
+    QCOMPARE(m_window->scene()->lookOf(*m_window->scene()->seat(unitOf(QStringLiteral("A-1-3")))), SeatLook::Available);
+}
+
+void TestDeskWindow::bestAvailableThenCashSalePrintsScannableTickets()
+{
+    QTest::keyClick(m_window.get(), Qt::Key_B, Qt::ControlModifier);
+    QCOMPARE(m_window->cart()->rowCount(), 2);
+    const qint64 due = m_window->cart()->totalMinor();
+    QCOMPARE(due, 9000);
+    // Best available starts near the stage: the first rows.
+    QVERIFY(m_window->cart()->entries().first().label.startsWith(QLatin1String("A-1-"))
+            || m_window->cart()->entries().first().label.startsWith(QLatin1String("A-2-")));
+
+    m_window->paymentHook = [](PaymentDialog &dialog) {
+        QTest::keyClicks(dialog.tenderedEdit(), QStringLiteral("100"));
+        return dialog.payment().tenderedMinor == 10000;
+    };
+    QTest::keyClick(m_window.get(), Qt::Key_F9);
+    QVERIFY2(m_window->message().contains(QStringLiteral("Give €10.00 change")), qPrintable(m_window->message()));
+    QCOMPARE(m_window->cart()->rowCount(), 0);
+
+    const QString pdf = m_window->lastTicketsPdf();
+    QVERIFY(QFileInfo::exists(pdf));
+    const qint64 order = QFileInfo(pdf).completeBaseName().mid(6).toLongLong();
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE order_id = :o AND state = 'SOLD'"),
+                          {{QStringLiteral("o"), order}})
+                 .toInt(),
+             2);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT tendered_minor - amount_minor FROM counter_payments WHERE order_id = :o"),
+                          {{QStringLiteral("o"), order}})
+                 .toLongLong(),
+             1000);
+    const QString codes = m_db->scalar(QStringLiteral("SELECT string_agg('BOXOFFICE-TICKET:' || code, ' ' ORDER BY unit_id) "
+                                                      "FROM tickets WHERE order_id = :o"),
+                                       {{QStringLiteral("o"), order}})
+                              .toString();
+    QCOMPARE(codes.split(QLatin1Char(' ')).size(), 2);
+
+    // What a door scanner would read from the printed pages.
+    QProcess render;
+    render.start(QStringLiteral("pdftoppm"), {QStringLiteral("-r"), QStringLiteral("150"), QStringLiteral("-png"), pdf,
+                                              m_tickets.filePath(QStringLiteral("page"))});
+    QVERIFY2(render.waitForFinished(60000) && render.exitCode() == 0, "pdftoppm (poppler-utils) failed");
+    QStringList decoded;
+    for (const QString &page : QDir(m_tickets.path()).entryList({QStringLiteral("page*.png")}, QDir::Files, QDir::Name)) {
+        QProcess scan;
+        scan.start(QStringLiteral("zbarimg"), {QStringLiteral("--quiet"), QStringLiteral("--raw"), m_tickets.filePath(page)});
+        QVERIFY2(scan.waitForFinished(60000), "zbarimg (zbar-tools) did not finish");
+        decoded << QString::fromUtf8(scan.readAllStandardOutput()).trimmed();
+    }
+    QCOMPARE(decoded.join(QLatin1Char(' ')), codes);
+}
+
+void TestDeskWindow::cardSaleNeedsTheTerminalReference()
+{
+    m_window->holdUnits({unitOf(QStringLiteral("A-4-4"))});
+    QCOMPARE(m_window->cart()->rowCount(), 1);
+    bool okWasEnabled = true;
+    m_window->paymentHook = [&](PaymentDialog &dialog) {
+        okWasEnabled = bool(CounterPaymentRules::check(dialog.payment(), 4500));
+        return false; // the clerk cancels
+    };
+    m_window->sell(true);
+    QVERIFY(!okWasEnabled);
+    QCOMPARE(m_window->cart()->rowCount(), 1);
+    QCOMPARE(seatState(QStringLiteral("A-4-4")), QStringLiteral("HELD"));
+
+    m_window->paymentHook = [](PaymentDialog &dialog) {
+        QTest::keyClicks(dialog.referenceEdit(), QStringLiteral("TRM-0042-7781"));
+        return true;
+    };
+    m_window->sell(true);
+    QCOMPARE(m_window->cart()->rowCount(), 0);
+    QCOMPARE(seatState(QStringLiteral("A-4-4")), QStringLiteral("SOLD"));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT reference FROM counter_payments ORDER BY id DESC LIMIT 1")).toString(),
+             QStringLiteral("TRM-0042-7781"));
+}
+
+void TestDeskWindow::extendIsDisabledAfterTheLimit()
+{
+    m_window->holdUnits({unitOf(QStringLiteral("A-2-9"))});
+    QPushButton *extend = nullptr;
+    for (QPushButton *button : m_window->findChildren<QPushButton *>()) {
+        if (button->text().contains(QLatin1String("xtend")))
+            extend = button;
+    }
+    QVERIFY(extend);
+    QVERIFY(extend->isEnabled());
+    const QDateTime before = m_window->cart()->entries().first().expiresAt;
+    QTest::keyClick(m_window.get(), Qt::Key_E, Qt::ControlModifier);
+    QVERIFY2(m_window->message().startsWith(QLatin1String("Extended")), qPrintable(m_window->message()));
+    QVERIFY(m_window->cart()->entries().first().expiresAt > before);
+    // The hall allows one extension: the button says so and stops.
+    QVERIFY(!extend->isEnabled());
+}
+
+QTEST_MAIN(TestDeskWindow)
+#include "tst_deskwindow.moc"

@@ -1,0 +1,30 @@
+#pragma once
+
+#include "domain/cartservice.h"
+#include "domain/countersale.h"
+#include "domain/seatholdservice.h"
+#include "domain/seatmapstore.h"
+#include "domain/staff.h"
+
+namespace boxoffice {
+
+// What the desk window works through: domain services only. The desktop executable builds them on a
+// signed-in connection, and builds them again after a reconnect.
+struct DeskServices
+{
+    SeatHoldService *holds = nullptr;
+    CartService *carts = nullptr;
+    CounterSaleService *sales = nullptr;
+    SeatMapStore *maps = nullptr;
+
+    bool ready() const { return holds && carts && sales && maps; }
+};
+
+struct StaffIdentity
+{
+    QString user;
+    StaffRole role = StaffRole::Clerk;
+    QString server; // a description safe to show: never the password
+};
+
+} // namespace boxoffice

@@ -1,0 +1,666 @@
+#include "ui/desk/deskwindow.h"
+
+#include "domain/bestavailable.h"
+#include "domain/inventorywatch.h"
+#include "ui/common/money.h"
+#include "ui/desk/liveseatmap.h"
+#include "ui/sale/cartmodel.h"
+#include "ui/sale/paymentdialog.h"
+#include "ui/sale/serverclock.h"
+#include "ui/seatmap/seatmaplegend.h"
+#include "ui/seatmap/seatmapscene.h"
+#include "ui/seatmap/seatmapview.h"
+#include "ui/tickets/ticketpdfwriter.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDesktopServices>
+#include <QDir>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QRandomGenerator>
+#include <QShortcut>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTableView>
+#include <QToolBar>
+#include <QUrl>
+#include <QUuid>
+#include <QVBoxLayout>
+
+namespace boxoffice {
+
+namespace {
+
+QString joinLabels(const QStringList &labels)
+{
+    return labels.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+DeskWindow::DeskWindow(StaffIdentity staff, ServerClock &clock, InventoryWatch *watch, QWidget *parent)
+    : QMainWindow(parent), m_staff(std::move(staff)), m_clock(clock)
+{
+    m_scene = new SeatMapScene(this);
+    m_live = new LiveSeatMap(*m_scene, this);
+    m_cart = new CartModel(this);
+    buildUi();
+    buildActions();
+    startNewCart();
+
+    connect(m_scene, &SeatMapScene::seatActivated, this, &DeskWindow::onSeatActivated);
+    connect(m_live, &LiveSeatMap::seatChanged, this, &DeskWindow::onSeatChanged);
+    connect(&m_clock, &ServerClock::ticked, this, &DeskWindow::onClockTick);
+    connect(m_cart, &QAbstractItemModel::rowsInserted, this, &DeskWindow::updateCartSummary);
+    connect(m_cart, &QAbstractItemModel::rowsRemoved, this, &DeskWindow::updateCartSummary);
+    connect(m_cart, &QAbstractItemModel::modelReset, this, &DeskWindow::updateCartSummary);
+    if (watch) {
+        connect(watch, &InventoryWatch::inventoryChanged, this, &DeskWindow::refreshLiveChanges);
+        connect(watch, &InventoryWatch::connectionLost, this, &DeskWindow::onConnectionLost);
+        connect(watch, &InventoryWatch::connectionRestored, this, &DeskWindow::onConnectionRestored);
+    }
+    updateCartSummary();
+    updateTitle();
+    resize(1400, 860);
+}
+
+DeskWindow::~DeskWindow() = default;
+
+void DeskWindow::buildUi()
+{
+    auto *central = new QWidget;
+    auto *outer = new QVBoxLayout(central);
+    outer->setContentsMargins(6, 6, 6, 6);
+
+    m_banner = new QLabel;
+    m_banner->setObjectName(QStringLiteral("connectionBanner"));
+    m_banner->setStyleSheet(QStringLiteral("background:#b01c1c; color:white; padding:6px; font-weight:bold;"));
+    m_banner->hide();
+    outer->addWidget(m_banner);
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("&Event:")));
+    m_events = new QComboBox;
+    m_events->setObjectName(QStringLiteral("eventPicker"));
+    m_events->setMinimumWidth(320);
+    qobject_cast<QLabel *>(top->itemAt(0)->widget())->setBuddy(m_events);
+    top->addWidget(m_events);
+    m_search = new QLineEdit;
+    m_search->setObjectName(QStringLiteral("seatSearch"));
+    m_search->setPlaceholderText(tr("Find seat, e.g. C-3-14 (Ctrl+F)"));
+    m_search->setClearButtonEnabled(true);
+    m_search->setMaximumWidth(260);
+    top->addWidget(m_search);
+    top->addStretch();
+    top->addWidget(new QLabel(tr("Best available:")));
+    m_bestCount = new QSpinBox;
+    m_bestCount->setObjectName(QStringLiteral("bestCount"));
+    m_bestCount->setRange(1, 10);
+    m_bestCount->setValue(2);
+    m_bestCount->setSuffix(tr(" together"));
+    top->addWidget(m_bestCount);
+    m_bestSection = new QComboBox;
+    m_bestSection->setObjectName(QStringLiteral("bestSection"));
+    top->addWidget(m_bestSection);
+    m_bestBand = new QComboBox;
+    m_bestBand->setObjectName(QStringLiteral("bestBand"));
+    top->addWidget(m_bestBand);
+    m_bestButton = new QPushButton(tr("&Best available"));
+    m_bestButton->setToolTip(tr("Hold the best block of seats together (Ctrl+B)"));
+    top->addWidget(m_bestButton);
+    outer->addLayout(top);
+
+    auto *splitter = new QSplitter;
+    m_view = new SeatMapView;
+    m_view->setSeatMapScene(m_scene);
+    splitter->addWidget(m_view);
+
+    auto *side = new QWidget;
+    auto *sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(0, 0, 0, 0);
+    m_legend = new SeatMapLegend;
+    sideLayout->addWidget(m_legend);
+
+    auto *cartBox = new QGroupBox(tr("This sale"));
+    auto *cartLayout = new QVBoxLayout(cartBox);
+    m_cartView = new QTableView;
+    m_cartView->setObjectName(QStringLiteral("cartView"));
+    m_cartView->setModel(m_cart);
+    m_cartView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_cartView->verticalHeader()->hide();
+    m_cartView->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_cartView->setMinimumWidth(380);
+    cartLayout->addWidget(m_cartView);
+    m_total = new QLabel;
+    m_total->setObjectName(QStringLiteral("cartTotal"));
+    QFont big = m_total->font();
+    big.setPointSizeF(big.pointSizeF() * 1.5);
+    big.setBold(true);
+    m_total->setFont(big);
+    cartLayout->addWidget(m_total);
+
+    auto *holdRow = new QHBoxLayout;
+    m_holdButton = new QPushButton(tr("&Hold selected"));
+    m_holdButton->setToolTip(tr("Hold the seats selected on the map (Ctrl+H)"));
+    m_releaseButton = new QPushButton(tr("&Release"));
+    m_releaseButton->setToolTip(tr("Give back the chosen cart rows, or the whole cart (Ctrl+R)"));
+    m_extendButton = new QPushButton(tr("E&xtend"));
+    m_extendButton->setToolTip(tr("One more hold period, within the event's limit (Ctrl+E)"));
+    holdRow->addWidget(m_holdButton);
+    holdRow->addWidget(m_releaseButton);
+    holdRow->addWidget(m_extendButton);
+    cartLayout->addLayout(holdRow);
+    auto *sellRow = new QHBoxLayout;
+    m_cashButton = new QPushButton(tr("Sell: cash (F9)"));
+    m_cardButton = new QPushButton(tr("Sell: card (F10)"));
+    for (QPushButton *button : {m_cashButton, m_cardButton}) {
+        button->setMinimumHeight(44);
+        button->setStyleSheet(QStringLiteral("font-weight:bold;"));
+    }
+    sellRow->addWidget(m_cashButton);
+    sellRow->addWidget(m_cardButton);
+    cartLayout->addLayout(sellRow);
+    sideLayout->addWidget(cartBox, 1);
+
+    m_message = new QLabel;
+    m_message->setObjectName(QStringLiteral("deskMessage"));
+    m_message->setWordWrap(true);
+    m_message->setMinimumHeight(48);
+    m_message->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    sideLayout->addWidget(m_message);
+    splitter->addWidget(side);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 1);
+    outer->addWidget(splitter, 1);
+    setCentralWidget(central);
+
+    connect(m_events, &QComboBox::currentIndexChanged, this, &DeskWindow::loadEvent);
+    connect(m_search, &QLineEdit::returnPressed, this, &DeskWindow::findSeat);
+    connect(m_bestButton, &QPushButton::clicked, this, &DeskWindow::holdBestAvailable);
+    connect(m_holdButton, &QPushButton::clicked, this, [this] { holdUnits(m_scene->selectedUnits()); });
+    connect(m_releaseButton, &QPushButton::clicked, this, &DeskWindow::releaseSelection);
+    connect(m_extendButton, &QPushButton::clicked, this, &DeskWindow::extendHolds);
+    connect(m_cashButton, &QPushButton::clicked, this, [this] { sell(false); });
+    connect(m_cardButton, &QPushButton::clicked, this, [this] { sell(true); });
+}
+
+void DeskWindow::buildActions()
+{
+    // Keyboard first: a whole sale (best available, cash, print) needs no mouse.
+    const auto shortcut = [this](const QKeySequence &keys, auto slot) {
+        auto *action = new QAction(this);
+        action->setShortcut(keys);
+        action->setShortcutContext(Qt::WindowShortcut);
+        connect(action, &QAction::triggered, this, slot);
+        addAction(action);
+    };
+    shortcut(QKeySequence::Find, [this] {
+        m_search->setFocus();
+        m_search->selectAll();
+    });
+    shortcut(QKeySequence(Qt::CTRL | Qt::Key_B), [this] { holdBestAvailable(); });
+    shortcut(QKeySequence(Qt::CTRL | Qt::Key_H), [this] { holdUnits(m_scene->selectedUnits()); });
+    shortcut(QKeySequence(Qt::CTRL | Qt::Key_R), [this] { releaseSelection(); });
+    shortcut(QKeySequence(Qt::CTRL | Qt::Key_E), [this] { extendHolds(); });
+    shortcut(QKeySequence(Qt::Key_F9), [this] { sell(false); });
+    shortcut(QKeySequence(Qt::Key_F10), [this] { sell(true); });
+    shortcut(QKeySequence(Qt::CTRL | Qt::Key_0), [this] { m_view->fitAll(); });
+    shortcut(QKeySequence(Qt::CTRL | Qt::Key_Plus), [this] { m_view->zoomIn(); });
+    shortcut(QKeySequence(Qt::CTRL | Qt::Key_Minus), [this] { m_view->zoomOut(); });
+    shortcut(QKeySequence(Qt::CTRL | Qt::Key_Up), [this] { m_bestCount->stepUp(); });
+    shortcut(QKeySequence(Qt::CTRL | Qt::Key_Down), [this] { m_bestCount->stepDown(); });
+}
+
+void DeskWindow::setServices(const DeskServices &services)
+{
+    m_services = services;
+    m_live->setStore(services.maps);
+    m_connected = services.ready();
+    loadEvents();
+}
+
+void DeskWindow::setTicketFolder(const QString &folder)
+{
+    m_ticketFolder = folder;
+}
+
+QString DeskWindow::message() const
+{
+    return m_message->text();
+}
+
+void DeskWindow::loadEvents()
+{
+    if (!m_services.ready())
+        return;
+    const EventId current = m_events->currentData().toLongLong();
+    auto events = m_services.holds->events();
+    if (!events) {
+        showMessage(events.error().message, true);
+        return;
+    }
+    {
+        const QSignalBlocker blocker(m_events);
+        m_events->clear();
+        for (const EventSummary &event : events.value()) {
+            m_events->addItem(tr("%1 — %2, %3")
+                                  .arg(event.name, event.startsAt.toLocalTime().toString(QStringLiteral("ddd d MMM HH:mm")),
+                                       event.venue),
+                              event.id);
+            m_events->setItemData(m_events->count() - 1, QVariant::fromValue(event.totalUnits), Qt::UserRole + 1);
+        }
+    }
+    if (m_events->count() == 0) {
+        showMessage(tr("No events are on sale. Load some with: boxoffice-ctl seed-demo"), true);
+        return;
+    }
+    const int again = m_events->findData(current);
+    m_events->setCurrentIndex(-1);
+    m_events->setCurrentIndex(again >= 0 ? again : 0);
+}
+
+bool DeskWindow::selectEvent(EventId event)
+{
+    const int index = m_events->findData(event);
+    if (index < 0)
+        return false;
+    m_events->setCurrentIndex(index);
+    return m_live->loaded() && m_live->event() == event;
+}
+
+void DeskWindow::loadEvent(int comboIndex)
+{
+    if (comboIndex < 0 || !m_services.ready())
+        return;
+    const EventId id = m_events->itemData(comboIndex).toLongLong();
+    auto event = m_services.holds->event(id);
+    if (!event) {
+        showMessage(event.error().message, true);
+        return;
+    }
+    if (auto status = m_live->load(event.value()); !status) {
+        showMessage(status.error().message, true);
+        return;
+    }
+    m_scene->setMyCarts({m_cartId});
+    m_scene->setServerNow(m_clock.now());
+    m_legend->setSeatMap(m_scene->seatMap());
+    m_view->fitAll();
+    m_extensionsLeft = event->policy.maxExtensions;
+
+    const SeatMap &map = m_scene->seatMap();
+    m_bestSection->clear();
+    m_bestSection->addItem(tr("any section"));
+    for (int i = 0; i < map.sections.size(); ++i)
+        m_bestSection->addItem(map.sections.at(i).name, i);
+    m_bestBand->clear();
+    m_bestBand->addItem(tr("any price"));
+    for (int i = 0; i < map.bands.size(); ++i)
+        m_bestBand->addItem(tr("%1 (%2)").arg(map.bands.at(i).name, formatMoney(map.bands.at(i).priceMinor, event->currency)), i);
+    updateTitle();
+    updateCartSummary();
+    showMessage(tr("%1: %2 seats. Click a seat to hold it, or press Ctrl+B for the best %3 together.")
+                    .arg(event->name)
+                    .arg(map.seats.size())
+                    .arg(m_bestCount->value()));
+}
+
+QVector<CartEntry> DeskWindow::entriesFor(const HoldGrant &grant) const
+{
+    const SeatMap &map = m_scene->seatMap();
+    QVector<CartEntry> entries;
+    for (const HeldUnit &held : grant.held) {
+        CartEntry entry;
+        entry.unit = held.seat.unit;
+        entry.label = held.seat.label;
+        entry.expiresAt = held.expiresAt;
+        entry.currency = map.event.currency;
+        if (const auto seat = m_scene->seat(held.seat.unit)) {
+            entry.section = map.sections.value(seat->section).name;
+            entry.priceMinor = map.bands.value(seat->band).priceMinor;
+        }
+        entries << entry;
+    }
+    return entries;
+}
+
+void DeskWindow::holdUnits(const QVector<UnitId> &units)
+{
+    if (!m_connected || !m_live->loaded())
+        return;
+    if (units.isEmpty()) {
+        showMessage(tr("Select seats on the map first (drag a box, or Ctrl-click seats)."), true);
+        return;
+    }
+    HoldRequest request;
+    request.event = m_live->event();
+    request.cart = m_cartId;
+    request.units = units;
+    const auto held = m_services.holds->hold(request);
+    if (!held) {
+        showMessage(held.error().message, true);
+        // The map shows who took it right away, not at the next notification.
+        refreshLiveChanges();
+        return;
+    }
+    m_cart->upsert(entriesFor(held.value()));
+    QStringList labels;
+    for (const HeldUnit &unit : held->held) {
+        labels << unit.seat.label;
+        m_scene->applyChange(SeatChange{unit.seat.unit, SeatState::Held, m_cartId, unit.expiresAt});
+    }
+    m_scene->clearSelection();
+    showMessage(tr("Held %1.").arg(joinLabels(labels)));
+}
+
+void DeskWindow::holdBestAvailable()
+{
+    if (!m_connected || !m_live->loaded())
+        return;
+    BestAvailableRequest request;
+    request.count = m_bestCount->value();
+    if (m_bestSection->currentIndex() > 0)
+        request.section = m_bestSection->currentData().toInt();
+    if (m_bestBand->currentIndex() > 0)
+        request.band = m_bestBand->currentData().toInt();
+    const auto candidates
+        = bestAvailableBlocks(m_scene->seatMap(), request, m_clock.now(), *QRandomGenerator::global());
+    if (candidates.isEmpty()) {
+        showMessage(tr("No %1 seats together are free with that choice.").arg(request.count), true);
+        return;
+    }
+    // Another clerk or the web may take a block between reading the map and claiming it: the claim
+    // decides, and a lost block moves on to the next candidate.
+    int lost = 0;
+    for (const QVector<UnitId> &block : candidates) {
+        HoldRequest hold;
+        hold.event = m_live->event();
+        hold.cart = m_cartId;
+        hold.units = block;
+        const auto held = m_services.holds->hold(hold);
+        if (held) {
+            m_cart->upsert(entriesFor(held.value()));
+            QStringList labels;
+            for (const HeldUnit &unit : held->held) {
+                labels << unit.seat.label;
+                m_scene->applyChange(SeatChange{unit.seat.unit, SeatState::Held, m_cartId, unit.expiresAt});
+            }
+            // The clerk points the buyer at the seats: keep them on screen when zoomed in.
+            if (SeatItem *item = m_scene->seatItem(block.first()))
+                m_view->ensureVisible(item);
+            showMessage(lost == 0 ? tr("Held %1.").arg(joinLabels(labels))
+                                  : tr("Held %1 (%2 better blocks went to other buyers first).")
+                                        .arg(joinLabels(labels))
+                                        .arg(lost));
+            return;
+        }
+        if (held.error().code != ErrorCode::Lost) {
+            showMessage(held.error().message, true);
+            return;
+        }
+        ++lost;
+    }
+    refreshLiveChanges();
+    showMessage(tr("Other buyers took the best %1 blocks while we tried; press Ctrl+B again.").arg(lost), true);
+}
+
+void DeskWindow::releaseSelection()
+{
+    QVector<UnitId> units;
+    const auto rows = m_cartView->selectionModel()->selectedRows();
+    for (const QModelIndex &row : rows)
+        units << m_cart->data(row, Qt::UserRole).toLongLong();
+    if (units.isEmpty())
+        units = m_cart->units();
+    releaseUnits(units);
+}
+
+void DeskWindow::releaseUnits(const QVector<UnitId> &units)
+{
+    if (!m_connected || units.isEmpty())
+        return;
+    const auto released = m_services.holds->release(m_cartId, units);
+    if (!released) {
+        showMessage(released.error().message, true);
+        return;
+    }
+    QStringList labels;
+    for (const SeatRef &seat : released->released) {
+        labels << seat.label;
+        m_scene->applyChange(SeatChange{seat.unit, SeatState::Available, {}, {}});
+    }
+    m_cart->remove(units);
+    showMessage(labels.isEmpty() ? tr("Nothing to give back: those holds had already ended.")
+                                 : tr("Gave back %1; they are on sale again.").arg(joinLabels(labels)));
+}
+
+void DeskWindow::extendHolds()
+{
+    if (!m_connected || m_cart->rowCount() == 0)
+        return;
+    const auto extended = m_services.carts->extend(m_cartId);
+    if (!extended) {
+        showMessage(extended.error().message, true);
+        return;
+    }
+    QVector<CartEntry> refreshed;
+    for (const CartItem &item : extended->extended) {
+        for (CartEntry entry : m_cart->entries()) {
+            if (entry.unit == item.id && item.kind == ItemKind::Seat) {
+                entry.expiresAt = item.expiresAt;
+                refreshed << entry;
+                m_scene->applyChange(SeatChange{entry.unit, SeatState::Held, m_cartId, item.expiresAt});
+            }
+        }
+    }
+    m_cart->upsert(refreshed);
+    m_extensionsLeft = extended->extensionsLeft;
+    updateCartSummary();
+    showMessage(refreshed.isEmpty() ? tr("These holds cannot be extended any further.")
+                                    : tr("Extended %1 hold(s).").arg(refreshed.size()));
+}
+
+void DeskWindow::sell(bool card)
+{
+    if (!m_connected || m_cart->rowCount() == 0) {
+        showMessage(tr("The cart is empty: hold seats first."), true);
+        return;
+    }
+    const qint64 due = m_cart->totalMinor();
+    PaymentDialog dialog(due, m_cart->currency(), card ? PaymentMethod::Card : PaymentMethod::Cash, this);
+    const bool accepted = paymentHook ? paymentHook(dialog) : dialog.exec() == QDialog::Accepted;
+    if (!accepted) {
+        showMessage(tr("No sale: the seats stay held."));
+        return;
+    }
+    const auto sale = m_services.sales->sell(m_cartId, dialog.payment(), due);
+    if (!sale) {
+        showMessage(sale.error().message, true);
+        refreshLiveChanges();
+        return;
+    }
+    finishSale(sale.value());
+}
+
+void DeskWindow::finishSale(const CounterSale &sale)
+{
+    for (const OrderLine &line : sale.order.lines) {
+        if (line.kind == ItemKind::Seat && line.state == QLatin1String("SOLD"))
+            m_scene->applyChange(SeatChange{line.id, SeatState::Sold, m_cartId, {}});
+    }
+    QString text = tr("Order %1 sold: %2 charged.").arg(sale.order.id).arg(formatMoney(sale.chargedMinor, sale.order.currency));
+    if (sale.changeMinor > 0)
+        text += QLatin1Char(' ') + tr("Give %1 change.").arg(formatMoney(sale.changeMinor, sale.order.currency));
+    if (!sale.lost.isEmpty()) {
+        QStringList labels;
+        for (const OrderLine &line : sale.lost)
+            labels << line.label;
+        text += QLatin1Char(' ') + tr("%1 had gone to another buyer and was not charged.").arg(joinLabels(labels));
+    }
+    if (!sale.tickets.isEmpty()) {
+        const QString folder = m_ticketFolder.isEmpty() ? QDir::tempPath() : m_ticketFolder;
+        QDir().mkpath(folder);
+        const QString path = QDir(folder).filePath(QStringLiteral("order-%1.pdf").arg(sale.order.id));
+        if (auto status = writeTicketsPdf(sale.tickets, path); status) {
+            m_lastTicketsPdf = path;
+            text += QLatin1Char(' ') + tr("%n ticket(s) saved to %1.", nullptr, int(sale.tickets.size())).arg(path);
+        } else {
+            text += QLatin1Char(' ') + tr("The tickets could not be saved: %1").arg(status.error().message);
+        }
+    }
+    m_cart->clear();
+    startNewCart();
+    showMessage(text);
+}
+
+void DeskWindow::startNewCart()
+{
+    // One cart per sale, so a finished sale's seats never mix with the next buyer's.
+    const QString user = m_staff.user.isEmpty() ? QStringLiteral("desk") : m_staff.user;
+    QString safeUser;
+    for (const QChar c : user)
+        safeUser += (c.isLetterOrNumber() && c.unicode() < 128) ? c : QLatin1Char('_');
+    m_cartId = QStringLiteral("desk-%1-%2")
+                   .arg(safeUser.left(24), QUuid::createUuid().toString(QUuid::Id128).left(12));
+    if (m_scene)
+        m_scene->setMyCarts({m_cartId});
+    m_extensionsLeft = m_live && m_live->loaded() ? m_scene->seatMap().event.policy.maxExtensions : 0;
+    updateCartSummary();
+}
+
+void DeskWindow::onSeatActivated(UnitId unit)
+{
+    if (m_cart->contains(unit)) {
+        releaseUnits({unit});
+        return;
+    }
+    const auto seat = m_scene->seat(unit);
+    if (!seat)
+        return;
+    if (!seatIsFree(seat->state, seat->holdExpiresAt, m_clock.now())) {
+        showMessage(seat->state == SeatState::Sold ? tr("Seat %1 is sold.").arg(seat->label)
+                                                   : tr("Seat %1 is held by another buyer.").arg(seat->label),
+                    true);
+        return;
+    }
+    holdUnits({unit});
+}
+
+void DeskWindow::onSeatChanged(const SeatChange &change)
+{
+    if (!m_cart->contains(change.unit))
+        return;
+    if (change.state == SeatState::Held && change.cart == m_cartId)
+        return;
+    if (change.state == SeatState::Sold && change.cart == m_cartId)
+        return;
+    // Our hold ran out and someone else claimed the seat: it is no longer ours to sell.
+    QString label;
+    for (const CartEntry &entry : m_cart->entries()) {
+        if (entry.unit == change.unit)
+            label = entry.label;
+    }
+    m_cart->remove({change.unit});
+    showMessage(tr("Seat %1 was just taken by another buyer after its hold ran out.").arg(label), true);
+}
+
+void DeskWindow::onClockTick(const QDateTime &serverNow)
+{
+    m_cart->setServerNow(serverNow);
+    m_scene->setServerNow(serverNow);
+    const auto expired = m_cart->expiredAt(serverNow);
+    if (expired.isEmpty())
+        return;
+    QStringList labels;
+    QVector<UnitId> units;
+    for (const CartEntry &entry : expired) {
+        labels << entry.label;
+        units << entry.unit;
+    }
+    m_cart->remove(units);
+    showMessage(tr("The hold on %1 ran out; back on sale.").arg(joinLabels(labels)), true);
+}
+
+void DeskWindow::refreshLiveChanges()
+{
+    if (!m_connected)
+        return;
+    if (auto status = m_live->refresh(); !status)
+        qWarning("Live seat map: %s", qPrintable(status.error().message));
+}
+
+void DeskWindow::onConnectionLost(const QString &reason)
+{
+    m_connected = false;
+    m_banner->setText(tr("Connection to the server lost — reconnecting… Sales are paused; nothing held or sold "
+                         "is lost. (%1)")
+                          .arg(reason.left(120)));
+    m_banner->show();
+    updateCartSummary();
+}
+
+void DeskWindow::onConnectionRestored()
+{
+    // The owner rebuilds the services on a new connection and calls setServices(), which reloads.
+    m_banner->hide();
+}
+
+void DeskWindow::findSeat()
+{
+    const QString wanted = m_search->text().trimmed().toUpper();
+    if (wanted.isEmpty())
+        return;
+    for (const SeatMapSeat &seat : m_scene->seatMap().seats) {
+        if (seat.label.compare(wanted, Qt::CaseInsensitive) != 0)
+            continue;
+        m_scene->clearSelection();
+        if (SeatItem *item = m_scene->seatItem(seat.unit)) {
+            item->setSelected(true);
+            m_view->centerOn(item);
+            if (m_view->transform().m11() < 8)
+                m_view->zoomIn();
+        }
+        showMessage(tr("Seat %1 selected: Ctrl+H holds it.").arg(seat.label));
+        m_view->setFocus();
+        return;
+    }
+    showMessage(tr("No seat %1 in this event. Seats are named section-row-seat, e.g. A-3-14.").arg(wanted), true);
+}
+
+void DeskWindow::showMessage(const QString &text, bool problem)
+{
+    m_message->setStyleSheet(problem ? QStringLiteral("color:#b01c1c; font-weight:bold;") : QString());
+    m_message->setText(text);
+    statusBar()->showMessage(text, 8000);
+}
+
+void DeskWindow::updateCartSummary()
+{
+    const bool any = m_cart->rowCount() > 0;
+    m_total->setText(any ? tr("Total: %1").arg(formatMoney(m_cart->totalMinor(), m_cart->currency()))
+                         : tr("No seats held"));
+    m_releaseButton->setEnabled(m_connected && any);
+    m_extendButton->setEnabled(m_connected && any && m_extensionsLeft > 0);
+    m_extendButton->setText(any ? tr("E&xtend (%1 left)").arg(m_extensionsLeft) : tr("E&xtend"));
+    m_cashButton->setEnabled(m_connected && any);
+    m_cardButton->setEnabled(m_connected && any);
+    m_holdButton->setEnabled(m_connected);
+    m_bestButton->setEnabled(m_connected);
+}
+
+void DeskWindow::updateTitle()
+{
+    const QString role = staffRoleName(m_staff.role);
+    const QString event = m_live && m_live->loaded() ? m_scene->seatMap().event.name : tr("no event");
+    setWindowTitle(tr("Box office — %1 — %2 (%3)").arg(event, m_staff.user, role));
+    statusBar()->showMessage(tr("Signed in as %1 (%2) on %3").arg(m_staff.user, role, m_staff.server));
+}
+
+} // namespace boxoffice

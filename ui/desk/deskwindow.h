@@ -1,0 +1,116 @@
+#pragma once
+
+#include "ui/desk/deskservices.h"
+
+#include <QMainWindow>
+
+#include <functional>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+class QTableView;
+
+namespace boxoffice {
+
+class CartModel;
+class InventoryWatch;
+class LiveSeatMap;
+class SeatMapLegend;
+class SeatMapScene;
+class SeatMapView;
+class ServerClock;
+struct CartEntry;
+struct CounterSale;
+struct HoldGrant;
+struct SeatChange;
+
+// The clerk's window: pick an event, hold seats on the live map (click, select, or best available),
+// watch the holds count down, take cash or card, and hand out tickets. Everything goes through the
+// domain services; what the server refuses is shown in words a clerk understands.
+class DeskWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    DeskWindow(StaffIdentity staff, ServerClock &clock, InventoryWatch *watch, QWidget *parent = nullptr);
+    ~DeskWindow() override;
+
+    // (Re)connects the window to the server's services and reloads what it shows.
+    void setServices(const DeskServices &services);
+    // Where sold tickets are saved as PDF files (one per order).
+    void setTicketFolder(const QString &folder);
+
+    // The parts tests and the screenshot script drive, as a clerk would.
+    SeatMapScene *scene() const { return m_scene; }
+    SeatMapView *view() const { return m_view; }
+    CartModel *cart() const { return m_cart; }
+    QComboBox *eventPicker() const { return m_events; }
+    QString message() const;
+    QString lastTicketsPdf() const { return m_lastTicketsPdf; }
+    CartId cartId() const { return m_cartId; }
+
+    bool selectEvent(EventId event);
+    void holdUnits(const QVector<UnitId> &units);
+    void holdBestAvailable();
+    void releaseSelection();
+    void extendHolds();
+    // Opens the payment dialog for cash or card; `dialogHook` lets tests fill it in.
+    void sell(bool card);
+    void refreshLiveChanges();
+
+    // Test hook: when set, called with the open payment dialog instead of exec()-ing it.
+    std::function<bool(class PaymentDialog &)> paymentHook;
+
+private:
+    void buildUi();
+    void buildActions();
+    void loadEvents();
+    void loadEvent(int comboIndex);
+    void onSeatActivated(UnitId unit);
+    void onSeatChanged(const SeatChange &change);
+    void onClockTick(const QDateTime &serverNow);
+    void onConnectionLost(const QString &reason);
+    void onConnectionRestored();
+    void releaseUnits(const QVector<UnitId> &units);
+    void finishSale(const CounterSale &sale);
+    void startNewCart();
+    void findSeat();
+    void showMessage(const QString &text, bool problem = false);
+    void updateCartSummary();
+    void updateTitle();
+    QVector<CartEntry> entriesFor(const HoldGrant &grant) const;
+
+    StaffIdentity m_staff;
+    ServerClock &m_clock;
+    DeskServices m_services;
+    CartId m_cartId;
+    int m_extensionsLeft = 0;
+    QString m_ticketFolder;
+    QString m_lastTicketsPdf;
+    bool m_connected = true;
+
+    SeatMapScene *m_scene = nullptr;
+    SeatMapView *m_view = nullptr;
+    SeatMapLegend *m_legend = nullptr;
+    LiveSeatMap *m_live = nullptr;
+    CartModel *m_cart = nullptr;
+    QComboBox *m_events = nullptr;
+    QLineEdit *m_search = nullptr;
+    QSpinBox *m_bestCount = nullptr;
+    QComboBox *m_bestSection = nullptr;
+    QComboBox *m_bestBand = nullptr;
+    QTableView *m_cartView = nullptr;
+    QLabel *m_total = nullptr;
+    QLabel *m_message = nullptr;
+    QLabel *m_banner = nullptr;
+    QPushButton *m_holdButton = nullptr;
+    QPushButton *m_releaseButton = nullptr;
+    QPushButton *m_extendButton = nullptr;
+    QPushButton *m_cashButton = nullptr;
+    QPushButton *m_cardButton = nullptr;
+    QPushButton *m_bestButton = nullptr;
+};
+
+} // namespace boxoffice

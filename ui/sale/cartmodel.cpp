@@ -1,0 +1,188 @@
+#include "ui/sale/cartmodel.h"
+
+#include "ui/common/money.h"
+
+#include <QBrush>
+#include <QColor>
+
+namespace boxoffice {
+
+QString formatCountdown(qint64 seconds)
+{
+    if (seconds <= 0)
+        return QObject::tr("expired");
+    return QStringLiteral("%1:%2").arg(seconds / 60).arg(seconds % 60, 2, 10, QLatin1Char('0'));
+}
+
+CartModel::CartModel(QObject *parent) : QAbstractTableModel(parent) { }
+
+int CartModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_entries.size());
+}
+
+int CartModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant CartModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const CartEntry &entry = m_entries.at(index.row());
+    const qint64 left = secondsLeft(entry);
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case SeatColumn:
+            return entry.label;
+        case SectionColumn:
+            return entry.section;
+        case PriceColumn:
+            return formatMoney(entry.priceMinor, entry.currency);
+        case TimeLeftColumn:
+            return formatCountdown(left);
+        }
+        break;
+    case Qt::TextAlignmentRole:
+        if (index.column() == PriceColumn || index.column() == TimeLeftColumn)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        break;
+    case Qt::ForegroundRole:
+        if (index.column() == TimeLeftColumn && left <= warningSeconds)
+            return QBrush(QColor(0xb0, 0x1c, 0x1c));
+        break;
+    case Qt::BackgroundRole:
+        if (left <= warningSeconds)
+            return QBrush(QColor(0xfd, 0xec, 0xc8));
+        break;
+    case Qt::ToolTipRole:
+        return tr("Held until %1 (server time)").arg(entry.expiresAt.toLocalTime().toString(QStringLiteral("HH:mm:ss")));
+    case Qt::UserRole:
+        return entry.unit;
+    }
+    return {};
+}
+
+QVariant CartModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case SeatColumn:
+        return tr("Seat");
+    case SectionColumn:
+        return tr("Section");
+    case PriceColumn:
+        return tr("Price");
+    case TimeLeftColumn:
+        return tr("Time left");
+    }
+    return {};
+}
+
+void CartModel::upsert(const QVector<CartEntry> &entries)
+{
+    QVector<CartEntry> added;
+    for (const CartEntry &entry : entries) {
+        const int row = rowOf(entry.unit);
+        if (row < 0) {
+            added << entry;
+            continue;
+        }
+        m_entries[row].expiresAt = entry.expiresAt;
+        emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+    }
+    if (added.isEmpty())
+        return;
+    beginInsertRows({}, int(m_entries.size()), int(m_entries.size() + added.size() - 1));
+    m_entries << added;
+    endInsertRows();
+}
+
+void CartModel::remove(const QVector<UnitId> &units)
+{
+    for (const UnitId unit : units) {
+        const int row = rowOf(unit);
+        if (row < 0)
+            continue;
+        beginRemoveRows({}, row, row);
+        m_entries.removeAt(row);
+        endRemoveRows();
+    }
+}
+
+void CartModel::clear()
+{
+    if (m_entries.isEmpty())
+        return;
+    beginResetModel();
+    m_entries.clear();
+    endResetModel();
+}
+
+void CartModel::setServerNow(const QDateTime &serverNow)
+{
+    m_serverNow = serverNow;
+    if (m_entries.isEmpty())
+        return;
+    // One signal for the whole cart: the countdown and the warning colour of every row move together.
+    emit dataChanged(index(0, 0), index(int(m_entries.size()) - 1, ColumnCount - 1),
+                     {Qt::DisplayRole, Qt::ForegroundRole, Qt::BackgroundRole});
+}
+
+QVector<UnitId> CartModel::units() const
+{
+    QVector<UnitId> units;
+    for (const CartEntry &entry : m_entries)
+        units << entry.unit;
+    return units;
+}
+
+bool CartModel::contains(UnitId unit) const
+{
+    return rowOf(unit) >= 0;
+}
+
+QVector<CartEntry> CartModel::expiredAt(const QDateTime &serverNow) const
+{
+    QVector<CartEntry> expired;
+    for (const CartEntry &entry : m_entries) {
+        if (entry.expiresAt.isValid() && entry.expiresAt <= serverNow)
+            expired << entry;
+    }
+    return expired;
+}
+
+qint64 CartModel::totalMinor() const
+{
+    qint64 total = 0;
+    for (const CartEntry &entry : m_entries)
+        total += entry.priceMinor;
+    return total;
+}
+
+QString CartModel::currency() const
+{
+    return m_entries.isEmpty() ? QString() : m_entries.first().currency;
+}
+
+qint64 CartModel::secondsLeft(const CartEntry &entry) const
+{
+    if (!m_serverNow.isValid() || !entry.expiresAt.isValid())
+        return 0;
+    // Rounded up, so "0:01" shows until the very last second.
+    return (m_serverNow.msecsTo(entry.expiresAt) + 999) / 1000;
+}
+
+int CartModel::rowOf(UnitId unit) const
+{
+    for (int row = 0; row < m_entries.size(); ++row) {
+        if (m_entries.at(row).unit == unit)
+            return row;
+    }
+    return -1;
+}
+
+} // namespace boxoffice

@@ -1,0 +1,81 @@
+#pragma once
+
+#include "domain/ids.h"
+#include "domain/seatmap.h"
+#include "ui/seatmap/seatitem.h"
+
+#include <QDateTime>
+#include <QGraphicsScene>
+#include <QHash>
+#include <QRectF>
+#include <QSet>
+#include <QVector>
+
+#include <optional>
+
+namespace boxoffice {
+
+// The seats of one event, one SeatItem each, plus the stage or pitch and the section and row labels.
+// Built once from a SeatMap, then kept current seat by seat: a change record, the clerk's carts or the
+// server clock repaint only the seats whose look they change.
+class SeatMapScene : public QGraphicsScene
+{
+    Q_OBJECT
+
+public:
+    explicit SeatMapScene(QObject *parent = nullptr);
+
+    void setSeatMap(const SeatMap &map);
+    const SeatMap &seatMap() const { return m_map; }
+    int seatCount() const { return int(m_items.size()); }
+
+    void applyChange(const SeatChange &change);
+    // Seats held by these carts draw as the clerk's own.
+    void setMyCarts(const QSet<CartId> &carts);
+    QSet<CartId> myCarts() const { return m_myCarts; }
+    // The database's clock, ticked by the window's shared clock: a HELD seat whose lease ran out
+    // draws as free, because a claim would treat it so.
+    void setServerNow(const QDateTime &serverNow);
+    QDateTime serverNow() const { return m_serverNow; }
+
+    std::optional<SeatMapSeat> seat(UnitId unit) const;
+    SeatItem *seatItem(UnitId unit) const { return m_items.value(unit); }
+    SeatLook lookOf(const SeatMapSeat &seat) const;
+    QVector<UnitId> selectedUnits() const; // ascending
+    QString seatToolTip(UnitId unit) const;
+
+    // Where the seats are (centres plus half a pitch), in venue units.
+    QRectF seatsBoundingRect() const { return m_seatsRect; }
+    // The stage bar above the seats, or the pitch in the middle of an arena; empty if there are no seats.
+    QRectF stageRect() const { return m_stageRect; }
+    bool isArena() const { return m_arena; }
+
+signals:
+    // A plain left click on a seat: the window holds or releases it. Clicks that only adjust the
+    // selection (Ctrl or Shift held) and drags do not count.
+    void seatActivated(boxoffice::UnitId unit);
+
+protected:
+    void mousePressEvent(QGraphicsSceneMouseEvent *event) override;
+    void mouseReleaseEvent(QGraphicsSceneMouseEvent *event) override;
+    // Tooltips are written when asked for: 50,000 prepared strings would cost megabytes for nothing.
+    void helpEvent(QGraphicsSceneHelpEvent *event) override;
+
+private:
+    SeatItem *seatItemAt(const QPointF &scenePos) const;
+    void addSeats();
+    void addStage();
+    void addLabels();
+
+    SeatMap m_map;
+    QHash<UnitId, SeatItem *> m_items;
+    QSet<UnitId> m_held; // the only seats a clock tick or a change of carts can change the look of
+    QSet<CartId> m_myCarts;
+    QDateTime m_serverNow;
+    QRectF m_seatsRect;
+    QRectF m_stageRect;
+    bool m_arena = false;
+    UnitId m_pressedUnit = 0;
+};
+
+} // namespace boxoffice
