@@ -14,30 +14,31 @@ namespace {
 
 // Any fixed number, as long as nothing else in the database uses it for a session advisory lock.
 constexpr qint64 relayLockKey = 0x626f78'72656c6179; // "boxrelay"
-constexpr int relayIntervalMs = 250;
-constexpr int fallbackIntervalMs = 2000;
-constexpr int reconnectIntervalMs = 2000;
 
 } // namespace
 
-PgInventoryWatch::PgInventoryWatch(ConnectionSettings settings) : m_settings(std::move(settings)) { }
+PgInventoryWatch::PgInventoryWatch(ConnectionSettings settings, InventoryWatchTiming timing)
+    : m_settings(std::move(settings)), m_timing(timing)
+{ }
 
 PgInventoryWatch::~PgInventoryWatch() = default;
 
 void PgInventoryWatch::start()
 {
     m_relayTimer = new QTimer(this);
-    m_relayTimer->setInterval(relayIntervalMs);
+    m_relayTimer->setInterval(m_timing.relayMs);
     connect(m_relayTimer, &QTimer::timeout, this, &PgInventoryWatch::relay);
     m_fallbackTimer = new QTimer(this);
-    m_fallbackTimer->setInterval(fallbackIntervalMs);
+    m_fallbackTimer->setInterval(m_timing.fallbackMs);
     connect(m_fallbackTimer, &QTimer::timeout, this, [this] {
-        tryToLead();
         if (m_connection)
             emit inventoryChanged();
     });
+    m_leadTimer = new QTimer(this);
+    m_leadTimer->setInterval(m_timing.leadRetryMs);
+    connect(m_leadTimer, &QTimer::timeout, this, &PgInventoryWatch::tryToLead);
     m_reconnectTimer = new QTimer(this);
-    m_reconnectTimer->setInterval(reconnectIntervalMs);
+    m_reconnectTimer->setInterval(m_timing.reconnectMs);
     connect(m_reconnectTimer, &QTimer::timeout, this, &PgInventoryWatch::connectToServer);
     connectToServer();
 }
@@ -46,6 +47,7 @@ void PgInventoryWatch::stop()
 {
     m_relayTimer->stop();
     m_fallbackTimer->stop();
+    m_leadTimer->stop();
     m_reconnectTimer->stop();
     m_connection.reset();
 }
@@ -72,6 +74,7 @@ void PgInventoryWatch::connectToServer()
     m_leader = false;
     m_lastAnnounced = -1;
     m_fallbackTimer->start();
+    m_leadTimer->start();
     m_relayTimer->start();
     tryToLead();
     if (m_lost) {
@@ -129,6 +132,7 @@ void PgInventoryWatch::lose(const QString &reason)
     qCWarning(lcStorage) << "inventory watch: connection lost:" << reason;
     m_relayTimer->stop();
     m_fallbackTimer->stop();
+    m_leadTimer->stop();
     m_connection.reset();
     m_leader = false;
     if (!m_lost) {
@@ -138,8 +142,8 @@ void PgInventoryWatch::lose(const QString &reason)
     m_reconnectTimer->start();
 }
 
-InventoryWatchThread::InventoryWatchThread(ConnectionSettings settings)
-    : m_watch(new PgInventoryWatch(std::move(settings)))
+InventoryWatchThread::InventoryWatchThread(ConnectionSettings settings, InventoryWatchTiming timing)
+    : m_watch(new PgInventoryWatch(std::move(settings), timing))
 {
     m_thread.setObjectName(QStringLiteral("inventory-watch"));
     m_watch->moveToThread(&m_thread);

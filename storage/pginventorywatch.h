@@ -13,6 +13,15 @@ namespace boxoffice {
 
 class DatabaseConnection;
 
+// How often a watch looks, falls back, takes over and reconnects; tests shorten or lengthen these.
+struct InventoryWatchTiming
+{
+    int relayMs = 250; // how often the relaying watcher looks for new audit lines
+    int fallbackMs = 2000; // "changed" without a notification, in case one was lost
+    int leadRetryMs = 2000; // how soon a follower takes over when the relaying watcher is gone
+    int reconnectMs = 2000;
+};
+
 // InventoryWatch on PostgreSQL LISTEN/NOTIFY, on a connection and thread of its own (a QPSQL connection
 // delivers notifications only to the thread that opened it, through that thread's event loop).
 //
@@ -27,7 +36,7 @@ class PgInventoryWatch final : public InventoryWatch
 public:
     static constexpr char channel[] = "inventory_changes";
 
-    explicit PgInventoryWatch(ConnectionSettings settings);
+    explicit PgInventoryWatch(ConnectionSettings settings, InventoryWatchTiming timing = {});
     ~PgInventoryWatch() override;
 
     // Both run in the watch's own thread (queued from elsewhere).
@@ -42,9 +51,11 @@ private:
     void onNotification(const QString &name);
 
     ConnectionSettings m_settings;
+    InventoryWatchTiming m_timing;
     std::unique_ptr<DatabaseConnection> m_connection;
     QTimer *m_relayTimer = nullptr;
     QTimer *m_fallbackTimer = nullptr;
+    QTimer *m_leadTimer = nullptr;
     QTimer *m_reconnectTimer = nullptr;
     bool m_leader = false;
     bool m_lost = false;
@@ -55,7 +66,7 @@ private:
 class InventoryWatchThread
 {
 public:
-    explicit InventoryWatchThread(ConnectionSettings settings);
+    explicit InventoryWatchThread(ConnectionSettings settings, InventoryWatchTiming timing = {});
     ~InventoryWatchThread();
 
     InventoryWatch *watch() const { return m_watch; }

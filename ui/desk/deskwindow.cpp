@@ -1,49 +1,32 @@
+// The desk window itself: its layout, keys, events, the live map and messages. The sale flow is in
+// desksale.cpp.
+
 #include "ui/desk/deskwindow.h"
 
-#include "domain/bestavailable.h"
 #include "domain/inventorywatch.h"
 #include "ui/common/money.h"
 #include "ui/desk/liveseatmap.h"
 #include "ui/sale/cartmodel.h"
-#include "ui/sale/paymentdialog.h"
 #include "ui/sale/serverclock.h"
 #include "ui/seatmap/seatmaplegend.h"
 #include "ui/seatmap/seatmapscene.h"
 #include "ui/seatmap/seatmapview.h"
-#include "ui/tickets/ticketpdfwriter.h"
 
 #include <QAction>
 #include <QComboBox>
-#include <QDesktopServices>
-#include <QDir>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMessageBox>
 #include <QPushButton>
-#include <QRandomGenerator>
-#include <QShortcut>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTableView>
-#include <QToolBar>
-#include <QUrl>
-#include <QUuid>
 #include <QVBoxLayout>
 
 namespace boxoffice {
-
-namespace {
-
-QString joinLabels(const QStringList &labels)
-{
-    return labels.join(QStringLiteral(", "));
-}
-
-} // namespace
 
 DeskWindow::DeskWindow(StaffIdentity staff, ServerClock &clock, InventoryWatch *watch, QWidget *parent)
     : QMainWindow(parent), m_staff(std::move(staff)), m_clock(clock)
@@ -211,6 +194,7 @@ void DeskWindow::buildActions()
     shortcut(QKeySequence(Qt::CTRL | Qt::Key_E), [this] { extendHolds(); });
     shortcut(QKeySequence(Qt::Key_F9), [this] { sell(false); });
     shortcut(QKeySequence(Qt::Key_F10), [this] { sell(true); });
+    shortcut(QKeySequence::Print, [this] { openLastTickets(); });
     shortcut(QKeySequence(Qt::CTRL | Qt::Key_0), [this] { m_view->fitAll(); });
     shortcut(QKeySequence(Qt::CTRL | Qt::Key_Plus), [this] { m_view->zoomIn(); });
     shortcut(QKeySequence(Qt::CTRL | Qt::Key_Minus), [this] { m_view->zoomOut(); });
@@ -310,282 +294,6 @@ void DeskWindow::loadEvent(int comboIndex)
                     .arg(event->name)
                     .arg(map.seats.size())
                     .arg(m_bestCount->value()));
-}
-
-QVector<CartEntry> DeskWindow::entriesFor(const HoldGrant &grant) const
-{
-    const SeatMap &map = m_scene->seatMap();
-    QVector<CartEntry> entries;
-    for (const HeldUnit &held : grant.held) {
-        CartEntry entry;
-        entry.unit = held.seat.unit;
-        entry.label = held.seat.label;
-        entry.expiresAt = held.expiresAt;
-        entry.currency = map.event.currency;
-        if (const auto seat = m_scene->seat(held.seat.unit)) {
-            entry.section = map.sections.value(seat->section).name;
-            entry.priceMinor = map.bands.value(seat->band).priceMinor;
-        }
-        entries << entry;
-    }
-    return entries;
-}
-
-void DeskWindow::holdUnits(const QVector<UnitId> &units)
-{
-    if (!m_connected || !m_live->loaded())
-        return;
-    if (units.isEmpty()) {
-        showMessage(tr("Select seats on the map first (drag a box, or Ctrl-click seats)."), true);
-        return;
-    }
-    HoldRequest request;
-    request.event = m_live->event();
-    request.cart = m_cartId;
-    request.units = units;
-    const auto held = m_services.holds->hold(request);
-    if (!held) {
-        showMessage(held.error().message, true);
-        // The map shows who took it right away, not at the next notification.
-        refreshLiveChanges();
-        return;
-    }
-    m_cart->upsert(entriesFor(held.value()));
-    QStringList labels;
-    for (const HeldUnit &unit : held->held) {
-        labels << unit.seat.label;
-        m_scene->applyChange(SeatChange{unit.seat.unit, SeatState::Held, m_cartId, unit.expiresAt});
-    }
-    m_scene->clearSelection();
-    showMessage(tr("Held %1.").arg(joinLabels(labels)));
-}
-
-void DeskWindow::holdBestAvailable()
-{
-    if (!m_connected || !m_live->loaded())
-        return;
-    BestAvailableRequest request;
-    request.count = m_bestCount->value();
-    if (m_bestSection->currentIndex() > 0)
-        request.section = m_bestSection->currentData().toInt();
-    if (m_bestBand->currentIndex() > 0)
-        request.band = m_bestBand->currentData().toInt();
-    const auto candidates
-        = bestAvailableBlocks(m_scene->seatMap(), request, m_clock.now(), *QRandomGenerator::global());
-    if (candidates.isEmpty()) {
-        showMessage(tr("No %1 seats together are free with that choice.").arg(request.count), true);
-        return;
-    }
-    // Another clerk or the web may take a block between reading the map and claiming it: the claim
-    // decides, and a lost block moves on to the next candidate.
-    int lost = 0;
-    for (const QVector<UnitId> &block : candidates) {
-        HoldRequest hold;
-        hold.event = m_live->event();
-        hold.cart = m_cartId;
-        hold.units = block;
-        const auto held = m_services.holds->hold(hold);
-        if (held) {
-            m_cart->upsert(entriesFor(held.value()));
-            QStringList labels;
-            for (const HeldUnit &unit : held->held) {
-                labels << unit.seat.label;
-                m_scene->applyChange(SeatChange{unit.seat.unit, SeatState::Held, m_cartId, unit.expiresAt});
-            }
-            // The clerk points the buyer at the seats: keep them on screen when zoomed in.
-            if (SeatItem *item = m_scene->seatItem(block.first()))
-                m_view->ensureVisible(item);
-            showMessage(lost == 0 ? tr("Held %1.").arg(joinLabels(labels))
-                                  : tr("Held %1 (%2 better blocks went to other buyers first).")
-                                        .arg(joinLabels(labels))
-                                        .arg(lost));
-            return;
-        }
-        if (held.error().code != ErrorCode::Lost) {
-            showMessage(held.error().message, true);
-            return;
-        }
-        ++lost;
-    }
-    refreshLiveChanges();
-    showMessage(tr("Other buyers took the best %1 blocks while we tried; press Ctrl+B again.").arg(lost), true);
-}
-
-void DeskWindow::releaseSelection()
-{
-    QVector<UnitId> units;
-    const auto rows = m_cartView->selectionModel()->selectedRows();
-    for (const QModelIndex &row : rows)
-        units << m_cart->data(row, Qt::UserRole).toLongLong();
-    if (units.isEmpty())
-        units = m_cart->units();
-    releaseUnits(units);
-}
-
-void DeskWindow::releaseUnits(const QVector<UnitId> &units)
-{
-    if (!m_connected || units.isEmpty())
-        return;
-    const auto released = m_services.holds->release(m_cartId, units);
-    if (!released) {
-        showMessage(released.error().message, true);
-        return;
-    }
-    QStringList labels;
-    for (const SeatRef &seat : released->released) {
-        labels << seat.label;
-        m_scene->applyChange(SeatChange{seat.unit, SeatState::Available, {}, {}});
-    }
-    m_cart->remove(units);
-    showMessage(labels.isEmpty() ? tr("Nothing to give back: those holds had already ended.")
-                                 : tr("Gave back %1; they are on sale again.").arg(joinLabels(labels)));
-}
-
-void DeskWindow::extendHolds()
-{
-    if (!m_connected || m_cart->rowCount() == 0)
-        return;
-    const auto extended = m_services.carts->extend(m_cartId);
-    if (!extended) {
-        showMessage(extended.error().message, true);
-        return;
-    }
-    QVector<CartEntry> refreshed;
-    for (const CartItem &item : extended->extended) {
-        for (CartEntry entry : m_cart->entries()) {
-            if (entry.unit == item.id && item.kind == ItemKind::Seat) {
-                entry.expiresAt = item.expiresAt;
-                refreshed << entry;
-                m_scene->applyChange(SeatChange{entry.unit, SeatState::Held, m_cartId, item.expiresAt});
-            }
-        }
-    }
-    m_cart->upsert(refreshed);
-    m_extensionsLeft = extended->extensionsLeft;
-    updateCartSummary();
-    showMessage(refreshed.isEmpty() ? tr("These holds cannot be extended any further.")
-                                    : tr("Extended %1 hold(s).").arg(refreshed.size()));
-}
-
-void DeskWindow::sell(bool card)
-{
-    if (!m_connected || m_cart->rowCount() == 0) {
-        showMessage(tr("The cart is empty: hold seats first."), true);
-        return;
-    }
-    const qint64 due = m_cart->totalMinor();
-    PaymentDialog dialog(due, m_cart->currency(), card ? PaymentMethod::Card : PaymentMethod::Cash, this);
-    const bool accepted = paymentHook ? paymentHook(dialog) : dialog.exec() == QDialog::Accepted;
-    if (!accepted) {
-        showMessage(tr("No sale: the seats stay held."));
-        return;
-    }
-    const auto sale = m_services.sales->sell(m_cartId, dialog.payment(), due);
-    if (!sale) {
-        showMessage(sale.error().message, true);
-        refreshLiveChanges();
-        return;
-    }
-    finishSale(sale.value());
-}
-
-void DeskWindow::finishSale(const CounterSale &sale)
-{
-    for (const OrderLine &line : sale.order.lines) {
-        if (line.kind == ItemKind::Seat && line.state == QLatin1String("SOLD"))
-            m_scene->applyChange(SeatChange{line.id, SeatState::Sold, m_cartId, {}});
-    }
-    QString text = tr("Order %1 sold: %2 charged.").arg(sale.order.id).arg(formatMoney(sale.chargedMinor, sale.order.currency));
-    if (sale.changeMinor > 0)
-        text += QLatin1Char(' ') + tr("Give %1 change.").arg(formatMoney(sale.changeMinor, sale.order.currency));
-    if (!sale.lost.isEmpty()) {
-        QStringList labels;
-        for (const OrderLine &line : sale.lost)
-            labels << line.label;
-        text += QLatin1Char(' ') + tr("%1 had gone to another buyer and was not charged.").arg(joinLabels(labels));
-    }
-    if (!sale.tickets.isEmpty()) {
-        const QString folder = m_ticketFolder.isEmpty() ? QDir::tempPath() : m_ticketFolder;
-        QDir().mkpath(folder);
-        const QString path = QDir(folder).filePath(QStringLiteral("order-%1.pdf").arg(sale.order.id));
-        if (auto status = writeTicketsPdf(sale.tickets, path); status) {
-            m_lastTicketsPdf = path;
-            text += QLatin1Char(' ') + tr("%n ticket(s) saved to %1.", nullptr, int(sale.tickets.size())).arg(path);
-        } else {
-            text += QLatin1Char(' ') + tr("The tickets could not be saved: %1").arg(status.error().message);
-        }
-    }
-    m_cart->clear();
-    startNewCart();
-    showMessage(text);
-}
-
-void DeskWindow::startNewCart()
-{
-    // One cart per sale, so a finished sale's seats never mix with the next buyer's.
-    const QString user = m_staff.user.isEmpty() ? QStringLiteral("desk") : m_staff.user;
-    QString safeUser;
-    for (const QChar c : user)
-        safeUser += (c.isLetterOrNumber() && c.unicode() < 128) ? c : QLatin1Char('_');
-    m_cartId = QStringLiteral("desk-%1-%2")
-                   .arg(safeUser.left(24), QUuid::createUuid().toString(QUuid::Id128).left(12));
-    if (m_scene)
-        m_scene->setMyCarts({m_cartId});
-    m_extensionsLeft = m_live && m_live->loaded() ? m_scene->seatMap().event.policy.maxExtensions : 0;
-    updateCartSummary();
-}
-
-void DeskWindow::onSeatActivated(UnitId unit)
-{
-    if (m_cart->contains(unit)) {
-        releaseUnits({unit});
-        return;
-    }
-    const auto seat = m_scene->seat(unit);
-    if (!seat)
-        return;
-    if (!seatIsFree(seat->state, seat->holdExpiresAt, m_clock.now())) {
-        showMessage(seat->state == SeatState::Sold ? tr("Seat %1 is sold.").arg(seat->label)
-                                                   : tr("Seat %1 is held by another buyer.").arg(seat->label),
-                    true);
-        return;
-    }
-    holdUnits({unit});
-}
-
-void DeskWindow::onSeatChanged(const SeatChange &change)
-{
-    if (!m_cart->contains(change.unit))
-        return;
-    if (change.state == SeatState::Held && change.cart == m_cartId)
-        return;
-    if (change.state == SeatState::Sold && change.cart == m_cartId)
-        return;
-    // Our hold ran out and someone else claimed the seat: it is no longer ours to sell.
-    QString label;
-    for (const CartEntry &entry : m_cart->entries()) {
-        if (entry.unit == change.unit)
-            label = entry.label;
-    }
-    m_cart->remove({change.unit});
-    showMessage(tr("Seat %1 was just taken by another buyer after its hold ran out.").arg(label), true);
-}
-
-void DeskWindow::onClockTick(const QDateTime &serverNow)
-{
-    m_cart->setServerNow(serverNow);
-    m_scene->setServerNow(serverNow);
-    const auto expired = m_cart->expiredAt(serverNow);
-    if (expired.isEmpty())
-        return;
-    QStringList labels;
-    QVector<UnitId> units;
-    for (const CartEntry &entry : expired) {
-        labels << entry.label;
-        units << entry.unit;
-    }
-    m_cart->remove(units);
-    showMessage(tr("The hold on %1 ran out; back on sale.").arg(joinLabels(labels)), true);
 }
 
 void DeskWindow::refreshLiveChanges()

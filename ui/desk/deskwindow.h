@@ -56,11 +56,13 @@ public:
     void holdBestAvailable();
     void releaseSelection();
     void extendHolds();
-    // Opens the payment dialog for cash or card; `dialogHook` lets tests fill it in.
+    // Opens the payment dialog for cash or card, then sells what the cart holds.
     void sell(bool card);
+    // Opens the last sale's tickets in the desktop's PDF viewer, to print them.
+    void openLastTickets();
     void refreshLiveChanges();
 
-    // Test hook: when set, called with the open payment dialog instead of exec()-ing it.
+    // For tests: when set, called with the payment dialog instead of exec(); returns "accepted".
     std::function<bool(class PaymentDialog &)> paymentHook;
 
 private:
