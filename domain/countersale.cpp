@@ -51,4 +51,12 @@ Result<QVector<Ticket>> CounterSaleService::tickets(OrderId order)
     return m_store.tickets(order);
 }
 
+Result<TicketCheck> CounterSaleService::checkTicket(const QString &scanned)
+{
+    auto code = ticketCodeFromScan(scanned);
+    if (!code)
+        return code.error();
+    return m_store.checkTicket(code.value());
+}
+
 } // namespace boxoffice

@@ -36,6 +36,8 @@ public:
     virtual ~CounterSaleStore() = default;
     virtual Result<CounterSale> sellAtCounter(const CartId &cart, const CounterPayment &payment) = 0;
     virtual Result<QVector<Ticket>> tickets(OrderId order) = 0;
+    // NotFound for a code that was never issued.
+    virtual Result<TicketCheck> checkTicket(const QString &code) = 0;
 };
 
 namespace CounterPaymentRules {
@@ -51,6 +53,8 @@ public:
     // `dueMinor` is the total the clerk saw; the store charges only what is still there to sell.
     Result<CounterSale> sell(const CartId &cart, const CounterPayment &payment, qint64 dueMinor);
     Result<QVector<Ticket>> tickets(OrderId order);
+    // A scanned or typed code, checked against the database: the only proof a ticket has.
+    Result<TicketCheck> checkTicket(const QString &scanned);
 
 private:
     CounterSaleStore &m_store;

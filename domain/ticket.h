@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/ids.h"
+#include "domain/result.h"
 
 #include <QDateTime>
 #include <QString>
@@ -28,5 +29,17 @@ struct Ticket
 // What the QR code on the ticket says. The door scanner recognises tickets by the prefix and verifies the
 // code against the database, so the payload carries nothing that could be forged to mean more.
 QString ticketQrPayload(const Ticket &ticket);
+
+// What the door learns from a scanned code: the ticket as issued, and whether it still admits.
+struct TicketCheck
+{
+    Ticket ticket;
+    bool admits = false;
+    QString reason; // why not, in words for the door: "the order was refunded"
+};
+
+// The code inside a scanned payload or a typed one ("BOXOFFICE-TICKET:<uuid>" or the bare uuid),
+// lower-cased; BadInput when it cannot be a ticket code at all.
+Result<QString> ticketCodeFromScan(const QString &scanned);
 
 } // namespace boxoffice

@@ -33,4 +33,21 @@ WHERE t.order_id = :order
 ORDER BY es.id
 )SQL";
 
+// A ticket admits while its order is paid and its seat is still sold to that order.
+inline constexpr char checkTicket[] = R"SQL(
+SELECT CAST(t.code AS text), t.order_id, e.name, CAST(extract(epoch FROM e.starts_at) * 1000 AS bigint),
+       vl.name, st.label, sec.name, l.amount_minor, o.currency, t.issued_by,
+       CAST(extract(epoch FROM t.issued_at) * 1000 AS bigint),
+       o.state, es.state = 'SOLD' AND es.order_id = t.order_id
+FROM tickets t
+JOIN orders o ON o.id = t.order_id
+JOIN order_lines l ON l.order_id = t.order_id AND l.unit_id = t.unit_id
+JOIN event_seats es ON es.id = t.unit_id
+JOIN events e ON e.id = es.event_id
+JOIN venue_layouts vl ON vl.id = e.layout_id
+JOIN seats st ON st.id = es.seat_id
+JOIN sections sec ON sec.id = st.section_id
+WHERE t.code = CAST(:code AS uuid)
+)SQL";
+
 } // namespace boxoffice::CounterSql

@@ -84,6 +84,28 @@ Status PgCounterSales::recordPayment(OrderId order, const CounterPayment &paymen
     return Done{};
 }
 
+namespace {
+
+// Columns 0-10 of CounterSql::tickets and ::checkTicket.
+Ticket ticketFromRow(const QSqlQuery &q)
+{
+    Ticket ticket;
+    ticket.code = q.value(0).toString();
+    ticket.order = q.value(1).toLongLong();
+    ticket.eventName = q.value(2).toString();
+    ticket.startsAt = fromEpochMs(q.value(3));
+    ticket.venue = q.value(4).toString();
+    ticket.seatLabel = q.value(5).toString();
+    ticket.sectionName = q.value(6).toString();
+    ticket.priceMinor = q.value(7).toLongLong();
+    ticket.currency = q.value(8).toString().trimmed();
+    ticket.soldBy = q.value(9).toString();
+    ticket.issuedAt = fromEpochMs(q.value(10));
+    return ticket;
+}
+
+} // namespace
+
 Result<QVector<Ticket>> PgCounterSales::tickets(OrderId order)
 {
     auto query = m_statements.exec(CounterSql::tickets, QStringLiteral("reading tickets"),
@@ -92,23 +114,34 @@ Result<QVector<Ticket>> PgCounterSales::tickets(OrderId order)
         return query.error();
     QSqlQuery &q = *query.value();
     QVector<Ticket> tickets;
-    while (q.next()) {
-        Ticket ticket;
-        ticket.code = q.value(0).toString();
-        ticket.order = q.value(1).toLongLong();
-        ticket.eventName = q.value(2).toString();
-        ticket.startsAt = fromEpochMs(q.value(3));
-        ticket.venue = q.value(4).toString();
-        ticket.seatLabel = q.value(5).toString();
-        ticket.sectionName = q.value(6).toString();
-        ticket.priceMinor = q.value(7).toLongLong();
-        ticket.currency = q.value(8).toString().trimmed();
-        ticket.soldBy = q.value(9).toString();
-        ticket.issuedAt = fromEpochMs(q.value(10));
-        tickets << ticket;
-    }
+    while (q.next())
+        tickets << ticketFromRow(q);
     q.finish();
     return tickets;
+}
+
+Result<TicketCheck> PgCounterSales::checkTicket(const QString &code)
+{
+    auto query = m_statements.exec(CounterSql::checkTicket, QStringLiteral("checking a ticket"),
+                                   {{QStringLiteral(":code"), code}});
+    if (!query)
+        return query.error();
+    QSqlQuery &q = *query.value();
+    if (!q.next()) {
+        q.finish();
+        return makeError(ErrorCode::NotFound, QStringLiteral("No ticket with code %1 was ever issued.").arg(code));
+    }
+    TicketCheck check;
+    check.ticket = ticketFromRow(q);
+    const QString orderState = q.value(11).toString();
+    const bool seatStillSold = q.value(12).toBool();
+    q.finish();
+    check.admits = orderState == QLatin1String("PAID") && seatStillSold;
+    if (orderState != QLatin1String("PAID"))
+        check.reason = QStringLiteral("the order is %1").arg(orderState.toLower());
+    else if (!seatStillSold)
+        check.reason = QStringLiteral("the seat is no longer sold to this order");
+    return check;
 }
 
 } // namespace boxoffice

@@ -15,6 +15,7 @@ public:
 
     Result<CounterSale> sellAtCounter(const CartId &cart, const CounterPayment &payment) override;
     Result<QVector<Ticket>> tickets(OrderId order) override;
+    Result<TicketCheck> checkTicket(const QString &code) override;
 
 private:
     Status recordPayment(OrderId order, const CounterPayment &payment, qint64 chargedMinor);

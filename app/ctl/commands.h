@@ -21,5 +21,6 @@ int runGa(CtlContext &context);
 int runHotel(CtlContext &context);
 int runTable(CtlContext &context);
 int runStaff(CtlContext &context);
+int runTicket(CtlContext &context);
 
 } // namespace boxoffice::ctl

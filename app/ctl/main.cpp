@@ -44,6 +44,8 @@ const std::map<QString, Command> &commands()
           "cancel --stay | capacity --room-type --check-in --check-out [--sellable] [--physical]"}},
         {QStringLiteral("staff"),
          {runStaff, "staff add NAME --role clerk|manager (password prompted, never echoed) | staff list"}},
+        {QStringLiteral("ticket"),
+         {runTicket, "ticket verify CODE: does a scanned ticket admit (exit 0), not any more (1), or never existed (2)"}},
         {QStringLiteral("table"),
          {runTable,
           "table list | hold --table --cart --party --at --minutes | "

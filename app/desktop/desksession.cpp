@@ -1,6 +1,9 @@
 #include "desksession.h"
 
+#include "domain/inventorywatch.h"
+#include "storage/logging.h"
 #include "storage/staffadmin.h"
+#include "ui/desk/deskwindow.h"
 
 namespace boxoffice {
 
@@ -44,6 +47,31 @@ Result<DeskSession::ClockReading> DeskSession::readServerClock()
         return now.error();
     reading.serverNow = now.value();
     return reading;
+}
+
+SessionKeeper::SessionKeeper(ConnectionSettings staff, std::unique_ptr<DeskSession> session, DeskWindow &window,
+                             InventoryWatch *watch, QObject *parent)
+    : QObject(parent), m_staff(std::move(staff)), m_session(std::move(session)), m_window(window)
+{
+    m_window.setServices(m_session->services());
+    if (watch)
+        connect(watch, &InventoryWatch::connectionRestored, this, &SessionKeeper::reopen);
+}
+
+SessionKeeper::~SessionKeeper() = default;
+
+void SessionKeeper::reopen()
+{
+    auto reopened = DeskSession::open(m_staff);
+    if (!reopened) {
+        // The watch reconnected, so the next loss and return will try again.
+        qCWarning(lcStorage) << "desk: signing in again failed:" << reopened.error().message;
+        return;
+    }
+    m_window.setServices({});
+    m_session = std::move(reopened.value());
+    m_window.setServices(m_session->services());
+    emit sessionReplaced();
 }
 
 } // namespace boxoffice

@@ -11,6 +11,7 @@
 #include "ui/desk/deskservices.h"
 
 #include <QDateTime>
+#include <QObject>
 
 #include <memory>
 
@@ -47,6 +48,33 @@ private:
     CartService m_carts;
     CounterSaleService m_sales;
     StaffRole m_role = StaffRole::Clerk;
+};
+
+class DeskWindow;
+class InventoryWatch;
+
+// Keeps a desk window on a working connection: when the watch reports the server back, it signs in
+// again with the same login, hands the window the new session's services (the window reloads), and
+// only then lets the old session go.
+class SessionKeeper : public QObject
+{
+    Q_OBJECT
+public:
+    SessionKeeper(ConnectionSettings staff, std::unique_ptr<DeskSession> session, DeskWindow &window,
+                  InventoryWatch *watch, QObject *parent = nullptr);
+    ~SessionKeeper() override;
+
+    DeskSession &session() const { return *m_session; }
+
+signals:
+    void sessionReplaced();
+
+private:
+    void reopen();
+
+    ConnectionSettings m_staff;
+    std::unique_ptr<DeskSession> m_session;
+    DeskWindow &m_window;
 };
 
 } // namespace boxoffice

@@ -149,19 +149,8 @@ int main(int argc, char *argv[])
     if (tickets.isEmpty())
         tickets = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) + QStringLiteral("/Box office tickets");
     window.setTicketFolder(tickets);
-    window.setServices(session->services());
-
     // After the server comes back, everything is rebuilt on a new connection and reloaded.
-    QObject::connect(watch.watch(), &InventoryWatch::connectionRestored, &window, [&] {
-        auto reopened = DeskSession::open(staff);
-        if (!reopened) {
-            qWarning("Reconnecting failed: %s", qPrintable(reopened.error().message));
-            return;
-        }
-        window.setServices({});
-        session = std::move(reopened.value());
-        window.setServices(session->services());
-    });
+    SessionKeeper keeper(staff, std::move(session), window, watch.watch());
 
     if (parser.isSet(QStringLiteral("event")))
         window.selectEvent(parser.value(QStringLiteral("event")).toLongLong());

@@ -23,6 +23,7 @@ private slots:
     void aSeatRetakenAfterItsHoldRanOutIsNotCharged();
     void nothingLeftToSellTakesNoMoney();
     void oneSettlementPerOrder();
+    void theDoorChecksTicketsAgainstTheDatabase();
     void seatMapLoadsEverySeatWithItsState();
     void changesSinceTheCursorNameTheTouchedSeats();
 
@@ -170,6 +171,36 @@ void TestCounterSales::oneSettlementPerOrder()
     QVERIFY2(error.contains(QLatin1String("counter_payments_one_per_order")), qPrintable(error));
     // A second sell of the same (now empty) cart has nothing to sell.
     QCOMPARE(m_sales->sell(QStringLiteral("twice-1"), cash, 4500).error().code, ErrorCode::Lost);
+}
+
+void TestCounterSales::theDoorChecksTicketsAgainstTheDatabase()
+{
+    QVERIFY(m_holds->hold(request(QStringLiteral("door-1"), {m_units.at(10), m_units.at(11)})).ok());
+    CounterPayment cash;
+    cash.tenderedMinor = 9000;
+    const auto sale = m_sales->sell(QStringLiteral("door-1"), cash, 9000);
+    QVERIFY(sale.ok());
+    const Ticket first = sale->tickets.first();
+
+    const auto scanned = m_sales->checkTicket(ticketQrPayload(first));
+    QVERIFY(scanned.ok());
+    QVERIFY(scanned->admits);
+    QCOMPARE(scanned->ticket.seatLabel, first.seatLabel);
+    QCOMPARE(scanned->ticket.order, sale->order.id);
+    QVERIFY(m_sales->checkTicket(first.code.toUpper())->admits); // typed by hand
+
+    QCOMPARE(m_sales->checkTicket(QStringLiteral("BOXOFFICE-TICKET:not-a-code")).error().code, ErrorCode::BadInput);
+    QCOMPARE(m_sales->checkTicket(QStringLiteral("'; DROP TABLE tickets; --")).error().code, ErrorCode::BadInput);
+    QCOMPARE(m_sales->checkTicket(QStringLiteral("00000000-0000-4000-8000-000000000000")).error().code,
+             ErrorCode::NotFound);
+
+    // A refunded order's tickets no longer admit, though the paper still scans.
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE orders SET state = 'REFUNDED' WHERE id = :o"),
+                       {{QStringLiteral("o"), sale->order.id}}));
+    const auto refunded = m_sales->checkTicket(ticketQrPayload(first));
+    QVERIFY(refunded.ok());
+    QVERIFY(!refunded->admits);
+    QCOMPARE(refunded->reason, QStringLiteral("the order is refunded"));
 }
 
 void TestCounterSales::seatMapLoadsEverySeatWithItsState()

@@ -17,6 +17,7 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QFileInfo>
+#include <QLabel>
 #include <QLineEdit>
 #include <QProcess>
 #include <QPushButton>
@@ -45,6 +46,7 @@ private slots:
     void bestAvailableThenCashSalePrintsScannableTickets();
     void cardSaleNeedsTheTerminalReference();
     void extendIsDisabledAfterTheLimit();
+    void aLostConnectionShowsABannerThenReloads();
 
 private:
     QPoint viewportPointOf(const QString &label) const;
@@ -57,10 +59,10 @@ private:
     ConnectionSettings m_staff;
     LoadedVenue m_hall;
     LoadedVenue m_quickHall; // 2-second holds, one extension
-    std::unique_ptr<DeskSession> m_session;
     std::unique_ptr<ServerClock> m_clock;
     std::unique_ptr<InventoryWatchThread> m_watch;
     std::unique_ptr<DeskWindow> m_window;
+    std::unique_ptr<SessionKeeper> m_keeper;
     QTemporaryDir m_tickets;
 };
 
@@ -79,9 +81,9 @@ void TestDeskWindow::initTestCase()
 
 void TestDeskWindow::cleanupTestCase()
 {
+    m_keeper.reset();
     m_window.reset();
     m_watch.reset();
-    m_session.reset();
     m_db->exec(QStringLiteral("DROP OWNED BY %1").arg(m_clerk)); // letters, digits and '_' only
     m_db->exec(QStringLiteral("DROP ROLE IF EXISTS %1").arg(m_clerk));
 }
@@ -90,17 +92,19 @@ void TestDeskWindow::init()
 {
     auto session = DeskSession::open(m_staff);
     QVERIFY2(session.ok(), session.ok() ? "" : qPrintable(session.error().message));
-    m_session = std::move(session.value());
-    QCOMPARE(m_session->role(), StaffRole::Clerk);
+    QCOMPARE(session.value()->role(), StaffRole::Clerk);
     m_clock = std::make_unique<ServerClock>();
-    auto reading = m_session->readServerClock();
+    auto reading = session.value()->readServerClock();
     QVERIFY(reading.ok());
     m_clock->calibrate(reading->serverNow, reading->sentAtUtc, reading->receivedAtUtc);
-    m_watch = std::make_unique<InventoryWatchThread>(m_staff);
+    InventoryWatchTiming timing;
+    timing.leadRetryMs = 300;
+    timing.reconnectMs = 300;
+    m_watch = std::make_unique<InventoryWatchThread>(m_staff, timing);
     m_window = std::make_unique<DeskWindow>(StaffIdentity{m_clerk, StaffRole::Clerk, QStringLiteral("test")}, *m_clock,
                                             m_watch->watch());
     m_window->setTicketFolder(m_tickets.path());
-    m_window->setServices(m_session->services());
+    m_keeper = std::make_unique<SessionKeeper>(m_staff, std::move(session.value()), *m_window, m_watch->watch());
     QVERIFY(m_window->selectEvent(m_hall.eventId));
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
@@ -111,10 +115,10 @@ void TestDeskWindow::init()
 
 void TestDeskWindow::cleanup()
 {
+    m_keeper.reset();
     m_window.reset();
     m_watch.reset();
     m_clock.reset();
-    m_session.reset();
     // Every test starts from an empty house.
     QVERIFY(m_db->exec(QStringLiteral("UPDATE event_seats SET state = 'AVAILABLE', cart_id = NULL, held_since = NULL, "
                                       "hold_expires_at = NULL, extensions_used = 0 WHERE state = 'HELD'")));
@@ -199,7 +203,6 @@ void TestDeskWindow::anotherTerminalsHoldShowsLive()
 void TestDeskWindow::aLostRaceSaysWhoTookTheSeat()
 {
     // Another terminal takes the seat, and the clerk clicks it before the map has heard.
-    m_window->setServices(m_session->services()); // no live refresh between the two steps below
     auto other = m_db->connect(QStringLiteral("other-terminal"));
     PgSeatStore store(other->database());
     HoldRequest request;
@@ -316,6 +319,32 @@ void TestDeskWindow::extendIsDisabledAfterTheLimit()
     QVERIFY(m_window->cart()->entries().first().expiresAt > before);
     // The hall allows one extension: the button says so and stops.
     QVERIFY(!extend->isEnabled());
+}
+
+void TestDeskWindow::aLostConnectionShowsABannerThenReloads()
+{
+    QSignalSpy replaced(m_keeper.get(), &SessionKeeper::sessionReplaced);
+    auto *banner = m_window->findChild<QLabel *>(QStringLiteral("connectionBanner"));
+    QVERIFY(banner);
+    QVERIFY(!banner->isVisible());
+    // The server drops every connection of this terminal (a restart, a network cut).
+    // The terminal's two connections: the session's and the watch's (it connects in its own thread).
+    QTRY_COMPARE_WITH_TIMEOUT(m_db->scalar(QStringLiteral("SELECT count(*) FROM pg_stat_activity "
+                                                          "WHERE datname = current_database() AND usename = :clerk"),
+                                           {{QStringLiteral("clerk"), m_clerk}})
+                                  .toInt(),
+                              2, 10000);
+    QVERIFY(m_db->exec(QStringLiteral("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                      "WHERE datname = current_database() AND usename = :clerk"),
+                       {{QStringLiteral("clerk"), m_clerk}}));
+    QTRY_VERIFY_WITH_TIMEOUT(banner->isVisible(), 10000);
+    QVERIFY(banner->text().contains(QLatin1String("reconnecting")));
+    // Back by itself: the banner goes, the map reloads on a new session, and selling works again.
+    QTRY_VERIFY_WITH_TIMEOUT(!banner->isVisible(), 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(replaced.size(), 1, 10000);
+    m_window->holdUnits({unitOf(QStringLiteral("A-6-11"))});
+    QCOMPARE(m_window->cart()->rowCount(), 1);
+    QCOMPARE(seatState(QStringLiteral("A-6-11")), QStringLiteral("HELD"));
 }
 
 QTEST_MAIN(TestDeskWindow)
