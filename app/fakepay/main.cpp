@@ -1,0 +1,84 @@
+// boxoffice-fakepay: a payment provider double for tests and the demo. See fakeprovider.h for the API.
+
+#include "fakepaylogging.h"
+#include "fakeprovider.h"
+#include "httpserver.h"
+#include "webhookdispatcher.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QHostAddress>
+#include <QUrl>
+
+#include <cstdio>
+
+using namespace boxoffice::fakepay;
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("boxoffice-fakepay"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "A fake payment provider with a Stripe-shaped API (/v1/payment_intents, /v1/refunds) and a control "
+        "API (/control/behaviour, /control/webhooks, /control/webhooks/flush, /control/state)."));
+    parser.addHelpOption();
+    const QCommandLineOption listenOption(QStringLiteral("listen"), QStringLiteral("Address to listen on."),
+                                          QStringLiteral("address"), QStringLiteral("127.0.0.1"));
+    const QCommandLineOption portOption(QStringLiteral("port"), QStringLiteral("Port; 0 picks a free one."),
+                                        QStringLiteral("port"), QStringLiteral("0"));
+    const QCommandLineOption keyOption(QStringLiteral("api-key"),
+                                       QStringLiteral("Require 'Authorization: Bearer <key>' on /v1/."),
+                                       QStringLiteral("key"));
+    const QCommandLineOption webhookUrlOption(QStringLiteral("webhook-url"), QStringLiteral("Where events are POSTed."),
+                                              QStringLiteral("url"));
+    const QCommandLineOption webhookSecretOption(QStringLiteral("webhook-secret"),
+                                                 QStringLiteral("Secret the Stripe-Signature header is made with."),
+                                                 QStringLiteral("secret"));
+    const QCommandLineOption verboseOption(QStringLiteral("verbose"),
+                                           QStringLiteral("Log every request and delivery to stderr."));
+    parser.addOptions({listenOption, portOption, keyOption, webhookUrlOption, webhookSecretOption, verboseOption});
+    parser.process(app);
+
+    const auto fail = [](const QString &message) {
+        std::fprintf(stderr, "boxoffice-fakepay: %s\n", qPrintable(message));
+        return 2;
+    };
+    QHostAddress address;
+    if (!address.setAddress(parser.value(listenOption)))
+        return fail(QStringLiteral("--listen needs an IP address"));
+    bool portOk = false;
+    const uint port = parser.value(portOption).toUInt(&portOk);
+    if (!portOk || port > 65535)
+        return fail(QStringLiteral("--port needs a number from 0 to 65535"));
+    const QUrl webhookUrl(parser.value(webhookUrlOption), QUrl::StrictMode);
+    if (parser.isSet(webhookUrlOption)
+        && (!webhookUrl.isValid() || !webhookUrl.scheme().startsWith(QLatin1String("http"))
+            || webhookUrl.host().isEmpty()))
+        return fail(QStringLiteral("--webhook-url needs an http:// or https:// URL"));
+    const QByteArray secret = parser.value(webhookSecretOption).toUtf8();
+    if (parser.isSet(webhookUrlOption) && secret.isEmpty())
+        return fail(QStringLiteral("--webhook-url needs --webhook-secret: unsigned events teach receivers nothing"));
+    if (parser.isSet(verboseOption))
+        QLoggingCategory::setFilterRules(QStringLiteral("boxoffice.fakepay.info=true"));
+
+    WebhookDispatcher webhooks(webhookUrl, secret);
+    FakeProvider provider(parser.value(keyOption).toUtf8(), &webhooks);
+    HttpServer server([&provider](const HttpRequest &request, const HttpResponder &responder) {
+        provider.handle(request, responder);
+    });
+    if (!server.listen(address, quint16(port))) {
+        std::fprintf(stderr, "boxoffice-fakepay: cannot listen: %s\n", qPrintable(server.errorString()));
+        return 1;
+    }
+
+    QUrl url;
+    url.setScheme(QStringLiteral("http"));
+    url.setHost(address.toString());
+    url.setPort(server.port());
+    // The one line on stdout: tests read it to learn the port.
+    std::printf("listening on %s\n", qPrintable(url.toString()));
+    std::fflush(stdout);
+    return app.exec();
+}

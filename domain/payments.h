@@ -1,0 +1,94 @@
+#pragma once
+
+#include "domain/ids.h"
+#include "domain/result.h"
+
+#include <QByteArray>
+#include <QDateTime>
+#include <QString>
+
+namespace boxoffice {
+
+// What a payment provider says about a charge. A timeout, a dropped connection or a 5xx is Unknown:
+// the money may have moved, so nothing may be released until the provider is asked again.
+enum class ChargeStatus { Succeeded, Declined, Unknown };
+
+QString chargeStatusName(ChargeStatus status); // "succeeded", "declined", "unknown"
+
+struct ChargeRequest
+{
+    QString idempotencyKey; // derived from the order: a retry of the same order can never charge twice
+    OrderId order = 0;
+    qint64 amountMinor = 0;
+    QString currency; // ISO 4217, "EUR"
+    QString description;
+};
+
+struct ChargeOutcome
+{
+    ChargeStatus status = ChargeStatus::Unknown;
+    QString providerPaymentId; // "pi_..." once the provider has one
+    qint64 amountMinor = 0;
+    QString declineReason; // card_declined, insufficient_funds, ...
+    QString detail; // for logs: HTTP status, network error
+};
+
+struct RefundRequest
+{
+    QString idempotencyKey;
+    QString providerPaymentId;
+    qint64 amountMinor = 0;
+    QString reason;
+};
+
+struct RefundOutcome
+{
+    ChargeStatus status = ChargeStatus::Unknown; // Succeeded: refunded; Declined: refused for good
+    QString providerRefundId;
+    QString detail;
+};
+
+// A payment provider as the checkout saga sees it. Calls block the calling thread (run them from a
+// worker thread or a thread pool, never while a database transaction holds row locks). Network
+// trouble is reported as Unknown outcomes, not as errors; an error means the request itself was wrong
+// (BadInput: for instance one idempotency key reused with different parameters).
+class PaymentProvider
+{
+public:
+    virtual ~PaymentProvider() = default;
+    virtual Result<ChargeOutcome> charge(const ChargeRequest &request) = 0;
+    // The charge made under this idempotency key, if the provider has one (NotFound if it never saw it).
+    virtual Result<ChargeOutcome> chargeByKey(const QString &idempotencyKey) = 0;
+    virtual Result<RefundOutcome> refund(const RefundRequest &request) = 0;
+};
+
+// A webhook delivery as it arrived over HTTP: the raw body and the signature header, verified before a
+// byte of the body is trusted.
+struct WebhookDelivery
+{
+    QByteArray rawBody;
+    QByteArray signatureHeader; // "t=1764432000,v1=5257a869..."
+};
+
+struct PaymentEvent
+{
+    QString eventId; // the provider's, unique per event (a redelivery repeats it)
+    QString type; // "payment_intent.succeeded", "payment_intent.payment_failed", "charge.refunded"
+    QString providerPaymentId;
+    OrderId order = 0; // from the payment's metadata
+    qint64 amountMinor = 0;
+    QDateTime created;
+};
+
+namespace WebhookSignature {
+// Stripe's scheme: v1 = hex(HMAC-SHA256(secret, "<t>.<raw body>")); compared in constant time;
+// a timestamp older (or newer) than `toleranceSeconds` is refused, so a captured delivery cannot be
+// replayed later.
+Status verify(const WebhookDelivery &delivery, const QByteArray &secret, const QDateTime &now,
+              int toleranceSeconds = 300);
+QByteArray sign(const QByteArray &rawBody, const QByteArray &secret, qint64 timestamp);
+// The event inside a verified body; BadInput when the JSON is not a payment event.
+Result<PaymentEvent> parseEvent(const QByteArray &rawBody);
+} // namespace WebhookSignature
+
+} // namespace boxoffice

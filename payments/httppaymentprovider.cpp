@@ -1,0 +1,323 @@
+#include "payments/httppaymentprovider.h"
+
+#include "payments/blockinghttp.h"
+#include "payments/paymentslogging.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+
+namespace boxoffice {
+
+namespace {
+
+// Stripe's limit; a longer key would be cut or refused by a real provider.
+constexpr int maxIdempotencyKeyLength = 255;
+
+Status checkIdempotencyKey(const QString &key)
+{
+    if (key.isEmpty())
+        return makeError(ErrorCode::BadInput, QStringLiteral("A payment needs an idempotency key."));
+    if (key.size() > maxIdempotencyKeyLength)
+        return makeError(ErrorCode::BadInput,
+                         QStringLiteral("An idempotency key has at most %1 characters.").arg(maxIdempotencyKeyLength));
+    // The key travels in a header: a line break in it would forge further headers.
+    for (const QChar c : key) {
+        if (c.unicode() < 0x20 || c.unicode() > 0x7e)
+            return makeError(ErrorCode::BadInput,
+                             QStringLiteral("An idempotency key may only hold printable ASCII characters."));
+    }
+    return Done{};
+}
+
+QJsonObject jsonObject(const QByteArray &body)
+{
+    return QJsonDocument::fromJson(body).object();
+}
+
+struct ProviderError
+{
+    QString type; // card_error, idempotency_error, invalid_request_error, api_error
+    QString code;
+    QString declineCode;
+    QString message;
+    QJsonObject paymentIntent;
+};
+
+ProviderError providerError(const QJsonObject &body)
+{
+    const QJsonObject error = body.value(QStringLiteral("error")).toObject();
+    ProviderError result;
+    result.type = error.value(QStringLiteral("type")).toString();
+    result.code = error.value(QStringLiteral("code")).toString();
+    result.declineCode = error.value(QStringLiteral("decline_code")).toString();
+    result.message = error.value(QStringLiteral("message")).toString();
+    result.paymentIntent = error.value(QStringLiteral("payment_intent")).toObject();
+    return result;
+}
+
+// One line for the log that says what came back: enough to tell a timeout from a 503 from a 409.
+QString describe(const HttpAnswer &answer)
+{
+    if (answer.status == 0)
+        return answer.timedOut ? answer.networkError : QStringLiteral("network error: %1").arg(answer.networkError);
+    QString text = QStringLiteral("HTTP %1").arg(answer.status);
+    const ProviderError error = providerError(jsonObject(answer.body));
+    if (!error.type.isEmpty() || !error.code.isEmpty())
+        text += QStringLiteral(" %1/%2").arg(error.type, error.code);
+    if (!error.message.isEmpty())
+        text += QStringLiteral(": ") + error.message;
+    if (answer.header("Idempotent-Replayed") == "true")
+        text += QStringLiteral(" (replayed)");
+    return text;
+}
+
+qint64 amountOf(const QJsonObject &object)
+{
+    return object.value(QStringLiteral("amount")).toInteger();
+}
+
+ChargeOutcome unknownCharge(const QString &detail)
+{
+    ChargeOutcome outcome;
+    outcome.status = ChargeStatus::Unknown;
+    outcome.detail = detail;
+    return outcome;
+}
+
+QString declineReasonOf(const QString &declineCode, const QString &code, const QString &fallback)
+{
+    if (!declineCode.isEmpty())
+        return declineCode;
+    return code.isEmpty() ? fallback : code;
+}
+
+// A payment intent's status as a charge outcome. Only the states that are final and moved no money
+// count as Declined; everything in between waits for another look.
+ChargeOutcome outcomeFromIntent(const QJsonObject &intent, const QString &detail)
+{
+    const QString id = intent.value(QStringLiteral("id")).toString();
+    const QString status = intent.value(QStringLiteral("status")).toString();
+    if (id.isEmpty() || status.isEmpty())
+        return unknownCharge(detail + QStringLiteral(": no payment intent in the answer"));
+
+    ChargeOutcome outcome;
+    outcome.providerPaymentId = id;
+    outcome.amountMinor = amountOf(intent);
+    outcome.detail = detail;
+    if (status == QLatin1String("succeeded")) {
+        outcome.status = ChargeStatus::Succeeded;
+    } else if (status == QLatin1String("requires_payment_method") || status == QLatin1String("canceled")) {
+        const QJsonObject lastError = intent.value(QStringLiteral("last_payment_error")).toObject();
+        outcome.status = ChargeStatus::Declined;
+        outcome.declineReason = declineReasonOf(lastError.value(QStringLiteral("decline_code")).toString(),
+                                                lastError.value(QStringLiteral("code")).toString(), status);
+    } else {
+        outcome.status = ChargeStatus::Unknown;
+        outcome.detail += QStringLiteral(": payment intent is %1").arg(status);
+    }
+    return outcome;
+}
+
+Result<ChargeOutcome> logged(const QString &what, const QString &key, Result<ChargeOutcome> result)
+{
+    if (!result)
+        qCWarning(lcPayments).noquote() << what << key << "refused:" << result.error().message;
+    else if (result->status == ChargeStatus::Unknown)
+        qCWarning(lcPayments).noquote() << what << key << "unknown:" << result->detail;
+    else
+        qCInfo(lcPayments).noquote() << what << key << chargeStatusName(result->status) << result->providerPaymentId
+                                     << result->detail;
+    return result;
+}
+
+} // namespace
+
+HttpPaymentProvider::HttpPaymentProvider(QUrl baseUrl, QByteArray apiKey, int timeoutMs)
+    : m_baseUrl(std::move(baseUrl))
+    , m_apiKey(std::move(apiKey))
+    // Zero would time every call out before it is sent: take it as "not configured".
+    , m_timeoutMs(timeoutMs > 0 ? timeoutMs : 10000)
+{ }
+
+Result<ChargeOutcome> HttpPaymentProvider::charge(const ChargeRequest &request)
+{
+    if (const Status key = checkIdempotencyKey(request.idempotencyKey); !key)
+        return key.error();
+    if (request.amountMinor <= 0)
+        return makeError(ErrorCode::BadInput, QStringLiteral("A charge must be for more than nothing."));
+    const QString currency = request.currency.trimmed().toLower();
+    if (currency.size() != 3 || !std::all_of(currency.cbegin(), currency.cend(), [](QChar c) {
+            return c >= QLatin1Char('a') && c <= QLatin1Char('z');
+        })) {
+        return makeError(ErrorCode::BadInput, QStringLiteral("A charge needs a three-letter currency code."));
+    }
+    if (request.order <= 0)
+        return makeError(ErrorCode::BadInput, QStringLiteral("A charge must name its order."));
+
+    const QJsonObject body{
+        {QStringLiteral("amount"), request.amountMinor},
+        {QStringLiteral("currency"), currency},
+        {QStringLiteral("description"), request.description},
+        {QStringLiteral("metadata"), QJsonObject{{QStringLiteral("order_id"), QString::number(request.order)}}},
+    };
+    const HttpAnswer answer = post(QStringLiteral("/v1/payment_intents"),
+                                   QJsonDocument(body).toJson(QJsonDocument::Compact), request.idempotencyKey);
+    const QString detail = describe(answer);
+    const QString what = QStringLiteral("charge");
+    const QJsonObject json = jsonObject(answer.body);
+    const ProviderError error = providerError(json);
+
+    switch (answer.status) {
+    case 200:
+        return logged(what, request.idempotencyKey, outcomeFromIntent(json, detail));
+    case 402:
+        if (error.type == QLatin1String("card_error")) {
+            ChargeOutcome outcome;
+            outcome.status = ChargeStatus::Declined;
+            outcome.providerPaymentId = error.paymentIntent.value(QStringLiteral("id")).toString();
+            outcome.amountMinor = amountOf(error.paymentIntent);
+            outcome.declineReason = declineReasonOf(error.declineCode, error.code, QStringLiteral("card_declined"));
+            outcome.detail = detail;
+            return logged(what, request.idempotencyKey, outcome);
+        }
+        break;
+    case 400: {
+        // The provider did not run this request. For an idempotency_error the key's first request may
+        // well have charged: the caller has to look that up under its key, not try again.
+        DomainError refused = makeError(
+            ErrorCode::BadInput,
+            error.type == QLatin1String("idempotency_error")
+                ? QStringLiteral("The payment provider refused the charge: its idempotency key was already used "
+                                 "for a different request.")
+                : QStringLiteral("The payment provider refused the charge as invalid."));
+        refused.detail = detail;
+        return logged(what, request.idempotencyKey, refused);
+    }
+    default:
+        break;
+    }
+    // 409 (the key's first request is still running), 401, 5xx, no answer: the money may have moved.
+    return logged(what, request.idempotencyKey, unknownCharge(detail));
+}
+
+Result<ChargeOutcome> HttpPaymentProvider::chargeByKey(const QString &idempotencyKey)
+{
+    if (const Status key = checkIdempotencyKey(idempotencyKey); !key)
+        return key.error();
+
+    const HttpAnswer answer
+        = get(QStringLiteral("/v1/payment_intents/search"),
+              QStringLiteral("idempotency_key=") + QString::fromLatin1(QUrl::toPercentEncoding(idempotencyKey)));
+    const QString detail = describe(answer);
+    const QString what = QStringLiteral("charge lookup");
+    const QJsonObject json = jsonObject(answer.body);
+
+    if (answer.status == 200)
+        return logged(what, idempotencyKey, outcomeFromIntent(json, detail));
+    // Only the provider's own "no such thing" counts: a 404 from a wrong URL or a proxy proves nothing.
+    if (answer.status == 404 && providerError(json).code == QLatin1String("resource_missing")) {
+        DomainError missing
+            = makeError(ErrorCode::NotFound, QStringLiteral("The payment provider has no charge under this key."));
+        missing.detail = detail;
+        return logged(what, idempotencyKey, missing);
+    }
+    return logged(what, idempotencyKey, unknownCharge(detail));
+}
+
+Result<RefundOutcome> HttpPaymentProvider::refund(const RefundRequest &request)
+{
+    if (const Status key = checkIdempotencyKey(request.idempotencyKey); !key)
+        return key.error();
+    if (request.providerPaymentId.isEmpty())
+        return makeError(ErrorCode::BadInput, QStringLiteral("A refund must name the payment it refunds."));
+    if (request.amountMinor <= 0)
+        return makeError(ErrorCode::BadInput, QStringLiteral("A refund must be for more than nothing."));
+
+    QJsonObject body{
+        {QStringLiteral("payment_intent"), request.providerPaymentId},
+        {QStringLiteral("amount"), request.amountMinor},
+    };
+    if (!request.reason.isEmpty())
+        body.insert(QStringLiteral("reason"), request.reason);
+    const HttpAnswer answer = post(QStringLiteral("/v1/refunds"), QJsonDocument(body).toJson(QJsonDocument::Compact),
+                                   request.idempotencyKey);
+    const QJsonObject json = jsonObject(answer.body);
+    const ProviderError error = providerError(json);
+
+    RefundOutcome outcome;
+    outcome.detail = describe(answer);
+    if (answer.status == 200) {
+        const QString status = json.value(QStringLiteral("status")).toString();
+        outcome.providerRefundId = json.value(QStringLiteral("id")).toString();
+        if (outcome.providerRefundId.isEmpty())
+            outcome.status = ChargeStatus::Unknown;
+        else if (status == QLatin1String("succeeded"))
+            outcome.status = ChargeStatus::Succeeded;
+        else if (status == QLatin1String("failed") || status == QLatin1String("canceled"))
+            outcome.status = ChargeStatus::Declined;
+        else
+            outcome.status = ChargeStatus::Unknown; // pending: the provider will tell by webhook
+    } else if (answer.status == 400 && error.type == QLatin1String("idempotency_error")) {
+        DomainError refused = makeError(ErrorCode::BadInput,
+                                        QStringLiteral("The payment provider refused the refund: its idempotency key "
+                                                       "was already used for a different request."));
+        refused.detail = outcome.detail;
+        qCWarning(lcPayments).noquote() << "refund" << request.idempotencyKey << "refused:" << outcome.detail;
+        return refused;
+    } else if (answer.status == 404 && error.code == QLatin1String("resource_missing")) {
+        DomainError missing
+            = makeError(ErrorCode::NotFound, QStringLiteral("The payment provider does not know this payment."));
+        missing.detail = outcome.detail;
+        qCWarning(lcPayments).noquote() << "refund" << request.idempotencyKey << "refused:" << outcome.detail;
+        return missing;
+    } else if (answer.status == 400 || answer.status == 402) {
+        // More than remains, a payment that cannot be refunded: asking again will not change the answer.
+        outcome.status = ChargeStatus::Declined;
+    } else {
+        outcome.status = ChargeStatus::Unknown;
+    }
+
+    if (outcome.status == ChargeStatus::Succeeded)
+        qCInfo(lcPayments).noquote() << "refund" << request.idempotencyKey << outcome.providerRefundId
+                                     << outcome.detail;
+    else
+        qCWarning(lcPayments).noquote() << "refund" << request.idempotencyKey << chargeStatusName(outcome.status)
+                                        << outcome.detail;
+    return outcome;
+}
+
+QUrl HttpPaymentProvider::endpoint(const QString &path) const
+{
+    QUrl url = m_baseUrl;
+    QString basePath = url.path();
+    while (basePath.endsWith(QLatin1Char('/')))
+        basePath.chop(1);
+    url.setPath(basePath + path);
+    return url;
+}
+
+HttpAnswer HttpPaymentProvider::post(const QString &path, const QByteArray &body, const QString &idempotencyKey) const
+{
+    HttpExchange exchange;
+    exchange.method = "POST";
+    exchange.url = endpoint(path);
+    exchange.headers = {{"Authorization", "Bearer " + m_apiKey}, {"Idempotency-Key", idempotencyKey.toLatin1()}};
+    exchange.body = body;
+    exchange.timeoutMs = m_timeoutMs;
+    return exchangeBlocking(exchange);
+}
+
+HttpAnswer HttpPaymentProvider::get(const QString &path, const QString &query) const
+{
+    HttpExchange exchange;
+    exchange.url = endpoint(path);
+    // Already percent-encoded: tolerant mode keeps "%2B" a plus sign instead of decoding it.
+    exchange.url.setQuery(query, QUrl::TolerantMode);
+    exchange.headers = {{"Authorization", "Bearer " + m_apiKey}};
+    exchange.timeoutMs = m_timeoutMs;
+    return exchangeBlocking(exchange);
+}
+
+} // namespace boxoffice

@@ -1,0 +1,3 @@
+#include "payments/paymentslogging.h"
+
+Q_LOGGING_CATEGORY(lcPayments, "boxoffice.payments", QtWarningMsg)
