@@ -22,5 +22,9 @@ int runHotel(CtlContext &context);
 int runTable(CtlContext &context);
 int runStaff(CtlContext &context);
 int runTicket(CtlContext &context);
+int runCheckout(CtlContext &context);
+int runReconcile(CtlContext &context);
+int runWorker(CtlContext &context);
+int runRefund(CtlContext &context);
 
 } // namespace boxoffice::ctl

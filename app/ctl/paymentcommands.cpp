@@ -1,0 +1,233 @@
+// checkout, reconcile and worker: the online checkout saga from the command line, and the job that
+// finishes what crashed or timed-out checkouts left behind.
+
+#include "commands.h"
+#include "terminalprogress.h"
+
+#include "domain/checkoutsaga.h"
+#include "domain/reconciler.h"
+#include "payments/httppaymentprovider.h"
+#include "storage/pgcheckoutstore.h"
+#include "storage/pginventory.h"
+
+#include <QDeadlineTimer>
+#include <QJsonArray>
+#include <QSettings>
+#include <QThread>
+#include <QTextStream>
+
+#include <memory>
+
+namespace boxoffice::ctl {
+
+namespace {
+
+// The provider to charge: --provider-url / --provider-key, else BOXOFFICE_PAYMENT_URL /
+// BOXOFFICE_PAYMENT_KEY, else the saved settings payments/url and payments/key.
+Result<std::unique_ptr<HttpPaymentProvider>> openProvider(const CtlContext &context)
+{
+    QSettings settings;
+    QString url = context.parser().value(QStringLiteral("provider-url"));
+    if (url.isEmpty())
+        url = qEnvironmentVariable("BOXOFFICE_PAYMENT_URL", settings.value(QStringLiteral("payments/url")).toString());
+    QString key = context.parser().value(QStringLiteral("provider-key"));
+    if (key.isEmpty())
+        key = qEnvironmentVariable("BOXOFFICE_PAYMENT_KEY", settings.value(QStringLiteral("payments/key")).toString());
+    const QUrl base(url);
+    if (url.isEmpty() || !base.isValid() || (base.scheme() != QLatin1String("http") && base.scheme() != QLatin1String("https")))
+        return makeError(ErrorCode::BadInput,
+                         QStringLiteral("Name the payment provider with --provider-url http://HOST:PORT (or "
+                                        "BOXOFFICE_PAYMENT_URL)."));
+    int timeoutMs = 10000;
+    if (context.parser().isSet(QStringLiteral("provider-timeout"))) {
+        auto timeout = context.requireNumber(QStringLiteral("provider-timeout"), 100);
+        if (!timeout)
+            return timeout.error();
+        timeoutMs = timeout.value();
+    }
+    return std::make_unique<HttpPaymentProvider>(base, key.toUtf8(), timeoutMs);
+}
+
+QString stateName(CheckoutOutcome::State state)
+{
+    switch (state) {
+    case CheckoutOutcome::State::Paid:
+        return QStringLiteral("paid");
+    case CheckoutOutcome::State::Declined:
+        return QStringLiteral("declined");
+    case CheckoutOutcome::State::Pending:
+        break;
+    }
+    return QStringLiteral("pending");
+}
+
+QJsonObject countsJson(const ReconcileCounts &counts)
+{
+    return QJsonObject{{"confirmed", counts.confirmed},
+                       {"cancelled", counts.cancelled},
+                       {"expired", counts.expired},
+                       {"refunded", counts.refunded},
+                       {"still_unknown", counts.stillUnknown}};
+}
+
+QString countsText(const ReconcileCounts &counts)
+{
+    return QStringLiteral("Reconciled: %1 confirmed, %2 cancelled (never charged), %3 expired (abandoned), "
+                          "%4 refunded, %5 still unknown.")
+        .arg(counts.confirmed)
+        .arg(counts.cancelled)
+        .arg(counts.expired)
+        .arg(counts.refunded)
+        .arg(counts.stillUnknown);
+}
+
+} // namespace
+
+int runCheckout(CtlContext &context)
+{
+    const QString cart = context.parser().value(QStringLiteral("cart"));
+    const bool resume = context.parser().isSet(QStringLiteral("order"));
+    if (cart.isEmpty() && !resume)
+        return context.failUsage(QStringLiteral("Use: boxoffice-ctl checkout --cart CART --provider-url URL | --order ID"));
+    auto provider = openProvider(context);
+    if (!provider)
+        return context.fail(provider.error());
+    auto session = context.openInventory();
+    if (!session)
+        return context.fail(session.error());
+    PgCheckoutStore store(session->connection->database(), session->inventory->carts);
+    CheckoutSaga saga(store, *provider.value(), QStringLiteral("fakepay"));
+    // For the crash tests: stop dead at a step, as a process killed there would.
+    const QString pauseAt = qEnvironmentVariable("BOXOFFICE_SAGA_PAUSE_AT");
+    saga.checkpoint = [&pauseAt](const QString &step) {
+        if (step != pauseAt)
+            return;
+        QTextStream(stdout) << "paused at " << step << Qt::endl;
+        for (;;)
+            QThread::sleep(3600);
+    };
+    Result<CheckoutOutcome> outcome = resume ? [&]() -> Result<CheckoutOutcome> {
+        auto order = context.requireNumber(QStringLiteral("order"), 1);
+        if (!order)
+            return order.error();
+        return saga.resume(order.value());
+    }()
+                                             : saga.checkout(cart, QStringLiteral("web"), QStringLiteral("ctl"));
+    if (!outcome)
+        return context.fail(outcome.error());
+    QJsonArray sold;
+    for (const OrderLine &line : outcome->settlement.sold)
+        sold.append(line.label);
+    QJsonArray refunded;
+    for (const OrderLine &line : outcome->settlement.refunded)
+        refunded.append(line.label);
+    const QString state = stateName(outcome->state);
+    QString text = QStringLiteral("Order %1: %2.").arg(outcome->order).arg(state);
+    if (outcome->state == CheckoutOutcome::State::Declined)
+        text += QStringLiteral(" The card was declined (%1); the seats went back.").arg(outcome->charge.declineReason);
+    if (outcome->state == CheckoutOutcome::State::Pending)
+        text += QStringLiteral(" The provider's answer is not known yet; the seats stay held and reconcile will decide.");
+    if (!refunded.isEmpty())
+        text += QStringLiteral(" Refunded, could not be delivered: %1.").arg(refunded.size());
+    const int exit = context.succeed({{"ok", outcome->state == CheckoutOutcome::State::Paid},
+                                      {"order", outcome->order},
+                                      {"state", state},
+                                      {"sold", sold},
+                                      {"refunded", refunded},
+                                      {"refund_due_minor", outcome->settlement.refundDueMinor}},
+                                     text);
+    return outcome->state == CheckoutOutcome::State::Paid ? exit : ExitFailure;
+}
+
+int runReconcile(CtlContext &context)
+{
+    auto session = context.openInventory();
+    if (!session)
+        return context.fail(session.error());
+    PgCheckoutStore store(session->connection->database(), session->inventory->carts);
+    if (context.parser().isSet(QStringLiteral("report"))) {
+        auto report = store.repairReport(30);
+        if (!report)
+            return context.fail(report.error());
+        QJsonArray json;
+        QStringList lines;
+        for (const ReconcileDay &day : report.value()) {
+            json.append(QJsonObject{{"day", day.day.toString(Qt::ISODate)}, {"kind", day.kind}, {"repaired", day.repaired}});
+            lines << QStringLiteral("%1  %2  %3").arg(day.day.toString(Qt::ISODate), day.kind.leftJustified(10)).arg(day.repaired);
+        }
+        return context.succeed({{"ok", true}, {"repairs", json}},
+                               lines.isEmpty() ? QStringLiteral("Nothing repaired in the last 30 days.")
+                                               : lines.join(QLatin1Char('\n')));
+    }
+    auto provider = openProvider(context);
+    if (!provider)
+        return context.fail(provider.error());
+    int age = 60;
+    if (context.parser().isSet(QStringLiteral("unknown-after"))) {
+        auto parsed = context.requireNumber(QStringLiteral("unknown-after"), 0);
+        if (!parsed)
+            return context.fail(parsed.error());
+        age = parsed.value();
+    }
+    auto counts = Reconciler(store, *provider.value()).run(age);
+    if (!counts)
+        return context.fail(counts.error());
+    return context.succeed({{"ok", true}, {"repaired", countsJson(counts.value())}}, countsText(counts.value()));
+}
+
+int runRefund(CtlContext &context)
+{
+    auto order = context.requireNumber(QStringLiteral("order"), 1);
+    if (!order)
+        return context.fail(order.error());
+    auto session = context.openInventory();
+    if (!session)
+        return context.fail(session.error());
+    PgCheckoutStore store(session->connection->database(), session->inventory->carts);
+    auto refund = store.refundUnits(order.value(), {}, context.parser().value(QStringLiteral("reason")));
+    if (!refund)
+        return context.fail(refund.error());
+    // Online money goes back through the provider now if it is reachable, else the worker does it.
+    int carriedOut = 0;
+    if (auto provider = openProvider(context); provider) {
+        if (auto done = carryOutRefunds(store, *provider.value(), order.value()); done)
+            carriedOut = done.value();
+    }
+    return context.succeed({{"ok", true}, {"order", order.value()}, {"amount_minor", refund->amountMinor},
+                            {"refunded_now", carriedOut > 0}},
+                           QStringLiteral("Order %1 refunded (%2 minor units); its seats are back on sale.%3")
+                               .arg(order.value())
+                               .arg(refund->amountMinor)
+                               .arg(carriedOut > 0 ? QString() : QStringLiteral(" The money goes back when the payment provider "
+                                                                                 "confirms (reconcile carries it out).")));
+}
+
+int runWorker(CtlContext &context)
+{
+    auto provider = openProvider(context);
+    if (!provider)
+        return context.fail(provider.error());
+    int interval = 30;
+    if (context.parser().isSet(QStringLiteral("interval"))) {
+        auto parsed = context.requireNumber(QStringLiteral("interval"), 1);
+        if (!parsed)
+            return context.fail(parsed.error());
+        interval = parsed.value();
+    }
+    auto session = context.openInventory();
+    if (!session)
+        return context.fail(session.error());
+    PgCheckoutStore store(session->connection->database(), session->inventory->carts);
+    Reconciler reconciler(store, *provider.value());
+    TerminalProgress::note(QStringLiteral("Worker: reconciling every %1 s (Ctrl+C stops).").arg(interval));
+    for (;;) {
+        auto counts = reconciler.run();
+        if (!counts)
+            TerminalProgress::note(QStringLiteral("Reconcile failed: %1").arg(counts.error().message));
+        else if (counts->total() > 0 || counts->stillUnknown > 0)
+            TerminalProgress::note(countsText(counts.value()));
+        QThread::sleep(interval);
+    }
+}
+
+} // namespace boxoffice::ctl

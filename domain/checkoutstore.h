@@ -1,0 +1,107 @@
+#pragma once
+
+#include "domain/cartitems.h"
+#include "domain/payments.h"
+
+#include <QDate>
+#include <QVector>
+
+namespace boxoffice {
+
+// Where a checkout stands, as recorded in the database: each saga step is a row, so a crash resumes
+// from what was written, never from memory.
+struct PaymentRecord
+{
+    qint64 id = 0;
+    OrderId order = 0;
+    QString provider;
+    QString idempotencyKey;
+    QString providerPaymentId;
+    qint64 amountMinor = 0;
+    QString currency;
+    QString state; // CHARGING (asked, no answer recorded), UNKNOWN, SUCCEEDED, DECLINED
+    CartId cart;
+};
+
+struct RefundRecord
+{
+    qint64 id = 0;
+    OrderId order = 0;
+    QString idempotencyKey;
+    QString providerPaymentId; // empty: money taken at the counter, given back there
+    qint64 amountMinor = 0;
+    QString reason;
+};
+
+// What settling a successful charge did: units sold, units replaced by equivalents, units that could
+// not be delivered (refund due, and a case for staff).
+struct Settlement
+{
+    OrderId order = 0;
+    bool alreadySettled = false;
+    QVector<OrderLine> sold;
+    QVector<OrderLine> replaced; // lost, then re-claimed as an equivalent unit (same event and price band)
+    QVector<OrderLine> refunded; // lost with no equivalent: refund due, compensation recorded
+    qint64 refundDueMinor = 0;
+};
+
+enum class InboxOutcome { Applied, Duplicate, Ignored };
+
+struct ReconcileCounts
+{
+    int confirmed = 0; // charged but not confirmed: confirmed now
+    int cancelled = 0; // the provider never charged: order cancelled, holds released
+    int expired = 0; // abandoned: holds ran out with no payment in flight
+    int refunded = 0; // refunds carried out
+    int stillUnknown = 0; // the provider could not say yet: left for the next run
+    int total() const { return confirmed + cancelled + expired + refunded; }
+};
+
+struct ReconcileDay
+{
+    QDate day;
+    QString kind;
+    int repaired = 0;
+};
+
+// The checkout saga's and reconciliation's view of the database. Every method is one short
+// transaction with rows locked in a fixed order; none of them talks to the provider.
+class CheckoutStore
+{
+public:
+    virtual ~CheckoutStore() = default;
+
+    // A PENDING order over what the cart holds, tagged with its channel and buyer.
+    virtual Result<OrderSummary> openOrder(const CartId &cart, const QString &channel, const QString &buyer) = 0;
+    // Records the charge about to be asked for (state CHARGING) and extends the cart's holds so the
+    // clock does not run out mid-charge. A second call for the same order returns the same record.
+    virtual Result<PaymentRecord> beginCharge(OrderId order, const QString &provider, const QString &idempotencyKey) = 0;
+    // The provider's answer. Unknown keeps everything as it is; Declined cancels the order and
+    // releases its holds in the same transaction.
+    virtual Status recordChargeOutcome(qint64 payment, const ChargeOutcome &outcome) = 0;
+    // For a SUCCEEDED payment: confirm the order (units SOLD, order PAID), re-claim equivalents for
+    // units lost after expiry, record a refund and a compensation case for what is still missing, and
+    // write the "payment-confirmed" outbox row. Idempotent.
+    virtual Result<Settlement> settlePaidOrder(OrderId order) = 0;
+
+    // The webhook's transaction: the provider's event id into the inbox (a repeat changes nothing),
+    // then the same effect as recordChargeOutcome (+ settlePaidOrder for a success).
+    virtual Result<InboxOutcome> applyPaymentEvent(const QString &provider, const PaymentEvent &event) = 0;
+
+    virtual Result<PaymentRecord> payment(qint64 payment) = 0;
+    virtual Result<QVector<PaymentRecord>> paymentsToResolve(int olderThanSeconds) = 0; // CHARGING or UNKNOWN
+    virtual Result<QVector<PaymentRecord>> paidButUnsettled() = 0; // SUCCEEDED, order still PENDING
+    virtual Result<QVector<RefundRecord>> refundsDue() = 0;
+    virtual Status recordRefundOutcome(qint64 refund, const RefundOutcome &outcome) = 0;
+    // PENDING orders whose holds have all run out with no charge in flight: EXPIRED, nothing released
+    // by hand (expired holds are free already). Returns how many.
+    virtual Result<int> expireAbandonedOrders() = 0;
+    virtual Status countRepairs(const ReconcileCounts &counts) = 0;
+    // A manager's refund of sold seats of a PAID order (all when `units` is empty): the seats go back
+    // on sale through a conditional write, the lines become REFUNDED, a refund row is due (online) or
+    // done (money given back at the counter), and the order becomes REFUNDED once nothing is left.
+    virtual Result<RefundRecord> refundUnits(OrderId order, const QVector<UnitId> &units, const QString &reason) = 0;
+    virtual Result<QVector<ReconcileDay>> repairReport(int days) = 0;
+};
+
+} // namespace boxoffice

@@ -1,0 +1,38 @@
+#pragma once
+
+#include "domain/checkoutstore.h"
+
+namespace boxoffice {
+
+// Finishes what checkouts left behind: charges with no known outcome (asked by idempotency key),
+// charged orders not confirmed (confirmed, or refunded when their units are gone), refunds due, and
+// abandoned orders (expired). Running it again right after changes nothing.
+class Reconciler
+{
+public:
+    Reconciler(CheckoutStore &store, PaymentProvider &provider);
+
+    // `unknownAfterSeconds`: a charge younger than this may still be on its way; leave it alone.
+    Result<ReconcileCounts> run(int unknownAfterSeconds = 60);
+
+private:
+    CheckoutStore &m_store;
+    PaymentProvider &m_provider;
+};
+
+// Webhook deliveries from the payment provider, verified and applied: a bad signature or an old
+// timestamp changes nothing; a repeat of an event already applied changes nothing.
+class PaymentWebhooks
+{
+public:
+    PaymentWebhooks(CheckoutStore &store, QString providerName, QByteArray secret);
+
+    Result<InboxOutcome> handle(const WebhookDelivery &delivery, const QDateTime &now);
+
+private:
+    CheckoutStore &m_store;
+    QString m_providerName;
+    QByteArray m_secret;
+};
+
+} // namespace boxoffice
