@@ -26,5 +26,6 @@ int runCheckout(CtlContext &context);
 int runReconcile(CtlContext &context);
 int runWorker(CtlContext &context);
 int runRefund(CtlContext &context);
+int runBuyer(CtlContext &context);
 
 } // namespace boxoffice::ctl

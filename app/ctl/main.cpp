@@ -44,6 +44,7 @@ const std::map<QString, Command> &commands()
           "cancel --stay | capacity --room-type --check-in --check-out [--sellable] [--physical]"}},
         {QStringLiteral("staff"),
          {runStaff, "staff add NAME --role clerk|manager (password prompted, never echoed) | staff list"}},
+        {QStringLiteral("buyer"), {runBuyer, "buyer add NAME: a web buyer account; prints its bearer token once"}},
         {QStringLiteral("checkout"),
          {runCheckout, "checkout --cart CART | --order ID [--provider-url URL --provider-key KEY]: pay online and confirm"}},
         {QStringLiteral("reconcile"),

@@ -38,6 +38,7 @@ private slots:
     void lostSeatExitsThreeAndNamesIt();
     void otherShapesFromTheCommandLine();
     void unreachableDatabaseExitsOne();
+    void buyerAddPrintsItsTokenOnce();
     void outOfDateSchemaIsRefusedUntilMigrated();
 
 private:
@@ -68,6 +69,17 @@ Run TestCtl::ctl(const QStringList &arguments, const ConnectionSettings *setting
     run.err = QString::fromUtf8(process.readAllStandardError());
     run.json = QJsonDocument::fromJson(run.out.toUtf8()).object();
     return run;
+}
+
+void TestCtl::buyerAddPrintsItsTokenOnce()
+{
+    const Run run = ctl({QStringLiteral("buyer"), QStringLiteral("add"), QStringLiteral("Web"), QStringLiteral("Buyer"), QStringLiteral("--json")});
+    QCOMPARE(run.exitCode, 0);
+    QCOMPARE(run.json.value(QStringLiteral("name")).toString(), QStringLiteral("Web Buyer"));
+    const QString token = run.json.value(QStringLiteral("token")).toString();
+    QCOMPARE(token.size(), 43);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM buyers WHERE name = 'Web Buyer'")).toInt(), 1);
+    QCOMPARE(ctl({QStringLiteral("buyer"), QStringLiteral("add")}).exitCode, 2);
 }
 
 void TestCtl::initTestCase()

@@ -1,0 +1,48 @@
+#pragma once
+
+#include "domain/ids.h"
+#include "domain/result.h"
+#include "domain/seatholds.h"
+
+#include <QString>
+
+namespace boxoffice {
+
+using BuyerId = qint64;
+
+// A web buyer: an account that authenticates with a bearer token. Only a hash of the token is
+// stored; the token itself is shown once, when the buyer is created.
+struct Buyer
+{
+    BuyerId id = 0;
+    QString name;
+};
+
+struct NewBuyer
+{
+    Buyer buyer;
+    QString token; // shown once, never stored
+};
+
+// Web accounts, their carts and orders, and the per-event cap on seats a buyer may hold at once.
+class BuyerStore
+{
+public:
+    virtual ~BuyerStore() = default;
+
+    virtual Result<NewBuyer> addBuyer(const QString &name) = 0;
+    // PermissionDenied for an unknown or malformed token: the caller answers 401.
+    virtual Result<Buyer> authenticate(const QString &token) = 0;
+    // A new cart owned by the buyer.
+    virtual Result<CartId> createCart(BuyerId buyer) = 0;
+    // NotFound when the cart or order is not the buyer's (or does not exist): the caller answers 404,
+    // so another buyer's ids reveal nothing.
+    virtual Status checkCartOwner(BuyerId buyer, const CartId &cart) = 0;
+    virtual Status checkOrderOwner(BuyerId buyer, OrderId order) = 0;
+    // The claim under the event's cap on seats held at once per buyer (events.max_holds_per_buyer):
+    // counted and claimed in one transaction under a per-buyer lock, so two parallel requests of one
+    // buyer cannot both pass the count. LimitReached when the cap would be exceeded.
+    virtual Result<HoldGrant> holdWithinCap(BuyerId buyer, const HoldRequest &request) = 0;
+};
+
+} // namespace boxoffice

@@ -1,0 +1,29 @@
+#pragma once
+
+#include "domain/buyers.h"
+#include "storage/pgseatstore.h"
+#include "storage/preparedstatements.h"
+
+namespace boxoffice {
+
+// BuyerStore on PostgreSQL, on one connection (with a seat store of its own for capped claims).
+class PgBuyerStore final : public BuyerStore
+{
+public:
+    explicit PgBuyerStore(QSqlDatabase database);
+
+    Result<NewBuyer> addBuyer(const QString &name) override;
+    Result<Buyer> authenticate(const QString &token) override;
+    Result<CartId> createCart(BuyerId buyer) override;
+    Status checkCartOwner(BuyerId buyer, const CartId &cart) override;
+    Status checkOrderOwner(BuyerId buyer, OrderId order) override;
+    Result<HoldGrant> holdWithinCap(BuyerId buyer, const HoldRequest &request) override;
+
+private:
+    Status exists(const char *sql, const QString &context, PreparedStatements::Bindings bindings, const QString &missing);
+
+    PreparedStatements m_statements;
+    PgSeatStore m_seats;
+};
+
+} // namespace boxoffice

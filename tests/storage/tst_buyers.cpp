@@ -1,0 +1,152 @@
+// Web buyers: tokens kept only as hashes, carts and orders only their owner can see, and the per-event
+// cap on seats one buyer holds, which parallel requests of that buyer cannot slip past.
+
+#include "domain/seatholdservice.h"
+#include "storage/pgbuyerstore.h"
+#include "storage/pginventory.h"
+#include "testdatabase.h"
+
+#include <QTest>
+#include <QThread>
+
+#include <atomic>
+
+using namespace boxoffice;
+using namespace boxoffice::test;
+
+class TestBuyers : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void aTokenSignsInAndIsNotStored();
+    void cartsAndOrdersBelongToTheirBuyer();
+    void theCapRefusesTheSeatTooMany();
+    void parallelRequestsOfOneBuyerStayUnderTheCap();
+
+private:
+    std::unique_ptr<TestDatabase> m_db;
+    std::unique_ptr<PgBuyerStore> m_buyers;
+    LoadedVenue m_hall;
+    QVector<UnitId> m_units;
+};
+
+void TestBuyers::initTestCase()
+{
+    m_db = std::make_unique<TestDatabase>(QStringLiteral("buyers"));
+    QVERIFY2(m_db->ok(), qPrintable(m_db->failure()));
+    m_hall = m_db->loadHall(QStringLiteral("Buyer Hall"), 2, 10);
+    m_units = m_db->units(m_hall.eventId);
+    m_buyers = std::make_unique<PgBuyerStore>(m_db->database());
+}
+
+void TestBuyers::aTokenSignsInAndIsNotStored()
+{
+    const auto created = m_buyers->addBuyer(QStringLiteral("  Ada  "));
+    QVERIFY(created.ok());
+    QCOMPARE(created->token.size(), 43);
+    QCOMPARE(created->buyer.name, QStringLiteral("Ada"));
+    const auto signedIn = m_buyers->authenticate(created->token);
+    QVERIFY(signedIn.ok());
+    QCOMPARE(signedIn->id, created->buyer.id);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM buyers WHERE token_hash::text LIKE '%' || :t || '%'"),
+                          {{QStringLiteral("t"), created->token}})
+                 .toInt(),
+             0);
+    QString wrong = created->token;
+    wrong[0] = wrong[0] == QLatin1Char('A') ? QLatin1Char('B') : QLatin1Char('A');
+    QCOMPARE(m_buyers->authenticate(wrong).error().code, ErrorCode::PermissionDenied);
+    QCOMPARE(m_buyers->authenticate(QStringLiteral("' OR 1=1 --")).error().code, ErrorCode::PermissionDenied);
+    QCOMPARE(m_buyers->authenticate(QString()).error().code, ErrorCode::PermissionDenied);
+    QCOMPARE(m_buyers->addBuyer(QStringLiteral("   ")).error().code, ErrorCode::BadInput);
+    QVERIFY(m_buyers->addBuyer(QStringLiteral("Ada")).ok()); // names need not be unique; tokens are
+}
+
+void TestBuyers::cartsAndOrdersBelongToTheirBuyer()
+{
+    const auto ada = m_buyers->addBuyer(QStringLiteral("Ada"));
+    const auto bob = m_buyers->addBuyer(QStringLiteral("Bob"));
+    const auto cart = m_buyers->createCart(ada->buyer.id);
+    QVERIFY(cart.ok());
+    QVERIFY(cart->startsWith(QLatin1String("web-")));
+    QVERIFY(m_buyers->checkCartOwner(ada->buyer.id, cart.value()).ok());
+    QCOMPARE(m_buyers->checkCartOwner(bob->buyer.id, cart.value()).error().code, ErrorCode::NotFound);
+    QCOMPARE(m_buyers->checkCartOwner(ada->buyer.id, QStringLiteral("web-nope")).error().code, ErrorCode::NotFound);
+
+    QVERIFY(m_buyers->holdWithinCap(ada->buyer.id, HoldRequest{m_hall.eventId, cart.value(), {m_units.at(0)}, std::nullopt}).ok());
+    PgInventory inventory(m_db->database());
+    const auto order = inventory.carts.createOrder(cart.value());
+    QVERIFY(order.ok());
+    QVERIFY(m_buyers->checkOrderOwner(ada->buyer.id, order->id).ok());
+    QCOMPARE(m_buyers->checkOrderOwner(bob->buyer.id, order->id).error().code, ErrorCode::NotFound);
+    QVERIFY(inventory.carts.releaseCart(cart.value()).ok());
+}
+
+void TestBuyers::theCapRefusesTheSeatTooMany()
+{
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE events SET max_holds_per_buyer = 2 WHERE id = :e"),
+                       {{QStringLiteral("e"), m_hall.eventId}}));
+    const auto eve = m_buyers->addBuyer(QStringLiteral("Eve"));
+    const auto first = m_buyers->createCart(eve->buyer.id);
+    const auto second = m_buyers->createCart(eve->buyer.id);
+    QVERIFY(m_buyers->holdWithinCap(eve->buyer.id, HoldRequest{m_hall.eventId, first.value(), {m_units.at(2), m_units.at(3)}, std::nullopt}).ok());
+    // Asking again for seats one already holds does not count them twice.
+    QVERIFY(m_buyers->holdWithinCap(eve->buyer.id, HoldRequest{m_hall.eventId, first.value(), {m_units.at(2)}, std::nullopt}).ok());
+    // A second cart does not get around the cap.
+    const auto refused = m_buyers->holdWithinCap(eve->buyer.id, HoldRequest{m_hall.eventId, second.value(), {m_units.at(4)}, std::nullopt});
+    QCOMPARE(refused.error().code, ErrorCode::LimitReached);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM event_seats WHERE id = :u"), {{QStringLiteral("u"), m_units.at(4)}}).toString(),
+             QStringLiteral("AVAILABLE"));
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE events SET max_holds_per_buyer = NULL WHERE id = :e"),
+                       {{QStringLiteral("e"), m_hall.eventId}}));
+    QVERIFY(PgInventory(m_db->database()).carts.releaseCart(first.value()).ok());
+}
+
+void TestBuyers::parallelRequestsOfOneBuyerStayUnderTheCap()
+{
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE events SET max_holds_per_buyer = 3 WHERE id = :e"),
+                       {{QStringLiteral("e"), m_hall.eventId}}));
+    const auto mallory = m_buyers->addBuyer(QStringLiteral("Mallory"));
+    const BuyerId buyer = mallory->buyer.id;
+    std::atomic<int> granted{0};
+    std::atomic<int> refused{0};
+    std::atomic<int> failed{0};
+    QVector<QThread *> threads;
+    for (int i = 0; i < 10; ++i) {
+        const UnitId unit = m_units.at(10 + i);
+        threads << QThread::create([&, unit, i] {
+            auto connection = m_db->connect(QStringLiteral("cap-%1").arg(i));
+            PgBuyerStore store(connection->database());
+            const auto cart = store.createCart(buyer);
+            if (!cart) {
+                ++failed;
+                return;
+            }
+            const auto held = store.holdWithinCap(buyer, HoldRequest{m_hall.eventId, cart.value(), {unit}, std::nullopt});
+            if (held)
+                ++granted;
+            else if (held.error().code == ErrorCode::LimitReached)
+                ++refused;
+            else
+                ++failed;
+        });
+    }
+    for (QThread *thread : threads)
+        thread->start();
+    for (QThread *thread : threads) {
+        thread->wait();
+        delete thread;
+    }
+    QCOMPARE(failed.load(), 0);
+    QCOMPARE(granted.load(), 3);
+    QCOMPARE(refused.load(), 7);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats s JOIN buyer_carts c ON c.cart_id = s.cart_id "
+                                         "WHERE c.buyer_id = :b AND s.state = 'HELD'"),
+                          {{QStringLiteral("b"), buyer}})
+                 .toInt(),
+             3);
+}
+
+QTEST_MAIN(TestBuyers)
+#include "tst_buyers.moc"
