@@ -31,6 +31,7 @@ struct RefundRecord
     QString providerPaymentId; // empty: money taken at the counter, given back there
     qint64 amountMinor = 0;
     QString reason;
+    bool atCounter = false; // money taken at the counter: handed back there, recorded as done
 };
 
 // What settling a successful charge did: units sold, units replaced by equivalents, units that could

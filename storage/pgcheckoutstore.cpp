@@ -577,6 +577,7 @@ Result<RefundRecord> PgCheckoutStore::refundUnits(OrderId order, const QVector<U
     if (!refund)
         return refund.error();
     record.id = refund.value();
+    record.atCounter = payment == 0;
     if (payment == 0) {
         // Money taken at the counter goes back at the counter, now.
         auto done = m_statements.exec(CheckoutSql::counterRefundDone, context, {{QStringLiteral(":refund"), record.id}});

@@ -2,9 +2,11 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QGuiApplication>
 
 #include <functional>
 #include <map>
+#include <memory>
 
 using namespace boxoffice::ctl;
 
@@ -49,7 +51,8 @@ const std::map<QString, Command> &commands()
          {runCheckout, "checkout --cart CART | --order ID [--provider-url URL --provider-key KEY]: pay online and confirm"}},
         {QStringLiteral("reconcile"),
          {runReconcile, "reconcile [--unknown-after S] | reconcile --report: finish interrupted checkouts; repairs per day"}},
-        {QStringLiteral("worker"), {runWorker, "worker [--interval S]: reconcile periodically"}},
+        {QStringLiteral("worker"),
+         {runWorker, "worker [--interval S] [--once]: reconcile, then issue tickets and queue mail for paid orders"}},
         {QStringLiteral("refund"), {runRefund, "refund --order ID --reason TEXT: (manager) refund a paid order, seats back on sale"}},
         {QStringLiteral("ticket"),
          {runTicket, "ticket verify CODE: does a scanned ticket admit (exit 0), not any more (1), or never existed (2)"}},
@@ -74,7 +77,14 @@ QString commandSummary()
 
 int main(int argc, char *argv[])
 {
-    QCoreApplication app(argc, argv);
+    // The worker draws ticket PDFs, which needs fonts and so a QGuiApplication (offscreen: a server
+    // has no display); every other command is a plain console program.
+    const bool drawsTickets = argc > 1 && qstrcmp(argv[1], "worker") == 0;
+    if (drawsTickets && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    std::unique_ptr<QCoreApplication> application(drawsTickets ? new QGuiApplication(argc, argv)
+                                                               : new QCoreApplication(argc, argv));
+    QCoreApplication &app = *application;
     // One application name for every box-office program, so they share one data folder and settings.
     QCoreApplication::setOrganizationName(QStringLiteral("boxoffice"));
     QCoreApplication::setApplicationName(QStringLiteral("boxoffice"));
@@ -138,6 +148,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("report"), QStringLiteral("reconcile: print what was repaired, per day.")},
         {QStringLiteral("reason"), QStringLiteral("refund: why, in words for the ledger."), QStringLiteral("text")},
         {QStringLiteral("interval"), QStringLiteral("worker: seconds between runs (default 30)."), QStringLiteral("s")},
+        {QStringLiteral("once"), QStringLiteral("worker: one pass, then exit (for cron and tests).")},
     });
     parser.process(app);
 

@@ -9,6 +9,8 @@
 #include "payments/httppaymentprovider.h"
 #include "storage/pgcheckoutstore.h"
 #include "storage/pginventory.h"
+#include "storage/pgticketissuer.h"
+#include "ui/tickets/ticketpdfwriter.h"
 
 #include <QDeadlineTimer>
 #include <QJsonArray>
@@ -189,7 +191,7 @@ int runRefund(CtlContext &context)
         return context.fail(refund.error());
     // Online money goes back through the provider now if it is reachable, else the worker does it.
     int carriedOut = 0;
-    if (auto provider = openProvider(context); provider) {
+    if (auto provider = openProvider(context); provider && !refund->atCounter) {
         if (auto done = carryOutRefunds(store, *provider.value(), order.value()); done)
             carriedOut = done.value();
     }
@@ -198,15 +200,54 @@ int runRefund(CtlContext &context)
                            QStringLiteral("Order %1 refunded (%2 minor units); its seats are back on sale.%3")
                                .arg(order.value())
                                .arg(refund->amountMinor)
-                               .arg(carriedOut > 0 ? QString() : QStringLiteral(" The money goes back when the payment provider "
-                                                                                 "confirms (reconcile carries it out).")));
+                               .arg(refund->atCounter ? QStringLiteral(" Hand the money back at the counter.")
+                                    : carriedOut > 0 ? QStringLiteral(" The provider has refunded the card.")
+                                                     : QStringLiteral(" The card is refunded when the payment provider "
+                                                                      "answers (reconcile carries it out).")));
 }
+
+namespace {
+
+// One pass of the worker: reconcile (when a provider is configured), then issue the tickets and queue
+// the mail of every paid order waiting in the outbox.
+struct WorkerPass
+{
+    ReconcileCounts counts;
+    bool reconciled = false;
+    int issued = 0;
+    QString failure;
+};
+
+WorkerPass workOnce(PgCheckoutStore &store, PgTicketIssuer &issuer, PaymentProvider *provider)
+{
+    WorkerPass pass;
+    if (provider) {
+        auto counts = Reconciler(store, *provider).run();
+        if (!counts)
+            pass.failure = counts.error().message;
+        else {
+            pass.counts = counts.value();
+            pass.reconciled = true;
+        }
+    }
+    for (;;) {
+        auto issued = issuer.issueNextConfirmed(ticketsPdf);
+        if (!issued) {
+            if (issued.error().code != ErrorCode::NotFound)
+                pass.failure = issued.error().message;
+            break;
+        }
+        ++pass.issued;
+    }
+    return pass;
+}
+
+} // namespace
 
 int runWorker(CtlContext &context)
 {
     auto provider = openProvider(context);
-    if (!provider)
-        return context.fail(provider.error());
+    const bool once = context.parser().isSet(QStringLiteral("once"));
     int interval = 30;
     if (context.parser().isSet(QStringLiteral("interval"))) {
         auto parsed = context.requireNumber(QStringLiteral("interval"), 1);
@@ -218,14 +259,28 @@ int runWorker(CtlContext &context)
     if (!session)
         return context.fail(session.error());
     PgCheckoutStore store(session->connection->database(), session->inventory->carts);
-    Reconciler reconciler(store, *provider.value());
-    TerminalProgress::note(QStringLiteral("Worker: reconciling every %1 s (Ctrl+C stops).").arg(interval));
+    PgCounterSales tickets(session->connection->database(), session->inventory->carts);
+    PgTicketIssuer issuer(session->connection->database(), tickets);
+    PaymentProvider *online = provider ? provider.value().get() : nullptr;
+    if (!online && !context.json())
+        TerminalProgress::note(QStringLiteral("No payment provider configured (--provider-url): only issuing tickets."));
+    if (once) {
+        const WorkerPass pass = workOnce(store, issuer, online);
+        if (!pass.failure.isEmpty())
+            return context.fail(makeError(ErrorCode::Internal, pass.failure));
+        return context.succeed({{"ok", true}, {"reconciled", pass.reconciled}, {"repaired", countsJson(pass.counts)},
+                                {"orders_issued", pass.issued}},
+                               (pass.reconciled ? countsText(pass.counts) + QLatin1Char(' ') : QString())
+                                   + QStringLiteral("Tickets issued and mail queued for %1 paid order(s).").arg(pass.issued));
+    }
+    TerminalProgress::note(QStringLiteral("Worker: every %1 s (Ctrl+C stops).").arg(interval));
     for (;;) {
-        auto counts = reconciler.run();
-        if (!counts)
-            TerminalProgress::note(QStringLiteral("Reconcile failed: %1").arg(counts.error().message));
-        else if (counts->total() > 0 || counts->stillUnknown > 0)
-            TerminalProgress::note(countsText(counts.value()));
+        const WorkerPass pass = workOnce(store, issuer, online);
+        if (!pass.failure.isEmpty())
+            TerminalProgress::note(QStringLiteral("Worker pass failed: %1").arg(pass.failure));
+        else if (pass.counts.total() > 0 || pass.counts.stillUnknown > 0 || pass.issued > 0)
+            TerminalProgress::note(countsText(pass.counts)
+                                   + QStringLiteral(" Tickets issued for %1 order(s).").arg(pass.issued));
         QThread::sleep(interval);
     }
 }

@@ -10,7 +10,10 @@
 #include "payments/httppaymentprovider.h"
 #include "storage/pgcheckoutstore.h"
 #include "storage/pginventory.h"
+#include "storage/pgcountersales.h"
+#include "storage/pgticketissuer.h"
 #include "storage/staffadmin.h"
+#include "ui/tickets/ticketpdfwriter.h"
 
 #include <QtTest>
 
@@ -43,6 +46,7 @@ private slots:
     void forgedOrStaleWebhooksChangeNothing();
     void aManagersRefundPutsSeatsBackOnSale();
     void aClerkCannotRefund();
+    void theWorkerIssuesTicketsAndMailOncePerPaidOrder();
 
 private:
     QVector<UnitId> hold(const QString &cart, const QVector<UnitId> &units);
@@ -443,6 +447,36 @@ void TestCheckoutSaga::aClerkCannotRefund()
              QStringLiteral("SOLD"));
     m_db->exec(QStringLiteral("DROP OWNED BY %1").arg(clerk)); // letters, digits and '_' only
     m_db->exec(QStringLiteral("DROP ROLE IF EXISTS %1").arg(clerk));
+}
+
+void TestCheckoutSaga::theWorkerIssuesTicketsAndMailOncePerPaidOrder()
+{
+    PgCounterSales counter(m_db->database(), m_inventory->carts);
+    PgTicketIssuer issuer(m_db->database(), counter);
+    // Whatever earlier tests left in the outbox goes first.
+    while (issuer.issueNextConfirmed(ticketsPdf).ok()) { }
+
+    QCOMPARE(hold(QStringLiteral("mail-1"), {m_units.at(29), m_units.at(19)}).size(), 2);
+    CheckoutSaga saga(*m_store, *m_provider, QStringLiteral("fakepay"));
+    const auto paid = saga.checkout(QStringLiteral("mail-1"), QStringLiteral("web"), QStringLiteral("buyer"));
+    QVERIFY(paid.ok());
+    QCOMPARE(paid->state, CheckoutOutcome::State::Paid);
+
+    const auto issued = issuer.issueNextConfirmed(ticketsPdf);
+    QVERIFY2(issued.ok(), issued.ok() ? "" : qPrintable(issued.error().message));
+    QCOMPARE(issued->order, paid->order);
+    QCOMPARE(issued->tickets.size(), 2);
+    QVERIFY(issued->mailQueued);
+    const QVariantMap order{{QStringLiteral("o"), paid->order}};
+    QVERIFY(m_db->scalar(QStringLiteral("SELECT substr(attachment, 1, 4) = '%PDF'::bytea FROM mail_spool WHERE order_id = :o"), order).toBool());
+    QCOMPARE(count(QStringLiteral("SELECT count(*) FROM outbox WHERE order_id = :o AND processed_at IS NOT NULL"), order), 1);
+    const auto admits = CounterSaleService(counter).checkTicket(ticketQrPayload(issued->tickets.first()));
+    QVERIFY(admits.ok());
+    QVERIFY(admits->admits);
+    // Consumed once: a second pass finds nothing, and nothing is issued twice.
+    QCOMPARE(issuer.issueNextConfirmed(ticketsPdf).error().code, ErrorCode::NotFound);
+    QCOMPARE(count(QStringLiteral("SELECT count(*) FROM tickets WHERE order_id = :o"), order), 2);
+    QCOMPARE(count(QStringLiteral("SELECT count(*) FROM mail_spool WHERE order_id = :o"), order), 1);
 }
 
 QTEST_MAIN(TestCheckoutSaga)

@@ -4,6 +4,7 @@
 
 #include "ui/tickets/qrcode.h"
 
+#include <QBuffer>
 #include <QFont>
 #include <QFontMetricsF>
 #include <QLocale>
@@ -365,13 +366,14 @@ DomainError fileError(const QString &path, const QString &reason)
 
 } // namespace
 
-Status writeTicketsPdf(const QVector<Ticket> &tickets, const QString &path)
+namespace {
+
+// Encodes every code before anything is written: a ticket that cannot be verified at the door must
+// not be printed, and neither must the rest of its order.
+Result<std::vector<QrCode>> encodeCodes(const QVector<Ticket> &tickets)
 {
     if (tickets.isEmpty())
         return makeError(ErrorCode::BadInput, QStringLiteral("There are no tickets to print."));
-
-    // Encode every code before the file is touched: a ticket that cannot be verified at the door
-    // must not be printed, and neither must the rest of its order.
     std::vector<QrCode> codes;
     codes.reserve(std::size_t(tickets.size()));
     for (const Ticket &ticket : tickets) {
@@ -384,12 +386,12 @@ Status writeTicketsPdf(const QVector<Ticket> &tickets, const QString &path)
             return code.error();
         codes.push_back(std::move(code).value());
     }
+    return codes;
+}
 
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return fileError(path, file.errorString());
-
-    QPdfWriter writer(&file);
+Status paintPdf(QIODevice &device, const QVector<Ticket> &tickets, std::vector<QrCode> &codes)
+{
+    QPdfWriter writer(&device);
     writer.setResolution(300);
     writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A6), QPageLayout::Landscape, QMarginsF(0, 0, 0, 0)));
     writer.setTitle(tickets.size() == 1 ? QStringLiteral("Ticket") : QStringLiteral("Tickets"));
@@ -406,10 +408,38 @@ Status writeTicketsPdf(const QVector<Ticket> &tickets, const QString &path)
     }
     painter.end();
 
+    return Done{};
+}
+
+} // namespace
+
+Status writeTicketsPdf(const QVector<Ticket> &tickets, const QString &path)
+{
+    auto codes = encodeCodes(tickets);
+    if (!codes)
+        return codes.error();
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return fileError(path, file.errorString());
+    if (auto status = paintPdf(file, tickets, codes.value()); !status)
+        return status;
     // QSaveFile only replaces the target when every write succeeded (a full disk shows up here).
     if (!file.commit())
         return fileError(path, file.errorString());
     return Done{};
+}
+
+Result<QByteArray> ticketsPdf(const QVector<Ticket> &tickets)
+{
+    auto codes = encodeCodes(tickets);
+    if (!codes)
+        return codes.error();
+    QByteArray pdf;
+    QBuffer buffer(&pdf);
+    buffer.open(QIODevice::WriteOnly);
+    if (auto status = paintPdf(buffer, tickets, codes.value()); !status)
+        return status.error();
+    return pdf;
 }
 
 QImage renderTicket(const Ticket &ticket, QSize size)

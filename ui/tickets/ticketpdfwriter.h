@@ -14,6 +14,9 @@ namespace boxoffice {
 // given. The file appears complete or not at all: a failed write leaves no half-written PDF behind.
 Status writeTicketsPdf(const QVector<Ticket> &tickets, const QString &path);
 
+// The same PDF in memory: for a confirmation mail, or an HTTP answer.
+Result<QByteArray> ticketsPdf(const QVector<Ticket> &tickets);
+
 // The same ticket drawn into an image of `size` (kept in proportion, centred on white), for an
 // on-screen preview before printing.
 QImage renderTicket(const Ticket &ticket, QSize size);
