@@ -5,5 +5,6 @@ set -euo pipefail
 source "$(dirname "$0")/scripts/common.sh"
 
 boxoffice_install_missing "${BOXOFFICE_TEST_PACKAGES[@]}"
+boxoffice_install_e2e
 boxoffice_build
 ctest --test-dir "$BOXOFFICE_BUILD" --output-on-failure -j"$(nproc)" "$@"

@@ -7,13 +7,25 @@ BOXOFFICE_BUILD="${BOXOFFICE_BUILD:-$BOXOFFICE_ROOT/build}"
 # Exactly what building, running and testing need; nothing is installed twice.
 BOXOFFICE_PACKAGES=(
     g++ cmake ninja-build pkg-config
-    qt6-base-dev qt6-base-dev-tools libqt6sql6-psql libpq-dev
+    qt6-base-dev qt6-base-dev-tools libqt6sql6-psql libpq-dev qt6-httpserver-dev qt6-websockets-dev
     libqrencode-dev fonts-dejavu-core
     postgresql-15 acl util-linux
 )
 
-# What only the tests need besides: reading back printed tickets (PDF to image, QR decoding).
-BOXOFFICE_TEST_PACKAGES=(poppler-utils zbar-tools)
+# What only the tests need besides: reading back printed tickets (PDF to image, QR decoding) and a
+# browser for the buyer's page. Node.js is taken from Debian only when the machine has none.
+BOXOFFICE_TEST_PACKAGES=(poppler-utils zbar-tools chromium)
+command -v node >/dev/null || BOXOFFICE_TEST_PACKAGES+=(nodejs)
+command -v npm >/dev/null || BOXOFFICE_TEST_PACKAGES+=(npm)
+
+# The browser driver for the buyer-page test, from the npm registry by name and pinned version
+# (tests/web/e2e/package.json), installed once next to the test script.
+boxoffice_install_e2e() {
+    local e2e="$BOXOFFICE_ROOT/tests/web/e2e"
+    [ -d "$e2e/node_modules/playwright-core" ] && return 0
+    echo "Installing the browser driver for the buyer-page test (npm)"
+    npm install --prefix "$e2e" --no-audit --no-fund --no-package-lock --loglevel=error
+}
 
 # boxoffice_install_missing [extra packages...]
 boxoffice_install_missing() {

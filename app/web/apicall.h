@@ -1,0 +1,38 @@
+#pragma once
+
+#include "domain/buyers.h"
+
+#include <QByteArray>
+#include <QElapsedTimer>
+#include <QHash>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace boxoffice::web {
+
+// One request as the handlers see it: copied out of Qt's request object on the server thread, so it
+// can travel to a worker thread (Qt's object lives with the socket).
+struct ApiCall
+{
+    QString requestId;
+    QString method; // "GET", "POST", ...
+    QString path;
+    QString route; // the route's template, e.g. "/api/v1/carts/{id}/holds": the metrics label
+    QStringList args; // the path's placeholders, in order
+    QByteArray body;
+    QHash<QByteArray, QByteArray> headers; // names lower-cased
+    QElapsedTimer started;
+    std::optional<Buyer> buyer; // set once the bearer token was accepted
+
+    QByteArray header(const QByteArray &lowerCaseName) const { return headers.value(lowerCaseName); }
+    BuyerId buyerId() const { return buyer ? buyer->id : 0; }
+};
+
+// The client's X-Request-Id when it is sane (1-64 of [A-Za-z0-9._:-]), else a new random one.
+QString requestIdFor(const QByteArray &clientValue);
+// The token of "Authorization: Bearer <token>", or empty.
+QString bearerToken(const QByteArray &authorization);
+
+} // namespace boxoffice::web

@@ -1,0 +1,134 @@
+// boxoffice-web: the web channel's JSON API (see openapi.yaml next to this file).
+
+#include "webconfig.h"
+#include "weblogging.h"
+#include "webserver.h"
+
+#include "storage/databaseconnection.h"
+#include "storage/databaselocator.h"
+#include "storage/migrator.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QSocketNotifier>
+#include <QTextStream>
+
+#include <csignal>
+#include <sys/socket.h>
+#include <unistd.h>
+
+using namespace boxoffice;
+using namespace boxoffice::web;
+
+namespace {
+
+int signalPipe[2] = {-1, -1};
+
+void onSignal(int)
+{
+    const char byte = 1;
+    [[maybe_unused]] const auto written = ::write(signalPipe[1], &byte, 1);
+}
+
+// SIGINT / SIGTERM end the event loop; running requests finish first.
+void quitOnSignals(QCoreApplication &app)
+{
+    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, signalPipe) != 0)
+        return;
+    auto *notifier = new QSocketNotifier(signalPipe[0], QSocketNotifier::Read, &app);
+    QObject::connect(notifier, &QSocketNotifier::activated, &app, [&app] {
+        char byte = 0;
+        [[maybe_unused]] const auto got = ::read(signalPipe[0], &byte, 1);
+        app.quit();
+    });
+    struct sigaction action = {};
+    action.sa_handler = onSignal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &action, nullptr);
+    sigaction(SIGTERM, &action, nullptr);
+}
+
+int fail(const QString &message)
+{
+    QTextStream(stderr) << "boxoffice-web: " << message << '\n';
+    return 1;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("boxoffice"));
+    QCoreApplication::setApplicationName(QStringLiteral("boxoffice"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("The box office's web channel: a JSON API for buyers."));
+    parser.addHelpOption();
+    parser.addOptions({
+        {QStringLiteral("db"), QStringLiteral("Database URL (default: PG* variables, the saved setting, or the private database)."), QStringLiteral("url")},
+        {QStringLiteral("port"), QStringLiteral("Port to listen on (default 8080; 0: any free port)."), QStringLiteral("n"), QStringLiteral("8080")},
+        {QStringLiteral("listen"), QStringLiteral("Address to listen on (default 127.0.0.1)."), QStringLiteral("address"), QStringLiteral("127.0.0.1")},
+        {QStringLiteral("threads"), QStringLiteral("Database worker threads, one connection each (default 4)."), QStringLiteral("n"), QStringLiteral("4")},
+        {QStringLiteral("provider-url"), QStringLiteral("Payment provider base URL (or BOXOFFICE_PAYMENT_URL)."), QStringLiteral("url")},
+        {QStringLiteral("provider-key"), QStringLiteral("Payment provider API key (or BOXOFFICE_PAYMENT_KEY)."), QStringLiteral("key")},
+        {QStringLiteral("webhook-secret"), QStringLiteral("Secret the provider signs webhooks with (or BOXOFFICE_WEBHOOK_SECRET)."), QStringLiteral("secret")},
+    });
+    parser.process(app);
+
+    WebConfig config;
+    bool ok = false;
+    const int port = parser.value(QStringLiteral("port")).toInt(&ok);
+    if (!ok || port < 0 || port > 65535)
+        return fail(QStringLiteral("--port must be a number from 0 to 65535."));
+    config.port = quint16(port);
+    if (!config.listen.setAddress(parser.value(QStringLiteral("listen"))))
+        return fail(QStringLiteral("--listen must be an IP address, not \"%1\".").arg(parser.value(QStringLiteral("listen"))));
+    config.threads = parser.value(QStringLiteral("threads")).toInt(&ok);
+    if (!ok || config.threads < 1 || config.threads > 256)
+        return fail(QStringLiteral("--threads must be a number from 1 to 256."));
+    const QString providerUrl = parser.isSet(QStringLiteral("provider-url")) ? parser.value(QStringLiteral("provider-url"))
+                                                                             : qEnvironmentVariable("BOXOFFICE_PAYMENT_URL");
+    if (!providerUrl.isEmpty()) {
+        config.providerUrl = QUrl(providerUrl);
+        if (!config.providerUrl.isValid() || !config.providerUrl.scheme().startsWith(QLatin1String("http")))
+            return fail(QStringLiteral("--provider-url must be an http(s) URL."));
+    }
+    config.providerKey = (parser.isSet(QStringLiteral("provider-key")) ? parser.value(QStringLiteral("provider-key"))
+                                                                       : qEnvironmentVariable("BOXOFFICE_PAYMENT_KEY"))
+                             .toUtf8();
+    config.webhookSecret = (parser.isSet(QStringLiteral("webhook-secret")) ? parser.value(QStringLiteral("webhook-secret"))
+                                                                           : qEnvironmentVariable("BOXOFFICE_WEBHOOK_SECRET"))
+                               .toUtf8();
+
+    auto choice = locateDatabase(parser.value(QStringLiteral("db")),
+                                 [](const QString &message) { qCInfo(lcWeb).noquote() << message; });
+    if (!choice)
+        return fail(choice.error().message);
+    config.database = choice->settings;
+    {
+        // The schema: migrated on the private database, only checked on a shared server.
+        auto connection = DatabaseConnection::open(config.database, QStringLiteral("web-setup"));
+        if (!connection)
+            return fail(connection.error().message);
+        Migrator migrator(connection.value()->database());
+        if (choice->privateCluster) {
+            if (auto report = migrator.migrate(); !report)
+                return fail(report.error().message);
+        } else if (auto status = migrator.checkCurrent(); !status) {
+            return fail(status.error().message);
+        }
+    }
+
+    quitOnSignals(app);
+    WebServer server(config);
+    if (auto listening = server.listen(); !listening)
+        return fail(listening.error().message);
+    QTextStream(stdout) << "boxoffice-web listening on " << server.baseUrl().toString() << Qt::endl;
+    if (config.providerUrl.isEmpty())
+        qCWarning(lcWeb) << "no payment provider configured: checkout answers 503";
+    if (config.webhookSecret.isEmpty())
+        qCWarning(lcWeb) << "no webhook secret configured: the webhook answers 503";
+    return app.exec();
+}

@@ -1,0 +1,46 @@
+// GET / and GET /static/{file}: the buyer's page, compiled into the program (no build step, no files
+// to deploy beside it).
+
+#include "routes.h"
+
+#include <QFile>
+
+namespace boxoffice::web {
+
+namespace {
+
+ApiReply staticFile(const QString &name)
+{
+    static const QHash<QString, QByteArray> types{{QStringLiteral("index.html"), "text/html; charset=utf-8"},
+                                                  {QStringLiteral("shop.js"), "text/javascript; charset=utf-8"},
+                                                  {QStringLiteral("shop.css"), "text/css; charset=utf-8"}};
+    // Only the files of the page, by exact name: nothing else of the resource tree, no paths.
+    if (!types.contains(name))
+        return ApiReply::error(404, QStringLiteral("not_found"), QStringLiteral("No such page."));
+    QFile file(QStringLiteral(":/web/static/") + name);
+    if (!file.open(QIODevice::ReadOnly))
+        return ApiReply::error(404, QStringLiteral("not_found"), QStringLiteral("No such page."));
+    ApiReply reply;
+    reply.contentType = types.value(name);
+    reply.body = file.readAll();
+    reply.addHeader("Cache-Control", "no-cache");
+    return reply;
+}
+
+} // namespace
+
+QVector<Route> pageRoutes(WebServices &)
+{
+    Route index{QStringLiteral("/"), QStringLiteral("/"), 0, {}};
+    MethodHandler page{QStringLiteral("GET"), [](const ApiCall &, WorkerContext *) { return staticFile(QStringLiteral("index.html")); }};
+    page.onPool = false;
+    index.methods.append(page);
+
+    Route files{QStringLiteral("/static/<arg>"), QStringLiteral("/static/{file}"), 1, {}};
+    MethodHandler file{QStringLiteral("GET"), [](const ApiCall &call, WorkerContext *) { return staticFile(call.args.value(0)); }};
+    file.onPool = false;
+    files.methods.append(file);
+    return {index, files};
+}
+
+} // namespace boxoffice::web

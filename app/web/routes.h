@@ -1,0 +1,43 @@
+#pragma once
+
+#include "apicall.h"
+#include "apireply.h"
+#include "webservices.h"
+
+#include <QString>
+#include <QVector>
+
+#include <functional>
+
+namespace boxoffice::web {
+
+struct WorkerContext;
+
+// A handler gets the request and, for routes on the pool, its thread's stores (null otherwise).
+using Handler = std::function<ApiReply(const ApiCall &call, WorkerContext *context)>;
+
+struct MethodHandler
+{
+    QString method; // "GET", "POST", "DELETE"
+    Handler handler;
+    bool auth = false; // needs "Authorization: Bearer <buyer token>"; call.buyer is set before the handler
+    bool onPool = true; // database work: runs on a worker thread
+};
+
+struct Route
+{
+    QString pattern; // Qt's syntax: "/api/v1/carts/<arg>/holds"
+    QString name; // for metrics and logs: "/api/v1/carts/{id}/holds"
+    int args = 0;
+    QVector<MethodHandler> methods;
+};
+
+// One file per resource.
+QVector<Route> healthRoutes(WebServices &services);
+QVector<Route> eventRoutes(WebServices &services);
+QVector<Route> cartRoutes(WebServices &services);
+QVector<Route> orderRoutes(WebServices &services);
+QVector<Route> webhookRoutes(WebServices &services);
+QVector<Route> pageRoutes(WebServices &services);
+
+} // namespace boxoffice::web

@@ -1,0 +1,87 @@
+#include "webmetrics.h"
+
+#include <QMutexLocker>
+
+namespace boxoffice::web {
+
+namespace {
+QString escapeLabel(QString value)
+{
+    value.replace(QLatin1Char('\\'), QStringLiteral("\\\\"));
+    value.replace(QLatin1Char('"'), QStringLiteral("\\\""));
+    value.replace(QLatin1Char('\n'), QStringLiteral("\\n"));
+    return value;
+}
+} // namespace
+
+void WebMetrics::countRequest(const QString &route, const QString &method, int status, double seconds)
+{
+    QMutexLocker lock(&m_mutex);
+    ++m_requests[Key{route, method, status}];
+    for (size_t i = 0; i < bucketBounds.size(); ++i) {
+        if (seconds <= bucketBounds[i]) {
+            ++m_buckets[i];
+            break;
+        }
+    }
+    ++m_latencyCount;
+    m_latencySum += seconds;
+}
+
+void WebMetrics::countHold(HoldOutcome outcome)
+{
+    switch (outcome) {
+    case HoldOutcome::Granted:
+        ++m_holdsGranted;
+        break;
+    case HoldOutcome::Lost:
+        ++m_holdsLost;
+        break;
+    case HoldOutcome::Refused:
+        ++m_holdsRefused;
+        break;
+    }
+}
+
+QByteArray WebMetrics::render(int poolSize, int poolBusy) const
+{
+    QString out;
+    QMutexLocker lock(&m_mutex);
+    out += QStringLiteral("# HELP boxoffice_web_requests_total HTTP requests answered, by route, method and status.\n"
+                          "# TYPE boxoffice_web_requests_total counter\n");
+    for (auto it = m_requests.begin(); it != m_requests.end(); ++it)
+        out += QStringLiteral("boxoffice_web_requests_total{route=\"%1\",method=\"%2\",status=\"%3\"} %4\n")
+                   .arg(escapeLabel(it.key().route), escapeLabel(it.key().method))
+                   .arg(it.key().status)
+                   .arg(it.value());
+    out += QStringLiteral("# HELP boxoffice_web_request_duration_seconds Time from request to answer.\n"
+                          "# TYPE boxoffice_web_request_duration_seconds histogram\n");
+    quint64 cumulative = 0;
+    for (size_t i = 0; i < bucketBounds.size(); ++i) {
+        cumulative += m_buckets[i];
+        out += QStringLiteral("boxoffice_web_request_duration_seconds_bucket{le=\"%1\"} %2\n")
+                   .arg(bucketBounds[i])
+                   .arg(cumulative);
+    }
+    out += QStringLiteral("boxoffice_web_request_duration_seconds_bucket{le=\"+Inf\"} %1\n").arg(m_latencyCount);
+    out += QStringLiteral("boxoffice_web_request_duration_seconds_sum %1\n").arg(m_latencySum, 0, 'f', 6);
+    out += QStringLiteral("boxoffice_web_request_duration_seconds_count %1\n").arg(m_latencyCount);
+    lock.unlock();
+    out += QStringLiteral("# HELP boxoffice_web_holds_total Seat hold requests by outcome: granted, lost (taken by "
+                          "another buyer) or refused (the buyer's cap or bad input).\n"
+                          "# TYPE boxoffice_web_holds_total counter\n");
+    out += QStringLiteral("boxoffice_web_holds_total{outcome=\"granted\"} %1\n").arg(m_holdsGranted.load());
+    out += QStringLiteral("boxoffice_web_holds_total{outcome=\"lost\"} %1\n").arg(m_holdsLost.load());
+    out += QStringLiteral("boxoffice_web_holds_total{outcome=\"refused\"} %1\n").arg(m_holdsRefused.load());
+    out += QStringLiteral("# HELP boxoffice_web_pool_threads Database worker threads (one connection each).\n"
+                          "# TYPE boxoffice_web_pool_threads gauge\n"
+                          "boxoffice_web_pool_threads %1\n"
+                          "# HELP boxoffice_web_pool_busy Worker threads running a request now.\n"
+                          "# TYPE boxoffice_web_pool_busy gauge\n"
+                          "boxoffice_web_pool_busy %2\n")
+               .arg(poolSize)
+               .arg(poolBusy);
+    return out.toUtf8();
+}
+
+} // namespace boxoffice::web

@@ -1,0 +1,49 @@
+#pragma once
+
+#include <QByteArray>
+#include <QMap>
+#include <QMutex>
+#include <QPair>
+#include <QString>
+
+#include <array>
+#include <atomic>
+
+namespace boxoffice::web {
+
+enum class HoldOutcome { Granted, Lost, Refused };
+
+// Counters for GET /metrics, in Prometheus' text format. Safe to update from any thread.
+class WebMetrics
+{
+public:
+    void countRequest(const QString &route, const QString &method, int status, double seconds);
+    void countHold(HoldOutcome outcome);
+    QByteArray render(int poolSize, int poolBusy) const;
+
+    static constexpr std::array<double, 11> bucketBounds{0.005, 0.01, 0.025, 0.05, 0.1, 0.25,
+                                                         0.5,   1.0,  2.5,   5.0,  10.0};
+
+private:
+    struct Key
+    {
+        QString route;
+        QString method;
+        int status = 0;
+        bool operator<(const Key &other) const
+        {
+            return std::tie(route, method, status) < std::tie(other.route, other.method, other.status);
+        }
+    };
+
+    mutable QMutex m_mutex;
+    QMap<Key, quint64> m_requests;
+    std::array<quint64, bucketBounds.size()> m_buckets{}; // not cumulative; summed when rendered
+    quint64 m_latencyCount = 0;
+    double m_latencySum = 0;
+    std::atomic<quint64> m_holdsGranted{0};
+    std::atomic<quint64> m_holdsLost{0};
+    std::atomic<quint64> m_holdsRefused{0};
+};
+
+} // namespace boxoffice::web

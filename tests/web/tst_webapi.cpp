@@ -1,0 +1,654 @@
+// The web channel end to end: boxoffice-web's server running in this process on a free loopback
+// port, a real PostgreSQL database, the real fake payment provider process, and requests sent with
+// QNetworkAccessManager exactly as a browser or a script would.
+
+#include "fakepayprocess.h"
+#include "testdatabase.h"
+
+#include "app/web/webserver.h"
+#include "domain/seatholdservice.h"
+#include "storage/pgbuyerstore.h"
+#include "storage/pginventory.h"
+
+#include <QtTest>
+
+using namespace boxoffice;
+using namespace boxoffice::test;
+using namespace boxoffice::web;
+
+namespace {
+const QString apiKey = QStringLiteral("sk_test_web");
+const QByteArray webhookSecret = "whsec_web_test";
+
+struct Answer
+{
+    int status = 0;
+    QByteArray body;
+    QJsonObject json;
+    QHash<QByteArray, QByteArray> headers; // lower-case names
+
+    QString errorCode() const { return json.value("error").toObject().value("code").toString(); }
+    QString describe() const { return QStringLiteral("%1 %2").arg(status).arg(QString::fromUtf8(body.left(400))); }
+};
+} // namespace
+
+class TestWebApi : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void cleanup();
+
+    void healthzAnswersAndEveryResponseCarriesARequestId();
+    void eventsAndTheSeatMapWithETag();
+    void buyersMustSignIn();
+    void holdReleaseAndExtend();
+    void aTakenSeatIsRefusedByName();
+    void checkoutPaidSellsTheSeats();
+    void checkoutDeclinedFreesTheSeats();
+    void anotherBuyersCartsAndOrdersAreNotFound();
+    void wrongMethodsAndUnknownPaths();
+    void oversizeBodiesAreRefused();
+    void malformedRequestsChangeNothing();
+    void theBuyersCapIsEnforced();
+    void webhooksWithABadSignatureAreRefused();
+    void metricsCountRequestsAndHolds();
+    void theCounterAndTheWebShareOnePool();
+    void parallelBuyersOfOneSeatGetItOnce();
+    void theLogLineCarriesTheRequestId();
+
+private:
+    Answer send(const QByteArray &method, const QString &path, const QByteArray &body = {},
+                const QString &token = {}, const QList<QPair<QByteArray, QByteArray>> &headers = {});
+    Answer get(const QString &path, const QString &token = {}) { return send("GET", path, {}, token); }
+    Answer post(const QString &path, const QJsonObject &body, const QString &token)
+    {
+        return send("POST", path, QJsonDocument(body).toJson(QJsonDocument::Compact), token);
+    }
+    QString newCart(const QString &token);
+    QString seatState(UnitId unit) const;
+    double metric(const QString &line);
+
+    std::unique_ptr<TestDatabase> m_db;
+    std::unique_ptr<FakePayProcess> m_fakepay;
+    std::unique_ptr<WebServer> m_server;
+    std::unique_ptr<QNetworkAccessManager> m_network;
+    std::unique_ptr<PgInventory> m_inventory; // the counter's side: another connection to the same pool
+    std::unique_ptr<SeatHoldService> m_counter;
+    LoadedVenue m_hall; // 3 rows of 10 at 45.00
+    LoadedVenue m_capped; // 1 row of 5; a buyer may hold 2 at once
+    QVector<UnitId> m_units;
+    QVector<UnitId> m_cappedUnits;
+    QString m_alice;
+    QString m_bob;
+};
+
+void TestWebApi::initTestCase()
+{
+    m_db = std::make_unique<TestDatabase>(QStringLiteral("webapi"));
+    QVERIFY2(m_db->ok(), qPrintable(m_db->failure()));
+    m_hall = m_db->loadHall(QStringLiteral("Web Hall"), 3, 10, 600, 1, 4500);
+    m_capped = m_db->loadHall(QStringLiteral("Capped Hall"), 1, 5, 600, 1, 3000);
+    m_units = m_db->units(m_hall.eventId);
+    m_cappedUnits = m_db->units(m_capped.eventId);
+    QCOMPARE(m_units.size(), 30);
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE events SET max_holds_per_buyer = 2 WHERE id = :e"),
+                       {{QStringLiteral("e"), m_capped.eventId}}));
+
+    PgBuyerStore buyers(m_db->database());
+    auto alice = buyers.addBuyer(QStringLiteral("Alice"));
+    auto bob = buyers.addBuyer(QStringLiteral("Bob"));
+    QVERIFY2(alice.ok() && bob.ok(), "could not add buyers");
+    m_alice = alice->token;
+    m_bob = bob->token;
+
+    m_fakepay = std::make_unique<FakePayProcess>();
+    const QString failure = m_fakepay->start(QString::fromUtf8(BOXOFFICE_FAKEPAY), apiKey, {}, {});
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
+
+    WebConfig config;
+    config.database = m_db->settings();
+    config.port = 0;
+    config.threads = 3;
+    config.providerUrl = m_fakepay->baseUrl();
+    config.providerKey = apiKey.toUtf8();
+    config.providerTimeoutMs = 5000;
+    config.webhookSecret = webhookSecret;
+    config.seatMapMaxAgeMs = 0; // every read sees the database: the tests look for changes at once
+    m_server = std::make_unique<WebServer>(config);
+    const auto listening = m_server->listen();
+    QVERIFY2(listening.ok(), listening.ok() ? "" : qPrintable(listening.error().message));
+    m_network = std::make_unique<QNetworkAccessManager>();
+    m_inventory = std::make_unique<PgInventory>(m_db->database());
+    m_counter = std::make_unique<SeatHoldService>(m_inventory->seats);
+}
+
+void TestWebApi::cleanupTestCase()
+{
+    m_network.reset();
+    m_server.reset();
+    m_counter.reset();
+    m_inventory.reset();
+    m_fakepay.reset();
+}
+
+void TestWebApi::cleanup()
+{
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+}
+
+Answer TestWebApi::send(const QByteArray &method, const QString &path, const QByteArray &body, const QString &token,
+                        const QList<QPair<QByteArray, QByteArray>> &headers)
+{
+    QUrl url = m_server->baseUrl();
+    url.setPath(path);
+    QNetworkRequest request(url);
+    if (!body.isEmpty())
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+    if (!token.isEmpty())
+        request.setRawHeader("Authorization", "Bearer " + token.toLatin1());
+    for (const auto &header : headers)
+        request.setRawHeader(header.first, header.second);
+    QNetworkReply *reply = m_network->sendCustomRequest(request, method, body);
+    QEventLoop loop;
+    connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    // A safety net for a hung server (the test then fails on status 0), not a timing assertion.
+    QTimer::singleShot(60000, &loop, &QEventLoop::quit);
+    if (!reply->isFinished())
+        loop.exec();
+    Answer answer;
+    answer.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    answer.body = reply->readAll();
+    answer.json = QJsonDocument::fromJson(answer.body).object();
+    for (const auto &pair : reply->rawHeaderPairs())
+        answer.headers.insert(pair.first.toLower(), pair.second);
+    reply->abort();
+    reply->deleteLater();
+    return answer;
+}
+
+QString TestWebApi::newCart(const QString &token)
+{
+    const Answer created = send("POST", QStringLiteral("/api/v1/carts"), {}, token);
+    if (created.status != 201)
+        qWarning() << "creating a cart:" << created.describe();
+    return created.json.value("cart").toString();
+}
+
+QString TestWebApi::seatState(UnitId unit) const
+{
+    return m_db->scalar(QStringLiteral("SELECT state FROM event_seats WHERE id = :u"), {{QStringLiteral("u"), unit}})
+        .toString();
+}
+
+double TestWebApi::metric(const QString &line)
+{
+    const Answer metrics = get(QStringLiteral("/metrics"));
+    for (const QByteArray &row : metrics.body.split('\n')) {
+        if (row.startsWith(line.toUtf8() + ' '))
+            return row.mid(line.size() + 1).toDouble();
+    }
+    return 0;
+}
+
+void TestWebApi::healthzAnswersAndEveryResponseCarriesARequestId()
+{
+    const Answer health = get(QStringLiteral("/healthz"));
+    QCOMPARE(health.status, 200);
+    QCOMPARE(health.json.value("ok").toBool(), true);
+    QVERIFY(!health.headers.value("x-request-id").isEmpty());
+    QVERIFY2(QLocale::c()
+                 .toDateTime(QString::fromLatin1(health.headers.value("date")), QStringLiteral("ddd, dd MMM yyyy hh:mm:ss 'GMT'"))
+                 .isValid(),
+             health.headers.value("date").constData());
+    // A sane id from the client is echoed; a hostile one is replaced.
+    const Answer echoed = send("GET", QStringLiteral("/healthz"), {}, {}, {{"X-Request-Id", "trace-42.a:b"}});
+    QCOMPARE(echoed.headers.value("x-request-id"), QByteArray("trace-42.a:b"));
+    const Answer replaced = send("GET", QStringLiteral("/healthz"), {}, {}, {{"X-Request-Id", "bad id with spaces"}});
+    QVERIFY(!replaced.headers.value("x-request-id").isEmpty());
+    QVERIFY(replaced.headers.value("x-request-id") != "bad id with spaces");
+    const Answer missing = get(QStringLiteral("/nowhere"));
+    QCOMPARE(missing.status, 404);
+    QVERIFY(!missing.headers.value("x-request-id").isEmpty());
+}
+
+void TestWebApi::eventsAndTheSeatMapWithETag()
+{
+    const Answer events = get(QStringLiteral("/api/v1/events"));
+    QCOMPARE(events.status, 200);
+    bool found = false;
+    for (const QJsonValue &event : events.json.value("events").toArray()) {
+        if (event.toObject().value("id").toInteger() == m_hall.eventId) {
+            found = true;
+            QVERIFY(event.toObject().value("name").toString().startsWith(QStringLiteral("Web Hall")));
+            QCOMPARE(event.toObject().value("seats").toInt(), 30);
+        }
+    }
+    QVERIFY(found);
+
+    const QString path = QStringLiteral("/api/v1/events/%1/seatmap").arg(m_hall.eventId);
+    const Answer map = get(path);
+    QCOMPARE(map.status, 200);
+    const QJsonArray seats = map.json.value("seats").toArray();
+    QCOMPARE(seats.size(), 30);
+    const QJsonObject first = seats.first().toObject();
+    for (const char *field : {"id", "label", "section", "row", "number", "x", "y", "band", "price", "state"})
+        QVERIFY2(first.contains(QLatin1String(field)), field);
+    QCOMPARE(first.value("label").toString(), QStringLiteral("A-1-1"));
+    QCOMPARE(first.value("price").toInteger(), 4500);
+    QCOMPARE(first.value("state").toString(), QStringLiteral("available"));
+    const QByteArray etag = map.headers.value("etag");
+    QVERIFY(!etag.isEmpty());
+
+    const Answer unchanged = send("GET", path, {}, {}, {{"If-None-Match", etag}});
+    QCOMPARE(unchanged.status, 304);
+    QVERIFY(unchanged.body.isEmpty());
+
+    // A hold changes the map (and its ETag), and the map never says whose hold it is.
+    const QString cart = newCart(m_alice);
+    QVERIFY(!cart.isEmpty());
+    const Answer held = post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
+                             {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(29)}}}, m_alice);
+    QCOMPARE(held.status, 201);
+    const Answer changed = send("GET", path, {}, {}, {{"If-None-Match", etag}});
+    QCOMPARE(changed.status, 200);
+    QVERIFY(changed.headers.value("etag") != etag);
+    QCOMPARE(changed.json.value("seats").toArray().at(29).toObject().value("state").toString(), QStringLiteral("held"));
+    QVERIFY(!changed.body.contains(cart.toUtf8()));
+    QCOMPARE(send("DELETE", QStringLiteral("/api/v1/carts/%1/holds/%2").arg(cart).arg(m_units.at(29)), {}, m_alice).status,
+             200);
+
+    QCOMPARE(get(QStringLiteral("/api/v1/events/abc/seatmap")).status, 400);
+    QCOMPARE(get(QStringLiteral("/api/v1/events/999999/seatmap")).status, 404);
+}
+
+void TestWebApi::buyersMustSignIn()
+{
+    const int cartsBefore = m_db->scalar(QStringLiteral("SELECT count(*) FROM buyer_carts")).toInt();
+    const Answer none = send("POST", QStringLiteral("/api/v1/carts"));
+    QCOMPARE(none.status, 401);
+    QCOMPARE(none.errorCode(), QStringLiteral("unauthorized"));
+    QVERIFY(!none.json.value("error").toObject().value("message").toString().isEmpty());
+    QCOMPARE(send("POST", QStringLiteral("/api/v1/carts"), {}, QStringLiteral("not-a-token")).status, 401);
+    QCOMPARE(send("POST", QStringLiteral("/api/v1/carts"), {}, QString(43, QLatin1Char('A'))).status, 401);
+    QCOMPARE(get(QStringLiteral("/api/v1/orders/1")).status, 401);
+    QCOMPARE(send("POST", QStringLiteral("/api/v1/carts"), {}, {}, {{"Authorization", "Basic YWxpY2U6eA=="}}).status, 401);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM buyer_carts")).toInt(), cartsBefore);
+}
+
+void TestWebApi::holdReleaseAndExtend()
+{
+    const QString cart = newCart(m_alice);
+    QVERIFY(cart.startsWith(QStringLiteral("web-")));
+    const Answer held = post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
+                             {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(0), m_units.at(1)}}}, m_alice);
+    QVERIFY2(held.status == 201, qPrintable(held.describe()));
+    QCOMPARE(held.json.value("held").toArray().size(), 2);
+    const QDateTime expires = QDateTime::fromString(held.json.value("expires_at").toString(), Qt::ISODateWithMs);
+    QVERIFY(expires.isValid());
+    QCOMPARE(expires.timeSpec(), Qt::UTC);
+    QCOMPARE(seatState(m_units.at(0)), QStringLiteral("HELD"));
+
+    const Answer byLabel = post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
+                                {{"event", m_hall.eventId}, {"labels", QJsonArray{"A-1-3"}}}, m_alice);
+    QVERIFY2(byLabel.status == 201, qPrintable(byLabel.describe()));
+    QCOMPARE(byLabel.json.value("held").toArray().first().toObject().value("seat").toString(), QStringLiteral("A-1-3"));
+    QCOMPARE(seatState(m_units.at(2)), QStringLiteral("HELD"));
+
+    const QString one = QStringLiteral("/api/v1/carts/%1/holds/%2").arg(cart).arg(m_units.at(2));
+    const Answer released = send("DELETE", one, {}, m_alice);
+    QVERIFY2(released.status == 200, qPrintable(released.describe()));
+    QCOMPARE(seatState(m_units.at(2)), QStringLiteral("AVAILABLE"));
+    QCOMPARE(send("DELETE", one, {}, m_alice).status, 404); // not held any more
+    QCOMPARE(send("DELETE", QStringLiteral("/api/v1/carts/%1/holds/abc").arg(cart), {}, m_alice).status, 400);
+
+    const Answer extended = send("POST", QStringLiteral("/api/v1/carts/%1/extend").arg(cart), {}, m_alice);
+    QVERIFY2(extended.status == 200, qPrintable(extended.describe()));
+    QCOMPARE(extended.json.value("extended").toArray().size(), 2);
+    QCOMPARE(extended.json.value("extensions_left").toInt(), 0);
+    QVERIFY(m_inventory->carts.releaseCart(cart).ok());
+}
+
+void TestWebApi::aTakenSeatIsRefusedByName()
+{
+    const QString aliceCart = newCart(m_alice);
+    const QString bobCart = newCart(m_bob);
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(aliceCart),
+                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(5)}}}, m_alice)
+                 .status,
+             201);
+    const Answer lost = post(QStringLiteral("/api/v1/carts/%1/holds").arg(bobCart),
+                             {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(4), m_units.at(5)}}}, m_bob);
+    QCOMPARE(lost.status, 409);
+    QCOMPARE(lost.errorCode(), QStringLiteral("lost"));
+    QCOMPARE(lost.json.value("error").toObject().value("seats").toArray(), QJsonArray{"A-1-6"});
+    QVERIFY(lost.json.value("error").toObject().value("message").toString().contains(QStringLiteral("A-1-6")));
+    // All or nothing: the free seat asked for with it was not held either.
+    QCOMPARE(seatState(m_units.at(4)), QStringLiteral("AVAILABLE"));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT cart_id FROM event_seats WHERE id = :u"), {{QStringLiteral("u"), m_units.at(5)}})
+                 .toString(),
+             aliceCart);
+    QVERIFY(m_inventory->carts.releaseCart(aliceCart).ok());
+}
+
+void TestWebApi::checkoutPaidSellsTheSeats()
+{
+    const QString cart = newCart(m_alice);
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
+                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(10), m_units.at(11)}}}, m_alice)
+                 .status,
+             201);
+    const Answer paid = send("POST", QStringLiteral("/api/v1/carts/%1/checkout").arg(cart), {}, m_alice);
+    QVERIFY2(paid.status == 200, qPrintable(paid.describe()));
+    QCOMPARE(paid.json.value("state").toString(), QStringLiteral("paid"));
+    const qint64 order = paid.json.value("order").toInteger();
+    QVERIFY(order > 0);
+    QCOMPARE(paid.json.value("amount").toInteger(), 9000);
+    const QVariantMap bindings{{QStringLiteral("o"), order}};
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE order_id = :o AND state = 'SOLD'"), bindings)
+                 .toInt(),
+             2);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), bindings).toString(), QStringLiteral("PAID"));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT channel FROM orders WHERE id = :o"), bindings).toString(), QStringLiteral("web"));
+
+    const Answer status = get(QStringLiteral("/api/v1/orders/%1").arg(order), m_alice);
+    QVERIFY2(status.status == 200, qPrintable(status.describe()));
+    QCOMPARE(status.json.value("state").toString(), QStringLiteral("paid"));
+    QCOMPARE(status.json.value("amount").toInteger(), 9000);
+    QCOMPARE(status.json.value("currency").toString().isEmpty(), false);
+    QCOMPARE(status.json.value("lines").toArray().size(), 2);
+    QCOMPARE(get(QStringLiteral("/api/v1/orders/abc"), m_alice).status, 404);
+}
+
+void TestWebApi::checkoutDeclinedFreesTheSeats()
+{
+    const QString cart = newCart(m_alice);
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
+                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(12)}}}, m_alice)
+                 .status,
+             201);
+    m_fakepay->behave({QStringLiteral("decline")});
+    const Answer declined = send("POST", QStringLiteral("/api/v1/carts/%1/checkout").arg(cart), {}, m_alice);
+    QVERIFY2(declined.status == 200, qPrintable(declined.describe()));
+    QCOMPARE(declined.json.value("state").toString(), QStringLiteral("declined"));
+    QCOMPARE(seatState(m_units.at(12)), QStringLiteral("AVAILABLE"));
+    const qint64 order = declined.json.value("order").toInteger();
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), order}}).toString(),
+             QStringLiteral("CANCELLED"));
+    QCOMPARE(get(QStringLiteral("/api/v1/orders/%1").arg(order), m_alice).json.value("state").toString(),
+             QStringLiteral("cancelled"));
+}
+
+void TestWebApi::anotherBuyersCartsAndOrdersAreNotFound()
+{
+    const QString cart = newCart(m_alice);
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
+                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(13)}}}, m_alice)
+                 .status,
+             201);
+    const Answer paid = send("POST", QStringLiteral("/api/v1/carts/%1/checkout").arg(cart), {}, m_alice);
+    QCOMPARE(paid.json.value("state").toString(), QStringLiteral("paid"));
+    const qint64 order = paid.json.value("order").toInteger();
+
+    const QString other = newCart(m_alice);
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(other),
+                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(14)}}}, m_alice)
+                 .status,
+             201);
+    const Answer order404 = get(QStringLiteral("/api/v1/orders/%1").arg(order), m_bob);
+    QCOMPARE(order404.status, 404);
+    QCOMPARE(order404.errorCode(), QStringLiteral("not_found"));
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(other),
+                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(15)}}}, m_bob)
+                 .status,
+             404);
+    QCOMPARE(send("DELETE", QStringLiteral("/api/v1/carts/%1/holds/%2").arg(other).arg(m_units.at(14)), {}, m_bob).status,
+             404);
+    QCOMPARE(send("POST", QStringLiteral("/api/v1/carts/%1/extend").arg(other), {}, m_bob).status, 404);
+    QCOMPARE(send("POST", QStringLiteral("/api/v1/carts/%1/checkout").arg(other), {}, m_bob).status, 404);
+    QCOMPARE(send("POST", QStringLiteral("/api/v1/carts/no-such-cart/extend"), {}, m_bob).status, 404);
+    // Nothing of Alice's moved.
+    QCOMPARE(seatState(m_units.at(14)), QStringLiteral("HELD"));
+    QCOMPARE(seatState(m_units.at(15)), QStringLiteral("AVAILABLE"));
+    QVERIFY(m_inventory->carts.releaseCart(other).ok());
+}
+
+void TestWebApi::wrongMethodsAndUnknownPaths()
+{
+    const Answer wrong = get(QStringLiteral("/api/v1/carts"), m_alice);
+    QCOMPARE(wrong.status, 405);
+    QCOMPARE(wrong.errorCode(), QStringLiteral("method_not_allowed"));
+    QCOMPARE(wrong.headers.value("allow"), QByteArray("POST"));
+    QCOMPARE(send("PUT", QStringLiteral("/healthz")).status, 405);
+    QCOMPARE(send("DELETE", QStringLiteral("/api/v1/events")).status, 405);
+    QCOMPARE(send("PATCH", QStringLiteral("/api/v1/orders/1"), "{}", m_alice).status, 405);
+    const Answer unknown = get(QStringLiteral("/api/v2/whatever"));
+    QCOMPARE(unknown.status, 404);
+    QCOMPARE(unknown.errorCode(), QStringLiteral("not_found"));
+}
+
+void TestWebApi::oversizeBodiesAreRefused()
+{
+    const QString cart = newCart(m_alice);
+    const QByteArray huge = "{\"event\":" + QByteArray::number(m_hall.eventId) + ",\"labels\":[\"" + QByteArray(100 * 1024, 'A')
+        + "\"]}";
+    const Answer refused = send("POST", QStringLiteral("/api/v1/carts/%1/holds").arg(cart), huge, m_alice);
+    QCOMPARE(refused.status, 413);
+    QCOMPARE(refused.errorCode(), QStringLiteral("payload_too_large"));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE cart_id = :c"), {{QStringLiteral("c"), cart}})
+                 .toInt(),
+             0);
+}
+
+void TestWebApi::malformedRequestsChangeNothing()
+{
+    const QString cart = newCart(m_alice);
+    const QString path = QStringLiteral("/api/v1/carts/%1/holds").arg(cart);
+    const QByteArray event = QByteArray::number(m_hall.eventId);
+    const QByteArray seat = QByteArray::number(m_units.at(20));
+    const QList<QByteArray> bodies{
+        "{not json",
+        "[1,2,3]",
+        "",
+        "{\"event\":" + event + ",\"seats\":[" + seat + "],\"sneaky\":true}", // unknown field
+        "{\"event\":\"" + event + "\",\"seats\":[" + seat + "]}", // event as a string
+        "{\"event\":" + event + ",\"seats\":[" + seat + ".5]}",
+        "{\"event\":" + event + ",\"seats\":[-" + seat + "]}",
+        "{\"event\":" + event + ",\"seats\":[]}",
+        "{\"event\":" + event + ",\"seats\":[" + seat + "," + seat + "]}", // duplicate
+        "{\"event\":" + event + ",\"seats\":[" + seat + "],\"labels\":[\"A-3-1\"]}", // both
+        "{\"event\":" + event + "}",
+        "{\"event\":" + event + ",\"labels\":[\"Z-9-99\"]}", // no such seat
+        "{\"event\":" + event + ",\"labels\":[42]}",
+    };
+    for (const QByteArray &body : bodies) {
+        const Answer answer = send("POST", path, body, m_alice);
+        QVERIFY2(answer.status == 400, qPrintable(QString::fromUtf8(body) + QStringLiteral(" -> ") + answer.describe()));
+        QCOMPARE(answer.errorCode(), QStringLiteral("bad_input"));
+    }
+    QCOMPARE(seatState(m_units.at(20)), QStringLiteral("AVAILABLE"));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE cart_id = :c"), {{QStringLiteral("c"), cart}})
+                 .toInt(),
+             0);
+    // Bodies where none belongs must be empty or {}.
+    QCOMPARE(send("POST", QStringLiteral("/api/v1/carts"), "{\"buyer\":2}", m_alice).status, 400);
+    QCOMPARE(send("POST", QStringLiteral("/api/v1/carts/%1/checkout").arg(cart), "{\"amount\":1}", m_alice).status, 400);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM orders WHERE cart_id = :c"), {{QStringLiteral("c"), cart}}).toInt(),
+             0);
+}
+
+void TestWebApi::theBuyersCapIsEnforced()
+{
+    const QString cart = newCart(m_bob);
+    const QString path = QStringLiteral("/api/v1/carts/%1/holds").arg(cart);
+    QCOMPARE(post(path, {{"event", m_capped.eventId}, {"seats", QJsonArray{m_cappedUnits.at(0), m_cappedUnits.at(1)}}}, m_bob)
+                 .status,
+             201);
+    const Answer refused = post(path, {{"event", m_capped.eventId}, {"seats", QJsonArray{m_cappedUnits.at(2)}}}, m_bob);
+    QVERIFY2(refused.status == 429 || refused.status == 409, qPrintable(refused.describe()));
+    QCOMPARE(refused.errorCode(), QStringLiteral("limit_reached"));
+    QCOMPARE(seatState(m_cappedUnits.at(2)), QStringLiteral("AVAILABLE"));
+    // Another cart of the same buyer does not get around it.
+    const QString second = newCart(m_bob);
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(second),
+                  {{"event", m_capped.eventId}, {"seats", QJsonArray{m_cappedUnits.at(3)}}}, m_bob)
+                 .status,
+             refused.status);
+    QCOMPARE(seatState(m_cappedUnits.at(3)), QStringLiteral("AVAILABLE"));
+    // Another buyer has a cap of their own.
+    const QString alices = newCart(m_alice);
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(alices),
+                  {{"event", m_capped.eventId}, {"seats", QJsonArray{m_cappedUnits.at(3)}}}, m_alice)
+                 .status,
+             201);
+    QVERIFY(m_inventory->carts.releaseCart(cart).ok());
+    QVERIFY(m_inventory->carts.releaseCart(alices).ok());
+}
+
+void TestWebApi::webhooksWithABadSignatureAreRefused()
+{
+    const QByteArray body = R"({"id":"evt_forged","type":"payment_intent.succeeded","data":{"object":{"id":"pi_x","amount":100,"metadata":{"order_id":"1"}}}})";
+    const QString path = QStringLiteral("/api/v1/webhooks/payments");
+    const qint64 now = QDateTime::currentSecsSinceEpoch();
+    const Answer forged = send("POST", path, body, {},
+                               {{"Stripe-Signature", "t=" + QByteArray::number(now) + ",v1=" + QByteArray(64, 'a')}});
+    QCOMPARE(forged.status, 400);
+    QCOMPARE(forged.json.value("error").toObject().contains("message"), true);
+    QCOMPARE(send("POST", path, body).status, 400); // no signature at all
+    // Signed with another secret: refused too.
+    const QByteArray wrongKey = WebhookSignature::sign(body, "whsec_someone_else", now);
+    QCOMPARE(send("POST", path, body, {}, {{"Stripe-Signature", wrongKey}}).status, 400);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM payment_inbox")).toInt(), 0);
+}
+
+void TestWebApi::metricsCountRequestsAndHolds()
+{
+    const QString healthLine = QStringLiteral(R"(boxoffice_web_requests_total{route="/healthz",method="GET",status="200"})");
+    const QString grantedLine = QStringLiteral(R"(boxoffice_web_holds_total{outcome="granted"})");
+    const double healthBefore = metric(healthLine);
+    const double grantedBefore = metric(grantedLine);
+    QCOMPARE(get(QStringLiteral("/healthz")).status, 200);
+    const QString cart = newCart(m_alice);
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
+                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(21)}}}, m_alice)
+                 .status,
+             201);
+    QCOMPARE(metric(healthLine), healthBefore + 1);
+    QCOMPARE(metric(grantedLine), grantedBefore + 1);
+    const Answer metrics = get(QStringLiteral("/metrics"));
+    QVERIFY(metrics.headers.value("content-type").startsWith("text/plain"));
+    QVERIFY(metrics.body.contains("boxoffice_web_request_duration_seconds_bucket{le=\"+Inf\"}"));
+    QVERIFY(metrics.body.contains("boxoffice_web_pool_threads 3"));
+    QVERIFY(metrics.body.contains("boxoffice_web_holds_total{outcome=\"lost\"}"));
+    QVERIFY(metrics.body.contains("boxoffice_web_holds_total{outcome=\"refused\"}"));
+    QVERIFY(m_inventory->carts.releaseCart(cart).ok());
+}
+
+void TestWebApi::theCounterAndTheWebShareOnePool()
+{
+    // A seat held on the web cannot be held at the counter (another connection, the same rows) ...
+    const QString cart = newCart(m_alice);
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
+                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(25)}}}, m_alice)
+                 .status,
+             201);
+    HoldRequest desk;
+    desk.event = m_hall.eventId;
+    desk.cart = QStringLiteral("desk-1");
+    desk.units = {m_units.at(25)};
+    const auto refused = m_counter->hold(desk);
+    QVERIFY(!refused.ok());
+    QCOMPARE(refused.error().code, ErrorCode::Lost);
+    // ... and a seat the counter holds cannot be held on the web.
+    desk.units = {m_units.at(26)};
+    QVERIFY(m_counter->hold(desk).ok());
+    const Answer lost = post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
+                             {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(26)}}}, m_alice);
+    QCOMPARE(lost.status, 409);
+    QCOMPARE(lost.json.value("error").toObject().value("seats").toArray(), QJsonArray{"A-3-7"});
+    QVERIFY(m_inventory->carts.releaseCart(cart).ok());
+    QVERIFY(m_inventory->carts.releaseCart(desk.cart).ok());
+}
+
+void TestWebApi::parallelBuyersOfOneSeatGetItOnce()
+{
+    // Eight carts ask for the same seat at once: the requests are in flight together (several
+    // connections, several pool threads) and exactly one wins.
+    QVector<QString> carts;
+    for (int i = 0; i < 8; ++i)
+        carts << newCart(i % 2 ? m_bob : m_alice);
+    QVector<QNetworkReply *> replies;
+    for (int i = 0; i < carts.size(); ++i) {
+        QUrl url = m_server->baseUrl();
+        url.setPath(QStringLiteral("/api/v1/carts/%1/holds").arg(carts.at(i)));
+        QNetworkRequest request(url);
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+        request.setRawHeader("Authorization", "Bearer " + (i % 2 ? m_bob : m_alice).toLatin1());
+        const QJsonObject body{{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(27)}}};
+        replies << m_network->post(request, QJsonDocument(body).toJson(QJsonDocument::Compact));
+    }
+    QEventLoop loop;
+    int finished = 0;
+    for (QNetworkReply *reply : replies)
+        connect(reply, &QNetworkReply::finished, &loop, [&] {
+            if (++finished == replies.size())
+                loop.quit();
+        });
+    QTimer::singleShot(60000, &loop, &QEventLoop::quit); // safety net only
+    if (finished < replies.size())
+        loop.exec();
+    int won = 0;
+    int lost = 0;
+    for (QNetworkReply *reply : replies) {
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        won += status == 201;
+        lost += status == 409;
+        reply->deleteLater();
+    }
+    QCOMPARE(won, 1);
+    QCOMPARE(lost, 7);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE id = :u AND state = 'HELD'"),
+                          {{QStringLiteral("u"), m_units.at(27)}})
+                 .toInt(),
+             1);
+    for (const QString &cart : carts)
+        QVERIFY(m_inventory->carts.releaseCart(cart).ok());
+}
+
+namespace {
+QStringList capturedLog;
+QtMessageHandler previousHandler = nullptr;
+void captureLog(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    if (context.category && QByteArray(context.category) == "boxoffice.web")
+        capturedLog << message;
+    if (previousHandler)
+        previousHandler(type, context, message);
+}
+} // namespace
+
+void TestWebApi::theLogLineCarriesTheRequestId()
+{
+    capturedLog.clear();
+    previousHandler = qInstallMessageHandler(captureLog);
+    const Answer answer = send("GET", QStringLiteral("/api/v1/events"), {}, {}, {{"X-Request-Id", "log-line-77"}});
+    const Answer generated = get(QStringLiteral("/api/v1/orders/1"));
+    qInstallMessageHandler(previousHandler);
+    QCOMPARE(answer.status, 200);
+    QCOMPARE(answer.headers.value("x-request-id"), QByteArray("log-line-77"));
+    const QString id = QString::fromLatin1(generated.headers.value("x-request-id"));
+    QVERIFY(!id.isEmpty());
+    bool echoedLogged = false;
+    bool generatedLogged = false;
+    for (const QString &line : capturedLog) {
+        echoedLogged = echoedLogged || (line.contains(QStringLiteral("log-line-77")) && line.contains(QStringLiteral("/api/v1/events")));
+        generatedLogged = generatedLogged || (line.contains(id) && line.contains(QStringLiteral("401")));
+    }
+    QVERIFY2(echoedLogged, qPrintable(capturedLog.join(QLatin1Char('\n'))));
+    QVERIFY2(generatedLogged, qPrintable(capturedLog.join(QLatin1Char('\n'))));
+}
+
+QTEST_MAIN(TestWebApi)
+#include "tst_webapi.moc"
