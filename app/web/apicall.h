@@ -4,6 +4,7 @@
 
 #include <QByteArray>
 #include <QElapsedTimer>
+#include <QUrlQuery>
 #include <QHash>
 #include <QString>
 #include <QStringList>
@@ -21,6 +22,7 @@ struct ApiCall
     QString path;
     QString route; // the route's template, e.g. "/api/v1/carts/{id}/holds": the metrics label
     QStringList args; // the path's placeholders, in order
+    QUrlQuery query;
     QByteArray body;
     QHash<QByteArray, QByteArray> headers; // names lower-cased
     QElapsedTimer started;

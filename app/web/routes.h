@@ -39,5 +39,6 @@ QVector<Route> cartRoutes(WebServices &services);
 QVector<Route> orderRoutes(WebServices &services);
 QVector<Route> webhookRoutes(WebServices &services);
 QVector<Route> pageRoutes(WebServices &services);
+QVector<Route> shapeRoutes(WebServices &services);
 
 } // namespace boxoffice::web

@@ -118,7 +118,8 @@ WebServer::WebServer(WebConfig config, QObject *parent)
 
     // More specific patterns first.
     for (const auto &routes : {healthRoutes(*m_services), eventRoutes(*m_services), cartRoutes(*m_services),
-                               orderRoutes(*m_services), webhookRoutes(*m_services), pageRoutes(*m_services)}) {
+                               orderRoutes(*m_services), webhookRoutes(*m_services), pageRoutes(*m_services),
+                               shapeRoutes(*m_services)}) {
         for (const Route &route : routes)
             addRoute(route);
     }
@@ -203,6 +204,7 @@ void WebServer::dispatch(const std::shared_ptr<const Route> &route, const QStrin
     call->requestId = requestIdFor(call->header("x-request-id"));
     call->method = methodName(request.method());
     call->path = request.url().path();
+    call->query = request.query();
     call->route = route ? route->name : QStringLiteral("unmatched");
     call->args = args;
 

@@ -5,6 +5,9 @@
 #include "fakepayprocess.h"
 #include "testdatabase.h"
 
+#include "domain/poolservice.h"
+#include "storage/propertyloader.h"
+
 #include "app/web/webserver.h"
 #include "domain/seatholdservice.h"
 #include "storage/pgbuyerstore.h"
@@ -58,6 +61,8 @@ private slots:
     void theCounterAndTheWebShareOnePool();
     void parallelBuyersOfOneSeatGetItOnce();
     void theLogLineCarriesTheRequestId();
+    void placesAndStaysCheckOutWithSeats();
+    void theBuyersPageIsServed();
 
 private:
     Answer send(const QByteArray &method, const QString &path, const QByteArray &body = {},
@@ -143,7 +148,10 @@ Answer TestWebApi::send(const QByteArray &method, const QString &path, const QBy
                         const QList<QPair<QByteArray, QByteArray>> &headers)
 {
     QUrl url = m_server->baseUrl();
-    url.setPath(path);
+    const int query = path.indexOf(QLatin1Char('?'));
+    url.setPath(query < 0 ? path : path.left(query));
+    if (query >= 0)
+        url.setQuery(path.mid(query + 1));
     QNetworkRequest request(url);
     if (!body.isEmpty())
         request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
@@ -648,6 +656,80 @@ void TestWebApi::theLogLineCarriesTheRequestId()
     }
     QVERIFY2(echoedLogged, qPrintable(capturedLog.join(QLatin1Char('\n'))));
     QVERIFY2(generatedLogged, qPrintable(capturedLog.join(QLatin1Char('\n'))));
+}
+
+void TestWebApi::placesAndStaysCheckOutWithSeats()
+{
+    // A standing pool on the hall's event and a small hotel, sold in one cart with a seat.
+    PoolSpec spec;
+    spec.event = m_hall.eventId;
+    spec.code = QStringLiteral("STAND");
+    spec.name = QStringLiteral("Standing");
+    spec.capacity = 10;
+    spec.priceMinor = 2000;
+    const auto pool = PoolService(m_inventory->pools).createPool(spec);
+    QVERIFY(pool.ok());
+    QVERIFY(PropertyLoader(m_db->database())
+                .loadHotel(R"({"name": "Web Inn", "currency": "EUR", "nights": 30,
+                   "room_types": [{"code": "STD", "name": "Standard", "rank": 1, "price_minor": 9000, "rooms": 2}]})")
+                .ok());
+
+    const Answer pools = get(QStringLiteral("/api/v1/events/%1/pools").arg(m_hall.eventId));
+    QVERIFY2(pools.status == 200, qPrintable(pools.describe()));
+    QCOMPARE(pools.json.value("pools").toArray().first().toObject().value("available").toInt(), 10);
+
+    const Answer hotels = get(QStringLiteral("/api/v1/hotels"));
+    QVERIFY2(hotels.status == 200, qPrintable(hotels.describe()));
+    QJsonObject inn;
+    for (const QJsonValue &hotel : hotels.json.value("hotels").toArray())
+        if (hotel.toObject().value("name").toString() == QLatin1String("Web Inn"))
+            inn = hotel.toObject();
+    QVERIFY(!inn.isEmpty());
+    const qint64 roomType = inn.value("room_types").toArray().first().toObject().value("id").toInteger();
+    const QDate checkIn = QDate::fromString(inn.value("first_night").toString(), Qt::ISODate).addDays(3);
+    const QString range = QStringLiteral("check_in=%1&check_out=%2").arg(checkIn.toString(Qt::ISODate), checkIn.addDays(2).toString(Qt::ISODate));
+    const Answer free = get(QStringLiteral("/api/v1/hotels/%1/availability?%2").arg(inn.value("id").toInteger()).arg(range));
+    QVERIFY2(free.status == 200, qPrintable(free.describe()));
+    QCOMPARE(free.json.value("room_types").toArray().first().toObject().value("free_every_night").toInt(), 2);
+    QCOMPARE(get(QStringLiteral("/api/v1/hotels/%1/availability?check_in=tomorrow").arg(inn.value("id").toInteger())).status, 400);
+
+    const QString cart = newCart(m_alice);
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart), {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(29)}}}, m_alice).status, 201);
+    const Answer places = post(QStringLiteral("/api/v1/carts/%1/places").arg(cart), {{"pool", pool->id}, {"quantity", 2}}, m_alice);
+    QVERIFY2(places.status == 201, qPrintable(places.describe()));
+    const Answer stay = post(QStringLiteral("/api/v1/carts/%1/stays").arg(cart),
+                             {{"room_type", roomType}, {"check_in", checkIn.toString(Qt::ISODate)},
+                              {"check_out", checkIn.addDays(2).toString(Qt::ISODate)}, {"guest", "Alice"}},
+                             m_alice);
+    QVERIFY2(stay.status == 201, qPrintable(stay.describe()));
+    // Bad input changes nothing: a stay that ends before it starts, an unknown field, another buyer's cart.
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/stays").arg(cart),
+                  {{"room_type", roomType}, {"check_in", checkIn.toString(Qt::ISODate)}, {"check_out", checkIn.toString(Qt::ISODate)}}, m_alice)
+                 .status,
+             400);
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/places").arg(cart), {{"pool", pool->id}, {"quantity", 1}, {"vip", true}}, m_alice).status, 400);
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/places").arg(cart), {{"pool", pool->id}, {"quantity", 1}}, m_bob).status, 404);
+
+    const Answer paid = send("POST", QStringLiteral("/api/v1/carts/%1/checkout").arg(cart), {}, m_alice);
+    QVERIFY2(paid.status == 200, qPrintable(paid.describe()));
+    QCOMPARE(paid.json.value("state").toString(), QStringLiteral("paid"));
+    QCOMPARE(paid.json.value("amount").toInteger(), 4500 + 2 * 2000 + 2 * 9000);
+    QCOMPARE(get(QStringLiteral("/api/v1/events/%1/pools").arg(m_hall.eventId)).json.value("pools").toArray().first().toObject().value("available").toInt(), 8);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE id = :s"), {{QStringLiteral("s"), stay.json.value("stay").toInteger()}}).toString(),
+             QStringLiteral("BOOKED"));
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+}
+
+void TestWebApi::theBuyersPageIsServed()
+{
+    const Answer page = get(QStringLiteral("/"));
+    QCOMPARE(page.status, 200);
+    QVERIFY(page.headers.value("content-type").startsWith("text/html"));
+    QVERIFY(page.body.contains("/static/shop.js"));
+    QCOMPARE(get(QStringLiteral("/static/shop.js")).status, 200);
+    QCOMPARE(get(QStringLiteral("/static/shop.css")).status, 200);
+    QCOMPARE(get(QStringLiteral("/static/missing.js")).status, 404);
+    QCOMPARE(get(QStringLiteral("/static/..%2Fwebserver.cpp")).status, 404);
 }
 
 QTEST_MAIN(TestWebApi)

@@ -1,0 +1,193 @@
+// The other inventory shapes on the web: general-admission places of an event and hotel stays,
+// browsed and held into the same carts as seats (checkout sells them together).
+
+#include "jsonbody.h"
+#include "routes.h"
+#include "workerpool.h"
+
+#include "domain/hotelservice.h"
+#include "domain/poolservice.h"
+
+namespace boxoffice::web {
+
+namespace {
+
+Result<CartId> buyersCart(const ApiCall &call, WorkerContext *context)
+{
+    const CartId cart = call.args.value(0);
+    if (auto owner = context->buyers->checkCartOwner(call.buyerId(), cart); !owner)
+        return owner.error();
+    return cart;
+}
+
+Result<QDate> isoDate(const QString &text, const QString &field)
+{
+    const QDate date = QDate::fromString(text, Qt::ISODate);
+    if (!date.isValid() || text.size() != 10)
+        return makeError(ErrorCode::BadInput, QStringLiteral("%1 must be a date such as 2026-03-12.").arg(field));
+    return date;
+}
+
+ApiReply listPools(const ApiCall &call, WorkerContext *context)
+{
+    auto event = pathId(call.args.value(0), QStringLiteral("The event id"));
+    if (!event)
+        return ApiReply::fromDomainError(event.error());
+    auto pools = PoolService(context->inventory->pools).pools(event.value());
+    if (!pools)
+        return ApiReply::fromDomainError(pools.error());
+    QJsonArray list;
+    for (const PoolSummary &pool : pools.value())
+        list.append(QJsonObject{{QStringLiteral("id"), pool.id},
+                                {QStringLiteral("code"), pool.code},
+                                {QStringLiteral("name"), pool.name},
+                                {QStringLiteral("price"), pool.priceMinor},
+                                {QStringLiteral("currency"), pool.currency},
+                                {QStringLiteral("available"), qMax(0, pool.capacity - pool.sold - pool.held)}});
+    return ApiReply::json(200, {{QStringLiteral("event"), event.value()}, {QStringLiteral("pools"), list}});
+}
+
+ApiReply holdPlaces(const ApiCall &call, WorkerContext *context)
+{
+    auto body = parseObject(call.body, {QStringLiteral("pool"), QStringLiteral("quantity")}, false);
+    if (!body)
+        return ApiReply::fromDomainError(body.error());
+    auto pool = positiveId(body->value(QStringLiteral("pool")), QStringLiteral("pool"));
+    if (!pool)
+        return ApiReply::fromDomainError(pool.error());
+    auto quantity = positiveId(body->value(QStringLiteral("quantity")), QStringLiteral("quantity"));
+    if (!quantity)
+        return ApiReply::fromDomainError(quantity.error());
+    auto cart = buyersCart(call, context);
+    if (!cart)
+        return ApiReply::fromDomainError(cart.error());
+    PoolHoldRequest request;
+    request.pool = pool.value();
+    request.cart = cart.value();
+    request.quantity = int(qMin<qint64>(quantity.value(), 1000000));
+    auto held = PoolService(context->inventory->pools).hold(request);
+    if (!held)
+        return ApiReply::fromDomainError(held.error());
+    return ApiReply::json(201, {{QStringLiteral("cart"), cart.value()},
+                                {QStringLiteral("hold"), held->holdId},
+                                {QStringLiteral("pool"), held->pool},
+                                {QStringLiteral("quantity"), held->quantity},
+                                {QStringLiteral("expires_at"), isoUtc(held->expiresAt)}});
+}
+
+ApiReply listHotels(WorkerContext *context)
+{
+    auto hotels = HotelService(context->inventory->hotels).hotels();
+    if (!hotels)
+        return ApiReply::fromDomainError(hotels.error());
+    QJsonArray list;
+    for (const HotelSummary &hotel : hotels.value()) {
+        QJsonArray rooms;
+        for (const RoomTypeSummary &room : hotel.roomTypes)
+            rooms.append(QJsonObject{{QStringLiteral("id"), room.id},
+                                     {QStringLiteral("code"), room.code},
+                                     {QStringLiteral("name"), room.name},
+                                     {QStringLiteral("price_per_night"), room.priceMinor}});
+        list.append(QJsonObject{{QStringLiteral("id"), hotel.id},
+                                {QStringLiteral("name"), hotel.name},
+                                {QStringLiteral("currency"), hotel.currency},
+                                {QStringLiteral("first_night"), hotel.firstNight.toString(Qt::ISODate)},
+                                {QStringLiteral("last_night"), hotel.lastNight.toString(Qt::ISODate)},
+                                {QStringLiteral("room_types"), rooms}});
+    }
+    return ApiReply::json(200, {{QStringLiteral("hotels"), list}});
+}
+
+ApiReply hotelAvailability(const ApiCall &call, WorkerContext *context)
+{
+    auto hotel = pathId(call.args.value(0), QStringLiteral("The hotel id"));
+    if (!hotel)
+        return ApiReply::fromDomainError(hotel.error());
+    auto from = isoDate(call.query.queryItemValue(QStringLiteral("check_in")), QStringLiteral("check_in"));
+    if (!from)
+        return ApiReply::fromDomainError(from.error());
+    auto until = isoDate(call.query.queryItemValue(QStringLiteral("check_out")), QStringLiteral("check_out"));
+    if (!until)
+        return ApiReply::fromDomainError(until.error());
+    auto rooms = HotelService(context->inventory->hotels).availability(hotel.value(), from.value(), until.value());
+    if (!rooms)
+        return ApiReply::fromDomainError(rooms.error());
+    QJsonArray list;
+    for (const RangeAvailability &room : rooms.value())
+        list.append(QJsonObject{{QStringLiteral("room_type"), room.roomType.id},
+                                {QStringLiteral("code"), room.roomType.code},
+                                {QStringLiteral("name"), room.roomType.name},
+                                {QStringLiteral("free_every_night"), room.freeEveryNight},
+                                {QStringLiteral("total"), room.totalMinor},
+                                {QStringLiteral("currency"), room.currency}});
+    return ApiReply::json(200, {{QStringLiteral("hotel"), hotel.value()},
+                                {QStringLiteral("check_in"), from->toString(Qt::ISODate)},
+                                {QStringLiteral("check_out"), until->toString(Qt::ISODate)},
+                                {QStringLiteral("room_types"), list}});
+}
+
+ApiReply holdStay(const ApiCall &call, WorkerContext *context)
+{
+    auto body = parseObject(call.body,
+                            {QStringLiteral("room_type"), QStringLiteral("check_in"), QStringLiteral("check_out"),
+                             QStringLiteral("guest")},
+                            false);
+    if (!body)
+        return ApiReply::fromDomainError(body.error());
+    auto room = positiveId(body->value(QStringLiteral("room_type")), QStringLiteral("room_type"));
+    if (!room)
+        return ApiReply::fromDomainError(room.error());
+    auto checkIn = isoDate(body->value(QStringLiteral("check_in")).toString(), QStringLiteral("check_in"));
+    if (!checkIn)
+        return ApiReply::fromDomainError(checkIn.error());
+    auto checkOut = isoDate(body->value(QStringLiteral("check_out")).toString(), QStringLiteral("check_out"));
+    if (!checkOut)
+        return ApiReply::fromDomainError(checkOut.error());
+    const QJsonValue guest = body->value(QStringLiteral("guest"));
+    if (!guest.isUndefined() && (!guest.isString() || guest.toString().size() > 200))
+        return ApiReply::fromDomainError(makeError(ErrorCode::BadInput, QStringLiteral("guest is a name of at most 200 characters.")));
+    auto cart = buyersCart(call, context);
+    if (!cart)
+        return ApiReply::fromDomainError(cart.error());
+    StayRequest request;
+    request.roomType = room.value();
+    request.cart = cart.value();
+    request.checkIn = checkIn.value();
+    request.checkOut = checkOut.value();
+    request.guestName = guest.toString();
+    auto held = HotelService(context->inventory->hotels).holdStay(request);
+    if (!held)
+        return ApiReply::fromDomainError(held.error());
+    return ApiReply::json(201, {{QStringLiteral("cart"), cart.value()},
+                                {QStringLiteral("stay"), held->id},
+                                {QStringLiteral("reference"), held->reference},
+                                {QStringLiteral("check_in"), held->checkIn.toString(Qt::ISODate)},
+                                {QStringLiteral("check_out"), held->checkOut.toString(Qt::ISODate)},
+                                {QStringLiteral("expires_at"), isoUtc(held->expiresAt)}});
+}
+
+MethodHandler buyerOnly(const QString &method, Handler handler)
+{
+    MethodHandler result{method, std::move(handler)};
+    result.auth = true;
+    return result;
+}
+
+} // namespace
+
+QVector<Route> shapeRoutes(WebServices &)
+{
+    Route pools{QStringLiteral("/api/v1/events/<arg>/pools"), QStringLiteral("/api/v1/events/{id}/pools"), 1, {}};
+    pools.methods.append({QStringLiteral("GET"), listPools});
+    Route places{QStringLiteral("/api/v1/carts/<arg>/places"), QStringLiteral("/api/v1/carts/{id}/places"), 1, {}};
+    places.methods.append(buyerOnly(QStringLiteral("POST"), holdPlaces));
+    Route hotels{QStringLiteral("/api/v1/hotels"), QStringLiteral("/api/v1/hotels"), 0, {}};
+    hotels.methods.append({QStringLiteral("GET"), [](const ApiCall &, WorkerContext *context) { return listHotels(context); }});
+    Route availability{QStringLiteral("/api/v1/hotels/<arg>/availability"), QStringLiteral("/api/v1/hotels/{id}/availability"), 1, {}};
+    availability.methods.append({QStringLiteral("GET"), hotelAvailability});
+    Route stays{QStringLiteral("/api/v1/carts/<arg>/stays"), QStringLiteral("/api/v1/carts/{id}/stays"), 1, {}};
+    stays.methods.append(buyerOnly(QStringLiteral("POST"), holdStay));
+    return {pools, places, hotels, availability, stays};
+}
+
+} // namespace boxoffice::web
