@@ -33,15 +33,16 @@ public:
     virtual Result<NewBuyer> addBuyer(const QString &name) = 0;
     // PermissionDenied for an unknown or malformed token: the caller answers 401.
     virtual Result<Buyer> authenticate(const QString &token) = 0;
-    // A new cart owned by the buyer.
-    virtual Result<CartId> createCart(BuyerId buyer) = 0;
+    // A new cart owned by the buyer, paid with `instrument` (a card fingerprint; empty: not known yet).
+    virtual Result<CartId> createCart(BuyerId buyer, const QString &instrument = {}) = 0;
     // NotFound when the cart or order is not the buyer's (or does not exist): the caller answers 404,
     // so another buyer's ids reveal nothing.
     virtual Status checkCartOwner(BuyerId buyer, const CartId &cart) = 0;
     virtual Status checkOrderOwner(BuyerId buyer, OrderId order) = 0;
-    // The claim under the event's cap on seats held at once per buyer (events.max_holds_per_buyer):
-    // counted and claimed in one transaction under a per-buyer lock, so two parallel requests of one
-    // buyer cannot both pass the count. LimitReached when the cap would be exceeded.
+    // The claim under the event's caps on seats held at once per buyer (events.max_holds_per_buyer)
+    // and per payment instrument of the cart (events.max_holds_per_instrument): counted and claimed in
+    // one transaction under per-buyer and per-instrument locks (taken in that order), so parallel
+    // requests cannot both pass the count. LimitReached when a cap would be exceeded.
     virtual Result<HoldGrant> holdWithinCap(BuyerId buyer, const HoldRequest &request) = 0;
 };
 

@@ -66,13 +66,19 @@ Result<Buyer> PgBuyerStore::authenticate(const QString &token)
     return buyer;
 }
 
-Result<CartId> PgBuyerStore::createCart(BuyerId buyer)
+Result<CartId> PgBuyerStore::createCart(BuyerId buyer, const QString &instrument)
 {
+    const QString cleanInstrument = instrument.trimmed();
+    if (cleanInstrument.size() > 64)
+        return makeError(ErrorCode::BadInput, QStringLiteral("A payment instrument is at most 64 characters."));
     QByteArray bytes(12, Qt::Uninitialized);
     QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(bytes.data()), bytes.size() / 4);
     const CartId cart = QStringLiteral("web-") + QString::fromLatin1(bytes.toHex());
     auto inserted = m_statements.exec(BuyerSql::addCart, QStringLiteral("creating a cart"),
-                                      {{QStringLiteral(":cart"), cart}, {QStringLiteral(":buyer"), buyer}});
+                                      {{QStringLiteral(":cart"), cart},
+                                       {QStringLiteral(":buyer"), buyer},
+                                       {QStringLiteral(":instrument"), cleanInstrument.isEmpty() ? QVariant(QMetaType::fromType<QString>())
+                                                                                                 : QVariant(cleanInstrument)}});
     if (!inserted)
         return inserted.error();
     inserted.value()->finish();
@@ -106,31 +112,64 @@ Status PgBuyerStore::checkOrderOwner(BuyerId buyer, OrderId order)
                   QStringLiteral("No such order."));
 }
 
-Result<HoldGrant> PgBuyerStore::holdWithinCap(BuyerId buyer, const HoldRequest &request)
+Status PgBuyerStore::checkCap(const char *sql, const QString &context, PreparedStatements::Bindings bindings,
+                              qsizetype asked, const QString &what)
 {
-    const QString context = QStringLiteral("holding seats for a buyer");
-    TransactionGuard transaction(m_statements.database());
-    if (auto status = transaction.begin(context); !status)
-        return status.error();
-    auto locked = m_statements.exec(BuyerSql::lockBuyer, context, {{QStringLiteral(":buyer"), buyer}});
-    if (!locked)
-        return locked.error();
-    locked.value()->finish();
-    auto cap = m_statements.exec(BuyerSql::capAndHeld, context,
-                                 {{QStringLiteral(":buyer"), buyer},
-                                  {QStringLiteral(":event"), request.event},
-                                  {QStringLiteral(":units"), toBigintArray(request.units)}});
+    auto cap = m_statements.exec(sql, context, bindings);
     if (!cap)
         return cap.error();
     cap.value()->next();
     const QVariant limit = cap.value()->value(0);
     const int held = cap.value()->value(1).toInt();
     cap.value()->finish();
-    if (!limit.isNull() && held + request.units.size() > limit.toInt())
+    if (!limit.isNull() && held + asked > limit.toInt())
         return makeError(ErrorCode::LimitReached,
-                         QStringLiteral("One buyer may hold at most %1 seats of this event at once; you hold %2.")
+                         QStringLiteral("At most %1 seats of this event may be held at once %2; %3 are held already.")
                              .arg(limit.toInt())
+                             .arg(what)
                              .arg(held));
+    return Done{};
+}
+
+Result<HoldGrant> PgBuyerStore::holdWithinCap(BuyerId buyer, const HoldRequest &request)
+{
+    const QString context = QStringLiteral("holding seats for a buyer");
+    TransactionGuard transaction(m_statements.database());
+    if (auto status = transaction.begin(context); !status)
+        return status.error();
+    // Buyer first, then the instrument: the same order in every request, so two never wait on each other.
+    auto locked = m_statements.exec(BuyerSql::lockBuyer, context, {{QStringLiteral(":buyer"), buyer}});
+    if (!locked)
+        return locked.error();
+    locked.value()->finish();
+    const QString units = toBigintArray(request.units);
+    if (auto status = checkCap(BuyerSql::capAndHeld, context,
+                               {{QStringLiteral(":buyer"), buyer},
+                                {QStringLiteral(":event"), request.event},
+                                {QStringLiteral(":units"), units}},
+                               request.units.size(), QStringLiteral("per buyer"));
+        !status)
+        return status.error();
+
+    auto instrument = m_statements.exec(BuyerSql::cartInstrument, context, {{QStringLiteral(":cart"), request.cart}});
+    if (!instrument)
+        return instrument.error();
+    const QString card = instrument.value()->next() ? instrument.value()->value(0).toString() : QString();
+    instrument.value()->finish();
+    if (!card.isEmpty()) {
+        auto cardLock = m_statements.exec(BuyerSql::lockInstrument, context, {{QStringLiteral(":instrument"), card}});
+        if (!cardLock)
+            return cardLock.error();
+        cardLock.value()->finish();
+        if (auto status = checkCap(BuyerSql::instrumentCapAndHeld, context,
+                                   {{QStringLiteral(":instrument"), card},
+                                    {QStringLiteral(":event"), request.event},
+                                    {QStringLiteral(":units"), units}},
+                                   request.units.size(), QStringLiteral("per payment card"));
+            !status)
+            return status.error();
+    }
+
     auto granted = m_seats.hold(request);
     if (!granted)
         return granted.error();

@@ -14,12 +14,14 @@ public:
 
     Result<NewBuyer> addBuyer(const QString &name) override;
     Result<Buyer> authenticate(const QString &token) override;
-    Result<CartId> createCart(BuyerId buyer) override;
+    Result<CartId> createCart(BuyerId buyer, const QString &instrument = {}) override;
     Status checkCartOwner(BuyerId buyer, const CartId &cart) override;
     Status checkOrderOwner(BuyerId buyer, OrderId order) override;
     Result<HoldGrant> holdWithinCap(BuyerId buyer, const HoldRequest &request) override;
 
 private:
+    Status checkCap(const char *sql, const QString &context, PreparedStatements::Bindings bindings, qsizetype asked,
+                    const QString &what);
     Status exists(const char *sql, const QString &context, PreparedStatements::Bindings bindings, const QString &missing);
 
     PreparedStatements m_statements;

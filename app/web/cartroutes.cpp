@@ -27,9 +27,14 @@ Result<CartId> ownCart(const ApiCall &call, WorkerContext *context)
 
 ApiReply createCart(const ApiCall &call, WorkerContext *context)
 {
-    if (auto body = parseObject(call.body, {}, true); !body)
+    auto body = parseObject(call.body, {QStringLiteral("instrument")}, true);
+    if (!body)
         return ApiReply::fromDomainError(body.error());
-    auto cart = context->buyers->createCart(call.buyerId());
+    const QJsonValue instrument = body->value(QStringLiteral("instrument"));
+    if (!instrument.isUndefined() && (!instrument.isString() || instrument.toString().trimmed().isEmpty()))
+        return ApiReply::fromDomainError(
+            makeError(ErrorCode::BadInput, QStringLiteral("instrument is the payment card's fingerprint, a non-empty string.")));
+    auto cart = context->buyers->createCart(call.buyerId(), instrument.toString());
     if (!cart)
         return ApiReply::fromDomainError(cart.error());
     ApiReply reply = ApiReply::json(201, {{QStringLiteral("cart"), cart.value()}});

@@ -24,6 +24,7 @@ private slots:
     void cartsAndOrdersBelongToTheirBuyer();
     void theCapRefusesTheSeatTooMany();
     void parallelRequestsOfOneBuyerStayUnderTheCap();
+    void oneCardBehindManyAccountsIsCapped();
 
 private:
     std::unique_ptr<TestDatabase> m_db;
@@ -146,6 +147,33 @@ void TestBuyers::parallelRequestsOfOneBuyerStayUnderTheCap()
                           {{QStringLiteral("b"), buyer}})
                  .toInt(),
              3);
+}
+
+void TestBuyers::oneCardBehindManyAccountsIsCapped()
+{
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE events SET max_holds_per_buyer = NULL, max_holds_per_instrument = 2 WHERE id = :e"),
+                       {{QStringLiteral("e"), m_hall.eventId}}));
+    PgInventory inventory(m_db->database());
+    const auto first = m_buyers->addBuyer(QStringLiteral("Card holder one"));
+    const auto second = m_buyers->addBuyer(QStringLiteral("Card holder two"));
+    const auto cartOne = m_buyers->createCart(first->buyer.id, QStringLiteral("fp_card_42"));
+    const auto cartTwo = m_buyers->createCart(second->buyer.id, QStringLiteral("fp_card_42"));
+    const auto otherCard = m_buyers->createCart(second->buyer.id, QStringLiteral("fp_card_77"));
+    QVERIFY(cartOne.ok() && cartTwo.ok() && otherCard.ok());
+    QVERIFY(m_buyers->holdWithinCap(first->buyer.id, HoldRequest{m_hall.eventId, cartOne.value(), {m_units.at(0), m_units.at(1)}, std::nullopt}).ok());
+    // Another account, the same card: refused, and nothing held.
+    const auto refused = m_buyers->holdWithinCap(second->buyer.id, HoldRequest{m_hall.eventId, cartTwo.value(), {m_units.at(5)}, std::nullopt});
+    QCOMPARE(refused.error().code, ErrorCode::LimitReached);
+    QVERIFY(refused.error().message.contains(QLatin1String("per payment card")));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM event_seats WHERE id = :u"), {{QStringLiteral("u"), m_units.at(5)}}).toString(),
+             QStringLiteral("AVAILABLE"));
+    // Another card is another count.
+    QVERIFY(m_buyers->holdWithinCap(second->buyer.id, HoldRequest{m_hall.eventId, otherCard.value(), {m_units.at(5)}, std::nullopt}).ok());
+    QCOMPARE(m_buyers->createCart(first->buyer.id, QString(65, QLatin1Char('x'))).error().code, ErrorCode::BadInput);
+    for (const auto &cart : {cartOne.value(), otherCard.value()})
+        QVERIFY(inventory.carts.releaseCart(cart).ok());
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE events SET max_holds_per_instrument = NULL WHERE id = :e"),
+                       {{QStringLiteral("e"), m_hall.eventId}}));
 }
 
 QTEST_MAIN(TestBuyers)

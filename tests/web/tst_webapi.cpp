@@ -63,6 +63,7 @@ private slots:
     void theLogLineCarriesTheRequestId();
     void placesAndStaysCheckOutWithSeats();
     void theBuyersPageIsServed();
+    void aCartNamesItsPaymentCardForTheCardCap();
 
 private:
     Answer send(const QByteArray &method, const QString &path, const QByteArray &body = {},
@@ -730,6 +731,28 @@ void TestWebApi::theBuyersPageIsServed()
     QCOMPARE(get(QStringLiteral("/static/shop.css")).status, 200);
     QCOMPARE(get(QStringLiteral("/static/missing.js")).status, 404);
     QCOMPARE(get(QStringLiteral("/static/..%2Fwebserver.cpp")).status, 404);
+}
+
+void TestWebApi::aCartNamesItsPaymentCardForTheCardCap()
+{
+    QCOMPARE(post(QStringLiteral("/api/v1/carts"), {{"instrument", 42}}, m_alice).status, 400);
+    QCOMPARE(post(QStringLiteral("/api/v1/carts"), {{"instrument", "  "}}, m_alice).status, 400);
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE events SET max_holds_per_instrument = 1 WHERE id = :e"),
+                       {{QStringLiteral("e"), m_hall.eventId}}));
+    const Answer aliceCart = post(QStringLiteral("/api/v1/carts"), {{"instrument", "fp_shared_card"}}, m_alice);
+    const Answer bobCart = post(QStringLiteral("/api/v1/carts"), {{"instrument", "fp_shared_card"}}, m_bob);
+    QCOMPARE(aliceCart.status, 201);
+    QCOMPARE(bobCart.status, 201);
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(aliceCart.json.value("cart").toString()),
+                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(27)}}}, m_alice)
+                 .status,
+             201);
+    const Answer refused = post(QStringLiteral("/api/v1/carts/%1/holds").arg(bobCart.json.value("cart").toString()),
+                                {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(28)}}}, m_bob);
+    QCOMPARE(refused.status, 429);
+    QCOMPARE(seatState(m_units.at(28)), QStringLiteral("AVAILABLE"));
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE events SET max_holds_per_instrument = NULL WHERE id = :e"),
+                       {{QStringLiteral("e"), m_hall.eventId}}));
 }
 
 QTEST_MAIN(TestWebApi)
