@@ -1,5 +1,6 @@
-// The other inventory shapes on the web: general-admission places of an event and hotel stays,
-// browsed and held into the same carts as seats (checkout sells them together).
+// The other inventory shapes on the web: general-admission places of an event, hotel stays and
+// restaurant tables, browsed and held into the same carts as seats (checkout sells them together);
+// and giving a whole cart back.
 
 #include "jsonbody.h"
 #include "routes.h"
@@ -7,6 +8,7 @@
 
 #include "domain/hotelservice.h"
 #include "domain/poolservice.h"
+#include "domain/slotservice.h"
 
 namespace boxoffice::web {
 
@@ -166,6 +168,81 @@ ApiReply holdStay(const ApiCall &call, WorkerContext *context)
                                 {QStringLiteral("expires_at"), isoUtc(held->expiresAt)}});
 }
 
+ApiReply listRestaurants(WorkerContext *context)
+{
+    auto restaurants = SlotService(context->inventory->timeSlots).restaurants();
+    if (!restaurants)
+        return ApiReply::fromDomainError(restaurants.error());
+    QJsonArray list;
+    for (const RestaurantSummary &restaurant : restaurants.value()) {
+        QJsonArray tables;
+        for (const TableSummary &table : restaurant.tables)
+            tables.append(QJsonObject{{QStringLiteral("id"), table.id}, {QStringLiteral("code"), table.code}, {QStringLiteral("seats"), table.seats}});
+        list.append(QJsonObject{{QStringLiteral("id"), restaurant.id},
+                                {QStringLiteral("name"), restaurant.name},
+                                {QStringLiteral("currency"), restaurant.currency},
+                                {QStringLiteral("deposit"), restaurant.depositMinor},
+                                {QStringLiteral("tables"), tables}});
+    }
+    return ApiReply::json(200, {{QStringLiteral("restaurants"), list}});
+}
+
+// "A table for 4 at 19:00 for two hours": the best free table, claimed (candidates tried in turn).
+ApiReply holdTable(const ApiCall &call, WorkerContext *context)
+{
+    auto body = parseObject(call.body,
+                            {QStringLiteral("restaurant"), QStringLiteral("party"), QStringLiteral("at"), QStringLiteral("minutes")},
+                            false);
+    if (!body)
+        return ApiReply::fromDomainError(body.error());
+    auto restaurant = positiveId(body->value(QStringLiteral("restaurant")), QStringLiteral("restaurant"));
+    if (!restaurant)
+        return ApiReply::fromDomainError(restaurant.error());
+    auto party = positiveId(body->value(QStringLiteral("party")), QStringLiteral("party"));
+    if (!party)
+        return ApiReply::fromDomainError(party.error());
+    auto minutes = positiveId(body->value(QStringLiteral("minutes")), QStringLiteral("minutes"));
+    if (!minutes)
+        return ApiReply::fromDomainError(minutes.error());
+    const QDateTime at = QDateTime::fromString(body->value(QStringLiteral("at")).toString(), Qt::ISODateWithMs);
+    if (!at.isValid() || at.timeSpec() == Qt::LocalTime)
+        return ApiReply::fromDomainError(makeError(
+            ErrorCode::BadInput, QStringLiteral("at is a time with its offset, such as 2026-03-12T19:00:00+01:00.")));
+    auto cart = buyersCart(call, context);
+    if (!cart)
+        return ApiReply::fromDomainError(cart.error());
+    TableSearch search;
+    search.restaurant = restaurant.value();
+    search.cart = cart.value();
+    search.partySize = int(qMin<qint64>(party.value(), 1000));
+    search.start = at;
+    search.minutes = int(qMin<qint64>(minutes.value(), 24 * 60));
+    auto held = SlotService(context->inventory->timeSlots).findAndHold(search);
+    if (!held)
+        return ApiReply::fromDomainError(held.error());
+    return ApiReply::json(201, {{QStringLiteral("cart"), cart.value()},
+                                {QStringLiteral("booking"), held->id},
+                                {QStringLiteral("table"), held->table},
+                                {QStringLiteral("start"), isoUtc(held->start)},
+                                {QStringLiteral("end"), isoUtc(held->end)},
+                                {QStringLiteral("expires_at"), isoUtc(held->expiresAt)}});
+}
+
+// Gives back everything the cart holds, of every shape.
+ApiReply releaseCart(const ApiCall &call, WorkerContext *context)
+{
+    auto cart = buyersCart(call, context);
+    if (!cart)
+        return ApiReply::fromDomainError(cart.error());
+    auto released = context->carts->releaseCart(cart.value());
+    if (!released)
+        return ApiReply::fromDomainError(released.error());
+    QJsonArray items;
+    for (const CartItem &item : released->released)
+        items.append(cartItemJson(item));
+    return ApiReply::json(200, {{QStringLiteral("cart"), cart.value()}, {QStringLiteral("released"), items}});
+}
+
 MethodHandler buyerOnly(const QString &method, Handler handler)
 {
     MethodHandler result{method, std::move(handler)};
@@ -187,7 +264,13 @@ QVector<Route> shapeRoutes(WebServices &)
     availability.methods.append({QStringLiteral("GET"), hotelAvailability});
     Route stays{QStringLiteral("/api/v1/carts/<arg>/stays"), QStringLiteral("/api/v1/carts/{id}/stays"), 1, {}};
     stays.methods.append(buyerOnly(QStringLiteral("POST"), holdStay));
-    return {pools, places, hotels, availability, stays};
+    Route restaurants{QStringLiteral("/api/v1/restaurants"), QStringLiteral("/api/v1/restaurants"), 0, {}};
+    restaurants.methods.append({QStringLiteral("GET"), [](const ApiCall &, WorkerContext *context) { return listRestaurants(context); }});
+    Route tables{QStringLiteral("/api/v1/carts/<arg>/tables"), QStringLiteral("/api/v1/carts/{id}/tables"), 1, {}};
+    tables.methods.append(buyerOnly(QStringLiteral("POST"), holdTable));
+    Route cart{QStringLiteral("/api/v1/carts/<arg>"), QStringLiteral("/api/v1/carts/{id}"), 1, {}};
+    cart.methods.append(buyerOnly(QStringLiteral("DELETE"), releaseCart));
+    return {pools, places, hotels, availability, stays, restaurants, tables, cart};
 }
 
 } // namespace boxoffice::web

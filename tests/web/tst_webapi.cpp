@@ -64,6 +64,7 @@ private slots:
     void placesAndStaysCheckOutWithSeats();
     void theBuyersPageIsServed();
     void aCartNamesItsPaymentCardForTheCardCap();
+    void aTableIsFoundAndTheWholeCartGivenBack();
 
 private:
     Answer send(const QByteArray &method, const QString &path, const QByteArray &body = {},
@@ -753,6 +754,52 @@ void TestWebApi::aCartNamesItsPaymentCardForTheCardCap()
     QCOMPARE(seatState(m_units.at(28)), QStringLiteral("AVAILABLE"));
     QVERIFY(m_db->exec(QStringLiteral("UPDATE events SET max_holds_per_instrument = NULL WHERE id = :e"),
                        {{QStringLiteral("e"), m_hall.eventId}}));
+}
+
+void TestWebApi::aTableIsFoundAndTheWholeCartGivenBack()
+{
+    QVERIFY(PropertyLoader(m_db->database())
+                .loadRestaurant(R"({"name": "Web Bistro", "currency": "EUR", "deposit_minor": 1000, "hold_seconds": 300,
+                   "max_extensions": 1, "tables": [{"code": "T1", "seats": 2}, {"code": "T2", "seats": 4}]})")
+                .ok());
+    const Answer restaurants = get(QStringLiteral("/api/v1/restaurants"));
+    QVERIFY2(restaurants.status == 200, qPrintable(restaurants.describe()));
+    qint64 bistro = 0;
+    for (const QJsonValue &restaurant : restaurants.json.value("restaurants").toArray())
+        if (restaurant.toObject().value("name").toString() == QLatin1String("Web Bistro"))
+            bistro = restaurant.toObject().value("id").toInteger();
+    QVERIFY(bistro > 0);
+
+    const QString cart = newCart(m_alice);
+    const QString at = QDateTime::currentDateTimeUtc().addDays(2).toString(Qt::ISODate);
+    const Answer table = post(QStringLiteral("/api/v1/carts/%1/tables").arg(cart),
+                              {{"restaurant", bistro}, {"party", 3}, {"at", at}, {"minutes", 120}}, m_alice);
+    QVERIFY2(table.status == 201, qPrintable(table.describe()));
+    QCOMPARE(table.json.value("table").toString(), QStringLiteral("T2")); // the only table for three
+    // The same table at an overlapping time is gone: a party of three finds nothing.
+    const QString otherCart = newCart(m_bob);
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/tables").arg(otherCart),
+                  {{"restaurant", bistro}, {"party", 3}, {"at", at}, {"minutes", 60}}, m_bob)
+                 .status,
+             409);
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/tables").arg(cart),
+                  {{"restaurant", bistro}, {"party", 2}, {"at", "tomorrow at seven"}, {"minutes", 60}}, m_alice)
+                 .status,
+             400);
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart), {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(26)}}}, m_alice).status,
+             201);
+
+    // Another buyer cannot empty this cart; its owner can, every shape at once.
+    QCOMPARE(send("DELETE", QStringLiteral("/api/v1/carts/%1").arg(cart), {}, m_bob).status, 404);
+    const Answer released = send("DELETE", QStringLiteral("/api/v1/carts/%1").arg(cart), {}, m_alice);
+    QVERIFY2(released.status == 200, qPrintable(released.describe()));
+    QCOMPARE(released.json.value("released").toArray().size(), 2);
+    QCOMPARE(seatState(m_units.at(26)), QStringLiteral("AVAILABLE"));
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/tables").arg(otherCart),
+                  {{"restaurant", bistro}, {"party", 3}, {"at", at}, {"minutes", 60}}, m_bob)
+                 .status,
+             201);
+    QCOMPARE(send("DELETE", QStringLiteral("/api/v1/carts/%1").arg(otherCart), {}, m_bob).status, 200);
 }
 
 QTEST_MAIN(TestWebApi)
