@@ -1,0 +1,97 @@
+#pragma once
+
+#include "domain/hotel.h"
+#include "domain/result.h"
+
+#include <QDate>
+#include <QVector>
+
+namespace boxoffice {
+
+// A hotel's calendar as the front desk's grid draws it: room types as rows, nights as columns.
+struct HotelCalendar
+{
+    HotelSummary hotel;
+    QDate from; // first night shown
+    QDate until; // night after the last shown
+    QVector<RoomTypeSummary> roomTypes; // rows, best rank last
+    QVector<QVector<NightAvailability>> nights; // [row][from.daysTo(night)]
+
+    int days() const { return int(from.daysTo(until)); }
+    const NightAvailability *at(int row, int day) const
+    {
+        if (row < 0 || row >= nights.size() || day < 0 || day >= nights.at(row).size())
+            return nullptr;
+        return &nights.at(row).at(day);
+    }
+};
+
+struct StayRecord
+{
+    StayId id = 0;
+    QString reference; // what the guest quotes
+    RoomTypeId roomType = 0;
+    QString roomTypeCode;
+    QDate checkIn;
+    QDate checkOut;
+    QString state; // HELD, BOOKED, CHECKED_IN, CHECKED_OUT, CANCELLED, WALKED, ...
+    QString guest;
+    OrderId order = 0;
+};
+
+// A booked stay on a night where more rooms are booked than physically exist.
+struct ArrivalAtRisk
+{
+    StayRecord stay;
+    QDate night;
+    int overBy = 0; // booked minus physical rooms of that type that night
+};
+
+enum class OverbookingAction { Move, Upgrade, Walk };
+
+struct CompensationEntry
+{
+    qint64 id = 0;
+    QDateTime at;
+    QString by; // the manager's login
+    StayId stay = 0;
+    QString guest;
+    OverbookingAction action = OverbookingAction::Walk;
+    qint64 amountMinor = 0;
+    QString currency;
+    QString reason;
+    QDate night;
+};
+
+} // namespace boxoffice
+
+namespace boxoffice {
+
+// The front desk's view of the hotel inventory. Every change is one statement or one short
+// transaction; moves and a manager's overbooking actions run as database functions that lock the
+// nights involved in one fixed order.
+class FrontDeskStore
+{
+public:
+    virtual ~FrontDeskStore() = default;
+
+    virtual Result<HotelCalendar> calendar(HotelId hotel, const QDate &from, const QDate &until) = 0;
+    // By booking reference (exact) or guest name (part of it, any case).
+    virtual Result<QVector<StayRecord>> findStays(const QString &query) = 0;
+    // New dates and/or room type in one step: all or nothing (Lost when a new night is full).
+    virtual Status moveStay(StayId stay, RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut) = 0;
+    virtual Status checkIn(StayId stay) = 0;
+    virtual Status checkOut(StayId stay) = 0;
+    // Booked stays on a night where the room type has more booked than physical rooms.
+    virtual Result<QVector<ArrivalAtRisk>> arrivalsAtRisk(HotelId hotel, const QDate &night) = 0;
+    // Manager only (the database refuses anyone else). `target` is the room type for Move/Upgrade.
+    virtual Status resolveOverbooking(StayId stay, OverbookingAction action, RoomTypeId target, qint64 amountMinor,
+                                      const QString &reason, const QDate &night) = 0;
+    virtual Result<QVector<CompensationEntry>> compensations(HotelId hotel, const QDate &from, const QDate &until) = 0;
+};
+
+QString overbookingActionName(OverbookingAction action); // "MOVE", "UPGRADE", "WALK"
+// One line per entry, RFC 4180 quoting, amounts in major units with two decimals (text, no floats).
+QString compensationsCsv(const QVector<CompensationEntry> &entries);
+
+} // namespace boxoffice

@@ -1,0 +1,235 @@
+#include "storage/pgfrontdesk.h"
+
+#include "storage/frontdesksql.h"
+
+#include <QHash>
+
+namespace boxoffice {
+
+namespace {
+
+StayRecord stayFromRow(const QSqlQuery &q)
+{
+    StayRecord stay;
+    stay.id = q.value(0).toLongLong();
+    stay.reference = q.value(1).toString();
+    stay.roomType = q.value(2).toLongLong();
+    stay.roomTypeCode = q.value(3).toString();
+    stay.checkIn = q.value(4).toDate();
+    stay.checkOut = q.value(5).toDate();
+    stay.state = q.value(6).toString();
+    stay.guest = q.value(7).toString();
+    stay.order = q.value(8).toLongLong();
+    return stay;
+}
+
+OverbookingAction actionFromName(const QString &name)
+{
+    if (name == QLatin1String("MOVE"))
+        return OverbookingAction::Move;
+    if (name == QLatin1String("UPGRADE"))
+        return OverbookingAction::Upgrade;
+    return OverbookingAction::Walk;
+}
+
+} // namespace
+
+PgFrontDesk::PgFrontDesk(QSqlDatabase database) : m_statements(std::move(database)) { }
+
+Result<HotelCalendar> PgFrontDesk::calendar(HotelId hotel, const QDate &from, const QDate &until)
+{
+    const QString context = QStringLiteral("reading the hotel calendar");
+    if (!from.isValid() || !until.isValid() || until <= from || from.daysTo(until) > 800)
+        return makeError(ErrorCode::BadInput, QStringLiteral("Show between one night and two years."));
+    HotelCalendar calendar;
+    calendar.from = from;
+    calendar.until = until;
+    auto head = m_statements.exec(FrontDeskSql::hotel, context, {{QStringLiteral(":hotel"), hotel}});
+    if (!head)
+        return head.error();
+    if (!head.value()->next()) {
+        head.value()->finish();
+        return makeError(ErrorCode::NotFound, QStringLiteral("Hotel %1 does not exist.").arg(hotel));
+    }
+    calendar.hotel.id = head.value()->value(0).toLongLong();
+    calendar.hotel.name = head.value()->value(1).toString();
+    calendar.hotel.currency = head.value()->value(2).toString().trimmed();
+    calendar.hotel.holdSeconds = head.value()->value(3).toInt();
+    calendar.hotel.maxExtensions = head.value()->value(4).toInt();
+    head.value()->finish();
+
+    auto types = m_statements.exec(FrontDeskSql::roomTypes, context, {{QStringLiteral(":hotel"), hotel}});
+    if (!types)
+        return types.error();
+    QHash<RoomTypeId, int> row;
+    while (types.value()->next()) {
+        RoomTypeSummary type;
+        type.id = types.value()->value(0).toLongLong();
+        type.hotel = types.value()->value(1).toLongLong();
+        type.code = types.value()->value(2).toString();
+        type.name = types.value()->value(3).toString();
+        type.rank = types.value()->value(4).toInt();
+        type.priceMinor = types.value()->value(5).toLongLong();
+        row.insert(type.id, int(calendar.roomTypes.size()));
+        calendar.roomTypes << type;
+        // Nights without a row (outside the hotel's calendar) stay empty: nothing to sell there.
+        QVector<NightAvailability> empty(calendar.days());
+        for (int day = 0; day < empty.size(); ++day) {
+            empty[day].roomType = type.id;
+            empty[day].roomTypeCode = type.code;
+            empty[day].night = from.addDays(day);
+        }
+        calendar.nights << empty;
+    }
+    types.value()->finish();
+    calendar.hotel.roomTypes = calendar.roomTypes;
+
+    auto nights = m_statements.exec(FrontDeskSql::nights, context,
+                                    {{QStringLiteral(":hotel"), hotel}, {QStringLiteral(":from"), from}, {QStringLiteral(":until"), until}});
+    if (!nights)
+        return nights.error();
+    QSqlQuery &q = *nights.value();
+    while (q.next()) {
+        const int r = row.value(q.value(0).toLongLong(), -1);
+        const int day = int(from.daysTo(q.value(2).toDate()));
+        if (r < 0 || day < 0 || day >= calendar.days())
+            continue;
+        NightAvailability &night = calendar.nights[r][day];
+        night.capacity = q.value(3).toInt();
+        night.physical = q.value(4).toInt();
+        night.booked = q.value(5).toInt();
+        night.priceMinor = q.value(6).toLongLong();
+    }
+    q.finish();
+    return calendar;
+}
+
+Result<QVector<StayRecord>> PgFrontDesk::findStays(const QString &query)
+{
+    const QString text = query.trimmed();
+    if (text.size() < 2 || text.size() > 100)
+        return makeError(ErrorCode::BadInput, QStringLiteral("Type at least two letters of the name, or the booking reference."));
+    auto found = m_statements.exec(FrontDeskSql::findStays, QStringLiteral("finding a stay"), {{QStringLiteral(":query"), text}});
+    if (!found)
+        return found.error();
+    QVector<StayRecord> stays;
+    while (found.value()->next())
+        stays << stayFromRow(*found.value());
+    found.value()->finish();
+    return stays;
+}
+
+Status PgFrontDesk::answer(const QString &outcome, StayId stay)
+{
+    if (outcome == QLatin1String("OK"))
+        return Done{};
+    if (outcome == QLatin1String("NOT_FOUND"))
+        return makeError(ErrorCode::NotFound, QStringLiteral("Stay %1 or that room type does not exist in this hotel.").arg(stay));
+    if (outcome == QLatin1String("NOT_BOOKED"))
+        return makeError(ErrorCode::Conflict, QStringLiteral("Stay %1 is not a current booking.").arg(stay));
+    if (outcome == QLatin1String("BAD_RANGE"))
+        return makeError(ErrorCode::BadInput, QStringLiteral("Check-out must be after check-in."));
+    if (outcome == QLatin1String("OUTSIDE"))
+        return makeError(ErrorCode::BadInput, QStringLiteral("Those nights are outside the hotel's calendar."));
+    if (outcome == QLatin1String("FULL"))
+        return makeError(ErrorCode::Lost, QStringLiteral("Not every night is free in that room type; nothing was changed."));
+    if (outcome == QLatin1String("NOT_AN_UPGRADE"))
+        return makeError(ErrorCode::BadInput, QStringLiteral("An upgrade goes to a better room type."));
+    return makeError(ErrorCode::BadInput, QStringLiteral("Give an action, a reason and an amount of at least zero."));
+}
+
+Status PgFrontDesk::moveStay(StayId stay, RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut)
+{
+    if (!checkIn.isValid() || !checkOut.isValid() || checkOut <= checkIn)
+        return makeError(ErrorCode::BadInput, QStringLiteral("Check-out must be after check-in."));
+    auto moved = m_statements.exec(FrontDeskSql::moveStay, QStringLiteral("moving a stay"),
+                                   {{QStringLiteral(":stay"), stay},
+                                    {QStringLiteral(":room_type"), roomType},
+                                    {QStringLiteral(":check_in"), checkIn},
+                                    {QStringLiteral(":check_out"), checkOut}});
+    if (!moved)
+        return moved.error();
+    const QString outcome = moved.value()->next() ? moved.value()->value(0).toString() : QString();
+    moved.value()->finish();
+    return answer(outcome, stay);
+}
+
+Status PgFrontDesk::transition(const char *sql, StayId stay, const QString &refusal)
+{
+    auto changed = m_statements.exec(sql, QStringLiteral("changing a stay"), {{QStringLiteral(":stay"), stay}});
+    if (!changed)
+        return changed.error();
+    const int rows = changed.value()->numRowsAffected();
+    changed.value()->finish();
+    if (rows != 1)
+        return makeError(ErrorCode::Conflict, refusal);
+    return Done{};
+}
+
+Status PgFrontDesk::checkIn(StayId stay)
+{
+    return transition(FrontDeskSql::checkIn, stay, QStringLiteral("Only a booked stay can check in."));
+}
+
+Status PgFrontDesk::checkOut(StayId stay)
+{
+    return transition(FrontDeskSql::checkOut, stay, QStringLiteral("Only a checked-in stay can check out."));
+}
+
+Result<QVector<ArrivalAtRisk>> PgFrontDesk::arrivalsAtRisk(HotelId hotel, const QDate &night)
+{
+    auto found = m_statements.exec(FrontDeskSql::arrivalsAtRisk, QStringLiteral("finding arrivals at risk"),
+                                   {{QStringLiteral(":hotel"), hotel}, {QStringLiteral(":night"), night}});
+    if (!found)
+        return found.error();
+    QVector<ArrivalAtRisk> arrivals;
+    while (found.value()->next())
+        arrivals << ArrivalAtRisk{stayFromRow(*found.value()), night, found.value()->value(9).toInt()};
+    found.value()->finish();
+    return arrivals;
+}
+
+Status PgFrontDesk::resolveOverbooking(StayId stay, OverbookingAction action, RoomTypeId target, qint64 amountMinor,
+                                       const QString &reason, const QDate &night)
+{
+    auto resolved = m_statements.exec(FrontDeskSql::resolve, QStringLiteral("resolving an overbooked night"),
+                                      {{QStringLiteral(":stay"), stay},
+                                       {QStringLiteral(":action"), overbookingActionName(action)},
+                                       {QStringLiteral(":room_type"), target > 0 ? QVariant(target) : QVariant(QMetaType::fromType<qint64>())},
+                                       {QStringLiteral(":amount"), amountMinor},
+                                       {QStringLiteral(":reason"), reason},
+                                       {QStringLiteral(":night"), night}});
+    if (!resolved)
+        return resolved.error();
+    const QString outcome = resolved.value()->next() ? resolved.value()->value(0).toString() : QString();
+    resolved.value()->finish();
+    return answer(outcome, stay);
+}
+
+Result<QVector<CompensationEntry>> PgFrontDesk::compensations(HotelId hotel, const QDate &from, const QDate &until)
+{
+    auto found = m_statements.exec(FrontDeskSql::compensations, QStringLiteral("reading the compensation ledger"),
+                                   {{QStringLiteral(":hotel"), hotel}, {QStringLiteral(":from"), from}, {QStringLiteral(":until"), until}});
+    if (!found)
+        return found.error();
+    QVector<CompensationEntry> entries;
+    QSqlQuery &q = *found.value();
+    while (q.next()) {
+        CompensationEntry entry;
+        entry.id = q.value(0).toLongLong();
+        entry.at = q.value(1).toDateTime();
+        entry.by = q.value(2).toString();
+        entry.stay = q.value(3).toLongLong();
+        entry.guest = q.value(4).toString();
+        entry.action = actionFromName(q.value(5).toString());
+        entry.amountMinor = q.value(6).toLongLong();
+        entry.currency = q.value(7).toString().trimmed();
+        entry.reason = q.value(8).toString();
+        entry.night = q.value(9).toDate();
+        entries << entry;
+    }
+    q.finish();
+    return entries;
+}
+
+} // namespace boxoffice

@@ -1,0 +1,30 @@
+#pragma once
+
+#include "domain/frontdesk.h"
+#include "storage/preparedstatements.h"
+
+namespace boxoffice {
+
+class PgFrontDesk final : public FrontDeskStore
+{
+public:
+    explicit PgFrontDesk(QSqlDatabase database);
+
+    Result<HotelCalendar> calendar(HotelId hotel, const QDate &from, const QDate &until) override;
+    Result<QVector<StayRecord>> findStays(const QString &query) override;
+    Status moveStay(StayId stay, RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut) override;
+    Status checkIn(StayId stay) override;
+    Status checkOut(StayId stay) override;
+    Result<QVector<ArrivalAtRisk>> arrivalsAtRisk(HotelId hotel, const QDate &night) override;
+    Status resolveOverbooking(StayId stay, OverbookingAction action, RoomTypeId target, qint64 amountMinor,
+                              const QString &reason, const QDate &night) override;
+    Result<QVector<CompensationEntry>> compensations(HotelId hotel, const QDate &from, const QDate &until) override;
+
+private:
+    Status answer(const QString &outcome, StayId stay);
+    Status transition(const char *sql, StayId stay, const QString &refusal);
+
+    PreparedStatements m_statements;
+};
+
+} // namespace boxoffice
