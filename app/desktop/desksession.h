@@ -6,6 +6,7 @@
 #include "storage/connectionsettings.h"
 #include "storage/databaseconnection.h"
 #include "storage/pgcountersales.h"
+#include "storage/pgfrontdesk.h"
 #include "storage/pginventory.h"
 #include "storage/pgseatmapstore.h"
 #include "ui/desk/deskservices.h"
@@ -44,7 +45,9 @@ private:
     PgInventory m_inventory;
     PgSeatMapStore m_maps;
     PgCounterSales m_counter;
+    PgFrontDesk m_frontDesk;
     SeatHoldService m_holds;
+    HotelService m_hotels;
     CartService m_carts;
     CounterSaleService m_sales;
     StaffRole m_role = StaffRole::Clerk;

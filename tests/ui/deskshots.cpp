@@ -9,6 +9,10 @@
 #include "storage/migrator.h"
 #include "storage/pginventory.h"
 #include "ui/desk/deskwindow.h"
+#include "ui/frontdesk/frontdeskpanel.h"
+#include "ui/hotel/hotelgridview.h"
+#include "domain/hotelservice.h"
+#include <QTabWidget>
 #include "ui/sale/cartmodel.h"
 #include "ui/sale/serverclock.h"
 #include "ui/seatmap/seatmapscene.h"
@@ -172,5 +176,40 @@ int main(int argc, char *argv[])
         window.view()->centerOn(item);
     wait(300);
     window.grab().save(out.filePath(QStringLiteral("desk-stadium-close.png")));
+
+    // The hotel front desk: a night five days out sold one room beyond the physical ones.
+    const auto hotels = HotelService(others.hotels).hotels();
+    if (!hotels || hotels->isEmpty())
+        return fail(QStringLiteral("no demo hotel"));
+    const HotelSummary hotel = hotels->first();
+    const RoomTypeSummary standard = hotel.roomTypes.first();
+    const QDate night = QDate::currentDate().addDays(5);
+    const auto today = HotelService(others.hotels).availability(hotel.id, night, night.addDays(1));
+    int physical = 0;
+    for (const auto &room : today.value())
+        if (room.roomType.id == standard.id && !room.nights.isEmpty())
+            physical = room.nights.first().physical;
+    CapacityChange change{standard.id, night, night.addDays(1), physical + 1, std::nullopt};
+    if (auto changed = HotelService(others.hotels).changeCapacity(change); !changed)
+        return fail(changed.error().message);
+    const QStringList guests{QStringLiteral("Ada Byron"), QStringLiteral("Alan Turing"), QStringLiteral("Grace Hopper"),
+                             QStringLiteral("Edsger Dijkstra"), QStringLiteral("Barbara Liskov")};
+    for (int i = 0; i < physical + 1; ++i) {
+        const CartId cart = QStringLiteral("shots-hotel-%1").arg(i);
+        StayRequest request{standard.id, cart, night.addDays(-(i % 3)), night.addDays(1 + (i % 2)), guests.at(i % guests.size()), std::nullopt};
+        if (!HotelService(others.hotels).holdStay(request))
+            break;
+        auto order = CartService(others.carts).createOrder(cart);
+        if (order)
+            (void)CartService(others.carts).confirm(order->id);
+    }
+    window.pages()->setCurrentWidget(window.frontDesk());
+    window.frontDesk()->selectHotel(hotel.id);
+    window.frontDesk()->refresh();
+    window.frontDesk()->grid()->scrollToNight(QDate::currentDate());
+    window.frontDesk()->grid()->setSelection(hotel.roomTypes.last().id, night.addDays(2), night.addDays(5));
+    window.frontDesk()->showArrivalsAtRisk(night);
+    wait(400);
+    window.grab().save(out.filePath(QStringLiteral("desk-frontdesk.png")));
     return 0;
 }

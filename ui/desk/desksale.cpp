@@ -6,6 +6,7 @@
 #include "domain/bestavailable.h"
 #include "ui/common/money.h"
 #include "ui/desk/liveseatmap.h"
+#include "ui/frontdesk/frontdeskpanel.h"
 #include "ui/sale/cartmodel.h"
 #include "ui/sale/paymentdialog.h"
 #include "ui/sale/serverclock.h"
@@ -19,6 +20,7 @@
 #include <QRandomGenerator>
 #include <QItemSelectionModel>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTableView>
 #include <QUrl>
 #include <QUuid>
@@ -191,6 +193,10 @@ void DeskWindow::extendHolds()
 
 void DeskWindow::sell(bool card)
 {
+    if (m_pages->currentWidget() == m_frontDesk) {
+        m_frontDesk->book(card);
+        return;
+    }
     if (!m_connected || m_cart->rowCount() == 0) {
         showMessage(tr("The cart is empty: hold seats first."), true);
         return;

@@ -2,6 +2,8 @@
 
 #include "domain/cartservice.h"
 #include "domain/countersale.h"
+#include "domain/frontdesk.h"
+#include "domain/hotelservice.h"
 #include "domain/seatholdservice.h"
 #include "domain/seatmapstore.h"
 #include "domain/staff.h"
@@ -16,8 +18,10 @@ struct DeskServices
     CartService *carts = nullptr;
     CounterSaleService *sales = nullptr;
     SeatMapStore *maps = nullptr;
+    HotelService *hotels = nullptr;
+    FrontDeskStore *frontDesk = nullptr;
 
-    bool ready() const { return holds && carts && sales && maps; }
+    bool ready() const { return holds && carts && sales && maps && hotels && frontDesk; }
 };
 
 struct StaffIdentity

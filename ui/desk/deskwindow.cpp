@@ -6,6 +6,7 @@
 #include "domain/inventorywatch.h"
 #include "ui/common/money.h"
 #include "ui/desk/liveseatmap.h"
+#include "ui/frontdesk/frontdeskpanel.h"
 #include "ui/sale/cartmodel.h"
 #include "ui/sale/serverclock.h"
 #include "ui/seatmap/seatmaplegend.h"
@@ -23,6 +24,7 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -162,7 +164,13 @@ void DeskWindow::buildUi()
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 1);
     outer->addWidget(splitter, 1);
-    setCentralWidget(central);
+    // The box office and the hotel front desk share the window, the clock and the sign-in.
+    m_pages = new QTabWidget;
+    m_pages->setObjectName(QStringLiteral("deskPages"));
+    m_pages->addTab(central, tr("Box office"));
+    m_frontDesk = new FrontDeskPanel(m_staff, m_clock);
+    m_pages->addTab(m_frontDesk, tr("Hotel front desk"));
+    setCentralWidget(m_pages);
 
     connect(m_events, &QComboBox::currentIndexChanged, this, &DeskWindow::loadEvent);
     connect(m_search, &QLineEdit::returnPressed, this, &DeskWindow::findSeat);
@@ -207,6 +215,7 @@ void DeskWindow::setServices(const DeskServices &services)
     m_services = services;
     m_live->setStore(services.maps);
     m_connected = services.ready();
+    m_frontDesk->setServices(services);
     loadEvents();
 }
 
@@ -302,6 +311,9 @@ void DeskWindow::refreshLiveChanges()
         return;
     if (auto status = m_live->refresh(); !status)
         qWarning("Live seat map: %s", qPrintable(status.error().message));
+    // The hotel calendar is re-read whole (a few hundred rows), and only while someone looks at it.
+    if (m_pages->currentWidget() == m_frontDesk)
+        m_frontDesk->refresh();
 }
 
 void DeskWindow::onConnectionLost(const QString &reason)

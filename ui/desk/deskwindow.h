@@ -12,10 +12,12 @@ class QLineEdit;
 class QPushButton;
 class QSpinBox;
 class QTableView;
+class QTabWidget;
 
 namespace boxoffice {
 
 class CartModel;
+class FrontDeskPanel;
 class InventoryWatch;
 class LiveSeatMap;
 class SeatMapLegend;
@@ -47,6 +49,8 @@ public:
     SeatMapView *view() const { return m_view; }
     CartModel *cart() const { return m_cart; }
     QComboBox *eventPicker() const { return m_events; }
+    FrontDeskPanel *frontDesk() const { return m_frontDesk; }
+    QTabWidget *pages() const { return m_pages; }
     QString message() const;
     QString lastTicketsPdf() const { return m_lastTicketsPdf; }
     CartId cartId() const { return m_cartId; }
@@ -93,6 +97,8 @@ private:
     QString m_lastTicketsPdf;
     bool m_connected = true;
 
+    QTabWidget *m_pages = nullptr;
+    FrontDeskPanel *m_frontDesk = nullptr;
     SeatMapScene *m_scene = nullptr;
     SeatMapView *m_view = nullptr;
     SeatMapLegend *m_legend = nullptr;

@@ -1,0 +1,221 @@
+// The hotel front desk in the desktop, offscreen, signed in as a real manager (and a clerk): drag
+// across nights to hold a stay and book it, an overbooked night in the grid and in arrivals at risk,
+// and walking a guest with a compensation that lands in the ledger and the report.
+
+#include "testdatabase.h"
+
+#include "desksession.h"
+#include "domain/hotelservice.h"
+#include "storage/pginventory.h"
+#include "storage/propertyloader.h"
+#include "storage/staffadmin.h"
+#include "ui/frontdesk/compensationdialog.h"
+#include "ui/frontdesk/compensationreport.h"
+#include "ui/frontdesk/frontdeskpanel.h"
+#include "ui/hotel/arrivalsatriskmodel.h"
+#include "ui/hotel/hotelgridview.h"
+#include "ui/sale/paymentdialog.h"
+#include "ui/sale/serverclock.h"
+
+#include <QAbstractItemModelTester>
+#include <QLineEdit>
+#include <QTableWidget>
+#include <QtTest>
+
+using namespace boxoffice;
+using namespace boxoffice::test;
+
+class TestFrontDeskPanel : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void draggingAcrossNightsHoldsAStayAndBooksIt();
+    void anOverbookedNightShowsInTheGridAndInArrivalsAtRisk();
+    void aManagerWalksAGuestIntoTheLedger();
+    void aClerkIsRefusedByTheDatabase();
+
+private:
+    std::unique_ptr<FrontDeskPanel> openPanel(const QString &login, StaffRole role);
+    StayId book(const QString &guest, int fromDay, int nights);
+
+    std::unique_ptr<TestDatabase> m_db;
+    std::unique_ptr<PgInventory> m_inventory;
+    HotelId m_hotel = 0;
+    RoomTypeId m_standard = 0;
+    QDate m_first;
+    QString m_manager;
+    QString m_clerk;
+    const QString m_password = QStringLiteral("panel-pass-1234");
+    ServerClock m_clock;
+    std::vector<std::unique_ptr<DeskSession>> m_sessions;
+    int m_carts = 0;
+};
+
+void TestFrontDeskPanel::initTestCase()
+{
+    m_db = std::make_unique<TestDatabase>(QStringLiteral("frontdeskpanel"));
+    QVERIFY2(m_db->ok(), qPrintable(m_db->failure()));
+    const auto loaded = PropertyLoader(m_db->database())
+                            .loadHotel(R"({"name": "Panel Inn", "currency": "EUR", "nights": 60,
+                               "room_types": [{"code": "STD", "name": "Standard", "rank": 1, "price_minor": 8000, "rooms": 2},
+                                              {"code": "DLX", "name": "Deluxe", "rank": 2, "price_minor": 14000, "rooms": 1}]})");
+    QVERIFY(loaded.ok());
+    m_hotel = loaded->id;
+    m_inventory = std::make_unique<PgInventory>(m_db->database());
+    for (const HotelSummary &hotel : m_inventory->hotels.hotels().value()) {
+        if (hotel.id != m_hotel)
+            continue;
+        m_first = hotel.firstNight;
+        for (const RoomTypeSummary &type : hotel.roomTypes)
+            if (type.code == QLatin1String("STD"))
+                m_standard = type.id;
+    }
+    m_manager = QStringLiteral("panelmanager_%1").arg(QCoreApplication::applicationPid());
+    m_clerk = QStringLiteral("panelclerk_%1").arg(QCoreApplication::applicationPid());
+    QVERIFY(StaffAdmin(m_db->database()).addStaff(m_manager, m_password, StaffRole::Manager).ok());
+    QVERIFY(StaffAdmin(m_db->database()).addStaff(m_clerk, m_password, StaffRole::Clerk).ok());
+}
+
+void TestFrontDeskPanel::cleanupTestCase()
+{
+    m_sessions.clear();
+    for (const QString &login : {m_manager, m_clerk}) {
+        m_db->exec(QStringLiteral("DROP OWNED BY %1").arg(login)); // letters, digits and '_' only
+        m_db->exec(QStringLiteral("DROP ROLE IF EXISTS %1").arg(login));
+    }
+}
+
+std::unique_ptr<FrontDeskPanel> TestFrontDeskPanel::openPanel(const QString &login, StaffRole role)
+{
+    ConnectionSettings settings = m_db->settings();
+    settings.user = login;
+    settings.password = m_password;
+    auto session = DeskSession::open(settings);
+    if (!session)
+        return nullptr;
+    auto panel = std::make_unique<FrontDeskPanel>(StaffIdentity{login, role, QStringLiteral("test")}, m_clock);
+    panel->setServices(session.value()->services());
+    m_sessions.push_back(std::move(session.value()));
+    panel->resize(1300, 800);
+    panel->show();
+    panel->selectHotel(m_hotel);
+    return panel;
+}
+
+StayId TestFrontDeskPanel::book(const QString &guest, int fromDay, int nights)
+{
+    const CartId cart = QStringLiteral("panel-stay-%1").arg(++m_carts);
+    StayRequest request{m_standard, cart, m_first.addDays(fromDay), m_first.addDays(fromDay + nights), guest, std::nullopt};
+    const auto held = HotelService(m_inventory->hotels).holdStay(request);
+    if (!held)
+        return 0;
+    const auto order = m_inventory->carts.createOrder(cart);
+    return order && m_inventory->carts.confirm(order->id) ? held->id : 0;
+}
+
+void TestFrontDeskPanel::draggingAcrossNightsHoldsAStayAndBooksIt()
+{
+    auto panel = openPanel(m_manager, StaffRole::Manager);
+    QVERIFY(panel);
+    QVERIFY(QTest::qWaitForWindowExposed(panel.get()));
+    HotelGridView *grid = panel->grid();
+    const int row = grid->rowOf(m_standard);
+    QVERIFY(row >= 0);
+    panel->guestEdit()->setText(QStringLiteral("Dragged Guest"));
+    grid->scrollToNight(m_first.addDays(2));
+    QTest::qWait(50);
+    const QPoint from = grid->cellRect(row, 2).center();
+    const QPoint to = grid->cellRect(row, 4).center();
+    QTest::mousePress(grid->viewport(), Qt::LeftButton, {}, from);
+    QMouseEvent move(QEvent::MouseMove, to, grid->viewport()->mapToGlobal(to), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(grid->viewport(), &move);
+    QTest::mouseRelease(grid->viewport(), Qt::LeftButton, {}, to);
+    QTRY_VERIFY(panel->heldStay() != 0);
+    const QVariantMap stay{{QStringLiteral("s"), panel->heldStay()}};
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state || ' ' || check_in || ' ' || check_out || ' ' || guest_name FROM stays WHERE id = :s"), stay)
+                 .toString(),
+             QStringLiteral("HELD %1 %2 Dragged Guest").arg(m_first.addDays(2).toString(Qt::ISODate), m_first.addDays(5).toString(Qt::ISODate)));
+
+    panel->paymentHook = [](PaymentDialog &dialog) {
+        QTest::keyClicks(dialog.tenderedEdit(), QStringLiteral("300"));
+        return true;
+    };
+    const StayId held = panel->heldStay();
+    panel->book(false);
+    QVERIFY2(panel->message().contains(QLatin1String("Booked")), qPrintable(panel->message()));
+    QVERIFY(panel->message().contains(QStringLiteral("Give €60.00 change"))); // 3 nights at €80
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE id = :s"), {{QStringLiteral("s"), held}}).toString(),
+             QStringLiteral("BOOKED"));
+    QCOMPARE(panel->grid()->calendar().at(row, 3)->booked, 1);
+}
+
+void TestFrontDeskPanel::anOverbookedNightShowsInTheGridAndInArrivalsAtRisk()
+{
+    CapacityChange change{m_standard, m_first.addDays(10), m_first.addDays(11), 3, std::nullopt};
+    QVERIFY(HotelService(m_inventory->hotels).changeCapacity(change).ok());
+    QVERIFY(book(QStringLiteral("Risk One"), 10, 1));
+    QVERIFY(book(QStringLiteral("Risk Two"), 10, 1));
+    QVERIFY(book(QStringLiteral("Risk Three"), 9, 2));
+    auto panel = openPanel(m_manager, StaffRole::Manager);
+    QVERIFY(panel);
+    const int row = panel->grid()->rowOf(m_standard);
+    QVERIFY(panel->grid()->calendar().at(row, 10)->overbooked());
+    QAbstractItemModelTester tester(panel->arrivals(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    panel->showArrivalsAtRisk(m_first.addDays(10));
+    QCOMPARE(panel->arrivals()->rowCount(), 1);
+    QCOMPARE(panel->arrivals()->arrival(0).stay.guest, QStringLiteral("Risk Three"));
+}
+
+void TestFrontDeskPanel::aManagerWalksAGuestIntoTheLedger()
+{
+    auto panel = openPanel(m_manager, StaffRole::Manager);
+    QVERIFY(panel);
+    panel->showArrivalsAtRisk(m_first.addDays(10));
+    QCOMPARE(panel->arrivals()->rowCount(), 1);
+    panel->compensationHook = [](CompensationDialog &dialog) {
+        QTest::keyClicks(dialog.amountEdit(), QStringLiteral("150"));
+        QTest::keyClicks(dialog.reasonEdit(), QStringLiteral("partner hotel, taxi paid"));
+        return true;
+    };
+    panel->resolveArrival(0, OverbookingAction::Walk);
+    QVERIFY2(panel->message().contains(QLatin1String("WALK")), qPrintable(panel->message()));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT action || ' ' || amount_minor || ' ' || reason || ' ' || by_user FROM compensation_ledger")).toString(),
+             QStringLiteral("WALK 15000 partner hotel, taxi paid %1").arg(m_manager));
+    QCOMPARE(panel->arrivals()->rowCount(), 0);
+    QCOMPARE(panel->report()->entries().size(), 1);
+    QCOMPARE(panel->report()->table()->rowCount(), 1);
+    QTemporaryDir folder;
+    const QString csv = folder.filePath(QStringLiteral("compensations.csv"));
+    QVERIFY(panel->report()->exportCsv(csv).ok());
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY(file.readAll().contains("WALK,150.00,EUR,\"partner hotel, taxi paid\""));
+}
+
+void TestFrontDeskPanel::aClerkIsRefusedByTheDatabase()
+{
+    CapacityChange change{m_standard, m_first.addDays(20), m_first.addDays(21), 3, std::nullopt};
+    QVERIFY(HotelService(m_inventory->hotels).changeCapacity(change).ok());
+    for (const QString &guest : {QStringLiteral("C1"), QStringLiteral("C2"), QStringLiteral("C3")})
+        QVERIFY(book(guest, 20, 1));
+    auto panel = openPanel(m_clerk, StaffRole::Clerk);
+    QVERIFY(panel);
+    panel->showArrivalsAtRisk(m_first.addDays(20));
+    QCOMPARE(panel->arrivals()->rowCount(), 1);
+    // The buttons say a manager decides; a tampered client that calls anyway is refused by the server.
+    panel->compensationHook = [](CompensationDialog &dialog) {
+        QTest::keyClicks(dialog.amountEdit(), QStringLiteral("10"));
+        QTest::keyClicks(dialog.reasonEdit(), QStringLiteral("trying"));
+        return true;
+    };
+    panel->resolveArrival(0, OverbookingAction::Walk);
+    QVERIFY2(panel->message().contains(QLatin1String("manager")), qPrintable(panel->message()));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM compensation_ledger WHERE by_user = :u"), {{QStringLiteral("u"), m_clerk}}).toInt(), 0);
+    QCOMPARE(panel->arrivals()->rowCount(), 1);
+}
+
+QTEST_MAIN(TestFrontDeskPanel)
+#include "tst_frontdeskpanel.moc"

@@ -1,0 +1,53 @@
+#include "ui/frontdesk/compensationdialog.h"
+
+#include "ui/common/money.h"
+
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+
+namespace boxoffice {
+
+CompensationDialog::CompensationDialog(const QString &title, const QString &guest, const QString &currency, QWidget *parent)
+    : QDialog(parent)
+{
+    setWindowTitle(title);
+    auto *form = new QFormLayout(this);
+    form->addRow(new QLabel(tr("Guest: <b>%1</b>").arg(guest.toHtmlEscaped())));
+    m_amount = new QLineEdit;
+    m_amount->setObjectName(QStringLiteral("amount"));
+    m_amount->setPlaceholderText(tr("0.00 %1").arg(currency));
+    m_reason = new QLineEdit;
+    m_reason->setObjectName(QStringLiteral("reason"));
+    m_reason->setPlaceholderText(tr("e.g. first night at the partner hotel, taxi paid"));
+    form->addRow(tr("Compensation &paid:"), m_amount);
+    form->addRow(tr("&Reason:"), m_reason);
+    m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    form->addRow(m_buttons);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_amount, &QLineEdit::textChanged, this, &CompensationDialog::updateState);
+    connect(m_reason, &QLineEdit::textChanged, this, &CompensationDialog::updateState);
+    updateState();
+}
+
+qint64 CompensationDialog::amountMinor() const
+{
+    if (m_amount->text().trimmed().isEmpty())
+        return 0;
+    return parseMoney(m_amount->text()).value_or(-1);
+}
+
+QString CompensationDialog::reason() const
+{
+    return m_reason->text().trimmed();
+}
+
+void CompensationDialog::updateState()
+{
+    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(amountMinor() >= 0 && !reason().isEmpty());
+}
+
+} // namespace boxoffice

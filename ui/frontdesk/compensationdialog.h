@@ -1,0 +1,30 @@
+#pragma once
+
+#include <QDialog>
+
+class QLineEdit;
+class QDialogButtonBox;
+
+namespace boxoffice {
+
+// What a manager records when walking a guest (or moving one): the compensation paid, and why.
+class CompensationDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    CompensationDialog(const QString &title, const QString &guest, const QString &currency, QWidget *parent = nullptr);
+
+    qint64 amountMinor() const; // -1 when unreadable
+    QString reason() const;
+    QLineEdit *amountEdit() const { return m_amount; }
+    QLineEdit *reasonEdit() const { return m_reason; }
+
+private:
+    void updateState();
+
+    QLineEdit *m_amount;
+    QLineEdit *m_reason;
+    QDialogButtonBox *m_buttons;
+};
+
+} // namespace boxoffice

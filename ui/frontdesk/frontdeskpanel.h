@@ -1,0 +1,100 @@
+#pragma once
+
+#include "ui/desk/deskservices.h"
+
+#include <QWidget>
+
+#include <functional>
+
+class QComboBox;
+class QDateEdit;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QTableView;
+class QTabWidget;
+
+namespace boxoffice {
+
+class ArrivalsAtRiskModel;
+class CompensationDialog;
+class CompensationReport;
+class HotelGridView;
+class PaymentDialog;
+class ServerClock;
+class StaySearchModel;
+
+// The hotel front desk: the year's calendar (drag across nights to hold a stay), booking at the desk,
+// guests found by name or reference, check-in and check-out, moving a stay, and for a manager the
+// arrivals at risk on an overbooked night with their move / upgrade / walk and the compensation report.
+class FrontDeskPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    FrontDeskPanel(StaffIdentity staff, ServerClock &clock, QWidget *parent = nullptr);
+
+    void setServices(const DeskServices &services);
+    void refresh(); // the calendar and open lists, after a change anywhere
+
+    // Driven by the grid, the keyboard and the tests alike.
+    bool selectHotel(HotelId hotel);
+    void holdRange(RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut);
+    void book(bool card);
+    void releaseHeldStay();
+    void findGuests(const QString &query);
+    void showArrivalsAtRisk(const QDate &night);
+    void resolveArrival(int row, OverbookingAction action, RoomTypeId target = 0);
+
+    HotelGridView *grid() const { return m_grid; }
+    QString message() const;
+    StayId heldStay() const { return m_heldStay; }
+    ArrivalsAtRiskModel *arrivals() const { return m_arrivals; }
+    StaySearchModel *stays() const { return m_stays; }
+    CompensationReport *report() const { return m_report; }
+    QLineEdit *guestEdit() const { return m_guest; }
+
+    // For tests: called instead of exec() on the payment and compensation dialogs.
+    std::function<bool(PaymentDialog &)> paymentHook;
+    std::function<bool(CompensationDialog &)> compensationHook;
+
+private:
+    void buildUi();
+    void loadHotels();
+    void loadCalendar();
+    void onClockTick(const QDateTime &serverNow);
+    void startNewCart();
+    void actOnSelectedStay(const QString &what);
+    void showMessage(const QString &text, bool problem = false);
+    qint64 priceOf(RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut) const;
+    QString currency() const;
+
+    StaffIdentity m_staff;
+    ServerClock &m_clock;
+    DeskServices m_services;
+    HotelId m_hotel = 0;
+    CartId m_cart;
+    StayId m_heldStay = 0;
+    QString m_heldLabel;
+    qint64 m_heldPrice = 0;
+    QDateTime m_heldUntil;
+
+    QComboBox *m_hotels = nullptr;
+    HotelGridView *m_grid = nullptr;
+    QLineEdit *m_guest = nullptr;
+    QLabel *m_heldText = nullptr;
+    QPushButton *m_cashButton = nullptr;
+    QPushButton *m_cardButton = nullptr;
+    QPushButton *m_releaseButton = nullptr;
+    QLineEdit *m_search = nullptr;
+    StaySearchModel *m_stays = nullptr;
+    QTableView *m_staysView = nullptr;
+    QDateEdit *m_night = nullptr;
+    ArrivalsAtRiskModel *m_arrivals = nullptr;
+    QTableView *m_arrivalsView = nullptr;
+    QComboBox *m_target = nullptr;
+    CompensationReport *m_report = nullptr;
+    QLabel *m_message = nullptr;
+    QTabWidget *m_tabs = nullptr;
+};
+
+} // namespace boxoffice
