@@ -63,6 +63,19 @@ struct CompensationEntry
     QDate night;
 };
 
+// Paid, but a unit could not be delivered (the checkout saga refunded it): a case for staff to call
+// the buyer about, until someone marks it done.
+struct RefundCase
+{
+    qint64 id = 0;
+    OrderId order = 0;
+    QString unit; // "A-3-14", "the whole order"
+    qint64 amountMinor = 0;
+    QString reason;
+    QDateTime created;
+    QString refundState; // DUE, SUCCEEDED, FAILED
+};
+
 } // namespace boxoffice
 
 namespace boxoffice {
@@ -88,6 +101,9 @@ public:
     virtual Status resolveOverbooking(StayId stay, OverbookingAction action, RoomTypeId target, qint64 amountMinor,
                                       const QString &reason, const QDate &night) = 0;
     virtual Result<QVector<CompensationEntry>> compensations(HotelId hotel, const QDate &from, const QDate &until) = 0;
+    // The saga's compensation queue: open cases first come first.
+    virtual Result<QVector<RefundCase>> openRefundCases() = 0;
+    virtual Status closeRefundCase(qint64 id) = 0; // the buyer was contacted
 };
 
 QString overbookingActionName(OverbookingAction action); // "MOVE", "UPGRADE", "WALK"

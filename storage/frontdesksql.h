@@ -72,4 +72,16 @@ WHERE rt.hotel_id = :hotel AND l.night >= :from AND l.night < :until
 ORDER BY l.night, l.id
 )SQL";
 
+inline constexpr char openRefundCases[] = R"SQL(
+SELECT c.id, c.order_id, c.unit, c.amount_minor, c.reason, c.created_at, COALESCE(r.state, '')
+FROM compensations c LEFT JOIN refunds r ON r.id = c.refund_id
+WHERE c.resolved_at IS NULL
+ORDER BY c.id
+LIMIT 500
+)SQL";
+
+inline constexpr char closeRefundCase[] = R"SQL(
+UPDATE compensations SET resolved_at = now(), resolved_by = session_user WHERE id = :id AND resolved_at IS NULL
+)SQL";
+
 } // namespace boxoffice::FrontDeskSql

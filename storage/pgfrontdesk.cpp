@@ -154,9 +154,9 @@ Status PgFrontDesk::moveStay(StayId stay, RoomTypeId roomType, const QDate &chec
     return answer(outcome, stay);
 }
 
-Status PgFrontDesk::transition(const char *sql, StayId stay, const QString &refusal)
+Status PgFrontDesk::transition(const char *sql, qint64 id, const QString &refusal, const QString &placeholder)
 {
-    auto changed = m_statements.exec(sql, QStringLiteral("changing a stay"), {{QStringLiteral(":stay"), stay}});
+    auto changed = m_statements.exec(sql, QStringLiteral("changing a stay"), {{placeholder, id}});
     if (!changed)
         return changed.error();
     const int rows = changed.value()->numRowsAffected();
@@ -230,6 +230,25 @@ Result<QVector<CompensationEntry>> PgFrontDesk::compensations(HotelId hotel, con
     }
     q.finish();
     return entries;
+}
+
+Result<QVector<RefundCase>> PgFrontDesk::openRefundCases()
+{
+    auto found = m_statements.exec(FrontDeskSql::openRefundCases, QStringLiteral("reading the refund cases"), {});
+    if (!found)
+        return found.error();
+    QVector<RefundCase> cases;
+    QSqlQuery &q = *found.value();
+    while (q.next())
+        cases << RefundCase{q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(), q.value(3).toLongLong(),
+                            q.value(4).toString(), q.value(5).toDateTime(), q.value(6).toString()};
+    q.finish();
+    return cases;
+}
+
+Status PgFrontDesk::closeRefundCase(qint64 id)
+{
+    return transition(FrontDeskSql::closeRefundCase, id, QStringLiteral("That case is already closed."), QStringLiteral(":id"));
 }
 
 } // namespace boxoffice

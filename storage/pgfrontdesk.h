@@ -19,10 +19,12 @@ public:
     Status resolveOverbooking(StayId stay, OverbookingAction action, RoomTypeId target, qint64 amountMinor,
                               const QString &reason, const QDate &night) override;
     Result<QVector<CompensationEntry>> compensations(HotelId hotel, const QDate &from, const QDate &until) override;
+    Result<QVector<RefundCase>> openRefundCases() override;
+    Status closeRefundCase(qint64 id) override;
 
 private:
     Status answer(const QString &outcome, StayId stay);
-    Status transition(const char *sql, StayId stay, const QString &refusal);
+    Status transition(const char *sql, qint64 id, const QString &refusal, const QString &placeholder = QStringLiteral(":stay"));
 
     PreparedStatements m_statements;
 };

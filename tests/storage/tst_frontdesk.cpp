@@ -143,6 +143,10 @@ void TestFrontDesk::aStayMovesInOneStepOrNotAtAll()
     QVERIFY(m_desk->moveStay(stay, m_deluxe, m_first.addDays(6), m_first.addDays(9)).ok());
     QCOMPARE(booked(m_standard, 5), 0);
     QCOMPARE(booked(m_deluxe, 6), 1);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT to_state FROM inventory_audit WHERE entity = 'stay' AND entity_id = :s ORDER BY id DESC LIMIT 1"),
+                          {{QStringLiteral("s"), stay}})
+                 .toString(),
+             QStringLiteral("BOOKED (moved)"));
     QCOMPARE(booked(m_deluxe, 8), 1);
     // The deluxe room is full on night 8 for anyone else: a move there changes nothing.
     const StayId other = book(QStringLiteral("Blocked"), m_standard, 8, 1);

@@ -36,6 +36,9 @@ private slots:
     void anOverbookedNightShowsInTheGridAndInArrivalsAtRisk();
     void aManagerWalksAGuestIntoTheLedger();
     void aClerkIsRefusedByTheDatabase();
+    void typedDatesHoldAStay();
+    void aManagerRaisesTheSellableLimitAClerkCannot();
+    void refundCasesAreListedAndClosed();
 
 private:
     std::unique_ptr<FrontDeskPanel> openPanel(const QString &login, StaffRole role);
@@ -215,6 +218,59 @@ void TestFrontDeskPanel::aClerkIsRefusedByTheDatabase()
     QVERIFY2(panel->message().contains(QLatin1String("manager")), qPrintable(panel->message()));
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM compensation_ledger WHERE by_user = :u"), {{QStringLiteral("u"), m_clerk}}).toInt(), 0);
     QCOMPARE(panel->arrivals()->rowCount(), 1);
+}
+
+void TestFrontDeskPanel::typedDatesHoldAStay()
+{
+    auto panel = openPanel(m_clerk, StaffRole::Clerk);
+    QVERIFY(panel);
+    panel->holdTyped(m_standard, m_first.addDays(30), 3);
+    QVERIFY2(panel->heldStay() != 0, qPrintable(panel->message()));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT check_out FROM stays WHERE id = :s"), {{QStringLiteral("s"), panel->heldStay()}}).toDate(),
+             m_first.addDays(33));
+    panel->releaseHeldStay();
+    QCOMPARE(panel->heldStay(), 0);
+    panel->holdTyped(m_standard, m_first.addDays(-10), 2);
+    QVERIFY2(panel->message().contains(QLatin1String("outside")), qPrintable(panel->message()));
+}
+
+void TestFrontDeskPanel::aManagerRaisesTheSellableLimitAClerkCannot()
+{
+    auto clerk = openPanel(m_clerk, StaffRole::Clerk);
+    QVERIFY(clerk);
+    clerk->grid()->setSelection(m_standard, m_first.addDays(40), m_first.addDays(42));
+    clerk->setSellableForSelection(4);
+    QVERIFY2(clerk->message().contains(QLatin1String("Only a manager")), qPrintable(clerk->message()));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT capacity FROM room_nights WHERE room_type_id = :r AND night = :n"),
+                          {{QStringLiteral("r"), m_standard}, {QStringLiteral("n"), m_first.addDays(40)}})
+                 .toInt(),
+             2);
+    auto manager = openPanel(m_manager, StaffRole::Manager);
+    QVERIFY(manager);
+    manager->grid()->setSelection(m_standard, m_first.addDays(40), m_first.addDays(42));
+    manager->setSellableForSelection(4);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM room_nights WHERE room_type_id = :r AND night IN (:a, :b) AND capacity = 4"),
+                          {{QStringLiteral("r"), m_standard}, {QStringLiteral("a"), m_first.addDays(40)}, {QStringLiteral("b"), m_first.addDays(41)}})
+                 .toInt(),
+             2);
+    QCOMPARE(manager->grid()->calendar().at(manager->grid()->rowOf(m_standard), 40)->capacity, 4);
+}
+
+void TestFrontDeskPanel::refundCasesAreListedAndClosed()
+{
+    const StayId stay = book(QStringLiteral("Refund Case"), 45, 1);
+    QVERIFY(stay);
+    const qint64 order = m_db->scalar(QStringLiteral("SELECT order_id FROM stays WHERE id = :s"), {{QStringLiteral("s"), stay}}).toLongLong();
+    QVERIFY(m_db->exec(QStringLiteral("INSERT INTO compensations (order_id, unit, amount_minor, reason) VALUES (:o, 'A-1-5', 4500, "
+                                      "'taken by another buyer after the hold ran out')"),
+                       {{QStringLiteral("o"), order}}));
+    auto panel = openPanel(m_clerk, StaffRole::Clerk);
+    QVERIFY(panel);
+    QCOMPARE(panel->refundCaseCount(), 1);
+    panel->closeRefundCase(0);
+    QCOMPARE(panel->refundCaseCount(), 0);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT resolved_by FROM compensations WHERE order_id = :o"), {{QStringLiteral("o"), order}}).toString(),
+             m_clerk);
 }
 
 QTEST_MAIN(TestFrontDeskPanel)

@@ -20,7 +20,9 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QSplitter>
+#include <QTableWidget>
 #include <QTabWidget>
 #include <QTableView>
 #include <QUuid>
@@ -83,6 +85,44 @@ void FrontDeskPanel::buildUi()
     buttons->addWidget(m_releaseButton);
     buttons->addStretch();
     stayLayout->addLayout(buttons);
+
+    auto *typed = new QHBoxLayout;
+    typed->addWidget(new QLabel(tr("Or type it:")));
+    m_typedNights = new QSpinBox;
+    m_typedNights->setRange(1, 60);
+    m_typedNights->setValue(1);
+    m_typedNights->setSuffix(tr(" night(s) from"));
+    typed->addWidget(m_typedNights);
+    m_typedCheckIn = new QDateEdit(QDate::currentDate());
+    m_typedCheckIn->setCalendarPopup(true);
+    m_typedCheckIn->setDisplayFormat(QStringLiteral("ddd d MMM yyyy"));
+    typed->addWidget(m_typedCheckIn);
+    m_typedRoom = new QComboBox;
+    typed->addWidget(m_typedRoom);
+    auto *typedHold = new QPushButton(tr("&Hold"));
+    typed->addWidget(typedHold);
+    typed->addStretch();
+    stayLayout->addLayout(typed);
+    connect(typedHold, &QPushButton::clicked, this, [this] {
+        holdTyped(m_typedRoom->currentData().toLongLong(), m_typedCheckIn->date(), m_typedNights->value());
+    });
+
+    // Overbooking is data: the sellable limit of the selected nights, a manager's to set.
+    auto *capacity = new QHBoxLayout;
+    capacity->addWidget(new QLabel(tr("Sellable rooms on the selected nights:")));
+    m_sellable = new QSpinBox;
+    m_sellable->setRange(0, 10000);
+    capacity->addWidget(m_sellable);
+    auto *apply = new QPushButton(tr("Set"));
+    const bool canChange = m_staff.role == StaffRole::Manager;
+    apply->setEnabled(canChange);
+    m_sellable->setEnabled(canChange);
+    if (!canChange)
+        apply->setToolTip(tr("A manager sets how many rooms may be sold."));
+    capacity->addWidget(apply);
+    capacity->addStretch();
+    stayLayout->addLayout(capacity);
+    connect(apply, &QPushButton::clicked, this, [this] { setSellableForSelection(m_sellable->value()); });
     stayLayout->addStretch();
     m_tabs->addTab(stayPage, tr("&Stay"));
 
@@ -154,6 +194,27 @@ void FrontDeskPanel::buildUi()
 
     m_report = new CompensationReport;
     m_tabs->addTab(m_report, tr("&Compensations"));
+
+    // The checkout saga's queue: paid, a unit could not be delivered, the money went back.
+    auto *casesPage = new QWidget;
+    auto *casesLayout = new QVBoxLayout(casesPage);
+    casesLayout->addWidget(new QLabel(tr("Buyers who paid for something they could not get (refunded automatically): "
+                                         "call them, then mark the case done.")));
+    m_cases = new QTableWidget(0, 5);
+    m_cases->setObjectName(QStringLiteral("refundCases"));
+    m_cases->setHorizontalHeaderLabels({tr("Order"), tr("What"), tr("Amount"), tr("Refund"), tr("Why")});
+    m_cases->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_cases->verticalHeader()->hide();
+    m_cases->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_cases->setSelectionBehavior(QAbstractItemView::SelectRows);
+    casesLayout->addWidget(m_cases);
+    auto *contacted = new QPushButton(tr("Buyer contacted: close the case"));
+    casesLayout->addWidget(contacted, 0, Qt::AlignLeft);
+    connect(contacted, &QPushButton::clicked, this, [this] {
+        const auto rows = m_cases->selectionModel()->selectedRows();
+        closeRefundCase(rows.isEmpty() ? -1 : rows.first().row());
+    });
+    m_tabs->addTab(casesPage, tr("&Refund cases"));
     splitter->addWidget(m_tabs);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
@@ -186,8 +247,10 @@ void FrontDeskPanel::buildUi()
 void FrontDeskPanel::setServices(const DeskServices &services)
 {
     m_services = services;
-    if (services.ready())
+    if (services.ready()) {
         loadHotels();
+        loadRefundCases();
+    }
 }
 
 void FrontDeskPanel::loadHotels()
@@ -236,8 +299,14 @@ void FrontDeskPanel::loadCalendar()
         m_grid->setCalendar(calendar.value());
         m_grid->setToday(m_clock.now().toLocalTime().date());
         m_target->clear();
-        for (const RoomTypeSummary &type : calendar->roomTypes)
+        const RoomTypeId typed = m_typedRoom->currentData().toLongLong();
+        m_typedRoom->clear();
+        for (const RoomTypeSummary &type : calendar->roomTypes) {
             m_target->addItem(QStringLiteral("%1 %2").arg(type.code, type.name), type.id);
+            m_typedRoom->addItem(QStringLiteral("%1 %2").arg(type.code, type.name), type.id);
+        }
+        if (const int again = m_typedRoom->findData(typed); again >= 0)
+            m_typedRoom->setCurrentIndex(again);
         auto entries = m_services.frontDesk->compensations(hotel.id, hotel.firstNight, hotel.lastNight.addDays(1));
         if (entries)
             m_report->setEntries(entries.value());
@@ -247,6 +316,7 @@ void FrontDeskPanel::loadCalendar()
 void FrontDeskPanel::refresh()
 {
     loadCalendar();
+    loadRefundCases();
     if (!m_search->text().trimmed().isEmpty())
         findGuests(m_search->text());
     showArrivalsAtRisk(m_night->date());
@@ -446,6 +516,80 @@ void FrontDeskPanel::resolveArrival(int row, OverbookingAction action, RoomTypeI
                          : done.error().message,
                     !done);
     refresh();
+}
+
+void FrontDeskPanel::holdTyped(RoomTypeId roomType, const QDate &checkIn, int nights)
+{
+    if (!roomType || !checkIn.isValid() || nights <= 0) {
+        showMessage(tr("Choose a room type, a first night and at least one night."), true);
+        return;
+    }
+    const int row = m_grid->rowOf(roomType);
+    const int day = m_grid->dayOf(checkIn);
+    if (row < 0 || day < 0 || m_grid->dayOf(checkIn.addDays(nights - 1)) < 0) {
+        showMessage(tr("Those nights are outside the hotel's calendar."), true);
+        return;
+    }
+    holdRange(roomType, checkIn, checkIn.addDays(nights));
+    m_grid->ensureCellVisible(row, day);
+}
+
+void FrontDeskPanel::setSellableForSelection(int sellable)
+{
+    const int row = m_grid->selectedRow();
+    if (row < 0 || !m_grid->selectedCheckIn().isValid()) {
+        showMessage(tr("Select the nights on the calendar first."), true);
+        return;
+    }
+    CapacityChange change;
+    change.roomType = m_grid->calendar().roomTypes.at(row).id;
+    change.from = m_grid->selectedCheckIn();
+    change.until = m_grid->selectedCheckOut();
+    change.sellable = sellable;
+    // Selecting the nights held a room there: give it back first, or it would count against the limit.
+    releaseHeldStay();
+    auto changed = m_services.hotels->changeCapacity(change);
+    if (!changed && changed.error().code == ErrorCode::PermissionDenied)
+        showMessage(tr("Only a manager may change how many rooms are sold."), true);
+    else
+        showMessage(changed ? tr("%n night(s) now sell up to %1 rooms.", nullptr, changed.value()).arg(sellable) : changed.error().message,
+                    !changed);
+    loadCalendar();
+}
+
+void FrontDeskPanel::loadRefundCases()
+{
+    if (!m_services.ready())
+        return;
+    auto cases = m_services.frontDesk->openRefundCases();
+    if (!cases)
+        return;
+    m_openCases = cases.value();
+    m_cases->setRowCount(int(m_openCases.size()));
+    for (int row = 0; row < m_openCases.size(); ++row) {
+        const RefundCase &item = m_openCases.at(row);
+        m_cases->setItem(row, 0, new QTableWidgetItem(QString::number(item.order)));
+        m_cases->setItem(row, 1, new QTableWidgetItem(item.unit));
+        m_cases->setItem(row, 2, new QTableWidgetItem(formatMoney(item.amountMinor, currency().isEmpty() ? QStringLiteral("EUR") : currency())));
+        m_cases->setItem(row, 3, new QTableWidgetItem(item.refundState.toLower()));
+        m_cases->setItem(row, 4, new QTableWidgetItem(item.reason));
+    }
+}
+
+int FrontDeskPanel::refundCaseCount() const
+{
+    return int(m_openCases.size());
+}
+
+void FrontDeskPanel::closeRefundCase(int row)
+{
+    if (row < 0 || row >= m_openCases.size()) {
+        showMessage(tr("Choose a case in the list first."), true);
+        return;
+    }
+    const Status closed = m_services.frontDesk->closeRefundCase(m_openCases.at(row).id);
+    showMessage(closed ? tr("Case of order %1 closed.").arg(m_openCases.at(row).order) : closed.error().message, !closed);
+    loadRefundCases();
 }
 
 void FrontDeskPanel::startNewCart()

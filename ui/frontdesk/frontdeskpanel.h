@@ -13,6 +13,8 @@ class QLineEdit;
 class QPushButton;
 class QTableView;
 class QTabWidget;
+class QTableWidget;
+class QSpinBox;
 
 namespace boxoffice {
 
@@ -44,6 +46,13 @@ public:
     void findGuests(const QString &query);
     void showArrivalsAtRisk(const QDate &night);
     void resolveArrival(int row, OverbookingAction action, RoomTypeId target = 0);
+    // "3 nights from 12 March, Deluxe King", typed instead of dragged.
+    void holdTyped(RoomTypeId roomType, const QDate &checkIn, int nights);
+    // A manager's sellable limit for the nights selected on the calendar (may exceed physical rooms).
+    void setSellableForSelection(int sellable);
+    void loadRefundCases();
+    void closeRefundCase(int row);
+    int refundCaseCount() const;
 
     HotelGridView *grid() const { return m_grid; }
     QString message() const;
@@ -93,6 +102,12 @@ private:
     QTableView *m_arrivalsView = nullptr;
     QComboBox *m_target = nullptr;
     CompensationReport *m_report = nullptr;
+    QDateEdit *m_typedCheckIn = nullptr;
+    QSpinBox *m_typedNights = nullptr;
+    QComboBox *m_typedRoom = nullptr;
+    QSpinBox *m_sellable = nullptr;
+    QTableWidget *m_cases = nullptr;
+    QVector<RefundCase> m_openCases;
     QLabel *m_message = nullptr;
     QTabWidget *m_tabs = nullptr;
 };
