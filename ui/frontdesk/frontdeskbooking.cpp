@@ -1,0 +1,158 @@
+// The front desk's booking flow: a stay held from the calendar or typed dates, its countdown, booking
+// it with cash or card, giving it back, and a manager's sellable limit for the selected nights.
+
+#include "ui/frontdesk/frontdeskpanel.h"
+
+#include "ui/common/money.h"
+#include "ui/frontdesk/compensationdialog.h"
+#include "ui/frontdesk/compensationreport.h"
+#include "ui/hotel/arrivalsatriskmodel.h"
+#include "ui/hotel/hotelgridview.h"
+#include "ui/hotel/staysearchmodel.h"
+#include "ui/sale/cartmodel.h"
+#include "ui/sale/paymentdialog.h"
+#include "ui/sale/serverclock.h"
+
+#include <QComboBox>
+#include <QDateEdit>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTableWidget>
+
+namespace boxoffice {
+
+void FrontDeskPanel::holdRange(RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut)
+{
+    if (!m_services.ready())
+        return;
+    if (m_heldStay)
+        releaseHeldStay();
+    StayRequest request;
+    request.roomType = roomType;
+    request.cart = m_cart;
+    request.checkIn = checkIn;
+    request.checkOut = checkOut;
+    request.guestName = m_guest->text().trimmed();
+    auto held = m_services.hotels->holdStay(request);
+    if (!held) {
+        showMessage(held.error().message, true);
+        loadCalendar();
+        return;
+    }
+    m_heldStay = held->id;
+    m_heldUntil = held->expiresAt;
+    m_heldPrice = priceOf(roomType, checkIn, checkOut);
+    const int row = m_grid->rowOf(roomType);
+    const QString code = row >= 0 ? m_grid->calendar().roomTypes.at(row).code : QString();
+    m_heldLabel = tr("%1, %2 night(s) from %3").arg(code).arg(checkIn.daysTo(checkOut)).arg(QLocale().toString(checkIn, QLocale::ShortFormat));
+    onClockTick(m_clock.now());
+    showMessage(tr("Held %1 (reference %2). Take the guest's details, then book.").arg(m_heldLabel, held->reference));
+    loadCalendar();
+    m_grid->setSelection(roomType, checkIn, checkOut);
+}
+
+void FrontDeskPanel::onClockTick(const QDateTime &serverNow)
+{
+    const bool holding = m_heldStay != 0;
+    m_cashButton->setEnabled(holding);
+    m_cardButton->setEnabled(holding);
+    m_releaseButton->setEnabled(holding);
+    if (!holding) {
+        m_heldText->setText(tr("No stay held."));
+        return;
+    }
+    const qint64 left = (serverNow.msecsTo(m_heldUntil) + 999) / 1000;
+    if (left <= 0) {
+        m_heldStay = 0;
+        showMessage(tr("The hold on %1 ran out; the nights are on sale again.").arg(m_heldLabel), true);
+        onClockTick(serverNow);
+        return;
+    }
+    m_heldText->setText(tr("%1 — %2 — held for %3").arg(m_heldLabel, formatMoney(m_heldPrice, currency()), formatCountdown(left)));
+    m_heldText->setStyleSheet(left <= CartModel::warningSeconds ? QStringLiteral("color:#b01c1c;") : QString());
+}
+
+void FrontDeskPanel::book(bool card)
+{
+    if (!m_heldStay) {
+        showMessage(tr("Select nights on the calendar first."), true);
+        return;
+    }
+    PaymentDialog dialog(m_heldPrice, currency(), card ? PaymentMethod::Card : PaymentMethod::Cash, this);
+    const bool accepted = paymentHook ? paymentHook(dialog) : dialog.exec() == QDialog::Accepted;
+    if (!accepted)
+        return;
+    auto sale = m_services.sales->sell(m_cart, dialog.payment(), m_heldPrice);
+    if (!sale) {
+        showMessage(sale.error().message, true);
+        return;
+    }
+    QString text = tr("Booked %1: order %2, %3 paid.").arg(m_heldLabel).arg(sale->order.id).arg(formatMoney(sale->chargedMinor, currency()));
+    if (sale->changeMinor > 0)
+        text += QLatin1Char(' ') + tr("Give %1 change.").arg(formatMoney(sale->changeMinor, currency()));
+    m_heldStay = 0;
+    startNewCart();
+    onClockTick(m_clock.now());
+    showMessage(text);
+    loadCalendar();
+}
+
+void FrontDeskPanel::releaseHeldStay()
+{
+    if (!m_heldStay)
+        return;
+    auto released = m_services.hotels->releaseStay(m_cart, m_heldStay);
+    m_heldStay = 0;
+    onClockTick(m_clock.now());
+    if (!released)
+        showMessage(released.error().message, true);
+    else
+        showMessage(tr("Released %1.").arg(m_heldLabel));
+    loadCalendar();
+}
+
+void FrontDeskPanel::holdTyped(RoomTypeId roomType, const QDate &checkIn, int nights)
+{
+    if (!roomType || !checkIn.isValid() || nights <= 0) {
+        showMessage(tr("Choose a room type, a first night and at least one night."), true);
+        return;
+    }
+    const int row = m_grid->rowOf(roomType);
+    const int day = m_grid->dayOf(checkIn);
+    if (row < 0 || day < 0 || m_grid->dayOf(checkIn.addDays(nights - 1)) < 0) {
+        showMessage(tr("Those nights are outside the hotel's calendar."), true);
+        return;
+    }
+    holdRange(roomType, checkIn, checkIn.addDays(nights));
+    m_grid->ensureCellVisible(row, day);
+}
+
+void FrontDeskPanel::setSellableForSelection(int sellable)
+{
+    const int row = m_grid->selectedRow();
+    if (row < 0 || !m_grid->selectedCheckIn().isValid()) {
+        showMessage(tr("Select the nights on the calendar first."), true);
+        return;
+    }
+    CapacityChange change;
+    change.roomType = m_grid->calendar().roomTypes.at(row).id;
+    change.from = m_grid->selectedCheckIn();
+    change.until = m_grid->selectedCheckOut();
+    change.sellable = sellable;
+    // Selecting the nights held a room there: give it back first, or it would count against the limit.
+    releaseHeldStay();
+    auto changed = m_services.hotels->changeCapacity(change);
+    if (!changed && changed.error().code == ErrorCode::PermissionDenied)
+        showMessage(tr("Only a manager may change how many rooms are sold."), true);
+    else
+        showMessage(changed ? tr("%n night(s) now sell up to %1 rooms.", nullptr, changed.value()).arg(sellable) : changed.error().message,
+                    !changed);
+    loadCalendar();
+}
+
+} // namespace boxoffice

@@ -1,0 +1,154 @@
+// The front desk's lists: guests found by name or reference and what can be done to their stays, the
+// arrivals at risk on an overbooked night with a manager's answers, and the saga's refund cases.
+
+#include "ui/frontdesk/frontdeskpanel.h"
+
+#include "ui/common/money.h"
+#include "ui/frontdesk/compensationdialog.h"
+#include "ui/frontdesk/compensationreport.h"
+#include "ui/hotel/arrivalsatriskmodel.h"
+#include "ui/hotel/hotelgridview.h"
+#include "ui/hotel/staysearchmodel.h"
+#include "ui/sale/cartmodel.h"
+#include "ui/sale/paymentdialog.h"
+#include "ui/sale/serverclock.h"
+
+#include <QComboBox>
+#include <QDateEdit>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTableWidget>
+
+namespace boxoffice {
+
+void FrontDeskPanel::findGuests(const QString &query)
+{
+    if (!m_services.ready())
+        return;
+    m_search->setText(query);
+    auto found = m_services.frontDesk->findStays(query);
+    if (!found) {
+        showMessage(found.error().message, true);
+        return;
+    }
+    m_stays->setStays(found.value());
+    m_tabs->setCurrentIndex(1);
+    showMessage(tr("%n stay(s) found.", nullptr, int(found->size())));
+}
+
+void FrontDeskPanel::actOnSelectedStay(const QString &what)
+{
+    const auto rows = m_staysView->selectionModel()->selectedRows();
+    if (rows.isEmpty()) {
+        showMessage(tr("Choose a stay in the list first."), true);
+        return;
+    }
+    const StayRecord stay = m_stays->stay(rows.first().row());
+    Status done = Done{};
+    if (what == QLatin1String("in"))
+        done = m_services.frontDesk->checkIn(stay.id);
+    else if (what == QLatin1String("out"))
+        done = m_services.frontDesk->checkOut(stay.id);
+    else if (what == QLatin1String("cancel"))
+        done = m_services.hotels->cancelStay(stay.id) ? Status(Done{}) : Status(makeError(ErrorCode::Conflict, tr("That stay cannot be cancelled.")));
+    else if (what == QLatin1String("move")) {
+        const QDate checkIn = m_grid->selectedCheckIn();
+        const QDate checkOut = m_grid->selectedCheckOut();
+        const int row = m_grid->selectedRow();
+        if (!checkIn.isValid() || row < 0 || row >= m_grid->calendar().roomTypes.size()) {
+            showMessage(tr("Select the new nights on the calendar, then move."), true);
+            return;
+        }
+        // Selecting the nights held them for a new booking: give them back to the move.
+        releaseHeldStay();
+        done = m_services.frontDesk->moveStay(stay.id, m_grid->calendar().roomTypes.at(row).id, checkIn, checkOut);
+    }
+    showMessage(done ? tr("Done: %1 (%2).").arg(stay.reference, stay.guest) : done.error().message, !done);
+    refresh();
+}
+
+void FrontDeskPanel::showArrivalsAtRisk(const QDate &night)
+{
+    if (!m_hotel || !m_services.ready())
+        return;
+    if (m_night->date() != night)
+        m_night->setDate(night);
+    auto arrivals = m_services.frontDesk->arrivalsAtRisk(m_hotel, night);
+    if (!arrivals) {
+        showMessage(arrivals.error().message, true);
+        return;
+    }
+    m_arrivals->setArrivals(arrivals.value());
+    m_tabs->setCurrentIndex(2);
+}
+
+void FrontDeskPanel::resolveArrival(int row, OverbookingAction action, RoomTypeId target)
+{
+    if (row < 0 || row >= m_arrivals->rowCount()) {
+        showMessage(tr("Choose a guest in the list first."), true);
+        return;
+    }
+    const ArrivalAtRisk arrival = m_arrivals->arrival(row);
+    qint64 amount = 0;
+    QString reason;
+    if (action == OverbookingAction::Walk) {
+        CompensationDialog dialog(tr("Walk to a partner hotel"), arrival.stay.guest, currency(), this);
+        const bool accepted = compensationHook ? compensationHook(dialog) : dialog.exec() == QDialog::Accepted;
+        if (!accepted)
+            return;
+        amount = dialog.amountMinor();
+        reason = dialog.reason();
+    } else {
+        reason = action == OverbookingAction::Upgrade ? tr("upgraded: overbooked night") : tr("moved: overbooked night");
+    }
+    const Status done = m_services.frontDesk->resolveOverbooking(arrival.stay.id, action, target, amount, reason, arrival.night);
+    if (!done && done.error().code == ErrorCode::PermissionDenied)
+        showMessage(tr("Only a manager may move, upgrade or walk a guest: ask one to sign in."), true);
+    else
+        showMessage(done ? tr("%1: %2 — recorded in the compensation ledger.").arg(overbookingActionName(action), arrival.stay.guest)
+                         : done.error().message,
+                    !done);
+    refresh();
+}
+
+void FrontDeskPanel::loadRefundCases()
+{
+    if (!m_services.ready())
+        return;
+    auto cases = m_services.frontDesk->openRefundCases();
+    if (!cases)
+        return;
+    m_openCases = cases.value();
+    m_cases->setRowCount(int(m_openCases.size()));
+    for (int row = 0; row < m_openCases.size(); ++row) {
+        const RefundCase &item = m_openCases.at(row);
+        m_cases->setItem(row, 0, new QTableWidgetItem(QString::number(item.order)));
+        m_cases->setItem(row, 1, new QTableWidgetItem(item.unit));
+        m_cases->setItem(row, 2, new QTableWidgetItem(formatMoney(item.amountMinor, currency().isEmpty() ? QStringLiteral("EUR") : currency())));
+        m_cases->setItem(row, 3, new QTableWidgetItem(item.refundState.toLower()));
+        m_cases->setItem(row, 4, new QTableWidgetItem(item.reason));
+    }
+}
+
+int FrontDeskPanel::refundCaseCount() const
+{
+    return int(m_openCases.size());
+}
+
+void FrontDeskPanel::closeRefundCase(int row)
+{
+    if (row < 0 || row >= m_openCases.size()) {
+        showMessage(tr("Choose a case in the list first."), true);
+        return;
+    }
+    const Status closed = m_services.frontDesk->closeRefundCase(m_openCases.at(row).id);
+    showMessage(closed ? tr("Case of order %1 closed.").arg(m_openCases.at(row).order) : closed.error().message, !closed);
+    loadRefundCases();
+}
+
+} // namespace boxoffice
