@@ -18,8 +18,9 @@ Status check(const CounterPayment &payment, qint64 dueMinor)
     }
     const QString reference = payment.cardReference.trimmed();
     if (reference.isEmpty())
-        return makeError(ErrorCode::BadInput,
-                         QStringLiteral("Type or scan the card terminal's reference before selling."));
+        return makeError(ErrorCode::BadInput, payment.method == PaymentMethod::Guarantee
+                                                  ? QStringLiteral("Type the guaranteeing card's reference.")
+                                                  : QStringLiteral("Type or scan the card terminal's reference before selling."));
     if (reference.size() > 64)
         return makeError(ErrorCode::BadInput, QStringLiteral("A card reference is at most 64 characters."));
     for (const QChar c : reference) {
@@ -42,6 +43,19 @@ Result<CounterSale> CounterSaleService::sell(const CartId &cart, const CounterPa
     CounterPayment clean = payment;
     clean.cardReference = payment.cardReference.trimmed();
     return m_store.sellAtCounter(cart, clean);
+}
+
+Result<CounterSale> CounterSaleService::settleGuarantee(OrderId order, const CounterPayment &payment, qint64 dueMinor)
+{
+    if (order <= 0)
+        return makeError(ErrorCode::BadInput, QStringLiteral("An order number is a positive number."));
+    if (payment.method == PaymentMethod::Guarantee)
+        return makeError(ErrorCode::BadInput, QStringLiteral("Settle a guarantee with cash or a card payment."));
+    if (auto status = CounterPaymentRules::check(payment, dueMinor); !status)
+        return status.error();
+    CounterPayment clean = payment;
+    clean.cardReference = payment.cardReference.trimmed();
+    return m_store.settleGuarantee(order, clean);
 }
 
 Result<QVector<Ticket>> CounterSaleService::tickets(OrderId order)

@@ -10,13 +10,14 @@
 namespace boxoffice {
 
 // Money taken at the box-office counter: settled on the spot, so the sale and its payment are one step.
-enum class PaymentMethod { Cash, Card };
+// Guarantee: a card on file, nothing charged now (hotel stays): the money is taken on departure.
+enum class PaymentMethod { Cash, Card, Guarantee };
 
 struct CounterPayment
 {
     PaymentMethod method = PaymentMethod::Cash;
     qint64 tenderedMinor = 0; // cash: what the buyer handed over
-    QString cardReference; // card: the terminal's receipt reference, typed or scanned
+    QString cardReference; // card: the terminal's receipt reference, typed or scanned; guarantee: the card on file
 };
 
 struct CounterSale
@@ -36,6 +37,8 @@ public:
     virtual ~CounterSaleStore() = default;
     virtual Result<CounterSale> sellAtCounter(const CartId &cart, const CounterPayment &payment) = 0;
     virtual Result<QVector<Ticket>> tickets(OrderId order) = 0;
+    // A GUARANTEED order paid at last (on departure): the payment for what it holds, and PAID.
+    virtual Result<CounterSale> settleGuarantee(OrderId order, const CounterPayment &payment) = 0;
     // NotFound for a code that was never issued.
     virtual Result<TicketCheck> checkTicket(const QString &code) = 0;
 };
@@ -53,6 +56,7 @@ public:
     // `dueMinor` is the total the clerk saw; the store charges only what is still there to sell.
     Result<CounterSale> sell(const CartId &cart, const CounterPayment &payment, qint64 dueMinor);
     Result<QVector<Ticket>> tickets(OrderId order);
+    Result<CounterSale> settleGuarantee(OrderId order, const CounterPayment &payment, qint64 dueMinor);
     // A scanned or typed code, checked against the database: the only proof a ticket has.
     Result<TicketCheck> checkTicket(const QString &scanned);
 

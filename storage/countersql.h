@@ -50,4 +50,16 @@ JOIN sections sec ON sec.id = st.section_id
 WHERE t.code = CAST(:code AS uuid)
 )SQL";
 
+inline constexpr char markGuaranteed[] = R"SQL(
+UPDATE orders SET state = 'GUARANTEED', paid_at = NULL WHERE id = :order AND state = 'PAID'
+)SQL";
+
+inline constexpr char markSettled[] = R"SQL(
+UPDATE orders SET state = 'PAID', paid_at = now() WHERE id = :order AND state = 'GUARANTEED'
+)SQL";
+
+inline constexpr char lockGuaranteed[] = R"SQL(
+SELECT state FROM orders WHERE id = :order FOR UPDATE
+)SQL";
+
 } // namespace boxoffice::CounterSql

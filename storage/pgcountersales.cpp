@@ -47,8 +47,24 @@ Result<CounterSale> PgCounterSales::sellAtCounter(const CartId &cart, const Coun
     }
     if (payment.method == PaymentMethod::Cash && payment.tenderedMinor < sale.chargedMinor)
         return makeError(ErrorCode::BadInput, QStringLiteral("The cash handed over is less than the amount due."));
-    if (auto status = recordPayment(order->id, payment, sale.chargedMinor); !status)
+    const bool guarantee = payment.method == PaymentMethod::Guarantee;
+    if (guarantee) {
+        for (const OrderLine &line : confirmed->sold) {
+            if (line.kind != ItemKind::Stay)
+                return makeError(ErrorCode::BadInput,
+                                 QStringLiteral("A guarantee holds rooms only: take payment for %1.").arg(line.label));
+        }
+    }
+    if (auto status = recordPayment(order->id, payment, guarantee ? 0 : sale.chargedMinor); !status)
         return status.error();
+    if (guarantee) {
+        // Sold, not paid: the money is taken on departure.
+        auto marked = m_statements.exec(CounterSql::markGuaranteed, saleContext, {{QStringLiteral(":order"), order->id}});
+        if (!marked)
+            return marked.error();
+        marked.value()->finish();
+        sale.chargedMinor = 0;
+    }
     auto issued = m_statements.exec(CounterSql::issueTickets, saleContext, {{QStringLiteral(":order"), order->id}});
     if (!issued)
         return issued.error();
@@ -71,10 +87,13 @@ Result<CounterSale> PgCounterSales::sellAtCounter(const CartId &cart, const Coun
 Status PgCounterSales::recordPayment(OrderId order, const CounterPayment &payment, qint64 chargedMinor)
 {
     const bool cash = payment.method == PaymentMethod::Cash;
+    const QString method = cash ? QStringLiteral("cash")
+        : payment.method == PaymentMethod::Guarantee ? QStringLiteral("guarantee")
+                                                      : QStringLiteral("card");
     auto recorded = m_statements.exec(
         CounterSql::recordPayment, saleContext,
         {{QStringLiteral(":order"), order},
-         {QStringLiteral(":method"), cash ? QStringLiteral("cash") : QStringLiteral("card")},
+         {QStringLiteral(":method"), method},
          {QStringLiteral(":amount"), chargedMinor},
          {QStringLiteral(":tendered"), cash ? QVariant(payment.tenderedMinor) : QVariant(QMetaType::fromType<qint64>())},
          {QStringLiteral(":reference"), cash ? QVariant(QMetaType::fromType<QString>()) : QVariant(payment.cardReference)}});
@@ -105,6 +124,47 @@ Ticket ticketFromRow(const QSqlQuery &q)
 }
 
 } // namespace
+
+Result<CounterSale> PgCounterSales::settleGuarantee(OrderId order, const CounterPayment &payment)
+{
+    const QString context = QStringLiteral("settling a guaranteed booking");
+    TransactionGuard transaction(m_statements.database());
+    if (auto status = transaction.begin(context); !status)
+        return status.error();
+    auto lock = m_statements.exec(CounterSql::lockGuaranteed, context, {{QStringLiteral(":order"), order}});
+    if (!lock)
+        return lock.error();
+    const QString state = lock.value()->next() ? lock.value()->value(0).toString() : QString();
+    lock.value()->finish();
+    if (state.isEmpty())
+        return makeError(ErrorCode::NotFound, QStringLiteral("Order %1 does not exist.").arg(order));
+    if (state != QLatin1String("GUARANTEED"))
+        return makeError(ErrorCode::Conflict, QStringLiteral("Order %1 is not waiting for payment.").arg(order));
+    auto summary = m_carts.order(order);
+    if (!summary)
+        return summary.error();
+    CounterSale sale;
+    for (const OrderLine &line : summary->lines) {
+        if (line.state == QLatin1String("SOLD"))
+            sale.chargedMinor += line.amountMinor;
+    }
+    if (payment.method == PaymentMethod::Cash && payment.tenderedMinor < sale.chargedMinor)
+        return makeError(ErrorCode::BadInput, QStringLiteral("The cash handed over is less than the amount due."));
+    if (auto status = recordPayment(order, payment, sale.chargedMinor); !status)
+        return status.error();
+    auto settled = m_statements.exec(CounterSql::markSettled, context, {{QStringLiteral(":order"), order}});
+    if (!settled)
+        return settled.error();
+    settled.value()->finish();
+    if (auto status = transaction.commit(context); !status)
+        return status.error();
+    sale.changeMinor = payment.method == PaymentMethod::Cash ? payment.tenderedMinor - sale.chargedMinor : 0;
+    auto paid = m_carts.order(order);
+    if (!paid)
+        return paid.error();
+    sale.order = paid.value();
+    return sale;
+}
 
 Result<QVector<Ticket>> PgCounterSales::tickets(OrderId order)
 {

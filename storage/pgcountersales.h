@@ -15,6 +15,7 @@ public:
 
     Result<CounterSale> sellAtCounter(const CartId &cart, const CounterPayment &payment) override;
     Result<QVector<Ticket>> tickets(OrderId order) override;
+    Result<CounterSale> settleGuarantee(OrderId order, const CounterPayment &payment) override;
     Result<TicketCheck> checkTicket(const QString &code) override;
 
 private:

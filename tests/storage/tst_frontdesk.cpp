@@ -4,6 +4,7 @@
 
 #include "domain/frontdesk.h"
 #include "domain/hotelservice.h"
+#include "storage/pgcountersales.h"
 #include "storage/pgfrontdesk.h"
 #include "storage/pginventory.h"
 #include "storage/propertyloader.h"
@@ -30,6 +31,7 @@ private slots:
     void aClerkCannotWalkAGuest();
     void aManagerWalksAndUpgradesWithALedger();
     void theLedgerExportsAsCsv();
+    void aStayBookedOnGuaranteeIsPaidOnDeparture();
 
 private:
     StayId book(const QString &guest, RoomTypeId roomType, int fromDay, int nights);
@@ -294,6 +296,34 @@ void TestFrontDesk::theLedgerExportsAsCsv()
     QCOMPARE(csv, QStringLiteral("night,at,by,stay,guest,action,amount,currency,reason\r\n"
                                  "2026-03-12,2026-03-12T22:05:00Z,manager,7,\"O'Brien, \"\"Pat\"\"\",WALK,120.05,EUR,"
                                  "\"taxi, first night\"\r\n"));
+}
+
+void TestFrontDesk::aStayBookedOnGuaranteeIsPaidOnDeparture()
+{
+    PgCounterSales counter(m_db->database(), m_inventory->carts);
+    CounterSaleService sales(counter);
+    StayRequest request{m_standard, QStringLiteral("guarantee-1"), m_first.addDays(35), m_first.addDays(37), QStringLiteral("Card On File"), std::nullopt};
+    QVERIFY(HotelService(m_inventory->hotels).holdStay(request).ok());
+    CounterPayment guarantee;
+    guarantee.method = PaymentMethod::Guarantee;
+    QCOMPARE(sales.sell(QStringLiteral("guarantee-1"), guarantee, 18000).error().code, ErrorCode::BadInput); // no card
+    guarantee.cardReference = QStringLiteral("VISA-4242-EXP-1228");
+    const auto booked = sales.sell(QStringLiteral("guarantee-1"), guarantee, 18000);
+    QVERIFY2(booked.ok(), booked.ok() ? "" : qPrintable(booked.error().message));
+    QCOMPARE(booked->chargedMinor, 0);
+    QCOMPARE(booked->order.state, QStringLiteral("GUARANTEED"));
+    const QVariantMap order{{QStringLiteral("o"), booked->order.id}};
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT method || ':' || amount_minor || ':' || reference FROM counter_payments WHERE order_id = :o"), order)
+                 .toString(),
+             QStringLiteral("guarantee:0:VISA-4242-EXP-1228"));
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+
+    CounterPayment cash;
+    cash.tenderedMinor = 20000;
+    QCOMPARE(sales.settleGuarantee(booked->order.id, cash, 18000).value().changeMinor, 2000);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), order).toString(), QStringLiteral("PAID"));
+    QCOMPARE(sales.settleGuarantee(booked->order.id, cash, 18000).error().code, ErrorCode::Conflict); // once
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
 
 QTEST_MAIN(TestFrontDesk)

@@ -14,11 +14,14 @@
 #include "ui/frontdesk/frontdeskpanel.h"
 #include "ui/hotel/arrivalsatriskmodel.h"
 #include "ui/hotel/hotelgridview.h"
+#include "ui/hotel/staysearchmodel.h"
 #include "ui/sale/paymentdialog.h"
 #include "ui/sale/serverclock.h"
 
 #include <QAbstractItemModelTester>
 #include <QLineEdit>
+#include <QPushButton>
+#include <QTableView>
 #include <QTableWidget>
 #include <QtTest>
 
@@ -39,6 +42,7 @@ private slots:
     void typedDatesHoldAStay();
     void aManagerRaisesTheSellableLimitAClerkCannot();
     void refundCasesAreListedAndClosed();
+    void aGuaranteeIsPaidAtCheckOut();
 
 private:
     std::unique_ptr<FrontDeskPanel> openPanel(const QString &login, StaffRole role);
@@ -271,6 +275,56 @@ void TestFrontDeskPanel::refundCasesAreListedAndClosed()
     QCOMPARE(panel->refundCaseCount(), 0);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT resolved_by FROM compensations WHERE order_id = :o"), {{QStringLiteral("o"), order}}).toString(),
              m_clerk);
+}
+
+void TestFrontDeskPanel::aGuaranteeIsPaidAtCheckOut()
+{
+    auto panel = openPanel(m_clerk, StaffRole::Clerk);
+    QVERIFY(panel);
+    panel->guestEdit()->setText(QStringLiteral("Guarantee Guest"));
+    panel->holdTyped(m_standard, m_first.addDays(50), 2);
+    QVERIFY(panel->heldStay());
+    const StayId stay = panel->heldStay();
+    panel->paymentHook = [](PaymentDialog &dialog) {
+        if (!dialog.guaranteeEdit())
+            return false;
+        QTest::keyClicks(dialog.guaranteeEdit(), QStringLiteral("MC-5555-EXP-0327"));
+        return true;
+    };
+    panel->bookOnGuarantee();
+    QVERIFY2(panel->message().contains(QLatin1String("on guarantee")), qPrintable(panel->message()));
+    const qint64 order = m_db->scalar(QStringLiteral("SELECT order_id FROM stays WHERE id = :s"), {{QStringLiteral("s"), stay}}).toLongLong();
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), order}}).toString(),
+             QStringLiteral("GUARANTEED"));
+
+    panel->findGuests(QStringLiteral("Guarantee Guest"));
+    QCOMPARE(panel->stays()->rowCount(), 1);
+    auto *view = panel->findChildren<QTableView *>().first();
+    for (QTableView *candidate : panel->findChildren<QTableView *>())
+        if (candidate->model() == panel->stays())
+            view = candidate;
+    view->selectRow(0);
+    QPushButton *checkIn = nullptr;
+    QPushButton *checkOut = nullptr;
+    for (QPushButton *button : panel->findChildren<QPushButton *>()) {
+        if (button->text() == QLatin1String("Check &in"))
+            checkIn = button;
+        if (button->text() == QLatin1String("Check &out"))
+            checkOut = button;
+    }
+    QVERIFY(checkIn && checkOut);
+    checkIn->click();
+    view->selectRow(0);
+    panel->paymentHook = [](PaymentDialog &dialog) {
+        QTest::keyClicks(dialog.tenderedEdit(), QStringLiteral("200"));
+        return true;
+    };
+    checkOut->click();
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE id = :s"), {{QStringLiteral("s"), stay}}).toString(),
+             QStringLiteral("CHECKED_OUT"));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), order}}).toString(),
+             QStringLiteral("PAID"));
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
 
 QTEST_MAIN(TestFrontDeskPanel)

@@ -62,6 +62,7 @@ void FrontDeskPanel::onClockTick(const QDateTime &serverNow)
     m_cashButton->setEnabled(holding);
     m_cardButton->setEnabled(holding);
     m_releaseButton->setEnabled(holding);
+    m_guaranteeButton->setEnabled(holding);
     if (!holding) {
         m_heldText->setText(tr("No stay held."));
         return;
@@ -77,13 +78,38 @@ void FrontDeskPanel::onClockTick(const QDateTime &serverNow)
     m_heldText->setStyleSheet(left <= CartModel::warningSeconds ? QStringLiteral("color:#b01c1c;") : QString());
 }
 
+void FrontDeskPanel::bookOnGuarantee()
+{
+    if (!m_heldStay) {
+        showMessage(tr("Select nights on the calendar first."), true);
+        return;
+    }
+    PaymentDialog dialog(m_heldPrice, currency(), PaymentMethod::Guarantee, this, true);
+    const bool accepted = paymentHook ? paymentHook(dialog) : dialog.exec() == QDialog::Accepted;
+    if (!accepted)
+        return;
+    auto sale = m_services.sales->sell(m_cart, dialog.payment(), m_heldPrice);
+    if (!sale) {
+        showMessage(sale.error().message, true);
+        return;
+    }
+    m_heldStay = 0;
+    startNewCart();
+    onClockTick(m_clock.now());
+    showMessage(tr("Booked %1 on guarantee: order %2, %3 due on departure.")
+                    .arg(m_heldLabel)
+                    .arg(sale->order.id)
+                    .arg(formatMoney(sale->order.amountMinor, currency())));
+    loadCalendar();
+}
+
 void FrontDeskPanel::book(bool card)
 {
     if (!m_heldStay) {
         showMessage(tr("Select nights on the calendar first."), true);
         return;
     }
-    PaymentDialog dialog(m_heldPrice, currency(), card ? PaymentMethod::Card : PaymentMethod::Cash, this);
+    PaymentDialog dialog(m_heldPrice, currency(), card ? PaymentMethod::Card : PaymentMethod::Cash, this, true);
     const bool accepted = paymentHook ? paymentHook(dialog) : dialog.exec() == QDialog::Accepted;
     if (!accepted)
         return;

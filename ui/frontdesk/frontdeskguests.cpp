@@ -52,8 +52,22 @@ void FrontDeskPanel::actOnSelectedStay(const QString &what)
     Status done = Done{};
     if (what == QLatin1String("in"))
         done = m_services.frontDesk->checkIn(stay.id);
-    else if (what == QLatin1String("out"))
+    else if (what == QLatin1String("out")) {
+        // A stay booked on guarantee is paid now, on departure.
+        auto order = stay.order ? m_services.carts->order(stay.order) : Result<OrderSummary>(makeError(ErrorCode::NotFound, QString()));
+        if (order && order->state == QLatin1String("GUARANTEED")) {
+            PaymentDialog dialog(order->amountMinor, order->currency, PaymentMethod::Cash, this);
+            const bool accepted = paymentHook ? paymentHook(dialog) : dialog.exec() == QDialog::Accepted;
+            if (!accepted)
+                return;
+            auto settled = m_services.sales->settleGuarantee(order->id, dialog.payment(), order->amountMinor);
+            if (!settled) {
+                showMessage(settled.error().message, true);
+                return;
+            }
+        }
         done = m_services.frontDesk->checkOut(stay.id);
+    }
     else if (what == QLatin1String("cancel"))
         done = m_services.hotels->cancelStay(stay.id) ? Status(Done{}) : Status(makeError(ErrorCode::Conflict, tr("That stay cannot be cancelled.")));
     else if (what == QLatin1String("move")) {

@@ -80,8 +80,10 @@ void FrontDeskPanel::buildUi()
     m_cashButton = new QPushButton(tr("Book: cash"));
     m_cardButton = new QPushButton(tr("Book: card"));
     m_releaseButton = new QPushButton(tr("Release"));
+    m_guaranteeButton = new QPushButton(tr("Book: guarantee"));
     buttons->addWidget(m_cashButton);
     buttons->addWidget(m_cardButton);
+    buttons->addWidget(m_guaranteeButton);
     buttons->addWidget(m_releaseButton);
     buttons->addStretch();
     stayLayout->addLayout(buttons);
@@ -232,6 +234,7 @@ void FrontDeskPanel::buildUi()
     connect(m_cashButton, &QPushButton::clicked, this, [this] { book(false); });
     connect(m_cardButton, &QPushButton::clicked, this, [this] { book(true); });
     connect(m_releaseButton, &QPushButton::clicked, this, &FrontDeskPanel::releaseHeldStay);
+    connect(m_guaranteeButton, &QPushButton::clicked, this, &FrontDeskPanel::bookOnGuarantee);
     connect(m_search, &QLineEdit::returnPressed, this, [this] { findGuests(m_search->text()); });
     connect(m_night, &QDateEdit::dateChanged, this, &FrontDeskPanel::showArrivalsAtRisk);
     connect(m_report, &CompensationReport::exportRequested, this, [this] {

@@ -42,6 +42,7 @@ public:
     bool selectHotel(HotelId hotel);
     void holdRange(RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut);
     void book(bool card);
+    void bookOnGuarantee();
     void releaseHeldStay();
     void findGuests(const QString &query);
     void showArrivalsAtRisk(const QDate &night);
@@ -94,6 +95,7 @@ private:
     QPushButton *m_cashButton = nullptr;
     QPushButton *m_cardButton = nullptr;
     QPushButton *m_releaseButton = nullptr;
+    QPushButton *m_guaranteeButton = nullptr;
     QLineEdit *m_search = nullptr;
     StaySearchModel *m_stays = nullptr;
     QTableView *m_staysView = nullptr;

@@ -12,7 +12,8 @@
 
 namespace boxoffice {
 
-PaymentDialog::PaymentDialog(qint64 dueMinor, const QString &currency, PaymentMethod method, QWidget *parent)
+PaymentDialog::PaymentDialog(qint64 dueMinor, const QString &currency, PaymentMethod method, QWidget *parent,
+                             bool allowGuarantee)
     : QDialog(parent), m_dueMinor(dueMinor), m_currency(currency)
 {
     setWindowTitle(tr("Take payment"));
@@ -44,6 +45,18 @@ PaymentDialog::PaymentDialog(qint64 dueMinor, const QString &currency, PaymentMe
     m_reference->setPlaceholderText(tr("type or scan the terminal's receipt reference"));
     cardForm->addRow(tr("Terminal &reference:"), m_reference);
     m_tabs->addTab(cardPage, tr("Car&d"));
+    if (allowGuarantee) {
+        auto *guaranteePage = new QWidget;
+        auto *guaranteeForm = new QFormLayout(guaranteePage);
+        m_guarantee = new QLineEdit;
+        m_guarantee->setObjectName(QStringLiteral("guaranteeReference"));
+        m_guarantee->setMaxLength(64);
+        m_guarantee->setPlaceholderText(tr("the guaranteeing card's reference"));
+        guaranteeForm->addRow(tr("Card on &file:"), m_guarantee);
+        guaranteeForm->addRow(new QLabel(tr("Nothing is charged now; the stay is paid on departure.")));
+        m_tabs->addTab(guaranteePage, tr("&Guarantee"));
+        connect(m_guarantee, &QLineEdit::textChanged, this, &PaymentDialog::updateState);
+    }
     layout->addWidget(m_tabs);
 
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
@@ -54,12 +67,13 @@ PaymentDialog::PaymentDialog(qint64 dueMinor, const QString &currency, PaymentMe
     connect(m_tendered, &QLineEdit::textChanged, this, &PaymentDialog::updateState);
     connect(m_reference, &QLineEdit::textChanged, this, &PaymentDialog::updateState);
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int page) {
-        (page == 0 ? m_tendered : m_reference)->setFocus();
+        (page == 0 ? m_tendered : page == 1 ? m_reference : m_guarantee)->setFocus();
         updateState();
     });
 
-    m_tabs->setCurrentIndex(method == PaymentMethod::Cash ? 0 : 1);
-    (method == PaymentMethod::Cash ? m_tendered : m_reference)->setFocus();
+    const int page = method == PaymentMethod::Cash ? 0 : method == PaymentMethod::Card || !m_guarantee ? 1 : 2;
+    m_tabs->setCurrentIndex(page);
+    (page == 0 ? m_tendered : page == 1 ? m_reference : m_guarantee)->setFocus();
     updateState();
 }
 
@@ -71,9 +85,12 @@ CounterPayment PaymentDialog::payment() const
         // An empty field means the exact amount: the most common cash sale is "exact change".
         payment.tenderedMinor = m_tendered->text().trimmed().isEmpty() ? m_dueMinor
                                                                        : parseMoney(m_tendered->text()).value_or(-1);
-    } else {
+    } else if (m_tabs->currentIndex() == 1) {
         payment.method = PaymentMethod::Card;
         payment.cardReference = m_reference->text().trimmed();
+    } else {
+        payment.method = PaymentMethod::Guarantee;
+        payment.cardReference = m_guarantee->text().trimmed();
     }
     return payment;
 }

@@ -17,13 +17,16 @@ class PaymentDialog : public QDialog
 {
     Q_OBJECT
 public:
-    PaymentDialog(qint64 dueMinor, const QString &currency, PaymentMethod method, QWidget *parent = nullptr);
+    // `allowGuarantee`: a hotel stay may be confirmed by a card on file, charged on departure.
+    PaymentDialog(qint64 dueMinor, const QString &currency, PaymentMethod method, QWidget *parent = nullptr,
+                  bool allowGuarantee = false);
 
     CounterPayment payment() const;
 
     // For tests and the keyboard: the fields a clerk types into.
     QLineEdit *tenderedEdit() const { return m_tendered; }
     QLineEdit *referenceEdit() const { return m_reference; }
+    QLineEdit *guaranteeEdit() const { return m_guarantee; }
 
 private:
     void updateState();
@@ -34,6 +37,7 @@ private:
     QLineEdit *m_tendered;
     QLabel *m_change;
     QLineEdit *m_reference;
+    QLineEdit *m_guarantee = nullptr;
     QDialogButtonBox *m_buttons;
 };
 
