@@ -17,8 +17,9 @@ DomainError fromSqlError(const QSqlError &error, const QString &context)
     mapped.detail
         = QStringLiteral("%1: SQLSTATE %2: %3 / %4")
               .arg(context, state.isEmpty() ? QStringLiteral("-") : state, error.databaseText(), error.driverText());
-    // Lost races and refused conflicts are business as usual on a busy night: logged quietly.
-    if (state.startsWith(QLatin1String("23")) || state.startsWith(QLatin1String("40")))
+    // Lost races and refused conflicts (and a name that exists already, 42710) are business as usual:
+    // the caller turns them into an answer, so they are logged quietly.
+    if (state.startsWith(QLatin1String("23")) || state.startsWith(QLatin1String("40")) || state == QLatin1String("42710"))
         qCDebug(lcStorage).noquote() << mapped.detail;
     else
         qCWarning(lcStorage).noquote() << mapped.detail;
