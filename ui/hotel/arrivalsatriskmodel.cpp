@@ -1,5 +1,7 @@
 #include "ui/hotel/arrivalsatriskmodel.h"
 
+#include "ui/hotel/staycolumns.h"
+
 #include <QBrush>
 #include <QColor>
 #include <QLocale>
@@ -26,32 +28,9 @@ QVariant ArrivalsAtRiskModel::data(const QModelIndex &index, int role) const
     const StayRecord &stay = arrival.stay;
     switch (role) {
     case Qt::DisplayRole:
-        switch (index.column()) {
-        case ReferenceColumn:
-            return stay.reference;
-        case GuestColumn:
-            return stay.guest;
-        case RoomTypeColumn:
-            return stay.roomTypeCode;
-        case CheckInColumn:
-            return QLocale().toString(stay.checkIn, QLocale::ShortFormat);
-        case CheckOutColumn:
-            return QLocale().toString(stay.checkOut, QLocale::ShortFormat);
-        case OverByColumn:
-            return arrival.overBy;
-        }
-        break;
+        return index.column() == OverByColumn ? QVariant(arrival.overBy) : StayColumns::display(stay, index.column());
     case SortRole:
-        switch (index.column()) {
-        case CheckInColumn:
-            return stay.checkIn;
-        case CheckOutColumn:
-            return stay.checkOut;
-        case OverByColumn:
-            return arrival.overBy;
-        default:
-            return data(index, Qt::DisplayRole);
-        }
+        return index.column() == OverByColumn ? QVariant(arrival.overBy) : StayColumns::sortValue(stay, index.column());
     case Qt::TextAlignmentRole:
         if (index.column() == OverByColumn)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
@@ -74,21 +53,7 @@ QVariant ArrivalsAtRiskModel::headerData(int section, Qt::Orientation orientatio
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case ReferenceColumn:
-        return tr("Reference");
-    case GuestColumn:
-        return tr("Guest");
-    case RoomTypeColumn:
-        return tr("Room type");
-    case CheckInColumn:
-        return tr("Check-in");
-    case CheckOutColumn:
-        return tr("Check-out");
-    case OverByColumn:
-        return tr("Over by");
-    }
-    return {};
+    return section == OverByColumn ? QVariant(tr("Over by")) : StayColumns::header(section);
 }
 
 void ArrivalsAtRiskModel::setArrivals(const QVector<ArrivalAtRisk> &arrivals)

@@ -1,5 +1,7 @@
 #include "ui/hotel/staysearchmodel.h"
 
+#include "ui/hotel/staycolumns.h"
+
 #include <QBrush>
 #include <QColor>
 #include <QLocale>
@@ -52,32 +54,9 @@ QVariant StaySearchModel::data(const QModelIndex &index, int role) const
             || stay.state == QLatin1String("EXPIRED") || stay.state == QLatin1String("CHECKED_OUT");
     switch (role) {
     case Qt::DisplayRole:
-        switch (index.column()) {
-        case ReferenceColumn:
-            return stay.reference;
-        case GuestColumn:
-            return stay.guest;
-        case RoomTypeColumn:
-            return stay.roomTypeCode;
-        case CheckInColumn:
-            return QLocale().toString(stay.checkIn, QLocale::ShortFormat);
-        case CheckOutColumn:
-            return QLocale().toString(stay.checkOut, QLocale::ShortFormat);
-        case StateColumn:
-            return stateText(stay.state);
-        }
-        break;
+        return index.column() == StateColumn ? QVariant(stateText(stay.state)) : StayColumns::display(stay, index.column());
     case SortRole:
-        switch (index.column()) {
-        case CheckInColumn:
-            return stay.checkIn;
-        case CheckOutColumn:
-            return stay.checkOut;
-        case StateColumn:
-            return stay.state;
-        default:
-            return data(index, Qt::DisplayRole);
-        }
+        return index.column() == StateColumn ? QVariant(stay.state) : StayColumns::sortValue(stay, index.column());
     case Qt::ForegroundRole:
         if (over) // stays that no longer hold a room are shown, greyed
             return QBrush(QColor(0x80, 0x80, 0x80));
@@ -94,21 +73,7 @@ QVariant StaySearchModel::headerData(int section, Qt::Orientation orientation, i
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case ReferenceColumn:
-        return tr("Reference");
-    case GuestColumn:
-        return tr("Guest");
-    case RoomTypeColumn:
-        return tr("Room type");
-    case CheckInColumn:
-        return tr("Check-in");
-    case CheckOutColumn:
-        return tr("Check-out");
-    case StateColumn:
-        return tr("State");
-    }
-    return {};
+    return section == StateColumn ? QVariant(tr("State")) : StayColumns::header(section);
 }
 
 void StaySearchModel::setStays(const QVector<StayRecord> &stays)
