@@ -67,4 +67,10 @@ inline bool seatIsFree(SeatState state, const QDateTime &holdExpiresAt, const QD
         || (state == SeatState::Held && holdExpiresAt.isValid() && holdExpiresAt <= serverNow);
 }
 
+struct VenueSpec;
+
+// A venue description drawn as a map without a database (units numbered 1..N in seat order, every
+// seat available): for previews, tests and the frame benchmark.
+SeatMap seatMapFromVenue(const VenueSpec &venue);
+
 } // namespace boxoffice

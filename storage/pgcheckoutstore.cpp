@@ -59,6 +59,21 @@ Status PgCheckoutStore::logStep(OrderId order, const QString &step, const QStrin
     return Done{};
 }
 
+Result<PgCheckoutStore::LockedOrder> PgCheckoutStore::lockOrder(OrderId order, const QString &context)
+{
+    auto lock = m_statements.exec(CheckoutSql::lockOrder, context, {{QStringLiteral(":order"), order}});
+    if (!lock)
+        return lock.error();
+    QSqlQuery &q = *lock.value();
+    if (!q.next()) {
+        q.finish();
+        return makeError(ErrorCode::NotFound, QStringLiteral("Order %1 does not exist.").arg(order));
+    }
+    LockedOrder locked{q.value(0).toString(), q.value(1).toString(), q.value(2).toLongLong()};
+    q.finish();
+    return locked;
+}
+
 Result<OrderSummary> PgCheckoutStore::openOrder(const CartId &cart, const QString &channel, const QString &buyer)
 {
     TransactionGuard transaction(m_statements.database());
@@ -86,14 +101,11 @@ Result<PaymentRecord> PgCheckoutStore::beginCharge(OrderId order, const QString 
     TransactionGuard transaction(m_statements.database());
     if (auto status = transaction.begin(sagaContext); !status)
         return status.error();
-    auto lock = m_statements.exec(CheckoutSql::lockOrder, sagaContext, {{QStringLiteral(":order"), order}});
-    if (!lock)
-        return lock.error();
-    if (!lock.value()->next())
-        return makeError(ErrorCode::NotFound, QStringLiteral("Order %1 does not exist.").arg(order));
-    const CartId cart = lock.value()->value(0).toString();
-    const QString state = lock.value()->value(1).toString();
-    lock.value()->finish();
+    auto locked = lockOrder(order, sagaContext);
+    if (!locked)
+        return locked.error();
+    const CartId cart = locked->cart;
+    const QString state = locked->state;
 
     auto existing = readPayments(CheckoutSql::paymentByKey, sagaContext, {{QStringLiteral(":key"), idempotencyKey}});
     if (!existing)
@@ -136,10 +148,8 @@ Status PgCheckoutStore::recordChargeOutcome(qint64 payment, const ChargeOutcome 
     if (!record)
         return record.error();
     // Order row first, then the payment: the order every path locks in.
-    auto lock = m_statements.exec(CheckoutSql::lockOrder, sagaContext, {{QStringLiteral(":order"), record->order}});
-    if (!lock)
-        return lock.error();
-    lock.value()->finish();
+    if (auto locked = lockOrder(record->order, sagaContext); !locked)
+        return locked.error();
     if (auto status = recordOutcomeLocked(payment, record->order, outcome); !status)
         return status;
     return transaction.commit(sagaContext);
@@ -171,11 +181,10 @@ Status PgCheckoutStore::recordOutcomeLocked(qint64 payment, OrderId order, const
     if (outcome.status != ChargeStatus::Declined)
         return Done{};
     // No money moved: the seats go back at once and the buyer may try another card.
-    auto lockOrder = m_statements.exec(CheckoutSql::lockOrder, sagaContext, {{QStringLiteral(":order"), order}});
-    if (!lockOrder)
-        return lockOrder.error();
-    const CartId cart = lockOrder.value()->next() ? lockOrder.value()->value(0).toString() : CartId();
-    lockOrder.value()->finish();
+    auto locked = lockOrder(order, sagaContext); // held already: this reads the cart
+    if (!locked)
+        return locked.error();
+    const CartId cart = locked->cart;
     auto cancelled = m_statements.exec(CheckoutSql::cancelOrder, sagaContext, {{QStringLiteral(":order"), order}});
     if (!cancelled)
         return cancelled.error();
@@ -219,15 +228,12 @@ Result<qint64> PgCheckoutStore::dueRefund(OrderId order, qint64 payment, qint64 
 
 Result<Settlement> PgCheckoutStore::settleLocked(OrderId order)
 {
-    auto lock = m_statements.exec(CheckoutSql::lockOrder, sagaContext, {{QStringLiteral(":order"), order}});
-    if (!lock)
-        return lock.error();
-    if (!lock.value()->next())
-        return makeError(ErrorCode::NotFound, QStringLiteral("Order %1 does not exist.").arg(order));
-    const CartId cart = lock.value()->value(0).toString();
-    const QString state = lock.value()->value(1).toString();
-    const qint64 amount = lock.value()->value(2).toLongLong();
-    lock.value()->finish();
+    auto locked = lockOrder(order, sagaContext);
+    if (!locked)
+        return locked.error();
+    const CartId cart = locked->cart;
+    const QString state = locked->state;
+    const qint64 amount = locked->amountMinor;
 
     auto live = m_statements.exec(CheckoutSql::livePaymentOfOrder, sagaContext, {{QStringLiteral(":order"), order}});
     if (!live)
@@ -384,11 +390,10 @@ Result<InboxOutcome> PgCheckoutStore::applyPaymentEvent(const QString &provider,
     }
 
     // Order row first, then its payment, as everywhere.
-    auto lock = m_statements.exec(CheckoutSql::lockOrder, sagaContext, {{QStringLiteral(":order"), event.order}});
-    if (!lock)
-        return lock.error();
-    const bool orderExists = lock.value()->next();
-    lock.value()->finish();
+    auto locked = lockOrder(event.order, sagaContext);
+    if (!locked && locked.error().code != ErrorCode::NotFound)
+        return locked.error();
+    const bool orderExists = bool(locked);
     auto live = m_statements.exec(CheckoutSql::livePaymentOfOrder, sagaContext, {{QStringLiteral(":order"), event.order}});
     if (!live)
         return live.error();
@@ -534,13 +539,10 @@ Result<RefundRecord> PgCheckoutStore::refundUnits(OrderId order, const QVector<U
     TransactionGuard transaction(m_statements.database());
     if (auto status = transaction.begin(context); !status)
         return status.error();
-    auto lock = m_statements.exec(CheckoutSql::lockOrder, context, {{QStringLiteral(":order"), order}});
-    if (!lock)
-        return lock.error();
-    if (!lock.value()->next())
-        return makeError(ErrorCode::NotFound, QStringLiteral("Order %1 does not exist.").arg(order));
-    const QString state = lock.value()->value(1).toString();
-    lock.value()->finish();
+    auto locked = lockOrder(order, context);
+    if (!locked)
+        return locked.error();
+    const QString state = locked->state;
     if (state != QLatin1String("PAID"))
         return makeError(ErrorCode::Conflict, QStringLiteral("Order %1 is %2, not paid: nothing to refund.").arg(order).arg(state.toLower()));
 

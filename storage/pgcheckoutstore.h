@@ -29,6 +29,15 @@ public:
     Result<QVector<ReconcileDay>> repairReport(int days) override;
 
 private:
+    struct LockedOrder
+    {
+        CartId cart;
+        QString state;
+        qint64 amountMinor = 0;
+    };
+    // The order row locked FOR UPDATE, first in every path (then its payment): NotFound if none.
+    Result<LockedOrder> lockOrder(OrderId order, const QString &context);
+
     // The bodies of the operations above, inside a transaction the caller opened.
     Status recordOutcomeLocked(qint64 payment, OrderId order, const ChargeOutcome &outcome);
     Result<Settlement> settleLocked(OrderId order);

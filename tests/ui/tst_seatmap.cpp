@@ -26,7 +26,7 @@ using namespace boxoffice;
 
 namespace {
 
-SeatMap seatMapFromVenue(const QString &resource, const QString &sourceRelative)
+SeatMap loadVenueMap(const QString &resource, const QString &sourceRelative)
 {
     QFile file(resource);
     // Through storage the resources are normally linked in; the file in the source tree does as well.
@@ -37,49 +37,18 @@ SeatMap seatMapFromVenue(const QString &resource, const QString &sourceRelative)
     const auto spec = VenueSpec::fromJson(file.readAll());
     if (!spec)
         qFatal("bad venue %s: %s", qPrintable(resource), qPrintable(spec.error().message));
-    const VenueSpec &venue = spec.value();
-
-    SeatMap map;
-    map.event.id = 1;
-    map.event.name = venue.event.name;
-    map.event.venue = venue.name;
-    map.event.currency = venue.currency;
-    QHash<QString, int> bandIndex;
-    for (const PriceBandSpec &band : venue.bands) {
-        bandIndex.insert(band.code, int(map.bands.size()));
-        map.bands.append({band.code, band.name, band.priceMinor});
-    }
-    QHash<QString, int> sectionIndex;
-    for (const SectionSpec &section : venue.sections) {
-        sectionIndex.insert(section.code, int(map.sections.size()));
-        map.sections.append({section.code, section.name});
-    }
-    UnitId next = 1;
-    venue.forEachSeat([&](const SeatSpec &spec) {
-        SeatMapSeat seat;
-        seat.unit = next++;
-        seat.label = spec.label;
-        seat.section = sectionIndex.value(spec.section);
-        seat.row = spec.row;
-        seat.number = spec.number;
-        seat.x = spec.x;
-        seat.y = spec.y;
-        seat.band = bandIndex.value(spec.band);
-        map.seats.append(seat);
-    });
-    map.event.totalUnits = int(map.seats.size());
-    return map;
+    return seatMapFromVenue(spec.value());
 }
 
 SeatMap theatreMap()
 {
-    return seatMapFromVenue(QStringLiteral(":/demo/theatre.json"),
+    return loadVenueMap(QStringLiteral(":/demo/theatre.json"),
                             QFINDTESTDATA("../../resources/demo/theatre.json"));
 }
 
 SeatMap stadiumMap()
 {
-    return seatMapFromVenue(QStringLiteral(":/demo/stadium.json"),
+    return loadVenueMap(QStringLiteral(":/demo/stadium.json"),
                             QFINDTESTDATA("../../resources/demo/stadium.json"));
 }
 
