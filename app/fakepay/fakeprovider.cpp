@@ -10,6 +10,8 @@
 #include <QRandomGenerator>
 #include <QTimer>
 
+#include <algorithm>
+
 namespace boxoffice::fakepay {
 
 namespace {
@@ -74,15 +76,74 @@ qint64 positiveInteger(const QJsonValue &value)
     return number > 0 ? number : -1;
 }
 
+void refuseMethod(const char *allowed, const HttpResponder &responder)
+{
+    HttpResponse response = invalid(QStringLiteral("method_not_allowed"),
+                                    QStringLiteral("Use %1 here.").arg(QLatin1String(allowed)), 405);
+    response.headers.append(qMakePair(QByteArray("Allow"), QByteArray(allowed)));
+    responder.send(response);
+}
+
 bool methodIs(const HttpRequest &request, const char *method, const HttpResponder &responder)
 {
     if (request.method == method)
         return true;
-    HttpResponse response
-        = invalid(QStringLiteral("method_not_allowed"), QStringLiteral("Use %1 here.").arg(QLatin1String(method)), 405);
-    response.headers.append(qMakePair(QByteArray("Allow"), QByteArray(method)));
-    responder.send(response);
+    refuseMethod(method, responder);
     return false;
+}
+
+// Stripe's limits on metadata. The shop finds its own charges by a metadata value, so the fake must
+// refuse what Stripe would refuse rather than let the client depend on it.
+QString metadataProblem(const QJsonObject &metadata)
+{
+    if (metadata.size() > 50)
+        return QStringLiteral("metadata can have at most 50 keys.");
+    for (auto it = metadata.constBegin(); it != metadata.constEnd(); ++it) {
+        if (it.key().isEmpty() || it.key().size() > 40 || it.key().contains(QLatin1Char('['))
+            || it.key().contains(QLatin1Char(']')))
+            return QStringLiteral("metadata keys are 1 to 40 characters without square brackets.");
+        if (!it.value().isString() || it.value().toString().size() > 500)
+            return QStringLiteral("metadata values are strings of at most 500 characters (%1).").arg(it.key());
+    }
+    return {};
+}
+
+HttpResponse invalidParameter(const QString &param, const QString &code, const QString &message)
+{
+    return error(400, QStringLiteral("invalid_request_error"), code, message, {{QStringLiteral("param"), param}});
+}
+
+// Seconds since the epoch up to the end of year 9999: no overflow when a bound is moved by one.
+constexpr qint64 maxTimestamp = 253402300799;
+
+bool parseWholeNumber(const QString &text, qint64 min, qint64 max, qint64 *number)
+{
+    bool ok = false;
+    *number = text.toLongLong(&ok);
+    return ok && *number >= min && *number <= max;
+}
+
+// Stripe's range filter on created, spelled as form parameters.
+const QStringList createdBounds
+    = {QStringLiteral("created"), QStringLiteral("created[gt]"), QStringLiteral("created[gte]"),
+       QStringLiteral("created[lt]"), QStringLiteral("created[lte]")};
+
+// Narrows [min, max] by one of createdBounds.
+void narrowCreated(const QString &name, qint64 seconds, qint64 *min, qint64 *max)
+{
+    if (name == QLatin1String("created") || name == QLatin1String("created[gte]"))
+        *min = std::max(*min, seconds);
+    if (name == QLatin1String("created") || name == QLatin1String("created[lte]"))
+        *max = std::min(*max, seconds);
+    if (name == QLatin1String("created[gt]"))
+        *min = std::max(*min, seconds + 1);
+    if (name == QLatin1String("created[lt]"))
+        *max = std::min(*max, seconds - 1);
+}
+
+QString chargeIdOf(const QString &intentId)
+{
+    return QStringLiteral("ch_") + intentId.mid(3);
 }
 
 } // namespace
@@ -130,8 +191,12 @@ void FakeProvider::handle(const HttpRequest &request, const HttpResponder &respo
     const QString intentPrefix = QStringLiteral("/v1/payment_intents/");
     const QString refundPrefix = QStringLiteral("/v1/refunds/");
     if (path == QLatin1String("/v1/payment_intents")) {
-        if (methodIs(request, "POST", responder))
+        if (request.method == "POST")
             createIntent(request, responder);
+        else if (request.method == "GET")
+            listIntents(request, responder);
+        else
+            refuseMethod("GET, POST", responder);
     } else if (path == QLatin1String("/v1/payment_intents/search")) {
         if (methodIs(request, "GET", responder))
             findIntentByKey(request, responder);
@@ -207,6 +272,8 @@ void FakeProvider::createIntent(const HttpRequest &request, const HttpResponder 
     if (!metadata.isUndefined() && !metadata.isObject())
         return responder.send(
             invalid(QStringLiteral("parameter_invalid_metadata"), QStringLiteral("metadata must be an object.")));
+    if (const QString problem = metadataProblem(metadata.toObject()); !problem.isEmpty())
+        return responder.send(invalid(QStringLiteral("parameter_invalid_metadata"), problem));
 
     const PlannedCharge plan = m_plan.isEmpty() ? PlannedCharge{} : m_plan.dequeue();
     if (plan.behaviour == Behaviour::Error500Before) {
@@ -271,6 +338,109 @@ void FakeProvider::createIntent(const HttpRequest &request, const HttpResponder 
         break;
     }
     }
+}
+
+void FakeProvider::listIntents(const HttpRequest &request, const HttpResponder &responder) const
+{
+    ListQuery query;
+    if (const std::optional<HttpResponse> refused = parseListQuery(request, &query))
+        return responder.send(*refused);
+
+    bool hasMore = false;
+    const QList<qsizetype> picked
+        = query.endingBefore.isEmpty() ? pickOlder(query, &hasMore) : pickNewer(query, &hasMore);
+    QJsonArray data;
+    for (const qsizetype position : picked) {
+        const Intent &intent = m_intents.at(position);
+        QJsonObject object = intentJson(intent);
+        if (query.expandLatestCharge)
+            object.insert(QStringLiteral("latest_charge"), chargeJson(intent));
+        data.append(object);
+    }
+    responder.send(json(200,
+                        {
+                            {QStringLiteral("object"), QStringLiteral("list")},
+                            {QStringLiteral("data"), data},
+                            {QStringLiteral("has_more"), hasMore},
+                            {QStringLiteral("url"), QStringLiteral("/v1/payment_intents")},
+                        }));
+}
+
+std::optional<HttpResponse> FakeProvider::parseListQuery(const HttpRequest &request, ListQuery *query) const
+{
+    QStringList seen;
+    for (const auto &[name, value] : request.query.queryItems(QUrl::FullyDecoded)) {
+        // A parameter given twice is a client bug: refused rather than guessing which one was meant.
+        if (name != QLatin1String("expand[]") && seen.contains(name))
+            return invalidParameter(name, QStringLiteral("parameter_invalid"),
+                                    QStringLiteral("Received %1 more than once.").arg(name));
+        seen.append(name);
+        qint64 number = 0;
+        if (name == QLatin1String("limit")) {
+            if (!parseWholeNumber(value, 1, 100, &number))
+                return invalidParameter(
+                    name, QStringLiteral("parameter_invalid_integer"),
+                    QStringLiteral("limit must be a whole number from 1 to 100 (got '%1').").arg(value));
+            query->limit = int(number);
+        } else if (createdBounds.contains(name)) {
+            if (!parseWholeNumber(value, 0, maxTimestamp, &number))
+                return invalidParameter(name, QStringLiteral("parameter_invalid_integer"),
+                                        QStringLiteral("%1 must be a Unix timestamp (got '%2').").arg(name, value));
+            narrowCreated(name, number, &query->createdMin, &query->createdMax);
+        } else if (name == QLatin1String("starting_after") || name == QLatin1String("ending_before")) {
+            if (!m_intentIndex.contains(value))
+                return invalidParameter(name, QStringLiteral("resource_missing"),
+                                        QStringLiteral("No such payment_intent: '%1'").arg(value));
+            (name == QLatin1String("starting_after") ? query->startingAfter : query->endingBefore) = value;
+        } else if (name == QLatin1String("expand[]")) {
+            if (value != QLatin1String("data.latest_charge"))
+                return invalidParameter(name, QStringLiteral("parameter_invalid"),
+                                        QStringLiteral("This property cannot be expanded (%1).").arg(value));
+            query->expandLatestCharge = true;
+        } else {
+            return invalidParameter(name, QStringLiteral("parameter_unknown"),
+                                    QStringLiteral("Received unknown parameter: %1").arg(name));
+        }
+    }
+    if (!query->startingAfter.isEmpty() && !query->endingBefore.isEmpty())
+        return invalidParameter(QStringLiteral("starting_after"), QStringLiteral("parameter_invalid"),
+                                QStringLiteral("You may only specify one of these parameters: ending_before, "
+                                               "starting_after."));
+    return std::nullopt;
+}
+
+// Newest first from the top, or from just below the starting_after cursor. m_intents only ever grows
+// at the new end, so charges made while a client pages cannot shift the intents it has yet to read.
+QList<qsizetype> FakeProvider::pickOlder(const ListQuery &query, bool *hasMore) const
+{
+    QList<qsizetype> picked;
+    qsizetype position
+        = query.startingAfter.isEmpty() ? m_intents.size() - 1 : m_intentIndex.value(query.startingAfter) - 1;
+    // One more than the page holds, to know whether there is more.
+    for (; position >= 0 && picked.size() <= query.limit; --position) {
+        const qint64 created = m_intents.at(position).created;
+        if (created >= query.createdMin && created <= query.createdMax)
+            picked.append(position);
+    }
+    *hasMore = picked.size() > query.limit;
+    picked.resize(std::min(picked.size(), qsizetype(query.limit)));
+    return picked;
+}
+
+// The page just newer than the ending_before cursor, still newest first, as Stripe pages backwards.
+QList<qsizetype> FakeProvider::pickNewer(const ListQuery &query, bool *hasMore) const
+{
+    QList<qsizetype> picked;
+    for (qsizetype position = m_intentIndex.value(query.endingBefore) + 1;
+         position < m_intents.size() && picked.size() <= query.limit; ++position) {
+        const qint64 created = m_intents.at(position).created;
+        if (created >= query.createdMin && created <= query.createdMax)
+            picked.append(position);
+    }
+    *hasMore = picked.size() > query.limit;
+    picked.resize(std::min(picked.size(), qsizetype(query.limit)));
+    std::reverse(picked.begin(), picked.end());
+    return picked;
 }
 
 void FakeProvider::findIntentByKey(const HttpRequest &request, const HttpResponder &responder) const
@@ -435,6 +605,8 @@ void FakeProvider::describeState(const HttpResponder &responder) const
             {QStringLiteral("currency"), intent.currency},
             {QStringLiteral("status"), intent.status},
             {QStringLiteral("order_id"), intent.metadata.value(QStringLiteral("order_id"))},
+            {QStringLiteral("metadata"), intent.metadata},
+            {QStringLiteral("created"), intent.created},
         });
     }
     QJsonArray refunds;
@@ -465,6 +637,8 @@ QJsonObject FakeProvider::intentJson(const Intent &intent) const
         {QStringLiteral("metadata"), intent.metadata},
         {QStringLiteral("created"), intent.created},
         {QStringLiteral("livemode"), false},
+        // Declined attempts are charges too (failed ones), as with Stripe.
+        {QStringLiteral("latest_charge"), chargeIdOf(intent.id)},
     };
     if (!succeeded) {
         QJsonObject lastError{
@@ -479,7 +653,8 @@ QJsonObject FakeProvider::intentJson(const Intent &intent) const
     return object;
 }
 
-// The charge behind a payment intent, as charge.refunded carries it: amount_refunded is the total so far.
+// The charge behind a payment intent, as charge.refunded carries it and a list expands latest_charge:
+// amount_refunded is the total so far.
 QJsonObject FakeProvider::chargeJson(const Intent &intent) const
 {
     QJsonArray refunds;
@@ -488,10 +663,12 @@ QJsonObject FakeProvider::chargeJson(const Intent &intent) const
             refunds.append(refundJson(refund));
     }
     return {
-        {QStringLiteral("id"), QStringLiteral("ch_") + intent.id.mid(3)},
+        {QStringLiteral("id"), chargeIdOf(intent.id)},
         {QStringLiteral("object"), QStringLiteral("charge")},
         {QStringLiteral("payment_intent"), intent.id},
-        {QStringLiteral("status"), QStringLiteral("succeeded")},
+        {QStringLiteral("status"),
+         intent.status == QLatin1String("succeeded") ? QStringLiteral("succeeded") : QStringLiteral("failed")},
+        {QStringLiteral("created"), intent.created},
         {QStringLiteral("amount"), intent.amount},
         {QStringLiteral("amount_refunded"), intent.refunded},
         {QStringLiteral("refunded"), intent.refunded == intent.amount},

@@ -9,6 +9,9 @@
 #include <QQueue>
 #include <QString>
 
+#include <limits>
+#include <optional>
+
 namespace boxoffice::fakepay {
 
 class WebhookDispatcher;
@@ -54,6 +57,16 @@ private:
         QString reason;
         qint64 created = 0;
     };
+    // GET /v1/payment_intents as Stripe takes it: a created range, a page size and a cursor.
+    struct ListQuery
+    {
+        qint64 createdMin = 0; // inclusive, like created[gte]
+        qint64 createdMax = std::numeric_limits<qint64>::max(); // inclusive, like created[lte]
+        int limit = 10;
+        QString startingAfter;
+        QString endingBefore;
+        bool expandLatestCharge = false;
+    };
     struct IdempotencyRecord
     {
         QString route;
@@ -63,6 +76,11 @@ private:
     };
 
     void createIntent(const HttpRequest &request, const HttpResponder &responder);
+    void listIntents(const HttpRequest &request, const HttpResponder &responder) const;
+    // Nothing when the query is fine, else the 400 to send.
+    std::optional<HttpResponse> parseListQuery(const HttpRequest &request, ListQuery *query) const;
+    QList<qsizetype> pickOlder(const ListQuery &query, bool *hasMore) const;
+    QList<qsizetype> pickNewer(const ListQuery &query, bool *hasMore) const;
     void findIntentByKey(const HttpRequest &request, const HttpResponder &responder) const;
     void findIntent(const QString &id, const HttpResponder &responder) const;
     void createRefund(const HttpRequest &request, const HttpResponder &responder);

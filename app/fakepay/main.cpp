@@ -21,8 +21,14 @@ int main(int argc, char *argv[])
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "A fake payment provider with a Stripe-shaped API (/v1/payment_intents, /v1/refunds) and a control "
-        "API (/control/behaviour, /control/webhooks, /control/webhooks/flush, /control/state)."));
+        "A fake payment provider with a Stripe-shaped API and a control API.\n"
+        "  POST /v1/payment_intents            charge (Idempotency-Key, metadata kept as given)\n"
+        "  GET  /v1/payment_intents            list, newest first: created[gte|gt|lte|lt], limit (1-100),\n"
+        "                                      starting_after / ending_before, expand[]=data.latest_charge\n"
+        "  GET  /v1/payment_intents/<id>       one charge\n"
+        "  GET  /v1/payment_intents/search     the charge made under ?idempotency_key=\n"
+        "  POST /v1/refunds, GET /v1/refunds/<id>\n"
+        "  /control/behaviour, /control/webhooks, /control/webhooks/flush, /control/state (no key needed)"));
     parser.addHelpOption();
     const QCommandLineOption listenOption(QStringLiteral("listen"), QStringLiteral("Address to listen on."),
                                           QStringLiteral("address"), QStringLiteral("127.0.0.1"));
