@@ -6,6 +6,7 @@
 #include <QByteArray>
 #include <QDateTime>
 #include <QString>
+#include <QVector>
 
 namespace boxoffice {
 
@@ -48,6 +49,19 @@ struct RefundOutcome
     QString detail;
 };
 
+// One charge as the provider's own records hold it: what reconciliation matches against the orders.
+struct ProviderCharge
+{
+    QString providerPaymentId; // "pi_..."
+    QString idempotencyKey; // the key it was created under (empty if the provider does not say)
+    OrderId order = 0; // from the charge's metadata; 0 when absent or not a number
+    ChargeStatus status = ChargeStatus::Unknown; // succeeded, declined (requires_payment_method, canceled), unknown
+    qint64 amountMinor = 0;
+    QString currency; // upper case, "EUR"
+    qint64 amountRefundedMinor = 0;
+    QDateTime created; // UTC
+};
+
 // A payment provider as the checkout saga sees it. Calls block the calling thread (run them from a
 // worker thread or a thread pool, never while a database transaction holds row locks). Network
 // trouble is reported as Unknown outcomes, not as errors; an error means the request itself was wrong
@@ -60,6 +74,10 @@ public:
     // The charge made under this idempotency key, if the provider has one (NotFound if it never saw it).
     virtual Result<ChargeOutcome> chargeByKey(const QString &idempotencyKey) = 0;
     virtual Result<RefundOutcome> refund(const RefundRequest &request) = 0;
+    // Every charge the provider holds that was created at or after `since` under an idempotency key
+    // starting with `keyPrefix`, oldest first, all pages read. The provider is the truth for charges:
+    // reconciliation matches each one to exactly one order.
+    virtual Result<QVector<ProviderCharge>> listCharges(const QDateTime &since, const QString &keyPrefix) = 0;
 };
 
 // A webhook delivery as it arrived over HTTP: the raw body and the signature header, verified before a

@@ -3,8 +3,10 @@
 #include "payments/blockinghttp.h"
 #include "payments/paymentslogging.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 
 #include <algorithm>
 
@@ -93,8 +95,18 @@ QString declineReasonOf(const QString &declineCode, const QString &code, const Q
     return code.isEmpty() ? fallback : code;
 }
 
-// A payment intent's status as a charge outcome. Only the states that are final and moved no money
-// count as Declined; everything in between waits for another look.
+// Only the states that are final and moved no money count as Declined; everything in between
+// (processing, requires_action, ...) waits for another look.
+ChargeStatus chargeStatusOfIntent(const QString &status)
+{
+    if (status == QLatin1String("succeeded"))
+        return ChargeStatus::Succeeded;
+    if (status == QLatin1String("requires_payment_method") || status == QLatin1String("canceled"))
+        return ChargeStatus::Declined;
+    return ChargeStatus::Unknown;
+}
+
+// A payment intent's status as a charge outcome.
 ChargeOutcome outcomeFromIntent(const QJsonObject &intent, const QString &detail)
 {
     const QString id = intent.value(QStringLiteral("id")).toString();
@@ -106,15 +118,12 @@ ChargeOutcome outcomeFromIntent(const QJsonObject &intent, const QString &detail
     outcome.providerPaymentId = id;
     outcome.amountMinor = amountOf(intent);
     outcome.detail = detail;
-    if (status == QLatin1String("succeeded")) {
-        outcome.status = ChargeStatus::Succeeded;
-    } else if (status == QLatin1String("requires_payment_method") || status == QLatin1String("canceled")) {
+    outcome.status = chargeStatusOfIntent(status);
+    if (outcome.status == ChargeStatus::Declined) {
         const QJsonObject lastError = intent.value(QStringLiteral("last_payment_error")).toObject();
-        outcome.status = ChargeStatus::Declined;
         outcome.declineReason = declineReasonOf(lastError.value(QStringLiteral("decline_code")).toString(),
                                                 lastError.value(QStringLiteral("code")).toString(), status);
-    } else {
-        outcome.status = ChargeStatus::Unknown;
+    } else if (outcome.status == ChargeStatus::Unknown) {
         outcome.detail += QStringLiteral(": payment intent is %1").arg(status);
     }
     return outcome;
@@ -130,6 +139,142 @@ Result<ChargeOutcome> logged(const QString &what, const QString &key, Result<Cha
         qCInfo(lcPayments).noquote() << what << key << chargeStatusName(result->status) << result->providerPaymentId
                                      << result->detail;
     return result;
+}
+
+// Where the shop keeps a charge's idempotency key and order on the provider's side: the list of
+// charges shows metadata, never the key a charge was created under.
+const QString keyMetadata = QStringLiteral("boxoffice_key");
+const QString orderMetadata = QStringLiteral("order_id");
+
+DomainError listFailed(ErrorCode code, const QString &message, const QString &detail)
+{
+    DomainError failed = makeError(code, message);
+    failed.detail = detail;
+    qCWarning(lcPayments).noquote() << "charge list failed:" << message << detail;
+    return failed;
+}
+
+DomainError unreadableList(const QString &detail)
+{
+    return listFailed(ErrorCode::Internal, QStringLiteral("The payment provider's list of charges could not be read."),
+                      detail);
+}
+
+QString listQuery(qint64 sinceSeconds, const QString &startingAfter)
+{
+    QString query = QStringLiteral("limit=") + QString::number(HttpPaymentProvider::listPageSize)
+        + QStringLiteral("&created%5Bgte%5D=")
+        + QString::number(sinceSeconds)
+        // The refunded amount lives on the charge, which a list only shows as an id unless expanded.
+        + QStringLiteral("&expand%5B%5D=data.latest_charge");
+    if (!startingAfter.isEmpty())
+        query += QStringLiteral("&starting_after=") + QString::fromLatin1(QUrl::toPercentEncoding(startingAfter));
+    return query;
+}
+
+struct ListPage
+{
+    QList<QJsonObject> intents; // newest first, as the provider sent them
+    bool hasMore = false;
+};
+
+Result<ListPage> parseListPage(const HttpAnswer &answer)
+{
+    const QString detail = describe(answer);
+    // Worth another try later; anything else will not get better by asking again.
+    if (answer.status == 0 || answer.status == 429 || answer.status >= 500)
+        return listFailed(ErrorCode::Unavailable,
+                          QStringLiteral("The payment provider could not be reached to list charges."), detail);
+    if (answer.status != 200)
+        return listFailed(ErrorCode::Internal, QStringLiteral("The payment provider refused to list charges."), detail);
+
+    const QJsonObject json = jsonObject(answer.body);
+    const QJsonValue data = json.value(QStringLiteral("data"));
+    const QJsonValue hasMore = json.value(QStringLiteral("has_more"));
+    if (json.value(QStringLiteral("object")).toString() != QLatin1String("list") || !data.isArray()
+        || !hasMore.isBool())
+        return unreadableList(detail + QStringLiteral(": not a list"));
+    ListPage page;
+    page.hasMore = hasMore.toBool();
+    for (const QJsonValue &entry : data.toArray()) {
+        // Every entry needs an id: the next page starts after the last one.
+        if (entry.toObject().value(QStringLiteral("id")).toString().isEmpty())
+            return unreadableList(detail + QStringLiteral(": an entry without an id"));
+        page.intents.append(entry.toObject());
+    }
+    return page;
+}
+
+// 0 unless the metadata holds a positive whole number: a charge made outside the shop's orders.
+OrderId orderOf(const QJsonObject &metadata)
+{
+    bool ok = false;
+    const OrderId order = metadata.value(orderMetadata).toString().toLongLong(&ok);
+    return ok && order > 0 ? order : 0;
+}
+
+// A whole, non-negative number, or -1 when the field is missing or anything else.
+qint64 wholeNumber(const QJsonObject &object, const QString &name)
+{
+    const QJsonValue value = object.value(name);
+    const qint64 number = value.isDouble() ? value.toInteger(-1) : -1;
+    return number >= 0 ? number : -1;
+}
+
+// From the expanded latest charge; no charge yet (null) means nothing refunded. An id alone would hide
+// the refunded amount, so it is -1 like any other unreadable value.
+qint64 refundedOf(const QJsonObject &intent)
+{
+    const QJsonValue latestCharge = intent.value(QStringLiteral("latest_charge"));
+    if (latestCharge.isObject())
+        return wholeNumber(latestCharge.toObject(), QStringLiteral("amount_refunded"));
+    return latestCharge.isNull() || latestCharge.isUndefined() ? 0 : -1;
+}
+
+Result<ProviderCharge> providerCharge(const QJsonObject &intent)
+{
+    ProviderCharge charge;
+    charge.providerPaymentId = intent.value(QStringLiteral("id")).toString();
+    const QJsonObject metadata = intent.value(QStringLiteral("metadata")).toObject();
+    charge.idempotencyKey = metadata.value(keyMetadata).toString();
+    charge.order = orderOf(metadata);
+    charge.status = chargeStatusOfIntent(intent.value(QStringLiteral("status")).toString());
+    charge.amountMinor = wholeNumber(intent, QStringLiteral("amount"));
+    charge.currency = intent.value(QStringLiteral("currency")).toString().toUpper();
+    const qint64 created = wholeNumber(intent, QStringLiteral("created"));
+    charge.created = QDateTime::fromSecsSinceEpoch(created, Qt::UTC);
+    charge.amountRefundedMinor = refundedOf(intent);
+    // A charge reconciliation cannot read must not drop out of the list unnoticed.
+    if (charge.amountMinor < 0 || created <= 0 || charge.amountRefundedMinor < 0 || charge.currency.size() != 3)
+        return unreadableList(QStringLiteral("payment intent %1: no valid amount, currency, created or refunded amount")
+                                  .arg(charge.providerPaymentId));
+    return charge;
+}
+
+bool isOurs(const QJsonObject &intent, const QString &keyPrefix)
+{
+    const QString key = intent.value(QStringLiteral("metadata")).toObject().value(keyMetadata).toString();
+    return !key.isEmpty() && key.startsWith(keyPrefix);
+}
+
+// Takes the shop's charges from one page. An id seen before means the cursor went backwards: the list
+// as a whole cannot be trusted then, so it is an error rather than a silently deduplicated list.
+Status collectOurs(const ListPage &page, const QString &keyPrefix, QSet<QString> *seen,
+                   QVector<ProviderCharge> *charges)
+{
+    for (const QJsonObject &intent : page.intents) {
+        const QString id = intent.value(QStringLiteral("id")).toString();
+        if (seen->contains(id))
+            return unreadableList(QStringLiteral("payment intent %1 listed twice").arg(id));
+        seen->insert(id);
+        if (!isOurs(intent, keyPrefix))
+            continue;
+        Result<ProviderCharge> charge = providerCharge(intent);
+        if (!charge)
+            return charge.error();
+        charges->append(std::move(charge).value());
+    }
+    return Done{};
 }
 
 } // namespace
@@ -160,7 +305,10 @@ Result<ChargeOutcome> HttpPaymentProvider::charge(const ChargeRequest &request)
         {QStringLiteral("amount"), request.amountMinor},
         {QStringLiteral("currency"), currency},
         {QStringLiteral("description"), request.description},
-        {QStringLiteral("metadata"), QJsonObject{{QStringLiteral("order_id"), QString::number(request.order)}}},
+        // The key travels as metadata too: a list of charges shows metadata, not idempotency keys, and
+        // is how the shop finds charges whose answer never reached it.
+        {QStringLiteral("metadata"),
+         QJsonObject{{orderMetadata, QString::number(request.order)}, {keyMetadata, request.idempotencyKey}}},
     };
     const HttpAnswer answer = post(QStringLiteral("/v1/payment_intents"),
                                    QJsonDocument(body).toJson(QJsonDocument::Compact), request.idempotencyKey);
@@ -286,6 +434,42 @@ Result<RefundOutcome> HttpPaymentProvider::refund(const RefundRequest &request)
         qCWarning(lcPayments).noquote() << "refund" << request.idempotencyKey << chargeStatusName(outcome.status)
                                         << outcome.detail;
     return outcome;
+}
+
+Result<QVector<ProviderCharge>> HttpPaymentProvider::listCharges(const QDateTime &since, const QString &keyPrefix)
+{
+    if (!since.isValid())
+        return makeError(ErrorCode::BadInput, QStringLiteral("Listing charges needs the time to start from."));
+    // The provider keeps whole seconds: rounding down keeps a charge made in the same second as `since`.
+    const qint64 sinceSeconds = std::max<qint64>(0, since.toSecsSinceEpoch());
+
+    QVector<ProviderCharge> charges;
+    QSet<QString> seen;
+    QString startingAfter;
+    for (int page = 1; page <= maxListPages; ++page) {
+        const Result<ListPage> listed
+            = parseListPage(get(QStringLiteral("/v1/payment_intents"), listQuery(sinceSeconds, startingAfter)));
+        if (!listed)
+            return listed.error();
+        if (const Status collected = collectOurs(*listed, keyPrefix, &seen, &charges); !collected)
+            return collected.error();
+        if (!listed->hasMore) {
+            // Newest first from the provider; reconciliation wants them in the order they happened.
+            std::reverse(charges.begin(), charges.end());
+            std::stable_sort(charges.begin(), charges.end(),
+                             [](const ProviderCharge &a, const ProviderCharge &b) { return a.created < b.created; });
+            qCInfo(lcPayments).noquote() << "listed" << charges.size() << "charges under" << keyPrefix << "since"
+                                         << since.toUTC().toString(Qt::ISODate) << "in" << page << "pages";
+            return charges;
+        }
+        if (listed->intents.isEmpty())
+            return unreadableList(QStringLiteral("an empty page that says there is more"));
+        startingAfter = listed->intents.last().value(QStringLiteral("id")).toString();
+    }
+    return listFailed(
+        ErrorCode::Internal,
+        QStringLiteral("The payment provider's list of charges did not end after %1 pages.").arg(maxListPages),
+        QStringLiteral("since %1, key prefix %2").arg(since.toUTC().toString(Qt::ISODate), keyPrefix));
 }
 
 QUrl HttpPaymentProvider::endpoint(const QString &path) const

@@ -29,6 +29,17 @@ public:
     // Declined when the provider refuses for good (more than remains to refund, the payment is not
     // refundable); NotFound when it does not know the payment.
     Result<RefundOutcome> refund(const RefundRequest &request) override;
+    // Pages through GET /v1/payment_intents (newest first, 100 a page, created at or after `since` to the
+    // second) and keeps the intents whose metadata boxoffice_key starts with `keyPrefix`; an empty prefix
+    // keeps every intent that has one. All pages or an error, never part of the list: no answer, 429 or
+    // 5xx is Unavailable; any other refusal, a page that cannot be read, an intent listed twice or more
+    // than maxListPages pages is Internal.
+    Result<QVector<ProviderCharge>> listCharges(const QDateTime &since, const QString &keyPrefix) override;
+
+    // 100,000 charges: far more than one reconciliation window holds. A provider that is still saying
+    // has_more by then is broken, and would otherwise keep the caller paging for ever.
+    static constexpr int maxListPages = 1000;
+    static constexpr int listPageSize = 100;
 
     QUrl baseUrl() const { return m_baseUrl; }
     int timeoutMs() const { return m_timeoutMs; }
