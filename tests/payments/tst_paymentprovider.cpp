@@ -15,8 +15,10 @@
 #include <QTest>
 #include <QThread>
 #include <QThreadPool>
+#include <QUrlQuery>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -146,6 +148,88 @@ QString describe(const Result<RefundOutcome> &result)
     return QStringLiteral("%1 %2 %3").arg(chargeStatusName(result->status), result->providerRefundId, result->detail);
 }
 
+QString describe(const Result<QVector<ProviderCharge>> &result)
+{
+    if (!result)
+        return QStringLiteral("error %1: %2 (%3)")
+            .arg(errorCodeName(result.error().code), result.error().message, result.error().detail);
+    return QStringLiteral("%1 charges").arg(result->size());
+}
+
+// A provider that answers what the test scripts, for answers the real fake never gives: a list that
+// breaks off, never ends or contradicts itself.
+class ScriptedProvider : public QObject
+{
+public:
+    // The answer to the n-th request (from 1) and its query: HTTP status and body.
+    using Script = std::function<QPair<int, QByteArray>(int request, const QUrlQuery &query)>;
+
+    explicit ScriptedProvider(Script script) : m_script(std::move(script)) { }
+
+    bool listen()
+    {
+        connect(&m_server, &QTcpServer::newConnection, this, [this] {
+            while (QTcpSocket *socket = m_server.nextPendingConnection()) {
+                connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+                connect(socket, &QTcpSocket::readyRead, this, [this, socket] { read(socket); });
+            }
+        });
+        return m_server.listen(QHostAddress::LocalHost, 0);
+    }
+    QUrl url() const { return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_server.serverPort())); }
+    int requests() const { return m_requests; }
+
+private:
+    void read(QTcpSocket *socket)
+    {
+        QByteArray &buffer = m_buffers[socket];
+        buffer += socket->readAll();
+        // GET requests only: the head is the whole request.
+        if (!buffer.contains("\r\n\r\n"))
+            return;
+        const QList<QByteArray> requestLine = buffer.left(buffer.indexOf("\r\n")).split(' ');
+        m_buffers.remove(socket);
+        disconnect(socket, &QTcpSocket::readyRead, this, nullptr);
+
+        const QUrl target(QString::fromLatin1(requestLine.value(1)));
+        const auto [status, body] = m_script(++m_requests, QUrlQuery(target));
+        socket->write("HTTP/1.1 " + QByteArray::number(status) + " X\r\nContent-Type: application/json\r\n"
+                      + "Content-Length: " + QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n" + body);
+        socket->disconnectFromHost();
+    }
+
+    Script m_script;
+    QTcpServer m_server;
+    QHash<QTcpSocket *, QByteArray> m_buffers;
+    int m_requests = 0;
+};
+
+// One payment intent as a Stripe list shows it, with the latest charge expanded.
+QJsonObject listedIntent(const QString &id, const QString &key)
+{
+    return {
+        {QStringLiteral("id"), id},
+        {QStringLiteral("object"), QStringLiteral("payment_intent")},
+        {QStringLiteral("status"), QStringLiteral("succeeded")},
+        {QStringLiteral("amount"), 100},
+        {QStringLiteral("currency"), QStringLiteral("eur")},
+        {QStringLiteral("created"), QDateTime::currentSecsSinceEpoch()},
+        {QStringLiteral("metadata"), QJsonObject{{QStringLiteral("boxoffice_key"), key}}},
+        {QStringLiteral("latest_charge"), QJsonObject{{QStringLiteral("amount_refunded"), 0}}},
+    };
+}
+
+QPair<int, QByteArray> listAnswer(const QJsonArray &data, bool hasMore)
+{
+    const QJsonObject list{
+        {QStringLiteral("object"), QStringLiteral("list")},
+        {QStringLiteral("data"), data},
+        {QStringLiteral("has_more"), hasMore},
+        {QStringLiteral("url"), QStringLiteral("/v1/payment_intents")},
+    };
+    return {200, QJsonDocument(list).toJson(QJsonDocument::Compact)};
+}
+
 } // namespace
 
 class TestPaymentProvider : public QObject
@@ -176,6 +260,19 @@ private slots:
     void badRequestsNeverLeaveTheProcess();
     void callsFromAPoolThread();
 
+    void listRouteIsStripeShaped();
+    void listRefusesBadParameters();
+    void listEmpty();
+    void listPagesThroughManyCharges();
+    void listSince();
+    void listKeepsOnlyTheKeyPrefix();
+    void listShowsChargesWhoseAnswerWasLost();
+    void listReportsRefundedAmounts();
+    void listUnreachableIsAnError();
+    void listBrokenOffIsAnError();
+    void listThatNeverEndsIsAnError();
+    void listThatContradictsItselfIsAnError();
+
     void webhooksAreSignedAndParse();
     void webhookRetriedAfterFailures();
     void webhookDuplicates();
@@ -184,6 +281,8 @@ private slots:
 
 private:
     QString newKey(const QString &what) { return QStringLiteral("tst-%1-%2").arg(what).arg(++m_serial); }
+    // A key prefix no other test's key starts with.
+    QString newPrefix(const QString &what) { return QStringLiteral("tst-%1-%2-").arg(what).arg(++m_serial); }
     OrderId newOrder() { return ++m_serial + 100000; }
     ChargeRequest chargeRequest(const QString &key, OrderId order, qint64 amount = 9000) const;
     bool control(const QByteArray &method, const QString &path, const QJsonObject &body = {},
@@ -192,6 +291,8 @@ private:
     QJsonObject state() const;
     QList<QJsonObject> chargesWithKey(const QString &key) const;
     QJsonArray refundsOf(const QString &paymentId) const;
+    HttpAnswer listRaw(const QString &query) const;
+    static QStringList idsOf(const QVector<ProviderCharge> &charges);
 
     QProcess m_fakepay;
     QUrl m_baseUrl;
@@ -308,6 +409,24 @@ QJsonArray TestPaymentProvider::refundsOf(const QString &paymentId) const
     return refunds;
 }
 
+HttpAnswer TestPaymentProvider::listRaw(const QString &query) const
+{
+    HttpExchange exchange;
+    exchange.url = m_baseUrl.resolved(QUrl(QStringLiteral("/v1/payment_intents")));
+    exchange.url.setQuery(query, QUrl::TolerantMode);
+    exchange.headers = {{"Authorization", "Bearer " + apiKey}};
+    exchange.timeoutMs = waitMs;
+    return exchangeBlocking(exchange);
+}
+
+QStringList TestPaymentProvider::idsOf(const QVector<ProviderCharge> &charges)
+{
+    QStringList ids;
+    for (const ProviderCharge &charge : charges)
+        ids.append(charge.providerPaymentId);
+    return ids;
+}
+
 void TestPaymentProvider::chargeSucceeds()
 {
     const QString key = newKey(QStringLiteral("success"));
@@ -325,6 +444,10 @@ void TestPaymentProvider::chargeSucceeds()
     QCOMPARE(charges.first()[QStringLiteral("status")].toString(), QStringLiteral("succeeded"));
     QCOMPARE(charges.first()[QStringLiteral("order_id")].toString(), QString::number(order));
     QCOMPARE(charges.first()[QStringLiteral("currency")].toString(), QStringLiteral("eur"));
+    // The key is kept with the charge, where a list of charges shows it.
+    QCOMPARE(
+        charges.first()[QStringLiteral("metadata")].toObject(),
+        QJsonObject({{QStringLiteral("order_id"), QString::number(order)}, {QStringLiteral("boxoffice_key"), key}}));
 
     const Result<ChargeOutcome> found = m_provider->chargeByKey(key);
     QVERIFY2(found.ok(), qPrintable(describe(found)));
@@ -700,6 +823,363 @@ void TestPaymentProvider::callsFromAPoolThread()
                  qPrintable(describe(*outcomes.at(i))));
         QCOMPARE((*outcomes.at(i))->amountMinor, qint64(100 + i));
         QCOMPARE(chargesWithKey(keys.at(i)).size(), 1);
+    }
+}
+
+void TestPaymentProvider::listRouteIsStripeShaped()
+{
+    const qint64 since = QDateTime::currentSecsSinceEpoch();
+    QStringList made; // oldest first
+    for (int i = 0; i < 3; ++i) {
+        const Result<ChargeOutcome> charged
+            = m_provider->charge(chargeRequest(newKey(QStringLiteral("raw-list")), newOrder(), 500 + i));
+        QVERIFY2(charged.ok() && charged->status == ChargeStatus::Succeeded, qPrintable(describe(charged)));
+        made.append(charged->providerPaymentId);
+    }
+
+    // The newest two, newest first, and word that there is more.
+    const HttpAnswer first = listRaw(QStringLiteral("limit=2&created[gte]=%1").arg(since));
+    QCOMPARE(first.status, 200);
+    const QJsonObject page = QJsonDocument::fromJson(first.body).object();
+    QCOMPARE(page[QStringLiteral("object")].toString(), QStringLiteral("list"));
+    QCOMPARE(page[QStringLiteral("url")].toString(), QStringLiteral("/v1/payment_intents"));
+    QCOMPARE(page[QStringLiteral("has_more")].toBool(), true);
+    const QJsonArray data = page[QStringLiteral("data")].toArray();
+    QCOMPARE(data.size(), 2);
+    QCOMPARE(data.at(0)[QStringLiteral("id")].toString(), made.at(2));
+    QCOMPARE(data.at(1)[QStringLiteral("id")].toString(), made.at(1));
+    QCOMPARE(data.at(0)[QStringLiteral("amount")].toInteger(), qint64(502));
+    QCOMPARE(data.at(0)[QStringLiteral("currency")].toString(), QStringLiteral("eur"));
+    QCOMPARE(data.at(0)[QStringLiteral("amount_received")].toInteger(), qint64(502));
+    QVERIFY(data.at(0)[QStringLiteral("created")].toInteger() >= since);
+    // Not expanded unless asked for: the charge's id only.
+    QVERIFY(data.at(0)[QStringLiteral("latest_charge")].toString().startsWith(QLatin1String("ch_")));
+
+    // The cursor goes on after the last one shown; ending_before goes back.
+    const HttpAnswer next
+        = listRaw(QStringLiteral("limit=2&created[gte]=%1&starting_after=%2").arg(since).arg(made.at(1)));
+    QCOMPARE(next.status, 200);
+    const QJsonObject nextPage = QJsonDocument::fromJson(next.body).object();
+    QCOMPARE(nextPage[QStringLiteral("data")].toArray().at(0)[QStringLiteral("id")].toString(), made.at(0));
+    const HttpAnswer back = listRaw(QStringLiteral("limit=1&ending_before=%1").arg(made.at(1)));
+    QCOMPARE(
+        QJsonDocument::fromJson(back.body)[QStringLiteral("data")].toArray().at(0)[QStringLiteral("id")].toString(),
+        made.at(2));
+
+    // Expanded, the latest charge carries the refunded amount.
+    const HttpAnswer expanded = listRaw(QStringLiteral("limit=1&expand[]=data.latest_charge"));
+    const QJsonObject charge = QJsonDocument::fromJson(expanded.body)[QStringLiteral("data")]
+                                   .toArray()
+                                   .at(0)[QStringLiteral("latest_charge")]
+                                   .toObject();
+    QCOMPARE(charge[QStringLiteral("object")].toString(), QStringLiteral("charge"));
+    QCOMPARE(charge[QStringLiteral("amount_refunded")].toInteger(), qint64(0));
+
+    // Like every /v1 route, only with the key.
+    HttpExchange anonymous;
+    anonymous.url = m_baseUrl.resolved(QUrl(QStringLiteral("/v1/payment_intents")));
+    anonymous.timeoutMs = waitMs;
+    QCOMPARE(exchangeBlocking(anonymous).status, 401);
+}
+
+void TestPaymentProvider::listRefusesBadParameters()
+{
+    const QStringList bad = {
+        QStringLiteral("limit=0"),
+        QStringLiteral("limit=101"),
+        QStringLiteral("limit=ten"),
+        QStringLiteral("created[gte]=yesterday"),
+        QStringLiteral("created[gte]=-5"),
+        QStringLiteral("starting_after=pi_nosuchintent"),
+        QStringLiteral("ending_before=pi_nosuchintent"),
+        QStringLiteral("limit=5&limit=6"),
+        QStringLiteral("colour=blue"),
+        QStringLiteral("expand[]=data.customer"),
+    };
+    for (const QString &query : bad) {
+        const HttpAnswer answer = listRaw(query);
+        QVERIFY2(answer.status == 400, qPrintable(query + QStringLiteral(": ") + QString::number(answer.status)));
+        const QJsonObject error = QJsonDocument::fromJson(answer.body)[QStringLiteral("error")].toObject();
+        QCOMPARE(error[QStringLiteral("type")].toString(), QStringLiteral("invalid_request_error"));
+        QVERIFY2(!error[QStringLiteral("code")].toString().isEmpty(), answer.body.constData());
+        QVERIFY2(!error[QStringLiteral("param")].toString().isEmpty(), answer.body.constData());
+    }
+}
+
+void TestPaymentProvider::listEmpty()
+{
+    const QDateTime dayAgo = QDateTime::currentDateTimeUtc().addDays(-1);
+    const Result<QVector<ProviderCharge>> none = m_provider->listCharges(dayAgo, newPrefix(QStringLiteral("unused")));
+    QVERIFY2(none.ok(), qPrintable(describe(none)));
+    QVERIFY(none->isEmpty());
+
+    const Result<QVector<ProviderCharge>> future
+        = m_provider->listCharges(QDateTime::currentDateTimeUtc().addDays(1), QString());
+    QVERIFY2(future.ok(), qPrintable(describe(future)));
+    QVERIFY(future->isEmpty());
+
+    const Result<QVector<ProviderCharge>> noTime = m_provider->listCharges(QDateTime(), QString());
+    QVERIFY(!noTime.ok());
+    QCOMPARE(noTime.error().code, ErrorCode::BadInput);
+}
+
+void TestPaymentProvider::listPagesThroughManyCharges()
+{
+    // More than two pages of the client's 100, and other charges in between that are not ours.
+    const int count = 250;
+    const QString prefix = newPrefix(QStringLiteral("many"));
+    const QDateTime since = QDateTime::currentDateTimeUtc();
+    QStringList ids;
+    QList<OrderId> orders;
+    for (int i = 0; i < count; ++i) {
+        const OrderId order = newOrder();
+        const Result<ChargeOutcome> charged
+            = m_provider->charge(chargeRequest(prefix + QString::number(i), order, 1000 + i));
+        QVERIFY2(charged.ok() && charged->status == ChargeStatus::Succeeded, qPrintable(describe(charged)));
+        ids.append(charged->providerPaymentId);
+        orders.append(order);
+        if (i % 50 == 0)
+            QVERIFY(m_provider->charge(chargeRequest(newKey(QStringLiteral("between")), newOrder())).ok());
+    }
+    const QDateTime until = QDateTime::currentDateTimeUtc();
+
+    const Result<QVector<ProviderCharge>> listed = m_provider->listCharges(since, prefix);
+    QVERIFY2(listed.ok(), qPrintable(describe(listed)));
+    QCOMPARE(listed->size(), count);
+    // Each once, oldest first.
+    QCOMPARE(idsOf(*listed), ids);
+    for (int i = 0; i < count; ++i) {
+        const ProviderCharge &charge = listed->at(i);
+        QCOMPARE(charge.idempotencyKey, prefix + QString::number(i));
+        QCOMPARE(charge.order, orders.at(i));
+        QCOMPARE(charge.status, ChargeStatus::Succeeded);
+        QCOMPARE(charge.amountMinor, qint64(1000 + i));
+        QCOMPARE(charge.currency, QStringLiteral("EUR"));
+        QCOMPARE(charge.amountRefundedMinor, qint64(0));
+        QCOMPARE(charge.created.timeSpec(), Qt::UTC);
+        QVERIFY(charge.created.toSecsSinceEpoch() >= since.toSecsSinceEpoch());
+        QVERIFY(charge.created.toSecsSinceEpoch() <= until.toSecsSinceEpoch());
+    }
+}
+
+void TestPaymentProvider::listSince()
+{
+    const QString prefix = newPrefix(QStringLiteral("since"));
+    const QDateTime beforeAll = QDateTime::currentDateTimeUtc();
+    const Result<ChargeOutcome> early = m_provider->charge(chargeRequest(prefix + QStringLiteral("early"), newOrder()));
+    QVERIFY2(early.ok() && early->status == ChargeStatus::Succeeded, qPrintable(describe(early)));
+
+    // The provider counts whole seconds: start `since` in a later second than the early charge's.
+    const qint64 earlySecond = QDateTime::currentSecsSinceEpoch();
+    while (QDateTime::currentSecsSinceEpoch() <= earlySecond)
+        QTest::qWait(20);
+    const QDateTime since = QDateTime::currentDateTimeUtc();
+    const Result<ChargeOutcome> late = m_provider->charge(chargeRequest(prefix + QStringLiteral("late"), newOrder()));
+    QVERIFY2(late.ok() && late->status == ChargeStatus::Succeeded, qPrintable(describe(late)));
+
+    const Result<QVector<ProviderCharge>> fromSince = m_provider->listCharges(since, prefix);
+    QVERIFY2(fromSince.ok(), qPrintable(describe(fromSince)));
+    QCOMPARE(idsOf(*fromSince), QStringList{late->providerPaymentId});
+
+    const Result<QVector<ProviderCharge>> all = m_provider->listCharges(beforeAll, prefix);
+    QVERIFY2(all.ok(), qPrintable(describe(all)));
+    QCOMPARE(idsOf(*all), QStringList({early->providerPaymentId, late->providerPaymentId}));
+}
+
+void TestPaymentProvider::listKeepsOnlyTheKeyPrefix()
+{
+    const QDateTime since = QDateTime::currentDateTimeUtc();
+    const QString ours = newPrefix(QStringLiteral("shop"));
+    const QString theirs = newPrefix(QStringLiteral("othershop"));
+    const Result<ChargeOutcome> mine = m_provider->charge(chargeRequest(ours + QStringLiteral("1"), newOrder()));
+    const Result<ChargeOutcome> other = m_provider->charge(chargeRequest(theirs + QStringLiteral("1"), newOrder()));
+    QVERIFY2(mine.ok() && mine->status == ChargeStatus::Succeeded, qPrintable(describe(mine)));
+    QVERIFY2(other.ok() && other->status == ChargeStatus::Succeeded, qPrintable(describe(other)));
+
+    // A charge made by someone else on the account: an idempotency key, but no boxoffice_key.
+    HttpExchange foreign;
+    foreign.method = "POST";
+    foreign.url = m_baseUrl.resolved(QUrl(QStringLiteral("/v1/payment_intents")));
+    foreign.headers
+        = {{"Authorization", "Bearer " + apiKey}, {"Idempotency-Key", newKey(QStringLiteral("foreign")).toLatin1()}};
+    foreign.body = R"({"amount":700,"currency":"eur","metadata":{"order_id":"1"}})";
+    foreign.timeoutMs = waitMs;
+    const HttpAnswer made = exchangeBlocking(foreign);
+    QCOMPARE(made.status, 200);
+    const QString foreignId = QJsonDocument::fromJson(made.body)[QStringLiteral("id")].toString();
+
+    const Result<QVector<ProviderCharge>> onlyOurs = m_provider->listCharges(since, ours);
+    QVERIFY2(onlyOurs.ok(), qPrintable(describe(onlyOurs)));
+    QCOMPARE(idsOf(*onlyOurs), QStringList{mine->providerPaymentId});
+
+    // No prefix: every charge with a key of the shop's, whatever the prefix, and nothing else.
+    const Result<QVector<ProviderCharge>> everyKey = m_provider->listCharges(since, QString());
+    QVERIFY2(everyKey.ok(), qPrintable(describe(everyKey)));
+    const QStringList ids = idsOf(*everyKey);
+    QVERIFY(ids.contains(mine->providerPaymentId));
+    QVERIFY(ids.contains(other->providerPaymentId));
+    QVERIFY(!ids.contains(foreignId));
+    QVERIFY(ids.indexOf(mine->providerPaymentId) < ids.indexOf(other->providerPaymentId));
+}
+
+void TestPaymentProvider::listShowsChargesWhoseAnswerWasLost()
+{
+    const QDateTime since = QDateTime::currentDateTimeUtc();
+    const QString prefix = newPrefix(QStringLiteral("lost"));
+    QVERIFY(plan(
+        {QStringLiteral("error500"), QStringLiteral("decline:insufficient_funds"), QStringLiteral("error500_before")}));
+
+    const OrderId lostOrder = newOrder();
+    const Result<ChargeOutcome> lost
+        = m_provider->charge(chargeRequest(prefix + QStringLiteral("500"), lostOrder, 4200));
+    QVERIFY2(lost.ok() && lost->status == ChargeStatus::Unknown, qPrintable(describe(lost)));
+    const OrderId declinedOrder = newOrder();
+    const Result<ChargeOutcome> declined
+        = m_provider->charge(chargeRequest(prefix + QStringLiteral("declined"), declinedOrder));
+    QVERIFY2(declined.ok() && declined->status == ChargeStatus::Declined, qPrintable(describe(declined)));
+    const Result<ChargeOutcome> never
+        = m_provider->charge(chargeRequest(prefix + QStringLiteral("500-before"), newOrder()));
+    QVERIFY2(never.ok() && never->status == ChargeStatus::Unknown, qPrintable(describe(never)));
+
+    const Result<QVector<ProviderCharge>> listed = m_provider->listCharges(since, prefix);
+    QVERIFY2(listed.ok(), qPrintable(describe(listed)));
+    // The 500 after charging moved money the shop never heard of; the 500 before charging moved none.
+    QCOMPARE(listed->size(), 2);
+    const ProviderCharge &charged = listed->at(0);
+    QVERIFY(charged.providerPaymentId.startsWith(QLatin1String("pi_")));
+    QCOMPARE(charged.idempotencyKey, prefix + QStringLiteral("500"));
+    QCOMPARE(charged.order, lostOrder);
+    QCOMPARE(charged.status, ChargeStatus::Succeeded);
+    QCOMPARE(charged.amountMinor, qint64(4200));
+    QCOMPARE(charged.providerPaymentId, m_provider->chargeByKey(prefix + QStringLiteral("500"))->providerPaymentId);
+
+    QCOMPARE(listed->at(1).providerPaymentId, declined->providerPaymentId);
+    QCOMPARE(listed->at(1).order, declinedOrder);
+    QCOMPARE(listed->at(1).status, ChargeStatus::Declined);
+}
+
+void TestPaymentProvider::listReportsRefundedAmounts()
+{
+    const QDateTime since = QDateTime::currentDateTimeUtc();
+    const QString prefix = newPrefix(QStringLiteral("refunded"));
+    const Result<ChargeOutcome> partly
+        = m_provider->charge(chargeRequest(prefix + QStringLiteral("partly"), newOrder(), 9000));
+    const Result<ChargeOutcome> fully
+        = m_provider->charge(chargeRequest(prefix + QStringLiteral("fully"), newOrder(), 3000));
+    const Result<ChargeOutcome> kept
+        = m_provider->charge(chargeRequest(prefix + QStringLiteral("kept"), newOrder(), 1000));
+    for (const Result<ChargeOutcome> *charged : {&partly, &fully, &kept})
+        QVERIFY2(charged->ok() && (*charged)->status == ChargeStatus::Succeeded, qPrintable(describe(*charged)));
+
+    const auto refund = [this](const QString &payment, qint64 amount) {
+        RefundRequest request;
+        request.idempotencyKey = newKey(QStringLiteral("list-refund"));
+        request.providerPaymentId = payment;
+        request.amountMinor = amount;
+        const Result<RefundOutcome> refunded = m_provider->refund(request);
+        return refunded.ok() && refunded->status == ChargeStatus::Succeeded;
+    };
+    QVERIFY(refund(partly->providerPaymentId, 2500));
+    QVERIFY(refund(partly->providerPaymentId, 1000));
+    QVERIFY(refund(fully->providerPaymentId, 3000));
+
+    const Result<QVector<ProviderCharge>> listed = m_provider->listCharges(since, prefix);
+    QVERIFY2(listed.ok(), qPrintable(describe(listed)));
+    QCOMPARE(idsOf(*listed),
+             QStringList({partly->providerPaymentId, fully->providerPaymentId, kept->providerPaymentId}));
+    QCOMPARE(listed->at(0).amountRefundedMinor, qint64(3500));
+    QCOMPARE(listed->at(0).amountMinor, qint64(9000));
+    QCOMPARE(listed->at(1).amountRefundedMinor, qint64(3000));
+    QCOMPARE(listed->at(2).amountRefundedMinor, qint64(0));
+    // Refunded or not, the charge itself succeeded.
+    QCOMPARE(listed->at(1).status, ChargeStatus::Succeeded);
+}
+
+void TestPaymentProvider::listUnreachableIsAnError()
+{
+    QTcpServer probe;
+    QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+    const quint16 closedPort = probe.serverPort();
+    probe.close();
+
+    HttpPaymentProvider nowhere(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(closedPort)), apiKey, waitMs);
+    const Result<QVector<ProviderCharge>> listed
+        = nowhere.listCharges(QDateTime::currentDateTimeUtc().addDays(-1), QString());
+    QVERIFY2(!listed.ok(), qPrintable(describe(listed)));
+    QCOMPARE(listed.error().code, ErrorCode::Unavailable);
+
+    // A refused key is no empty list either.
+    HttpPaymentProvider wrongKey(m_baseUrl, "sk_test_wrong", waitMs);
+    const Result<QVector<ProviderCharge>> refused
+        = wrongKey.listCharges(QDateTime::currentDateTimeUtc().addDays(-1), QString());
+    QVERIFY2(!refused.ok(), qPrintable(describe(refused)));
+    QVERIFY2(refused.error().detail.contains(QLatin1String("401")), qPrintable(refused.error().detail));
+}
+
+void TestPaymentProvider::listBrokenOffIsAnError()
+{
+    // The first page is fine and promises more; the second fails. Half a list must not pass for all.
+    ScriptedProvider provider([](int request, const QUrlQuery &query) -> QPair<int, QByteArray> {
+        if (request == 1 && !query.hasQueryItem(QStringLiteral("starting_after")))
+            return listAnswer({listedIntent(QStringLiteral("pi_first"), QStringLiteral("key-1"))}, true);
+        if (query.queryItemValue(QStringLiteral("starting_after")) != QLatin1String("pi_first"))
+            return {400, R"({"error":{"type":"invalid_request_error","code":"unexpected"}})"};
+        return {503, R"({"error":{"type":"api_error","message":"try later"}})"};
+    });
+    QVERIFY(provider.listen());
+    HttpPaymentProvider client(provider.url(), apiKey, waitMs);
+    const Result<QVector<ProviderCharge>> listed = client.listCharges(QDateTime::currentDateTimeUtc(), QString());
+    QVERIFY2(!listed.ok(), qPrintable(describe(listed)));
+    QCOMPARE(listed.error().code, ErrorCode::Unavailable);
+    QVERIFY2(listed.error().detail.contains(QLatin1String("503")), qPrintable(listed.error().detail));
+    QCOMPARE(provider.requests(), 2);
+}
+
+void TestPaymentProvider::listThatNeverEndsIsAnError()
+{
+    // Always one more page, each with a new intent: only the page limit ends this.
+    ScriptedProvider provider([](int request, const QUrlQuery &) {
+        return listAnswer({listedIntent(QStringLiteral("pi_%1").arg(request), QStringLiteral("key"))}, true);
+    });
+    QVERIFY(provider.listen());
+    HttpPaymentProvider client(provider.url(), apiKey, waitMs);
+    const Result<QVector<ProviderCharge>> listed = client.listCharges(QDateTime::currentDateTimeUtc(), QString());
+    QVERIFY2(!listed.ok(), qPrintable(describe(listed)));
+    QCOMPARE(listed.error().code, ErrorCode::Internal);
+    QCOMPARE(provider.requests(), HttpPaymentProvider::maxListPages);
+}
+
+void TestPaymentProvider::listThatContradictsItselfIsAnError()
+{
+    const auto listWith = [](const QPair<int, QByteArray> &secondPage) {
+        ScriptedProvider provider([secondPage](int request, const QUrlQuery &) {
+            return request == 1 ? listAnswer({listedIntent(QStringLiteral("pi_a"), QStringLiteral("key-a"))}, true)
+                                : secondPage;
+        });
+        if (!provider.listen())
+            return Result<QVector<ProviderCharge>>(makeError(ErrorCode::Internal, QStringLiteral("no listen")));
+        HttpPaymentProvider client(provider.url(), apiKey, waitMs);
+        return client.listCharges(QDateTime::currentDateTimeUtc(), QString());
+    };
+    QJsonObject unexpanded = listedIntent(QStringLiteral("pi_b"), QStringLiteral("key-b"));
+    unexpanded.insert(QStringLiteral("latest_charge"), QStringLiteral("ch_b"));
+    QJsonObject noAmount = listedIntent(QStringLiteral("pi_c"), QStringLiteral("key-c"));
+    noAmount.remove(QStringLiteral("amount"));
+
+    const QList<QPair<QString, QPair<int, QByteArray>>> cases = {
+        {QStringLiteral("the same intent again"),
+         listAnswer({listedIntent(QStringLiteral("pi_a"), QStringLiteral("key-a"))}, false)},
+        {QStringLiteral("an empty page that says there is more"), listAnswer({}, true)},
+        {QStringLiteral("a refunded amount hidden behind an id"), listAnswer({unexpanded}, false)},
+        {QStringLiteral("an intent without an amount"), listAnswer({noAmount}, false)},
+        {QStringLiteral("not JSON"), {200, "<html>gateway</html>"}},
+        {QStringLiteral("a refusal"), {404, R"({"error":{"type":"invalid_request_error"}})"}},
+    };
+    for (const auto &[what, secondPage] : cases) {
+        const Result<QVector<ProviderCharge>> listed = listWith(secondPage);
+        QVERIFY2(!listed.ok(), qPrintable(what + QStringLiteral(": ") + describe(listed)));
+        QVERIFY2(listed.error().code == ErrorCode::Internal,
+                 qPrintable(what + QStringLiteral(": ") + describe(listed)));
     }
 }
 
