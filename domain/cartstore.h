@@ -17,6 +17,8 @@ public:
     // A PENDING order over everything the cart holds now, priced, in one currency.
     virtual Result<OrderSummary> createOrder(const CartId &cart) = 0;
     virtual Result<OrderSummary> order(OrderId order) = 0;
+    // The cart's live order (pending, paid or guaranteed; at most one), or 0 when it has none.
+    virtual Result<OrderId> liveOrder(const CartId &cart) = 0;
     // What the cart still holds (or what nobody reclaimed) becomes sold; the rest is reported lost.
     virtual Result<ConfirmOutcome> confirm(OrderId order) = 0;
 };

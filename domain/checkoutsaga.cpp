@@ -25,56 +25,94 @@ Result<CheckoutOutcome> CheckoutSaga::checkout(const CartId &cart, const QString
         return status.error();
     if (channel != QLatin1String("web") && channel != QLatin1String("counter"))
         return makeError(ErrorCode::BadInput, QStringLiteral("A sales channel is \"web\" or \"counter\"."));
+    auto live = m_store.liveOrder(cart);
+    if (!live)
+        return live.error();
+    if (live.value() != 0)
+        return resume(live.value());
     auto order = m_store.openOrder(cart, channel, buyer);
-    if (!order)
-        return order.error();
+    if (!order) {
+        // Another checkout of this cart opened its order a moment ago: continue that one.
+        if (order.error().code != ErrorCode::Conflict)
+            return order.error();
+        live = m_store.liveOrder(cart);
+        if (!live || live.value() == 0)
+            return order.error();
+        return resume(live.value());
+    }
     reached(QStringLiteral("order-opened"));
-    return charge(order.value());
+    return charge(order->id);
 }
 
 Result<CheckoutOutcome> CheckoutSaga::resume(OrderId order)
 {
-    OrderSummary summary;
-    summary.id = order;
-    return charge(summary);
+    return charge(order);
 }
 
-Result<CheckoutOutcome> CheckoutSaga::charge(const OrderSummary &order)
+Result<ChargeOutcome> CheckoutSaga::sendCharge(const PaymentRecord &payment)
 {
-    auto payment = m_store.beginCharge(order.id, m_providerName, chargeKey(order.id));
+    ChargeOutcome recorded;
+    if (payment.state == QLatin1String("SUCCEEDED")) {
+        recorded.status = ChargeStatus::Succeeded;
+        return recorded;
+    }
+    if (payment.state == QLatin1String("DECLINED")) {
+        recorded.status = ChargeStatus::Declined;
+        return recorded;
+    }
+    auto permitted = m_store.permitSend(payment.id, sendWindowSeconds);
+    if (!permitted)
+        return permitted.error();
+    const int attempt = permitted.value();
+    if (attempt == 0) {
+        // Decided meanwhile, or reconciliation closed the key and will decide: never send after that.
+        auto now = m_store.payment(payment.id);
+        if (!now)
+            return now.error();
+        if (now->state == QLatin1String("SUCCEEDED") || now->state == QLatin1String("DECLINED"))
+            return sendCharge(now.value());
+        return recorded; // Unknown: the provider is asked by reconciliation
+    }
+    ChargeRequest request;
+    request.idempotencyKey = payment.idempotencyKey;
+    request.order = payment.order;
+    request.amountMinor = payment.amountMinor;
+    request.currency = payment.currency;
+    request.description = QStringLiteral("Box office order %1").arg(payment.order);
+    auto charged = m_provider.charge(request);
+    if (!charged) {
+        // The request itself was refused (say, the key was reused differently): the money did not
+        // move under this request, but nothing is released until reconciliation has asked by key.
+        ChargeOutcome unknown;
+        unknown.detail = charged.error().message;
+        (void)m_store.recordChargeOutcome(payment.id, unknown);
+        return charged.error();
+    }
+    reached(QStringLiteral("charge-answered"));
+    if (charged->answered) {
+        if (auto status = m_store.sendAnswered(payment.id, attempt); !status)
+            return status.error();
+    }
+    if (auto status = m_store.recordChargeOutcome(payment.id, charged.value()); !status)
+        return status.error();
+    reached(QStringLiteral("outcome-recorded"));
+    return charged;
+}
+
+Result<CheckoutOutcome> CheckoutSaga::charge(OrderId order)
+{
+    auto payment = m_store.beginCharge(order, m_providerName, chargeKey(order), pinSeconds);
     if (!payment)
         return payment.error();
     reached(QStringLiteral("charge-started"));
 
     CheckoutOutcome outcome;
-    outcome.order = order.id;
+    outcome.order = order;
     outcome.payment = payment.value();
-    if (payment->state == QLatin1String("SUCCEEDED")) {
-        outcome.charge.status = ChargeStatus::Succeeded;
-    } else if (payment->state == QLatin1String("DECLINED")) {
-        outcome.charge.status = ChargeStatus::Declined;
-    } else {
-        ChargeRequest request;
-        request.idempotencyKey = payment->idempotencyKey;
-        request.order = order.id;
-        request.amountMinor = payment->amountMinor;
-        request.currency = payment->currency;
-        request.description = QStringLiteral("Box office order %1").arg(order.id);
-        auto charged = m_provider.charge(request);
-        if (!charged) {
-            // The request itself was refused (say, the key was reused differently): the money did not
-            // move under this request, but nothing is released until reconciliation has asked by key.
-            ChargeOutcome unknown;
-            unknown.detail = charged.error().message;
-            (void)m_store.recordChargeOutcome(payment->id, unknown);
-            return charged.error();
-        }
-        outcome.charge = charged.value();
-        reached(QStringLiteral("charge-answered"));
-        if (auto status = m_store.recordChargeOutcome(payment->id, outcome.charge); !status)
-            return status.error();
-        reached(QStringLiteral("outcome-recorded"));
-    }
+    auto charged = sendCharge(payment.value());
+    if (!charged)
+        return charged.error();
+    outcome.charge = charged.value();
 
     switch (outcome.charge.status) {
     case ChargeStatus::Declined:
@@ -86,16 +124,16 @@ Result<CheckoutOutcome> CheckoutSaga::charge(const OrderSummary &order)
     case ChargeStatus::Succeeded:
         break;
     }
-    auto settled = m_store.settlePaidOrder(order.id);
+    auto settled = m_store.settlePaidOrder(order);
     if (!settled)
         return settled.error();
     outcome.settlement = settled.value();
     outcome.state = CheckoutOutcome::State::Paid;
     reached(QStringLiteral("settled"));
-    if (settled->refundDueMinor > 0) {
-        // The money for what could not be delivered goes back now; if the provider cannot be reached,
-        // the refund stays due and reconciliation carries it out.
-        auto refunds = carryOutRefunds(m_store, m_provider, order.id);
+    // Whoever settled (this call, or a webhook that got there first), money owed back for what could
+    // not be delivered goes back now; if the provider cannot be reached, reconciliation carries it out.
+    if (!outcome.settlement.refunded.isEmpty() || outcome.settlement.refundDueMinor > 0) {
+        auto refunds = carryOutRefunds(m_store, m_provider, order);
         if (refunds)
             outcome.refundsCarriedOut = refunds.value();
     }

@@ -29,10 +29,18 @@ class CheckoutSaga
 public:
     CheckoutSaga(CheckoutStore &store, PaymentProvider &provider, QString providerName);
 
+    // How long the order's units stay pinned to a charge in flight (renewed by reconciliation while the
+    // provider cannot say), and how long after permission a charge request may still reach the
+    // provider (at least the provider client's timeout).
+    int pinSeconds = 900;
+    int sendWindowSeconds = 60;
+
     // Called after each recorded step ("order-opened", "charge-started", "charge-answered",
     // "outcome-recorded", "settled"): the crash tests stop the process there.
     std::function<void(const QString &step)> checkpoint;
 
+    // A second checkout of the same cart (a double click, a retry) continues the cart's one live order:
+    // the same charge key, so never a second charge.
     Result<CheckoutOutcome> checkout(const CartId &cart, const QString &channel, const QString &buyer);
     // The same saga from an order that exists already (a retry after a crash or a timeout).
     Result<CheckoutOutcome> resume(OrderId order);
@@ -41,7 +49,10 @@ public:
     static QString chargeKey(OrderId order);
 
 private:
-    Result<CheckoutOutcome> charge(const OrderSummary &order);
+    Result<CheckoutOutcome> charge(OrderId order);
+    // Sends the charge if the payment may still be sent (not decided, key not closed); otherwise what is
+    // recorded.
+    Result<ChargeOutcome> sendCharge(const PaymentRecord &payment);
     void reached(const QString &step) const;
 
     CheckoutStore &m_store;

@@ -46,7 +46,17 @@ struct Settlement
     qint64 refundDueMinor = 0;
 };
 
-enum class InboxOutcome { Applied, Duplicate, Ignored };
+// Applied: the event changed what it should; Duplicate: seen before; Ignored: nothing to do (not a
+// payment event of ours); Rejected: it contradicts the payment (amount, currency or intent id), so it
+// changed nothing and is kept for the audit.
+enum class InboxOutcome { Applied, Duplicate, Ignored, Rejected };
+
+// One line of an order, by shape: a seat's unit id, a GA hold id, a stay id or a table booking id.
+struct OrderItemRef
+{
+    ItemKind kind = ItemKind::Seat;
+    qint64 id = 0;
+};
 
 struct ReconcileCounts
 {
@@ -55,7 +65,8 @@ struct ReconcileCounts
     int expired = 0; // abandoned: holds ran out with no payment in flight
     int refunded = 0; // refunds carried out
     int stillUnknown = 0; // the provider could not say yet: left for the next run
-    int total() const { return confirmed + cancelled + expired + refunded; }
+    int strayCharges = 0; // the provider holds a charge no order can keep: refunded, case opened
+    int total() const { return confirmed + cancelled + expired + refunded + strayCharges; }
 };
 
 struct ReconcileDay
@@ -74,9 +85,37 @@ public:
 
     // A PENDING order over what the cart holds, tagged with its channel and buyer.
     virtual Result<OrderSummary> openOrder(const CartId &cart, const QString &channel, const QString &buyer) = 0;
-    // Records the charge about to be asked for (state CHARGING) and extends the cart's holds so the
-    // clock does not run out mid-charge. A second call for the same order returns the same record.
-    virtual Result<PaymentRecord> beginCharge(OrderId order, const QString &provider, const QString &idempotencyKey) = 0;
+    // The cart's live order (pending, paid or guaranteed), or 0: a second checkout of a cart continues it.
+    virtual Result<OrderId> liveOrder(const CartId &cart) = 0;
+    // Records the charge about to be asked for (state CHARGING) and pins the order's units to it for
+    // `pinSeconds` (no release from any channel, no expiry, no extension used) so the clock cannot run
+    // out mid-charge. Every unit must still be held by the cart: otherwise nothing is charged, the
+    // order is cancelled and the answer (Conflict) names what is gone. A second call for the same
+    // order returns the same record.
+    virtual Result<PaymentRecord> beginCharge(OrderId order, const QString &provider, const QString &idempotencyKey,
+                                              int pinSeconds)
+        = 0;
+    // Permission to send the charge request once more: a conditional write that fails (0) once the
+    // payment is decided or its key was closed, and that records the latest moment this request may
+    // still reach the provider (`windowSeconds` from now, on the database's clock). The answer numbers
+    // the attempt.
+    virtual Result<int> permitSend(qint64 payment, int windowSeconds) = 0;
+    // The provider answered attempt `attempt`: unless another attempt was permitted since, nothing sent
+    // under the key can still be on its way.
+    virtual Status sendAnswered(qint64 payment, int attempt) = 0;
+    // No new permission to send after this. True when no permitted request can still reach the
+    // provider, so "the provider has no charge under this key" is final.
+    virtual Result<bool> closeKey(qint64 payment) = 0;
+    // Units of orders whose charge is still CHARGING or UNKNOWN stay pinned while the provider cannot say.
+    virtual Result<int> repinPaymentsInFlight(int pinSeconds) = 0;
+    // The payment recorded under this provider payment id or idempotency key, if any (id 0 when none).
+    virtual Result<PaymentRecord> paymentForCharge(const ProviderCharge &charge) = 0;
+    // A charge the provider holds that no payment of ours records (made under a key whose order ended,
+    // or never recorded): kept as a stray charge with the refund due. Idempotent by provider id.
+    virtual Result<bool> recordStrayCharge(const ProviderCharge &charge, const QString &why) = 0;
+    // Stray charges whose refund is still due (provider payment id, amount), and the refund's outcome.
+    virtual Result<QVector<ProviderCharge>> strayRefundsDue() = 0;
+    virtual Status recordStrayRefund(const QString &providerPaymentId, const RefundOutcome &outcome) = 0;
     // The provider's answer. Unknown keeps everything as it is; Declined cancels the order and
     // releases its holds in the same transaction.
     virtual Status recordChargeOutcome(qint64 payment, const ChargeOutcome &outcome) = 0;
@@ -98,10 +137,10 @@ public:
     // by hand (expired holds are free already). Returns how many.
     virtual Result<int> expireAbandonedOrders() = 0;
     virtual Status countRepairs(const ReconcileCounts &counts) = 0;
-    // A manager's refund of sold seats of a PAID order (all when `units` is empty): the seats go back
-    // on sale through a conditional write, the lines become REFUNDED, a refund row is due (online) or
+    // A manager's refund of sold units of a PAID order, any shape (all when `items` is empty): the units
+    // go back on sale through conditional writes, the lines become REFUNDED, a refund row is due (online) or
     // done (money given back at the counter), and the order becomes REFUNDED once nothing is left.
-    virtual Result<RefundRecord> refundUnits(OrderId order, const QVector<UnitId> &units, const QString &reason) = 0;
+    virtual Result<RefundRecord> refundUnits(OrderId order, const QVector<OrderItemRef> &items, const QString &reason) = 0;
     virtual Result<QVector<ReconcileDay>> repairReport(int days) = 0;
 };
 

@@ -224,6 +224,7 @@ Result<PaymentEvent> parseEvent(const QByteArray &rawBody)
         if (!amount)
             return amount.error();
         event.amountMinor = *amount;
+        event.currency = object.value(QStringLiteral("currency")).toString().toUpper();
     } else if (event.type.startsWith(QLatin1String("charge."))) {
         // A charge (or a refund) names its payment intent; the saga only knows payment intents.
         event.providerPaymentId = object.value(QStringLiteral("payment_intent")).toString();

@@ -32,6 +32,9 @@ struct ChargeOutcome
     qint64 amountMinor = 0;
     QString declineReason; // card_declined, insufficient_funds, ...
     QString detail; // for logs: HTTP status, network error
+    // The provider answered this very request (any status): nothing of it is still on its way there.
+    // False after a timeout or a broken connection, when the request may yet arrive.
+    bool answered = false;
 };
 
 struct RefundRequest
@@ -95,6 +98,7 @@ struct PaymentEvent
     QString providerPaymentId;
     OrderId order = 0; // from the payment's metadata
     qint64 amountMinor = 0;
+    QString currency; // upper case, "EUR"; empty when the event does not say
     QDateTime created;
 };
 

@@ -15,7 +15,17 @@ public:
     // `unknownAfterSeconds`: a charge younger than this may still be on its way; leave it alone.
     Result<ReconcileCounts> run(int unknownAfterSeconds = 60);
 
+    // How far back the provider's own charge list is read, the key prefix of this shop's charges, and
+    // how long units stay pinned to a charge the provider cannot answer for yet.
+    int lookbackSeconds = 3 * 24 * 3600;
+    QString keyPrefix = QStringLiteral("boxoffice-order-");
+    int pinSeconds = 900;
+
 private:
+    Status resolveUnknownCharges(int unknownAfterSeconds, ReconcileCounts &counts);
+    Status matchProviderCharges(ReconcileCounts &counts);
+    Status refundStrayCharges();
+
     CheckoutStore &m_store;
     PaymentProvider &m_provider;
 };

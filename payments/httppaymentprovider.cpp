@@ -280,10 +280,10 @@ Status collectOurs(const ListPage &page, const QString &keyPrefix, QSet<QString>
 } // namespace
 
 HttpPaymentProvider::HttpPaymentProvider(QUrl baseUrl, QByteArray apiKey, int timeoutMs)
-    : m_baseUrl(std::move(baseUrl))
-    , m_apiKey(std::move(apiKey))
-    // Zero would time every call out before it is sent: take it as "not configured".
-    , m_timeoutMs(timeoutMs > 0 ? timeoutMs : 10000)
+    : m_baseUrl(std::move(baseUrl)), m_apiKey(std::move(apiKey))
+      // Zero would time every call out before it is sent: take it as "not configured".
+      ,
+      m_timeoutMs(timeoutMs > 0 ? timeoutMs : 10000)
 { }
 
 Result<ChargeOutcome> HttpPaymentProvider::charge(const ChargeRequest &request)
@@ -318,8 +318,11 @@ Result<ChargeOutcome> HttpPaymentProvider::charge(const ChargeRequest &request)
     const ProviderError error = providerError(json);
 
     switch (answer.status) {
-    case 200:
-        return logged(what, request.idempotencyKey, outcomeFromIntent(json, detail));
+    case 200: {
+        ChargeOutcome outcome = outcomeFromIntent(json, detail);
+        outcome.answered = true;
+        return logged(what, request.idempotencyKey, outcome);
+    }
     case 402:
         if (error.type == QLatin1String("card_error")) {
             ChargeOutcome outcome;
@@ -328,6 +331,7 @@ Result<ChargeOutcome> HttpPaymentProvider::charge(const ChargeRequest &request)
             outcome.amountMinor = amountOf(error.paymentIntent);
             outcome.declineReason = declineReasonOf(error.declineCode, error.code, QStringLiteral("card_declined"));
             outcome.detail = detail;
+            outcome.answered = true;
             return logged(what, request.idempotencyKey, outcome);
         }
         break;
@@ -347,7 +351,10 @@ Result<ChargeOutcome> HttpPaymentProvider::charge(const ChargeRequest &request)
         break;
     }
     // 409 (the key's first request is still running), 401, 5xx, no answer: the money may have moved.
-    return logged(what, request.idempotencyKey, unknownCharge(detail));
+    // With an HTTP answer this request is over; with none it may still reach the provider.
+    ChargeOutcome unknown = unknownCharge(detail);
+    unknown.answered = answer.status != 0;
+    return logged(what, request.idempotencyKey, unknown);
 }
 
 Result<ChargeOutcome> HttpPaymentProvider::chargeByKey(const QString &idempotencyKey)

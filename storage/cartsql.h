@@ -28,8 +28,9 @@ namespace boxoffice::CartSql {
     " JOIN restaurants rs ON rs.id = r.restaurant_id WHERE b.state = 'HELD' AND b.expires_at > now())"
 
 // One PENDING order over the cart's live holds, priced. Refused (no row inserted) when the cart holds
-// nothing, something has no price, or the holds mix currencies; a second pending order for the same
-// cart is refused by the unique index.
+// nothing, something has no price, or the holds mix currencies; a second live order (pending, paid or
+// guaranteed) for the same cart is refused by the unique index, also when the first one was paid while
+// this statement ran.
 inline constexpr char createOrder[] = "WITH p AS (SELECT CAST(:cart AS text) AS cart), " BOXOFFICE_CART_ITEMS R"SQL(,
 summary AS (
     SELECT count(*) AS items, count(amount) AS priced, count(DISTINCT currency) AS currencies,
@@ -39,7 +40,7 @@ summary AS (
     INSERT INTO orders (cart_id, currency, amount_minor)
     SELECT p.cart, s.currency, s.total FROM p, summary s
     WHERE s.items > 0 AND s.priced = s.items AND s.currencies = 1
-    ON CONFLICT (cart_id) WHERE state = 'PENDING' DO NOTHING
+    ON CONFLICT (cart_id) WHERE state IN ('PENDING', 'PAID', 'GUARANTEED') DO NOTHING
     RETURNING id
 ), seat_lines AS (
     INSERT INTO order_lines (order_id, unit_id, amount_minor)
@@ -67,8 +68,9 @@ FROM summary s LEFT JOIN created c ON true
 
 #undef BOXOFFICE_CART_ITEMS
 
-inline constexpr char pendingOrderOfCart[] = R"SQL(
-SELECT id FROM orders WHERE cart_id = :cart AND state = 'PENDING'
+// The cart's live order, if any: at most one, by the unique index.
+inline constexpr char liveOrderOfCart[] = R"SQL(
+SELECT id, state FROM orders WHERE cart_id = :cart AND state IN ('PENDING', 'PAID', 'GUARANTEED')
 )SQL";
 
 inline constexpr char orderHeader[] = R"SQL(
@@ -213,8 +215,21 @@ inline constexpr char settleSlotLine[] = R"SQL(
 UPDATE order_slot_lines SET state = :state, booking_id = :sold_booking WHERE order_id = :order AND booking_id = :booking
 )SQL";
 
+// PAID only when something was delivered: an order whose every unit was lost delivers nothing and is
+// CANCELLED (money already taken for it is then refunded by the settlement).
 inline constexpr char markOrderPaid[] = R"SQL(
-UPDATE orders SET state = 'PAID', paid_at = now() WHERE id = :order AND state = 'PENDING'
+WITH p AS (
+    SELECT CAST(:order AS bigint) AS order_id
+), delivered AS (
+    SELECT EXISTS (SELECT 1 FROM order_lines l, p WHERE l.order_id = p.order_id AND l.state = 'SOLD')
+        OR EXISTS (SELECT 1 FROM order_pool_lines l, p WHERE l.order_id = p.order_id AND l.state = 'SOLD')
+        OR EXISTS (SELECT 1 FROM order_stay_lines l, p WHERE l.order_id = p.order_id AND l.state = 'SOLD')
+        OR EXISTS (SELECT 1 FROM order_slot_lines l, p WHERE l.order_id = p.order_id AND l.state = 'SOLD') AS any
+)
+UPDATE orders o SET state = CASE WHEN d.any THEN 'PAID' ELSE 'CANCELLED' END,
+                    paid_at = CASE WHEN d.any THEN now() END
+FROM p, delivered d
+WHERE o.id = p.order_id AND o.state = 'PENDING'
 )SQL";
 
 // An extension adds one more hold period to each live hold of the cart that has extensions left, in

@@ -30,20 +30,162 @@ SELECT p.id, p.order_id, p.provider, p.idempotency_key, COALESCE(p.provider_paym
 FROM payments p JOIN orders o ON o.id = p.order_id WHERE p.id = :payment
 )SQL";
 
-// The payment of an order that may have moved money (at most one, by the partial unique index).
-inline constexpr char livePaymentOfOrder[] = R"SQL(
-SELECT id, state FROM payments WHERE order_id = :order AND state <> 'DECLINED' FOR UPDATE
+// The order's payment (one key per order, so at most one), locked after the order row.
+inline constexpr char paymentOfOrder[] = R"SQL(
+SELECT p.id, p.order_id, p.provider, p.idempotency_key, COALESCE(p.provider_payment_id, ''), p.amount_minor,
+       p.currency, p.state, o.cart_id
+FROM payments p JOIN orders o ON o.id = p.order_id
+WHERE p.order_id = :order
+ORDER BY (p.state <> 'DECLINED') DESC, p.id DESC
+LIMIT 1
+FOR UPDATE OF p
 )SQL";
 
 inline constexpr char lockPayment[] = R"SQL(
 SELECT order_id, state FROM payments WHERE id = :payment FOR UPDATE
 )SQL";
 
-// Final states stay final: a late "unknown" never overwrites what the provider already confirmed.
+// Final states stay final: a late "unknown" never overwrites what the provider already answered. The
+// one exception is the provider's own word that the money moved: a success recorded after a decline
+// (or after a closed key was taken as never charged) is the truth, and settling it refunds the order.
 inline constexpr char setPaymentState[] = R"SQL(
 UPDATE payments SET state = :state, provider_payment_id = COALESCE(NULLIF(:provider_id, ''), provider_payment_id),
                     detail = :detail, updated_at = now()
+WHERE id = :payment AND (state IN ('CHARGING', 'UNKNOWN') OR (state = 'DECLINED' AND :state2 = 'SUCCEEDED'))
+)SQL";
+
+// Units of the order still held by its cart (live, or run out but not reclaimed) are pinned to the
+// payment: a long lease that uses no extension. Each shape in the lock order every path uses.
+inline constexpr char pinSeats[] = R"SQL(
+WITH p AS (
+    SELECT CAST(:order AS bigint) AS order_id, CAST(:cart AS text) AS cart, CAST(:pin AS integer) AS pin
+), target AS (
+    SELECT s.id FROM event_seats s JOIN order_lines l ON l.unit_id = s.id JOIN p ON l.order_id = p.order_id
+    WHERE s.state = 'HELD' AND s.cart_id = p.cart
+    ORDER BY s.id
+    FOR UPDATE OF s
+), pinned AS (
+    UPDATE event_seats s SET hold_expires_at = GREATEST(s.hold_expires_at, now() + make_interval(secs => p.pin))
+    FROM p WHERE s.id IN (SELECT id FROM target)
+    RETURNING s.id
+)
+SELECT (SELECT count(*) FROM pinned), (SELECT count(*) FROM order_lines l, p WHERE l.order_id = p.order_id)
+)SQL";
+
+inline constexpr char pinPlaces[] = R"SQL(
+WITH p AS (
+    SELECT CAST(:order AS bigint) AS order_id, CAST(:cart AS text) AS cart, CAST(:pin AS integer) AS pin
+), target AS (
+    SELECT h.id FROM ga_holds h JOIN order_pool_lines l ON l.hold_id = h.id JOIN p ON l.order_id = p.order_id
+    WHERE h.state = 'HELD' AND h.cart_id = p.cart
+    ORDER BY h.id
+    FOR UPDATE OF h
+), pinned AS (
+    UPDATE ga_holds h SET expires_at = GREATEST(h.expires_at, now() + make_interval(secs => p.pin))
+    FROM p WHERE h.id IN (SELECT id FROM target)
+    RETURNING h.id
+)
+SELECT (SELECT count(*) FROM pinned), (SELECT count(*) FROM order_pool_lines l, p WHERE l.order_id = p.order_id)
+)SQL";
+
+inline constexpr char pinStays[] = R"SQL(
+WITH p AS (
+    SELECT CAST(:order AS bigint) AS order_id, CAST(:cart AS text) AS cart, CAST(:pin AS integer) AS pin
+), target AS (
+    SELECT st.id FROM stays st JOIN order_stay_lines l ON l.stay_id = st.id JOIN p ON l.order_id = p.order_id
+    WHERE st.state = 'HELD' AND st.cart_id = p.cart
+    ORDER BY st.id
+    FOR UPDATE OF st
+), pinned AS (
+    UPDATE stays st SET expires_at = GREATEST(st.expires_at, now() + make_interval(secs => p.pin))
+    FROM p WHERE st.id IN (SELECT id FROM target)
+    RETURNING st.id
+)
+SELECT (SELECT count(*) FROM pinned), (SELECT count(*) FROM order_stay_lines l, p WHERE l.order_id = p.order_id)
+)SQL";
+
+inline constexpr char pinTables[] = R"SQL(
+WITH p AS (
+    SELECT CAST(:order AS bigint) AS order_id, CAST(:cart AS text) AS cart, CAST(:pin AS integer) AS pin
+), target AS (
+    SELECT b.id FROM slot_bookings b JOIN order_slot_lines l ON l.booking_id = b.id JOIN p ON l.order_id = p.order_id
+    WHERE b.state = 'HELD' AND b.cart_id = p.cart
+    ORDER BY b.id
+    FOR UPDATE OF b
+), pinned AS (
+    UPDATE slot_bookings b SET expires_at = GREATEST(b.expires_at, now() + make_interval(secs => p.pin))
+    FROM p WHERE b.id IN (SELECT id FROM target)
+    RETURNING b.id
+)
+SELECT (SELECT count(*) FROM pinned), (SELECT count(*) FROM order_slot_lines l, p WHERE l.order_id = p.order_id)
+)SQL";
+
+// Orders whose charge is still in flight, for re-pinning their units.
+inline constexpr char ordersInFlight[] = R"SQL(
+SELECT o.id, o.cart_id FROM orders o JOIN payments p ON p.order_id = o.id
+WHERE o.state = 'PENDING' AND p.state IN ('CHARGING', 'UNKNOWN')
+ORDER BY o.id
+)SQL";
+
+inline constexpr char permitSend[] = R"SQL(
+UPDATE payments SET send_deadline = clock_timestamp() + make_interval(secs => :window), attempts = attempts + 1,
+                    updated_at = now()
+WHERE id = :payment AND state IN ('CHARGING', 'UNKNOWN') AND closed_at IS NULL
+RETURNING attempts
+)SQL";
+
+inline constexpr char sendAnswered[] = R"SQL(
+UPDATE payments SET send_deadline = NULL WHERE id = :payment AND attempts = :attempt
+)SQL";
+
+// Closing is idempotent; the answer says whether every permitted request is past its deadline.
+inline constexpr char closeKey[] = R"SQL(
+UPDATE payments SET closed_at = COALESCE(closed_at, clock_timestamp()), updated_at = now()
 WHERE id = :payment AND state IN ('CHARGING', 'UNKNOWN')
+RETURNING send_deadline IS NULL OR send_deadline < clock_timestamp()
+)SQL";
+
+inline constexpr char paymentForCharge[] = R"SQL(
+SELECT p.id, p.order_id, p.provider, p.idempotency_key, COALESCE(p.provider_payment_id, ''), p.amount_minor,
+       p.currency, p.state, o.cart_id
+FROM payments p JOIN orders o ON o.id = p.order_id
+WHERE p.provider_payment_id = :provider_id OR p.idempotency_key = :key
+ORDER BY (p.provider_payment_id = :provider_id2) DESC NULLS LAST
+LIMIT 1
+)SQL";
+
+inline constexpr char insertStray[] = R"SQL(
+INSERT INTO stray_charges (provider_payment_id, idempotency_key, order_id, amount_minor, currency, why)
+VALUES (:provider_id, NULLIF(:key, ''), NULLIF(:order, 0), :amount, :currency, :why)
+ON CONFLICT (provider_payment_id) DO NOTHING
+RETURNING provider_payment_id
+)SQL";
+
+inline constexpr char strayRefundsDue[] = R"SQL(
+SELECT provider_payment_id, amount_minor, COALESCE(order_id, 0), why FROM stray_charges
+WHERE refund_state = 'DUE' ORDER BY found_at, provider_payment_id
+)SQL";
+
+inline constexpr char strayRefunded[] = R"SQL(
+UPDATE stray_charges SET refund_state = :state, provider_refund_id = NULLIF(:refund_id, ''), refunded_at = now()
+WHERE provider_payment_id = :provider_id AND refund_state = 'DUE'
+)SQL";
+
+inline constexpr char refundByKey[] = R"SQL(
+SELECT id FROM refunds WHERE idempotency_key = :key
+)SQL";
+
+// The webhook's claims against the payment it names: what the audit compares later.
+inline constexpr char rejectInbox[] = R"SQL(
+UPDATE payment_inbox SET outcome = :outcome, detail = :detail WHERE provider = :provider AND event_id = :event
+)SQL";
+
+inline constexpr char inboxOutcome[] = R"SQL(
+SELECT outcome FROM payment_inbox WHERE provider = :provider AND event_id = :event
+)SQL";
+
+inline constexpr char markOrderRefundedFromPending[] = R"SQL(
+UPDATE orders SET state = 'REFUNDED' WHERE id = :order AND state IN ('PAID', 'PENDING', 'CANCELLED')
 )SQL";
 
 inline constexpr char cancelOrder[] = R"SQL(
@@ -93,10 +235,6 @@ INSERT INTO compensations (order_id, refund_id, unit, amount_minor, reason)
 VALUES (:order, :refund, :unit, :amount, :reason)
 )SQL";
 
-inline constexpr char markLineRefunded[] = R"SQL(
-UPDATE order_lines SET state = 'REFUNDED' WHERE order_id = :order AND unit_id = :unit AND state = 'LOST'
-)SQL";
-
 inline constexpr char insertOutbox[] = R"SQL(
 INSERT INTO outbox (topic, order_id, payload)
 VALUES ('payment-confirmed', :order, CAST(:payload AS jsonb))
@@ -108,8 +246,8 @@ INSERT INTO saga_log (order_id, step, detail) VALUES (:order, :step, :detail)
 )SQL";
 
 inline constexpr char insertInbox[] = R"SQL(
-INSERT INTO payment_inbox (provider, event_id, event_type, order_id)
-VALUES (:provider, :event, :type, :order)
+INSERT INTO payment_inbox (provider, event_id, event_type, order_id, provider_payment_id, amount_minor, currency)
+VALUES (:provider, :event, :type, :order, NULLIF(:provider_id, ''), :amount, NULLIF(:currency, ''))
 ON CONFLICT (provider, event_id) DO NOTHING
 RETURNING event_id
 )SQL";
@@ -178,27 +316,6 @@ inline constexpr char repairReport[] = R"SQL(
 SELECT day, kind, repaired FROM reconcile_repairs
 WHERE day > CURRENT_DATE - CAST(:days AS integer)
 ORDER BY day DESC, kind
-)SQL";
-
-// Seats of the order go back on sale: the same conditional write as a release, on the order's own units.
-inline constexpr char returnSoldSeats[] = R"SQL(
-WITH p AS (
-    SELECT CAST(:order AS bigint) AS order_id, CAST(:units AS bigint[]) AS units
-), target AS (
-    SELECT s.id FROM event_seats s, p
-    WHERE s.order_id = p.order_id AND s.state = 'SOLD' AND (cardinality(p.units) = 0 OR s.id = ANY (p.units))
-    ORDER BY s.id
-    FOR UPDATE OF s
-), lines AS (
-    UPDATE order_lines l SET state = 'REFUNDED' FROM p
-    WHERE l.order_id = p.order_id AND l.unit_id IN (SELECT id FROM target) AND l.state = 'SOLD'
-    RETURNING l.unit_id, l.amount_minor
-), returned AS (
-    UPDATE event_seats s SET state = 'AVAILABLE', order_id = NULL, cart_id = NULL
-    WHERE s.id IN (SELECT unit_id FROM lines)
-    RETURNING s.id
-)
-SELECT count(*), COALESCE(sum(l.amount_minor), 0) FROM lines l JOIN returned r ON r.id = l.unit_id
 )SQL";
 
 inline constexpr char soldLinesLeft[] = R"SQL(

@@ -162,16 +162,22 @@ Result<OrderSummary> PgCartStore::createOrder(const CartId &cart)
         return makeError(ErrorCode::Conflict,
                          QStringLiteral("The cart mixes currencies; check out each currency separately."));
     if (created.isNull()) {
-        auto pending = m_statements.exec(CartSql::pendingOrderOfCart, context, {{QStringLiteral(":cart"), cart}});
-        QString existing;
-        if (pending && pending.value()->next())
-            existing = pending.value()->value(0).toString();
-        if (pending)
-            pending.value()->finish();
-        return makeError(ErrorCode::Conflict,
-                         QStringLiteral("Cart %1 already has order %2 waiting for payment.").arg(cart, existing));
+        auto live = liveOrder(cart);
+        const QString existing = live ? QString::number(live.value()) : QStringLiteral("?");
+        return makeError(ErrorCode::Conflict, QStringLiteral("Cart %1 already has order %2.").arg(cart, existing));
     }
     return order(created.toLongLong());
+}
+
+Result<OrderId> PgCartStore::liveOrder(const CartId &cart)
+{
+    auto query = m_statements.exec(CartSql::liveOrderOfCart, QStringLiteral("finding the cart's order"),
+                                   {{QStringLiteral(":cart"), cart}});
+    if (!query)
+        return query.error();
+    const OrderId id = query.value()->next() ? query.value()->value(0).toLongLong() : 0;
+    query.value()->finish();
+    return id;
 }
 
 Result<QVector<OrderLine>> PgCartStore::lines(OrderId order)

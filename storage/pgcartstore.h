@@ -19,6 +19,7 @@ public:
     Result<ExtendOutcome> extend(const CartId &cart) override;
     Result<OrderSummary> createOrder(const CartId &cart) override;
     Result<OrderSummary> order(OrderId order) override;
+    Result<OrderId> liveOrder(const CartId &cart) override;
     Result<ConfirmOutcome> confirm(OrderId order) override;
 
     // confirm() inside a transaction the caller opened and will commit: for a sale that writes more

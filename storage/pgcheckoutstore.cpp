@@ -1,6 +1,9 @@
 #include "storage/pgcheckoutstore.h"
 
+#include "domain/paymentmatching.h"
+
 #include "storage/checkoutsql.h"
+#include "storage/logging.h"
 #include "storage/pgarrays.h"
 #include "storage/transactionguard.h"
 
@@ -49,10 +52,11 @@ PgCheckoutStore::PgCheckoutStore(QSqlDatabase database, PgCartStore &carts)
 
 Status PgCheckoutStore::logStep(OrderId order, const QString &step, const QString &detail)
 {
-    auto logged = m_statements.exec(CheckoutSql::logStep, sagaContext,
-                                    {{QStringLiteral(":order"), order},
-                                     {QStringLiteral(":step"), step},
-                                     {QStringLiteral(":detail"), detail.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(detail)}});
+    auto logged = m_statements.exec(
+        CheckoutSql::logStep, sagaContext,
+        {{QStringLiteral(":order"), order},
+         {QStringLiteral(":step"), step},
+         {QStringLiteral(":detail"), detail.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(detail)}});
     if (!logged)
         return logged.error();
     logged.value()->finish();
@@ -96,7 +100,8 @@ Result<OrderSummary> PgCheckoutStore::openOrder(const CartId &cart, const QStrin
     return order;
 }
 
-Result<PaymentRecord> PgCheckoutStore::beginCharge(OrderId order, const QString &provider, const QString &idempotencyKey)
+Result<PaymentRecord> PgCheckoutStore::beginCharge(OrderId order, const QString &provider,
+                                                   const QString &idempotencyKey, int pinSeconds)
 {
     TransactionGuard transaction(m_statements.database());
     if (auto status = transaction.begin(sagaContext); !status)
@@ -113,8 +118,19 @@ Result<PaymentRecord> PgCheckoutStore::beginCharge(OrderId order, const QString 
     if (!existing->isEmpty()) // a retry of this very step: the same record, nothing new
         return existing->first();
     if (state != QLatin1String("PENDING"))
-        return makeError(ErrorCode::Conflict,
-                         QStringLiteral("Order %1 is %2: there is nothing to pay for.").arg(order).arg(state.toLower()));
+        return makeError(
+            ErrorCode::Conflict,
+            QStringLiteral("Order %1 is %2: there is nothing to pay for.").arg(order).arg(state.toLower()));
+
+    // Every unit must still be the cart's before a cent is asked for; pinned, it stays so until the
+    // provider answers, whatever the hold's clock or the buyer's extensions say.
+    auto pinned = pinUnits(order, cart, pinSeconds);
+    if (!pinned)
+        return pinned.error();
+    if (!pinned.value()) {
+        transaction.rollback();
+        return cancelChangedOrder(order);
+    }
 
     auto inserted = m_statements.exec(CheckoutSql::insertPayment, sagaContext,
                                       {{QStringLiteral(":provider"), provider},
@@ -123,10 +139,6 @@ Result<PaymentRecord> PgCheckoutStore::beginCharge(OrderId order, const QString 
     if (!inserted)
         return inserted.error();
     inserted.value()->finish();
-    // While the money is in flight the holds must not run out: one more period, within the limit.
-    if (auto extended = m_carts.extend(cart); !extended && extended.error().code != ErrorCode::LimitReached
-        && extended.error().code != ErrorCode::NotFound)
-        return extended.error();
     if (auto status = logStep(order, QStringLiteral("charge-started"), idempotencyKey); !status)
         return status.error();
     auto record = readPayments(CheckoutSql::paymentByKey, sagaContext, {{QStringLiteral(":key"), idempotencyKey}});
@@ -137,6 +149,104 @@ Result<PaymentRecord> PgCheckoutStore::beginCharge(OrderId order, const QString 
     if (auto status = transaction.commit(sagaContext); !status)
         return status.error();
     return record->first();
+}
+
+Result<bool> PgCheckoutStore::pinUnits(OrderId order, const CartId &cart, int pinSeconds)
+{
+    bool all = true;
+    for (const char *sql :
+         {CheckoutSql::pinSeats, CheckoutSql::pinPlaces, CheckoutSql::pinStays, CheckoutSql::pinTables}) {
+        auto pinned = m_statements.exec(
+            sql, sagaContext,
+            {{QStringLiteral(":order"), order}, {QStringLiteral(":cart"), cart}, {QStringLiteral(":pin"), pinSeconds}});
+        if (!pinned)
+            return pinned.error();
+        QSqlQuery &q = *pinned.value();
+        if (q.next() && q.value(0).toLongLong() != q.value(1).toLongLong())
+            all = false;
+        q.finish();
+    }
+    return all;
+}
+
+Result<PaymentRecord> PgCheckoutStore::cancelChangedOrder(OrderId order)
+{
+    TransactionGuard transaction(m_statements.database());
+    if (auto status = transaction.begin(sagaContext); !status)
+        return status.error();
+    if (auto locked = lockOrder(order, sagaContext); !locked)
+        return locked.error();
+    auto cancelled = m_statements.exec(CheckoutSql::cancelOrder, sagaContext, {{QStringLiteral(":order"), order}});
+    if (!cancelled)
+        return cancelled.error();
+    cancelled.value()->finish();
+    if (auto status
+        = logStep(order, QStringLiteral("order-cancelled"), QStringLiteral("cart changed before the charge"));
+        !status)
+        return status.error();
+    if (auto status = transaction.commit(sagaContext); !status)
+        return status.error();
+    return makeError(ErrorCode::Conflict,
+                     QStringLiteral("Something in the cart is no longer held for it (given back, or taken after its "
+                                    "hold ran out). Nothing was charged; check out again with what the cart holds."));
+}
+
+Result<int> PgCheckoutStore::permitSend(qint64 payment, int windowSeconds)
+{
+    auto permitted
+        = m_statements.exec(CheckoutSql::permitSend, sagaContext,
+                            {{QStringLiteral(":window"), windowSeconds}, {QStringLiteral(":payment"), payment}});
+    if (!permitted)
+        return permitted.error();
+    const int attempt = permitted.value()->next() ? permitted.value()->value(0).toInt() : 0;
+    permitted.value()->finish();
+    return attempt;
+}
+
+Status PgCheckoutStore::sendAnswered(qint64 payment, int attempt)
+{
+    auto cleared = m_statements.exec(CheckoutSql::sendAnswered, sagaContext,
+                                     {{QStringLiteral(":payment"), payment}, {QStringLiteral(":attempt"), attempt}});
+    if (!cleared)
+        return cleared.error();
+    cleared.value()->finish();
+    return Done{};
+}
+
+Result<bool> PgCheckoutStore::closeKey(qint64 payment)
+{
+    auto closed = m_statements.exec(CheckoutSql::closeKey, QStringLiteral("closing a payment key"),
+                                    {{QStringLiteral(":payment"), payment}});
+    if (!closed)
+        return closed.error();
+    // No row: the payment was decided meanwhile; nothing is in flight under a decided key.
+    const bool quiet = closed.value()->next() ? closed.value()->value(0).toBool() : true;
+    closed.value()->finish();
+    return quiet;
+}
+
+Result<int> PgCheckoutStore::repinPaymentsInFlight(int pinSeconds)
+{
+    const QString context = QStringLiteral("keeping units pinned to payments in flight");
+    auto inFlight = m_statements.exec(CheckoutSql::ordersInFlight, context, {});
+    if (!inFlight)
+        return inFlight.error();
+    QVector<std::pair<OrderId, CartId>> orders;
+    while (inFlight.value()->next())
+        orders.append({inFlight.value()->value(0).toLongLong(), inFlight.value()->value(1).toString()});
+    inFlight.value()->finish();
+    for (const auto &[order, cart] : orders) {
+        TransactionGuard transaction(m_statements.database());
+        if (auto status = transaction.begin(context); !status)
+            return status.error();
+        if (auto locked = lockOrder(order, context); !locked)
+            return locked.error();
+        if (auto pinned = pinUnits(order, cart, pinSeconds); !pinned)
+            return pinned.error();
+        if (auto status = transaction.commit(context); !status)
+            return status.error();
+    }
+    return int(orders.size());
 }
 
 Status PgCheckoutStore::recordChargeOutcome(qint64 payment, const ChargeOutcome &outcome)
@@ -162,13 +272,18 @@ Status PgCheckoutStore::recordOutcomeLocked(qint64 payment, OrderId order, const
         return lock.error();
     const QString before = lock.value()->next() ? lock.value()->value(1).toString() : QString();
     lock.value()->finish();
-    if (before != QLatin1String("CHARGING") && before != QLatin1String("UNKNOWN"))
+    const bool undecided = before == QLatin1String("CHARGING") || before == QLatin1String("UNKNOWN");
+    // The provider's word that money moved overrides a decline we recorded (a closed key, a lost race
+    // with a retry): settling then gives the money back, as the order has ended.
+    const bool moneyMovedAfterAll = before == QLatin1String("DECLINED") && outcome.status == ChargeStatus::Succeeded;
+    if (!undecided && !moneyMovedAfterAll)
         return Done{}; // already decided (a webhook or reconciliation got there first)
 
     const QString state = paymentStateFor(outcome.status);
     auto updated = m_statements.exec(
         CheckoutSql::setPaymentState, sagaContext,
         {{QStringLiteral(":state"), state},
+         {QStringLiteral(":state2"), state},
          {QStringLiteral(":provider_id"), outcome.providerPaymentId},
          {QStringLiteral(":detail"), outcome.declineReason.isEmpty() ? outcome.detail : outcome.declineReason},
          {QStringLiteral(":payment"), payment}});
@@ -178,7 +293,7 @@ Status PgCheckoutStore::recordOutcomeLocked(qint64 payment, OrderId order, const
     if (auto status = logStep(order, QStringLiteral("charge-") + state.toLower(), outcome.detail); !status)
         return status;
 
-    if (outcome.status != ChargeStatus::Declined)
+    if (outcome.status != ChargeStatus::Declined || moneyMovedAfterAll)
         return Done{};
     // No money moved: the seats go back at once and the buyer may try another card.
     auto locked = lockOrder(order, sagaContext); // held already: this reads the cart
@@ -196,162 +311,69 @@ Status PgCheckoutStore::recordOutcomeLocked(qint64 payment, OrderId order, const
     return logStep(order, QStringLiteral("order-cancelled"), outcome.declineReason);
 }
 
-Result<Settlement> PgCheckoutStore::settlePaidOrder(OrderId order)
+Result<OrderId> PgCheckoutStore::liveOrder(const CartId &cart)
 {
-    TransactionGuard transaction(m_statements.database());
-    if (auto status = transaction.begin(sagaContext); !status)
-        return status.error();
-    auto settled = settleLocked(order);
-    if (!settled)
-        return settled.error();
-    if (auto status = transaction.commit(sagaContext); !status)
-        return status.error();
-    return settled;
+    return m_carts.liveOrder(cart);
 }
 
-// `payment` 0: money taken at the counter, so there is no provider payment to refund.
-Result<qint64> PgCheckoutStore::dueRefund(OrderId order, qint64 payment, qint64 amountMinor, const QString &reason,
-                                          const QString &key)
+Result<PaymentRecord> PgCheckoutStore::paymentForCharge(const ProviderCharge &charge)
 {
-    auto refund = m_statements.exec(CheckoutSql::insertRefund, sagaContext,
-                                    {{QStringLiteral(":order"), order},
-                                     {QStringLiteral(":payment"), payment ? QVariant(payment) : QVariant(QMetaType::fromType<qint64>())},
-                                     {QStringLiteral(":amount"), amountMinor},
-                                     {QStringLiteral(":reason"), reason},
-                                     {QStringLiteral(":key"), key}});
-    if (!refund)
-        return refund.error();
-    const qint64 id = refund.value()->next() ? refund.value()->value(0).toLongLong() : 0;
-    refund.value()->finish();
-    return id;
+    auto found = readPayments(CheckoutSql::paymentForCharge, QStringLiteral("matching a provider charge"),
+                              {{QStringLiteral(":provider_id"), charge.providerPaymentId},
+                               {QStringLiteral(":key"), charge.idempotencyKey},
+                               {QStringLiteral(":provider_id2"), charge.providerPaymentId}});
+    if (!found)
+        return found.error();
+    return found->isEmpty() ? PaymentRecord{} : found->first();
 }
 
-Result<Settlement> PgCheckoutStore::settleLocked(OrderId order)
+Result<bool> PgCheckoutStore::recordStrayCharge(const ProviderCharge &charge, const QString &why)
 {
-    auto locked = lockOrder(order, sagaContext);
-    if (!locked)
-        return locked.error();
-    const CartId cart = locked->cart;
-    const QString state = locked->state;
-    const qint64 amount = locked->amountMinor;
+    auto inserted = m_statements.exec(CheckoutSql::insertStray, QStringLiteral("recording a stray charge"),
+                                      {{QStringLiteral(":provider_id"), charge.providerPaymentId},
+                                       {QStringLiteral(":key"), charge.idempotencyKey},
+                                       {QStringLiteral(":order"), charge.order},
+                                       {QStringLiteral(":amount"), charge.amountMinor},
+                                       {QStringLiteral(":currency"), charge.currency},
+                                       {QStringLiteral(":why"), why}});
+    if (!inserted)
+        return inserted.error();
+    const bool fresh = inserted.value()->next();
+    inserted.value()->finish();
+    return fresh;
+}
 
-    auto live = m_statements.exec(CheckoutSql::livePaymentOfOrder, sagaContext, {{QStringLiteral(":order"), order}});
-    if (!live)
-        return live.error();
-    const bool hasPayment = live.value()->next();
-    const qint64 payment = hasPayment ? live.value()->value(0).toLongLong() : 0;
-    const QString paymentState = hasPayment ? live.value()->value(1).toString() : QString();
-    live.value()->finish();
-    if (paymentState != QLatin1String("SUCCEEDED"))
-        return makeError(ErrorCode::Conflict, QStringLiteral("Order %1 has no successful payment to settle.").arg(order));
-
-    Settlement settlement;
-    settlement.order = order;
-    if (state == QLatin1String("CANCELLED") || state == QLatin1String("EXPIRED")) {
-        // Charged after the order ended (its holds went back): every cent goes back.
-        auto refund = dueRefund(order, payment, amount, QStringLiteral("charged after the order ended"),
-                                QStringLiteral("order-%1-refund-all").arg(order));
-        if (!refund)
-            return refund.error();
-        if (refund.value() != 0) {
-            auto compensation = m_statements.exec(CheckoutSql::insertCompensation, sagaContext,
-                                                  {{QStringLiteral(":order"), order},
-                                                   {QStringLiteral(":refund"), refund.value()},
-                                                   {QStringLiteral(":unit"), QStringLiteral("the whole order")},
-                                                   {QStringLiteral(":amount"), amount},
-                                                   {QStringLiteral(":reason"), QStringLiteral("paid after the order %1").arg(state.toLower())}});
-            if (!compensation)
-                return compensation.error();
-            compensation.value()->finish();
-        }
-        settlement.refundDueMinor = amount;
-        if (auto status = logStep(order, QStringLiteral("refund-due"), QStringLiteral("order was %1").arg(state)); !status)
-            return status.error();
-        return settlement;
+Result<QVector<ProviderCharge>> PgCheckoutStore::strayRefundsDue()
+{
+    auto due = m_statements.exec(CheckoutSql::strayRefundsDue, QStringLiteral("finding stray charges to refund"), {});
+    if (!due)
+        return due.error();
+    QVector<ProviderCharge> charges;
+    while (due.value()->next()) {
+        ProviderCharge charge;
+        charge.providerPaymentId = due.value()->value(0).toString();
+        charge.amountMinor = due.value()->value(1).toLongLong();
+        charge.order = due.value()->value(2).toLongLong();
+        charges << charge;
     }
+    due.value()->finish();
+    return charges;
+}
 
-    auto confirmed = m_carts.confirmInTransaction(order);
-    if (!confirmed)
-        return confirmed.error();
-    settlement.alreadySettled = confirmed->alreadyConfirmed;
-    settlement.sold = confirmed->sold;
-
-    QVector<OrderLine> stillLost;
-    for (const OrderLine &line : confirmed->lost) {
-        if (line.state != QLatin1String("LOST"))
-            continue;
-        if (line.kind == ItemKind::Seat) {
-            auto equivalent = m_statements.exec(CheckoutSql::sellEquivalentSeat, sagaContext,
-                                                {{QStringLiteral(":order"), order},
-                                                 {QStringLiteral(":unit"), line.id},
-                                                 {QStringLiteral(":cart"), cart}});
-            if (!equivalent)
-                return equivalent.error();
-            if (equivalent.value()->next()) {
-                OrderLine replacement = line;
-                replacement.id = equivalent.value()->value(0).toLongLong();
-                replacement.label = equivalent.value()->value(1).toString();
-                replacement.state = QStringLiteral("SOLD");
-                settlement.replaced << line;
-                settlement.sold << replacement;
-                equivalent.value()->finish();
-                if (auto status = logStep(order, QStringLiteral("unit-replaced"),
-                                          QStringLiteral("%1 -> %2").arg(line.label, replacement.label));
-                    !status)
-                    return status.error();
-                continue;
-            }
-            equivalent.value()->finish();
-        }
-        stillLost << line;
-    }
-
-    if (!stillLost.isEmpty()) {
-        qint64 due = 0;
-        for (const OrderLine &line : stillLost)
-            due += line.amountMinor;
-        auto refund = dueRefund(order, payment, due, QStringLiteral("units lost after their hold ran out"),
-                                QStringLiteral("order-%1-refund-lost").arg(order));
-        if (!refund)
-            return refund.error();
-        for (const OrderLine &line : stillLost) {
-            auto compensation = m_statements.exec(CheckoutSql::insertCompensation, sagaContext,
-                                                  {{QStringLiteral(":order"), order},
-                                                   {QStringLiteral(":refund"), refund.value()},
-                                                   {QStringLiteral(":unit"), line.label},
-                                                   {QStringLiteral(":amount"), line.amountMinor},
-                                                   {QStringLiteral(":reason"), QStringLiteral("taken by another buyer after the hold ran out")}});
-            if (!compensation)
-                return compensation.error();
-            compensation.value()->finish();
-            if (line.kind == ItemKind::Seat) {
-                auto marked = m_statements.exec(CheckoutSql::markLineRefunded, sagaContext,
-                                                {{QStringLiteral(":order"), order}, {QStringLiteral(":unit"), line.id}});
-                if (!marked)
-                    return marked.error();
-                marked.value()->finish();
-            }
-        }
-        settlement.refunded = stillLost;
-        settlement.refundDueMinor = due;
-        if (auto status = logStep(order, QStringLiteral("refund-due"), QString::number(due)); !status)
-            return status.error();
-    }
-
-    if (!settlement.sold.isEmpty()) {
-        const QJsonObject payload{{"order", order}, {"units", int(settlement.sold.size())}};
-        auto outbox = m_statements.exec(CheckoutSql::insertOutbox, sagaContext,
-                                        {{QStringLiteral(":order"), order},
-                                         {QStringLiteral(":payload"), QString::fromUtf8(QJsonDocument(payload).toJson(QJsonDocument::Compact))}});
-        if (!outbox)
-            return outbox.error();
-        outbox.value()->finish();
-    }
-    if (!settlement.alreadySettled) {
-        if (auto status = logStep(order, QStringLiteral("confirmed"), QString::number(settlement.sold.size())); !status)
-            return status.error();
-    }
-    return settlement;
+Status PgCheckoutStore::recordStrayRefund(const QString &providerPaymentId, const RefundOutcome &outcome)
+{
+    if (outcome.status == ChargeStatus::Unknown)
+        return Done{}; // still due, asked again next run under the same key
+    auto done = m_statements.exec(
+        CheckoutSql::strayRefunded, QStringLiteral("recording a stray charge's refund"),
+        {{QStringLiteral(":state"),
+          outcome.status == ChargeStatus::Succeeded ? QStringLiteral("SUCCEEDED") : QStringLiteral("FAILED")},
+         {QStringLiteral(":refund_id"), outcome.providerRefundId},
+         {QStringLiteral(":provider_id"), providerPaymentId}});
+    if (!done)
+        return done.error();
+    done.value()->finish();
+    return Done{};
 }
 
 Result<InboxOutcome> PgCheckoutStore::applyPaymentEvent(const QString &provider, const PaymentEvent &event)
@@ -359,54 +381,53 @@ Result<InboxOutcome> PgCheckoutStore::applyPaymentEvent(const QString &provider,
     TransactionGuard transaction(m_statements.database());
     if (auto status = transaction.begin(sagaContext); !status)
         return status.error();
-    auto inbox = m_statements.exec(CheckoutSql::insertInbox, sagaContext,
-                                   {{QStringLiteral(":provider"), provider},
-                                    {QStringLiteral(":event"), event.eventId},
-                                    {QStringLiteral(":type"), event.type},
-                                    {QStringLiteral(":order"), event.order > 0 ? QVariant(event.order) : QVariant(QMetaType::fromType<qint64>())}});
+    auto inbox = m_statements.exec(
+        CheckoutSql::insertInbox, sagaContext,
+        {{QStringLiteral(":provider"), provider},
+         {QStringLiteral(":event"), event.eventId},
+         {QStringLiteral(":type"), event.type},
+         {QStringLiteral(":order"), event.order > 0 ? QVariant(event.order) : QVariant(QMetaType::fromType<qint64>())},
+         {QStringLiteral(":provider_id"), event.providerPaymentId},
+         {QStringLiteral(":amount"), event.amountMinor},
+         {QStringLiteral(":currency"), event.currency}});
     if (!inbox)
         return inbox.error();
     const bool fresh = inbox.value()->next();
     inbox.value()->finish();
     if (!fresh)
-        return InboxOutcome::Duplicate; // rolled back: nothing to add
+        return earlierInboxOutcome(provider, event.eventId); // rolled back: nothing to add
 
     ChargeOutcome outcome;
     outcome.providerPaymentId = event.providerPaymentId;
     outcome.detail = QStringLiteral("webhook %1").arg(event.eventId);
-    if (event.type == QLatin1String("payment_intent.succeeded"))
-        outcome.status = ChargeStatus::Succeeded;
-    else if (event.type == QLatin1String("payment_intent.payment_failed"))
-        outcome.status = ChargeStatus::Declined;
-    else {
-        if (auto status = transaction.commit(sagaContext); !status)
-            return status.error();
-        return InboxOutcome::Ignored;
-    }
-    if (event.order <= 0) {
-        if (auto status = transaction.commit(sagaContext); !status)
-            return status.error();
-        return InboxOutcome::Ignored;
-    }
+    const bool succeeded = event.type == QLatin1String("payment_intent.succeeded");
+    const bool failed = event.type == QLatin1String("payment_intent.payment_failed");
+    if ((!succeeded && !failed) || event.order <= 0)
+        return finishInbox(transaction, provider, event.eventId, InboxOutcome::Ignored,
+                           QStringLiteral("not a charge outcome of an order"));
+    outcome.status = succeeded ? ChargeStatus::Succeeded : ChargeStatus::Declined;
 
     // Order row first, then its payment, as everywhere.
     auto locked = lockOrder(event.order, sagaContext);
     if (!locked && locked.error().code != ErrorCode::NotFound)
         return locked.error();
-    const bool orderExists = bool(locked);
-    auto live = m_statements.exec(CheckoutSql::livePaymentOfOrder, sagaContext, {{QStringLiteral(":order"), event.order}});
-    if (!live)
-        return live.error();
-    const qint64 payment = live.value()->next() ? live.value()->value(0).toLongLong() : 0;
-    live.value()->finish();
-    if (!orderExists || payment == 0) {
-        if (auto status = transaction.commit(sagaContext); !status)
-            return status.error();
-        return InboxOutcome::Ignored;
+    if (!locked)
+        return finishInbox(transaction, provider, event.eventId, InboxOutcome::Ignored,
+                           QStringLiteral("no such order"));
+    auto payment = paymentOfOrderLocked(event.order);
+    if (!payment)
+        return payment.error();
+    if (payment->id == 0)
+        return finishInbox(transaction, provider, event.eventId, InboxOutcome::Ignored,
+                           QStringLiteral("the order has no payment"));
+    if (const QString mismatch = PaymentMatching::eventContradicts(event, payment.value()); !mismatch.isEmpty()) {
+        qCWarning(lcStorage).noquote() << "payment event" << event.eventId << "for order" << event.order
+                                       << "rejected:" << mismatch;
+        return finishInbox(transaction, provider, event.eventId, InboxOutcome::Rejected, mismatch);
     }
-    if (auto status = recordOutcomeLocked(payment, event.order, outcome); !status)
+    if (auto status = recordOutcomeLocked(payment->id, event.order, outcome); !status)
         return status.error();
-    if (outcome.status == ChargeStatus::Succeeded) {
+    if (succeeded) {
         auto settled = settleLocked(event.order);
         if (!settled)
             return settled.error();
@@ -414,6 +435,34 @@ Result<InboxOutcome> PgCheckoutStore::applyPaymentEvent(const QString &provider,
     if (auto status = transaction.commit(sagaContext); !status)
         return status.error();
     return InboxOutcome::Applied;
+}
+
+Result<InboxOutcome> PgCheckoutStore::finishInbox(TransactionGuard &transaction, const QString &provider,
+                                                  const QString &eventId, InboxOutcome outcome, const QString &detail)
+{
+    const QString name = outcome == InboxOutcome::Rejected ? QStringLiteral("REJECTED") : QStringLiteral("IGNORED");
+    auto marked = m_statements.exec(CheckoutSql::rejectInbox, sagaContext,
+                                    {{QStringLiteral(":outcome"), name},
+                                     {QStringLiteral(":detail"), detail},
+                                     {QStringLiteral(":provider"), provider},
+                                     {QStringLiteral(":event"), eventId}});
+    if (!marked)
+        return marked.error();
+    marked.value()->finish();
+    if (auto status = transaction.commit(sagaContext); !status)
+        return status.error();
+    return outcome;
+}
+
+Result<InboxOutcome> PgCheckoutStore::earlierInboxOutcome(const QString &provider, const QString &eventId)
+{
+    auto earlier = m_statements.exec(CheckoutSql::inboxOutcome, sagaContext,
+                                     {{QStringLiteral(":provider"), provider}, {QStringLiteral(":event"), eventId}});
+    if (!earlier)
+        return earlier.error();
+    const bool rejected = earlier.value()->next() && earlier.value()->value(0).toString() == QLatin1String("REJECTED");
+    earlier.value()->finish();
+    return rejected ? InboxOutcome::Rejected : InboxOutcome::Duplicate;
 }
 
 Result<QVector<PaymentRecord>> PgCheckoutStore::readPayments(const char *sql, const QString &context,
@@ -460,7 +509,7 @@ Result<QVector<RefundRecord>> PgCheckoutStore::refundsDue()
     QSqlQuery &q = *query.value();
     while (q.next())
         refunds << RefundRecord{q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(),
-                                q.value(3).toString(), q.value(4).toLongLong(), q.value(5).toString()};
+                                q.value(3).toString(),   q.value(4).toLongLong(), q.value(5).toString()};
     q.finish();
     return refunds;
 }
@@ -484,10 +533,11 @@ Status PgCheckoutStore::recordRefundOutcome(qint64 refund, const RefundOutcome &
     if (!due)
         return Done{};
     const bool succeeded = outcome.status == ChargeStatus::Succeeded;
-    auto done = m_statements.exec(CheckoutSql::refundDone, sagaContext,
-                                  {{QStringLiteral(":state"), succeeded ? QStringLiteral("SUCCEEDED") : QStringLiteral("FAILED")},
-                                   {QStringLiteral(":provider_id"), outcome.providerRefundId},
-                                   {QStringLiteral(":refund"), refund}});
+    auto done = m_statements.exec(
+        CheckoutSql::refundDone, sagaContext,
+        {{QStringLiteral(":state"), succeeded ? QStringLiteral("SUCCEEDED") : QStringLiteral("FAILED")},
+         {QStringLiteral(":provider_id"), outcome.providerRefundId},
+         {QStringLiteral(":refund"), refund}});
     if (!done)
         return done.error();
     done.value()->finish();
@@ -498,7 +548,8 @@ Status PgCheckoutStore::recordRefundOutcome(qint64 refund, const RefundOutcome &
             return added.error();
         added.value()->finish();
     }
-    if (auto status = logStep(order, succeeded ? QStringLiteral("refunded") : QStringLiteral("refund-failed"), outcome.detail);
+    if (auto status
+        = logStep(order, succeeded ? QStringLiteral("refunded") : QStringLiteral("refund-failed"), outcome.detail);
         !status)
         return status;
     return transaction.commit(sagaContext);
@@ -529,90 +580,6 @@ Status PgCheckoutStore::countRepairs(const ReconcileCounts &counts)
         counted.value()->finish();
     }
     return Done{};
-}
-
-Result<RefundRecord> PgCheckoutStore::refundUnits(OrderId order, const QVector<UnitId> &units, const QString &reason)
-{
-    const QString context = QStringLiteral("refunding an order");
-    if (reason.trimmed().isEmpty())
-        return makeError(ErrorCode::BadInput, QStringLiteral("A refund needs a reason."));
-    TransactionGuard transaction(m_statements.database());
-    if (auto status = transaction.begin(context); !status)
-        return status.error();
-    auto locked = lockOrder(order, context);
-    if (!locked)
-        return locked.error();
-    const QString state = locked->state;
-    if (state != QLatin1String("PAID"))
-        return makeError(ErrorCode::Conflict, QStringLiteral("Order %1 is %2, not paid: nothing to refund.").arg(order).arg(state.toLower()));
-
-    auto live = m_statements.exec(CheckoutSql::livePaymentOfOrder, context, {{QStringLiteral(":order"), order}});
-    if (!live)
-        return live.error();
-    const qint64 payment = live.value()->next() ? live.value()->value(0).toLongLong() : 0;
-    live.value()->finish();
-
-    auto returned = m_statements.exec(CheckoutSql::returnSoldSeats, context,
-                                      {{QStringLiteral(":order"), order}, {QStringLiteral(":units"), toBigintArray(units)}});
-    if (!returned)
-        return returned.error();
-    returned.value()->next();
-    const int seats = returned.value()->value(0).toInt();
-    const qint64 amount = returned.value()->value(1).toLongLong();
-    returned.value()->finish();
-    if (seats == 0 || (!units.isEmpty() && seats != units.size()))
-        return makeError(ErrorCode::BadInput,
-                         QStringLiteral("Only seats sold on order %1 can be refunded; nothing was changed.").arg(order));
-
-    auto number = m_statements.exec(CheckoutSql::refundNumber, context, {{QStringLiteral(":order"), order}});
-    if (!number)
-        return number.error();
-    const int n = number.value()->next() ? number.value()->value(0).toInt() : 1;
-    number.value()->finish();
-    RefundRecord record;
-    record.order = order;
-    record.amountMinor = amount;
-    record.reason = reason.trimmed();
-    record.idempotencyKey = QStringLiteral("order-%1-refund-%2").arg(order).arg(n);
-    // Refund rows are a manager's to write: a clerk's connection is refused here (42501).
-    auto refund = dueRefund(order, payment, amount, record.reason, record.idempotencyKey);
-    if (!refund)
-        return refund.error();
-    record.id = refund.value();
-    record.atCounter = payment == 0;
-    if (payment == 0) {
-        // Money taken at the counter goes back at the counter, now.
-        auto done = m_statements.exec(CheckoutSql::counterRefundDone, context, {{QStringLiteral(":refund"), record.id}});
-        if (!done)
-            return done.error();
-        done.value()->finish();
-        auto added = m_statements.exec(CheckoutSql::addRefunded, context,
-                                       {{QStringLiteral(":amount"), amount}, {QStringLiteral(":order"), order}});
-        if (!added)
-            return added.error();
-        added.value()->finish();
-    }
-    auto left = m_statements.exec(CheckoutSql::soldLinesLeft, context,
-                                  {{QStringLiteral(":order"), order},
-                                   {QStringLiteral(":order2"), order},
-                                   {QStringLiteral(":order3"), order},
-                                   {QStringLiteral(":order4"), order}});
-    if (!left)
-        return left.error();
-    const int remaining = left.value()->next() ? left.value()->value(0).toInt() : 0;
-    left.value()->finish();
-    if (remaining == 0) {
-        auto refunded = m_statements.exec(CheckoutSql::markOrderRefunded, context, {{QStringLiteral(":order"), order}});
-        if (!refunded)
-            return refunded.error();
-        refunded.value()->finish();
-    }
-    if (auto status = logStep(order, QStringLiteral("refund-requested"), QStringLiteral("%1 seat(s): %2").arg(seats).arg(record.reason));
-        !status)
-        return status.error();
-    if (auto status = transaction.commit(context); !status)
-        return status.error();
-    return record;
 }
 
 Result<QVector<ReconcileDay>> PgCheckoutStore::repairReport(int days)

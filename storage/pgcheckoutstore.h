@@ -4,7 +4,11 @@
 #include "storage/pgcartstore.h"
 #include "storage/preparedstatements.h"
 
+#include <QSqlQuery>
+
 namespace boxoffice {
+
+class TransactionGuard;
 
 // CheckoutStore on PostgreSQL, on the cart store's connection (confirm and release are the cart's).
 class PgCheckoutStore final : public CheckoutStore
@@ -13,7 +17,17 @@ public:
     PgCheckoutStore(QSqlDatabase database, PgCartStore &carts);
 
     Result<OrderSummary> openOrder(const CartId &cart, const QString &channel, const QString &buyer) override;
-    Result<PaymentRecord> beginCharge(OrderId order, const QString &provider, const QString &idempotencyKey) override;
+    Result<OrderId> liveOrder(const CartId &cart) override;
+    Result<PaymentRecord> beginCharge(OrderId order, const QString &provider, const QString &idempotencyKey,
+                                      int pinSeconds) override;
+    Result<int> permitSend(qint64 payment, int windowSeconds) override;
+    Status sendAnswered(qint64 payment, int attempt) override;
+    Result<bool> closeKey(qint64 payment) override;
+    Result<int> repinPaymentsInFlight(int pinSeconds) override;
+    Result<PaymentRecord> paymentForCharge(const ProviderCharge &charge) override;
+    Result<bool> recordStrayCharge(const ProviderCharge &charge, const QString &why) override;
+    Result<QVector<ProviderCharge>> strayRefundsDue() override;
+    Status recordStrayRefund(const QString &providerPaymentId, const RefundOutcome &outcome) override;
     Status recordChargeOutcome(qint64 payment, const ChargeOutcome &outcome) override;
     Result<Settlement> settlePaidOrder(OrderId order) override;
     Result<InboxOutcome> applyPaymentEvent(const QString &provider, const PaymentEvent &event) override;
@@ -25,7 +39,7 @@ public:
     Status recordRefundOutcome(qint64 refund, const RefundOutcome &outcome) override;
     Result<int> expireAbandonedOrders() override;
     Status countRepairs(const ReconcileCounts &counts) override;
-    Result<RefundRecord> refundUnits(OrderId order, const QVector<UnitId> &units, const QString &reason) override;
+    Result<RefundRecord> refundUnits(OrderId order, const QVector<OrderItemRef> &items, const QString &reason) override;
     Result<QVector<ReconcileDay>> repairReport(int days) override;
 
 private:
@@ -38,11 +52,34 @@ private:
     // The order row locked FOR UPDATE, first in every path (then its payment): NotFound if none.
     Result<LockedOrder> lockOrder(OrderId order, const QString &context);
 
+    struct Returned
+    {
+        int lines = 0;
+        qint64 amountMinor = 0;
+    };
+
     // The bodies of the operations above, inside a transaction the caller opened.
     Status recordOutcomeLocked(qint64 payment, OrderId order, const ChargeOutcome &outcome);
+    // True when every unit of the order is still the cart's, and now pinned to its payment.
+    Result<bool> pinUnits(OrderId order, const CartId &cart, int pinSeconds);
+    Result<PaymentRecord> cancelChangedOrder(OrderId order);
+    Result<PaymentRecord> paymentOfOrderLocked(OrderId order); // id 0 when the order has none
+
+    // Settlement (pgordersettlement.cpp).
     Result<Settlement> settleLocked(OrderId order);
+    Result<Settlement> settlementFromLines(OrderId order);
+    Result<Settlement> refundEndedOrder(OrderId order, qint64 payment, qint64 amountMinor, const QString &state);
+    OrderLine replaceLostSeat(OrderId order, const CartId &cart, const OrderLine &line); // id 0: none free
+    Status refundLostLines(OrderId order, qint64 payment, const QVector<OrderLine> &lost);
+    Result<Returned> returnSoldItems(OrderId order, const QVector<OrderItemRef> &items);
     Result<qint64> dueRefund(OrderId order, qint64 payment, qint64 amountMinor, const QString &reason,
                              const QString &key);
+    Status openCase(OrderId order, qint64 refund, const QString &unit, qint64 amountMinor, const QString &reason);
+
+    // Webhooks: the inbox's verdict on an event that changed nothing, and on a redelivery.
+    Result<InboxOutcome> finishInbox(TransactionGuard &transaction, const QString &provider, const QString &eventId,
+                                     InboxOutcome outcome, const QString &detail);
+    Result<InboxOutcome> earlierInboxOutcome(const QString &provider, const QString &eventId);
     Status logStep(OrderId order, const QString &step, const QString &detail = {});
     Result<QVector<PaymentRecord>> readPayments(const char *sql, const QString &context,
                                                 PreparedStatements::Bindings bindings);

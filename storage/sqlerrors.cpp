@@ -42,6 +42,11 @@ DomainError fromSqlError(const QSqlError &error, const QString &context)
         mapped.code = ErrorCode::Busy;
         mapped.message
             = QStringLiteral("The database was busy while %1. Nothing changed; please try again.").arg(context);
+    } else if (state == QLatin1String("55006")) {
+        // A trigger's refusal to release units pinned to a payment in flight.
+        mapped.code = ErrorCode::Conflict;
+        mapped.message = QStringLiteral("A payment for this is in progress, so nothing was released; try again once "
+                                        "the payment has an answer.");
     } else if (state == QLatin1String("42501")) {
         mapped.code = ErrorCode::PermissionDenied;
         mapped.message = QStringLiteral("Your sign-in is not allowed to do this (%1).").arg(context);

@@ -16,6 +16,8 @@ QString inboxOutcomeName(InboxOutcome outcome)
         return QStringLiteral("applied");
     case InboxOutcome::Duplicate:
         return QStringLiteral("duplicate");
+    case InboxOutcome::Rejected:
+        return QStringLiteral("rejected");
     case InboxOutcome::Ignored:
         break;
     }
@@ -42,6 +44,11 @@ QVector<Route> webhookRoutes(WebServices &services)
                      return ApiReply::fromDomainError(handled.error());
                  return ApiReply::error(400, QStringLiteral("bad_webhook"), handled.error().message);
              }
+             if (handled.value() == InboxOutcome::Rejected)
+                 // Signed, but it contradicts the payment (amount, currency or intent): changed nothing,
+                 // kept in the inbox for the audit and staff.
+                 return ApiReply::error(422, QStringLiteral("webhook_rejected"),
+                                        QStringLiteral("The event does not match the payment it names; nothing was changed."));
              return ApiReply::json(200, {{QStringLiteral("received"), true},
                                          {QStringLiteral("outcome"), inboxOutcomeName(handled.value())}});
          }});

@@ -250,7 +250,7 @@ void TestCheckoutSaga::failureRow4_crashBetweenChargeAndConfirm()
     QCOMPARE(hold(QStringLiteral("crash-1"), {m_units.at(7)}).size(), 1);
     const auto order = m_store->openOrder(QStringLiteral("crash-1"), QStringLiteral("web"), QStringLiteral("buyer"));
     QVERIFY(order.ok());
-    const auto payment = m_store->beginCharge(order->id, QStringLiteral("fakepay"), CheckoutSaga::chargeKey(order->id));
+    const auto payment = m_store->beginCharge(order->id, QStringLiteral("fakepay"), CheckoutSaga::chargeKey(order->id), 900);
     QVERIFY(payment.ok());
     const auto charged = m_provider->charge(
         ChargeRequest{payment->idempotencyKey, order->id, payment->amountMinor, payment->currency, QStringLiteral("crash")});
@@ -357,7 +357,7 @@ void TestCheckoutSaga::forgedOrStaleWebhooksChangeNothing()
     QCOMPARE(hold(QStringLiteral("forge-1"), {m_units.at(25)}).size(), 1);
     const auto order = m_store->openOrder(QStringLiteral("forge-1"), QStringLiteral("web"), QStringLiteral("buyer"));
     QVERIFY(order.ok());
-    QVERIFY(m_store->beginCharge(order->id, QStringLiteral("fakepay"), CheckoutSaga::chargeKey(order->id)).ok());
+    QVERIFY(m_store->beginCharge(order->id, QStringLiteral("fakepay"), CheckoutSaga::chargeKey(order->id), 900).ok());
     const QByteArray body = QStringLiteral(R"({"id":"evt_forged_1","type":"payment_intent.succeeded","created":%1,)"
                                            R"("data":{"object":{"id":"pi_forged","object":"payment_intent","status":"succeeded",)"
                                            R"("amount":4500,"currency":"eur","metadata":{"order_id":"%2"}}}})")
@@ -396,7 +396,7 @@ void TestCheckoutSaga::aManagersRefundPutsSeatsBackOnSale()
     QCOMPARE(paid->state, CheckoutOutcome::State::Paid);
 
     // One of the two seats: the order stays paid for the other.
-    const auto partial = m_store->refundUnits(paid->order, {m_units.at(26)}, QStringLiteral("one guest cannot come"));
+    const auto partial = m_store->refundUnits(paid->order, {OrderItemRef{ItemKind::Seat, m_units.at(26)}}, QStringLiteral("one guest cannot come"));
     QVERIFY2(partial.ok(), partial.ok() ? "" : qPrintable(partial.error().message));
     QCOMPARE(partial->amountMinor, 4500);
     QCOMPARE(orderState(paid->order), QStringLiteral("PAID"));
@@ -405,7 +405,7 @@ void TestCheckoutSaga::aManagersRefundPutsSeatsBackOnSale()
              QStringLiteral("AVAILABLE"));
     QCOMPARE(carryOutRefunds(*m_store, *m_provider).value(), 1);
     // A seat of another order, or one already refunded, is refused and changes nothing.
-    QCOMPARE(m_store->refundUnits(paid->order, {m_units.at(26)}, QStringLiteral("again")).error().code, ErrorCode::BadInput);
+    QCOMPARE(m_store->refundUnits(paid->order, {OrderItemRef{ItemKind::Seat, m_units.at(26)}}, QStringLiteral("again")).error().code, ErrorCode::BadInput);
     QCOMPARE(m_store->refundUnits(paid->order, {}, QStringLiteral(" ")).error().code, ErrorCode::BadInput);
 
     const auto rest = m_store->refundUnits(paid->order, {}, QStringLiteral("event moved"));
