@@ -154,10 +154,12 @@ void TestCtl::holdSellAndAudit()
     QCOMPARE(audit.json.value("ok").toBool(), true);
     QVERIFY(audit.json.value("checks").toArray().size() >= 5);
 
-    // Break an invariant behind the product's back (no constraint covers a line's state): audit must
-    // notice and exit non-zero.
+    // Break an invariant behind the product's back: audit must notice and exit non-zero. The database
+    // refuses a PAID order with nothing delivered, so the fault is planted with its triggers off.
+    QVERIFY(m_db->exec(QStringLiteral("SET session_replication_role = replica")));
     QVERIFY(m_db->exec(QStringLiteral("UPDATE order_lines SET state = 'PENDING' WHERE order_id = :o"),
                        {{QStringLiteral("o"), order}}));
+    QVERIFY(m_db->exec(QStringLiteral("SET session_replication_role = DEFAULT")));
     const Run broken = ctl({QStringLiteral("audit")});
     QCOMPARE(broken.exitCode, 1);
     QVERIFY2(broken.out.contains(QStringLiteral("FAIL")), qPrintable(broken.out));
