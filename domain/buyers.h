@@ -8,7 +8,6 @@
 
 namespace boxoffice {
 
-using BuyerId = qint64;
 
 // A web buyer: an account that authenticates with a bearer token. Only a hash of the token is
 // stored; the token itself is shown once, when the buyer is created.

@@ -38,12 +38,17 @@ struct SeatRef
     QString label; // "A-1-5": section, row, seat number
 };
 
+using BuyerId = qint64;
+
 struct HoldRequest
 {
     EventId event = 0;
     CartId cart;
     QVector<UnitId> units;
     std::optional<int> ttlSeconds; // empty: the event's hold duration
+    // A web buyer (0: staff at the counter): the claim then counts against the event's caps per buyer
+    // and per payment card, under the same locks as the claim.
+    BuyerId buyer = 0;
 };
 
 struct HeldUnit

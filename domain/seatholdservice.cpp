@@ -1,10 +1,11 @@
 #include "domain/seatholdservice.h"
 
+#include "domain/buyers.h"
 #include "domain/seatholdrules.h"
 
 namespace boxoffice {
 
-SeatHoldService::SeatHoldService(SeatInventoryStore &store) : m_store(store) { }
+SeatHoldService::SeatHoldService(SeatInventoryStore &store, BuyerStore *buyers) : m_store(store), m_buyers(buyers) { }
 
 Result<QVector<EventSummary>> SeatHoldService::events()
 {
@@ -31,7 +32,11 @@ Result<HoldGrant> SeatHoldService::hold(const HoldRequest &request)
 {
     if (auto status = SeatHoldRules::checkHold(request); !status)
         return status.error();
-    return m_store.hold(request);
+    if (request.buyer == 0)
+        return m_store.hold(request);
+    if (!m_buyers)
+        return makeError(ErrorCode::Internal, QStringLiteral("A buyer's hold needs the buyer caps; none were given."));
+    return m_buyers->holdWithinCap(request.buyer, request);
 }
 
 Result<HoldGrant> SeatHoldService::holdByLabels(EventId event, const CartId &cart, const QStringList &labels,

@@ -3,13 +3,19 @@
 #include "domain/seatinventorystore.h"
 
 namespace boxoffice {
+class BuyerStore;
+}
+
+namespace boxoffice {
 
 // The seat-hold use-cases every channel calls: validate, then hand the one atomic operation to the
-// store. Channels never talk to a store directly, so no channel can skip a rule.
+// store. Channels never talk to a store directly, so no channel can skip a rule. A hold for a web buyer
+// (HoldRequest::buyer) is claimed within the event's caps: the channel that sells to buyers passes its
+// BuyerStore, and a buyer's hold without one is refused rather than left uncapped.
 class SeatHoldService
 {
 public:
-    explicit SeatHoldService(SeatInventoryStore &store);
+    explicit SeatHoldService(SeatInventoryStore &store, BuyerStore *buyers = nullptr);
 
     Result<QVector<EventSummary>> events();
     Result<EventSummary> event(EventId event);
@@ -25,6 +31,7 @@ public:
 
 private:
     SeatInventoryStore &m_store;
+    BuyerStore *m_buyers = nullptr;
 };
 
 } // namespace boxoffice

@@ -93,9 +93,9 @@ ApiReply hold(WebServices &services, const ApiCall &call, WorkerContext *context
     request.event = event.value();
     request.cart = cart.value();
     request.units = units;
-    if (auto status = SeatHoldRules::checkHold(request); !status)
-        return refused(status.error());
-    auto granted = context->buyers->holdWithinCap(call.buyerId(), request);
+    request.buyer = call.buyerId();
+    // The same use-case as the desk's, with this buyer's caps.
+    auto granted = context->holds->hold(request);
     if (!granted)
         return refused(granted.error());
     services.metrics.countHold(HoldOutcome::Granted);

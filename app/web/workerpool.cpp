@@ -49,7 +49,7 @@ Result<WorkerContext *> WorkerPool::context()
     context->seatMaps = std::make_unique<PgSeatMapStore>(database);
     context->checkout = std::make_unique<PgCheckoutStore>(database, context->inventory->carts);
     context->buyers = std::make_unique<PgBuyerStore>(database);
-    context->holds = std::make_unique<SeatHoldService>(context->inventory->seats);
+    context->holds = std::make_unique<SeatHoldService>(context->inventory->seats, context->buyers.get());
     context->carts = std::make_unique<CartService>(context->inventory->carts);
     qCDebug(lcWeb) << "worker thread" << QThread::currentThread() << "connected";
     WorkerContext *raw = context.release();
