@@ -58,6 +58,9 @@ struct OrderItemRef
     qint64 id = 0;
 };
 
+// "seat:5,ga:3,stay:4,slot:9" as typed by staff: BadInput for an unknown kind, a bad id or a repeat.
+Result<QVector<OrderItemRef>> parseOrderItemRefs(const QString &text);
+
 struct ReconcileCounts
 {
     int confirmed = 0; // charged but not confirmed: confirmed now

@@ -53,7 +53,7 @@ const std::map<QString, Command> &commands()
          {runReconcile, "reconcile [--unknown-after S] | reconcile --report: finish interrupted checkouts; repairs per day"}},
         {QStringLiteral("worker"),
          {runWorker, "worker [--interval S] [--once]: reconcile, then issue tickets and queue mail for paid orders"}},
-        {QStringLiteral("refund"), {runRefund, "refund --order ID --reason TEXT: (manager) refund a paid order, seats back on sale"}},
+        {QStringLiteral("refund"), {runRefund, "refund --order ID --reason TEXT [--items seat:5,ga:3,stay:4,slot:9]: (manager) refund a paid order or some of its units, any shape, back on sale"}},
         {QStringLiteral("ticket"),
          {runTicket, "ticket verify CODE: does a scanned ticket admit (exit 0), not any more (1), or never existed (2)"}},
         {QStringLiteral("table"),
@@ -147,6 +147,8 @@ int main(int argc, char *argv[])
          QStringLiteral("s")},
         {QStringLiteral("report"), QStringLiteral("reconcile: print what was repaired, per day.")},
         {QStringLiteral("reason"), QStringLiteral("refund: why, in words for the ledger."), QStringLiteral("text")},
+        {QStringLiteral("items"), QStringLiteral("refund: only these units (kind:id, comma-separated; default: all)."),
+         QStringLiteral("list")},
         {QStringLiteral("interval"), QStringLiteral("worker: seconds between runs (default 30)."), QStringLiteral("s")},
         {QStringLiteral("once"), QStringLiteral("worker: one pass, then exit (for cron and tests).")},
     });

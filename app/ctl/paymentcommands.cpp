@@ -185,8 +185,11 @@ int runRefund(CtlContext &context)
     auto session = context.openInventory();
     if (!session)
         return context.fail(session.error());
+    auto items = parseOrderItemRefs(context.parser().value(QStringLiteral("items")));
+    if (!items)
+        return context.fail(items.error());
     PgCheckoutStore store(session->connection->database(), session->inventory->carts);
-    auto refund = store.refundUnits(order.value(), {}, context.parser().value(QStringLiteral("reason")));
+    auto refund = store.refundUnits(order.value(), items.value(), context.parser().value(QStringLiteral("reason")));
     if (!refund)
         return context.fail(refund.error());
     // Online money goes back through the provider now if it is reachable, else the worker does it.
@@ -197,7 +200,7 @@ int runRefund(CtlContext &context)
     }
     return context.succeed({{"ok", true}, {"order", order.value()}, {"amount_minor", refund->amountMinor},
                             {"refunded_now", carriedOut > 0}},
-                           QStringLiteral("Order %1 refunded (%2 minor units); its seats are back on sale.%3")
+                           QStringLiteral("Order %1 refunded (%2 minor units); what it returned is back on sale.%3")
                                .arg(order.value())
                                .arg(refund->amountMinor)
                                .arg(refund->atCounter ? QStringLiteral(" Hand the money back at the counter.")

@@ -28,6 +28,13 @@ namespace {
 const QByteArray webhookSecret = "whsec_ledger_test";
 const QString apiKey = QStringLiteral("sk_test_ledger");
 const QString provider = QStringLiteral("fakepay");
+
+ProviderCharge chargeUnderKey(const QString &key)
+{
+    ProviderCharge charge;
+    charge.idempotencyKey = key;
+    return charge;
+}
 } // namespace
 
 class TestMoneyLedger : public QObject
@@ -322,7 +329,7 @@ void TestMoneyLedger::case3_chargeUnderAClosedKeyIsRefunded()
     fillCart(cart, true, false, false, false);
     const OrderId order = payingOrder(cart);
     QVERIFY(order != 0);
-    const auto payment = m_store->paymentForCharge(ProviderCharge{{}, CheckoutSaga::chargeKey(order)});
+    const auto payment = m_store->paymentForCharge(chargeUnderKey(CheckoutSaga::chargeKey(order)));
     QVERIFY(payment.ok() && payment->id != 0);
     QVERIFY(m_store->closeKey(payment->id).value());
     QVERIFY(Reconciler(*m_store, *m_provider).run(0).ok());
@@ -395,7 +402,7 @@ void TestMoneyLedger::case5_succeededWebhookForLostPlacesStayAndTableSettlesOnce
     fillCart(cart, true, true, true, true);
     const OrderId order = payingOrder(cart);
     QVERIFY(order != 0);
-    for (const QString table : {QStringLiteral("ga_holds"), QStringLiteral("stays"), QStringLiteral("slot_bookings")})
+    for (const QString &table : {QStringLiteral("ga_holds"), QStringLiteral("stays"), QStringLiteral("slot_bookings")})
         QVERIFY(m_db->backdateHolds(table, cart, 7200));
     // Others take the place, the night and the table.
     takeAllPlaces(QStringLiteral("thief-5"));
@@ -449,7 +456,7 @@ void TestMoneyLedger::case6_succeededWebhookAfterADeclineIsRefunded()
     fillCart(cart, true, false, false, false);
     const OrderId order = payingOrder(cart);
     QVERIFY(order != 0);
-    const auto payment = m_store->paymentForCharge(ProviderCharge{{}, CheckoutSaga::chargeKey(order)});
+    const auto payment = m_store->paymentForCharge(chargeUnderKey(CheckoutSaga::chargeKey(order)));
     ChargeOutcome declined;
     declined.status = ChargeStatus::Declined;
     declined.declineReason = QStringLiteral("card_declined");
@@ -518,7 +525,7 @@ void TestMoneyLedger::case8_refundIsCarriedOutWhenTheWebhookSettledFirst()
     QVERIFY(order != 0);
     QVERIFY(m_db->backdateHolds(QStringLiteral("ga_holds"), cart, 7200));
     takeAllPlaces(QStringLiteral("thief-8"));
-    const auto payment = m_store->paymentForCharge(ProviderCharge{{}, CheckoutSaga::chargeKey(order)});
+    const auto payment = m_store->paymentForCharge(chargeUnderKey(CheckoutSaga::chargeKey(order)));
     const auto charged
         = m_provider->charge({payment->idempotencyKey, order, payment->amountMinor, payment->currency, {}});
     QVERIFY(charged.ok());

@@ -1,0 +1,111 @@
+// Money rules that need no database: whether what the provider says agrees with the payment we
+// recorded, and how staff name the units of an order to refund.
+
+#include "domain/checkoutstore.h"
+#include "domain/paymentmatching.h"
+
+#include <QtTest>
+
+using namespace boxoffice;
+
+class TestMoneyRules : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void eventAgainstPayment_data();
+    void eventAgainstPayment();
+    void chargeAgainstPayment();
+    void orderItemRefs_data();
+    void orderItemRefs();
+};
+
+namespace {
+PaymentRecord payment(const QString &intent = {})
+{
+    PaymentRecord record;
+    record.id = 7;
+    record.order = 42;
+    record.amountMinor = 17000;
+    record.currency = QStringLiteral("EUR");
+    record.providerPaymentId = intent;
+    return record;
+}
+} // namespace
+
+void TestMoneyRules::eventAgainstPayment_data()
+{
+    QTest::addColumn<qint64>("amount");
+    QTest::addColumn<QString>("currency");
+    QTest::addColumn<QString>("intent");
+    QTest::addColumn<QString>("known"); // the intent the payment already has
+    QTest::addColumn<bool>("agrees");
+    QTest::newRow("same, intent adopted") << qint64(17000) << "EUR" << "pi_1" << "" << true;
+    QTest::newRow("same, intent known") << qint64(17000) << "eur" << "pi_1" << "pi_1" << true;
+    QTest::newRow("one cent") << qint64(1) << "EUR" << "pi_1" << "" << false;
+    QTest::newRow("a cent more") << qint64(17001) << "EUR" << "pi_1" << "" << false;
+    QTest::newRow("other currency") << qint64(17000) << "USD" << "pi_1" << "" << false;
+    QTest::newRow("no currency") << qint64(17000) << "" << "pi_1" << "" << false;
+    QTest::newRow("foreign intent") << qint64(17000) << "EUR" << "pi_2" << "pi_1" << false;
+    QTest::newRow("no intent") << qint64(17000) << "EUR" << "" << "" << false;
+}
+
+void TestMoneyRules::eventAgainstPayment()
+{
+    QFETCH(qint64, amount);
+    QFETCH(QString, currency);
+    QFETCH(QString, intent);
+    QFETCH(QString, known);
+    QFETCH(bool, agrees);
+    PaymentEvent event;
+    event.amountMinor = amount;
+    event.currency = currency;
+    event.providerPaymentId = intent;
+    event.order = 42;
+    const QString why = PaymentMatching::eventContradicts(event, payment(known));
+    QCOMPARE(why.isEmpty(), agrees);
+}
+
+void TestMoneyRules::chargeAgainstPayment()
+{
+    ProviderCharge charge;
+    charge.providerPaymentId = QStringLiteral("pi_1");
+    charge.amountMinor = 17000;
+    charge.currency = QStringLiteral("EUR");
+    QVERIFY(PaymentMatching::chargeContradicts(charge, payment()).isEmpty());
+    charge.amountMinor = 100;
+    QVERIFY(PaymentMatching::chargeContradicts(charge, payment()).contains(QStringLiteral("amount")));
+}
+
+void TestMoneyRules::orderItemRefs_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("count"); // -1: refused
+    QTest::newRow("empty: the whole order") << "" << 0;
+    QTest::newRow("every kind") << "seat:5,ga:3,stay:4,slot:9" << 4;
+    QTest::newRow("spaces") << " seat:5 , ga:3 " << 2;
+    QTest::newRow("unknown kind") << "room:5" << -1;
+    QTest::newRow("no id") << "seat:" << -1;
+    QTest::newRow("zero id") << "seat:0" << -1;
+    QTest::newRow("negative id") << "seat:-5" << -1;
+    QTest::newRow("not a number") << "seat:5x" << -1;
+    QTest::newRow("twice") << "seat:5,seat:5" << -1;
+    QTest::newRow("same id, other kinds") << "seat:5,ga:5" << 2;
+}
+
+void TestMoneyRules::orderItemRefs()
+{
+    QFETCH(QString, text);
+    QFETCH(int, count);
+    const auto parsed = parseOrderItemRefs(text);
+    if (count < 0) {
+        QVERIFY(!parsed.ok());
+        QCOMPARE(parsed.error().code, ErrorCode::BadInput);
+        return;
+    }
+    QVERIFY(parsed.ok());
+    QCOMPARE(parsed->size(), count);
+}
+
+QTEST_GUILESS_MAIN(TestMoneyRules)
+#include "tst_moneyrules.moc"
