@@ -201,14 +201,19 @@ void DeskWindow::sell(bool card)
         showMessage(tr("The cart is empty: hold seats first."), true);
         return;
     }
-    const qint64 due = m_cart->totalMinor();
-    PaymentDialog dialog(due, m_cart->currency(), card ? PaymentMethod::Card : PaymentMethod::Cash, this);
+    // The amount due is the server's, not this terminal's idea of the cart.
+    const auto quote = m_services.sales->quote(m_cartId);
+    if (!quote) {
+        showMessage(quote.error().message, true);
+        return;
+    }
+    PaymentDialog dialog(quote->totalMinor, quote->currency, card ? PaymentMethod::Card : PaymentMethod::Cash, this);
     const bool accepted = paymentHook ? paymentHook(dialog) : dialog.exec() == QDialog::Accepted;
     if (!accepted) {
         showMessage(tr("No sale: the seats stay held."));
         return;
     }
-    const auto sale = m_services.sales->sell(m_cartId, dialog.payment(), due);
+    const auto sale = m_services.sales->sell(m_cartId, dialog.payment(), quote.value());
     if (!sale) {
         showMessage(sale.error().message, true);
         refreshLiveChanges();

@@ -84,11 +84,16 @@ void FrontDeskPanel::bookOnGuarantee()
         showMessage(tr("Select nights on the calendar first."), true);
         return;
     }
-    PaymentDialog dialog(m_heldPrice, currency(), PaymentMethod::Guarantee, this, true);
+    const auto quote = m_services.sales->quote(m_cart);
+    if (!quote) {
+        showMessage(quote.error().message, true);
+        return;
+    }
+    PaymentDialog dialog(quote->totalMinor, quote->currency, PaymentMethod::Guarantee, this, true);
     const bool accepted = paymentHook ? paymentHook(dialog) : dialog.exec() == QDialog::Accepted;
     if (!accepted)
         return;
-    auto sale = m_services.sales->sell(m_cart, dialog.payment(), m_heldPrice);
+    auto sale = m_services.sales->sell(m_cart, dialog.payment(), quote.value());
     if (!sale) {
         showMessage(sale.error().message, true);
         return;
@@ -109,11 +114,17 @@ void FrontDeskPanel::book(bool card)
         showMessage(tr("Select nights on the calendar first."), true);
         return;
     }
-    PaymentDialog dialog(m_heldPrice, currency(), card ? PaymentMethod::Card : PaymentMethod::Cash, this, true);
+    const auto quote = m_services.sales->quote(m_cart);
+    if (!quote) {
+        showMessage(quote.error().message, true);
+        return;
+    }
+    PaymentDialog dialog(quote->totalMinor, quote->currency, card ? PaymentMethod::Card : PaymentMethod::Cash, this,
+                         true);
     const bool accepted = paymentHook ? paymentHook(dialog) : dialog.exec() == QDialog::Accepted;
     if (!accepted)
         return;
-    auto sale = m_services.sales->sell(m_cart, dialog.payment(), m_heldPrice);
+    auto sale = m_services.sales->sell(m_cart, dialog.payment(), quote.value());
     if (!sale) {
         showMessage(sale.error().message, true);
         return;
