@@ -34,15 +34,24 @@ Status check(const CounterPayment &payment, qint64 dueMinor)
 
 CounterSaleService::CounterSaleService(CounterSaleStore &store) : m_store(store) { }
 
-Result<CounterSale> CounterSaleService::sell(const CartId &cart, const CounterPayment &payment, qint64 dueMinor)
+Result<CartQuote> CounterSaleService::quote(const CartId &cart)
 {
     if (auto status = SeatHoldRules::checkCart(cart); !status)
         return status.error();
-    if (auto status = CounterPaymentRules::check(payment, dueMinor); !status)
+    return m_store.quote(cart);
+}
+
+Result<CounterSale> CounterSaleService::sell(const CartId &cart, const CounterPayment &payment, const CartQuote &seen)
+{
+    if (auto status = SeatHoldRules::checkCart(cart); !status)
+        return status.error();
+    if (auto status = CartQuoteRules::check(seen, cart); !status)
+        return status.error();
+    if (auto status = CounterPaymentRules::check(payment, seen.totalMinor); !status)
         return status.error();
     CounterPayment clean = payment;
     clean.cardReference = payment.cardReference.trimmed();
-    return m_store.sellAtCounter(cart, clean);
+    return m_store.sellAtCounter(cart, clean, seen);
 }
 
 Result<CounterSale> CounterSaleService::settleGuarantee(OrderId order, const CounterPayment &payment, qint64 dueMinor)

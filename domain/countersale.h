@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/cartitems.h"
+#include "domain/cartquote.h"
 #include "domain/result.h"
 #include "domain/ticket.h"
 
@@ -35,7 +36,11 @@ class CounterSaleStore
 {
 public:
     virtual ~CounterSaleStore() = default;
-    virtual Result<CounterSale> sellAtCounter(const CartId &cart, const CounterPayment &payment) = 0;
+    // What the cart holds live now, priced as its order would be; empty when it holds nothing.
+    virtual Result<CartQuote> quote(const CartId &cart) = 0;
+    // Sells the cart only if what it holds live is exactly `seen` (units, quantities, amounts, total):
+    // otherwise Conflict, with nothing changed and every hold kept, so the clerk can show the new quote.
+    virtual Result<CounterSale> sellAtCounter(const CartId &cart, const CounterPayment &pay, const CartQuote &seen) = 0;
     virtual Result<QVector<Ticket>> tickets(OrderId order) = 0;
     // A GUARANTEED order paid at last (on departure): the payment for what it holds, and PAID.
     virtual Result<CounterSale> settleGuarantee(OrderId order, const CounterPayment &payment) = 0;
@@ -53,8 +58,9 @@ class CounterSaleService
 public:
     explicit CounterSaleService(CounterSaleStore &store);
 
-    // `dueMinor` is the total the clerk saw; the store charges only what is still there to sell.
-    Result<CounterSale> sell(const CartId &cart, const CounterPayment &payment, qint64 dueMinor);
+    Result<CartQuote> quote(const CartId &cart);
+    // `seen` is the quote the clerk showed the buyer: the sale charges exactly that, or is refused.
+    Result<CounterSale> sell(const CartId &cart, const CounterPayment &payment, const CartQuote &seen);
     Result<QVector<Ticket>> tickets(OrderId order);
     Result<CounterSale> settleGuarantee(OrderId order, const CounterPayment &payment, qint64 dueMinor);
     // A scanned or typed code, checked against the database: the only proof a ticket has.

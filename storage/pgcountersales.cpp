@@ -4,22 +4,84 @@
 #include "storage/sqlvalues.h"
 #include "storage/transactionguard.h"
 
+#include <QSet>
+
 namespace boxoffice {
 
 namespace {
 
 const QString saleContext = QStringLiteral("selling at the counter");
 
+ItemKind kindFromIndex(int index)
+{
+    switch (index) {
+    case 1:
+        return ItemKind::Pool;
+    case 2:
+        return ItemKind::Stay;
+    case 3:
+        return ItemKind::Slot;
+    default:
+        return ItemKind::Seat;
+    }
+}
+
 } // namespace
+
+Result<CartQuote> PgCounterSales::quote(const CartId &cart)
+{
+    auto query = m_statements.exec(CounterSql::quote, QStringLiteral("reading what the sale will charge"),
+                                   {{QStringLiteral(":cart"), cart}});
+    if (!query)
+        return query.error();
+    QSqlQuery &q = *query.value();
+    CartQuote quote;
+    quote.cart = cart;
+    bool unpriced = false;
+    QSet<QString> currencies;
+    while (q.next()) {
+        unpriced = unpriced || q.value(4).isNull();
+        currencies.insert(q.value(5).toString().trimmed());
+        quote.lines << QuoteLine{
+            kindFromIndex(q.value(0).toInt()), q.value(1).toLongLong(), q.value(2).toString(), q.value(3).toInt(),
+            q.value(4).toLongLong(),           fromEpochMs(q.value(6))};
+        quote.totalMinor += quote.lines.last().amountMinor;
+    }
+    q.finish();
+    // The same refusals as the order itself, so a quote never promises a sale that cannot happen.
+    if (unpriced)
+        return makeError(ErrorCode::Conflict, QStringLiteral("Something in the cart has no price."));
+    if (currencies.size() > 1)
+        return makeError(ErrorCode::Conflict,
+                         QStringLiteral("The cart mixes currencies; check out each currency separately."));
+    if (!currencies.isEmpty())
+        quote.currency = *currencies.cbegin();
+    return quote;
+}
+
+Status PgCounterSales::lockLiveHolds(const CartId &cart)
+{
+    for (const char *statement :
+         {CounterSql::lockSeats, CounterSql::lockPoolHolds, CounterSql::lockStays, CounterSql::lockTableBookings}) {
+        auto locked = m_statements.exec(statement, saleContext, {{QStringLiteral(":cart"), cart}});
+        if (!locked)
+            return locked.error();
+        locked.value()->finish();
+    }
+    return Done{};
+}
 
 PgCounterSales::PgCounterSales(QSqlDatabase database, PgCartStore &carts)
     : m_statements(std::move(database)), m_carts(carts)
 { }
 
-Result<CounterSale> PgCounterSales::sellAtCounter(const CartId &cart, const CounterPayment &payment)
+Result<CounterSale> PgCounterSales::sellAtCounter(const CartId &cart, const CounterPayment &payment,
+                                                  const CartQuote &seen)
 {
     TransactionGuard transaction(m_statements.database());
     if (auto status = transaction.begin(saleContext); !status)
+        return status.error();
+    if (auto status = lockLiveHolds(cart); !status)
         return status.error();
     auto order = m_carts.createOrder(cart);
     if (!order && order.error().code == ErrorCode::NotFound)
@@ -27,6 +89,17 @@ Result<CounterSale> PgCounterSales::sellAtCounter(const CartId &cart, const Coun
                          QStringLiteral("Nothing in this sale is still held (the holds ran out): take no payment."));
     if (!order)
         return order.error();
+    // The order is what confirm will charge: compared with what the clerk showed, inside the same
+    // transaction and after the locks, so what is compared is what is sold. Another terminal may
+    // still add to the cart after the locks; createOrder's lines include that too, and so does the
+    // comparison.
+    const QuoteChange change = compareQuotes(seen, quoteOfOrder(order.value()));
+    if (!change.isEmpty())
+        return makeError(ErrorCode::Conflict,
+                         QStringLiteral("This sale changed after its total was shown (%1). Nothing was charged and "
+                                        "the holds are kept: show the buyer the new total.")
+                             .arg(change.describe()),
+                         change.added + change.gone + change.repriced);
     auto confirmed = m_carts.confirmInTransaction(order->id);
     if (!confirmed)
         return confirmed.error();

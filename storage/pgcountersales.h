@@ -6,19 +6,22 @@
 
 namespace boxoffice {
 
-// CounterSaleStore on PostgreSQL: order, confirm, payment and tickets in one transaction on the cart
-// store's connection.
+// CounterSaleStore on PostgreSQL: the cart's live holds locked, the order compared with the quote the
+// clerk saw, confirm, payment and tickets, in one transaction on the cart store's connection.
 class PgCounterSales final : public CounterSaleStore
 {
 public:
     PgCounterSales(QSqlDatabase database, PgCartStore &carts);
 
-    Result<CounterSale> sellAtCounter(const CartId &cart, const CounterPayment &payment) override;
+    Result<CartQuote> quote(const CartId &cart) override;
+    Result<CounterSale> sellAtCounter(const CartId &cart, const CounterPayment &payment,
+                                      const CartQuote &seen) override;
     Result<QVector<Ticket>> tickets(OrderId order) override;
     Result<CounterSale> settleGuarantee(OrderId order, const CounterPayment &payment) override;
     Result<TicketCheck> checkTicket(const QString &code) override;
 
 private:
+    Status lockLiveHolds(const CartId &cart);
     Status recordPayment(OrderId order, const CounterPayment &payment, qint64 chargedMinor);
 
     PreparedStatements m_statements;

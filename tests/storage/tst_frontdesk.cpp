@@ -306,9 +306,13 @@ void TestFrontDesk::aStayBookedOnGuaranteeIsPaidOnDeparture()
     QVERIFY(HotelService(m_inventory->hotels).holdStay(request).ok());
     CounterPayment guarantee;
     guarantee.method = PaymentMethod::Guarantee;
-    QCOMPARE(sales.sell(QStringLiteral("guarantee-1"), guarantee, 18000).error().code, ErrorCode::BadInput); // no card
+    const auto quote = sales.quote(QStringLiteral("guarantee-1"));
+    QVERIFY(quote.ok());
+    QCOMPARE(quote->totalMinor, 18000);
+    QCOMPARE(sales.sell(QStringLiteral("guarantee-1"), guarantee, quote.value()).error().code,
+             ErrorCode::BadInput); // no card
     guarantee.cardReference = QStringLiteral("VISA-4242-EXP-1228");
-    const auto booked = sales.sell(QStringLiteral("guarantee-1"), guarantee, 18000);
+    const auto booked = sales.sell(QStringLiteral("guarantee-1"), guarantee, quote.value());
     QVERIFY2(booked.ok(), booked.ok() ? "" : qPrintable(booked.error().message));
     QCOMPARE(booked->chargedMinor, 0);
     QCOMPARE(booked->order.state, QStringLiteral("GUARANTEED"));

@@ -14,6 +14,7 @@
 #include "domain/hotelservice.h"
 #include <QTabWidget>
 #include "ui/sale/cartmodel.h"
+#include "ui/sale/paymentdialog.h"
 #include "ui/sale/serverclock.h"
 #include "ui/seatmap/seatmapscene.h"
 #include "ui/seatmap/seatmapview.h"
@@ -168,6 +169,20 @@ int main(int argc, char *argv[])
     };
     if (!shoot(QStringLiteral("Demo Theatre"), 0.25, 0.06, QStringLiteral("desk-theatre.png"), false))
         return fail(QStringLiteral("the theatre screenshot failed"));
+    // Taking the money for the theatre seats and two more: the server's lines, total and countdown.
+    window.holdBestAvailable();
+    bool paymentShot = false;
+    window.paymentHook = [&](PaymentDialog &dialog) {
+        dialog.show();
+        dialog.tenderedEdit()->setText(QStringLiteral("400"));
+        wait(1500);
+        paymentShot = dialog.grab().save(out.filePath(QStringLiteral("desk-payment.png")));
+        return false; // no sale: the seats stay held for the pictures that follow
+    };
+    window.sell(false);
+    window.paymentHook = nullptr;
+    if (!paymentShot)
+        return fail(QStringLiteral("the payment screenshot failed"));
     if (!shoot(QStringLiteral("Demo Stadium"), 0.30, 0.04, QStringLiteral("desk-stadium.png"), false))
         return fail(QStringLiteral("the stadium screenshot failed"));
     // Close up on the block just held: numbers, row labels and the clerk's own seats.

@@ -1,6 +1,7 @@
 #include "ui/common/money.h"
 #include "ui/sale/cartmodel.h"
 #include "ui/sale/paymentdialog.h"
+#include "ui/sale/quotemodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QDialogButtonBox>
@@ -23,6 +24,8 @@ private slots:
     void moneyIsFormattedAndParsedWithoutFloatingPoint_data();
     void moneyIsFormattedAndParsedWithoutFloatingPoint();
     void paymentDialogComputesChangeAndRefusesShortCash();
+    void quoteModelPassesTheModelTesterThroughEveryChange();
+    void paymentDialogFollowsTheQuoteAndClosesWhenAHoldRunsOut();
 };
 
 namespace {
@@ -30,6 +33,22 @@ namespace {
 CartEntry entry(UnitId unit, const QString &label, qint64 price, const QDateTime &expires)
 {
     return CartEntry{unit, label, QStringLiteral("Stalls"), price, QStringLiteral("EUR"), expires};
+}
+
+CartQuote quoteOf(const QVector<QuoteLine> &lines)
+{
+    CartQuote quote;
+    quote.cart = QStringLiteral("desk-1");
+    quote.currency = QStringLiteral("EUR");
+    quote.lines = lines;
+    for (const QuoteLine &line : lines)
+        quote.totalMinor += line.amountMinor;
+    return quote;
+}
+
+QuoteLine seatLine(UnitId unit, const QString &label, qint64 price, const QDateTime &expires)
+{
+    return QuoteLine{ItemKind::Seat, unit, label, 1, price, expires};
 }
 
 } // namespace
@@ -114,6 +133,64 @@ void TestCartModel::paymentDialogComputesChangeAndRefusesShortCash()
     QVERIFY(ok->isEnabled());
     QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("change"))->text().contains(QStringLiteral("€15.00")));
     QCOMPARE(dialog.payment().tenderedMinor, 10000);
+}
+
+void TestCartModel::quoteModelPassesTheModelTesterThroughEveryChange()
+{
+    QuoteModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const QDateTime at = QDateTime::currentDateTimeUtc().addSecs(600);
+    model.setQuote(
+        quoteOf({seatLine(1, QStringLiteral("A-1-1"), 4500, at), seatLine(2, QStringLiteral("A-1-2"), 4500, at)}));
+    QCOMPARE(model.rowCount(), 2);
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    // The same units again (an extension, a new price): no rows come or go.
+    model.setQuote(
+        quoteOf({seatLine(1, QStringLiteral("A-1-1"), 5000, at), seatLine(2, QStringLiteral("A-1-2"), 4500, at)}));
+    QCOMPARE(inserted.size(), 0);
+    QCOMPARE(changed.size(), 1);
+    QCOMPARE(model.data(model.index(0, QuoteModel::PriceColumn)).toString(), QStringLiteral("€50.00"));
+    model.setQuote(
+        quoteOf({seatLine(1, QStringLiteral("A-1-1"), 5000, at), seatLine(2, QStringLiteral("A-1-2"), 4500, at),
+                 QuoteLine{ItemKind::Pool, 7, QStringLiteral("Standing x2"), 2, 3000, at}}));
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.data(model.index(2, QuoteModel::ItemColumn)).toString(), QStringLiteral("Standing x2"));
+    model.setQuote(quoteOf({}));
+    QCOMPARE(model.rowCount(), 0);
+}
+
+void TestCartModel::paymentDialogFollowsTheQuoteAndClosesWhenAHoldRunsOut()
+{
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    PaymentDialog dialog(quoteOf({seatLine(1, QStringLiteral("A-1-1"), 4500, now.addSecs(90)),
+                                  seatLine(2, QStringLiteral("A-1-2"), 4500, now.addSecs(30))}),
+                         PaymentMethod::Cash);
+    auto *due = dialog.findChild<QLabel *>(QStringLiteral("amountDue"));
+    auto *countdown = dialog.findChild<QLabel *>(QStringLiteral("holdCountdown"));
+    QVERIFY(due->text().contains(QStringLiteral("€90.00")));
+    dialog.tenderedEdit()->setText(QStringLiteral("100"));
+    QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("change"))->text().contains(QStringLiteral("€10.00")));
+
+    // Another terminal adds a seat: the total, the change and a notice follow.
+    CartQuote more = dialog.quote();
+    more.lines << seatLine(3, QStringLiteral("A-1-3"), 4500, now.addSecs(90));
+    more.totalMinor += 4500;
+    dialog.showQuote(more, QStringLiteral("A-1-3 added"));
+    QVERIFY(due->text().contains(QStringLiteral("€135.00")));
+    QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("change"))->text().contains(QStringLiteral("€35.00 short")));
+    QVERIFY(!dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->isEnabled());
+    QCOMPARE(dialog.quote().totalMinor, 13500);
+
+    // The countdown runs to the first hold's expiry (A-1-2, in 30 s), and the dialog closes there.
+    QSignalSpy rejected(&dialog, &QDialog::rejected);
+    dialog.setServerNow(now);
+    QVERIFY2(countdown->text().contains(QStringLiteral("0:30")), qPrintable(countdown->text()));
+    QCOMPARE(rejected.size(), 0);
+    dialog.setServerNow(now.addSecs(30));
+    QCOMPARE(rejected.size(), 1);
+    QVERIFY2(dialog.closeReason().contains(QStringLiteral("A-1-2 ran out")), qPrintable(dialog.closeReason()));
+    QVERIFY(!dialog.closeReason().contains(QStringLiteral("A-1-1")));
 }
 
 QTEST_MAIN(TestCartModel)

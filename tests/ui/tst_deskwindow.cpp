@@ -15,6 +15,7 @@
 #include "ui/seatmap/seatmapview.h"
 
 #include <QAbstractItemModelTester>
+#include <QAbstractItemView>
 #include <QApplication>
 #include <QFileInfo>
 #include <QLabel>
@@ -47,6 +48,9 @@ private slots:
     void cardSaleNeedsTheTerminalReference();
     void extendIsDisabledAfterTheLimit();
     void aLostConnectionShowsABannerThenReloads();
+    void paymentDialogListsASeatAddedByAnotherTerminal();
+    void paymentDialogClosesWhenAHoldRunsOut();
+    void aSaleRefusedForAChangedCartShowsTheNewTotal();
 
 private:
     QPoint viewportPointOf(const QString &label) const;
@@ -345,6 +349,109 @@ void TestDeskWindow::aLostConnectionShowsABannerThenReloads()
     m_window->holdUnits({unitOf(QStringLiteral("A-6-11"))});
     QCOMPARE(m_window->cart()->rowCount(), 1);
     QCOMPARE(seatState(QStringLiteral("A-6-11")), QStringLiteral("HELD"));
+}
+
+void TestDeskWindow::paymentDialogListsASeatAddedByAnotherTerminal()
+{
+    m_window->holdUnits({unitOf(QStringLiteral("A-4-8")), unitOf(QStringLiteral("A-4-9"))});
+    QCOMPARE(m_window->cart()->rowCount(), 2);
+    auto other = m_db->connect(QStringLiteral("other-terminal"));
+    PgSeatStore store(other->database());
+    bool otherHeld = false;
+    bool listed = false;
+    QString shownDue;
+    QStringList shownLines;
+    m_window->paymentHook = [&](PaymentDialog &dialog) {
+        // While the clerk counts the cash, another terminal holds a seat into this very cart.
+        HoldRequest request;
+        request.event = m_hall.eventId;
+        request.cart = m_window->cartId();
+        request.units = {unitOf(QStringLiteral("A-4-10"))};
+        otherHeld = store.hold(request).ok();
+        auto *lines = dialog.findChild<QAbstractItemView *>(QStringLiteral("quoteLines"));
+        auto *due = dialog.findChild<QLabel *>(QStringLiteral("amountDue"));
+        listed = QTest::qWaitFor(
+            [&] {
+                return lines && due && lines->model()->rowCount() == 3 && due->text().contains(QLatin1String("135.00"));
+            },
+            6000);
+        shownDue = due ? due->text() : QString();
+        for (int row = 0; lines && row < lines->model()->rowCount(); ++row)
+            shownLines << lines->model()->index(row, 0).data().toString();
+        QTest::keyClicks(dialog.tenderedEdit(), QStringLiteral("150"));
+        return true;
+    };
+    m_window->sell(false);
+    QVERIFY(otherHeld);
+    QVERIFY2(
+        listed,
+        qPrintable(
+            QStringLiteral("the dialog showed \"%1\" over [%2]").arg(shownDue, shownLines.join(QStringLiteral(", ")))));
+    QCOMPARE(shownLines, QStringList({QStringLiteral("A-4-8"), QStringLiteral("A-4-9"), QStringLiteral("A-4-10")}));
+    // What the clerk saw is what was charged.
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT amount_minor FROM counter_payments ORDER BY id DESC LIMIT 1")).toLongLong(),
+        13500);
+    QVERIFY2(m_window->message().contains(QStringLiteral("Give €15.00 change")), qPrintable(m_window->message()));
+    QCOMPARE(seatState(QStringLiteral("A-4-10")), QStringLiteral("SOLD"));
+}
+
+void TestDeskWindow::paymentDialogClosesWhenAHoldRunsOut()
+{
+    m_window->holdUnits({unitOf(QStringLiteral("A-5-1")), unitOf(QStringLiteral("A-5-2"))});
+    QCOMPARE(m_window->cart()->rowCount(), 2);
+    const CartId cart = m_window->cartId();
+    // The holds have run all but three seconds of their ten minutes.
+    QVERIFY(m_db->backdateHolds(QStringLiteral("event_seats"), cart, 597));
+    bool closedByItself = false;
+    m_window->paymentHook = [&](PaymentDialog &dialog) {
+        dialog.show();
+        closedByItself = QTest::qWaitFor([&] { return !dialog.isVisible(); }, 8000);
+        if (closedByItself)
+            return dialog.result() == QDialog::Accepted;
+        // Still open: the clerk presses Sell on seats nobody holds any more.
+        return true;
+    };
+    m_window->sell(false);
+    QVERIFY2(closedByItself, "the payment dialog stayed open after the holds ran out");
+    QVERIFY2(m_window->message().contains(QLatin1String("ran out")), qPrintable(m_window->message()));
+    QVERIFY2(m_window->message().contains(QLatin1String("nothing was sold")), qPrintable(m_window->message()));
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT count(*) FROM orders WHERE cart_id = :c"), {{QStringLiteral("c"), cart}})
+            .toInt(),
+        0);
+}
+
+void TestDeskWindow::aSaleRefusedForAChangedCartShowsTheNewTotal()
+{
+    m_window->holdUnits({unitOf(QStringLiteral("A-6-5")), unitOf(QStringLiteral("A-6-6"))});
+    QCOMPARE(m_window->cart()->rowCount(), 2);
+    auto other = m_db->connect(QStringLiteral("other-terminal"));
+    PgSeatStore store(other->database());
+    QStringList dues;
+    QString notice;
+    m_window->paymentHook = [&](PaymentDialog &dialog) {
+        dues << dialog.findChild<QLabel *>(QStringLiteral("amountDue"))->text();
+        if (dues.size() == 1) {
+            // The other terminal is quicker than any refresh: the clerk presses Sell on the old total.
+            HoldRequest request;
+            request.event = m_hall.eventId;
+            request.cart = m_window->cartId();
+            request.units = {unitOf(QStringLiteral("A-6-7"))};
+            return store.hold(request).ok();
+        }
+        notice = dialog.findChild<QLabel *>(QStringLiteral("quoteNotice"))->text();
+        return dues.size() == 2; // the clerk accepts the new total, exact cash
+    };
+    m_window->sell(false);
+    QCOMPARE(dues.size(), 2);
+    QVERIFY2(dues.first().contains(QStringLiteral("€90.00")), qPrintable(dues.first()));
+    QVERIFY2(dues.last().contains(QStringLiteral("€135.00")), qPrintable(dues.last()));
+    QVERIFY2(notice.contains(QLatin1String("A-6-7 added")), qPrintable(notice));
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT amount_minor FROM counter_payments ORDER BY id DESC LIMIT 1")).toLongLong(),
+        13500);
+    QCOMPARE(seatState(QStringLiteral("A-6-7")), QStringLiteral("SOLD"));
 }
 
 QTEST_MAIN(TestDeskWindow)

@@ -8,6 +8,7 @@
 #include "ui/desk/liveseatmap.h"
 #include "ui/frontdesk/frontdeskpanel.h"
 #include "ui/sale/cartmodel.h"
+#include "ui/sale/countercheckout.h"
 #include "ui/sale/paymentdialog.h"
 #include "ui/sale/serverclock.h"
 #include "ui/seatmap/seatmapscene.h"
@@ -201,20 +202,19 @@ void DeskWindow::sell(bool card)
         showMessage(tr("The cart is empty: hold seats first."), true);
         return;
     }
-    const qint64 due = m_cart->totalMinor();
-    PaymentDialog dialog(due, m_cart->currency(), card ? PaymentMethod::Card : PaymentMethod::Cash, this);
-    const bool accepted = paymentHook ? paymentHook(dialog) : dialog.exec() == QDialog::Accepted;
-    if (!accepted) {
+    // The amount due is the server's quote of the cart, not this terminal's idea of it.
+    const CounterCheckout::Outcome outcome
+        = m_checkout->run({m_cartId, card ? PaymentMethod::Card : PaymentMethod::Cash, false, this, paymentHook});
+    if (outcome.sale) {
+        finishSale(*outcome.sale);
+        return;
+    }
+    if (outcome.message.isEmpty()) {
         showMessage(tr("No sale: the seats stay held."));
         return;
     }
-    const auto sale = m_services.sales->sell(m_cartId, dialog.payment(), due);
-    if (!sale) {
-        showMessage(sale.error().message, true);
-        refreshLiveChanges();
-        return;
-    }
-    finishSale(sale.value());
+    showMessage(outcome.message, true);
+    refreshLiveChanges();
 }
 
 void DeskWindow::finishSale(const CounterSale &sale)
@@ -309,6 +309,39 @@ void DeskWindow::onSeatChanged(const SeatChange &change)
     }
     m_cart->remove({change.unit});
     showMessage(tr("Seat %1 was just taken by another buyer after its hold ran out.").arg(label), true);
+}
+
+void DeskWindow::onQuoteRead(const CartQuote &quote)
+{
+    if (quote.cart != m_cartId)
+        return;
+    // The server's word on what this cart holds: seats another terminal added appear, and the expiry
+    // and price of each are the server's.
+    const SeatMap &map = m_scene->seatMap();
+    QVector<CartEntry> held;
+    QVector<UnitId> live;
+    for (const QuoteLine &line : quote.lines) {
+        if (line.kind != ItemKind::Seat)
+            continue;
+        CartEntry entry;
+        entry.unit = line.id;
+        entry.label = line.label;
+        entry.priceMinor = line.amountMinor;
+        entry.currency = quote.currency;
+        entry.expiresAt = line.expiresAt;
+        if (const auto seat = m_scene->seat(line.id))
+            entry.section = map.sections.value(seat->section).name;
+        held << entry;
+        live << line.id;
+    }
+    QVector<UnitId> gone;
+    for (const UnitId unit : m_cart->units()) {
+        if (!live.contains(unit))
+            gone << unit;
+    }
+    m_cart->remove(gone);
+    m_cart->upsert(held);
+    updateCartSummary();
 }
 
 void DeskWindow::onClockTick(const QDateTime &serverNow)

@@ -8,6 +8,7 @@
 #include "ui/desk/liveseatmap.h"
 #include "ui/frontdesk/frontdeskpanel.h"
 #include "ui/sale/cartmodel.h"
+#include "ui/sale/countercheckout.h"
 #include "ui/sale/serverclock.h"
 #include "ui/seatmap/seatmaplegend.h"
 #include "ui/seatmap/seatmapscene.h"
@@ -36,6 +37,7 @@ DeskWindow::DeskWindow(StaffIdentity staff, ServerClock &clock, InventoryWatch *
     m_scene = new SeatMapScene(this);
     m_live = new LiveSeatMap(*m_scene, this);
     m_cart = new CartModel(this);
+    m_checkout = new CounterCheckout(m_clock, this);
     buildUi();
     buildActions();
     startNewCart();
@@ -43,6 +45,7 @@ DeskWindow::DeskWindow(StaffIdentity staff, ServerClock &clock, InventoryWatch *
     connect(m_scene, &SeatMapScene::seatActivated, this, &DeskWindow::onSeatActivated);
     connect(m_live, &LiveSeatMap::seatChanged, this, &DeskWindow::onSeatChanged);
     connect(&m_clock, &ServerClock::ticked, this, &DeskWindow::onClockTick);
+    connect(m_checkout, &CounterCheckout::quoteRead, this, &DeskWindow::onQuoteRead);
     connect(m_cart, &QAbstractItemModel::rowsInserted, this, &DeskWindow::updateCartSummary);
     connect(m_cart, &QAbstractItemModel::rowsRemoved, this, &DeskWindow::updateCartSummary);
     connect(m_cart, &QAbstractItemModel::modelReset, this, &DeskWindow::updateCartSummary);
@@ -214,6 +217,7 @@ void DeskWindow::setServices(const DeskServices &services)
 {
     m_services = services;
     m_live->setStore(services.maps);
+    m_checkout->setService(services.sales);
     m_connected = services.ready();
     m_frontDesk->setServices(services);
     loadEvents();
@@ -311,6 +315,8 @@ void DeskWindow::refreshLiveChanges()
         return;
     if (auto status = m_live->refresh(); !status)
         qWarning("Live seat map: %s", qPrintable(status.error().message));
+    // Another terminal may have changed this very cart: an open payment dialog shows it at once.
+    m_checkout->refreshQuote();
     // The hotel calendar is re-read whole (a few hundred rows), and only while someone looks at it.
     if (m_pages->currentWidget() == m_frontDesk)
         m_frontDesk->refresh();

@@ -17,6 +17,7 @@ class QTabWidget;
 namespace boxoffice {
 
 class CartModel;
+class CounterCheckout;
 class FrontDeskPanel;
 class InventoryWatch;
 class LiveSeatMap;
@@ -25,6 +26,7 @@ class SeatMapScene;
 class SeatMapView;
 class ServerClock;
 struct CartEntry;
+struct CartQuote;
 struct CounterSale;
 struct HoldGrant;
 struct SeatChange;
@@ -60,7 +62,7 @@ public:
     void holdBestAvailable();
     void releaseSelection();
     void extendHolds();
-    // Opens the payment dialog for cash or card, then sells what the cart holds.
+    // Opens the payment dialog for cash or card over the server's quote of the cart, then sells exactly that.
     void sell(bool card);
     // Opens the last sale's tickets in the desktop's PDF viewer, to print them.
     void openLastTickets();
@@ -77,6 +79,7 @@ private:
     void onSeatActivated(UnitId unit);
     void onSeatChanged(const SeatChange &change);
     void onClockTick(const QDateTime &serverNow);
+    void onQuoteRead(const CartQuote &quote);
     void onConnectionLost(const QString &reason);
     void onConnectionRestored();
     void releaseUnits(const QVector<UnitId> &units);
@@ -104,6 +107,7 @@ private:
     SeatMapLegend *m_legend = nullptr;
     LiveSeatMap *m_live = nullptr;
     CartModel *m_cart = nullptr;
+    CounterCheckout *m_checkout = nullptr;
     QComboBox *m_events = nullptr;
     QLineEdit *m_search = nullptr;
     QSpinBox *m_bestCount = nullptr;

@@ -10,6 +10,7 @@
 #include "ui/hotel/hotelgridview.h"
 #include "ui/hotel/staysearchmodel.h"
 #include "ui/sale/cartmodel.h"
+#include "ui/sale/countercheckout.h"
 #include "ui/sale/paymentdialog.h"
 #include "ui/sale/serverclock.h"
 
@@ -78,21 +79,25 @@ void FrontDeskPanel::onClockTick(const QDateTime &serverNow)
     m_heldText->setStyleSheet(left <= CartModel::warningSeconds ? QStringLiteral("color:#b01c1c;") : QString());
 }
 
+std::optional<CounterSale> FrontDeskPanel::takePayment(PaymentMethod method)
+{
+    const CounterCheckout::Outcome outcome = m_checkout->run({m_cart, method, true, this, paymentHook});
+    if (!outcome.message.isEmpty()) {
+        showMessage(outcome.message, true);
+        loadCalendar();
+    }
+    return outcome.sale;
+}
+
 void FrontDeskPanel::bookOnGuarantee()
 {
     if (!m_heldStay) {
         showMessage(tr("Select nights on the calendar first."), true);
         return;
     }
-    PaymentDialog dialog(m_heldPrice, currency(), PaymentMethod::Guarantee, this, true);
-    const bool accepted = paymentHook ? paymentHook(dialog) : dialog.exec() == QDialog::Accepted;
-    if (!accepted)
+    const auto sale = takePayment(PaymentMethod::Guarantee);
+    if (!sale)
         return;
-    auto sale = m_services.sales->sell(m_cart, dialog.payment(), m_heldPrice);
-    if (!sale) {
-        showMessage(sale.error().message, true);
-        return;
-    }
     m_heldStay = 0;
     startNewCart();
     onClockTick(m_clock.now());
@@ -109,15 +114,9 @@ void FrontDeskPanel::book(bool card)
         showMessage(tr("Select nights on the calendar first."), true);
         return;
     }
-    PaymentDialog dialog(m_heldPrice, currency(), card ? PaymentMethod::Card : PaymentMethod::Cash, this, true);
-    const bool accepted = paymentHook ? paymentHook(dialog) : dialog.exec() == QDialog::Accepted;
-    if (!accepted)
+    const auto sale = takePayment(card ? PaymentMethod::Card : PaymentMethod::Cash);
+    if (!sale)
         return;
-    auto sale = m_services.sales->sell(m_cart, dialog.payment(), m_heldPrice);
-    if (!sale) {
-        showMessage(sale.error().message, true);
-        return;
-    }
     QString text = tr("Booked %1: order %2, %3 paid.").arg(m_heldLabel).arg(sale->order.id).arg(formatMoney(sale->chargedMinor, currency()));
     if (sale->changeMinor > 0)
         text += QLatin1Char(' ') + tr("Give %1 change.").arg(formatMoney(sale->changeMinor, currency()));

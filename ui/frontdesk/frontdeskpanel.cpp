@@ -7,6 +7,7 @@
 #include "ui/hotel/hotelgridview.h"
 #include "ui/hotel/staysearchmodel.h"
 #include "ui/sale/cartmodel.h"
+#include "ui/sale/countercheckout.h"
 #include "ui/sale/paymentdialog.h"
 #include "ui/sale/serverclock.h"
 
@@ -35,6 +36,7 @@ FrontDeskPanel::FrontDeskPanel(StaffIdentity staff, ServerClock &clock, QWidget 
 {
     m_stays = new StaySearchModel(this);
     m_arrivals = new ArrivalsAtRiskModel(this);
+    m_checkout = new CounterCheckout(m_clock, this);
     buildUi();
     startNewCart();
     connect(&m_clock, &ServerClock::ticked, this, &FrontDeskPanel::onClockTick);
@@ -250,6 +252,7 @@ void FrontDeskPanel::buildUi()
 void FrontDeskPanel::setServices(const DeskServices &services)
 {
     m_services = services;
+    m_checkout->setService(services.sales);
     if (services.ready()) {
         loadHotels();
         loadRefundCases();
@@ -318,6 +321,7 @@ void FrontDeskPanel::loadCalendar()
 
 void FrontDeskPanel::refresh()
 {
+    m_checkout->refreshQuote();
     loadCalendar();
     loadRefundCases();
     if (!m_search->text().trimmed().isEmpty())

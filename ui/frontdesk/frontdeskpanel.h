@@ -5,6 +5,7 @@
 #include <QWidget>
 
 #include <functional>
+#include <optional>
 
 class QComboBox;
 class QDateEdit;
@@ -21,6 +22,7 @@ namespace boxoffice {
 class ArrivalsAtRiskModel;
 class CompensationDialog;
 class CompensationReport;
+class CounterCheckout;
 class HotelGridView;
 class PaymentDialog;
 class ServerClock;
@@ -73,6 +75,8 @@ private:
     void loadCalendar();
     void onClockTick(const QDateTime &serverNow);
     void startNewCart();
+    // The payment dialog over the server's quote of the held stay; the sale when it went through.
+    std::optional<CounterSale> takePayment(PaymentMethod method);
     void actOnSelectedStay(const QString &what);
     void showMessage(const QString &text, bool problem = false);
     qint64 priceOf(RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut) const;
@@ -81,6 +85,7 @@ private:
     StaffIdentity m_staff;
     ServerClock &m_clock;
     DeskServices m_services;
+    CounterCheckout *m_checkout = nullptr;
     HotelId m_hotel = 0;
     CartId m_cart;
     StayId m_heldStay = 0;

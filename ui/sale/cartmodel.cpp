@@ -92,6 +92,7 @@ void CartModel::upsert(const QVector<CartEntry> &entries)
             continue;
         }
         m_entries[row].expiresAt = entry.expiresAt;
+        m_entries[row].priceMinor = entry.priceMinor;
         emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
     }
     if (added.isEmpty())

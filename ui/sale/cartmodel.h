@@ -33,7 +33,8 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-    // Adds new seats, or refreshes the expiry of seats already in the cart (a re-hold or an extension).
+    // Adds new seats, or refreshes the expiry and price of seats already in the cart (a re-hold, an
+    // extension, or the server's quote).
     void upsert(const QVector<CartEntry> &entries);
     void remove(const QVector<UnitId> &units);
     void clear();

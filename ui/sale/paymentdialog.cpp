@@ -1,13 +1,17 @@
 #include "ui/sale/paymentdialog.h"
 
 #include "ui/common/money.h"
+#include "ui/sale/cartmodel.h"
+#include "ui/sale/quotemodel.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QTabWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 namespace boxoffice {
@@ -16,21 +20,54 @@ PaymentDialog::PaymentDialog(qint64 dueMinor, const QString &currency, PaymentMe
                              bool allowGuarantee)
     : QDialog(parent), m_dueMinor(dueMinor), m_currency(currency)
 {
+    build(method, allowGuarantee);
+}
+
+PaymentDialog::PaymentDialog(const CartQuote &quote, PaymentMethod method, QWidget *parent, bool allowGuarantee)
+    : QDialog(parent), m_dueMinor(quote.totalMinor), m_currency(quote.currency), m_lines(new QuoteModel(this))
+{
+    m_lines->setQuote(quote);
+    build(method, allowGuarantee);
+}
+
+void PaymentDialog::build(PaymentMethod method, bool allowGuarantee)
+{
     setWindowTitle(tr("Take payment"));
+    setMinimumWidth(440);
     auto *layout = new QVBoxLayout(this);
-    auto *due = new QLabel(tr("Amount due: <b>%1</b>").arg(formatMoney(dueMinor, currency)));
-    due->setObjectName(QStringLiteral("amountDue"));
-    QFont bigger = due->font();
+    if (m_lines) {
+        m_linesView = new QTableView;
+        m_linesView->setObjectName(QStringLiteral("quoteLines"));
+        m_linesView->setModel(m_lines);
+        m_linesView->setSelectionMode(QAbstractItemView::NoSelection);
+        m_linesView->setFocusPolicy(Qt::NoFocus);
+        m_linesView->verticalHeader()->hide();
+        m_linesView->horizontalHeader()->setSectionResizeMode(QuoteModel::ItemColumn, QHeaderView::Stretch);
+        m_linesView->horizontalHeader()->setSectionResizeMode(QuoteModel::PriceColumn, QHeaderView::ResizeToContents);
+        layout->addWidget(m_linesView);
+    }
+    m_due = new QLabel;
+    m_due->setObjectName(QStringLiteral("amountDue"));
+    QFont bigger = m_due->font();
     bigger.setPointSizeF(bigger.pointSizeF() * 1.4);
-    due->setFont(bigger);
-    layout->addWidget(due);
+    m_due->setFont(bigger);
+    layout->addWidget(m_due);
+    m_countdown = new QLabel;
+    m_countdown->setObjectName(QStringLiteral("holdCountdown"));
+    m_countdown->setVisible(m_lines);
+    layout->addWidget(m_countdown);
+    m_notice = new QLabel;
+    m_notice->setObjectName(QStringLiteral("quoteNotice"));
+    m_notice->setWordWrap(true);
+    m_notice->setStyleSheet(QStringLiteral("background:#fdecc8; color:#5c3b00; padding:6px; font-weight:bold;"));
+    m_notice->hide();
+    layout->addWidget(m_notice);
 
     m_tabs = new QTabWidget;
     auto *cashPage = new QWidget;
     auto *cashForm = new QFormLayout(cashPage);
     m_tendered = new QLineEdit;
     m_tendered->setObjectName(QStringLiteral("tendered"));
-    m_tendered->setPlaceholderText(formatMoney(dueMinor, currency));
     m_change = new QLabel;
     m_change->setObjectName(QStringLiteral("change"));
     cashForm->addRow(tr("Cash &handed over:"), m_tendered);
@@ -74,7 +111,71 @@ PaymentDialog::PaymentDialog(qint64 dueMinor, const QString &currency, PaymentMe
     const int page = method == PaymentMethod::Cash ? 0 : method == PaymentMethod::Card || !m_guarantee ? 1 : 2;
     m_tabs->setCurrentIndex(page);
     (page == 0 ? m_tendered : page == 1 ? m_reference : m_guarantee)->setFocus();
-    updateState();
+    showDue();
+    fitLines();
+}
+
+void PaymentDialog::fitLines()
+{
+    if (!m_linesView)
+        return;
+    // Every line in sight up to a dozen, so a unit added while the dialog is open cannot hide below
+    // the fold; beyond that the list scrolls.
+    const int rows = qBound(3, m_lines->rowCount(), 12);
+    m_linesView->setMinimumHeight(m_linesView->horizontalHeader()->sizeHint().height()
+                                  + rows * m_linesView->verticalHeader()->defaultSectionSize()
+                                  + 2 * m_linesView->frameWidth());
+    adjustSize();
+}
+
+const CartQuote &PaymentDialog::quote() const
+{
+    static const CartQuote none;
+    return m_lines ? m_lines->quote() : none;
+}
+
+void PaymentDialog::showQuote(const CartQuote &quote, const QString &notice)
+{
+    if (!m_lines)
+        return;
+    m_lines->setQuote(quote);
+    m_dueMinor = quote.totalMinor;
+    m_currency = quote.currency;
+    if (!notice.isEmpty())
+        setNotice(notice);
+    showDue();
+    fitLines();
+}
+
+void PaymentDialog::setNotice(const QString &notice)
+{
+    m_notice->setText(notice);
+    m_notice->setVisible(!notice.isEmpty());
+    adjustSize();
+}
+
+void PaymentDialog::setServerNow(const QDateTime &serverNow)
+{
+    if (!m_lines || m_lines->quote().isEmpty() || !m_closeReason.isEmpty())
+        return;
+    const QStringList expired = m_lines->quote().expiredAt(serverNow);
+    if (!expired.isEmpty()) {
+        endSale(tr("The hold on %1 ran out before the sale: nothing was sold and no money is due. "
+                   "Hold the seats again to sell them.")
+                    .arg(expired.join(QStringLiteral(", "))));
+        return;
+    }
+    // Rounded up, as the cart's countdowns are: "0:01" is the last second, not "expired".
+    const qint64 left = (serverNow.msecsTo(m_lines->quote().earliestExpiry()) + 999) / 1000;
+    m_countdown->setText(tr("The first hold runs out in %1.").arg(formatCountdown(left)));
+    m_countdown->setStyleSheet(left <= CartModel::warningSeconds ? QStringLiteral("color:#b01c1c; font-weight:bold;")
+                                                                 : QString());
+}
+
+void PaymentDialog::endSale(const QString &reason)
+{
+    m_closeReason = reason;
+    reject();
 }
 
 CounterPayment PaymentDialog::payment() const
@@ -93,6 +194,13 @@ CounterPayment PaymentDialog::payment() const
         payment.cardReference = m_guarantee->text().trimmed();
     }
     return payment;
+}
+
+void PaymentDialog::showDue()
+{
+    m_due->setText(tr("Amount due: <b>%1</b>").arg(formatMoney(m_dueMinor, m_currency)));
+    m_tendered->setPlaceholderText(formatMoney(m_dueMinor, m_currency));
+    updateState();
 }
 
 void PaymentDialog::updateState()
