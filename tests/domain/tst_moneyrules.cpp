@@ -40,14 +40,30 @@ void TestMoneyRules::eventAgainstPayment_data()
     QTest::addColumn<QString>("intent");
     QTest::addColumn<QString>("known"); // the intent the payment already has
     QTest::addColumn<bool>("agrees");
-    QTest::newRow("same, intent adopted") << qint64(17000) << "EUR" << "pi_1" << "" << true;
-    QTest::newRow("same, intent known") << qint64(17000) << "eur" << "pi_1" << "pi_1" << true;
-    QTest::newRow("one cent") << qint64(1) << "EUR" << "pi_1" << "" << false;
-    QTest::newRow("a cent more") << qint64(17001) << "EUR" << "pi_1" << "" << false;
-    QTest::newRow("other currency") << qint64(17000) << "USD" << "pi_1" << "" << false;
-    QTest::newRow("no currency") << qint64(17000) << "" << "pi_1" << "" << false;
-    QTest::newRow("foreign intent") << qint64(17000) << "EUR" << "pi_2" << "pi_1" << false;
-    QTest::newRow("no intent") << qint64(17000) << "EUR" << "" << "" << false;
+    QTest::newRow("same, intent adopted") << qint64(17000) << "EUR"
+                                          << "pi_1"
+                                          << "" << true;
+    QTest::newRow("same, intent known") << qint64(17000) << "eur"
+                                        << "pi_1"
+                                        << "pi_1" << true;
+    QTest::newRow("one cent") << qint64(1) << "EUR"
+                              << "pi_1"
+                              << "" << false;
+    QTest::newRow("a cent more") << qint64(17001) << "EUR"
+                                 << "pi_1"
+                                 << "" << false;
+    QTest::newRow("other currency") << qint64(17000) << "USD"
+                                    << "pi_1"
+                                    << "" << false;
+    QTest::newRow("no currency") << qint64(17000) << ""
+                                 << "pi_1"
+                                 << "" << false;
+    QTest::newRow("foreign intent") << qint64(17000) << "EUR"
+                                    << "pi_2"
+                                    << "pi_1" << false;
+    QTest::newRow("no intent") << qint64(17000) << "EUR"
+                               << ""
+                               << "" << false;
 }
 
 void TestMoneyRules::eventAgainstPayment()
