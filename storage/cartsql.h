@@ -134,6 +134,25 @@ WHERE l.order_id = :order AND l.state = 'PENDING'
 ORDER BY h.subpool_id, l.hold_id
 )SQL";
 
+// The sub-pool rows of an order's pending GA lines, locked in id order before any hold row: what a
+// confirm needs while every hold is still the cart's.
+inline constexpr char lockPoolLineSubpools[] = R"SQL(
+SELECT s.id FROM ga_subpools s
+WHERE s.id IN (SELECT h.subpool_id FROM order_pool_lines l JOIN ga_holds h ON h.id = l.hold_id
+               WHERE l.order_id = :order AND l.state = 'PENDING')
+ORDER BY s.id
+FOR UPDATE
+)SQL";
+
+// Every sub-pool row of the pools of an order's pending GA lines, in id order: what a late confirm
+// may need, as places claimed afresh can come from any row.
+inline constexpr char lockPoolsOfPendingLines[] = R"SQL(
+SELECT s.id FROM ga_subpools s
+WHERE s.pool_id IN (SELECT l.pool_id FROM order_pool_lines l WHERE l.order_id = :order AND l.state = 'PENDING')
+ORDER BY s.id
+FOR UPDATE
+)SQL";
+
 // The held units become sold: sub-pool row locked first, then the hold, then the counters move.
 inline constexpr char confirmPoolHold[] = R"SQL(
 WITH p AS (
@@ -289,12 +308,6 @@ SELECT (SELECT count(*) FROM live_seats)
 FROM (SELECT 1) AS one
 LEFT JOIN extended x ON true
 ORDER BY x.kind, x.id
-)SQL";
-
-inline constexpr char heldPools[] = R"SQL(
-SELECT DISTINCT h.pool_id, gp.name, h.quantity FROM ga_holds h JOIN ga_pools gp ON gp.id = h.pool_id
-WHERE h.cart_id = :cart AND h.state = 'HELD'
-ORDER BY h.pool_id
 )SQL";
 
 inline constexpr char heldStays[] = R"SQL(

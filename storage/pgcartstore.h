@@ -26,7 +26,19 @@ public:
     Result<ConfirmOutcome> confirmInTransaction(OrderId order);
 
 private:
+    struct PoolLine
+    {
+        qint64 hold = 0;
+        PoolId pool = 0;
+        int quantity = 0;
+    };
+
     Status confirmPools(OrderId order, const CartId &cart);
+    Result<QVector<PoolLine>> pendingPoolLines(OrderId order);
+    Status lockSubpools(const char *sql, OrderId order);
+    Status confirmHeldPoolLines(OrderId order, const CartId &cart, const QVector<PoolLine> &lines);
+    Result<bool> sellHeldPoolLine(OrderId order, const CartId &cart, const PoolLine &line);
+    Status settlePoolLine(OrderId order, const PoolLine &line, qint64 soldHold);
     Status confirmStays(OrderId order, const CartId &cart);
     Status confirmSlots(OrderId order, const CartId &cart);
     Result<QVector<OrderLine>> lines(OrderId order);

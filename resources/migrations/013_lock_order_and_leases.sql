@@ -225,3 +225,16 @@ BEGIN
     RETURN 'OK';
 END
 $$;
+
+-- ---------------------------------------------------------------- general admission
+
+-- A request larger than any one sub-pool's free places is taken across several sub-pools in one
+-- statement (all or nothing), as one hold row per sub-pool. The row on the lowest sub-pool id is the
+-- lead; the others name it here. Carts, orders, confirms, releases and the audit keep counting hold
+-- rows one by one, each against its own sub-pool.
+ALTER TABLE ga_holds ADD COLUMN lead_hold_id bigint REFERENCES ga_holds;
+
+-- One live hold per cart and pool (a double click holds once) now means one live lead: the rows of
+-- one claim spread over several sub-pools belong to that one hold.
+DROP INDEX ga_holds_one_per_cart;
+CREATE UNIQUE INDEX ga_holds_one_per_cart ON ga_holds (pool_id, cart_id) WHERE state = 'HELD' AND lead_hold_id IS NULL;
