@@ -185,6 +185,38 @@ WHERE l.order_id = :order AND l.state = 'PENDING'
 ORDER BY st.room_type_id, st.check_in, l.stay_id
 )SQL";
 
+// The nights of an order's pending stay lines, locked in (room type, night) order before any stay
+// row: what a confirm needs while every stay is still the cart's hold.
+inline constexpr char lockStayLineNights[] = R"SQL(
+SELECT n.night FROM room_nights n
+WHERE EXISTS (SELECT 1 FROM order_stay_lines l JOIN stays st ON st.id = l.stay_id
+              WHERE l.order_id = :order AND l.state = 'PENDING'
+                AND n.room_type_id = st.room_type_id AND n.night >= st.check_in AND n.night < st.check_out)
+ORDER BY n.room_type_id, n.night
+FOR UPDATE
+)SQL";
+
+// The same nights widened, as a claim widens them, by the expired holds each line overlaps: booking a
+// stay afresh gives those back too, every night of them.
+inline constexpr char lockNightsForLateStays[] = R"SQL(
+WITH lines AS (
+    SELECT st.room_type_id, st.check_in, st.check_out FROM order_stay_lines l JOIN stays st ON st.id = l.stay_id
+    WHERE l.order_id = :order AND l.state = 'PENDING'
+), spans AS (
+    SELECT li.room_type_id, LEAST(li.check_in, min(x.check_in)) AS first_night,
+           GREATEST(li.check_out, max(x.check_out)) AS after_last
+    FROM lines li
+    LEFT JOIN stays x ON x.room_type_id = li.room_type_id AND x.state = 'HELD' AND x.expires_at <= now()
+                     AND x.check_in < li.check_out AND x.check_out > li.check_in
+    GROUP BY li.room_type_id, li.check_in, li.check_out
+)
+SELECT n.night FROM room_nights n
+WHERE EXISTS (SELECT 1 FROM spans s
+              WHERE n.room_type_id = s.room_type_id AND n.night >= s.first_night AND n.night < s.after_last)
+ORDER BY n.room_type_id, n.night
+FOR UPDATE OF n
+)SQL";
+
 // The held stay becomes booked. Its nights are locked (in date order) before the stay row, as every
 // path that touches both does; the counters already include the hold.
 inline constexpr char confirmStay[] = R"SQL(

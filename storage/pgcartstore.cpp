@@ -213,15 +213,6 @@ Result<QVector<PgCartStore::PoolLine>> PgCartStore::pendingPoolLines(OrderId ord
     return lines;
 }
 
-Status PgCartStore::lockSubpools(const char *sql, OrderId order)
-{
-    auto locked = m_statements.exec(sql, confirmContext, {{QStringLiteral(":order"), order}});
-    if (!locked)
-        return locked.error();
-    locked.value()->finish();
-    return Done{};
-}
-
 Result<bool> PgCartStore::sellHeldPoolLine(OrderId order, const CartId &cart, const PoolLine &line)
 {
     auto converted = m_statements.exec(
@@ -250,7 +241,7 @@ Status PgCartStore::settlePoolLine(OrderId order, const PoolLine &line, qint64 s
 
 Status PgCartStore::confirmHeldPoolLines(OrderId order, const CartId &cart, const QVector<PoolLine> &lines)
 {
-    if (auto status = lockSubpools(CartSql::lockPoolLineSubpools, order); !status)
+    if (auto status = lockOrderRows(CartSql::lockPoolLineSubpools, order); !status)
         return status;
     for (const PoolLine &line : lines) {
         auto sold = sellHeldPoolLine(order, cart, line);
@@ -280,7 +271,7 @@ Status PgCartStore::confirmPools(OrderId order, const CartId &cart)
     // A hold ran out and went back: its places may have to come from any row of the pool, lower ids
     // included. The attempt above was rolled back with its locks, so every sub-pool row of these pools
     // is now locked in id order before anything is sold; nothing below takes a row lock out of order.
-    if (auto status = lockSubpools(CartSql::lockPoolsOfPendingLines, order); !status)
+    if (auto status = lockOrderRows(CartSql::lockPoolsOfPendingLines, order); !status)
         return status;
     for (const PoolLine &line : lines.value()) {
         auto sold = sellHeldPoolLine(order, cart, line);
@@ -301,49 +292,107 @@ Status PgCartStore::confirmPools(OrderId order, const CartId &cart)
     return Done{};
 }
 
-Status PgCartStore::confirmStays(OrderId order, const CartId &cart)
+Result<QVector<PgCartStore::StayLine>> PgCartStore::pendingStayLines(OrderId order, const CartId &cart)
 {
     auto pending = m_statements.exec(CartSql::stayLines, confirmContext, {{QStringLiteral(":order"), order}});
     if (!pending)
         return pending.error();
-    QVector<StayRequest> stays;
-    QVector<StayId> ids;
+    QVector<StayLine> lines;
     while (pending.value()->next()) {
-        ids << pending.value()->value(0).toLongLong();
-        StayRequest request;
-        request.roomType = pending.value()->value(1).toLongLong();
-        request.cart = cart;
-        request.checkIn = pending.value()->value(2).toDate();
-        request.checkOut = pending.value()->value(3).toDate();
-        request.guestName = pending.value()->value(4).toString();
-        stays << request;
+        StayLine line;
+        line.stay = pending.value()->value(0).toLongLong();
+        line.request.roomType = pending.value()->value(1).toLongLong();
+        line.request.cart = cart;
+        line.request.checkIn = pending.value()->value(2).toDate();
+        line.request.checkOut = pending.value()->value(3).toDate();
+        line.request.guestName = pending.value()->value(4).toString();
+        lines << line;
     }
     pending.value()->finish();
+    return lines;
+}
 
-    for (int i = 0; i < ids.size(); ++i) {
-        auto converted = m_statements.exec(
-            CartSql::confirmStay, confirmContext,
-            {{QStringLiteral(":order"), order}, {QStringLiteral(":cart"), cart}, {QStringLiteral(":stay"), ids[i]}});
-        if (!converted)
-            return converted.error();
-        const bool booked = converted.value()->numRowsAffected() == 1;
-        converted.value()->finish();
-        StayId bookedStay = ids[i];
-        if (!booked) {
-            auto fresh = underSavepoint(m_statements.database(), [&] { return m_hotels.bookAfresh(stays[i], order); });
+Status PgCartStore::lockOrderRows(const char *sql, OrderId order)
+{
+    auto locked = m_statements.exec(sql, confirmContext, {{QStringLiteral(":order"), order}});
+    if (!locked)
+        return locked.error();
+    locked.value()->finish();
+    return Done{};
+}
+
+Result<bool> PgCartStore::bookHeldStay(OrderId order, const CartId &cart, StayId stay)
+{
+    auto converted = m_statements.exec(
+        CartSql::confirmStay, confirmContext,
+        {{QStringLiteral(":order"), order}, {QStringLiteral(":cart"), cart}, {QStringLiteral(":stay"), stay}});
+    if (!converted)
+        return converted.error();
+    const bool booked = converted.value()->numRowsAffected() == 1;
+    converted.value()->finish();
+    return booked;
+}
+
+Status PgCartStore::settleStayLine(OrderId order, StayId stay, StayId bookedStay)
+{
+    auto settled
+        = m_statements.exec(CartSql::settleStayLine, confirmContext,
+                            {{QStringLiteral(":state"), bookedStay ? QStringLiteral("SOLD") : QStringLiteral("LOST")},
+                             {QStringLiteral(":sold_stay"), bookedStay ? bookedStay : stay},
+                             {QStringLiteral(":order"), order},
+                             {QStringLiteral(":stay"), stay}});
+    if (!settled)
+        return settled.error();
+    settled.value()->finish();
+    return Done{};
+}
+
+Status PgCartStore::confirmHeldStays(OrderId order, const CartId &cart, const QVector<StayLine> &lines)
+{
+    if (auto status = lockOrderRows(CartSql::lockStayLineNights, order); !status)
+        return status;
+    for (const StayLine &line : lines) {
+        auto booked = bookHeldStay(order, cart, line.stay);
+        if (!booked)
+            return booked.error();
+        if (!booked.value())
+            return makeError(ErrorCode::Lost, QStringLiteral("A stay of this order ran out."));
+        if (auto status = settleStayLine(order, line.stay, line.stay); !status)
+            return status;
+    }
+    return Done{};
+}
+
+Status PgCartStore::confirmStays(OrderId order, const CartId &cart)
+{
+    auto lines = pendingStayLines(order, cart);
+    if (!lines)
+        return lines.error();
+    if (lines->isEmpty())
+        return Done{};
+    // The usual case: every stay is still the cart's hold; only its own nights are locked.
+    auto held = underSavepoint(m_statements.database(), [&] { return confirmHeldStays(order, cart, lines.value()); });
+    if (held || held.error().code != ErrorCode::Lost)
+        return held;
+    // A stay ran out and went back: booking it afresh also gives back the expired holds overlapping
+    // it, whose nights may lie before its own. The attempt above was rolled back with its locks, so
+    // all those nights are locked now, in (room type, night) order, before any stay row.
+    if (auto status = lockOrderRows(CartSql::lockNightsForLateStays, order); !status)
+        return status;
+    for (const StayLine &line : lines.value()) {
+        auto booked = bookHeldStay(order, cart, line.stay);
+        if (!booked)
+            return booked.error();
+        StayId bookedStay = booked.value() ? line.stay : 0;
+        if (!bookedStay) {
+            auto fresh
+                = underSavepoint(m_statements.database(), [&] { return m_hotels.bookAfresh(line.request, order); });
             if (!fresh && fresh.error().code != ErrorCode::Lost)
                 return fresh.error();
             bookedStay = fresh ? fresh.value() : 0;
         }
-        auto settled = m_statements.exec(
-            CartSql::settleStayLine, confirmContext,
-            {{QStringLiteral(":state"), bookedStay ? QStringLiteral("SOLD") : QStringLiteral("LOST")},
-             {QStringLiteral(":sold_stay"), bookedStay ? bookedStay : ids[i]},
-             {QStringLiteral(":order"), order},
-             {QStringLiteral(":stay"), ids[i]}});
-        if (!settled)
-            return settled.error();
-        settled.value()->finish();
+        if (auto status = settleStayLine(order, line.stay, bookedStay); !status)
+            return status;
     }
     return Done{};
 }
