@@ -58,7 +58,7 @@ struct PoolHoldRequest
 
 struct PoolHold
 {
-    qint64 holdId = 0;
+    qint64 holdId = 0; // a hold spread over several rows: its lead row
     PoolId pool = 0;
     int quantity = 0;
     QDateTime expiresAt;

@@ -136,6 +136,25 @@ WHERE l.order_id = :order AND l.state = 'PENDING'
 ORDER BY h.subpool_id, l.hold_id
 )SQL";
 
+// The sub-pool rows of an order's pending GA lines, locked in id order before any hold row: what a
+// confirm needs while every hold is still the cart's.
+inline constexpr char lockPoolLineSubpools[] = R"SQL(
+SELECT s.id FROM ga_subpools s
+WHERE s.id IN (SELECT h.subpool_id FROM order_pool_lines l JOIN ga_holds h ON h.id = l.hold_id
+               WHERE l.order_id = :order AND l.state = 'PENDING')
+ORDER BY s.id
+FOR UPDATE
+)SQL";
+
+// Every sub-pool row of the pools of an order's pending GA lines, in id order: what a late confirm
+// may need, as places claimed afresh can come from any row.
+inline constexpr char lockPoolsOfPendingLines[] = R"SQL(
+SELECT s.id FROM ga_subpools s
+WHERE s.pool_id IN (SELECT l.pool_id FROM order_pool_lines l WHERE l.order_id = :order AND l.state = 'PENDING')
+ORDER BY s.id
+FOR UPDATE
+)SQL";
+
 // The held units become sold: sub-pool row locked first, then the hold, then the counters move.
 inline constexpr char confirmPoolHold[] = R"SQL(
 WITH p AS (
@@ -166,6 +185,38 @@ SELECT l.stay_id, st.room_type_id, st.check_in, st.check_out, st.guest_name
 FROM order_stay_lines l JOIN stays st ON st.id = l.stay_id
 WHERE l.order_id = :order AND l.state = 'PENDING'
 ORDER BY st.room_type_id, st.check_in, l.stay_id
+)SQL";
+
+// The nights of an order's pending stay lines, locked in (room type, night) order before any stay
+// row: what a confirm needs while every stay is still the cart's hold.
+inline constexpr char lockStayLineNights[] = R"SQL(
+SELECT n.night FROM room_nights n
+WHERE EXISTS (SELECT 1 FROM order_stay_lines l JOIN stays st ON st.id = l.stay_id
+              WHERE l.order_id = :order AND l.state = 'PENDING'
+                AND n.room_type_id = st.room_type_id AND n.night >= st.check_in AND n.night < st.check_out)
+ORDER BY n.room_type_id, n.night
+FOR UPDATE
+)SQL";
+
+// The same nights widened, as a claim widens them, by the expired holds each line overlaps: booking a
+// stay afresh gives those back too, every night of them.
+inline constexpr char lockNightsForLateStays[] = R"SQL(
+WITH lines AS (
+    SELECT st.room_type_id, st.check_in, st.check_out FROM order_stay_lines l JOIN stays st ON st.id = l.stay_id
+    WHERE l.order_id = :order AND l.state = 'PENDING'
+), spans AS (
+    SELECT li.room_type_id, LEAST(li.check_in, min(x.check_in)) AS first_night,
+           GREATEST(li.check_out, max(x.check_out)) AS after_last
+    FROM lines li
+    LEFT JOIN stays x ON x.room_type_id = li.room_type_id AND x.state = 'HELD' AND x.expires_at <= now()
+                     AND x.check_in < li.check_out AND x.check_out > li.check_in
+    GROUP BY li.room_type_id, li.check_in, li.check_out
+)
+SELECT n.night FROM room_nights n
+WHERE EXISTS (SELECT 1 FROM spans s
+              WHERE n.room_type_id = s.room_type_id AND n.night >= s.first_night AND n.night < s.after_last)
+ORDER BY n.room_type_id, n.night
+FOR UPDATE OF n
 )SQL";
 
 // The held stay becomes booked. Its nights are locked (in date order) before the stay row, as every
@@ -233,7 +284,10 @@ WHERE o.id = p.order_id AND o.state = 'PENDING'
 )SQL";
 
 // An extension adds one more hold period to each live hold of the cart that has extensions left, in
-// every shape, each under its own owner's policy (event, hotel, restaurant).
+// every shape, each under its own owner's policy (event, hotel, restaurant). Like a re-hold's refresh,
+// it never runs past the longest lease the owner allows (held_since + hold period x (1 + extensions)):
+// a re-hold may already have used part of that, so the extension is cut to what is left, and a hold
+// already at its longest lease is not extended at all.
 inline constexpr char extend[] = R"SQL(
 WITH p AS (
     SELECT CAST(:cart AS text) AS cart
@@ -243,32 +297,44 @@ WITH p AS (
     ORDER BY s.id
     FOR UPDATE OF s
 ), seats_extended AS (
-    UPDATE event_seats s SET hold_expires_at = s.hold_expires_at + make_interval(secs => e.hold_seconds),
-                             extensions_used = s.extensions_used + 1
+    UPDATE event_seats s
+    SET hold_expires_at = LEAST(s.hold_expires_at + make_interval(secs => e.hold_seconds),
+                                s.held_since + make_interval(secs => e.hold_seconds * (1 + e.max_extensions))),
+        extensions_used = s.extensions_used + 1
     FROM events e
     WHERE s.id IN (SELECT id FROM live_seats) AND e.id = s.event_id AND s.extensions_used < e.max_extensions
+      AND s.hold_expires_at < s.held_since + make_interval(secs => e.hold_seconds * (1 + e.max_extensions))
     RETURNING 0 AS kind, s.id, s.seat_id AS detail, 1 AS quantity, s.hold_expires_at, e.max_extensions - s.extensions_used AS left_over
 ), ga_extended AS (
-    UPDATE ga_holds h SET expires_at = h.expires_at + make_interval(secs => e.hold_seconds),
-                          extensions_used = h.extensions_used + 1
+    UPDATE ga_holds h
+    SET expires_at = LEAST(h.expires_at + make_interval(secs => e.hold_seconds),
+                           h.held_since + make_interval(secs => e.hold_seconds * (1 + e.max_extensions))),
+        extensions_used = h.extensions_used + 1
     FROM p, ga_pools gp JOIN events e ON e.id = gp.event_id
     WHERE h.cart_id = p.cart AND h.state = 'HELD' AND h.expires_at > now() AND gp.id = h.pool_id
       AND h.extensions_used < e.max_extensions
+      AND h.expires_at < h.held_since + make_interval(secs => e.hold_seconds * (1 + e.max_extensions))
     RETURNING 1 AS kind, h.id, h.pool_id AS detail, h.quantity, h.expires_at, e.max_extensions - h.extensions_used AS left_over
 ), stays_extended AS (
-    UPDATE stays s SET expires_at = s.expires_at + make_interval(secs => ho.hold_seconds),
-                       extensions_used = s.extensions_used + 1
+    UPDATE stays s
+    SET expires_at = LEAST(s.expires_at + make_interval(secs => ho.hold_seconds),
+                           s.held_since + make_interval(secs => ho.hold_seconds * (1 + ho.max_extensions))),
+        extensions_used = s.extensions_used + 1
     FROM p, room_types rt JOIN hotels ho ON ho.id = rt.hotel_id
     WHERE s.cart_id = p.cart AND s.state = 'HELD' AND s.expires_at > now() AND rt.id = s.room_type_id
       AND s.extensions_used < ho.max_extensions
+      AND s.expires_at < s.held_since + make_interval(secs => ho.hold_seconds * (1 + ho.max_extensions))
     RETURNING 2 AS kind, s.id, s.room_type_id AS detail, s.check_out - s.check_in AS quantity, s.expires_at,
               ho.max_extensions - s.extensions_used AS left_over
 ), slots_extended AS (
-    UPDATE slot_bookings b SET expires_at = b.expires_at + make_interval(secs => rs.hold_seconds),
-                               extensions_used = b.extensions_used + 1
+    UPDATE slot_bookings b
+    SET expires_at = LEAST(b.expires_at + make_interval(secs => rs.hold_seconds),
+                           b.held_since + make_interval(secs => rs.hold_seconds * (1 + rs.max_extensions))),
+        extensions_used = b.extensions_used + 1
     FROM p, slot_resources r JOIN restaurants rs ON rs.id = r.restaurant_id
     WHERE b.cart_id = p.cart AND b.state = 'HELD' AND b.expires_at > now() AND r.id = b.resource_id
       AND b.extensions_used < rs.max_extensions
+      AND b.expires_at < b.held_since + make_interval(secs => rs.hold_seconds * (1 + rs.max_extensions))
     RETURNING 3 AS kind, b.id, b.resource_id AS detail, b.party_size AS quantity, b.expires_at,
               rs.max_extensions - b.extensions_used AS left_over
 ), extended AS (
@@ -289,12 +355,6 @@ SELECT (SELECT count(*) FROM live_seats)
 FROM (SELECT 1) AS one
 LEFT JOIN extended x ON true
 ORDER BY x.kind, x.id
-)SQL";
-
-inline constexpr char heldPools[] = R"SQL(
-SELECT DISTINCT h.pool_id, gp.name, h.quantity FROM ga_holds h JOIN ga_pools gp ON gp.id = h.pool_id
-WHERE h.cart_id = :cart AND h.state = 'HELD'
-ORDER BY h.pool_id
 )SQL";
 
 inline constexpr char heldStays[] = R"SQL(

@@ -91,6 +91,9 @@ RETURNING CAST(extract(epoch FROM s.expires_at) * 1000 AS bigint)
 
 // Release (HELD -> RELEASED, by its cart) and cancel (BOOKED -> CANCELLED) return the nights the same
 // way: lock them in date order, change the stay only if it is still in the expected state, count down.
+// The stay's nights are read before they are locked; a move that wins the race in between changes
+// them, and then the stay is left alone (no night is counted without its lock): the third column
+// says the stay was found but not changed, and the caller runs the statement again.
 inline constexpr char giveBack[] = R"SQL(
 WITH p AS (
     SELECT CAST(:stay AS bigint) AS stay_id, CAST(:cart AS text) AS cart,
@@ -105,8 +108,9 @@ WITH p AS (
     FOR UPDATE OF n
 ), changed AS (
     UPDATE stays s SET state = p.to_state, expires_at = NULL
-    FROM p
+    FROM p, target t
     WHERE s.id = p.stay_id AND s.state = p.from_state AND (p.cart IS NULL OR s.cart_id = p.cart)
+      AND s.room_type_id = t.room_type_id AND s.check_in = t.check_in AND s.check_out = t.check_out
       AND (SELECT count(*) FROM locked) >= 0
     RETURNING s.room_type_id, s.check_in, s.check_out
 ), counted AS (
@@ -115,7 +119,8 @@ WITH p AS (
     WHERE n.room_type_id = c.room_type_id AND n.night >= c.check_in AND n.night < c.check_out
     RETURNING n.night
 )
-SELECT (SELECT count(*) FROM changed), (SELECT count(*) FROM counted)
+SELECT (SELECT count(*) FROM changed), (SELECT count(*) FROM counted),
+       (SELECT count(*) FROM target) - (SELECT count(*) FROM changed)
 )SQL";
 
 inline constexpr char hotels[] = R"SQL(

@@ -27,7 +27,8 @@ ItemKind kindFromIndex(int index)
 const QString confirmContext = QStringLiteral("confirming an order");
 
 // A late confirm's fresh claim may be refused by the database (an overlapping table booking raises
-// 23P01); inside the confirm transaction that must not abort the lines already settled.
+// 23P01); inside the confirm transaction that must not abort the lines already settled. A failed
+// attempt is rolled back to the savepoint together with the row locks it took.
 template<typename Attempt> auto underSavepoint(QSqlDatabase database, Attempt attempt) -> decltype(attempt())
 {
     if (auto status = execStatement(database, QStringLiteral("SAVEPOINT late_claim"), confirmContext); !status)
@@ -59,24 +60,10 @@ Result<CartRelease> PgCartStore::releaseCart(const CartId &cart)
             ItemKind::Seat, seats.value()->value(0).toLongLong(), seats.value()->value(1).toString(), 1, {}};
     seats.value()->finish();
 
-    auto pools = m_statements.exec(CartSql::heldPools, context, {{QStringLiteral(":cart"), cart}});
+    auto pools = m_pools.releaseCart(cart);
     if (!pools)
         return pools.error();
-    QVector<CartItem> poolItems;
-    while (pools.value()->next())
-        poolItems << CartItem{ItemKind::Pool,
-                              pools.value()->value(0).toLongLong(),
-                              pools.value()->value(1).toString(),
-                              pools.value()->value(2).toInt(),
-                              {}};
-    pools.value()->finish();
-    for (const CartItem &item : poolItems) {
-        auto released = m_pools.release(cart, item.id);
-        if (!released)
-            return released.error();
-        if (released.value() > 0)
-            outcome.released << item;
-    }
+    outcome.released << pools.value();
 
     auto stays = m_statements.exec(CartSql::heldStays, context, {{QStringLiteral(":cart"), cart}});
     if (!stays)
@@ -219,96 +206,199 @@ Result<OrderSummary> PgCartStore::order(OrderId id)
     return summary;
 }
 
-Status PgCartStore::confirmPools(OrderId order, const CartId &cart)
+Result<QVector<PgCartStore::PoolLine>> PgCartStore::pendingPoolLines(OrderId order)
 {
     auto pending = m_statements.exec(CartSql::poolLines, confirmContext, {{QStringLiteral(":order"), order}});
     if (!pending)
         return pending.error();
-    struct Line
-    {
-        qint64 hold;
-        PoolId pool;
-        int quantity;
-    };
-    QVector<Line> lines;
+    QVector<PoolLine> lines;
     while (pending.value()->next())
-        lines << Line{pending.value()->value(0).toLongLong(), pending.value()->value(1).toLongLong(),
-                      pending.value()->value(2).toInt()};
+        lines << PoolLine{pending.value()->value(0).toLongLong(), pending.value()->value(1).toLongLong(),
+                          pending.value()->value(2).toInt()};
     pending.value()->finish();
+    return lines;
+}
 
-    for (const Line &line : lines) {
-        auto converted = m_statements.exec(
-            CartSql::confirmPoolHold, confirmContext,
-            {{QStringLiteral(":order"), order}, {QStringLiteral(":cart"), cart}, {QStringLiteral(":hold"), line.hold}});
-        if (!converted)
-            return converted.error();
-        const bool sold = converted.value()->next() && converted.value()->value(0).toInt() == 1;
-        converted.value()->finish();
-        qint64 soldHold = line.hold;
-        if (!sold) {
-            // The hold ran out and its units went back: the paid buyer gets fresh ones if any are left.
+Result<bool> PgCartStore::sellHeldPoolLine(OrderId order, const CartId &cart, const PoolLine &line)
+{
+    auto converted = m_statements.exec(
+        CartSql::confirmPoolHold, confirmContext,
+        {{QStringLiteral(":order"), order}, {QStringLiteral(":cart"), cart}, {QStringLiteral(":hold"), line.hold}});
+    if (!converted)
+        return converted.error();
+    const bool sold = converted.value()->next() && converted.value()->value(0).toInt() == 1;
+    converted.value()->finish();
+    return sold;
+}
+
+Status PgCartStore::settlePoolLine(OrderId order, const PoolLine &line, qint64 soldHold)
+{
+    auto settled
+        = m_statements.exec(CartSql::settlePoolLine, confirmContext,
+                            {{QStringLiteral(":state"), soldHold ? QStringLiteral("SOLD") : QStringLiteral("LOST")},
+                             {QStringLiteral(":sold_hold"), soldHold ? soldHold : line.hold},
+                             {QStringLiteral(":order"), order},
+                             {QStringLiteral(":hold"), line.hold}});
+    if (!settled)
+        return settled.error();
+    settled.value()->finish();
+    return Done{};
+}
+
+Status PgCartStore::confirmHeldPoolLines(OrderId order, const CartId &cart, const QVector<PoolLine> &lines)
+{
+    if (auto status = lockOrderRows(CartSql::lockPoolLineSubpools, order); !status)
+        return status;
+    for (const PoolLine &line : lines) {
+        auto sold = sellHeldPoolLine(order, cart, line);
+        if (!sold)
+            return sold.error();
+        if (!sold.value())
+            return makeError(ErrorCode::Lost, QStringLiteral("A hold of this order ran out."));
+        if (auto status = settlePoolLine(order, line, line.hold); !status)
+            return status;
+    }
+    return Done{};
+}
+
+Status PgCartStore::confirmPools(OrderId order, const CartId &cart)
+{
+    auto lines = pendingPoolLines(order);
+    if (!lines)
+        return lines.error();
+    if (lines->isEmpty())
+        return Done{};
+    // The usual case: every hold is still the cart's. Only the lines' own sub-pool rows are locked (in
+    // id order), so confirms on other rows of a hot pool do not wait for this one.
+    auto held
+        = underSavepoint(m_statements.database(), [&] { return confirmHeldPoolLines(order, cart, lines.value()); });
+    if (held || held.error().code != ErrorCode::Lost)
+        return held;
+    // A hold ran out and went back: its places may have to come from any row of the pool, lower ids
+    // included. The attempt above was rolled back with its locks, so every sub-pool row of these pools
+    // is now locked in id order before anything is sold; nothing below takes a row lock out of order.
+    if (auto status = lockOrderRows(CartSql::lockPoolsOfPendingLines, order); !status)
+        return status;
+    for (const PoolLine &line : lines.value()) {
+        auto sold = sellHeldPoolLine(order, cart, line);
+        if (!sold)
+            return sold.error();
+        qint64 soldHold = sold.value() ? line.hold : 0;
+        if (!soldHold) {
+            // The paid buyer gets fresh places if any are left, across rows if need be.
             auto fresh = underSavepoint(m_statements.database(),
                                         [&] { return m_pools.sellAfresh(line.pool, cart, line.quantity, order); });
             if (!fresh && fresh.error().code != ErrorCode::Lost)
                 return fresh.error();
             soldHold = fresh ? fresh.value() : 0;
         }
-        auto settled
-            = m_statements.exec(CartSql::settlePoolLine, confirmContext,
-                                {{QStringLiteral(":state"), soldHold ? QStringLiteral("SOLD") : QStringLiteral("LOST")},
-                                 {QStringLiteral(":sold_hold"), soldHold ? soldHold : line.hold},
-                                 {QStringLiteral(":order"), order},
-                                 {QStringLiteral(":hold"), line.hold}});
-        if (!settled)
-            return settled.error();
-        settled.value()->finish();
+        if (auto status = settlePoolLine(order, line, soldHold); !status)
+            return status;
+    }
+    return Done{};
+}
+
+Result<QVector<PgCartStore::StayLine>> PgCartStore::pendingStayLines(OrderId order, const CartId &cart)
+{
+    auto pending = m_statements.exec(CartSql::stayLines, confirmContext, {{QStringLiteral(":order"), order}});
+    if (!pending)
+        return pending.error();
+    QVector<StayLine> lines;
+    while (pending.value()->next()) {
+        StayLine line;
+        line.stay = pending.value()->value(0).toLongLong();
+        line.request.roomType = pending.value()->value(1).toLongLong();
+        line.request.cart = cart;
+        line.request.checkIn = pending.value()->value(2).toDate();
+        line.request.checkOut = pending.value()->value(3).toDate();
+        line.request.guestName = pending.value()->value(4).toString();
+        lines << line;
+    }
+    pending.value()->finish();
+    return lines;
+}
+
+Status PgCartStore::lockOrderRows(const char *sql, OrderId order)
+{
+    auto locked = m_statements.exec(sql, confirmContext, {{QStringLiteral(":order"), order}});
+    if (!locked)
+        return locked.error();
+    locked.value()->finish();
+    return Done{};
+}
+
+Result<bool> PgCartStore::bookHeldStay(OrderId order, const CartId &cart, StayId stay)
+{
+    auto converted = m_statements.exec(
+        CartSql::confirmStay, confirmContext,
+        {{QStringLiteral(":order"), order}, {QStringLiteral(":cart"), cart}, {QStringLiteral(":stay"), stay}});
+    if (!converted)
+        return converted.error();
+    const bool booked = converted.value()->numRowsAffected() == 1;
+    converted.value()->finish();
+    return booked;
+}
+
+Status PgCartStore::settleStayLine(OrderId order, StayId stay, StayId bookedStay)
+{
+    auto settled
+        = m_statements.exec(CartSql::settleStayLine, confirmContext,
+                            {{QStringLiteral(":state"), bookedStay ? QStringLiteral("SOLD") : QStringLiteral("LOST")},
+                             {QStringLiteral(":sold_stay"), bookedStay ? bookedStay : stay},
+                             {QStringLiteral(":order"), order},
+                             {QStringLiteral(":stay"), stay}});
+    if (!settled)
+        return settled.error();
+    settled.value()->finish();
+    return Done{};
+}
+
+Status PgCartStore::confirmHeldStays(OrderId order, const CartId &cart, const QVector<StayLine> &lines)
+{
+    if (auto status = lockOrderRows(CartSql::lockStayLineNights, order); !status)
+        return status;
+    for (const StayLine &line : lines) {
+        auto booked = bookHeldStay(order, cart, line.stay);
+        if (!booked)
+            return booked.error();
+        if (!booked.value())
+            return makeError(ErrorCode::Lost, QStringLiteral("A stay of this order ran out."));
+        if (auto status = settleStayLine(order, line.stay, line.stay); !status)
+            return status;
     }
     return Done{};
 }
 
 Status PgCartStore::confirmStays(OrderId order, const CartId &cart)
 {
-    auto pending = m_statements.exec(CartSql::stayLines, confirmContext, {{QStringLiteral(":order"), order}});
-    if (!pending)
-        return pending.error();
-    QVector<StayRequest> stays;
-    QVector<StayId> ids;
-    while (pending.value()->next()) {
-        ids << pending.value()->value(0).toLongLong();
-        StayRequest request;
-        request.roomType = pending.value()->value(1).toLongLong();
-        request.cart = cart;
-        request.checkIn = pending.value()->value(2).toDate();
-        request.checkOut = pending.value()->value(3).toDate();
-        request.guestName = pending.value()->value(4).toString();
-        stays << request;
-    }
-    pending.value()->finish();
-
-    for (int i = 0; i < ids.size(); ++i) {
-        auto converted = m_statements.exec(
-            CartSql::confirmStay, confirmContext,
-            {{QStringLiteral(":order"), order}, {QStringLiteral(":cart"), cart}, {QStringLiteral(":stay"), ids[i]}});
-        if (!converted)
-            return converted.error();
-        const bool booked = converted.value()->numRowsAffected() == 1;
-        converted.value()->finish();
-        StayId bookedStay = ids[i];
-        if (!booked) {
-            auto fresh = underSavepoint(m_statements.database(), [&] { return m_hotels.bookAfresh(stays[i], order); });
+    auto lines = pendingStayLines(order, cart);
+    if (!lines)
+        return lines.error();
+    if (lines->isEmpty())
+        return Done{};
+    // The usual case: every stay is still the cart's hold; only its own nights are locked.
+    auto held = underSavepoint(m_statements.database(), [&] { return confirmHeldStays(order, cart, lines.value()); });
+    if (held || held.error().code != ErrorCode::Lost)
+        return held;
+    // A stay ran out and went back: booking it afresh also gives back the expired holds overlapping
+    // it, whose nights may lie before its own. The attempt above was rolled back with its locks, so
+    // all those nights are locked now, in (room type, night) order, before any stay row.
+    if (auto status = lockOrderRows(CartSql::lockNightsForLateStays, order); !status)
+        return status;
+    for (const StayLine &line : lines.value()) {
+        auto booked = bookHeldStay(order, cart, line.stay);
+        if (!booked)
+            return booked.error();
+        StayId bookedStay = booked.value() ? line.stay : 0;
+        if (!bookedStay) {
+            auto fresh
+                = underSavepoint(m_statements.database(), [&] { return m_hotels.bookAfresh(line.request, order); });
             if (!fresh && fresh.error().code != ErrorCode::Lost)
                 return fresh.error();
             bookedStay = fresh ? fresh.value() : 0;
         }
-        auto settled = m_statements.exec(
-            CartSql::settleStayLine, confirmContext,
-            {{QStringLiteral(":state"), bookedStay ? QStringLiteral("SOLD") : QStringLiteral("LOST")},
-             {QStringLiteral(":sold_stay"), bookedStay ? bookedStay : ids[i]},
-             {QStringLiteral(":order"), order},
-             {QStringLiteral(":stay"), ids[i]}});
-        if (!settled)
-            return settled.error();
-        settled.value()->finish();
+        if (auto status = settleStayLine(order, line.stay, bookedStay); !status)
+            return status;
     }
     return Done{};
 }

@@ -27,8 +27,31 @@ public:
     Result<ConfirmOutcome> confirmInTransaction(OrderId order);
 
 private:
+    struct PoolLine
+    {
+        qint64 hold = 0;
+        PoolId pool = 0;
+        int quantity = 0;
+    };
+
+    struct StayLine
+    {
+        StayId stay = 0;
+        StayRequest request; // the same nights, for booking afresh
+    };
+
+    // Runs one of CartSql's row-locking statements for an order's pending lines.
+    Status lockOrderRows(const char *sql, OrderId order);
     Status confirmPools(OrderId order, const CartId &cart);
+    Result<QVector<PoolLine>> pendingPoolLines(OrderId order);
+    Status confirmHeldPoolLines(OrderId order, const CartId &cart, const QVector<PoolLine> &lines);
+    Result<bool> sellHeldPoolLine(OrderId order, const CartId &cart, const PoolLine &line);
+    Status settlePoolLine(OrderId order, const PoolLine &line, qint64 soldHold);
     Status confirmStays(OrderId order, const CartId &cart);
+    Result<QVector<StayLine>> pendingStayLines(OrderId order, const CartId &cart);
+    Status confirmHeldStays(OrderId order, const CartId &cart, const QVector<StayLine> &lines);
+    Result<bool> bookHeldStay(OrderId order, const CartId &cart, StayId stay);
+    Status settleStayLine(OrderId order, StayId stay, StayId bookedStay);
     Status confirmSlots(OrderId order, const CartId &cart);
     Result<QVector<OrderLine>> lines(OrderId order);
 

@@ -122,18 +122,30 @@ Result<StayId> PgHotelStore::bookAfresh(const StayRequest &request, OrderId orde
 
 Result<int> PgHotelStore::giveBack(StayId stay, const QVariant &cart, const QString &from, const QString &to)
 {
-    auto query = m_statements.exec(HotelSql::giveBack, QStringLiteral("returning a stay's nights"),
-                                   {{QStringLiteral(":stay"), stay},
-                                    {QStringLiteral(":cart"), cart},
-                                    {QStringLiteral(":from_state"), from},
-                                    {QStringLiteral(":to_state"), to}});
-    if (!query)
-        return query.error();
-    int nights = 0;
-    if (query.value()->next())
-        nights = query.value()->value(1).toInt();
-    query.value()->finish();
-    return nights;
+    const QString context = QStringLiteral("returning a stay's nights");
+    // Each run is one atomic statement; it is run again only when a move changed the stay's nights
+    // between its read and its locks (it then changed nothing).
+    for (int attempt = 0; attempt < 10; ++attempt) {
+        auto query = m_statements.exec(HotelSql::giveBack, context,
+                                       {{QStringLiteral(":stay"), stay},
+                                        {QStringLiteral(":cart"), cart},
+                                        {QStringLiteral(":from_state"), from},
+                                        {QStringLiteral(":to_state"), to}});
+        if (!query)
+            return query.error();
+        int nights = 0;
+        bool movedMeanwhile = false;
+        if (query.value()->next()) {
+            nights = query.value()->value(1).toInt();
+            movedMeanwhile = query.value()->value(2).toInt() > 0;
+        }
+        query.value()->finish();
+        if (!movedMeanwhile)
+            return nights;
+    }
+    return makeError(
+        ErrorCode::Busy,
+        QStringLiteral("Stay %1 kept moving while %2; nothing changed, please try again.").arg(stay).arg(context));
 }
 
 Result<int> PgHotelStore::releaseStay(const CartId &cart, StayId stay)

@@ -126,6 +126,27 @@ Result<PgPoolStore::Attempt> PgPoolStore::claimPessimistic(qint64 subpool, const
     return attempt;
 }
 
+Result<PgPoolStore::Attempt> PgPoolStore::claimAcross(const PoolHoldRequest &request, OrderId soldTo)
+{
+    auto query = m_statements.exec(PoolSql::claimAcross, QStringLiteral("holding general-admission places"),
+                                   {{QStringLiteral(":pool"), request.pool},
+                                    {QStringLiteral(":cart"), request.cart},
+                                    {QStringLiteral(":quantity"), request.quantity},
+                                    {QStringLiteral(":ttl"), nullableInt(request.ttlSeconds)},
+                                    {QStringLiteral(":sold_order"), nullableId(soldTo)}});
+    if (!query)
+        return query.error();
+    QSqlQuery &q = *query.value();
+    Attempt attempt;
+    if (q.next()) {
+        attempt.fits = q.value(0).toBool();
+        attempt.holdId = q.value(1).toLongLong();
+        attempt.expiresAt = fromEpochMs(q.value(2));
+    }
+    q.finish();
+    return attempt;
+}
+
 Result<PoolHold> PgPoolStore::claimAnywhere(const Meta &meta, const PoolHoldRequest &request, qint64 firstSubpool)
 {
     // A random first row spreads buyers over the counters; the others are the fallback, so the last
@@ -149,16 +170,34 @@ Result<PoolHold> PgPoolStore::claimAnywhere(const Meta &meta, const PoolHoldRequ
             : QStringLiteral("Fewer than %1 places are left in this pool; nothing was held.").arg(request.quantity));
 }
 
+Result<PoolHold> PgPoolStore::claim(const Meta &meta, const PoolHoldRequest &request, qint64 firstSubpool)
+{
+    auto single = claimAnywhere(meta, request, firstSubpool);
+    if (single || single.error().code != ErrorCode::Lost || meta.subpools.size() < 2)
+        return single;
+    // No one row has that many places left: the rows together may, taken in one statement or not at all.
+    auto across = claimAcross(request, 0);
+    if (!across)
+        return across.error();
+    if (across->fits)
+        return PoolHold{across->holdId, request.pool, request.quantity, across->expiresAt, false};
+    return single; // refused in the same words
+}
+
 Result<PoolHold> PgPoolStore::hold(const PoolHoldRequest &request)
 {
     auto pool = meta(request.pool);
     if (!pool)
         return pool.error();
-    auto claimed = claimAnywhere(pool.value(), request, 0);
+    auto claimed = claim(pool.value(), request, 0);
     if (claimed || !isUniqueViolation(claimed.error()))
         return claimed;
-
     // The cart already holds this pool (a retry, or a double click racing the first click).
+    return holdAgain(pool.value(), request);
+}
+
+Result<PoolHold> PgPoolStore::holdAgain(const Meta &meta, const PoolHoldRequest &request)
+{
     const QString context = QStringLiteral("holding general-admission places");
     auto own = m_statements.exec(PoolSql::ownHold, context,
                                  {{QStringLiteral(":pool"), request.pool}, {QStringLiteral(":cart"), request.cart}});
@@ -167,7 +206,7 @@ Result<PoolHold> PgPoolStore::hold(const PoolHoldRequest &request)
     QSqlQuery &o = *own.value();
     if (!o.next()) {
         o.finish();
-        return claimAnywhere(pool.value(), request, 0); // it was released meanwhile
+        return claim(meta, request, 0); // it was released meanwhile
     }
     const qint64 holdId = o.value(0).toLongLong();
     const qint64 subpool = o.value(1).toLongLong();
@@ -181,53 +220,69 @@ Result<PoolHold> PgPoolStore::hold(const PoolHoldRequest &request)
                              .arg(quantity));
     if (live) {
         auto refreshed = m_statements.exec(PoolSql::refresh, context,
-                                           {{QStringLiteral(":hold"), holdId},
+                                           {{QStringLiteral(":pool"), request.pool},
+                                            {QStringLiteral(":cart"), request.cart},
                                             {QStringLiteral(":quantity"), request.quantity},
                                             {QStringLiteral(":ttl"), nullableInt(request.ttlSeconds)}});
         if (!refreshed)
             return refreshed.error();
-        if (refreshed.value()->next()) {
-            PoolHold hold{holdId, request.pool, quantity, fromEpochMs(refreshed.value()->value(1)), true};
-            refreshed.value()->finish();
-            return hold;
+        QDateTime expiresAt; // the earliest of its rows (they are refreshed alike)
+        while (refreshed.value()->next()) {
+            const QDateTime rowExpiry = fromEpochMs(refreshed.value()->value(1));
+            if (!expiresAt.isValid() || rowExpiry < expiresAt)
+                expiresAt = rowExpiry;
         }
         refreshed.value()->finish();
+        if (expiresAt.isValid())
+            return PoolHold{holdId, request.pool, quantity, expiresAt, true};
     }
-    // Its own hold ran out: claiming on that row first returns it and, room permitting, takes it anew.
-    return claimAnywhere(pool.value(), request, subpool);
+    // Its own hold ran out: claiming on its lead's row first returns it and, room permitting, takes it
+    // anew (a claim across rows returns every expired row of the pool).
+    return claim(meta, request, subpool);
 }
 
-Result<int> PgPoolStore::release(const CartId &cart, PoolId pool)
+Result<QVector<CartItem>> PgPoolStore::releaseHolds(const QVariant &pool, const CartId &cart)
 {
     auto query = m_statements.exec(PoolSql::release, QStringLiteral("releasing general-admission places"),
                                    {{QStringLiteral(":pool"), pool}, {QStringLiteral(":cart"), cart}});
     if (!query)
         return query.error();
-    int released = 0;
-    if (query.value()->next())
-        released = query.value()->value(0).toInt();
+    QVector<CartItem> released;
+    while (query.value()->next())
+        released << CartItem{ItemKind::Pool,
+                             query.value()->value(0).toLongLong(),
+                             query.value()->value(1).toString(),
+                             query.value()->value(2).toInt(),
+                             {}};
     query.value()->finish();
     return released;
 }
 
+Result<int> PgPoolStore::release(const CartId &cart, PoolId pool)
+{
+    auto released = releaseHolds(pool, cart);
+    if (!released)
+        return released.error();
+    return released->isEmpty() ? 0 : released->first().quantity;
+}
+
+Result<QVector<CartItem>> PgPoolStore::releaseCart(const CartId &cart)
+{
+    return releaseHolds(QVariant(QMetaType::fromType<qint64>()), cart);
+}
+
 Result<qint64> PgPoolStore::sellAfresh(PoolId pool, const CartId &cart, int quantity, OrderId order)
 {
-    auto meta = this->meta(pool);
-    if (!meta)
-        return meta.error();
     PoolHoldRequest request;
     request.pool = pool;
     request.cart = cart;
     request.quantity = quantity;
-    // Fixed order (slot order) here: this runs inside a confirm transaction that may already hold rows.
-    for (qint64 subpool : meta->subpools) {
-        auto attempt = claimAtomic(subpool, request, order);
-        if (!attempt)
-            return attempt.error();
-        if (attempt->fits)
-            return attempt->holdId;
-    }
-    return makeError(ErrorCode::Lost, QStringLiteral("The pool sold out after the hold expired."));
+    auto attempt = claimAcross(request, order);
+    if (!attempt)
+        return attempt.error();
+    if (!attempt->fits)
+        return makeError(ErrorCode::Lost, QStringLiteral("The pool sold out after the hold expired."));
+    return attempt->holdId;
 }
 
 Result<QVector<PoolSummary>> PgPoolStore::summaries(const QVariant &pool, const QVariant &event)

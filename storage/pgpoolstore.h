@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/cartitems.h"
 #include "domain/poolstore.h"
 #include "storage/preparedstatements.h"
 
@@ -20,8 +21,14 @@ public:
     Result<PoolHold> hold(const PoolHoldRequest &request) override;
     Result<int> release(const CartId &cart, PoolId pool) override;
 
-    // For a late confirm whose hold was returned: sell `quantity` units straight to `order`, trying the
-    // sub-pools in one fixed order. Returns the new SOLD row's id, or Lost.
+    // Every GA place the cart holds, all pools in one statement (sub-pool rows locked in id order);
+    // one item per pool: its id, name and the places given back.
+    Result<QVector<CartItem>> releaseCart(const CartId &cart);
+
+    // For a late confirm whose hold was returned: sell `quantity` units straight to `order`, across the
+    // pool's sub-pools if no one of them has them all. Locks every sub-pool row of the pool in id order,
+    // so the caller must hold no higher sub-pool id than the pool's (a confirm locks them all first).
+    // Returns the SOLD lead row's id, or Lost.
     Result<qint64> sellAfresh(PoolId pool, const CartId &cart, int quantity, OrderId order);
     Result<int> sweepExpiredHolds();
 
@@ -42,7 +49,11 @@ private:
     Result<Attempt> claimOn(qint64 subpool, ClaimStrategy strategy, const PoolHoldRequest &request, OrderId soldTo);
     Result<Attempt> claimAtomic(qint64 subpool, const PoolHoldRequest &request, OrderId soldTo);
     Result<Attempt> claimPessimistic(qint64 subpool, const PoolHoldRequest &request);
+    Result<Attempt> claimAcross(const PoolHoldRequest &request, OrderId soldTo);
     Result<PoolHold> claimAnywhere(const Meta &meta, const PoolHoldRequest &request, qint64 firstSubpool);
+    Result<PoolHold> claim(const Meta &meta, const PoolHoldRequest &request, qint64 firstSubpool);
+    Result<PoolHold> holdAgain(const Meta &meta, const PoolHoldRequest &request);
+    Result<QVector<CartItem>> releaseHolds(const QVariant &pool, const CartId &cart);
     Result<QVector<PoolSummary>> summaries(const QVariant &pool, const QVariant &event);
 
     PreparedStatements m_statements;

@@ -2,7 +2,8 @@
 
 // Statements behind PgPoolStore. A claim locks its sub-pool row first (the `locked` CTE is read by
 // every later step, so it runs first), returns the row's expired holds, and only then decides: the
-// counter, the returned holds and the new hold change together or not at all.
+// counter, the returned holds and the new hold change together or not at all. A statement that locks
+// several sub-pool rows locks them in id order, the order every path uses.
 
 namespace boxoffice::PoolSql {
 
@@ -59,6 +60,77 @@ FROM decision d
 LEFT JOIN created c ON true
 )SQL";
 
+// A claim across every sub-pool of the pool, for a request larger than any one row's free places (and
+// for a late confirm, whose confirm has locked these rows already). One statement: every row locked in
+// id order, its expired holds returned, then the places taken only if the rows together have them:
+// from the first row that has them all if one does, else filling rows in id order. One hold row per
+// row used; the first is the lead, the others name it. `:sold_order` makes them a direct sale.
+inline constexpr char claimAcross[] = R"SQL(
+WITH p AS (
+    SELECT CAST(:pool AS bigint) AS pool_id, CAST(:cart AS text) AS cart, CAST(:quantity AS integer) AS quantity,
+           CAST(:ttl AS integer) AS ttl, CAST(:sold_order AS bigint) AS sold_order
+), locked AS (
+    SELECT s.id, s.capacity, s.sold, s.held FROM ga_subpools s, p
+    WHERE s.pool_id = p.pool_id
+    ORDER BY s.id
+    FOR UPDATE OF s
+), expired AS (
+    UPDATE ga_holds h SET state = 'EXPIRED', expires_at = NULL
+    WHERE h.subpool_id IN (SELECT id FROM locked) AND h.state = 'HELD' AND h.expires_at <= now()
+    RETURNING h.subpool_id, h.quantity
+), counters AS (
+    SELECT l.id, l.sold, l.held AS locked_held,
+           l.held - COALESCE((SELECT sum(x.quantity) FROM expired x WHERE x.subpool_id = l.id), 0) AS live_held,
+           l.capacity
+    FROM locked l
+), free AS (
+    SELECT c.id, c.sold, c.locked_held, c.live_held, c.capacity - c.sold - c.live_held AS free
+    FROM counters c
+), ranked AS (
+    SELECT f.*, COALESCE(sum(f.free) OVER (ORDER BY f.id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)
+                AS free_before
+    FROM free f
+), verdict AS (
+    SELECT COALESCE((SELECT sum(free) FROM free), 0) >= p.quantity AS fits,
+           (SELECT min(f.id) FROM free f WHERE f.free >= p.quantity) AS one_row
+    FROM p
+), taken AS (
+    SELECT r.id, r.sold, r.locked_held, r.live_held,
+           CASE WHEN NOT v.fits THEN 0
+                WHEN v.one_row IS NOT NULL THEN CASE WHEN r.id = v.one_row THEN p.quantity ELSE 0 END
+                ELSE GREATEST(0, LEAST(r.free, p.quantity - r.free_before)) END AS quantity
+    FROM ranked r, p, verdict v
+), counted AS (
+    UPDATE ga_subpools s
+    SET held = t.live_held + CASE WHEN p.sold_order IS NULL THEN t.quantity ELSE 0 END,
+        sold = t.sold + CASE WHEN p.sold_order IS NULL THEN 0 ELSE t.quantity END
+    FROM taken t, p
+    WHERE s.id = t.id AND (t.quantity > 0 OR t.live_held <> t.locked_held)
+    RETURNING s.id
+), lease AS (
+    SELECT make_interval(secs => LEAST(COALESCE(p.ttl, e.hold_seconds), e.hold_seconds * (1 + e.max_extensions))) AS ttl
+    FROM p JOIN ga_pools gp ON gp.id = p.pool_id JOIN events e ON e.id = gp.event_id
+), lead AS (
+    INSERT INTO ga_holds (pool_id, subpool_id, cart_id, quantity, state, held_since, expires_at, order_id)
+    SELECT p.pool_id, t.id, p.cart, t.quantity, CASE WHEN p.sold_order IS NULL THEN 'HELD' ELSE 'SOLD' END, now(),
+           CASE WHEN p.sold_order IS NULL THEN now() + lease.ttl END, p.sold_order
+    FROM p, lease, (SELECT * FROM taken WHERE quantity > 0 ORDER BY id LIMIT 1) t
+    RETURNING id, subpool_id, expires_at
+), parts AS (
+    INSERT INTO ga_holds (pool_id, subpool_id, cart_id, quantity, state, held_since, expires_at, order_id,
+                          lead_hold_id)
+    SELECT p.pool_id, t.id, p.cart, t.quantity, CASE WHEN p.sold_order IS NULL THEN 'HELD' ELSE 'SOLD' END, now(),
+           CASE WHEN p.sold_order IS NULL THEN now() + lease.ttl END, p.sold_order, l.id
+    FROM p, lease, lead l, taken t
+    WHERE t.quantity > 0 AND t.id <> l.subpool_id
+    RETURNING id
+)
+SELECT v.fits, l.id, CAST(extract(epoch FROM l.expires_at) * 1000 AS bigint), (SELECT count(*) FROM parts),
+       (SELECT count(*) FROM counted)
+FROM verdict v
+LEFT JOIN lead l ON true
+)SQL";
+
 // The pessimistic variant, step by step inside one short transaction (lock, return, decide, write).
 inline constexpr char lockSubpool[] = R"SQL(
 SELECT s.pool_id, s.capacity, s.sold, s.held FROM ga_subpools s WHERE s.id = :subpool FOR UPDATE
@@ -91,46 +163,63 @@ JOIN events e ON e.id = gp.event_id
 RETURNING id, CAST(extract(epoch FROM expires_at) * 1000 AS bigint)
 )SQL";
 
-// Routing only: where the cart's own hold of this pool is, if it has one. Correctness never rests on
-// this read: the claim and the refresh are conditional writes.
+// Routing only: where the cart's own hold of this pool is (its lead row), if it has one, and how many
+// places its live rows hold together. Correctness never rests on this read: the claim and the refresh
+// are conditional writes.
 inline constexpr char ownHold[] = R"SQL(
-SELECT id, subpool_id, quantity, expires_at > now()
-FROM ga_holds WHERE pool_id = :pool AND cart_id = :cart AND state = 'HELD'
+SELECT h.id, h.subpool_id,
+       (SELECT COALESCE(sum(o.quantity), 0) FROM ga_holds o
+        WHERE o.pool_id = h.pool_id AND o.cart_id = h.cart_id AND o.state = 'HELD' AND o.expires_at > now()),
+       h.expires_at > now()
+FROM ga_holds h WHERE h.pool_id = :pool AND h.cart_id = :cart AND h.state = 'HELD' AND h.lead_hold_id IS NULL
 )SQL";
 
-// A retry of the same hold: refreshed, never shortened, never past the event's longest lease.
+// A retry of the same hold, every row of it: refreshed, never shortened, never past the event's longest
+// lease, and only when its live rows still hold the places asked for.
 inline constexpr char refresh[] = R"SQL(
 WITH p AS (
-    SELECT CAST(:hold AS bigint) AS hold_id, CAST(:quantity AS integer) AS quantity, CAST(:ttl AS integer) AS ttl
+    SELECT CAST(:pool AS bigint) AS pool_id, CAST(:cart AS text) AS cart, CAST(:quantity AS integer) AS quantity,
+           CAST(:ttl AS integer) AS ttl
+), own AS (
+    SELECT h.id, h.quantity FROM ga_holds h, p
+    WHERE h.pool_id = p.pool_id AND h.cart_id = p.cart AND h.state = 'HELD' AND h.expires_at > now()
 )
 UPDATE ga_holds h
 SET expires_at = GREATEST(h.expires_at, LEAST(
         now() + make_interval(secs => LEAST(COALESCE(p.ttl, e.hold_seconds), e.hold_seconds * (1 + e.max_extensions))),
         h.held_since + make_interval(secs => e.hold_seconds * (1 + e.max_extensions))))
 FROM p, ga_pools gp JOIN events e ON e.id = gp.event_id
-WHERE h.id = p.hold_id AND h.state = 'HELD' AND h.expires_at > now() AND h.quantity = p.quantity
-  AND gp.id = h.pool_id
+WHERE h.id IN (SELECT id FROM own) AND (SELECT sum(quantity) FROM own) = p.quantity
+  AND h.state = 'HELD' AND h.expires_at > now() AND gp.id = h.pool_id
 RETURNING h.id, CAST(extract(epoch FROM h.expires_at) * 1000 AS bigint)
 )SQL";
 
-// Releasing locks the sub-pool row before the hold row, like a claim does.
+// Releasing locks the sub-pool rows (in id order) before the hold rows, like a claim does. A cart may
+// hold several rows on one sub-pool (a live hold beside the rows of an older, expired one): they are
+// summed per sub-pool, as an UPDATE ... FROM changes each row once. `:pool` NULL: every pool of the
+// cart, in one statement, so a whole cart's release also takes sub-pool rows in id order.
 inline constexpr char release[] = R"SQL(
 WITH p AS (
     SELECT CAST(:pool AS bigint) AS pool_id, CAST(:cart AS text) AS cart
 ), own AS (
     SELECT h.id, h.subpool_id FROM ga_holds h, p
-    WHERE h.pool_id = p.pool_id AND h.cart_id = p.cart AND h.state = 'HELD'
+    WHERE (p.pool_id IS NULL OR h.pool_id = p.pool_id) AND h.cart_id = p.cart AND h.state = 'HELD'
 ), locked AS (
     SELECT s.id FROM ga_subpools s WHERE s.id IN (SELECT subpool_id FROM own) ORDER BY s.id FOR UPDATE
 ), released AS (
     UPDATE ga_holds h SET state = 'RELEASED', expires_at = NULL
     WHERE h.id IN (SELECT id FROM own) AND h.state = 'HELD' AND (SELECT count(*) FROM locked) >= 0
-    RETURNING h.subpool_id, h.quantity
+    RETURNING h.pool_id, h.subpool_id, h.quantity
+), sums AS (
+    SELECT subpool_id, sum(quantity) AS quantity FROM released GROUP BY subpool_id
 ), counted AS (
-    UPDATE ga_subpools s SET held = s.held - r.quantity FROM released r WHERE s.id = r.subpool_id
+    UPDATE ga_subpools s SET held = s.held - sums.quantity FROM sums WHERE s.id = sums.subpool_id
     RETURNING s.id
 )
-SELECT COALESCE(sum(quantity), 0), (SELECT count(*) FROM counted) FROM released
+SELECT r.pool_id, gp.name, sum(r.quantity), (SELECT count(*) FROM counted)
+FROM released r JOIN ga_pools gp ON gp.id = r.pool_id
+GROUP BY r.pool_id, gp.name
+ORDER BY r.pool_id
 )SQL";
 
 inline constexpr char summaries[] = R"SQL(

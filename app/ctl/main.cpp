@@ -3,6 +3,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QGuiApplication>
+#include <QSet>
 
 #include <functional>
 #include <map>
@@ -73,29 +74,11 @@ QString commandSummary()
     return text;
 }
 
-} // namespace
-
-int main(int argc, char *argv[])
+// Every option of every command. Options are global to the parser, so they may come before or after
+// the command word.
+QList<QCommandLineOption> options()
 {
-    // The worker draws ticket PDFs, which needs fonts and so a QGuiApplication (offscreen: a server
-    // has no display); every other command is a plain console program.
-    const bool drawsTickets = argc > 1 && qstrcmp(argv[1], "worker") == 0;
-    if (drawsTickets && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    std::unique_ptr<QCoreApplication> application(drawsTickets ? new QGuiApplication(argc, argv)
-                                                               : new QCoreApplication(argc, argv));
-    QCoreApplication &app = *application;
-    // One application name for every box-office program, so they share one data folder and settings.
-    QCoreApplication::setOrganizationName(QStringLiteral("boxoffice"));
-    QCoreApplication::setApplicationName(QStringLiteral("boxoffice"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(BOXOFFICE_VERSION));
-
-    QCommandLineParser parser;
-    parser.setApplicationDescription(commandSummary());
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("What to do (see Commands)."));
-    parser.addOptions({
+    return {
         {QStringLiteral("db"),
          QStringLiteral("Database URL (postgresql://user:password@host:port/db). Default: PG* "
                         "variables, then the saved setting, then the private database."),
@@ -151,7 +134,55 @@ int main(int argc, char *argv[])
          QStringLiteral("list")},
         {QStringLiteral("interval"), QStringLiteral("worker: seconds between runs (default 30)."), QStringLiteral("s")},
         {QStringLiteral("once"), QStringLiteral("worker: one pass, then exit (for cron and tests).")},
-    });
+    };
+}
+
+// The command word is the first argument that is neither an option nor an option's value: with
+// `--db URL worker`, "URL" belongs to --db. Needed before QCoreApplication exists, to choose the
+// application class, so it cannot ask QCommandLineParser.
+QString commandWord(int argc, char *argv[])
+{
+    QSet<QString> takesValue;
+    for (const QCommandLineOption &option : options()) {
+        if (!option.valueName().isEmpty())
+            takesValue.unite(QSet<QString>(option.names().cbegin(), option.names().cend()));
+    }
+    for (int i = 1; i < argc; ++i) {
+        const QString argument = QString::fromLocal8Bit(argv[i]);
+        if (argument == QLatin1String("--"))
+            return i + 1 < argc ? QString::fromLocal8Bit(argv[i + 1]) : QString();
+        if (!argument.startsWith(QLatin1Char('-')) || argument == QLatin1String("-"))
+            return argument;
+        // Only long options take values here ("--db URL"; "--db=URL" is one argument); "-h" and "-v" do not.
+        if (argument.startsWith(QLatin1String("--")) && takesValue.contains(argument.mid(2)))
+            ++i; // its value is the next argument
+    }
+    return {};
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    // The worker draws ticket PDFs, which needs fonts and so a QGuiApplication (offscreen: a server
+    // has no display); every other command is a plain console program.
+    const bool drawsTickets = commandWord(argc, argv) == QLatin1String("worker");
+    if (drawsTickets && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    std::unique_ptr<QCoreApplication> application(drawsTickets ? new QGuiApplication(argc, argv)
+                                                               : new QCoreApplication(argc, argv));
+    QCoreApplication &app = *application;
+    // One application name for every box-office program, so they share one data folder and settings.
+    QCoreApplication::setOrganizationName(QStringLiteral("boxoffice"));
+    QCoreApplication::setApplicationName(QStringLiteral("boxoffice"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(BOXOFFICE_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(commandSummary());
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("What to do (see Commands)."));
+    parser.addOptions(options());
     parser.process(app);
 
     CtlContext context(parser);

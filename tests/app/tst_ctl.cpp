@@ -40,6 +40,7 @@ private slots:
     void unreachableDatabaseExitsOne();
     void buyerAddPrintsItsTokenOnce();
     void outOfDateSchemaIsRefusedUntilMigrated();
+    void workerRunsWithGlobalOptionsBeforeTheCommand();
 
 private:
     Run ctl(const QStringList &arguments, const ConnectionSettings *settings = nullptr) const;
@@ -298,6 +299,32 @@ void TestCtl::outOfDateSchemaIsRefusedUntilMigrated()
     QVERIFY2(refused.err.contains(QStringLiteral("boxoffice-ctl migrate")), qPrintable(refused.err));
     QCOMPARE(ctl({QStringLiteral("migrate")}, &settings).exitCode, 0);
     QCOMPARE(ctl({QStringLiteral("events")}, &settings).exitCode, 0);
+}
+
+void TestCtl::workerRunsWithGlobalOptionsBeforeTheCommand()
+{
+    // A paid order waiting in the outbox, so the worker really draws a ticket PDF (fonts: a GUI
+    // application) instead of finding nothing to do.
+    const Run held = ctl({QStringLiteral("hold"), QStringLiteral("--event"), QString::number(m_event),
+                          QStringLiteral("--cart"), QStringLiteral("worker-1"), QStringLiteral("--seats"),
+                          QStringLiteral("B-2-3"), QStringLiteral("--json")});
+    QCOMPARE(held.exitCode, 0);
+    const Run sold = ctl(
+        {QStringLiteral("confirm"), QStringLiteral("--cart"), QStringLiteral("worker-1"), QStringLiteral("--json")});
+    QCOMPARE(sold.exitCode, 0);
+    const qint64 order = sold.json.value("order").toInteger();
+    QVERIFY(m_db->exec(QStringLiteral("INSERT INTO outbox (topic, order_id) VALUES ('payment-confirmed', :o)"),
+                       {{QStringLiteral("o"), order}}));
+
+    // Options (one with a value) before the command word, as a cron line or a service unit writes them.
+    const Run run = ctl({QStringLiteral("--db"), m_db->settings().toUrl(true), QStringLiteral("--json"),
+                         QStringLiteral("worker"), QStringLiteral("--once")});
+    QVERIFY2(run.exitCode == 0, qPrintable(QStringLiteral("exit %1: %2").arg(run.exitCode).arg(run.err)));
+    QCOMPARE(run.json.value("orders_issued").toInt(), 1);
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT count(*) FROM tickets WHERE order_id = :o"), {{QStringLiteral("o"), order}})
+            .toInt(),
+        1);
 }
 
 QTEST_GUILESS_MAIN(TestCtl)

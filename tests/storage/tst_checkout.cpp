@@ -25,6 +25,7 @@ private slots:
     void extendCoversEveryShapeWithinItsLimit();
     void releaseCartReturnsEveryShape();
     void mixedCurrenciesAreRefused();
+    void anExtendNeverPassesTheLongestLease();
 
 private:
     void fillCart(const QString &cart);
@@ -174,6 +175,68 @@ void TestCheckout::mixedCurrenciesAreRefused()
     QCOMPARE(order.error().code, ErrorCode::Conflict);
     QVERIFY2(order.error().message.contains(QStringLiteral("currencies")), qPrintable(order.error().message));
     QVERIFY(m_carts->releaseCart(QStringLiteral("mixed")).ok());
+}
+
+void TestCheckout::anExtendNeverPassesTheLongestLease()
+{
+    // Every owner's policy here: 4 s a hold, one extension, so no lease may run past 8 s from its start.
+    const LoadedVenue hall = m_db->loadHall(QStringLiteral("Short Hall"), 1, 4, 4, 1, 4000);
+    const auto pool = PoolService(m_inventory->pools)
+                          .createPool({hall.eventId, QStringLiteral("SGA"), QStringLiteral("Short standing"), 10, 1500,
+                                       1, ClaimStrategy::Atomic});
+    QVERIFY(pool.ok());
+    PropertyLoader properties(m_db->database());
+    const auto hotel = properties.loadHotel(
+        R"({"name": "Short Inn", "currency": "EUR", "hold_seconds": 4, "max_extensions": 1, "nights": 10,
+        "room_types": [{"code": "S", "name": "Short", "rank": 1, "price_minor": 9000, "rooms": 2}]})");
+    QVERIFY(hotel.ok());
+    const auto restaurant = properties.loadRestaurant(
+        R"({"name": "Short Cafe", "currency": "EUR", "deposit_minor": 500, "hold_seconds": 4,
+        "max_extensions": 1, "tables": [{"code": "S1", "seats": 4}]})");
+    QVERIFY(restaurant.ok());
+    RoomTypeId room = 0;
+    for (const HotelSummary &summary : m_inventory->hotels.hotels().value())
+        room = summary.id == hotel->id ? summary.roomTypes.first().id : room;
+    ResourceId table = 0;
+    for (const RestaurantSummary &summary : m_inventory->timeSlots.restaurants().value())
+        table = summary.id == restaurant->id ? summary.tables.first().id : table;
+    QVERIFY(room && table);
+
+    const CartId cart = QStringLiteral("rehold-then-extend");
+    HoldRequest seat{hall.eventId, cart, {m_db->units(hall.eventId).first()}, {}};
+    const PoolHoldRequest places{pool->id, cart, 2, {}};
+    const QDate checkIn = QDate::currentDate().addDays(3);
+    const StayRequest stay{room, cart, checkIn, checkIn.addDays(1), QStringLiteral("G"), {}};
+    const QDateTime dinner(QDate::currentDate().addDays(2), QTime(19, 0), Qt::UTC);
+    const SlotRequest dinnerTable{table, cart, 2, dinner, dinner.addSecs(5400), {}};
+    const auto holdAll = [&] {
+        return SeatHoldService(m_inventory->seats).hold(seat).ok() && PoolService(m_inventory->pools).hold(places).ok()
+            && HotelService(m_inventory->hotels).holdStay(stay).ok()
+            && SlotService(m_inventory->timeSlots).holdSlot(dinnerTable).ok();
+    };
+    QVERIFY(holdAll());
+    // Three seconds pass; the buyer holds again (a refresh, capped at 8 s from the start) and extends.
+    for (const QString &table : {QStringLiteral("event_seats"), QStringLiteral("ga_holds"), QStringLiteral("stays"),
+                                 QStringLiteral("slot_bookings")})
+        QVERIFY(m_db->backdateHolds(table, cart, 3));
+    QVERIFY(holdAll());
+    const auto extended = m_carts->extend(cart);
+    QVERIFY2(extended.ok(), extended.ok() ? "" : qPrintable(extended.error().message));
+
+    const QString longest = QStringLiteral(
+        "SELECT max(extract(epoch FROM lease)) FROM ("
+        " SELECT hold_expires_at - held_since AS lease FROM event_seats WHERE cart_id = :c AND state = 'HELD'"
+        " UNION ALL SELECT expires_at - held_since FROM ga_holds WHERE cart_id = :c2 AND state = 'HELD'"
+        " UNION ALL SELECT expires_at - held_since FROM stays WHERE cart_id = :c3 AND state = 'HELD'"
+        " UNION ALL SELECT expires_at - held_since FROM slot_bookings WHERE cart_id = :c4 AND state = 'HELD') l");
+    const double seconds = m_db->scalar(longest,
+                                        {{QStringLiteral("c"), cart},
+                                         {QStringLiteral("c2"), cart},
+                                         {QStringLiteral("c3"), cart},
+                                         {QStringLiteral("c4"), cart}})
+                               .toDouble();
+    QVERIFY2(seconds <= 8.0, qPrintable(QStringLiteral("a lease of %1 s on an 8 s policy").arg(seconds)));
+    QVERIFY(m_carts->releaseCart(cart).ok());
 }
 
 QTEST_GUILESS_MAIN(TestCheckout)

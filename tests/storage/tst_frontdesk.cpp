@@ -2,6 +2,7 @@
 // and departures, guest search, and a manager's answers to an overbooked night, which a clerk's
 // connection is refused.
 
+#include "buyercrowd.h"
 #include "domain/frontdesk.h"
 #include "domain/hotelservice.h"
 #include "storage/pgcountersales.h"
@@ -32,9 +33,12 @@ private slots:
     void aManagerWalksAndUpgradesWithALedger();
     void theLedgerExportsAsCsv();
     void aStayBookedOnGuaranteeIsPaidOnDeparture();
+    void movesAndUpgradesTakeNightsFromExpiredHolds();
+    void cancelMoveAndWalkOfTheSameStaysNeverDeadlock();
 
 private:
     StayId book(const QString &guest, RoomTypeId roomType, int fromDay, int nights);
+    QVector<RoomTypeId> loadHotel(const QByteArray &json, QDate *firstNight);
     int booked(RoomTypeId roomType, int day) const;
     std::unique_ptr<DatabaseConnection> signIn(const QString &login) const;
 
@@ -112,6 +116,22 @@ StayId TestFrontDesk::book(const QString &guest, RoomTypeId roomType, int fromDa
     if (!order || !m_inventory->carts.confirm(order->id))
         return 0;
     return held->id;
+}
+
+QVector<RoomTypeId> TestFrontDesk::loadHotel(const QByteArray &json, QDate *firstNight)
+{
+    const auto loaded = PropertyLoader(m_db->database()).loadHotel(json);
+    if (!loaded)
+        return {};
+    QVector<RoomTypeId> types; // by rank
+    for (const HotelSummary &hotel : m_inventory->hotels.hotels().value()) {
+        if (hotel.id != loaded->id)
+            continue;
+        *firstNight = hotel.firstNight;
+        for (const RoomTypeSummary &type : hotel.roomTypes)
+            types << type.id;
+    }
+    return types;
 }
 
 int TestFrontDesk::booked(RoomTypeId roomType, int day) const
@@ -328,6 +348,134 @@ void TestFrontDesk::aStayBookedOnGuaranteeIsPaidOnDeparture()
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), order).toString(), QStringLiteral("PAID"));
     QCOMPARE(sales.settleGuarantee(booked->order.id, cash, 18000).error().code, ErrorCode::Conflict); // once
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+}
+
+void TestFrontDesk::movesAndUpgradesTakeNightsFromExpiredHolds()
+{
+    // One room of each type; the better one is "full" of holds that ran out and no sweeper has run.
+    QDate first;
+    const QVector<RoomTypeId> types = loadHotel(R"({"name": "Lapsed Inn", "currency": "EUR", "nights": 20,
+        "room_types": [{"code": "S", "name": "Single", "rank": 1, "price_minor": 9000, "rooms": 1},
+                       {"code": "D", "name": "Double", "rank": 2, "price_minor": 12000, "rooms": 1}]})",
+                                                &first);
+    QCOMPARE(types.size(), 2);
+    const RoomTypeId single = types.at(0);
+    const RoomTypeId better = types.at(1);
+    const auto lapsedHold = [&](const QString &cart, int fromDay, int nights) {
+        StayRequest request{better, cart, first.addDays(fromDay), first.addDays(fromDay + nights), QString(), {}};
+        return HotelService(m_inventory->hotels).holdStay(request).ok()
+            && m_db->backdateHolds(QStringLiteral("stays"), cart, 3600);
+    };
+    const auto bookedOn = [&](RoomTypeId type, int day) {
+        return m_db
+            ->scalar(QStringLiteral("SELECT booked FROM room_nights WHERE room_type_id = :r AND night = :n"),
+                     {{QStringLiteral("r"), type}, {QStringLiteral("n"), first.addDays(day)}})
+            .toInt();
+    };
+
+    // A clerk's move into nights 1-2, where a lapsed hold covers nights 0-2.
+    m_first = first; // book() counts days from m_first
+    const StayId moved = book(QStringLiteral("Lapsed Mover"), single, 1, 2);
+    QVERIFY(moved);
+    QVERIFY(lapsedHold(QStringLiteral("lapsed-1"), 0, 3));
+    const auto move = m_desk->moveStay(moved, better, first.addDays(1), first.addDays(3));
+    QVERIFY2(move.ok(), move.ok() ? "" : qPrintable(move.error().message));
+    QCOMPARE(bookedOn(better, 0), 0); // the lapsed hold's other night is given back with it
+    QCOMPARE(bookedOn(better, 1), 1);
+    QCOMPARE(bookedOn(single, 1), 0);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE cart_id = 'lapsed-1'")).toString(),
+             QStringLiteral("EXPIRED"));
+
+    // A manager's upgrade and move on an overbooked night, into nights held by lapsed holds.
+    CapacityChange change{single, first.addDays(10), first.addDays(11), 2, std::nullopt};
+    QVERIFY(HotelService(m_inventory->hotels).changeCapacity(change).ok());
+    QVERIFY(book(QStringLiteral("Lapsed Stayer"), single, 10, 1));
+    const StayId upgraded = book(QStringLiteral("Lapsed Upgrade"), single, 10, 1);
+    QVERIFY(upgraded);
+    QVERIFY(lapsedHold(QStringLiteral("lapsed-2"), 10, 1));
+    const auto upgrade = m_desk->resolveOverbooking(upgraded, OverbookingAction::Upgrade, better, 0,
+                                                    QStringLiteral("single overbooked"), first.addDays(10));
+    QVERIFY2(upgrade.ok(), upgrade.ok() ? "" : qPrintable(upgrade.error().message));
+    QVERIFY(lapsedHold(QStringLiteral("lapsed-3"), 12, 1));
+    CapacityChange twelfth{single, first.addDays(12), first.addDays(13), 2, std::nullopt};
+    QVERIFY(HotelService(m_inventory->hotels).changeCapacity(twelfth).ok());
+    const StayId late = book(QStringLiteral("Lapsed Late"), single, 12, 1);
+    QVERIFY(book(QStringLiteral("Lapsed Later"), single, 12, 1));
+    const auto managerMove = m_desk->resolveOverbooking(late, OverbookingAction::Move, better, 0,
+                                                        QStringLiteral("moved to a double"), first.addDays(12));
+    QVERIFY2(managerMove.ok(), managerMove.ok() ? "" : qPrintable(managerMove.error().message));
+    QCOMPARE(bookedOn(better, 10), 1);
+    QCOMPARE(bookedOn(better, 12), 1);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM stays WHERE cart_id IN ('lapsed-2', 'lapsed-3') "
+                                         "AND state = 'EXPIRED'"))
+                 .toInt(),
+             2);
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+}
+
+void TestFrontDesk::cancelMoveAndWalkOfTheSameStaysNeverDeadlock()
+{
+    // A cancel, a move and a manager's walk or upgrade race for each of ten booked stays that share
+    // their nights, 20 rounds: every path locks nights before the stay, so none may deadlock (40P01).
+    QDate first;
+    const QVector<RoomTypeId> types = loadHotel(R"({"name": "Race Inn", "currency": "EUR", "nights": 30,
+        "room_types": [{"code": "S", "name": "Single", "rank": 1, "price_minor": 9000, "rooms": 40},
+                       {"code": "D", "name": "Double", "rank": 2, "price_minor": 12000, "rooms": 40}]})",
+                                                &first);
+    QCOMPARE(types.size(), 2);
+    m_first = first;
+    constexpr int stays = 10;
+    constexpr int rounds = 20;
+    QVector<StayId> booked(stays);
+    QStringList problems;
+    BuyerCrowd crowd(*m_db, 3 * stays);
+    const bool connected = crowd.runOnConnections(
+        rounds,
+        [&](DatabaseConnection &connection, PgInventory &inventory, int round, int buyer) {
+            const StayId stay = booked.at(buyer % stays);
+            const int shift = 1 + (round + buyer) % 3;
+            const QDate from = first.addDays(buyer % 5 + shift);
+            PgFrontDesk desk(connection.database());
+            Status done = Done{};
+            switch (buyer / stays) {
+            case 0:
+                if (auto cancelled = HotelService(inventory.hotels).cancelStay(stay); !cancelled)
+                    done = cancelled.error();
+                break;
+            case 1:
+                done = desk.moveStay(stay, types.at(round % 2), from, from.addDays(2));
+                break;
+            default:
+                done = desk.resolveOverbooking(stay, round % 2 ? OverbookingAction::Walk : OverbookingAction::Upgrade,
+                                               types.at(1), 0, QStringLiteral("race"), first.addDays(buyer % 5));
+            }
+            Attempt attempt;
+            attempt.granted = done.ok();
+            if (!done) {
+                attempt.error = done.error().code;
+                attempt.message = done.error().sqlState + QLatin1Char(' ') + done.error().message + QLatin1Char(' ')
+                    + done.error().detail;
+            }
+            return attempt;
+        },
+        [&](int round) {
+            for (int i = 0; i < stays; ++i)
+                booked[i] = book(QStringLiteral("Racer %1-%2").arg(round).arg(i), types.at(0), i % 5, 3);
+        },
+        [&](int round, const QVector<Attempt> &attempts) {
+            for (const Attempt &attempt : attempts) {
+                // Refusals in words are fine (already cancelled, walked or moved; full); nothing else is.
+                if (!attempt.granted && attempt.error != ErrorCode::Conflict && attempt.error != ErrorCode::Lost
+                    && attempt.error != ErrorCode::BadInput)
+                    problems << QStringLiteral("round %1: %2").arg(round).arg(attempt.message);
+            }
+            const QString failure = m_db->auditFailure();
+            if (!failure.isEmpty())
+                problems << QStringLiteral("round %1: audit: %2").arg(round).arg(failure);
+        });
+    QVERIFY(connected);
+    QVERIFY(!booked.contains(0));
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.mid(0, 10).join(QLatin1Char('\n'))));
 }
 
 QTEST_MAIN(TestFrontDesk)

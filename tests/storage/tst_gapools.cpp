@@ -39,11 +39,17 @@ private slots:
     void badInput();
     void drainNeverOversells_data();
     void drainNeverOversells();
+    void aRequestSpansSubPoolsAllOrNothing_data();
+    void aRequestSpansSubPoolsAllOrNothing();
+    void spanningHoldsNeverOversell_data();
+    void spanningHoldsNeverOversell();
+    void lateConfirmsNeverDeadlock();
 
 private:
     PoolSummary makePool(int capacity, int rows, ClaimStrategy strategy);
     void backdate(PoolId pool, const QString &cart, int seconds);
     void expectAuditPasses();
+    QPair<int, int> heldRows(const QString &cart) const; // hold rows and places a cart holds live
     static void strategies();
 
     std::unique_ptr<TestDatabase> m_db;
@@ -96,6 +102,14 @@ void TestGaPools::expectAuditPasses()
 {
     const QString failure = m_db->auditFailure();
     QVERIFY2(failure.isEmpty(), qPrintable(failure));
+}
+
+QPair<int, int> TestGaPools::heldRows(const QString &cart) const
+{
+    const QVariantMap bindings{{QStringLiteral("c"), cart}};
+    const QString where = QStringLiteral(" FROM ga_holds WHERE cart_id = :c AND state = 'HELD'");
+    return {m_db->scalar(QStringLiteral("SELECT count(*)") + where, bindings).toInt(),
+            m_db->scalar(QStringLiteral("SELECT COALESCE(sum(quantity), 0)") + where, bindings).toInt()};
 }
 
 void TestGaPools::strategies()
@@ -369,6 +383,202 @@ void TestGaPools::drainNeverOversells()
     QCOMPARE(after->available, 0);
     qInfo("pool drain (%s, %d row(s)): %d units in %d holds to %d buyers, %d refusals on the way",
           qPrintable(claimStrategyName(strategy)), rows, granted.load(), grants.load(), buyers, lostRaces.load());
+}
+
+void TestGaPools::aRequestSpansSubPoolsAllOrNothing_data()
+{
+    QTest::addColumn<ClaimStrategy>("strategy");
+    QTest::newRow("atomic") << ClaimStrategy::Atomic;
+    QTest::newRow("pessimistic") << ClaimStrategy::Pessimistic;
+}
+
+void TestGaPools::aRequestSpansSubPoolsAllOrNothing()
+{
+    QFETCH(ClaimStrategy, strategy);
+    // 4 rows of 30: 31 places fit in no single row, but the pool has them.
+    const PoolSummary pool = makePool(120, 4, strategy);
+    const QString cart = QStringLiteral("span-31-%1").arg(pool.id);
+    const auto held = m_pools->hold({pool.id, cart, 31, {}});
+    QVERIFY2(held.ok(), held.ok() ? "" : qPrintable(held.error().message));
+    QCOMPARE(held->quantity, 31);
+    QCOMPARE(heldRows(cart), qMakePair(2, 31)); // one hold row per sub-pool it took places from
+    QCOMPARE(m_pools->pool(pool.id)->available, 89);
+    // A double click holds once; another number for the same cart is refused.
+    const auto again = m_pools->hold({pool.id, cart, 31, {}});
+    QVERIFY2(again.ok(), again.ok() ? "" : qPrintable(again.error().message));
+    QVERIFY(again->refreshed);
+    QCOMPARE(again->holdId, held->holdId);
+    QCOMPARE(heldRows(cart), qMakePair(2, 31));
+    QCOMPARE(m_pools->hold({pool.id, cart, 5, {}}).error().code, ErrorCode::Conflict);
+    // The cart, its order and the confirm count every row.
+    const auto order = m_carts->createOrder(cart);
+    QVERIFY2(order.ok(), order.ok() ? "" : qPrintable(order.error().message));
+    QCOMPARE(order->amountMinor, qint64(31 * 2500));
+    const auto confirmed = m_carts->confirm(order->id);
+    QVERIFY(confirmed.ok());
+    QVERIFY(confirmed->lost.isEmpty());
+    int sold = 0;
+    for (const OrderLine &line : confirmed->sold)
+        sold += line.quantity;
+    QCOMPARE(sold, 31);
+    QCOMPARE(m_pools->pool(pool.id)->sold, 31);
+    expectAuditPasses();
+
+    // The whole pool in one request, and one more than the pool has. The store is asked directly:
+    // the service caps one request at 50 places.
+    const PoolSummary whole = makePool(120, 4, strategy);
+    const QString all = QStringLiteral("span-all-%1").arg(whole.id);
+    const auto everything = m_inventory->pools.hold({whole.id, all, 120, {}});
+    QVERIFY2(everything.ok(), everything.ok() ? "" : qPrintable(everything.error().message));
+    QCOMPARE(heldRows(all), qMakePair(4, 120));
+    QCOMPARE(m_pools->pool(whole.id)->available, 0);
+    QCOMPARE(m_pools->release(all, whole.id).value(), 120);
+    const QString greedy = QStringLiteral("span-121-%1").arg(whole.id);
+    const auto refused = m_inventory->pools.hold({whole.id, greedy, 121, {}});
+    QVERIFY(!refused.ok());
+    QCOMPARE(refused.error().code, ErrorCode::Lost);
+    QCOMPARE(heldRows(greedy), qMakePair(0, 0)); // nothing held
+    QCOMPARE(m_pools->pool(whole.id)->available, 120);
+    QCOMPARE(m_pools->pool(whole.id)->held, 0);
+}
+
+void TestGaPools::spanningHoldsNeverOversell_data()
+{
+    QTest::addColumn<ClaimStrategy>("strategy");
+    QTest::newRow("atomic") << ClaimStrategy::Atomic;
+    QTest::newRow("pessimistic") << ClaimStrategy::Pessimistic;
+}
+
+void TestGaPools::spanningHoldsNeverOversell()
+{
+    QFETCH(ClaimStrategy, strategy);
+    // Pairs of rounds on a fresh pool of 4 rows x 30. Churn: every buyer asks ten times for 20 to 45
+    // places (above 30: more than any row has) and gives each grant straight back. Drain: every buyer
+    // asks for 1 to 45 places, for one when refused, and stops when even one is refused.
+    constexpr int buyers = 40;
+    constexpr int rounds = 10;
+    PoolId pool = 0;
+    QStringList problems;
+    std::atomic<int> granted{0}; // held and not given back
+    std::atomic<int> spanning{0}; // holds of more places than one row has
+    BuyerCrowd crowd(*m_db, buyers);
+    const bool connected = crowd.run(
+        rounds,
+        [&](PgInventory &inventory, int round, int buyer) {
+            PoolService service(inventory.pools);
+            QRandomGenerator random(quint32(round * 1000 + buyer) * 2654435761u);
+            Attempt attempt;
+            attempt.granted = true;
+            const auto unexpected = [&](const DomainError &error) {
+                attempt.granted = false;
+                attempt.message = error.sqlState + QLatin1Char(' ') + error.message + QLatin1Char(' ') + error.detail;
+                return attempt;
+            };
+            const bool churn = round % 2 == 0;
+            for (int request = 0; !churn || request < 10; ++request) {
+                const QString cart = QStringLiteral("spread-%1-%2-%3").arg(round).arg(buyer).arg(request);
+                auto held = service.hold(
+                    {pool, cart, churn ? 20 + int(random.bounded(26)) : 1 + int(random.bounded(45)), {}});
+                if (!held && held.error().code == ErrorCode::Lost && !churn)
+                    held = service.hold({pool, cart, 1, {}});
+                if (!held && held.error().code != ErrorCode::Lost)
+                    return unexpected(held.error());
+                if (!held && !churn)
+                    return attempt; // drained
+                if (!held)
+                    continue;
+                granted += held->quantity;
+                spanning += held->quantity > 30 ? 1 : 0;
+                if (churn) {
+                    const auto released = service.release(cart, pool);
+                    if (!released)
+                        return unexpected(released.error());
+                    granted -= released.value();
+                }
+            }
+            return attempt;
+        },
+        [&](int round) {
+            if (round % 2 == 0) {
+                granted = 0;
+                pool = makePool(120, 4, strategy).id;
+            }
+        },
+        [&](int round, const QVector<Attempt> &attempts) {
+            for (const Attempt &attempt : attempts) {
+                if (!attempt.granted)
+                    problems << QStringLiteral("round %1: %2").arg(round).arg(attempt.message);
+            }
+            const int expected = round % 2 == 0 ? 0 : 120;
+            const auto after = m_pools->pool(pool);
+            if (granted != expected || after->held != expected || after->available != 120 - expected)
+                problems << QStringLiteral("round %1: %2 granted, %3 held, %4 available of 120")
+                                .arg(round)
+                                .arg(granted.load())
+                                .arg(after->held)
+                                .arg(after->available);
+            const QString failure = m_db->auditFailure();
+            if (!failure.isEmpty())
+                problems << QStringLiteral("round %1: audit: %2").arg(round).arg(failure);
+        });
+    QVERIFY(connected);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.mid(0, 10).join(QLatin1Char('\n'))));
+    QVERIFY2(spanning > 0, "no request larger than a row was granted");
+    qInfo("%d buyers x %d rounds on 4 rows x 30: never more than 120 held, %d holds spanning rows", buyers, rounds,
+          spanning.load());
+}
+
+void TestGaPools::lateConfirmsNeverDeadlock()
+{
+    // Sixteen paid orders whose holds ran out and were swept back: each confirm claims afresh, and
+    // they fill the rows from the first, so confirms holding a high row reach for lower ones while
+    // others hold those. 20 rounds; none may deadlock (40P01), and every order sells.
+    constexpr int buyers = 16;
+    constexpr int places = 7;
+    constexpr int rounds = 20;
+    QVector<OrderId> orders(buyers);
+    PoolId pool = 0;
+    QStringList problems;
+    BuyerCrowd crowd(*m_db, buyers);
+    const bool connected = crowd.run(
+        rounds,
+        [&](PgInventory &inventory, int, int buyer) {
+            Attempt attempt;
+            const auto confirmed = CartService(inventory.carts).confirm(orders.at(buyer));
+            attempt.granted = confirmed.ok() && confirmed->lost.isEmpty();
+            if (!confirmed)
+                attempt.message = confirmed.error().sqlState + QLatin1Char(' ') + confirmed.error().message
+                    + QLatin1Char(' ') + confirmed.error().detail;
+            else if (!attempt.granted)
+                attempt.message = QStringLiteral("order %1 lost its places").arg(orders.at(buyer));
+            return attempt;
+        },
+        [&](int round) {
+            pool = makePool(120, 4, ClaimStrategy::Atomic).id;
+            for (int buyer = 0; buyer < buyers; ++buyer) {
+                const QString cart = QStringLiteral("late-%1-%2").arg(round).arg(buyer);
+                QVERIFY(m_pools->hold({pool, cart, places, {}}).ok());
+                const auto order = m_carts->createOrder(cart);
+                QVERIFY(order.ok());
+                orders[buyer] = order->id;
+                backdate(pool, cart, 3600);
+            }
+            QVERIFY(m_inventory->pools.sweepExpiredHolds().ok());
+        },
+        [&](int round, const QVector<Attempt> &attempts) {
+            for (const Attempt &attempt : attempts) {
+                if (!attempt.granted)
+                    problems << QStringLiteral("round %1: %2").arg(round).arg(attempt.message);
+            }
+            const auto after = m_pools->pool(pool);
+            if (after->sold != buyers * places || after->held != 0)
+                problems << QStringLiteral("round %1: %2 sold, %3 held").arg(round).arg(after->sold).arg(after->held);
+            const QString failure = m_db->auditFailure();
+            if (!failure.isEmpty())
+                problems << QStringLiteral("round %1: audit: %2").arg(round).arg(failure);
+        });
+    QVERIFY(connected);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.mid(0, 10).join(QLatin1Char('\n'))));
 }
 
 QTEST_GUILESS_MAIN(TestGaPools)

@@ -36,6 +36,7 @@ private slots:
     void availabilityShowsTheFewestFreeRooms();
     void lateConfirmBooksAfreshOrReportsLost();
     void concurrentStaysNeverOverbookOrDeadlock();
+    void lateConfirmsAndNewClaimsNeverDeadlock();
 
 private:
     QDate day(int offset) const { return m_today.addDays(offset); }
@@ -357,6 +358,79 @@ void TestHotel::concurrentStaysNeverOverbookOrDeadlock()
     QVERIFY(totalBooked > 0);
     qInfo("200 guests x %d rounds on 5 rooms x 30 nights: %d stays held, the rest refused whole, no deadlock", rounds,
           totalBooked);
+}
+
+void TestHotel::lateConfirmsAndNewClaimsNeverDeadlock()
+{
+    // Paid stays whose holds ran out and were swept back are booked afresh by their confirms, over
+    // nights where other holds ran out too (so each fresh claim widens to their nights, below its own),
+    // while new guests claim overlapping stays: 20 rounds, nobody may deadlock (40P01).
+    constexpr int orders = 8;
+    constexpr int rounds = 20;
+    QVector<OrderId> paid(orders);
+    QStringList problems;
+    BuyerCrowd crowd(*m_db, 2 * orders);
+    const bool connected = crowd.run(
+        rounds,
+        [&](PgInventory &inventory, int round, int buyer) {
+            Attempt attempt;
+            if (buyer < orders) {
+                const auto confirmed = CartService(inventory.carts).confirm(paid.at(buyer));
+                attempt.granted = confirmed.ok();
+                if (!confirmed) {
+                    attempt.error = confirmed.error().code;
+                    attempt.message = confirmed.error().sqlState + QLatin1Char(' ') + confirmed.error().message
+                        + QLatin1Char(' ') + confirmed.error().detail;
+                }
+                return attempt;
+            }
+            // New guests keep claiming (and giving back) stays over those nights while the confirms run.
+            HotelService hotels(inventory.hotels);
+            for (int i = 0; i < 20; ++i) {
+                const int from = 6 + (buyer * 3 + round + i) % 16;
+                const QString cart = QStringLiteral("new-%1-%2-%3").arg(round).arg(buyer).arg(i);
+                const auto held = hotels.holdStay(stay(cart, m_standard, from, from + 4));
+                const auto released = held ? hotels.releaseStay(cart, held->id) : Result<int>(held.error());
+                if (!released && released.error().code != ErrorCode::Lost) {
+                    attempt.error = released.error().code;
+                    attempt.message = released.error().sqlState + QLatin1Char(' ') + released.error().message
+                        + QLatin1Char(' ') + released.error().detail;
+                    return attempt;
+                }
+            }
+            attempt.granted = true;
+            return attempt;
+        },
+        [&](int round) {
+            init();
+            for (int i = 0; i < orders; ++i) {
+                const int from = 10 + (i * 5 + round) % 12;
+                const QString cart = QStringLiteral("paid-%1-%2").arg(round).arg(i);
+                QVERIFY(m_hotels->holdStay(stay(cart, m_standard, from, from + 2)).ok());
+                const auto order = m_carts->createOrder(cart);
+                QVERIFY(order.ok());
+                paid[i] = order->id;
+                backdate(cart, 3600);
+            }
+            QVERIFY(m_inventory->hotels.sweepExpiredHolds().ok());
+            for (int i = 0; i < orders / 2; ++i) {
+                const int from = 7 + (i * 5 + round) % 12;
+                const QString cart = QStringLiteral("lapsed-%1-%2").arg(round).arg(i);
+                QVERIFY(m_hotels->holdStay(stay(cart, m_standard, from, from + 4)).ok());
+                backdate(cart, 3600);
+            }
+        },
+        [&](int round, const QVector<Attempt> &attempts) {
+            for (const Attempt &attempt : attempts) {
+                if (!attempt.granted && attempt.error != ErrorCode::Lost)
+                    problems << QStringLiteral("round %1: %2").arg(round).arg(attempt.message);
+            }
+            const QString failure = m_db->auditFailure();
+            if (!failure.isEmpty())
+                problems << QStringLiteral("round %1: audit: %2").arg(round).arg(failure);
+        });
+    QVERIFY(connected);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.mid(0, 10).join(QLatin1Char('\n'))));
 }
 
 QTEST_GUILESS_MAIN(TestHotel)

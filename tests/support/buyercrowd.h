@@ -53,11 +53,24 @@ class BuyerCrowd
 {
 public:
     using Buy = std::function<Attempt(PgInventory &, int round, int buyer)>;
+    // For paths outside PgInventory (the front desk): the buyer's own connection as well.
+    using BuyOnConnection = std::function<Attempt(DatabaseConnection &, PgInventory &, int round, int buyer)>;
     using Between = std::function<void(int round, const QVector<Attempt> &attempts)>;
 
     BuyerCrowd(const TestDatabase &db, int buyers) : m_db(db), m_buyers(buyers) { }
 
     bool run(int rounds, const Buy &buy, const std::function<void(int)> &reset, const Between &check)
+    {
+        return runOnConnections(
+            rounds,
+            [&](DatabaseConnection &, PgInventory &inventory, int round, int buyer) {
+                return buy(inventory, round, buyer);
+            },
+            reset, check);
+    }
+
+    bool runOnConnections(int rounds, const BuyOnConnection &buy, const std::function<void(int)> &reset,
+                          const Between &check)
     {
         Barrier start(m_buyers + 1);
         Barrier done(m_buyers + 1);
@@ -72,7 +85,7 @@ public:
                 auto inventory = connection ? std::make_unique<PgInventory>(connection->database()) : nullptr;
                 for (int round = 0; round < rounds; ++round) {
                     start.arriveAndWait();
-                    attempts[buyer] = inventory ? buy(*inventory, round, buyer) : Attempt{};
+                    attempts[buyer] = inventory ? buy(*connection, *inventory, round, buyer) : Attempt{};
                     done.arriveAndWait();
                 }
                 inventory.reset();
