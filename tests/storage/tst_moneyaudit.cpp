@@ -481,6 +481,13 @@ void TestMoneyAudit::theLegalHistoryPasses()
     for (const QString &check : moneyChecks)
         QVERIFY2(listed.contains(check), qPrintable(check));
     QVERIFY(!listed.contains(QStringLiteral("money-matches-units"))); // superseded by money-balances-per-order
+    // The lease check had legal takeovers to judge (after expiry: "early" to "late", the paying cart to
+    // "thief"), each recorded with the lease that had run out.
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM inventory_audit WHERE entity = 'seat' "
+                                         "AND from_state = 'HELD' AND to_state = 'HELD' AND cart_id <> from_cart_id "
+                                         "AND from_expires_at <= at"))
+                 .toInt(),
+             2);
 }
 
 void TestMoneyAudit::expectCaughtBy(const QStringList &checks, const QString &names, const std::function<bool()> &plant)
