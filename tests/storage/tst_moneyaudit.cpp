@@ -24,7 +24,6 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QSet>
-#include <QSqlError>
 #include <QTest>
 
 #include <functional>
