@@ -223,6 +223,15 @@ WITH p AS (
 SELECT s.id, st.label FROM sold s JOIN seats st ON st.id = s.seat_id
 )SQL";
 
+// The confirm decided PAID or CANCELLED before lost seats were replaced: an order left with nothing
+// then, that delivers a replacement seat now, is PAID after all (the transaction that CANCELLED it is this
+// very settlement, which found it PENDING).
+inline constexpr char markReplacedOrderPaid[] = R"SQL(
+UPDATE orders SET state = 'PAID', paid_at = now()
+WHERE id = :order AND state = 'CANCELLED'
+  AND EXISTS (SELECT 1 FROM order_lines WHERE order_id = :order2 AND state = 'SOLD')
+)SQL";
+
 inline constexpr char insertRefund[] = R"SQL(
 INSERT INTO refunds (order_id, payment_id, amount_minor, reason, idempotency_key)
 VALUES (:order, :payment, :amount, :reason, :key)

@@ -1,5 +1,6 @@
 #include "storage/inventoryauditor.h"
 
+#include "storage/moneyauditsql.h"
 #include "storage/sqlerrors.h"
 
 #include <QSqlQuery>
@@ -91,23 +92,33 @@ const Check checks[] = {
     {"sold-units-paid", "every sold seat belongs to a paid order",
      "SELECT 'unit ' || s.id || ' of order ' || o.id || ' (' || o.state || ')' FROM event_seats s"
      " JOIN orders o ON o.id = s.order_id WHERE s.state = 'SOLD' AND o.state <> 'PAID'"},
-    {"money-matches-units", "per order, money taken minus refunds (done or due) equals the price of its sold units",
-     "WITH taken AS ("
-     "  SELECT order_id, sum(amount_minor) AS amount FROM ("
-     "   SELECT order_id, amount_minor FROM payments WHERE state = 'SUCCEEDED'"
-     "   UNION ALL SELECT order_id, amount_minor FROM counter_payments) m GROUP BY order_id),"
-     " given AS (SELECT order_id, sum(amount_minor) AS amount FROM refunds WHERE state <> 'FAILED' GROUP BY order_id),"
-     " delivered AS ("
-     "  SELECT o.id AS order_id, CASE WHEN o.state = 'PAID' THEN"
-     "   COALESCE((SELECT sum(amount_minor) FROM order_lines WHERE order_id = o.id AND state = 'SOLD'), 0)"
-     "   + COALESCE((SELECT sum(amount_minor) FROM order_pool_lines WHERE order_id = o.id AND state = 'SOLD'), 0)"
-     "   + COALESCE((SELECT sum(amount_minor) FROM order_stay_lines WHERE order_id = o.id AND state = 'SOLD'), 0)"
-     "   + COALESCE((SELECT sum(amount_minor) FROM order_slot_lines WHERE order_id = o.id AND state = 'SOLD'), 0)"
-     "   ELSE 0 END AS amount FROM orders o WHERE o.id IN (SELECT order_id FROM taken))"
-     " SELECT 'order ' || d.order_id || ': taken ' || t.amount || ', refunded ' || COALESCE(g.amount, 0)"
-     "  || ', delivered ' || d.amount"
-     " FROM delivered d JOIN taken t ON t.order_id = d.order_id LEFT JOIN given g ON g.order_id = d.order_id"
-     " WHERE t.amount - COALESCE(g.amount, 0) <> d.amount"},
+    // Money and leases (moneyauditsql.h). money-balances-per-order supersedes money-matches-units, which
+    // compared payments with the prices of sold units of PAID orders only and so missed fees, failed
+    // refunds and money kept on orders that ended without delivering.
+    {"no-cart-with-two-live-orders", "no cart has two orders pending, paid or guaranteed at once",
+     MoneyAuditSql::oneLiveOrderPerCart},
+    {"captured-charge-maps-to-one-order",
+     "every capture is one payment of its own order, every succeeded or counter payment has one capture, and no "
+     "provider payment is captured twice or also refunded as a stray charge",
+     MoneyAuditSql::capturedChargeMapsToOneOrder},
+    {"money-balances-per-order",
+     "per ended order, money taken minus refunds (due or done, not failed) equals its sold lines plus fees kept",
+     MoneyAuditSql::moneyBalancesPerOrder},
+    {"no-paid-order-without-units", "a paid order has at least one sold line", MoneyAuditSql::noPaidOrderWithoutUnits},
+    {"no-ended-stay-with-money-kept",
+     "a cancelled or walked stay's line is not sold, and money its order keeps beyond what it delivered has a fee "
+     "row saying why",
+     MoneyAuditSql::noEndedStayWithMoneyKept},
+    {"no-unit-held-by-two-carts-at-once",
+     "the audit trail shows no seat taken from another cart's hold before that hold ran out",
+     MoneyAuditSql::noUnitHeldByTwoCarts},
+    {"webhook-amounts-equal-payments",
+     "every applied payment success carries its order's payment amount, currency and provider payment id",
+     MoneyAuditSql::webhookAmountsEqualPayments},
+    {"refunds-never-exceed-captured", "no order has more refunded (due or done) than was taken for it",
+     MoneyAuditSql::refundsNeverExceedCaptured},
+    {"stray-charges-refunded", "a stray charge is refunded, or its case closed, within a day of being found",
+     MoneyAuditSql::strayChargesRefunded},
 };
 
 } // namespace

@@ -70,6 +70,7 @@ private:
     Result<Settlement> settlementFromLines(OrderId order);
     Result<Settlement> refundEndedOrder(OrderId order, qint64 payment, qint64 amountMinor, const QString &state);
     OrderLine replaceLostSeat(OrderId order, const CartId &cart, const OrderLine &line); // id 0: none free
+    Status markReplacedOrderPaid(OrderId order); // CANCELLED by the confirm, delivering a replacement now
     Status refundLostLines(OrderId order, qint64 payment, const QVector<OrderLine> &lost);
     Result<Returned> returnSoldItems(OrderId order, const QVector<OrderItemRef> &items);
     Result<qint64> dueRefund(OrderId order, qint64 payment, qint64 amountMinor, const QString &reason,

@@ -148,6 +148,10 @@ Result<Settlement> PgCheckoutStore::settleLocked(OrderId order)
         }
         stillLost << line;
     }
+    if (!settlement.replaced.isEmpty()) {
+        if (auto status = markReplacedOrderPaid(order); !status)
+            return status.error();
+    }
     if (auto status = refundLostLines(order, payment->id, stillLost); !status)
         return status.error();
     settlement.refunded = stillLost;
@@ -174,6 +178,16 @@ Result<Settlement> PgCheckoutStore::settleLocked(OrderId order)
     if (auto status = logStep(order, QStringLiteral("confirmed"), QString::number(settlement.sold.size())); !status)
         return status.error();
     return settlement;
+}
+
+Status PgCheckoutStore::markReplacedOrderPaid(OrderId order)
+{
+    auto paid = m_statements.exec(CheckoutSql::markReplacedOrderPaid, settleContext,
+                                  {{QStringLiteral(":order"), order}, {QStringLiteral(":order2"), order}});
+    if (!paid)
+        return paid.error();
+    paid.value()->finish();
+    return Done{};
 }
 
 Result<Settlement> PgCheckoutStore::refundEndedOrder(OrderId order, qint64 payment, qint64 amountMinor,
