@@ -32,8 +32,9 @@ Result<CheckoutOutcome> CheckoutSaga::checkout(const CartId &cart, const QString
         return resume(live.value());
     auto order = m_store.openOrder(cart, channel, buyer);
     if (!order) {
-        // Another checkout of this cart opened its order a moment ago: continue that one.
-        if (order.error().code != ErrorCode::Conflict)
+        // Another checkout of this cart opened its order a moment ago (and may have sold everything
+        // already, so the cart looks empty): continue that one.
+        if (order.error().code != ErrorCode::Conflict && order.error().code != ErrorCode::NotFound)
             return order.error();
         live = m_store.liveOrder(cart);
         if (!live || live.value() == 0)

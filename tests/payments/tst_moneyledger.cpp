@@ -246,8 +246,9 @@ void TestMoneyLedger::case1_twoCheckoutsOfOneCartChargeOnce()
     QCOMPARE(count(QStringLiteral("SELECT count(*) FROM orders WHERE cart_id = :c"), bindings), 1);
     const OrderId order
         = m_db->scalar(QStringLiteral("SELECT id FROM orders WHERE cart_id = :c"), bindings).toLongLong();
+    // Every click answers with the one order (paid, or pending while another click's request is in flight).
     for (int i = 0; i < clicks; ++i)
-        QVERIFY2(answered.at(i) == order || !failures.at(i).isEmpty(), qPrintable(failures.at(i)));
+        QVERIFY2(answered.at(i) == order, qPrintable(failures.at(i)));
     QCOMPARE(m_fakepay->chargesFor(CheckoutSaga::chargeKey(order)), 1);
     QCOMPARE(m_fakepay->state().value(QStringLiteral("charges")).toArray().size(), 1);
     QCOMPARE(Reconciler(*m_store, *m_provider).run(0).ok(), true);
@@ -278,6 +279,15 @@ void TestMoneyLedger::case2_releaseDuringCheckoutIsRefused()
     QCOMPARE(count(QStringLiteral("SELECT count(*) FROM event_seats WHERE cart_id = :c AND state = 'HELD'"),
                    {{QStringLiteral("c"), cart}}),
              1);
+    // Each shape is pinned on its own, whatever path would give it back.
+    for (const QString &table : {QStringLiteral("ga_holds"), QStringLiteral("stays"), QStringLiteral("slot_bookings")}) {
+        QString error;
+        const QString release
+            = QStringLiteral("UPDATE %1 SET state = 'RELEASED', expires_at = NULL WHERE cart_id = :c AND state = 'HELD'")
+                  .arg(table);
+        QVERIFY2(!m_db->exec(release, {{QStringLiteral("c"), cart}}, &error), qPrintable(table));
+        QVERIFY2(error.contains(QStringLiteral("55006")), qPrintable(table + QLatin1Char(' ') + error));
+    }
     // The charge goes through and sells exactly what was held.
     CheckoutSaga saga(*m_store, *m_provider, provider);
     const auto paid = saga.resume(order);
@@ -310,6 +320,13 @@ void TestMoneyLedger::case3_resumedCheckoutAfterReconcileCannotCharge()
     const auto first = saga.checkout(cart, QStringLiteral("web"), QStringLiteral("buyer"));
     QVERIFY(first.ok());
     QCOMPARE(first->state, CheckoutOutcome::State::Pending);
+    // Reconciliation has closed the key and is about to ask the provider: a resume racing it must not send.
+    const auto payment = m_store->paymentForCharge(chargeUnderKey(CheckoutSaga::chargeKey(first->order)));
+    QVERIFY(m_store->closeKey(payment->id).value());
+    const auto racing = saga.resume(first->order);
+    QVERIFY(racing.ok());
+    QCOMPARE(racing->state, CheckoutOutcome::State::Pending);
+    QCOMPARE(m_fakepay->chargesFor(CheckoutSaga::chargeKey(first->order)), 0);
     const auto counts = Reconciler(*m_store, *m_provider).run(0);
     QVERIFY(counts.ok());
     QCOMPARE(counts->cancelled, 1);
@@ -339,13 +356,16 @@ void TestMoneyLedger::case3_chargeUnderAClosedKeyIsRefunded()
         = m_provider->charge({payment->idempotencyKey, order, payment->amountMinor, payment->currency, {}});
     QVERIFY(charged.ok());
     QCOMPARE(charged->status, ChargeStatus::Succeeded);
-    m_fakepay->control(QStringLiteral("/control/webhooks"), {{"paused", false}});
-    m_fakepay->control(QStringLiteral("/control/webhooks/flush"));
-    QTRY_COMPARE_WITH_TIMEOUT(
-        count(QStringLiteral("SELECT count(*) FROM refunds WHERE order_id = :o"), {{QStringLiteral("o"), order}}), 1,
-        15000);
+    // The provider's own charge list alone (its webhooks are held back) leads to the refund.
     QVERIFY(Reconciler(*m_store, *m_provider).run(0).ok());
     const QVariantMap bindings{{QStringLiteral("o"), order}};
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM refunds WHERE order_id = :o"), bindings).toString(),
+             QStringLiteral("SUCCEEDED"));
+    // Its webhook, arriving late and twice, changes nothing more.
+    m_fakepay->control(QStringLiteral("/control/webhooks"), {{"paused", false}, {"duplicate", 1}});
+    m_fakepay->control(QStringLiteral("/control/webhooks/flush"));
+    QTRY_VERIFY_WITH_TIMEOUT(m_receiver->received >= 2, 15000);
+    QCOMPARE(count(QStringLiteral("SELECT count(*) FROM refunds WHERE order_id = :o"), bindings), 1);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM refunds WHERE order_id = :o"), bindings).toString(),
              QStringLiteral("SUCCEEDED"));
     QCOMPARE(count(QStringLiteral("SELECT count(*) FROM compensations WHERE order_id = :o"), bindings), 1);

@@ -308,7 +308,7 @@ void TestMoneyAudit::sellAtTheCounter()
     holdPlace(cart);
     CounterPayment cash;
     cash.tenderedMinor = 20000;
-    const auto sale = m_counter->sellAtCounter(cart, cash);
+    const auto sale = m_counter->sellAtCounter(cart, cash, m_counter->quote(cart).value());
     QVERIFY2(sale.ok(), sale.ok() ? "" : qPrintable(sale.error().message));
     m_counterSale = sale->order.id;
 }
@@ -321,7 +321,7 @@ void TestMoneyAudit::settleAGuaranteeAtDeparture()
     CounterPayment guarantee;
     guarantee.method = PaymentMethod::Guarantee;
     guarantee.cardReference = QStringLiteral("VISA-4242");
-    const auto booked = m_counter->sellAtCounter(cart, guarantee);
+    const auto booked = m_counter->sellAtCounter(cart, guarantee, m_counter->quote(cart).value());
     QVERIFY(booked.ok());
     QVERIFY(m_desk->checkIn(stay).ok());
     QVERIFY(m_desk->checkOut(stay).ok());
@@ -338,7 +338,7 @@ void TestMoneyAudit::bookOnGuarantee()
     CounterPayment guarantee;
     guarantee.method = PaymentMethod::Guarantee;
     guarantee.cardReference = QStringLiteral("MC-5555");
-    const auto booked = m_counter->sellAtCounter(cart, guarantee);
+    const auto booked = m_counter->sellAtCounter(cart, guarantee, m_counter->quote(cart).value());
     QVERIFY(booked.ok());
     QCOMPARE(booked->order.state, QStringLiteral("GUARANTEED"));
     m_guaranteed = booked->order.id;
