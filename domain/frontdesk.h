@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/countersale.h"
 #include "domain/hotel.h"
 #include "domain/result.h"
 
@@ -76,6 +77,54 @@ struct RefundCase
     QString refundState; // DUE, SUCCEEDED, FAILED
 };
 
+// A stay's money as the desk shows it before cancelling, walking or moving the stay.
+struct StayMoney
+{
+    StayId stay = 0;
+    OrderId order = 0;
+    QString orderState; // PAID, GUARANTEED, ...
+    QString currency;
+    qint64 priceMinor = 0; // what the stay was sold for: its order line plus any supplement charged since
+    qint64 paidMinor = 0; // money taken for it and still held: what a full refund gives back
+    bool paidOnline = false; // a refund goes back through the payment provider, later; else at the desk, now
+    bool paid() const { return paidMinor > 0; }
+};
+
+// A move priced before it is confirmed, so the desk can say what the difference is.
+struct MoveQuote
+{
+    StayMoney money;
+    qint64 newPriceMinor = 0;
+    qint64 differenceMinor() const { return newPriceMinor - money.priceMinor; } // above zero: dearer
+};
+
+// How a move's price difference is settled when money was taken for the stay. Charge: at the counter,
+// on a small order of its own (one captured charge per order). Refund (a cheaper stay) and Waive (the
+// dearer stay at the old price): a manager's, with a reason. None: only when no money changes hands
+// (same price, or nothing taken yet: then the new price is what the guest pays on departure).
+enum class PriceSettlement { None, Charge, Refund, Waive };
+
+struct MoveSettlement
+{
+    PriceSettlement how = PriceSettlement::None;
+    CounterPayment payment; // Charge: the cash handed over or the card terminal's reference
+    QString reason; // Refund, Waive: why
+};
+
+// What a cancel or a move did with the money, in the database's own figures.
+struct StayMoneyOutcome
+{
+    int nightsReturned = 0;
+    qint64 refundedMinor = 0;
+    bool refundAtDesk = false; // hand it back now; otherwise the provider returns it to the card
+    qint64 feeMinor = 0;
+    qint64 chargedMinor = 0; // a supplement taken at the counter
+    qint64 changeMinor = 0; // cash: handed over minus charged
+    qint64 waivedMinor = 0;
+    OrderId supplementOrder = 0;
+    QString orderState; // the stay's order afterwards: REFUNDED (or CANCELLED) once nothing of it is left
+};
+
 } // namespace boxoffice
 
 namespace boxoffice {
@@ -91,13 +140,28 @@ public:
     virtual Result<HotelCalendar> calendar(HotelId hotel, const QDate &from, const QDate &until) = 0;
     // By booking reference (exact) or guest name (part of it, any case).
     virtual Result<QVector<StayRecord>> findStays(const QString &query) = 0;
-    // New dates and/or room type in one step: all or nothing (Lost when a new night is full).
-    virtual Status moveStay(StayId stay, RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut) = 0;
+    // What was paid for a stay, and what a move would cost.
+    virtual Result<StayMoney> stayMoney(StayId stay) = 0;
+    virtual Result<MoveQuote> quoteMove(StayId stay, RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut)
+        = 0;
+    // New dates and/or room type in one step, nights and money together: all or nothing (Lost when a
+    // new night is full; Conflict when money was taken, the price changes and `settlement` does not say
+    // how; PermissionDenied for a clerk's refund or waiver).
+    virtual Result<StayMoneyOutcome> moveStay(StayId stay, RoomTypeId roomType, const QDate &checkIn,
+                                              const QDate &checkOut, const MoveSettlement &settlement)
+        = 0;
+    Status moveStay(StayId stay, RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut);
+    // An unpaid stay (held, or booked on guarantee with nothing taken): anyone at the desk. A paid one:
+    // a manager, with a reason; `feeMinor` is kept and the rest refunded. A clerk is refused by the
+    // database (PermissionDenied).
+    virtual Result<StayMoneyOutcome> cancelStay(StayId stay, qint64 feeMinor, const QString &reason) = 0;
     virtual Status checkIn(StayId stay) = 0;
     virtual Status checkOut(StayId stay) = 0;
     // Booked stays on a night where the room type has more booked than physical rooms.
     virtual Result<QVector<ArrivalAtRisk>> arrivalsAtRisk(HotelId hotel, const QDate &night) = 0;
-    // Manager only (the database refuses anyone else). `target` is the room type for Move/Upgrade.
+    // Manager only (the database refuses anyone else). `target` is the room type for Move/Upgrade. A
+    // walk refunds what was paid for the stay; a move or upgrade to a dearer type is waived with
+    // `reason`, to a cheaper one refunded.
     virtual Status resolveOverbooking(StayId stay, OverbookingAction action, RoomTypeId target, qint64 amountMinor,
                                       const QString &reason, const QDate &night) = 0;
     virtual Result<QVector<CompensationEntry>> compensations(HotelId hotel, const QDate &from, const QDate &until) = 0;

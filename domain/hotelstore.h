@@ -15,7 +15,8 @@ public:
     // in the same claim. The same cart asking again for the same stay refreshes its lease.
     virtual Result<StayHold> holdStay(const StayRequest &request) = 0;
     virtual Result<int> releaseStay(const CartId &cart, StayId stay) = 0; // nights returned
-    // A booked stay cancelled: its nights go back through the same locked path as a release.
+    // A held stay, or a booked one nobody has paid for, cancelled: its nights go back. A paid stay is a
+    // manager's to cancel with a refund or a fee (FrontDeskStore::cancelStay); refused here.
     virtual Result<int> cancelStay(StayId stay) = 0;
     // Read path, no locks: may be a moment stale, the claim is the exact check.
     virtual Result<QVector<RangeAvailability>> availability(HotelId hotel, const QDate &from, const QDate &until,

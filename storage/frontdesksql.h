@@ -28,10 +28,6 @@ ORDER BY s.check_in, s.id
 LIMIT 200
 )SQL";
 
-inline constexpr char moveStay[] = R"SQL(
-SELECT boxoffice_move_stay(:stay, :room_type, :check_in, :check_out)
-)SQL";
-
 inline constexpr char checkIn[] = R"SQL(
 UPDATE stays SET state = 'CHECKED_IN' WHERE id = :stay AND state = 'BOOKED'
 )SQL";

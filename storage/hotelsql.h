@@ -89,11 +89,11 @@ WHERE s.id = p.stay_id AND s.state = 'HELD' AND s.expires_at > now() AND rt.id =
 RETURNING CAST(extract(epoch FROM s.expires_at) * 1000 AS bigint)
 )SQL";
 
-// Release (HELD -> RELEASED, by its cart) and cancel (BOOKED -> CANCELLED) return the nights the same
-// way: lock them in date order, change the stay only if it is still in the expected state, count down.
-// The stay's nights are read before they are locked; a move that wins the race in between changes
-// them, and then the stay is left alone (no night is counted without its lock): the third column
-// says the stay was found but not changed, and the caller runs the statement again.
+// Release (HELD -> RELEASED, by its cart) returns the nights: lock them in date order, change the stay
+// only if it is still in the expected state, count down. The stay's nights are read before they are
+// locked; a move that wins the race in between changes them, and then the stay is left alone (no night
+// is counted without its lock): the third column says the stay was found but not changed, and the
+// caller runs the statement again.
 inline constexpr char giveBack[] = R"SQL(
 WITH p AS (
     SELECT CAST(:stay AS bigint) AS stay_id, CAST(:cart AS text) AS cart,
@@ -121,6 +121,12 @@ WITH p AS (
 )
 SELECT (SELECT count(*) FROM changed), (SELECT count(*) FROM counted),
        (SELECT count(*) FROM target) - (SELECT count(*) FROM changed)
+)SQL";
+
+// A cancel decides about money, so it is the database's front-desk function (migration 015): with no
+// fee and no reason it cancels only what nobody paid for; a paid stay needs a manager's refund or fee.
+inline constexpr char cancel[] = R"SQL(
+SELECT outcome, nights FROM boxoffice_cancel_stay(:stay, 0, NULL)
 )SQL";
 
 inline constexpr char hotels[] = R"SQL(

@@ -62,7 +62,8 @@ const Check checks[] = {
      "SELECT 'order ' || l.order_id || ' hold ' || l.hold_id FROM order_pool_lines l JOIN ga_holds h ON h.id = "
      "l.hold_id"
      " WHERE l.state = 'SOLD' AND (h.state <> 'SOLD' OR h.order_id IS DISTINCT FROM l.order_id)"},
-    {"nights-match-stays", "every night's booked count equals the held, booked, checked-in and checked-out stays covering it",
+    {"nights-match-stays",
+     "every night's booked count equals the held, booked, checked-in and checked-out stays covering it",
      "SELECT 'room type ' || n.room_type_id || ' night ' || n.night || ': ' || n.booked || ' vs ' || count(s.id)"
      " FROM room_nights n LEFT JOIN stays s ON s.room_type_id = n.room_type_id"
      "  AND s.state IN ('HELD', 'BOOKED', 'CHECKED_IN', 'CHECKED_OUT')"
@@ -70,10 +71,15 @@ const Check checks[] = {
      " GROUP BY n.room_type_id, n.night, n.booked HAVING n.booked <> count(s.id)"},
     {"nights-within-capacity", "no night has more booked than its sellable capacity",
      "SELECT 'room type ' || room_type_id || ' night ' || night FROM room_nights WHERE booked > capacity"},
-    {"stay-sold-lines", "every sold stay line names a booked stay of that order",
+    // A cancelled or walked stay's line is settled (refunded, or cancelled when nothing was paid).
+    {"stay-sold-lines", "every sold stay line names a booked, checked-in or checked-out stay of that order",
      "SELECT 'order ' || l.order_id || ' stay ' || l.stay_id FROM order_stay_lines l JOIN stays s ON s.id = l.stay_id"
-     " WHERE l.state = 'SOLD' AND (s.state NOT IN ('BOOKED', 'CANCELLED', 'CHECKED_IN', 'CHECKED_OUT', 'WALKED')"
+     " WHERE l.state = 'SOLD' AND (s.state NOT IN ('BOOKED', 'CHECKED_IN', 'CHECKED_OUT')"
      " OR s.order_id IS DISTINCT FROM l.order_id)"},
+    {"stay-supplements", "every sold supplement belongs to a stay still delivered, on a paid order of its own",
+     "SELECT 'order ' || l.order_id || ' stay ' || l.stay_id FROM order_supplement_lines l"
+     " JOIN stays s ON s.id = l.stay_id JOIN orders o ON o.id = l.order_id"
+     " WHERE l.state = 'SOLD' AND (s.state NOT IN ('BOOKED', 'CHECKED_IN', 'CHECKED_OUT') OR o.state <> 'PAID')"},
     {"slots-never-overlap", "no two live bookings of one table overlap",
      "SELECT 'bookings ' || a.id || ' and ' || b.id FROM slot_bookings a JOIN slot_bookings b"
      " ON a.resource_id = b.resource_id AND a.id < b.id AND a.during && b.during"

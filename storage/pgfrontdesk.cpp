@@ -138,22 +138,6 @@ Status PgFrontDesk::answer(const QString &outcome, StayId stay)
     return makeError(ErrorCode::BadInput, QStringLiteral("Give an action, a reason and an amount of at least zero."));
 }
 
-Status PgFrontDesk::moveStay(StayId stay, RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut)
-{
-    if (!checkIn.isValid() || !checkOut.isValid() || checkOut <= checkIn)
-        return makeError(ErrorCode::BadInput, QStringLiteral("Check-out must be after check-in."));
-    auto moved = m_statements.exec(FrontDeskSql::moveStay, QStringLiteral("moving a stay"),
-                                   {{QStringLiteral(":stay"), stay},
-                                    {QStringLiteral(":room_type"), roomType},
-                                    {QStringLiteral(":check_in"), checkIn},
-                                    {QStringLiteral(":check_out"), checkOut}});
-    if (!moved)
-        return moved.error();
-    const QString outcome = moved.value()->next() ? moved.value()->value(0).toString() : QString();
-    moved.value()->finish();
-    return answer(outcome, stay);
-}
-
 Status PgFrontDesk::transition(const char *sql, qint64 id, const QString &refusal, const QString &placeholder)
 {
     auto changed = m_statements.exec(sql, QStringLiteral("changing a stay"), {{placeholder, id}});

@@ -12,7 +12,12 @@ public:
 
     Result<HotelCalendar> calendar(HotelId hotel, const QDate &from, const QDate &until) override;
     Result<QVector<StayRecord>> findStays(const QString &query) override;
-    Status moveStay(StayId stay, RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut) override;
+    using FrontDeskStore::moveStay;
+    Result<StayMoney> stayMoney(StayId stay) override;
+    Result<MoveQuote> quoteMove(StayId stay, RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut) override;
+    Result<StayMoneyOutcome> moveStay(StayId stay, RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut,
+                                      const MoveSettlement &settlement) override;
+    Result<StayMoneyOutcome> cancelStay(StayId stay, qint64 feeMinor, const QString &reason) override;
     Status checkIn(StayId stay) override;
     Status checkOut(StayId stay) override;
     Result<QVector<ArrivalAtRisk>> arrivalsAtRisk(HotelId hotel, const QDate &night) override;
@@ -24,6 +29,7 @@ public:
 
 private:
     Status answer(const QString &outcome, StayId stay);
+    Status moneyAnswer(const QString &outcome, StayId stay); // pgstaymoney.cpp
     Status transition(const char *sql, qint64 id, const QString &refusal, const QString &placeholder = QStringLiteral(":stay"));
 
     PreparedStatements m_statements;

@@ -155,11 +155,21 @@ Result<int> PgHotelStore::releaseStay(const CartId &cart, StayId stay)
 
 Result<int> PgHotelStore::cancelStay(StayId stay)
 {
-    auto nights = giveBack(stay, QVariant(QMetaType::fromType<QString>()), QStringLiteral("BOOKED"),
-                           QStringLiteral("CANCELLED"));
-    if (nights && nights.value() == 0)
-        return makeError(ErrorCode::Conflict, QStringLiteral("Stay %1 is not a confirmed booking.").arg(stay));
-    return nights;
+    auto cancelled
+        = m_statements.exec(HotelSql::cancel, QStringLiteral("cancelling a stay"), {{QStringLiteral(":stay"), stay}});
+    if (!cancelled)
+        return cancelled.error(); // a clerk and a paid stay: refused by the database (PermissionDenied)
+    const QString outcome = cancelled.value()->next() ? cancelled.value()->value(0).toString() : QString();
+    const int nights = cancelled.value()->value(1).toInt();
+    cancelled.value()->finish();
+    if (outcome == QLatin1String("OK"))
+        return nights;
+    if (outcome == QLatin1String("NEEDS_REASON"))
+        return makeError(ErrorCode::Conflict,
+                         QStringLiteral("Stay %1 was paid for: a manager cancels it at the front desk, "
+                                        "refunding it or keeping a fee.")
+                             .arg(stay));
+    return makeError(ErrorCode::Conflict, QStringLiteral("Stay %1 is not a confirmed booking.").arg(stay));
 }
 
 Result<QVector<HotelSummary>> PgHotelStore::hotels()

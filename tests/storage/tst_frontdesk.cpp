@@ -1,21 +1,43 @@
 // The hotel front desk against a real database: the calendar, moving a stay in one step, arrivals
 // and departures, guest search, and a manager's answers to an overbooked night, which a clerk's
-// connection is refused.
+// connection is refused. And the money of a stay: a paid stay is cancelled only by a manager (refund or
+// fee), a walked guest is refunded, a move settles its price difference, all through the order ledger.
 
 #include "buyercrowd.h"
 #include "domain/frontdesk.h"
 #include "domain/hotelservice.h"
+#include "storage/pgcheckoutstore.h"
 #include "storage/pgcountersales.h"
 #include "storage/pgfrontdesk.h"
+#include "storage/pghotelstore.h"
 #include "storage/pginventory.h"
 #include "storage/propertyloader.h"
 #include "storage/staffadmin.h"
 #include "testdatabase.h"
 
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QTest>
 
 using namespace boxoffice;
 using namespace boxoffice::test;
+
+namespace {
+
+// The refusal a call met, by name, or "done": a call that wrongly succeeds fails its test instead of
+// ending the whole suite.
+template<typename T> QString refusal(const Result<T> &result)
+{
+    return result ? QStringLiteral("done") : errorCodeName(result.error().code);
+}
+
+// The value, or an empty one that the next comparison reports.
+template<typename T> T got(const Result<T> &result)
+{
+    return result ? result.value() : T{};
+}
+
+} // namespace
 
 class TestFrontDesk : public QObject
 {
@@ -33,12 +55,28 @@ private slots:
     void aManagerWalksAndUpgradesWithALedger();
     void theLedgerExportsAsCsv();
     void aStayBookedOnGuaranteeIsPaidOnDeparture();
+    void clerkCannotCancelAPaidStay();
+    void managerCancelsAPaidStayWithRefund();
+    void managerCancelsAPaidStayKeepingAFee();
+    void walkedGuestIsRefundedAndNightsReturn();
+    void moveToADearerRoomTypeChargesOrWaivesTheDifference();
+    void moveToACheaperRoomTypeRefundsTheDifference();
     void movesAndUpgradesTakeNightsFromExpiredHolds();
     void cancelMoveAndWalkOfTheSameStaysNeverDeadlock();
 
 private:
     StayId book(const QString &guest, RoomTypeId roomType, int fromDay, int nights);
     QVector<RoomTypeId> loadHotel(const QByteArray &json, QDate *firstNight);
+    // Sold at the counter: cash (handed over exactly), card, or on guarantee (nothing taken).
+    StayId sell(const QString &guest, RoomTypeId roomType, int fromDay, int nights, PaymentMethod method);
+    // Paid online: the payment as the checkout saga leaves it once the provider said yes.
+    StayId sellOnline(const QString &guest, RoomTypeId roomType, int fromDay, int nights);
+    void overbook(int day); // three sellable standard rooms on two physical ones
+    OrderId orderOf(StayId stay) const;
+    QString stateOf(StayId stay) const;
+    QString orderStateOf(OrderId order) const;
+    qint64 ledger(OrderId order, const QString &entry) const; // sum of one kind of ledger row
+    qint64 balance(OrderId order) const; // captured - refunded - delivered - fees: zero when it adds up
     int booked(RoomTypeId roomType, int day) const;
     std::unique_ptr<DatabaseConnection> signIn(const QString &login) const;
 
@@ -139,6 +177,95 @@ int TestFrontDesk::booked(RoomTypeId roomType, int day) const
     return m_db->scalar(QStringLiteral("SELECT booked FROM room_nights WHERE room_type_id = :r AND night = :n"),
                         {{QStringLiteral("r"), roomType}, {QStringLiteral("n"), m_first.addDays(day)}})
         .toInt();
+}
+
+StayId TestFrontDesk::sell(const QString &guest, RoomTypeId roomType, int fromDay, int nights, PaymentMethod method)
+{
+    const CartId cart = QStringLiteral("desk-sale-%1").arg(++m_carts);
+    StayRequest request{roomType, cart,        m_first.addDays(fromDay), m_first.addDays(fromDay + nights),
+                        guest,    std::nullopt};
+    const auto held = HotelService(m_inventory->hotels).holdStay(request);
+    if (!held)
+        return 0;
+    PgCounterSales counter(m_db->database(), m_inventory->carts);
+    const qint64 due = m_db->scalar(QStringLiteral("SELECT price_minor * :n FROM room_types WHERE id = :r"),
+                                    {{QStringLiteral("n"), nights}, {QStringLiteral("r"), roomType}})
+                           .toLongLong();
+    CounterPayment payment;
+    payment.method = method;
+    payment.tenderedMinor = due;
+    payment.cardReference = method == PaymentMethod::Cash ? QString() : QStringLiteral("TERM-%1").arg(m_carts);
+    CounterSaleService sales(counter);
+    const auto quote = sales.quote(cart);
+    if (!quote)
+        return 0;
+    const auto sold = sales.sell(cart, payment, quote.value());
+    return sold ? held->id : 0;
+}
+
+StayId TestFrontDesk::sellOnline(const QString &guest, RoomTypeId roomType, int fromDay, int nights)
+{
+    const StayId stay = book(guest, roomType, fromDay, nights);
+    const QVariantMap order{{QStringLiteral("o"), orderOf(stay)}};
+    const bool charged = stay
+        && m_db->exec(
+            QStringLiteral("INSERT INTO payments (order_id, provider, idempotency_key, amount_minor, currency) "
+                           "SELECT id, 'fakepay', 'boxoffice-order-' || id || '-charge', amount_minor, currency "
+                           "FROM orders WHERE id = :o"),
+            order)
+        && m_db->exec(
+            QStringLiteral("UPDATE payments SET state = 'SUCCEEDED', provider_payment_id = 'pi_desk_' || order_id "
+                           "WHERE order_id = :o"),
+            order);
+    return charged ? stay : 0;
+}
+
+void TestFrontDesk::overbook(int day)
+{
+    CapacityChange change;
+    change.roomType = m_standard;
+    change.from = m_first.addDays(day);
+    change.until = m_first.addDays(day + 1);
+    change.sellable = 3;
+    QVERIFY(HotelService(m_inventory->hotels).changeCapacity(change).ok());
+}
+
+OrderId TestFrontDesk::orderOf(StayId stay) const
+{
+    return m_db->scalar(QStringLiteral("SELECT order_id FROM stays WHERE id = :s"), {{QStringLiteral("s"), stay}})
+        .toLongLong();
+}
+
+QString TestFrontDesk::stateOf(StayId stay) const
+{
+    return m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE id = :s"), {{QStringLiteral("s"), stay}})
+        .toString();
+}
+
+QString TestFrontDesk::orderStateOf(OrderId order) const
+{
+    return m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), order}})
+        .toString();
+}
+
+qint64 TestFrontDesk::ledger(OrderId order, const QString &entry) const
+{
+    return m_db
+        ->scalar(QStringLiteral(
+                     "SELECT COALESCE(sum(amount_minor), 0) FROM order_ledger WHERE order_id = :o AND entry = :e"),
+                 {{QStringLiteral("o"), order}, {QStringLiteral("e"), entry}})
+        .toLongLong();
+}
+
+qint64 TestFrontDesk::balance(OrderId order) const
+{
+    const qint64 delivered
+        = m_db->scalar(QStringLiteral("SELECT COALESCE((SELECT sum(amount_minor) FROM order_stay_lines WHERE order_id "
+                                      "= :o AND state = 'SOLD'), 0)"),
+                       {{QStringLiteral("o"), order}})
+              .toLongLong();
+    return ledger(order, QStringLiteral("CAPTURED")) - ledger(order, QStringLiteral("REFUND_DUE"))
+        + ledger(order, QStringLiteral("REFUND_FAILED")) - delivered - ledger(order, QStringLiteral("FEE_KEPT"));
 }
 
 void TestFrontDesk::theCalendarShowsEveryNight()
@@ -347,6 +474,313 @@ void TestFrontDesk::aStayBookedOnGuaranteeIsPaidOnDeparture()
     QCOMPARE(sales.settleGuarantee(booked->order.id, cash, 18000).value().changeMinor, 2000);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), order).toString(), QStringLiteral("PAID"));
     QCOMPARE(sales.settleGuarantee(booked->order.id, cash, 18000).error().code, ErrorCode::Conflict); // once
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+}
+
+// A tampered desktop or a hand-typed statement: the database refuses a clerk, and nothing changes.
+void TestFrontDesk::clerkCannotCancelAPaidStay()
+{
+    const StayId stay = sell(QStringLiteral("Paid Guest"), m_standard, 24, 2, PaymentMethod::Cash);
+    QVERIFY(stay);
+    const OrderId order = orderOf(stay);
+    const int before = booked(m_standard, 24);
+    auto clerk = signIn(m_clerk);
+    QVERIFY(clerk);
+    PgFrontDesk desk(clerk->database());
+    QCOMPARE(refusal(desk.cancelStay(stay, 0, QStringLiteral("guest asked"))), QStringLiteral("permission_denied"));
+    // The old one-click path, and the row written by hand.
+    QCOMPARE(refusal(PgHotelStore(clerk->database()).cancelStay(stay)), QStringLiteral("permission_denied"));
+    QSqlQuery byHand(clerk->database());
+    QVERIFY(!byHand.exec(QStringLiteral("UPDATE stays SET state = 'CANCELLED' WHERE id = %1").arg(stay)));
+    QCOMPARE(byHand.lastError().nativeErrorCode(), QStringLiteral("42501"));
+    QVERIFY(
+        !byHand.exec(QStringLiteral("UPDATE order_stay_lines SET state = 'REFUNDED' WHERE stay_id = %1").arg(stay)));
+    QCOMPARE(byHand.lastError().nativeErrorCode(), QStringLiteral("42501"));
+    QCOMPARE(stateOf(stay), QStringLiteral("BOOKED"));
+    QCOMPARE(booked(m_standard, 24), before);
+    QCOMPARE(orderStateOf(order), QStringLiteral("PAID"));
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT count(*) FROM refunds WHERE order_id = :o"), {{QStringLiteral("o"), order}})
+            .toInt(),
+        0);
+    QCOMPARE(ledger(order, QStringLiteral("CAPTURED")), 18000);
+
+    // Nothing taken yet (a card on file): the clerk cancels, the nights go back, nothing is owed.
+    const StayId unpaid = sell(QStringLiteral("Guarantee Guest"), m_standard, 24, 1, PaymentMethod::Guarantee);
+    QVERIFY(unpaid);
+    QVERIFY(!got(desk.stayMoney(unpaid)).paid());
+    const auto cancelled = desk.cancelStay(unpaid, 0, QString());
+    QVERIFY2(cancelled.ok(), cancelled.ok() ? "" : qPrintable(cancelled.error().message));
+    QCOMPARE(cancelled->refundedMinor, 0);
+    QCOMPARE(cancelled->orderState, QStringLiteral("CANCELLED"));
+    QCOMPARE(stateOf(unpaid), QStringLiteral("CANCELLED"));
+    QCOMPARE(booked(m_standard, 24), before);
+    QCOMPARE(refusal(desk.cancelStay(unpaid, 0, QString())), QStringLiteral("conflict")); // once
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+}
+
+void TestFrontDesk::managerCancelsAPaidStayWithRefund()
+{
+    const StayId stay = sell(QStringLiteral("Refunded Guest"), m_standard, 26, 3, PaymentMethod::Cash);
+    QVERIFY(stay);
+    const OrderId order = orderOf(stay);
+    auto manager = signIn(m_manager);
+    QVERIFY(manager);
+    PgFrontDesk desk(manager->database());
+    QCOMPARE(refusal(desk.cancelStay(stay, 0, QString())), QStringLiteral("bad_input")); // a paid stay needs a reason
+    const auto money = desk.stayMoney(stay);
+    QVERIFY2(money.ok(), money.ok() ? "" : qPrintable(money.error().message));
+    QCOMPARE(money->paidMinor, 27000);
+    QVERIFY(!money->paidOnline);
+
+    const auto cancelled = desk.cancelStay(stay, 0, QStringLiteral("guest fell ill"));
+    QVERIFY2(cancelled.ok(), cancelled.ok() ? "" : qPrintable(cancelled.error().message));
+    QCOMPARE(cancelled->refundedMinor, 27000);
+    QVERIFY(cancelled->refundAtDesk); // cash: handed back now
+    QCOMPARE(cancelled->nightsReturned, 3);
+    QCOMPARE(cancelled->orderState, QStringLiteral("REFUNDED"));
+    QCOMPARE(stateOf(stay), QStringLiteral("CANCELLED"));
+    QCOMPARE(booked(m_standard, 26), 0);
+    QCOMPARE(booked(m_standard, 28), 0);
+    QCOMPARE(orderStateOf(order), QStringLiteral("REFUNDED"));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM order_stay_lines WHERE stay_id = :s"),
+                          {{QStringLiteral("s"), stay}})
+                 .toString(),
+             QStringLiteral("REFUNDED"));
+    QCOMPARE(ledger(order, QStringLiteral("REFUND_DUE")), 27000);
+    QCOMPARE(ledger(order, QStringLiteral("REFUND_DONE")), 27000);
+    QCOMPARE(balance(order), 0);
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+}
+
+void TestFrontDesk::managerCancelsAPaidStayKeepingAFee()
+{
+    const StayId stay = sell(QStringLiteral("Fee Guest"), m_deluxe, 26, 2, PaymentMethod::Card);
+    QVERIFY(stay);
+    const OrderId order = orderOf(stay);
+    auto manager = signIn(m_manager);
+    QVERIFY(manager);
+    PgFrontDesk desk(manager->database());
+    QCOMPARE(refusal(desk.cancelStay(stay, 30001, QStringLiteral("more than was paid"))), QStringLiteral("bad_input"));
+    QCOMPARE(refusal(desk.cancelStay(stay, -1, QStringLiteral("negative"))), QStringLiteral("bad_input"));
+    QCOMPARE(stateOf(stay), QStringLiteral("BOOKED"));
+
+    const auto cancelled = desk.cancelStay(stay, 5000, QStringLiteral("late cancellation, 24-hour policy"));
+    QVERIFY2(cancelled.ok(), cancelled.ok() ? "" : qPrintable(cancelled.error().message));
+    QCOMPARE(cancelled->feeMinor, 5000);
+    QCOMPARE(cancelled->refundedMinor, 25000);
+    QCOMPARE(cancelled->orderState, QStringLiteral("REFUNDED"));
+    QCOMPARE(booked(m_deluxe, 26), 0);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT reason || ' by ' || recorded_by FROM order_ledger WHERE order_id = :o "
+                                         "AND entry = 'FEE_KEPT'"),
+                          {{QStringLiteral("o"), order}})
+                 .toString(),
+             QStringLiteral("late cancellation, 24-hour policy by %1").arg(m_manager));
+    QCOMPARE(ledger(order, QStringLiteral("FEE_KEPT")), 5000);
+    QCOMPARE(ledger(order, QStringLiteral("REFUND_DUE")), 25000);
+    // captured - refunded = delivered + fees: 30000 - 25000 = 0 + 5000
+    QCOMPARE(
+        m_db->scalar(QStringLiteral(
+                         "SELECT captured_minor - refunded_minor - fees_minor FROM order_money WHERE order_id = :o"),
+                     {{QStringLiteral("o"), order}})
+            .toLongLong(),
+        0);
+    QCOMPARE(balance(order), 0);
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+}
+
+void TestFrontDesk::walkedGuestIsRefundedAndNightsReturn()
+{
+    auto manager = signIn(m_manager);
+    QVERIFY(manager);
+    PgFrontDesk desk(manager->database());
+    // Paid online, two nights, the latest booking on an overbooked night: walked.
+    overbook(10);
+    QVERIFY(book(QStringLiteral("Early One"), m_standard, 10, 1));
+    QVERIFY(book(QStringLiteral("Early Two"), m_standard, 10, 1));
+    const StayId online = sellOnline(QStringLiteral("Online Walker"), m_standard, 10, 2);
+    QVERIFY(online);
+    const OrderId order = orderOf(online);
+    QCOMPARE(m_desk->arrivalsAtRisk(m_hotel, m_first.addDays(10))->first().stay.id, online);
+    const auto walked = desk.resolveOverbooking(online, OverbookingAction::Walk, 0, 8000,
+                                                QStringLiteral("partner hotel and taxi"), m_first.addDays(10));
+    QVERIFY2(walked.ok(), walked.ok() ? "" : qPrintable(walked.error().message));
+    QCOMPARE(stateOf(online), QStringLiteral("WALKED"));
+    QCOMPARE(booked(m_standard, 10), 2);
+    QCOMPARE(booked(m_standard, 11), 0);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM order_stay_lines WHERE stay_id = :s"),
+                          {{QStringLiteral("s"), online}})
+                 .toString(),
+             QStringLiteral("REFUNDED"));
+    QCOMPARE(orderStateOf(order), QStringLiteral("REFUNDED"));
+    // The provider returns the card money later: the refund is due, against the order's payment.
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state || ' ' || amount_minor || ' ' || (payment_id IS NOT NULL) FROM "
+                                         "refunds WHERE order_id = :o"),
+                          {{QStringLiteral("o"), order}})
+                 .toString(),
+             QStringLiteral("DUE 18000 true"));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT via FROM order_ledger WHERE order_id = :o AND entry = 'REFUND_DUE'"),
+                          {{QStringLiteral("o"), order}})
+                 .toString(),
+             QStringLiteral("provider"));
+    QCOMPARE(ledger(order, QStringLiteral("COMPENSATION_PAID")), 8000);
+    QCOMPARE(balance(order), 0);
+    const StayMoney left = got(desk.stayMoney(online));
+    QVERIFY(left.paidOnline);
+    QCOMPARE(left.paidMinor, 0); // nothing left to give back
+
+    // Paid in cash at the counter: handed back at once.
+    overbook(16);
+    QVERIFY(book(QStringLiteral("Early Three"), m_standard, 16, 1));
+    QVERIFY(book(QStringLiteral("Early Four"), m_standard, 16, 1));
+    const StayId counter = sell(QStringLiteral("Counter Walker"), m_standard, 16, 1, PaymentMethod::Cash);
+    QVERIFY(counter);
+    QVERIFY(desk.resolveOverbooking(counter, OverbookingAction::Walk, 0, 0, QStringLiteral("partner hotel"),
+                                    m_first.addDays(16))
+                .ok());
+    QCOMPARE(booked(m_standard, 16), 2);
+    QCOMPARE(ledger(orderOf(counter), QStringLiteral("REFUND_DONE")), 9000);
+    QCOMPARE(orderStateOf(orderOf(counter)), QStringLiteral("REFUNDED"));
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+}
+
+void TestFrontDesk::moveToADearerRoomTypeChargesOrWaivesTheDifference()
+{
+    const StayId stay = sell(QStringLiteral("Upgrade Payer"), m_standard, 31, 2, PaymentMethod::Cash);
+    QVERIFY(stay);
+    const OrderId order = orderOf(stay);
+    auto clerk = signIn(m_clerk);
+    QVERIFY(clerk);
+    PgFrontDesk clerkDesk(clerk->database());
+    const QDate in = m_first.addDays(31);
+    const QDate out = m_first.addDays(33);
+    // Keeping the old price without a word is refused: nothing changes.
+    QCOMPARE(refusal(clerkDesk.moveStay(stay, m_deluxe, in, out)), QStringLiteral("conflict"));
+    QCOMPARE(booked(m_deluxe, 31), 0);
+    QCOMPARE(booked(m_standard, 31), 2);
+    const auto quote = clerkDesk.quoteMove(stay, m_deluxe, in, out);
+    QVERIFY2(quote.ok(), quote.ok() ? "" : qPrintable(quote.error().message));
+    QCOMPARE(quote->differenceMinor(), 12000); // 2 x (150 - 90)
+
+    MoveSettlement charge;
+    charge.how = PriceSettlement::Charge;
+    charge.payment.tenderedMinor = 11000;
+    QCOMPARE(refusal(clerkDesk.moveStay(stay, m_deluxe, in, out, charge)), QStringLiteral("bad_input")); // short
+    charge.payment.tenderedMinor = 15000;
+    const auto charged = clerkDesk.moveStay(stay, m_deluxe, in, out, charge);
+    QVERIFY2(charged.ok(), charged.ok() ? "" : qPrintable(charged.error().message));
+    QCOMPARE(charged->chargedMinor, 12000);
+    QCOMPARE(charged->changeMinor, 3000);
+    QVERIFY(charged->supplementOrder != 0 && charged->supplementOrder != order);
+    QCOMPARE(booked(m_deluxe, 32), 1);
+    QCOMPARE(booked(m_standard, 31), 1);
+    QCOMPARE(booked(m_standard, 32), 0);
+    // One captured charge per order: the supplement is its own small order, captured at the counter.
+    QCOMPARE(ledger(order, QStringLiteral("CAPTURED")), 18000);
+    QCOMPARE(ledger(charged->supplementOrder, QStringLiteral("CAPTURED")), 12000);
+    QCOMPARE(orderStateOf(charged->supplementOrder), QStringLiteral("PAID"));
+    QCOMPARE(got(clerkDesk.stayMoney(stay)).paidMinor, 30000);
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+
+    // Waived: a manager's decision with a reason, a ledger row that moves no money.
+    const StayId guest = sell(QStringLiteral("Upgrade Gift"), m_standard, 33, 1, PaymentMethod::Card);
+    QVERIFY(guest);
+    MoveSettlement waive;
+    waive.how = PriceSettlement::Waive;
+    waive.reason = QStringLiteral("anniversary, manager's gift");
+    QCOMPARE(refusal(clerkDesk.moveStay(guest, m_deluxe, m_first.addDays(33), m_first.addDays(34), waive)),
+             QStringLiteral("permission_denied"));
+    auto manager = signIn(m_manager);
+    QVERIFY(manager);
+    PgFrontDesk managerDesk(manager->database());
+    waive.reason.clear();
+    QCOMPARE(refusal(managerDesk.moveStay(guest, m_deluxe, m_first.addDays(33), m_first.addDays(34), waive)),
+             QStringLiteral("bad_input"));
+    waive.reason = QStringLiteral("anniversary, manager's gift");
+    const auto waived = managerDesk.moveStay(guest, m_deluxe, m_first.addDays(33), m_first.addDays(34), waive);
+    QVERIFY2(waived.ok(), waived.ok() ? "" : qPrintable(waived.error().message));
+    QCOMPARE(waived->waivedMinor, 6000);
+    QCOMPARE(
+        m_db->scalar(
+                QStringLiteral(
+                    "SELECT amount_minor || ' ' || reason FROM order_ledger WHERE order_id = :o AND entry = 'WAIVED'"),
+                {{QStringLiteral("o"), orderOf(guest)}})
+            .toString(),
+        QStringLiteral("6000 anniversary, manager's gift"));
+    QCOMPARE(balance(orderOf(guest)), 0);
+
+    // The supplement belongs to its stay: cancelling it refunds both orders.
+    const auto cancelled = managerDesk.cancelStay(stay, 0, QStringLiteral("plans changed"));
+    QVERIFY2(cancelled.ok(), cancelled.ok() ? "" : qPrintable(cancelled.error().message));
+    QCOMPARE(cancelled->refundedMinor, 30000);
+    QCOMPARE(orderStateOf(order), QStringLiteral("REFUNDED"));
+    QCOMPARE(orderStateOf(charged->supplementOrder), QStringLiteral("REFUNDED"));
+    QCOMPARE(ledger(charged->supplementOrder, QStringLiteral("REFUND_DONE")), 12000);
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+
+    // Whatever ends the stay takes its supplement along: here a manager's refund of the order itself.
+    const StayId refunded = sell(QStringLiteral("Supplement Refund"), m_standard, 34, 1, PaymentMethod::Cash);
+    QVERIFY(refunded);
+    charge.payment.tenderedMinor = 6000;
+    const auto supplement = clerkDesk.moveStay(refunded, m_deluxe, m_first.addDays(34), m_first.addDays(35), charge);
+    QVERIFY2(supplement.ok(), supplement.ok() ? "" : qPrintable(supplement.error().message));
+    const auto returned
+        = PgCheckoutStore(m_db->database(), m_inventory->carts)
+              .refundUnits(orderOf(refunded), {OrderItemRef{ItemKind::Stay, refunded}}, QStringLiteral("guest left"));
+    QVERIFY2(returned.ok(), returned.ok() ? "" : qPrintable(returned.error().message));
+    QCOMPARE(orderStateOf(supplement->supplementOrder), QStringLiteral("REFUNDED"));
+    QCOMPARE(ledger(supplement->supplementOrder, QStringLiteral("REFUND_DONE")), 6000);
+    QCOMPARE(booked(m_deluxe, 34), 0);
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+}
+
+void TestFrontDesk::moveToACheaperRoomTypeRefundsTheDifference()
+{
+    const StayId stay = sell(QStringLiteral("Downgrader"), m_deluxe, 36, 2, PaymentMethod::Cash);
+    QVERIFY(stay);
+    const OrderId order = orderOf(stay);
+    const QDate in = m_first.addDays(36);
+    const QDate out = m_first.addDays(38);
+    auto clerk = signIn(m_clerk);
+    QVERIFY(clerk);
+    PgFrontDesk clerkDesk(clerk->database());
+    QCOMPARE(refusal(clerkDesk.moveStay(stay, m_standard, in, out)), QStringLiteral("conflict"));
+    MoveSettlement refund;
+    refund.how = PriceSettlement::Refund;
+    refund.reason = QStringLiteral("guest asked for a cheaper room");
+    QCOMPARE(refusal(clerkDesk.moveStay(stay, m_standard, in, out, refund)), QStringLiteral("permission_denied"));
+    QCOMPARE(booked(m_deluxe, 36), 1);
+
+    auto manager = signIn(m_manager);
+    QVERIFY(manager);
+    PgFrontDesk desk(manager->database());
+    QCOMPARE(got(desk.quoteMove(stay, m_standard, in, out)).differenceMinor(), -12000);
+    const auto moved = desk.moveStay(stay, m_standard, in, out, refund);
+    QVERIFY2(moved.ok(), moved.ok() ? "" : qPrintable(moved.error().message));
+    QCOMPARE(moved->refundedMinor, 12000);
+    QVERIFY(moved->refundAtDesk);
+    QCOMPARE(booked(m_deluxe, 36), 0);
+    QCOMPARE(orderStateOf(order), QStringLiteral("PAID"));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT amount_minor FROM order_stay_lines WHERE stay_id = :s"),
+                          {{QStringLiteral("s"), stay}})
+                 .toLongLong(),
+             18000);
+    QCOMPARE(ledger(order, QStringLiteral("REFUND_DONE")), 12000);
+    QCOMPARE(balance(order), 0);
+
+    // Nothing taken yet (on guarantee): the new, lower price is what the guest pays on departure.
+    const StayId guaranteed = sell(QStringLiteral("Guaranteed Downgrader"), m_deluxe, 38, 2, PaymentMethod::Guarantee);
+    QVERIFY(guaranteed);
+    const auto repriced
+        = clerkDesk.moveStay(guaranteed, m_standard, m_first.addDays(38), m_first.addDays(40), MoveSettlement{});
+    QVERIFY2(repriced.ok(), repriced.ok() ? "" : qPrintable(repriced.error().message));
+    QCOMPARE(repriced->refundedMinor, 0);
+    QCOMPARE(got(clerkDesk.stayMoney(guaranteed)).priceMinor, 18000);
+    PgCounterSales counter(m_db->database(), m_inventory->carts);
+    CounterPayment cash;
+    cash.tenderedMinor = 18000;
+    QCOMPARE(got(CounterSaleService(counter).settleGuarantee(orderOf(guaranteed), cash, 18000)).changeMinor, 0);
+    QCOMPARE(ledger(orderOf(guaranteed), QStringLiteral("CAPTURED")), 18000);
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
 

@@ -1,30 +1,36 @@
 // boxoffice-deskshots: the README's screenshots of the desk, drawn by the real window on a real
 // display (scripts/screenshots.sh runs it under Xvfb). It signs in as the demo clerk on the private
 // database, lets "other buyers" hold and buy seats through the same services, holds a block itself, and
-// grabs the window once the countdown runs.
+// grabs the window once the countdown runs. The front desk's money dialogs are drawn from sample
+// figures, without a database (--money-dialogs draws only those).
 
 #include "desksession.h"
+#include "domain/hotelservice.h"
 #include "storage/databaselocator.h"
 #include "storage/demoseed.h"
 #include "storage/migrator.h"
 #include "storage/pginventory.h"
 #include "ui/desk/deskwindow.h"
+#include "ui/frontdesk/compensationdialog.h"
 #include "ui/frontdesk/frontdeskpanel.h"
+#include "ui/frontdesk/movestaydialog.h"
+#include "ui/frontdesk/staycanceldialog.h"
 #include "ui/hotel/hotelgridview.h"
-#include "domain/hotelservice.h"
-#include <QTabWidget>
 #include "ui/sale/cartmodel.h"
 #include "ui/sale/paymentdialog.h"
 #include "ui/sale/serverclock.h"
 #include "ui/seatmap/seatmapscene.h"
 #include "ui/seatmap/seatmapview.h"
 #include "ui/signin/signindialog.h"
+#include <QTabWidget>
 
 #include <QApplication>
 #include <QComboBox>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QLineEdit>
+#include <QPainter>
+#include <QRadioButton>
 #include <QRandomGenerator>
 #include <QTimer>
 
@@ -75,6 +81,79 @@ Status fillHouse(PgInventory &inventory, const SeatMap &map, double soldShare, d
     return Done{};
 }
 
+QImage grabbed(QDialog &dialog)
+{
+    dialog.show();
+    wait(300);
+    return dialog.grab().toImage();
+}
+
+// The dialogs a paid stay brings up, side by side with a caption each: a clerk's cancel, a manager's
+// cancel keeping a fee, a move to a dearer room, and a walk that says its refund.
+bool saveMoneyDialogs(const QDir &out)
+{
+    const StayRecord stay{7,
+                          QStringLiteral("K7PQ2MXA"),
+                          1,
+                          QStringLiteral("STD"),
+                          QDate(2026, 3, 12),
+                          QDate(2026, 3, 15),
+                          QStringLiteral("BOOKED"),
+                          QStringLiteral("Ada Byron"),
+                          41};
+    const StayMoney atDesk{7, 41, QStringLiteral("PAID"), QStringLiteral("EUR"), 27000, 27000, false};
+    const StayMoney online{7, 41, QStringLiteral("PAID"), QStringLiteral("EUR"), 27000, 27000, true};
+    QVector<QPair<QString, QImage>> shots;
+    {
+        StayCancelDialog dialog(stay, atDesk, false);
+        shots << qMakePair(QStringLiteral("A clerk presses Cancel on a paid stay"), grabbed(dialog));
+    }
+    {
+        StayCancelDialog dialog(stay, atDesk, true);
+        dialog.keepFeeButton()->setChecked(true);
+        dialog.feeEdit()->setText(QStringLiteral("30"));
+        dialog.reasonEdit()->setText(QStringLiteral("late cancellation, 24-hour policy"));
+        shots << qMakePair(QStringLiteral("A manager cancels it, keeping a fee"), grabbed(dialog));
+    }
+    {
+        MoveStayDialog dialog(stay, MoveQuote{atDesk, 45000},
+                              {QStringLiteral("DLX Deluxe King"), QDate(2026, 3, 12), QDate(2026, 3, 15)}, false);
+        shots << qMakePair(QStringLiteral("Move to a dearer room: the difference first"), grabbed(dialog));
+    }
+    {
+        CompensationDialog dialog(QObject::tr("Walk to a partner hotel"), stay.guest, QStringLiteral("EUR"));
+        dialog.setRefundNote(QObject::tr("The guest paid €270.00 for this stay. Walking refunds all of it, which %1.")
+                                 .arg(refundDestination(online)));
+        dialog.amountEdit()->setText(QStringLiteral("120"));
+        dialog.reasonEdit()->setText(QStringLiteral("first night at the Harbour View, taxi paid"));
+        shots << qMakePair(QStringLiteral("Walk: the refund is said before confirming"), grabbed(dialog));
+    }
+    const int gap = 24;
+    const int caption = 30;
+    int cellWidth = 0;
+    int rowHeight[2] = {0, 0};
+    for (int i = 0; i < shots.size(); ++i) {
+        cellWidth = qMax(cellWidth, shots.at(i).second.width());
+        rowHeight[i / 2] = qMax(rowHeight[i / 2], shots.at(i).second.height());
+    }
+    QImage sheet(gap + 2 * (cellWidth + gap), gap + 2 * caption + rowHeight[0] + rowHeight[1] + 2 * gap,
+                 QImage::Format_RGB32);
+    sheet.fill(QColor(0xe9, 0xec, 0xef));
+    QPainter painter(&sheet);
+    QFont font = painter.font();
+    font.setPointSizeF(font.pointSizeF() * 1.15);
+    font.setBold(true);
+    painter.setFont(font);
+    for (int i = 0; i < shots.size(); ++i) {
+        const int x = gap + (i % 2) * (cellWidth + gap);
+        const int y = gap + (i / 2) * (caption + rowHeight[0] + gap);
+        painter.drawText(QRect(x, y, cellWidth, caption), Qt::AlignLeft | Qt::AlignVCenter, shots.at(i).first);
+        painter.drawImage(x, y + caption, shots.at(i).second);
+    }
+    painter.end();
+    return sheet.save(out.filePath(QStringLiteral("desk-frontdesk-money.png")));
+}
+
 int fail(const QString &what)
 {
     qCritical("deskshots: %s", qPrintable(what));
@@ -91,8 +170,14 @@ int main(int argc, char *argv[])
     QCommandLineParser parser;
     parser.addHelpOption();
     parser.addOption({QStringLiteral("out"), QStringLiteral("Folder for the PNG files."), QStringLiteral("folder")});
+    parser.addOption(
+        {QStringLiteral("money-dialogs"), QStringLiteral("Draw only the front desk's money dialogs (no database).")});
     parser.process(app);
     const QDir out(parser.value(QStringLiteral("out")).isEmpty() ? QStringLiteral("docs") : parser.value(QStringLiteral("out")));
+    if (!saveMoneyDialogs(out))
+        return fail(QStringLiteral("the front desk's money dialogs could not be saved"));
+    if (parser.isSet(QStringLiteral("money-dialogs")))
+        return 0;
 
     auto choice = locateDatabase(QString());
     if (!choice)

@@ -1,17 +1,22 @@
 // The hotel front desk in the desktop, offscreen, signed in as a real manager (and a clerk): drag
 // across nights to hold a stay and book it, an overbooked night in the grid and in arrivals at risk,
-// and walking a guest with a compensation that lands in the ledger and the report.
+// and walking a guest with a compensation that lands in the ledger and the report. And the money of
+// a stay through the panel: a paid stay cancelled only by a manager (here keeping a fee), a move that
+// says its price difference and charges it.
 
 #include "testdatabase.h"
 
 #include "desksession.h"
 #include "domain/hotelservice.h"
+#include "storage/pgcountersales.h"
 #include "storage/pginventory.h"
 #include "storage/propertyloader.h"
 #include "storage/staffadmin.h"
 #include "ui/frontdesk/compensationdialog.h"
 #include "ui/frontdesk/compensationreport.h"
 #include "ui/frontdesk/frontdeskpanel.h"
+#include "ui/frontdesk/movestaydialog.h"
+#include "ui/frontdesk/staycanceldialog.h"
 #include "ui/hotel/arrivalsatriskmodel.h"
 #include "ui/hotel/hotelgridview.h"
 #include "ui/hotel/staysearchmodel.h"
@@ -21,6 +26,7 @@
 #include <QAbstractItemModelTester>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QRadioButton>
 #include <QTableView>
 #include <QTableWidget>
 #include <QtTest>
@@ -43,15 +49,21 @@ private slots:
     void aManagerRaisesTheSellableLimitAClerkCannot();
     void refundCasesAreListedAndClosed();
     void aGuaranteeIsPaidAtCheckOut();
+    void aPaidStayIsCancelledOnlyByAManager();
+    void aMoveSaysItsPriceDifferenceAndChargesIt();
 
 private:
     std::unique_ptr<FrontDeskPanel> openPanel(const QString &login, StaffRole role);
     StayId book(const QString &guest, int fromDay, int nights);
+    StayId sellForCash(const QString &guest, int fromDay, int nights); // paid at the counter
+    void clickOnStay(FrontDeskPanel &panel, const QString &guest, const QString &button);
+    QVariant value(const QString &sql, qint64 id) const; // one value, `:id` bound
 
     std::unique_ptr<TestDatabase> m_db;
     std::unique_ptr<PgInventory> m_inventory;
     HotelId m_hotel = 0;
     RoomTypeId m_standard = 0;
+    RoomTypeId m_deluxe = 0;
     QDate m_first;
     QString m_manager;
     QString m_clerk;
@@ -77,8 +89,7 @@ void TestFrontDeskPanel::initTestCase()
             continue;
         m_first = hotel.firstNight;
         for (const RoomTypeSummary &type : hotel.roomTypes)
-            if (type.code == QLatin1String("STD"))
-                m_standard = type.id;
+            (type.code == QLatin1String("STD") ? m_standard : m_deluxe) = type.id;
     }
     m_manager = QStringLiteral("panelmanager_%1").arg(QCoreApplication::applicationPid());
     m_clerk = QStringLiteral("panelclerk_%1").arg(QCoreApplication::applicationPid());
@@ -121,6 +132,42 @@ StayId TestFrontDeskPanel::book(const QString &guest, int fromDay, int nights)
         return 0;
     const auto order = m_inventory->carts.createOrder(cart);
     return order && m_inventory->carts.confirm(order->id) ? held->id : 0;
+}
+
+StayId TestFrontDeskPanel::sellForCash(const QString &guest, int fromDay, int nights)
+{
+    const CartId cart = QStringLiteral("panel-sale-%1").arg(++m_carts);
+    StayRequest request{m_standard, cart,        m_first.addDays(fromDay), m_first.addDays(fromDay + nights),
+                        guest,      std::nullopt};
+    const auto held = HotelService(m_inventory->hotels).holdStay(request);
+    if (!held)
+        return 0;
+    PgCounterSales counter(m_db->database(), m_inventory->carts);
+    CounterPayment cash;
+    cash.tenderedMinor = 8000 * nights;
+    CounterSaleService sales(counter);
+    const auto quote = sales.quote(cart);
+    return quote && sales.sell(cart, cash, quote.value()) ? held->id : 0;
+}
+
+void TestFrontDeskPanel::clickOnStay(FrontDeskPanel &panel, const QString &guest, const QString &button)
+{
+    panel.findGuests(guest);
+    QCOMPARE(panel.stays()->rowCount(), 1);
+    for (QTableView *view : panel.findChildren<QTableView *>())
+        if (view->model() == panel.stays())
+            view->selectRow(0);
+    QPushButton *target = nullptr;
+    for (QPushButton *candidate : panel.findChildren<QPushButton *>())
+        if (candidate->text() == button)
+            target = candidate;
+    QVERIFY2(target, qPrintable(button));
+    target->click();
+}
+
+QVariant TestFrontDeskPanel::value(const QString &sql, qint64 id) const
+{
+    return m_db->scalar(sql, {{QStringLiteral("id"), id}});
 }
 
 void TestFrontDeskPanel::draggingAcrossNightsHoldsAStayAndBooksIt()
@@ -324,6 +371,86 @@ void TestFrontDeskPanel::aGuaranteeIsPaidAtCheckOut()
              QStringLiteral("CHECKED_OUT"));
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), order}}).toString(),
              QStringLiteral("PAID"));
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+}
+
+// Cancel on a paid stay: the clerk is told in words to ask a manager and nothing changes; the manager
+// keeps a fee with a reason and the rest goes back, through the ledger.
+void TestFrontDeskPanel::aPaidStayIsCancelledOnlyByAManager()
+{
+    const StayId stay = sellForCash(QStringLiteral("Paid Panel Guest"), 55, 2);
+    QVERIFY(stay);
+    const qint64 order = value(QStringLiteral("SELECT order_id FROM stays WHERE id = :id"), stay).toLongLong();
+    auto clerk = openPanel(m_clerk, StaffRole::Clerk);
+    QVERIFY(clerk);
+    QString told;
+    bool clerkMayConfirm = true;
+    clerk->cancelHook = [&](StayCancelDialog &dialog) {
+        told = dialog.explanation();
+        clerkMayConfirm = dialog.mayConfirm();
+        return false;
+    };
+    clickOnStay(*clerk, QStringLiteral("Paid Panel Guest"), QStringLiteral("Ca&ncel stay"));
+    QCOMPARE(value(QStringLiteral("SELECT state FROM stays WHERE id = :id"), stay).toString(),
+             QStringLiteral("BOOKED"));
+    QVERIFY2(told.contains(QLatin1String("Only a manager can cancel a paid stay")), qPrintable(told));
+    QVERIFY(!clerkMayConfirm);
+    QVERIFY2(clerk->message().contains(QLatin1String("manager")), qPrintable(clerk->message()));
+
+    auto manager = openPanel(m_manager, StaffRole::Manager);
+    QVERIFY(manager);
+    QString summary;
+    manager->cancelHook = [&](StayCancelDialog &dialog) {
+        told = dialog.explanation();
+        dialog.keepFeeButton()->setChecked(true);
+        QTest::keyClicks(dialog.feeEdit(), QStringLiteral("20"));
+        QTest::keyClicks(dialog.reasonEdit(), QStringLiteral("late cancellation"));
+        summary = dialog.summary();
+        return dialog.mayConfirm();
+    };
+    clickOnStay(*manager, QStringLiteral("Paid Panel Guest"), QStringLiteral("Ca&ncel stay"));
+    QVERIFY2(told.contains(QStringLiteral("€160.00")), qPrintable(told));
+    QCOMPARE(summary, QStringLiteral("Refund €140.00 · fee kept €20.00"));
+    QVERIFY2(manager->message().contains(QStringLiteral("€140.00")), qPrintable(manager->message()));
+    QCOMPARE(value(QStringLiteral("SELECT state FROM stays WHERE id = :id"), stay).toString(),
+             QStringLiteral("CANCELLED"));
+    QCOMPARE(value(QStringLiteral("SELECT state FROM orders WHERE id = :id"), order).toString(),
+             QStringLiteral("REFUNDED"));
+    QCOMPARE(value(QStringLiteral("SELECT string_agg(entry || ' ' || amount_minor, ', ' ORDER BY id) FROM order_ledger "
+                                  "WHERE order_id = :id AND entry IN ('FEE_KEPT', 'REFUND_DONE')"),
+                   order)
+                 .toString(),
+             QStringLiteral("FEE_KEPT 2000, REFUND_DONE 14000"));
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+}
+
+// Move to a dearer room: the dialog says the difference before anything changes; the clerk charges it.
+void TestFrontDeskPanel::aMoveSaysItsPriceDifferenceAndChargesIt()
+{
+    const StayId stay = sellForCash(QStringLiteral("Move Panel Guest"), 57, 1);
+    QVERIFY(stay);
+    auto clerk = openPanel(m_clerk, StaffRole::Clerk);
+    QVERIFY(clerk);
+    clerk->grid()->setSelection(m_deluxe, m_first.addDays(57), m_first.addDays(58));
+    QString told;
+    clerk->moveHook = [&](MoveStayDialog &dialog) {
+        told = dialog.explanation();
+        return dialog.mayConfirm() && dialog.settlement() == PriceSettlement::Charge;
+    };
+    clerk->paymentHook = [](PaymentDialog &dialog) {
+        QTest::keyClicks(dialog.tenderedEdit(), QStringLiteral("100"));
+        return true;
+    };
+    clickOnStay(*clerk, QStringLiteral("Move Panel Guest"), QStringLiteral("&Move to the selected nights"));
+    QVERIFY2(told.contains(QStringLiteral("€60.00 more")), qPrintable(told));
+    QVERIFY2(clerk->message().contains(QStringLiteral("€60.00")), qPrintable(clerk->message()));
+    QCOMPARE(value(QStringLiteral("SELECT room_type_id FROM stays WHERE id = :id"), stay).toLongLong(), m_deluxe);
+    QCOMPARE(value(QStringLiteral("SELECT COALESCE(sum(l.amount_minor), 0) FROM order_ledger l "
+                                  "JOIN order_supplement_lines s ON s.order_id = l.order_id "
+                                  "WHERE s.stay_id = :id AND l.entry = 'CAPTURED'"),
+                   stay)
+                 .toLongLong(),
+             6000);
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
 

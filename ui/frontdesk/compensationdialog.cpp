@@ -16,12 +16,18 @@ CompensationDialog::CompensationDialog(const QString &title, const QString &gues
     setWindowTitle(title);
     auto *form = new QFormLayout(this);
     form->addRow(new QLabel(tr("Guest: <b>%1</b>").arg(guest.toHtmlEscaped())));
+    m_refundNote = new QLabel;
+    m_refundNote->setObjectName(QStringLiteral("refundNote"));
+    m_refundNote->setWordWrap(true);
+    m_refundNote->hide();
+    form->addRow(m_refundNote);
     m_amount = new QLineEdit;
     m_amount->setObjectName(QStringLiteral("amount"));
     m_amount->setPlaceholderText(tr("0.00 %1").arg(currency));
     m_reason = new QLineEdit;
     m_reason->setObjectName(QStringLiteral("reason"));
     m_reason->setPlaceholderText(tr("e.g. first night at the partner hotel, taxi paid"));
+    m_reason->setMinimumWidth(340); // a reason is a sentence: show it whole
     form->addRow(tr("Compensation &paid:"), m_amount);
     form->addRow(tr("&Reason:"), m_reason);
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
@@ -43,6 +49,17 @@ qint64 CompensationDialog::amountMinor() const
 QString CompensationDialog::reason() const
 {
     return m_reason->text().trimmed();
+}
+
+void CompensationDialog::setRefundNote(const QString &note)
+{
+    m_refundNote->setText(note);
+    m_refundNote->setVisible(!note.isEmpty());
+}
+
+QString CompensationDialog::refundNote() const
+{
+    return m_refundNote->text();
 }
 
 void CompensationDialog::updateState()

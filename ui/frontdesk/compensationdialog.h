@@ -2,6 +2,7 @@
 
 #include <QDialog>
 
+class QLabel;
 class QLineEdit;
 class QDialogButtonBox;
 
@@ -16,12 +17,16 @@ public:
 
     qint64 amountMinor() const; // -1 when unreadable
     QString reason() const;
+    // What happens to the money the guest paid for the stay (a walk refunds it), said before confirming.
+    void setRefundNote(const QString &note);
+    QString refundNote() const;
     QLineEdit *amountEdit() const { return m_amount; }
     QLineEdit *reasonEdit() const { return m_reason; }
 
 private:
     void updateState();
 
+    QLabel *m_refundNote;
     QLineEdit *m_amount;
     QLineEdit *m_reason;
     QDialogButtonBox *m_buttons;

@@ -69,7 +69,7 @@ void FrontDeskPanel::actOnSelectedStay(const QString &what)
         done = m_services.frontDesk->checkOut(stay.id);
     }
     else if (what == QLatin1String("cancel"))
-        done = m_services.hotels->cancelStay(stay.id) ? Status(Done{}) : Status(makeError(ErrorCode::Conflict, tr("That stay cannot be cancelled.")));
+        return cancelStay(stay); // says what happens to the money first
     else if (what == QLatin1String("move")) {
         const QDate checkIn = m_grid->selectedCheckIn();
         const QDate checkOut = m_grid->selectedCheckOut();
@@ -80,10 +80,10 @@ void FrontDeskPanel::actOnSelectedStay(const QString &what)
         }
         // Selecting the nights held them for a new booking: give them back to the move.
         releaseHeldStay();
-        done = m_services.frontDesk->moveStay(stay.id, m_grid->calendar().roomTypes.at(row).id, checkIn, checkOut);
+        return moveStay(stay, m_grid->calendar().roomTypes.at(row).id, checkIn, checkOut);
     }
+    refresh(); // first: re-reading the guest list says how many it found
     showMessage(done ? tr("Done: %1 (%2).").arg(stay.reference, stay.guest) : done.error().message, !done);
-    refresh();
 }
 
 void FrontDeskPanel::showArrivalsAtRisk(const QDate &night)
@@ -110,8 +110,10 @@ void FrontDeskPanel::resolveArrival(int row, OverbookingAction action, RoomTypeI
     const ArrivalAtRisk arrival = m_arrivals->arrival(row);
     qint64 amount = 0;
     QString reason;
+    const StayMoney money = action == OverbookingAction::Walk ? moneyOf(arrival.stay.id) : StayMoney{};
     if (action == OverbookingAction::Walk) {
         CompensationDialog dialog(tr("Walk to a partner hotel"), arrival.stay.guest, currency(), this);
+        dialog.setRefundNote(walkRefundNote(money, false));
         const bool accepted = compensationHook ? compensationHook(dialog) : dialog.exec() == QDialog::Accepted;
         if (!accepted)
             return;
@@ -121,13 +123,16 @@ void FrontDeskPanel::resolveArrival(int row, OverbookingAction action, RoomTypeI
         reason = action == OverbookingAction::Upgrade ? tr("upgraded: overbooked night") : tr("moved: overbooked night");
     }
     const Status done = m_services.frontDesk->resolveOverbooking(arrival.stay.id, action, target, amount, reason, arrival.night);
+    refresh(); // first: re-reading the guest list says how many it found
     if (!done && done.error().code == ErrorCode::PermissionDenied)
         showMessage(tr("Only a manager may move, upgrade or walk a guest: ask one to sign in."), true);
     else
-        showMessage(done ? tr("%1: %2 — recorded in the compensation ledger.").arg(overbookingActionName(action), arrival.stay.guest)
-                         : done.error().message,
-                    !done);
-    refresh();
+        showMessage(
+            done ? tr("%1: %2 — recorded in the compensation ledger.")
+                        .arg(overbookingActionName(action), arrival.stay.guest)
+                    + (action == OverbookingAction::Walk ? QLatin1Char(' ') + walkRefundNote(money, true) : QString())
+                 : done.error().message,
+            !done);
 }
 
 void FrontDeskPanel::loadRefundCases()

@@ -24,8 +24,10 @@ class CompensationDialog;
 class CompensationReport;
 class CounterCheckout;
 class HotelGridView;
+class MoveStayDialog;
 class PaymentDialog;
 class ServerClock;
+class StayCancelDialog;
 class StaySearchModel;
 
 // The hotel front desk: the year's calendar (drag across nights to hold a stay), booking at the desk,
@@ -65,9 +67,11 @@ public:
     CompensationReport *report() const { return m_report; }
     QLineEdit *guestEdit() const { return m_guest; }
 
-    // For tests: called instead of exec() on the payment and compensation dialogs.
+    // For tests: called instead of exec() on the payment, compensation, cancel and move dialogs.
     std::function<bool(PaymentDialog &)> paymentHook;
     std::function<bool(CompensationDialog &)> compensationHook;
+    std::function<bool(StayCancelDialog &)> cancelHook;
+    std::function<bool(MoveStayDialog &)> moveHook;
 
 private:
     void buildUi();
@@ -78,6 +82,12 @@ private:
     // The payment dialog over the server's quote of the held stay; the sale when it went through.
     std::optional<CounterSale> takePayment(PaymentMethod method);
     void actOnSelectedStay(const QString &what);
+    // frontdeskstaymoney.cpp: the money of a stay, said before it changes and settled as the role allows.
+    void cancelStay(const StayRecord &stay);
+    void moveStay(const StayRecord &stay, RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut);
+    bool askForDifference(const MoveQuote &quote, MoveSettlement &settlement);
+    StayMoney moneyOf(StayId stay); // empty when it cannot be read: the database still decides
+    QString walkRefundNote(const StayMoney &money, bool done) const;
     void showMessage(const QString &text, bool problem = false);
     qint64 priceOf(RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut) const;
     QString currency() const;

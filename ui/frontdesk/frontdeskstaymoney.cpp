@@ -1,0 +1,139 @@
+// The front desk's side of a stay's money: before a cancel, a move or a walk the panel reads what was
+// paid and says what will happen to it; the database decides who may do what and moves the money.
+
+#include "ui/frontdesk/frontdeskpanel.h"
+
+#include "ui/common/money.h"
+#include "ui/frontdesk/movestaydialog.h"
+#include "ui/frontdesk/staycanceldialog.h"
+#include "ui/hotel/hotelgridview.h"
+#include "ui/sale/paymentdialog.h"
+
+namespace boxoffice {
+
+StayMoney FrontDeskPanel::moneyOf(StayId stay)
+{
+    auto money = m_services.frontDesk->stayMoney(stay);
+    return money ? money.value() : StayMoney{};
+}
+
+QString FrontDeskPanel::walkRefundNote(const StayMoney &money, bool done) const
+{
+    if (!money.paid())
+        return done ? QString() : tr("Nothing was paid for this stay, so nothing is refunded.");
+    const QString paid = formatMoney(money.paidMinor, money.currency);
+    return done ? tr("%1 refunded: it %2.").arg(paid, refundDestination(money))
+                : tr("The guest paid %1 for this stay. Walking refunds all of it, which %2.")
+                      .arg(paid, refundDestination(money));
+}
+
+void FrontDeskPanel::cancelStay(const StayRecord &stay)
+{
+    auto money = m_services.frontDesk->stayMoney(stay.id);
+    if (!money) {
+        showMessage(money.error().message, true);
+        return;
+    }
+    const bool manager = m_staff.role == StaffRole::Manager;
+    StayCancelDialog dialog(stay, money.value(), manager, this);
+    const bool accepted = cancelHook ? cancelHook(dialog) : dialog.exec() == QDialog::Accepted;
+    const QString paid = formatMoney(money->paidMinor, money->currency);
+    if (money->paid() && !manager) {
+        showMessage(
+            tr("Not cancelled: the guest has paid %1 for this stay. Only a manager can cancel it, with a refund "
+               "or a cancellation fee.")
+                .arg(paid),
+            true);
+        return;
+    }
+    if (!accepted || !dialog.mayConfirm()) {
+        showMessage(tr("Not cancelled."));
+        return;
+    }
+    auto done = m_services.frontDesk->cancelStay(stay.id, dialog.feeMinor(), dialog.reason());
+    if (!done) {
+        showMessage(done.error().code == ErrorCode::PermissionDenied
+                        ? tr("Only a manager can cancel a paid stay: ask one to sign in. Nothing was changed.")
+                        : done.error().message,
+                    true);
+        return;
+    }
+    const int nights = done->nightsReturned;
+    QString text = tr("Cancelled %1 (%2):").arg(stay.reference, stay.guest) + QLatin1Char(' ')
+        + (nights == 1 ? tr("its night is back on sale.") : tr("its %1 nights are back on sale.").arg(nights));
+    if (done->refundedMinor > 0)
+        text += QLatin1Char(' ')
+            + tr("%1 refunded: it %2.")
+                  .arg(formatMoney(done->refundedMinor, money->currency), refundDestination(money.value()));
+    if (done->feeMinor > 0)
+        text += QLatin1Char(' ') + tr("Fee kept: %1.").arg(formatMoney(done->feeMinor, money->currency));
+    refresh(); // first: re-reading the guest list says how many it found
+    showMessage(text);
+}
+
+bool FrontDeskPanel::askForDifference(const MoveQuote &quote, MoveSettlement &settlement)
+{
+    const qint64 due = quote.differenceMinor();
+    PaymentDialog dialog(due, quote.money.currency, PaymentMethod::Cash, this);
+    dialog.setWindowTitle(tr("Take the difference"));
+    if (!(paymentHook ? paymentHook(dialog) : dialog.exec() == QDialog::Accepted))
+        return false;
+    settlement.payment = dialog.payment();
+    if (auto checked = CounterPaymentRules::check(settlement.payment, due); !checked) {
+        showMessage(checked.error().message, true);
+        return false;
+    }
+    return true;
+}
+
+void FrontDeskPanel::moveStay(const StayRecord &stay, RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut)
+{
+    auto quote = m_services.frontDesk->quoteMove(stay.id, roomType, checkIn, checkOut);
+    if (!quote) {
+        showMessage(quote.error().message, true);
+        return;
+    }
+    const RoomTypeSummary &type = m_grid->calendar().roomTypes.at(m_grid->rowOf(roomType));
+    MoveStayDialog dialog(stay, quote.value(), {type.code + QLatin1Char(' ') + type.name, checkIn, checkOut},
+                          m_staff.role == StaffRole::Manager, this);
+    const bool accepted = moveHook ? moveHook(dialog) : dialog.exec() == QDialog::Accepted;
+    if (!accepted || !dialog.mayConfirm()) {
+        showMessage(tr("Not moved."));
+        return;
+    }
+    MoveSettlement settlement{dialog.settlement(), {}, dialog.reason()};
+    if (settlement.how == PriceSettlement::Charge && !askForDifference(quote.value(), settlement)) {
+        if (message().isEmpty() || message() == tr("Not moved."))
+            showMessage(tr("Not moved: nothing was charged."));
+        return;
+    }
+    auto moved = m_services.frontDesk->moveStay(stay.id, roomType, checkIn, checkOut, settlement);
+    if (!moved) {
+        refresh(); // a full night may have been taken meanwhile
+        showMessage(
+            moved.error().code == ErrorCode::PermissionDenied
+                ? tr("Only a manager can waive or refund a price difference: ask one to sign in. Nothing was changed.")
+                : moved.error().message,
+            true);
+        return;
+    }
+    const QString currency = quote->money.currency;
+    QString text = tr("Moved %1 (%2) to %3.").arg(stay.reference, stay.guest, type.code);
+    if (moved->chargedMinor > 0)
+        text += QLatin1Char(' ')
+            + tr("Charged %1 at the desk; give %2 change.")
+                  .arg(formatMoney(moved->chargedMinor, currency), formatMoney(moved->changeMinor, currency));
+    else if (moved->waivedMinor > 0)
+        text += QLatin1Char(' ') + tr("Difference of %1 waived.").arg(formatMoney(moved->waivedMinor, currency));
+    else if (moved->refundedMinor > 0)
+        text += QLatin1Char(' ')
+            + tr("%1 refunded: it %2.")
+                  .arg(formatMoney(moved->refundedMinor, currency), refundDestination(quote->money));
+    else if (quote->differenceMinor() != 0)
+        text += QLatin1Char(' ')
+            + tr("New price %1, paid on departure.").arg(formatMoney(quote->newPriceMinor, currency));
+    refresh(); // first: re-reading the guest list says how many it found
+    showMessage(text);
+}
+
+} // namespace boxoffice
