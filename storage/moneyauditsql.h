@@ -20,14 +20,15 @@ namespace boxoffice::MoneyAuditSql {
     "  COALESCE(sum(amount_minor) FILTER (WHERE entry = 'REFUND_DUE'), 0)"                                             \
     "   - COALESCE(sum(amount_minor) FILTER (WHERE entry = 'REFUND_FAILED'), 0) AS refunded,"                          \
     "  COALESCE(sum(amount_minor) FILTER (WHERE entry = 'FEE_KEPT'), 0) AS fees,"                                      \
-    "  count(*) FILTER (WHERE entry <> 'COMPENSATION_PAID') AS moved"                                                  \
+    "  count(*) FILTER (WHERE entry NOT IN ('COMPENSATION_PAID', 'WAIVED')) AS moved"                                  \
     " FROM order_ledger GROUP BY order_id),"                                                                           \
     " delivered AS ("                                                                                                  \
     " SELECT order_id, sum(amount_minor) AS amount FROM ("                                                             \
     "  SELECT order_id, amount_minor FROM order_lines WHERE state = 'SOLD'"                                            \
     "  UNION ALL SELECT order_id, amount_minor FROM order_pool_lines WHERE state = 'SOLD'"                             \
     "  UNION ALL SELECT order_id, amount_minor FROM order_stay_lines WHERE state = 'SOLD'"                             \
-    "  UNION ALL SELECT order_id, amount_minor FROM order_slot_lines WHERE state = 'SOLD') d"                          \
+    "  UNION ALL SELECT order_id, amount_minor FROM order_slot_lines WHERE state = 'SOLD'"                             \
+    "  UNION ALL SELECT order_id, amount_minor FROM order_supplement_lines WHERE state = 'SOLD') d"                    \
     " GROUP BY order_id),"                                                                                             \
     " money AS ("                                                                                                      \
     " SELECT o.id AS order_id, o.state, COALESCE(l.captured, 0) AS captured, COALESCE(l.refunded, 0) AS refunded,"     \
@@ -105,6 +106,7 @@ WHERE o.state = 'PAID'
   AND NOT EXISTS (SELECT 1 FROM order_pool_lines l WHERE l.order_id = o.id AND l.state = 'SOLD')
   AND NOT EXISTS (SELECT 1 FROM order_stay_lines l WHERE l.order_id = o.id AND l.state = 'SOLD')
   AND NOT EXISTS (SELECT 1 FROM order_slot_lines l WHERE l.order_id = o.id AND l.state = 'SOLD')
+  AND NOT EXISTS (SELECT 1 FROM order_supplement_lines l WHERE l.order_id = o.id AND l.state = 'SOLD')
 ORDER BY o.id
 )SQL";
 
