@@ -506,7 +506,10 @@ void TestMoneyAudit::expectCaughtBy(const QStringList &checks, const QString &na
         for (const QString &example : finding.examples)
             named = named || example.contains(names);
     }
-    QVERIFY2(reported == checks, qPrintable(QStringLiteral("reported: %1\n%2").arg(reported.join(QStringLiteral(", ")), describe(report.value()))));
+    QVERIFY2(
+        reported == checks,
+        qPrintable(
+            QStringLiteral("reported: %1\n%2").arg(reported.join(QStringLiteral(", ")), describe(report.value()))));
     QVERIFY2(named, qPrintable(QStringLiteral("no example names \"%1\":\n%2").arg(names, describe(report.value()))));
 }
 
@@ -583,8 +586,9 @@ bool TestMoneyAudit::endStayBehindTheDesksBack(const QString &state, bool refund
 {
     const QVariantMap stay{{QStringLiteral("s"), m_everyShapeStay}};
     return exec(QStringLiteral("SET LOCAL session_replication_role = replica"))
-        && exec(QStringLiteral("UPDATE room_nights n SET booked = n.booked - 1 FROM stays s WHERE s.id = :s "
-                               "AND n.room_type_id = s.room_type_id AND n.night >= s.check_in AND n.night < s.check_out"),
+        && exec(QStringLiteral(
+                    "UPDATE room_nights n SET booked = n.booked - 1 FROM stays s WHERE s.id = :s "
+                    "AND n.room_type_id = s.room_type_id AND n.night >= s.check_in AND n.night < s.check_out"),
                 stay)
         && exec(QStringLiteral("UPDATE stays SET state = :state, expires_at = NULL WHERE id = :s"),
                 {{QStringLiteral("s"), m_everyShapeStay}, {QStringLiteral("state"), state}})

@@ -9,8 +9,10 @@
 #include "storage/propertyloader.h"
 
 #include "app/web/webserver.h"
+#include "domain/checkoutsaga.h"
 #include "domain/seatholdservice.h"
 #include "storage/pgbuyerstore.h"
+#include "storage/pgcheckoutstore.h"
 #include "storage/pginventory.h"
 
 #include <QtTest>
@@ -65,10 +67,13 @@ private slots:
     void theBuyersPageIsServed();
     void aCartNamesItsPaymentCardForTheCardCap();
     void aTableIsFoundAndTheWholeCartGivenBack();
+    void aSecondCheckoutAnswersWithTheSameOrder();
+    void aCartBeingPaidForIsNotGivenBack();
+    void aWebhookThatContradictsItsPaymentIsRejected();
 
 private:
-    Answer send(const QByteArray &method, const QString &path, const QByteArray &body = {},
-                const QString &token = {}, const QList<QPair<QByteArray, QByteArray>> &headers = {});
+    Answer send(const QByteArray &method, const QString &path, const QByteArray &body = {}, const QString &token = {},
+                const QList<QPair<QByteArray, QByteArray>> &headers = {});
     Answer get(const QString &path, const QString &token = {}) { return send("GET", path, {}, token); }
     Answer post(const QString &path, const QJsonObject &body, const QString &token)
     {
@@ -210,7 +215,8 @@ void TestWebApi::healthzAnswersAndEveryResponseCarriesARequestId()
     QCOMPARE(health.json.value("ok").toBool(), true);
     QVERIFY(!health.headers.value("x-request-id").isEmpty());
     QVERIFY2(QLocale::c()
-                 .toDateTime(QString::fromLatin1(health.headers.value("date")), QStringLiteral("ddd, dd MMM yyyy hh:mm:ss 'GMT'"))
+                 .toDateTime(QString::fromLatin1(health.headers.value("date")),
+                             QStringLiteral("ddd, dd MMM yyyy hh:mm:ss 'GMT'"))
                  .isValid(),
              health.headers.value("date").constData());
     // A sane id from the client is echoed; a hostile one is replaced.
@@ -267,8 +273,9 @@ void TestWebApi::eventsAndTheSeatMapWithETag()
     QVERIFY(changed.headers.value("etag") != etag);
     QCOMPARE(changed.json.value("seats").toArray().at(29).toObject().value("state").toString(), QStringLiteral("held"));
     QVERIFY(!changed.body.contains(cart.toUtf8()));
-    QCOMPARE(send("DELETE", QStringLiteral("/api/v1/carts/%1/holds/%2").arg(cart).arg(m_units.at(29)), {}, m_alice).status,
-             200);
+    QCOMPARE(
+        send("DELETE", QStringLiteral("/api/v1/carts/%1/holds/%2").arg(cart).arg(m_units.at(29)), {}, m_alice).status,
+        200);
 
     QCOMPARE(get(QStringLiteral("/api/v1/events/abc/seatmap")).status, 400);
     QCOMPARE(get(QStringLiteral("/api/v1/events/999999/seatmap")).status, 404);
@@ -284,7 +291,8 @@ void TestWebApi::buyersMustSignIn()
     QCOMPARE(send("POST", QStringLiteral("/api/v1/carts"), {}, QStringLiteral("not-a-token")).status, 401);
     QCOMPARE(send("POST", QStringLiteral("/api/v1/carts"), {}, QString(43, QLatin1Char('A'))).status, 401);
     QCOMPARE(get(QStringLiteral("/api/v1/orders/1")).status, 401);
-    QCOMPARE(send("POST", QStringLiteral("/api/v1/carts"), {}, {}, {{"Authorization", "Basic YWxpY2U6eA=="}}).status, 401);
+    QCOMPARE(send("POST", QStringLiteral("/api/v1/carts"), {}, {}, {{"Authorization", "Basic YWxpY2U6eA=="}}).status,
+             401);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM buyer_carts")).toInt(), cartsBefore);
 }
 
@@ -337,7 +345,8 @@ void TestWebApi::aTakenSeatIsRefusedByName()
     QVERIFY(lost.json.value("error").toObject().value("message").toString().contains(QStringLiteral("A-1-6")));
     // All or nothing: the free seat asked for with it was not held either.
     QCOMPARE(seatState(m_units.at(4)), QStringLiteral("AVAILABLE"));
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT cart_id FROM event_seats WHERE id = :u"), {{QStringLiteral("u"), m_units.at(5)}})
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT cart_id FROM event_seats WHERE id = :u"),
+                          {{QStringLiteral("u"), m_units.at(5)}})
                  .toString(),
              aliceCart);
     QVERIFY(m_inventory->carts.releaseCart(aliceCart).ok());
@@ -357,11 +366,14 @@ void TestWebApi::checkoutPaidSellsTheSeats()
     QVERIFY(order > 0);
     QCOMPARE(paid.json.value("amount").toInteger(), 9000);
     const QVariantMap bindings{{QStringLiteral("o"), order}};
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE order_id = :o AND state = 'SOLD'"), bindings)
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE order_id = :o AND state = 'SOLD'"),
+                          bindings)
                  .toInt(),
              2);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), bindings).toString(), QStringLiteral("PAID"));
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT channel FROM orders WHERE id = :o"), bindings).toString(), QStringLiteral("web"));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), bindings).toString(),
+             QStringLiteral("PAID"));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT channel FROM orders WHERE id = :o"), bindings).toString(),
+             QStringLiteral("web"));
 
     const Answer status = get(QStringLiteral("/api/v1/orders/%1").arg(order), m_alice);
     QVERIFY2(status.status == 200, qPrintable(status.describe()));
@@ -385,7 +397,8 @@ void TestWebApi::checkoutDeclinedFreesTheSeats()
     QCOMPARE(declined.json.value("state").toString(), QStringLiteral("declined"));
     QCOMPARE(seatState(m_units.at(12)), QStringLiteral("AVAILABLE"));
     const qint64 order = declined.json.value("order").toInteger();
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), order}}).toString(),
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), order}})
+                 .toString(),
              QStringLiteral("CANCELLED"));
     QCOMPARE(get(QStringLiteral("/api/v1/orders/%1").arg(order), m_alice).json.value("state").toString(),
              QStringLiteral("cancelled"));
@@ -414,8 +427,9 @@ void TestWebApi::anotherBuyersCartsAndOrdersAreNotFound()
                   {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(15)}}}, m_bob)
                  .status,
              404);
-    QCOMPARE(send("DELETE", QStringLiteral("/api/v1/carts/%1/holds/%2").arg(other).arg(m_units.at(14)), {}, m_bob).status,
-             404);
+    QCOMPARE(
+        send("DELETE", QStringLiteral("/api/v1/carts/%1/holds/%2").arg(other).arg(m_units.at(14)), {}, m_bob).status,
+        404);
     QCOMPARE(send("POST", QStringLiteral("/api/v1/carts/%1/extend").arg(other), {}, m_bob).status, 404);
     QCOMPARE(send("POST", QStringLiteral("/api/v1/carts/%1/checkout").arg(other), {}, m_bob).status, 404);
     QCOMPARE(send("POST", QStringLiteral("/api/v1/carts/no-such-cart/extend"), {}, m_bob).status, 404);
@@ -442,12 +456,13 @@ void TestWebApi::wrongMethodsAndUnknownPaths()
 void TestWebApi::oversizeBodiesAreRefused()
 {
     const QString cart = newCart(m_alice);
-    const QByteArray huge = "{\"event\":" + QByteArray::number(m_hall.eventId) + ",\"labels\":[\"" + QByteArray(100 * 1024, 'A')
-        + "\"]}";
+    const QByteArray huge
+        = "{\"event\":" + QByteArray::number(m_hall.eventId) + ",\"labels\":[\"" + QByteArray(100 * 1024, 'A') + "\"]}";
     const Answer refused = send("POST", QStringLiteral("/api/v1/carts/%1/holds").arg(cart), huge, m_alice);
     QCOMPARE(refused.status, 413);
     QCOMPARE(refused.errorCode(), QStringLiteral("payload_too_large"));
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE cart_id = :c"), {{QStringLiteral("c"), cart}})
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE cart_id = :c"),
+                          {{QStringLiteral("c"), cart}})
                  .toInt(),
              0);
 }
@@ -475,25 +490,31 @@ void TestWebApi::malformedRequestsChangeNothing()
     };
     for (const QByteArray &body : bodies) {
         const Answer answer = send("POST", path, body, m_alice);
-        QVERIFY2(answer.status == 400, qPrintable(QString::fromUtf8(body) + QStringLiteral(" -> ") + answer.describe()));
+        QVERIFY2(answer.status == 400,
+                 qPrintable(QString::fromUtf8(body) + QStringLiteral(" -> ") + answer.describe()));
         QCOMPARE(answer.errorCode(), QStringLiteral("bad_input"));
     }
     QCOMPARE(seatState(m_units.at(20)), QStringLiteral("AVAILABLE"));
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE cart_id = :c"), {{QStringLiteral("c"), cart}})
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE cart_id = :c"),
+                          {{QStringLiteral("c"), cart}})
                  .toInt(),
              0);
     // Bodies where none belongs must be empty or {}.
     QCOMPARE(send("POST", QStringLiteral("/api/v1/carts"), "{\"buyer\":2}", m_alice).status, 400);
-    QCOMPARE(send("POST", QStringLiteral("/api/v1/carts/%1/checkout").arg(cart), "{\"amount\":1}", m_alice).status, 400);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM orders WHERE cart_id = :c"), {{QStringLiteral("c"), cart}}).toInt(),
-             0);
+    QCOMPARE(send("POST", QStringLiteral("/api/v1/carts/%1/checkout").arg(cart), "{\"amount\":1}", m_alice).status,
+             400);
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT count(*) FROM orders WHERE cart_id = :c"), {{QStringLiteral("c"), cart}})
+            .toInt(),
+        0);
 }
 
 void TestWebApi::theBuyersCapIsEnforced()
 {
     const QString cart = newCart(m_bob);
     const QString path = QStringLiteral("/api/v1/carts/%1/holds").arg(cart);
-    QCOMPARE(post(path, {{"event", m_capped.eventId}, {"seats", QJsonArray{m_cappedUnits.at(0), m_cappedUnits.at(1)}}}, m_bob)
+    QCOMPARE(post(path, {{"event", m_capped.eventId}, {"seats", QJsonArray{m_cappedUnits.at(0), m_cappedUnits.at(1)}}},
+                  m_bob)
                  .status,
              201);
     const Answer refused = post(path, {{"event", m_capped.eventId}, {"seats", QJsonArray{m_cappedUnits.at(2)}}}, m_bob);
@@ -519,7 +540,8 @@ void TestWebApi::theBuyersCapIsEnforced()
 
 void TestWebApi::webhooksWithABadSignatureAreRefused()
 {
-    const QByteArray body = R"({"id":"evt_forged","type":"payment_intent.succeeded","data":{"object":{"id":"pi_x","amount":100,"metadata":{"order_id":"1"}}}})";
+    const QByteArray body
+        = R"({"id":"evt_forged","type":"payment_intent.succeeded","data":{"object":{"id":"pi_x","amount":100,"metadata":{"order_id":"1"}}}})";
     const QString path = QStringLiteral("/api/v1/webhooks/payments");
     const qint64 now = QDateTime::currentSecsSinceEpoch();
     const Answer forged = send("POST", path, body, {},
@@ -535,7 +557,8 @@ void TestWebApi::webhooksWithABadSignatureAreRefused()
 
 void TestWebApi::metricsCountRequestsAndHolds()
 {
-    const QString healthLine = QStringLiteral(R"(boxoffice_web_requests_total{route="/healthz",method="GET",status="200"})");
+    const QString healthLine
+        = QStringLiteral(R"(boxoffice_web_requests_total{route="/healthz",method="GET",status="200"})");
     const QString grantedLine = QStringLiteral(R"(boxoffice_web_holds_total{outcome="granted"})");
     const double healthBefore = metric(healthLine);
     const double grantedBefore = metric(grantedLine);
@@ -653,7 +676,8 @@ void TestWebApi::theLogLineCarriesTheRequestId()
     bool echoedLogged = false;
     bool generatedLogged = false;
     for (const QString &line : capturedLog) {
-        echoedLogged = echoedLogged || (line.contains(QStringLiteral("log-line-77")) && line.contains(QStringLiteral("/api/v1/events")));
+        echoedLogged = echoedLogged
+            || (line.contains(QStringLiteral("log-line-77")) && line.contains(QStringLiteral("/api/v1/events")));
         generatedLogged = generatedLogged || (line.contains(id) && line.contains(QStringLiteral("401")));
     }
     QVERIFY2(echoedLogged, qPrintable(capturedLog.join(QLatin1Char('\n'))));
@@ -689,35 +713,62 @@ void TestWebApi::placesAndStaysCheckOutWithSeats()
     QVERIFY(!inn.isEmpty());
     const qint64 roomType = inn.value("room_types").toArray().first().toObject().value("id").toInteger();
     const QDate checkIn = QDate::fromString(inn.value("first_night").toString(), Qt::ISODate).addDays(3);
-    const QString range = QStringLiteral("check_in=%1&check_out=%2").arg(checkIn.toString(Qt::ISODate), checkIn.addDays(2).toString(Qt::ISODate));
-    const Answer free = get(QStringLiteral("/api/v1/hotels/%1/availability?%2").arg(inn.value("id").toInteger()).arg(range));
+    const QString range = QStringLiteral("check_in=%1&check_out=%2")
+                              .arg(checkIn.toString(Qt::ISODate), checkIn.addDays(2).toString(Qt::ISODate));
+    const Answer free
+        = get(QStringLiteral("/api/v1/hotels/%1/availability?%2").arg(inn.value("id").toInteger()).arg(range));
     QVERIFY2(free.status == 200, qPrintable(free.describe()));
     QCOMPARE(free.json.value("room_types").toArray().first().toObject().value("free_every_night").toInt(), 2);
-    QCOMPARE(get(QStringLiteral("/api/v1/hotels/%1/availability?check_in=tomorrow").arg(inn.value("id").toInteger())).status, 400);
+    QCOMPARE(
+        get(QStringLiteral("/api/v1/hotels/%1/availability?check_in=tomorrow").arg(inn.value("id").toInteger())).status,
+        400);
 
     const QString cart = newCart(m_alice);
-    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart), {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(29)}}}, m_alice).status, 201);
-    const Answer places = post(QStringLiteral("/api/v1/carts/%1/places").arg(cart), {{"pool", pool->id}, {"quantity", 2}}, m_alice);
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
+                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(29)}}}, m_alice)
+                 .status,
+             201);
+    const Answer places
+        = post(QStringLiteral("/api/v1/carts/%1/places").arg(cart), {{"pool", pool->id}, {"quantity", 2}}, m_alice);
     QVERIFY2(places.status == 201, qPrintable(places.describe()));
     const Answer stay = post(QStringLiteral("/api/v1/carts/%1/stays").arg(cart),
-                             {{"room_type", roomType}, {"check_in", checkIn.toString(Qt::ISODate)},
-                              {"check_out", checkIn.addDays(2).toString(Qt::ISODate)}, {"guest", "Alice"}},
+                             {{"room_type", roomType},
+                              {"check_in", checkIn.toString(Qt::ISODate)},
+                              {"check_out", checkIn.addDays(2).toString(Qt::ISODate)},
+                              {"guest", "Alice"}},
                              m_alice);
     QVERIFY2(stay.status == 201, qPrintable(stay.describe()));
     // Bad input changes nothing: a stay that ends before it starts, an unknown field, another buyer's cart.
     QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/stays").arg(cart),
-                  {{"room_type", roomType}, {"check_in", checkIn.toString(Qt::ISODate)}, {"check_out", checkIn.toString(Qt::ISODate)}}, m_alice)
+                  {{"room_type", roomType},
+                   {"check_in", checkIn.toString(Qt::ISODate)},
+                   {"check_out", checkIn.toString(Qt::ISODate)}},
+                  m_alice)
                  .status,
              400);
-    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/places").arg(cart), {{"pool", pool->id}, {"quantity", 1}, {"vip", true}}, m_alice).status, 400);
-    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/places").arg(cart), {{"pool", pool->id}, {"quantity", 1}}, m_bob).status, 404);
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/places").arg(cart),
+                  {{"pool", pool->id}, {"quantity", 1}, {"vip", true}}, m_alice)
+                 .status,
+             400);
+    QCOMPARE(
+        post(QStringLiteral("/api/v1/carts/%1/places").arg(cart), {{"pool", pool->id}, {"quantity", 1}}, m_bob).status,
+        404);
 
     const Answer paid = send("POST", QStringLiteral("/api/v1/carts/%1/checkout").arg(cart), {}, m_alice);
     QVERIFY2(paid.status == 200, qPrintable(paid.describe()));
     QCOMPARE(paid.json.value("state").toString(), QStringLiteral("paid"));
     QCOMPARE(paid.json.value("amount").toInteger(), 4500 + 2 * 2000 + 2 * 9000);
-    QCOMPARE(get(QStringLiteral("/api/v1/events/%1/pools").arg(m_hall.eventId)).json.value("pools").toArray().first().toObject().value("available").toInt(), 8);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE id = :s"), {{QStringLiteral("s"), stay.json.value("stay").toInteger()}}).toString(),
+    QCOMPARE(get(QStringLiteral("/api/v1/events/%1/pools").arg(m_hall.eventId))
+                 .json.value("pools")
+                 .toArray()
+                 .first()
+                 .toObject()
+                 .value("available")
+                 .toInt(),
+             8);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE id = :s"),
+                          {{QStringLiteral("s"), stay.json.value("stay").toInteger()}})
+                 .toString(),
              QStringLiteral("BOOKED"));
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
@@ -786,7 +837,9 @@ void TestWebApi::aTableIsFoundAndTheWholeCartGivenBack()
                   {{"restaurant", bistro}, {"party", 2}, {"at", "tomorrow at seven"}, {"minutes", 60}}, m_alice)
                  .status,
              400);
-    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart), {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(26)}}}, m_alice).status,
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
+                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(26)}}}, m_alice)
+                 .status,
              201);
 
     // Another buyer cannot empty this cart; its owner can, every shape at once.
@@ -800,6 +853,83 @@ void TestWebApi::aTableIsFoundAndTheWholeCartGivenBack()
                  .status,
              201);
     QCOMPARE(send("DELETE", QStringLiteral("/api/v1/carts/%1").arg(otherCart), {}, m_bob).status, 200);
+}
+
+// A double click, or a retry after a timeout: the same order, charged once.
+void TestWebApi::aSecondCheckoutAnswersWithTheSameOrder()
+{
+    const QString cart = newCart(m_alice);
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
+                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(24)}}}, m_alice)
+                 .status,
+             201);
+    const Answer first = send("POST", QStringLiteral("/api/v1/carts/%1/checkout").arg(cart), {}, m_alice);
+    const Answer second = send("POST", QStringLiteral("/api/v1/carts/%1/checkout").arg(cart), {}, m_alice);
+    QVERIFY2(first.status == 200, qPrintable(first.describe()));
+    QVERIFY2(second.status == 200, qPrintable(second.describe()));
+    QCOMPARE(second.json.value("order").toInteger(), first.json.value("order").toInteger());
+    QCOMPARE(second.json.value("state").toString(), QStringLiteral("paid"));
+    QCOMPARE(m_fakepay->chargesFor(CheckoutSaga::chargeKey(first.json.value("order").toInteger())), 1);
+}
+
+// DELETE during a checkout: refused while the charge is in flight, with nothing given back.
+void TestWebApi::aCartBeingPaidForIsNotGivenBack()
+{
+    const QString cart = newCart(m_alice);
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
+                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(25)}}}, m_alice)
+                 .status,
+             201);
+    // The checkout as far as the charge being sent, on another connection (as another worker would).
+    PgCheckoutStore store(m_db->database(), m_inventory->carts);
+    const auto order = store.openOrder(cart, QStringLiteral("web"), QStringLiteral("alice"));
+    QVERIFY(order.ok());
+    QVERIFY(store.beginCharge(order->id, QStringLiteral("fakepay"), CheckoutSaga::chargeKey(order->id), 900).ok());
+    const Answer refused = send("DELETE", QStringLiteral("/api/v1/carts/%1").arg(cart), {}, m_alice);
+    QVERIFY2(refused.status == 409, qPrintable(refused.describe()));
+    QVERIFY(refused.json.value("error").toObject().contains("message"));
+    QCOMPARE(seatState(m_units.at(25)), QStringLiteral("HELD"));
+    QCOMPARE(
+        send("DELETE", QStringLiteral("/api/v1/carts/%1/holds/%2").arg(cart).arg(m_units.at(25)), {}, m_alice).status,
+        409);
+    // Paying finishes what was pinned.
+    const Answer paid = send("POST", QStringLiteral("/api/v1/carts/%1/checkout").arg(cart), {}, m_alice);
+    QCOMPARE(paid.json.value("order").toInteger(), order->id);
+    QCOMPARE(paid.json.value("state").toString(), QStringLiteral("paid"));
+    QCOMPARE(seatState(m_units.at(25)), QStringLiteral("SOLD"));
+}
+
+// Signed, but for 1 cent: 422, nothing changed, and the same again on redelivery.
+void TestWebApi::aWebhookThatContradictsItsPaymentIsRejected()
+{
+    const QString cart = newCart(m_alice);
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
+                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(26)}}}, m_alice)
+                 .status,
+             201);
+    PgCheckoutStore store(m_db->database(), m_inventory->carts);
+    const auto order = store.openOrder(cart, QStringLiteral("web"), QStringLiteral("alice"));
+    QVERIFY(order.ok());
+    QVERIFY(store.beginCharge(order->id, QStringLiteral("fakepay"), CheckoutSaga::chargeKey(order->id), 900).ok());
+    const QByteArray body = QStringLiteral(R"({"id":"evt_cent","type":"payment_intent.succeeded","created":%1,)"
+                                           R"("data":{"object":{"id":"pi_cent","amount":1,"currency":"eur",)"
+                                           R"("metadata":{"order_id":"%2"}}}})")
+                                .arg(QDateTime::currentSecsSinceEpoch())
+                                .arg(order->id)
+                                .toUtf8();
+    const QByteArray signature = WebhookSignature::sign(body, webhookSecret, QDateTime::currentSecsSinceEpoch());
+    for (int delivery = 0; delivery < 2; ++delivery) {
+        const Answer rejected
+            = send("POST", QStringLiteral("/api/v1/webhooks/payments"), body, {}, {{"Stripe-Signature", signature}});
+        QVERIFY2(rejected.status == 422, qPrintable(rejected.describe()));
+        QCOMPARE(rejected.json.value("error").toObject().value("code").toString(), QStringLiteral("webhook_rejected"));
+    }
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), order->id}})
+                 .toString(),
+             QStringLiteral("PENDING"));
+    // The real charge finishes it.
+    const Answer paid = send("POST", QStringLiteral("/api/v1/carts/%1/checkout").arg(cart), {}, m_alice);
+    QCOMPARE(paid.json.value("state").toString(), QStringLiteral("paid"));
 }
 
 QTEST_MAIN(TestWebApi)
