@@ -156,33 +156,64 @@ REVOKE ALL ON FUNCTION boxoffice_stay_money(bigint) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION boxoffice_stay_money(bigint) TO boxoffice_clerk;
 
 -- Locks what a change of a stay touches, in the one order every path uses: the stay's orders (its own,
--- its supplements'), its nights and, for a move, the new nights, by (room type, night), then the stay.
--- The stay is read unlocked first to know what to lock; if a concurrent change moved it meanwhile, the
--- caller is told to try again (40001) rather than locking out of order.
+-- its supplements'), its nights and, for a move, the new nights (widened to the whole of every lapsed
+-- hold overlapping them), by (room type, night), then the stay.
+-- The stay is read unlocked first to know what to lock. If a concurrent change moved it meanwhile, the
+-- rows locked are not its rows: the attempt is undone (its subtransaction, so its locks go with it) and
+-- run again from a fresh read, rather than locking more rows out of order. Ten attempts in a row losing
+-- to other changes answer 40001: nothing changed, try again.
+-- For a move, holds that ran out on the new nights are given back under those locks, as a claim does
+-- (lazy expiry, boxoffice_expire_stays from 013): a lapsed hold never makes a night look full.
 CREATE FUNCTION boxoffice_lock_stay(p_stay bigint, p_room_type bigint, p_check_in date, p_check_out date)
 RETURNS stays
 LANGUAGE plpgsql SET search_path = public AS $$
 DECLARE
     seen stays%ROWTYPE;
     locked stays%ROWTYPE;
+    first_night date;
+    after_last date;
 BEGIN
-    SELECT * INTO seen FROM stays WHERE id = p_stay;
-    IF NOT FOUND THEN
-        RETURN NULL;
-    END IF;
-    PERFORM 1 FROM orders
-    WHERE id = seen.order_id OR id IN (SELECT order_id FROM order_supplement_lines WHERE stay_id = p_stay)
-    ORDER BY id FOR UPDATE;
-    PERFORM 1 FROM room_nights
-    WHERE (room_type_id = seen.room_type_id AND night >= seen.check_in AND night < seen.check_out)
-       OR (room_type_id = p_room_type AND night >= p_check_in AND night < p_check_out)
-    ORDER BY room_type_id, night FOR UPDATE;
-    SELECT * INTO locked FROM stays WHERE id = p_stay FOR UPDATE;
-    IF (locked.room_type_id, locked.check_in, locked.check_out, locked.order_id)
-       IS DISTINCT FROM (seen.room_type_id, seen.check_in, seen.check_out, seen.order_id) THEN
-        RAISE EXCEPTION 'stay % changed while it was being locked', p_stay USING ERRCODE = 'serialization_failure';
-    END IF;
-    RETURN locked;
+    FOR attempt IN 1..10 LOOP
+        BEGIN
+            SELECT * INTO seen FROM stays WHERE id = p_stay;
+            IF NOT FOUND THEN
+                RETURN NULL;
+            END IF;
+            PERFORM 1 FROM orders
+            WHERE id = seen.order_id OR id IN (SELECT order_id FROM order_supplement_lines WHERE stay_id = p_stay)
+            ORDER BY id FOR UPDATE;
+            -- An expired hold is given back whole, so all its nights are locked, not only the overlap.
+            first_night := p_check_in;
+            after_last := p_check_out;
+            IF p_room_type IS NOT NULL THEN
+                SELECT LEAST(p_check_in, min(x.check_in)), GREATEST(p_check_out, max(x.check_out))
+                INTO first_night, after_last
+                FROM stays x
+                WHERE x.room_type_id = p_room_type AND x.state = 'HELD' AND x.expires_at <= now()
+                  AND x.check_in < p_check_out AND x.check_out > p_check_in;
+            END IF;
+            PERFORM 1 FROM room_nights
+            WHERE (room_type_id = seen.room_type_id AND night >= seen.check_in AND night < seen.check_out)
+               OR (room_type_id = p_room_type AND night >= first_night AND night < after_last)
+            ORDER BY room_type_id, night FOR UPDATE;
+            SELECT * INTO locked FROM stays WHERE id = p_stay FOR UPDATE;
+            IF (locked.room_type_id, locked.check_in, locked.check_out, locked.order_id)
+               IS DISTINCT FROM (seen.room_type_id, seen.check_in, seen.check_out, seen.order_id) THEN
+                RAISE EXCEPTION 'stay % changed while it was being locked', p_stay USING ERRCODE = 'BXMOV';
+            END IF;
+            IF p_room_type IS NOT NULL THEN
+                -- only holds lying wholly inside the nights locked above are given back
+                PERFORM boxoffice_expire_stays(p_room_type, p_check_in, p_check_out, first_night, after_last);
+            END IF;
+            RETURN locked;
+        EXCEPTION
+            -- undone with its locks; read where the stay is now and lock again
+            WHEN SQLSTATE 'BXMOV' THEN
+                NULL;
+        END;
+    END LOOP;
+    RAISE EXCEPTION 'stay % kept changing while it was being locked; try again', p_stay
+        USING ERRCODE = 'serialization_failure';
 END
 $$;
 REVOKE ALL ON FUNCTION boxoffice_lock_stay(bigint, bigint, date, date) FROM PUBLIC;
