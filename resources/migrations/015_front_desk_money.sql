@@ -156,33 +156,70 @@ REVOKE ALL ON FUNCTION boxoffice_stay_money(bigint) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION boxoffice_stay_money(bigint) TO boxoffice_clerk;
 
 -- Locks what a change of a stay touches, in the one order every path uses: the stay's orders (its own,
--- its supplements'), its nights and, for a move, the new nights, by (room type, night), then the stay.
--- The stay is read unlocked first to know what to lock; if a concurrent change moved it meanwhile, the
--- caller is told to try again (40001) rather than locking out of order.
+-- its supplements'), its nights and, for a move, the new nights (widened to the whole of every lapsed
+-- hold overlapping them), by (room type, night), then the stay.
+-- The stay is read unlocked first to know what to lock. If a concurrent change moved it meanwhile, the
+-- rows locked are not its rows: the attempt is undone (its subtransaction, so its locks go with it) and
+-- run again from a fresh read, rather than locking more rows out of order. Ten attempts in a row losing
+-- to other changes answer 40001: nothing changed, try again.
+-- For a move, holds that ran out on the new nights are given back under those locks, as a claim does
+-- (lazy expiry, boxoffice_expire_stays from 013): a lapsed hold never makes a night look full.
+-- A move with a room type but no dates (a manager's move or upgrade) keeps the stay's own dates: those
+-- of the attempt that locked it, so a concurrent change of dates is never undone from a stale read.
 CREATE FUNCTION boxoffice_lock_stay(p_stay bigint, p_room_type bigint, p_check_in date, p_check_out date)
 RETURNS stays
 LANGUAGE plpgsql SET search_path = public AS $$
 DECLARE
     seen stays%ROWTYPE;
     locked stays%ROWTYPE;
+    first_night date;
+    after_last date;
+    target_in date;
+    target_out date;
 BEGIN
-    SELECT * INTO seen FROM stays WHERE id = p_stay;
-    IF NOT FOUND THEN
-        RETURN NULL;
-    END IF;
-    PERFORM 1 FROM orders
-    WHERE id = seen.order_id OR id IN (SELECT order_id FROM order_supplement_lines WHERE stay_id = p_stay)
-    ORDER BY id FOR UPDATE;
-    PERFORM 1 FROM room_nights
-    WHERE (room_type_id = seen.room_type_id AND night >= seen.check_in AND night < seen.check_out)
-       OR (room_type_id = p_room_type AND night >= p_check_in AND night < p_check_out)
-    ORDER BY room_type_id, night FOR UPDATE;
-    SELECT * INTO locked FROM stays WHERE id = p_stay FOR UPDATE;
-    IF (locked.room_type_id, locked.check_in, locked.check_out, locked.order_id)
-       IS DISTINCT FROM (seen.room_type_id, seen.check_in, seen.check_out, seen.order_id) THEN
-        RAISE EXCEPTION 'stay % changed while it was being locked', p_stay USING ERRCODE = 'serialization_failure';
-    END IF;
-    RETURN locked;
+    FOR attempt IN 1..10 LOOP
+        BEGIN
+            SELECT * INTO seen FROM stays WHERE id = p_stay;
+            IF NOT FOUND THEN
+                RETURN NULL;
+            END IF;
+            target_in := COALESCE(p_check_in, CASE WHEN p_room_type IS NOT NULL THEN seen.check_in END);
+            target_out := COALESCE(p_check_out, CASE WHEN p_room_type IS NOT NULL THEN seen.check_out END);
+            PERFORM 1 FROM orders
+            WHERE id = seen.order_id OR id IN (SELECT order_id FROM order_supplement_lines WHERE stay_id = p_stay)
+            ORDER BY id FOR UPDATE;
+            -- An expired hold is given back whole, so all its nights are locked, not only the overlap.
+            first_night := target_in;
+            after_last := target_out;
+            IF p_room_type IS NOT NULL THEN
+                SELECT LEAST(target_in, min(x.check_in)), GREATEST(target_out, max(x.check_out))
+                INTO first_night, after_last
+                FROM stays x
+                WHERE x.room_type_id = p_room_type AND x.state = 'HELD' AND x.expires_at <= now()
+                  AND x.check_in < target_out AND x.check_out > target_in;
+            END IF;
+            PERFORM 1 FROM room_nights
+            WHERE (room_type_id = seen.room_type_id AND night >= seen.check_in AND night < seen.check_out)
+               OR (room_type_id = p_room_type AND night >= first_night AND night < after_last)
+            ORDER BY room_type_id, night FOR UPDATE;
+            SELECT * INTO locked FROM stays WHERE id = p_stay FOR UPDATE;
+            IF (locked.room_type_id, locked.check_in, locked.check_out, locked.order_id)
+               IS DISTINCT FROM (seen.room_type_id, seen.check_in, seen.check_out, seen.order_id) THEN
+                RAISE EXCEPTION 'stay % changed while it was being locked', p_stay USING ERRCODE = 'BXMOV';
+            END IF;
+            IF p_room_type IS NOT NULL THEN
+                -- only holds lying wholly inside the nights locked above are given back
+                PERFORM boxoffice_expire_stays(p_room_type, target_in, target_out, first_night, after_last);
+            END IF;
+            RETURN locked;
+        EXCEPTION
+            -- undone with its locks; read where the stay is now and lock again
+            WHEN SQLSTATE 'BXMOV' THEN
+                NULL;
+        END;
+    END LOOP;
+    RAISE EXCEPTION 'stay % kept changing while it was being locked; try again', p_stay
+        USING ERRCODE = 'serialization_failure';
 END
 $$;
 REVOKE ALL ON FUNCTION boxoffice_lock_stay(bigint, bigint, date, date) FROM PUBLIC;
@@ -378,6 +415,8 @@ GRANT EXECUTE ON FUNCTION boxoffice_cancel_stay(bigint, bigint, text) TO boxoffi
 -- A clerk's waiver or refund is refused (42501). Answers, besides the figures: OK, NOT_FOUND, NOT_BOOKED,
 -- BAD_RANGE, OUTSIDE, FULL, PRICE_CHANGES (money was taken and p_settle does not settle the difference),
 -- NEEDS_REASON, BAD_PAYMENT (no card reference, unknown method) or SHORT_CASH.
+-- OVERBOOKING with no dates keeps the stay's dates as they are once it is locked (a manager's move or
+-- upgrade changes the room type only).
 CREATE FUNCTION boxoffice_move_stay_priced(p_stay bigint, p_room_type bigint, p_check_in date, p_check_out date,
                                            p_settle text, p_reason text, p_method text, p_tendered bigint,
                                            p_reference text)
@@ -392,16 +431,23 @@ DECLARE
     new_price bigint;
     why text := btrim(COALESCE(p_reason, ''));
     mode text := upper(COALESCE(p_settle, 'NONE'));
+    keep_dates boolean := upper(COALESCE(p_settle, '')) = 'OVERBOOKING' AND p_check_in IS NULL AND p_check_out IS NULL;
+    new_in date := p_check_in;
+    new_out date := p_check_out;
 BEGIN
     IF NOT pg_has_role(session_user, 'boxoffice_clerk', 'MEMBER') AND NOT boxoffice_role_manages(session_user) THEN
         RAISE EXCEPTION 'only box-office staff may move a stay' USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    IF keep_dates THEN
+        -- for the checks only; the dates moved are read again under the lock
+        SELECT x.check_in, x.check_out INTO new_in, new_out FROM stays x WHERE x.id = p_stay;
     END IF;
     difference_minor := 0;
     charged_minor := 0;
     refunded_minor := 0;
     waived_minor := 0;
     refund_at_desk := true;
-    outcome := boxoffice_move_checks(p_stay, p_room_type, p_check_in, p_check_out);
+    outcome := boxoffice_move_checks(p_stay, p_room_type, new_in, new_out);
     IF outcome IS NOT NULL THEN
         RETURN NEXT;
         RETURN;
@@ -412,10 +458,14 @@ BEGIN
         RETURN NEXT;
         RETURN;
     END IF;
-    wanted := p_check_out - p_check_in;
+    IF keep_dates THEN
+        new_in := s.check_in;
+        new_out := s.check_out;
+    END IF;
+    wanted := new_out - new_in;
     -- exact: every night involved is locked
     IF (SELECT count(*) FROM room_nights n
-        WHERE n.room_type_id = p_room_type AND n.night >= p_check_in AND n.night < p_check_out
+        WHERE n.room_type_id = p_room_type AND n.night >= new_in AND n.night < new_out
           AND n.booked - CASE WHEN n.room_type_id = s.room_type_id AND n.night >= s.check_in AND n.night < s.check_out
                               THEN 1 ELSE 0 END < n.capacity) < wanted THEN
         outcome := 'FULL';
@@ -436,8 +486,8 @@ BEGIN
     UPDATE room_nights SET booked = booked - 1
     WHERE room_type_id = s.room_type_id AND night >= s.check_in AND night < s.check_out;
     UPDATE room_nights SET booked = booked + 1
-    WHERE room_type_id = p_room_type AND night >= p_check_in AND night < p_check_out;
-    UPDATE stays SET room_type_id = p_room_type, check_in = p_check_in, check_out = p_check_out WHERE id = p_stay;
+    WHERE room_type_id = p_room_type AND night >= new_in AND night < new_out;
+    UPDATE stays SET room_type_id = p_room_type, check_in = new_in, check_out = new_out WHERE id = p_stay;
 
     IF difference_minor > 0 AND (mode IN ('WAIVE', 'OVERBOOKING')) THEN
         INSERT INTO order_ledger (order_id, entry, amount_minor, currency, via, reason)
@@ -449,7 +499,7 @@ BEGIN
         UPDATE orders SET amount_minor = GREATEST(amount_minor + difference_minor, 0) WHERE id = m.order_id AND state = 'GUARANTEED';
     ELSIF difference_minor > 0 THEN
         supplement_order := boxoffice_charge_supplement(p_stay, m.currency, difference_minor, p_method, p_tendered,
-                                                        p_reference, s, p_room_type, p_check_in, p_check_out);
+                                                        p_reference, s, p_room_type, new_in, new_out);
         charged_minor := difference_minor;
     ELSIF difference_minor < 0 THEN
         refund_at_desk := boxoffice_refund_difference(p_stay, m.order_id, -difference_minor, why);
@@ -651,7 +701,7 @@ BEGIN
             RETURN 'NOT_AN_UPGRADE';
         END IF;
         SELECT outcome INTO moved
-        FROM boxoffice_move_stay_priced(p_stay, p_room_type, s.check_in, s.check_out, 'OVERBOOKING',
+        FROM boxoffice_move_stay_priced(p_stay, p_room_type, NULL, NULL, 'OVERBOOKING',
                                         lower(p_action) || ': ' || btrim(p_reason), NULL, NULL, NULL);
         IF moved <> 'OK' THEN
             RETURN moved;
