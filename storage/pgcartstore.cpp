@@ -10,20 +10,6 @@ namespace boxoffice {
 
 namespace {
 
-ItemKind kindFromIndex(int index)
-{
-    switch (index) {
-    case 1:
-        return ItemKind::Pool;
-    case 2:
-        return ItemKind::Stay;
-    case 3:
-        return ItemKind::Slot;
-    default:
-        return ItemKind::Seat;
-    }
-}
-
 const QString confirmContext = QStringLiteral("confirming an order");
 
 // A late confirm's fresh claim may be refused by the database (an overlapping table booking raises

@@ -12,20 +12,6 @@ namespace {
 
 const QString saleContext = QStringLiteral("selling at the counter");
 
-ItemKind kindFromIndex(int index)
-{
-    switch (index) {
-    case 1:
-        return ItemKind::Pool;
-    case 2:
-        return ItemKind::Stay;
-    case 3:
-        return ItemKind::Slot;
-    default:
-        return ItemKind::Seat;
-    }
-}
-
 } // namespace
 
 Result<CartQuote> PgCounterSales::quote(const CartId &cart)
@@ -132,7 +118,8 @@ Result<CounterSale> PgCounterSales::sellAtCounter(const CartId &cart, const Coun
         return status.error();
     if (guarantee) {
         // Sold, not paid: the money is taken on departure.
-        auto marked = m_statements.exec(CounterSql::markGuaranteed, saleContext, {{QStringLiteral(":order"), order->id}});
+        auto marked
+            = m_statements.exec(CounterSql::markGuaranteed, saleContext, {{QStringLiteral(":order"), order->id}});
         if (!marked)
             return marked.error();
         marked.value()->finish();
@@ -160,16 +147,18 @@ Result<CounterSale> PgCounterSales::sellAtCounter(const CartId &cart, const Coun
 Status PgCounterSales::recordPayment(OrderId order, const CounterPayment &payment, qint64 chargedMinor)
 {
     const bool cash = payment.method == PaymentMethod::Cash;
-    const QString method = cash ? QStringLiteral("cash")
+    const QString method = cash                      ? QStringLiteral("cash")
         : payment.method == PaymentMethod::Guarantee ? QStringLiteral("guarantee")
-                                                      : QStringLiteral("card");
-    auto recorded = m_statements.exec(
-        CounterSql::recordPayment, saleContext,
-        {{QStringLiteral(":order"), order},
-         {QStringLiteral(":method"), method},
-         {QStringLiteral(":amount"), chargedMinor},
-         {QStringLiteral(":tendered"), cash ? QVariant(payment.tenderedMinor) : QVariant(QMetaType::fromType<qint64>())},
-         {QStringLiteral(":reference"), cash ? QVariant(QMetaType::fromType<QString>()) : QVariant(payment.cardReference)}});
+                                                     : QStringLiteral("card");
+    auto recorded
+        = m_statements.exec(CounterSql::recordPayment, saleContext,
+                            {{QStringLiteral(":order"), order},
+                             {QStringLiteral(":method"), method},
+                             {QStringLiteral(":amount"), chargedMinor},
+                             {QStringLiteral(":tendered"),
+                              cash ? QVariant(payment.tenderedMinor) : QVariant(QMetaType::fromType<qint64>())},
+                             {QStringLiteral(":reference"),
+                              cash ? QVariant(QMetaType::fromType<QString>()) : QVariant(payment.cardReference)}});
     if (!recorded)
         return recorded.error();
     recorded.value()->finish();

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "domain/cartitems.h"
+
 #include <QDateTime>
 #include <QVariant>
 
@@ -23,6 +25,21 @@ inline QVariant nullableInt(const std::optional<int> &value)
 inline QVariant nullableId(qint64 id)
 {
     return id > 0 ? QVariant(id) : QVariant(QMetaType::fromType<qint64>());
+}
+
+// The shape of a cart or order line as the statements number it (0 seat, 1 GA, 2 stay, 3 table).
+inline ItemKind kindFromIndex(int index)
+{
+    switch (index) {
+    case 1:
+        return ItemKind::Pool;
+    case 2:
+        return ItemKind::Stay;
+    case 3:
+        return ItemKind::Slot;
+    default:
+        return ItemKind::Seat;
+    }
 }
 
 } // namespace boxoffice
