@@ -188,6 +188,12 @@ inline constexpr char markOrderRefundedFromPending[] = R"SQL(
 UPDATE orders SET state = 'REFUNDED' WHERE id = :order AND state IN ('PAID', 'PENDING', 'CANCELLED')
 )SQL";
 
+// Confirm ends an order whose every unit was lost (CANCELLED: nothing delivered); an equivalent seat
+// sold to it afterwards is a delivery, so the order is paid after all.
+inline constexpr char markOrderPaidByReplacement[] = R"SQL(
+UPDATE orders SET state = 'PAID', paid_at = now() WHERE id = :order AND state = 'CANCELLED'
+)SQL";
+
 inline constexpr char cancelOrder[] = R"SQL(
 UPDATE orders SET state = 'CANCELLED' WHERE id = :order AND state = 'PENDING'
 )SQL";

@@ -148,6 +148,14 @@ Result<Settlement> PgCheckoutStore::settleLocked(OrderId order)
         }
         stillLost << line;
     }
+    if (confirmed->sold.isEmpty() && !settlement.replaced.isEmpty()) {
+        // Confirm ended the order for want of a delivered unit before the replacements were sold.
+        auto paid = m_statements.exec(CheckoutSql::markOrderPaidByReplacement, settleContext,
+                                      {{QStringLiteral(":order"), order}});
+        if (!paid)
+            return paid.error();
+        paid.value()->finish();
+    }
     if (auto status = refundLostLines(order, payment->id, stillLost); !status)
         return status.error();
     settlement.refunded = stillLost;
