@@ -156,7 +156,7 @@ LIMIT 1
 
 inline constexpr char insertStray[] = R"SQL(
 INSERT INTO stray_charges (provider_payment_id, idempotency_key, order_id, amount_minor, currency, why)
-VALUES (:provider_id, NULLIF(:key, ''), NULLIF(:order, 0), :amount, :currency, :why)
+VALUES (:provider_id, NULLIF(:key, ''), NULLIF(CAST(:order AS bigint), 0), :amount, :currency, :why)
 ON CONFLICT (provider_payment_id) DO NOTHING
 RETURNING provider_payment_id
 )SQL";
