@@ -49,11 +49,20 @@ const Promise promises[] = {
      " LEFT JOIN (SELECT order_id, sum(amount_minor) AS amount FROM refunds WHERE state = 'SUCCEEDED'"
      "            GROUP BY order_id) r ON r.order_id = o.id"
      " WHERE COALESCE(l.amount, 0) <> COALESCE(r.amount, 0) OR COALESCE(r.amount, 0) <> o.refunded_minor"},
+    // An order's amount is what it was charged for. Before any money is taken a re-priced line moves it
+    // (a stay moved on guarantee), so it is its lines' exactly. Once money is taken it is the charge and
+    // stays so, while a stay moved to a cheaper room lowers its still-sold line by the difference it
+    // refunds: then the lines may fall short of the amount, by no more than was handed back, never exceed
+    // it (whether every minor unit is accounted for is "money balances per order").
     {"an order's amount is its lines' and its payment's",
      "WITH l AS (SELECT order_id, sum(amount_minor) AS amount FROM {lines} x WHERE state <> 'REPLACED'"
      "           GROUP BY order_id)"
      " SELECT 'order ' || o.id || ': amount ' || o.amount_minor || ', lines ' || COALESCE(l.amount, 0)"
-     " FROM orders o LEFT JOIN l ON l.order_id = o.id WHERE o.amount_minor <> COALESCE(l.amount, 0)"
+     " || ', taken ' || m.captured_minor || ', refunded ' || m.refunded_minor"
+     " FROM orders o JOIN order_money m ON m.order_id = o.id LEFT JOIN l ON l.order_id = o.id"
+     " WHERE CASE WHEN m.captured_minor = 0 THEN o.amount_minor <> COALESCE(l.amount, 0)"
+     "            ELSE COALESCE(l.amount, 0) > o.amount_minor"
+     "                 OR o.amount_minor - COALESCE(l.amount, 0) > m.refunded_minor END"
      " UNION ALL SELECT 'payment ' || p.id || ' of order ' || o.id || ': ' || p.amount_minor || ' for '"
      " || o.amount_minor FROM payments p JOIN orders o ON o.id = p.order_id WHERE p.amount_minor <> o.amount_minor"},
     {"sold lines only on paid orders",
