@@ -61,6 +61,7 @@ private slots:
     void walkedGuestIsRefundedAndNightsReturn();
     void moveToADearerRoomTypeChargesOrWaivesTheDifference();
     void moveToACheaperRoomTypeRefundsTheDifference();
+    void aPaidOrderMovedCheaperKeepsItsChargeAsItsAmount();
     void movesAndUpgradesTakeNightsFromExpiredHolds();
     void cancelMoveAndWalkOfTheSameStaysNeverDeadlock();
 
@@ -781,6 +782,41 @@ void TestFrontDesk::moveToACheaperRoomTypeRefundsTheDifference()
     cash.tenderedMinor = 18000;
     QCOMPARE(got(CounterSaleService(counter).settleGuarantee(orderOf(guaranteed), cash, 18000)).changeMinor, 0);
     QCOMPARE(ledger(orderOf(guaranteed), QStringLiteral("CAPTURED")), 18000);
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+}
+
+void TestFrontDesk::aPaidOrderMovedCheaperKeepsItsChargeAsItsAmount()
+{
+    // Paid online for a deluxe room; a manager moves the guest to a standard one for an overbooked night.
+    const StayId stay = sellOnline(QStringLiteral("Online Downgrade"), m_deluxe, 14, 2);
+    QVERIFY(stay);
+    const OrderId order = orderOf(stay);
+    auto manager = signIn(m_manager);
+    QVERIFY(manager);
+    PgFrontDesk desk(manager->database());
+    const auto moved = desk.resolveOverbooking(stay, OverbookingAction::Move, m_standard, 0,
+                                               QStringLiteral("deluxe out of order"), m_first.addDays(14));
+    QVERIFY2(moved.ok(), moved.ok() ? "" : qPrintable(moved.error().message));
+    const auto scalar = [this, order](const char *sql) {
+        return m_db->scalar(QString::fromLatin1(sql), {{QStringLiteral("o"), order}}).toLongLong();
+    };
+    // The order's amount is what the buyer was charged, as its payment says; the stay's line is what is
+    // still sold, lowered by the difference handed back. The lines fall short of the amount by that refund.
+    QCOMPARE(scalar("SELECT amount_minor FROM orders WHERE id = :o"), 30000);
+    QCOMPARE(scalar("SELECT amount_minor FROM payments WHERE order_id = :o AND state = 'SUCCEEDED'"), 30000);
+    QCOMPARE(ledger(order, QStringLiteral("CAPTURED")), 30000);
+    QCOMPARE(scalar("SELECT amount_minor FROM order_stay_lines WHERE order_id = :o AND state = 'SOLD'"), 18000);
+    QCOMPARE(ledger(order, QStringLiteral("REFUND_DUE")), 12000);
+    QCOMPARE(orderStateOf(order), QStringLiteral("PAID"));
+    QCOMPARE(balance(order), 0);
+
+    // The rest goes back when the stay is cancelled: the line's 18000, not the order's amount.
+    const auto cancelled = desk.cancelStay(stay, 0, QStringLiteral("guest declined the standard room"));
+    QVERIFY2(cancelled.ok(), cancelled.ok() ? "" : qPrintable(cancelled.error().message));
+    QCOMPARE(cancelled->refundedMinor, 18000);
+    QCOMPARE(ledger(order, QStringLiteral("REFUND_DUE")), 30000);
+    QCOMPARE(scalar("SELECT amount_minor FROM orders WHERE id = :o"), 30000);
+    QCOMPARE(orderStateOf(order), QStringLiteral("REFUNDED"));
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
 
