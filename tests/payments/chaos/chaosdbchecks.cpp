@@ -20,7 +20,8 @@ struct Promise
 const char everyLine[] = "(SELECT order_id, amount_minor, 'seat' AS kind, state FROM order_lines"
                          " UNION ALL SELECT order_id, amount_minor, 'ga', state FROM order_pool_lines"
                          " UNION ALL SELECT order_id, amount_minor, 'stay', state FROM order_stay_lines"
-                         " UNION ALL SELECT order_id, amount_minor, 'table', state FROM order_slot_lines)";
+                         " UNION ALL SELECT order_id, amount_minor, 'table', state FROM order_slot_lines"
+                         " UNION ALL SELECT order_id, amount_minor, 'supplement', state FROM order_supplement_lines)";
 
 const Promise promises[] = {
     {"money balances per order",
