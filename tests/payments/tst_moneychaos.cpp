@@ -155,6 +155,10 @@ int main(int argc, char *argv[])
         std::fprintf(stderr, "tst_moneychaos: %s\n", qPrintable(error));
         return 2;
     }
+    // QtTest stops a test function after five minutes unless told otherwise; a long run needs longer
+    // (each operation is bounded by its own timeouts, so this is a ceiling, not an estimate).
+    if (!qEnvironmentVariableIsSet("QTEST_FUNCTION_TIMEOUT"))
+        qputenv("QTEST_FUNCTION_TIMEOUT", QByteArray::number(qMax(qint64(900000), qint64(options->ops) * 200)));
     QCoreApplication app(argc, argv);
     // The product warns about every timeout, 500 and refused release, which chaos makes by the
     // thousand; what matters is collected with its operation. BOXOFFICE_CHAOS_VERBOSE=1 shows it all.

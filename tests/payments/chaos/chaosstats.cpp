@@ -71,6 +71,15 @@ int ChaosStats::failures() const
     return m_failureCount;
 }
 
+int ChaosStats::refusals() const
+{
+    std::lock_guard lock(m_mutex);
+    int total = 0;
+    for (const int refused : m_refused)
+        total += refused;
+    return total;
+}
+
 QStringList ChaosStats::failureLines() const
 {
     std::lock_guard lock(m_mutex);

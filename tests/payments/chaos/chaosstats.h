@@ -74,6 +74,7 @@ public:
     void failure(const QString &where, const QString &what);
 
     int failures() const;
+    int refusals() const;
     QStringList failureLines() const;
     QStringList summaryLines() const;
 

@@ -10,6 +10,7 @@
 #include "domain/checkoutsaga.h"
 
 #include <QDebug>
+#include <QFile>
 
 #include <array>
 
@@ -98,12 +99,29 @@ ChaosProgress::ChaosProgress(ChaosStats &stats, int total)
 void ChaosProgress::advance()
 {
     const int now = ++done;
-    if (now % every == 0 || now == total)
-        qInfo().noquote() << QStringLiteral("moneychaos: %1 of %2 operations, %3 s, %4 failures")
-                                 .arg(now)
-                                 .arg(total)
-                                 .arg(clock.elapsed() / 1000)
-                                 .arg(stats.failures());
+    if (now % every != 0 && now != total)
+        return;
+    qInfo().noquote() << QStringLiteral(
+                             "moneychaos: %1 of %2 operations, %3 s, %4 refused, %5 failures, %6 MiB resident")
+                             .arg(now)
+                             .arg(total)
+                             .arg(clock.elapsed() / 1000)
+                             .arg(stats.refusals())
+                             .arg(stats.failures())
+                             .arg(residentMiB());
+}
+
+// This process's resident memory (Linux), to show a long run stays bounded; -1 where unknown.
+int ChaosProgress::residentMiB()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith("VmRSS:"))
+            return int(line.mid(6).trimmed().split(' ').value(0).toLongLong() / 1024);
+    }
+    return -1;
 }
 
 ChaosWorker::ChaosWorker(const ChaosWorld &world, ChaosStats &stats, ChaosProgress &progress, int index, quint64 seed,

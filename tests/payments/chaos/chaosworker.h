@@ -28,6 +28,7 @@ struct ChaosProgress
 {
     ChaosProgress(ChaosStats &stats, int total);
     void advance();
+    static int residentMiB();
 
     ChaosStats &stats;
     const int total;
