@@ -712,7 +712,3 @@ BEGIN
     RETURN 'OK';
 END
 $$;
-
--- 013's relocation and walk helpers are superseded by the priced move and the settled walk above.
-DROP FUNCTION boxoffice_relocate_stay(bigint, bigint, date, date, text[]);
-DROP FUNCTION boxoffice_walk_stay(bigint);
