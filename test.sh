@@ -7,4 +7,7 @@ source "$(dirname "$0")/scripts/common.sh"
 boxoffice_install_missing "${BOXOFFICE_TEST_PACKAGES[@]}"
 boxoffice_install_e2e
 boxoffice_build
+# The money chaos run replays one fixed mix here, so a red run is the same mix for anyone who repeats
+# it; set BOXOFFICE_CHAOS_SEED (and BOXOFFICE_CHAOS_OPS) to explore others.
+export BOXOFFICE_CHAOS_SEED="${BOXOFFICE_CHAOS_SEED:-20261201}"
 ctest --test-dir "$BOXOFFICE_BUILD" --output-on-failure -j"$(nproc)" "$@"

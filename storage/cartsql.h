@@ -176,8 +176,29 @@ WITH p AS (
 SELECT (SELECT count(*) FROM sold), (SELECT count(*) FROM counted)
 )SQL";
 
+// The line of a GA hold, settled: SOLD on the hold that was sold (the same one, or the lead row of
+// places claimed afresh), or LOST. Places claimed afresh across several sub-pools are one lead row and
+// follower rows; each follower gets a sold line of its own for its share of the places and the amount,
+// so every sold hold row is on a sold line (and a refund gives every row back).
 inline constexpr char settlePoolLine[] = R"SQL(
-UPDATE order_pool_lines SET state = :state, hold_id = :sold_hold WHERE order_id = :order AND hold_id = :hold
+WITH p AS (
+    SELECT CAST(:order AS bigint) AS order_id, CAST(:hold AS bigint) AS hold_id,
+           CAST(:sold_hold AS bigint) AS sold_hold, CAST(:state AS text) AS state
+), line AS (
+    SELECT l.pool_id, l.quantity, l.amount_minor FROM order_pool_lines l, p
+    WHERE l.order_id = p.order_id AND l.hold_id = p.hold_id
+), extra AS (
+    INSERT INTO order_pool_lines (order_id, hold_id, pool_id, quantity, amount_minor, state)
+    SELECT p.order_id, h.id, line.pool_id, h.quantity, line.amount_minor * h.quantity / line.quantity, 'SOLD'
+    FROM p, line, ga_holds h
+    WHERE p.state = 'SOLD' AND h.lead_hold_id = p.sold_hold AND h.order_id = p.order_id AND h.state = 'SOLD'
+    RETURNING quantity, amount_minor
+)
+UPDATE order_pool_lines l SET state = p.state, hold_id = p.sold_hold,
+       quantity = l.quantity - COALESCE((SELECT sum(quantity) FROM extra), 0),
+       amount_minor = l.amount_minor - COALESCE((SELECT sum(amount_minor) FROM extra), 0)
+FROM p
+WHERE l.order_id = p.order_id AND l.hold_id = p.hold_id
 )SQL";
 
 inline constexpr char stayLines[] = R"SQL(
