@@ -35,6 +35,7 @@ private slots:
     void releaseReturnsUnits();
     void confirmSellsHeldUnits();
     void lateConfirmClaimsAfreshOrReportsLost();
+    void placesClaimedAfreshAcrossRowsEachHaveASoldLine();
     void badInput_data();
     void badInput();
     void drainNeverOversells_data();
@@ -288,6 +289,56 @@ void TestGaPools::lateConfirmClaimsAfreshOrReportsLost()
     QCOMPARE(after->sold, 2);
     QCOMPARE(after->held, 2);
     QCOMPARE(after->available, 0);
+}
+
+// A paid buyer's 2 places went back, and now no row has 2 free: the late confirm claims them afresh
+// across two rows (a lead and a follower hold). Each row is on a sold line of its own, the lines
+// still add up to what was ordered, and nothing sold is left without its line.
+void TestGaPools::placesClaimedAfreshAcrossRowsEachHaveASoldLine()
+{
+    const PoolSummary pool = makePool(6, 3, ClaimStrategy::Atomic); // 3 rows of 2
+    QVERIFY(m_pools->hold({pool.id, QStringLiteral("span-late"), 2, {}}).ok());
+    const auto order = m_carts->createOrder(QStringLiteral("span-late"));
+    QVERIFY(order.ok());
+    const qint64 ordered = order->amountMinor;
+    backdate(pool.id, QStringLiteral("span-late"), 3600);
+    QVERIFY(m_inventory->sweepExpiredHolds().ok()); // the places go back
+    // One place of every row taken by another buyer: no row has 2 free any more.
+    QVERIFY(
+        m_db->exec(QStringLiteral("INSERT INTO ga_holds (pool_id, subpool_id, cart_id, quantity, state, expires_at) "
+                                  "SELECT pool_id, id, 'span-blocker-' || id, 1, 'HELD', now() + interval '1 hour' "
+                                  "FROM ga_subpools WHERE pool_id = :p"),
+                   {{QStringLiteral("p"), pool.id}}));
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE ga_subpools SET held = held + 1 WHERE pool_id = :p"),
+                       {{QStringLiteral("p"), pool.id}}));
+
+    const auto confirmed = m_carts->confirm(order->id);
+    QVERIFY2(confirmed.ok(), confirmed.ok() ? "" : qPrintable(confirmed.error().message));
+    const QVariantMap bindings{{QStringLiteral("o"), order->id}};
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT count(*) FROM ga_holds WHERE order_id = :o AND state = 'SOLD'"), bindings)
+            .toInt(),
+        2);
+    QCOMPARE(
+        m_db->scalar(QStringLiteral(
+                         "SELECT count(*) FROM ga_holds h WHERE h.order_id = :o AND h.state = 'SOLD' AND NOT EXISTS "
+                         "(SELECT 1 FROM order_pool_lines l WHERE l.hold_id = h.id AND l.state = 'SOLD')"),
+                     bindings)
+            .toInt(),
+        0);
+    QCOMPARE(m_db->scalar(QStringLiteral(
+                              "SELECT sum(quantity) FROM order_pool_lines WHERE order_id = :o AND state = 'SOLD'"),
+                          bindings)
+                 .toInt(),
+             2);
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT sum(amount_minor) FROM order_pool_lines WHERE order_id = :o"), bindings)
+            .toLongLong(),
+        ordered);
+    QVERIFY(m_db->exec(QStringLiteral(
+        "UPDATE ga_holds SET state = 'RELEASED', expires_at = NULL WHERE cart_id LIKE 'span-blocker-%'")));
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE ga_subpools SET held = held - 1 WHERE pool_id = :p"),
+                       {{QStringLiteral("p"), pool.id}}));
 }
 
 void TestGaPools::badInput_data()
