@@ -26,6 +26,15 @@ ALTER TABLE order_slot_lines DROP CONSTRAINT order_slot_lines_state_check;
 ALTER TABLE order_slot_lines ADD CONSTRAINT order_slot_lines_state_check
     CHECK (state IN ('PENDING', 'SOLD', 'LOST', 'REFUNDED'));
 GRANT UPDATE (state) ON order_pool_lines, order_stay_lines, order_slot_lines TO boxoffice_manager;
+-- A manager's refund locks the order's payment row (after the order row) so no settlement races it;
+-- a row lock needs an UPDATE right on some column, and this one changes nothing that matters.
+GRANT UPDATE (updated_at) ON payments TO boxoffice_manager;
+-- What a manager's refund writes, with the manager's own login: the refund, its case and the saga's
+-- log line, and (money handed back at the counter) the refund done at once. The ledger rows follow by
+-- trigger; a clerk still may write none of these.
+GRANT INSERT ON refunds, compensations, saga_log TO boxoffice_manager;
+GRANT UPDATE (state, done_at) ON refunds TO boxoffice_manager;
+GRANT UPDATE (refunded_minor) ON orders TO boxoffice_manager;
 
 -- Sending a charge is permitted, each time, by a conditional write that also sets the latest moment the
 -- request may still reach the provider. Reconciliation closes the key first (no new permission after

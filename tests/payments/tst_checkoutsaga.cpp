@@ -9,8 +9,8 @@
 #include "domain/seatholdservice.h"
 #include "payments/httppaymentprovider.h"
 #include "storage/pgcheckoutstore.h"
-#include "storage/pginventory.h"
 #include "storage/pgcountersales.h"
+#include "storage/pginventory.h"
 #include "storage/pgticketissuer.h"
 #include "storage/staffadmin.h"
 #include "ui/tickets/ticketpdfwriter.h"
@@ -116,7 +116,8 @@ QVector<UnitId> TestCheckoutSaga::hold(const QString &cart, const QVector<UnitId
 
 QString TestCheckoutSaga::orderState(OrderId order) const
 {
-    return m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), order}}).toString();
+    return m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), order}})
+        .toString();
 }
 
 int TestCheckoutSaga::count(const QString &sql, const QVariantMap &bindings) const
@@ -136,8 +137,11 @@ void TestCheckoutSaga::aPaidCheckoutSellsAndAnnouncesOnce()
     QCOMPARE(steps, (QStringList{"order-opened", "charge-started", "charge-answered", "outcome-recorded", "settled"}));
     QCOMPARE(orderState(outcome->order), QStringLiteral("PAID"));
     const QVariantMap order{{QStringLiteral("o"), outcome->order}};
-    QCOMPARE(count(QStringLiteral("SELECT count(*) FROM event_seats WHERE order_id = :o AND state = 'SOLD'"), order), 2);
-    QCOMPARE(count(QStringLiteral("SELECT count(*) FROM outbox WHERE order_id = :o AND topic = 'payment-confirmed'"), order), 1);
+    QCOMPARE(count(QStringLiteral("SELECT count(*) FROM event_seats WHERE order_id = :o AND state = 'SOLD'"), order),
+             2);
+    QCOMPARE(
+        count(QStringLiteral("SELECT count(*) FROM outbox WHERE order_id = :o AND topic = 'payment-confirmed'"), order),
+        1);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT channel || ':' || buyer FROM orders WHERE id = :o"), order).toString(),
              QStringLiteral("web:buyer-7"));
     QCOMPARE(m_fakepay->chargesFor(CheckoutSaga::chargeKey(outcome->order)), 1);
@@ -202,7 +206,8 @@ void TestCheckoutSaga::failureRow3_timeoutKeepsTheSeatsUntilTheProviderIsAsked()
     QVERIFY(outcome.ok());
     QCOMPARE(outcome->state, CheckoutOutcome::State::Pending);
     QCOMPARE(orderState(outcome->order), QStringLiteral("PENDING"));
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM payments WHERE order_id = :o"), {{QStringLiteral("o"), outcome->order}})
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM payments WHERE order_id = :o"),
+                          {{QStringLiteral("o"), outcome->order}})
                  .toString(),
              QStringLiteral("UNKNOWN"));
     // Still held by the buyer, and for longer: the clock must not run out while money is in flight.
@@ -210,7 +215,8 @@ void TestCheckoutSaga::failureRow3_timeoutKeepsTheSeatsUntilTheProviderIsAsked()
                           {{QStringLiteral("u"), m_units.at(5)}})
                  .toString(),
              QStringLiteral("slow-1"));
-    QVERIFY(m_db->scalar(QStringLiteral("SELECT hold_expires_at FROM event_seats WHERE id = :u"), {{QStringLiteral("u"), m_units.at(5)}})
+    QVERIFY(m_db->scalar(QStringLiteral("SELECT hold_expires_at FROM event_seats WHERE id = :u"),
+                         {{QStringLiteral("u"), m_units.at(5)}})
                 .toDateTime()
             > firstExpiry);
 
@@ -230,14 +236,16 @@ void TestCheckoutSaga::failureRow3_unknownThatNeverChargedReleases()
     const auto outcome = saga.checkout(QStringLiteral("lost-1"), QStringLiteral("web"), QStringLiteral("buyer"));
     QVERIFY(outcome.ok());
     QCOMPARE(outcome->state, CheckoutOutcome::State::Pending); // a 500 is not a decline
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM event_seats WHERE id = :u"), {{QStringLiteral("u"), m_units.at(6)}})
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM event_seats WHERE id = :u"),
+                          {{QStringLiteral("u"), m_units.at(6)}})
                  .toString(),
              QStringLiteral("HELD"));
     const auto counts = Reconciler(*m_store, *m_provider).run(0);
     QVERIFY(counts.ok());
     QCOMPARE(counts->cancelled, 1);
     QCOMPARE(orderState(outcome->order), QStringLiteral("CANCELLED"));
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM event_seats WHERE id = :u"), {{QStringLiteral("u"), m_units.at(6)}})
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM event_seats WHERE id = :u"),
+                          {{QStringLiteral("u"), m_units.at(6)}})
                  .toString(),
              QStringLiteral("AVAILABLE"));
     QCOMPARE(m_fakepay->chargesFor(CheckoutSaga::chargeKey(outcome->order)), 0);
@@ -250,10 +258,11 @@ void TestCheckoutSaga::failureRow4_crashBetweenChargeAndConfirm()
     QCOMPARE(hold(QStringLiteral("crash-1"), {m_units.at(7)}).size(), 1);
     const auto order = m_store->openOrder(QStringLiteral("crash-1"), QStringLiteral("web"), QStringLiteral("buyer"));
     QVERIFY(order.ok());
-    const auto payment = m_store->beginCharge(order->id, QStringLiteral("fakepay"), CheckoutSaga::chargeKey(order->id), 900);
+    const auto payment
+        = m_store->beginCharge(order->id, QStringLiteral("fakepay"), CheckoutSaga::chargeKey(order->id), 900);
     QVERIFY(payment.ok());
-    const auto charged = m_provider->charge(
-        ChargeRequest{payment->idempotencyKey, order->id, payment->amountMinor, payment->currency, QStringLiteral("crash")});
+    const auto charged = m_provider->charge(ChargeRequest{payment->idempotencyKey, order->id, payment->amountMinor,
+                                                          payment->currency, QStringLiteral("crash")});
     QVERIFY(charged.ok());
     QCOMPARE(charged->status, ChargeStatus::Succeeded);
     QCOMPARE(orderState(order->id), QStringLiteral("PENDING"));
@@ -262,7 +271,8 @@ void TestCheckoutSaga::failureRow4_crashBetweenChargeAndConfirm()
     QVERIFY(counts.ok());
     QCOMPARE(counts->confirmed, 1);
     QCOMPARE(orderState(order->id), QStringLiteral("PAID"));
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM event_seats WHERE id = :u"), {{QStringLiteral("u"), m_units.at(7)}})
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM event_seats WHERE id = :u"),
+                          {{QStringLiteral("u"), m_units.at(7)}})
                  .toString(),
              QStringLiteral("SOLD"));
     QCOMPARE(Reconciler(*m_store, *m_provider).run(0)->total(), 0);
@@ -291,7 +301,8 @@ void TestCheckoutSaga::failureRow5_reclaimedSeatIsReplacedByAnEquivalent()
     QCOMPARE(count(QStringLiteral("SELECT count(*) FROM event_seats WHERE order_id = :o AND state = 'SOLD'"),
                    {{QStringLiteral("o"), outcome->order}}),
              2);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT cart_id FROM event_seats WHERE id = :u"), {{QStringLiteral("u"), m_units.at(11)}})
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT cart_id FROM event_seats WHERE id = :u"),
+                          {{QStringLiteral("u"), m_units.at(11)}})
                  .toString(),
              QStringLiteral("thief-1"));
     QVERIFY(m_inventory->carts.releaseCart(QStringLiteral("thief-1")).ok());
@@ -315,7 +326,8 @@ void TestCheckoutSaga::failureRow5_reclaimedSeatWithNoEquivalentIsRefunded()
     QCOMPARE(outcome->settlement.refundDueMinor, 4500);
     QCOMPARE(outcome->refundsCarriedOut, 1);
     const QVariantMap order{{QStringLiteral("o"), outcome->order}};
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state || ':' || amount_minor FROM refunds WHERE order_id = :o"), order).toString(),
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state || ':' || amount_minor FROM refunds WHERE order_id = :o"), order)
+                 .toString(),
              QStringLiteral("SUCCEEDED:4500"));
     QCOMPARE(count(QStringLiteral("SELECT count(*) FROM compensations WHERE order_id = :o"), order), 1);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT refunded_minor FROM orders WHERE id = :o"), order).toLongLong(), 4500);
@@ -347,7 +359,9 @@ void TestCheckoutSaga::webhooksDuplicatedDelayedAndShuffledApplyOnce()
         const QVariantMap bindings{{QStringLiteral("o"), order}};
         QCOMPARE(count(QStringLiteral("SELECT count(*) FROM outbox WHERE order_id = :o"), bindings), 1);
         QCOMPARE(count(QStringLiteral("SELECT count(*) FROM payment_inbox WHERE order_id = :o"), bindings), 1);
-        QCOMPARE(count(QStringLiteral("SELECT count(*) FROM saga_log WHERE order_id = :o AND step = 'confirmed'"), bindings), 1);
+        QCOMPARE(
+            count(QStringLiteral("SELECT count(*) FROM saga_log WHERE order_id = :o AND step = 'confirmed'"), bindings),
+            1);
         QCOMPARE(m_fakepay->chargesFor(CheckoutSaga::chargeKey(order)), 1);
     }
 }
@@ -358,32 +372,38 @@ void TestCheckoutSaga::forgedOrStaleWebhooksChangeNothing()
     const auto order = m_store->openOrder(QStringLiteral("forge-1"), QStringLiteral("web"), QStringLiteral("buyer"));
     QVERIFY(order.ok());
     QVERIFY(m_store->beginCharge(order->id, QStringLiteral("fakepay"), CheckoutSaga::chargeKey(order->id), 900).ok());
-    const QByteArray body = QStringLiteral(R"({"id":"evt_forged_1","type":"payment_intent.succeeded","created":%1,)"
-                                           R"("data":{"object":{"id":"pi_forged","object":"payment_intent","status":"succeeded",)"
-                                           R"("amount":4500,"currency":"eur","metadata":{"order_id":"%2"}}}})")
-                                .arg(QDateTime::currentSecsSinceEpoch())
-                                .arg(order->id)
-                                .toUtf8();
+    const QByteArray body
+        = QStringLiteral(R"({"id":"evt_forged_1","type":"payment_intent.succeeded","created":%1,)"
+                         R"("data":{"object":{"id":"pi_forged","object":"payment_intent","status":"succeeded",)"
+                         R"("amount":4500,"currency":"eur","metadata":{"order_id":"%2"}}}})")
+              .arg(QDateTime::currentSecsSinceEpoch())
+              .arg(order->id)
+              .toUtf8();
     const qint64 now = QDateTime::currentSecsSinceEpoch();
     const int inboxBefore = count(QStringLiteral("SELECT count(*) FROM payment_inbox"));
 
-    const auto forged = m_webhooks->handle({body, WebhookSignature::sign(body, "not-the-secret", now)}, QDateTime::currentDateTimeUtc());
+    const auto forged = m_webhooks->handle({body, WebhookSignature::sign(body, "not-the-secret", now)},
+                                           QDateTime::currentDateTimeUtc());
     QVERIFY(!forged.ok());
-    const auto stale = m_webhooks->handle({body, WebhookSignature::sign(body, webhookSecret, now - 400)}, QDateTime::currentDateTimeUtc());
+    const auto stale = m_webhooks->handle({body, WebhookSignature::sign(body, webhookSecret, now - 400)},
+                                          QDateTime::currentDateTimeUtc());
     QVERIFY(!stale.ok());
     QByteArray tampered = body;
     tampered.replace("4500", "4501");
-    const auto altered = m_webhooks->handle({tampered, WebhookSignature::sign(body, webhookSecret, now)}, QDateTime::currentDateTimeUtc());
+    const auto altered = m_webhooks->handle({tampered, WebhookSignature::sign(body, webhookSecret, now)},
+                                            QDateTime::currentDateTimeUtc());
     QVERIFY(!altered.ok());
 
     QCOMPARE(count(QStringLiteral("SELECT count(*) FROM payment_inbox")), inboxBefore);
     QCOMPARE(orderState(order->id), QStringLiteral("PENDING"));
     // The genuine article is applied, once.
-    const auto genuine = m_webhooks->handle({body, WebhookSignature::sign(body, webhookSecret, now)}, QDateTime::currentDateTimeUtc());
+    const auto genuine
+        = m_webhooks->handle({body, WebhookSignature::sign(body, webhookSecret, now)}, QDateTime::currentDateTimeUtc());
     QVERIFY(genuine.ok());
     QCOMPARE(genuine.value(), InboxOutcome::Applied);
     QCOMPARE(orderState(order->id), QStringLiteral("PAID"));
-    const auto repeat = m_webhooks->handle({body, WebhookSignature::sign(body, webhookSecret, now)}, QDateTime::currentDateTimeUtc());
+    const auto repeat
+        = m_webhooks->handle({body, WebhookSignature::sign(body, webhookSecret, now)}, QDateTime::currentDateTimeUtc());
     QCOMPARE(repeat.value(), InboxOutcome::Duplicate);
 }
 
@@ -396,23 +416,29 @@ void TestCheckoutSaga::aManagersRefundPutsSeatsBackOnSale()
     QCOMPARE(paid->state, CheckoutOutcome::State::Paid);
 
     // One of the two seats: the order stays paid for the other.
-    const auto partial = m_store->refundUnits(paid->order, {OrderItemRef{ItemKind::Seat, m_units.at(26)}}, QStringLiteral("one guest cannot come"));
+    const auto partial = m_store->refundUnits(paid->order, {OrderItemRef{ItemKind::Seat, m_units.at(26)}},
+                                              QStringLiteral("one guest cannot come"));
     QVERIFY2(partial.ok(), partial.ok() ? "" : qPrintable(partial.error().message));
     QCOMPARE(partial->amountMinor, 4500);
     QCOMPARE(orderState(paid->order), QStringLiteral("PAID"));
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM event_seats WHERE id = :u"), {{QStringLiteral("u"), m_units.at(26)}})
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM event_seats WHERE id = :u"),
+                          {{QStringLiteral("u"), m_units.at(26)}})
                  .toString(),
              QStringLiteral("AVAILABLE"));
     QCOMPARE(carryOutRefunds(*m_store, *m_provider).value(), 1);
     // A seat of another order, or one already refunded, is refused and changes nothing.
-    QCOMPARE(m_store->refundUnits(paid->order, {OrderItemRef{ItemKind::Seat, m_units.at(26)}}, QStringLiteral("again")).error().code, ErrorCode::BadInput);
+    QCOMPARE(m_store->refundUnits(paid->order, {OrderItemRef{ItemKind::Seat, m_units.at(26)}}, QStringLiteral("again"))
+                 .error()
+                 .code,
+             ErrorCode::BadInput);
     QCOMPARE(m_store->refundUnits(paid->order, {}, QStringLiteral(" ")).error().code, ErrorCode::BadInput);
 
     const auto rest = m_store->refundUnits(paid->order, {}, QStringLiteral("event moved"));
     QVERIFY(rest.ok());
     QCOMPARE(orderState(paid->order), QStringLiteral("REFUNDED"));
     QCOMPARE(carryOutRefunds(*m_store, *m_provider).value(), 1);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT refunded_minor FROM orders WHERE id = :o"), {{QStringLiteral("o"), paid->order}})
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT refunded_minor FROM orders WHERE id = :o"),
+                          {{QStringLiteral("o"), paid->order}})
                  .toLongLong(),
              9000);
     QCOMPARE(m_fakepay->state().value(QStringLiteral("refunds")).toArray().size(), 2);
@@ -442,9 +468,30 @@ void TestCheckoutSaga::aClerkCannotRefund()
         QCOMPARE(refused.error().code, ErrorCode::PermissionDenied);
     }
     QCOMPARE(orderState(paid->order), QStringLiteral("PAID"));
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM event_seats WHERE id = :u"), {{QStringLiteral("u"), m_units.at(28)}})
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM event_seats WHERE id = :u"),
+                          {{QStringLiteral("u"), m_units.at(28)}})
                  .toString(),
              QStringLiteral("SOLD"));
+    // A manager, with their own login, may.
+    const QString manager = QStringLiteral("sagamanager_%1").arg(QCoreApplication::applicationPid());
+    QVERIFY(
+        StaffAdmin(m_db->database()).addStaff(manager, QStringLiteral("manager-pass-1234"), StaffRole::Manager).ok());
+    {
+        ConnectionSettings settings = m_db->settings();
+        settings.user = manager;
+        settings.password = QStringLiteral("manager-pass-1234");
+        auto connection = DatabaseConnection::open(settings, QStringLiteral("manager"));
+        QVERIFY(connection.ok());
+        PgInventory inventory(connection.value()->database());
+        PgCheckoutStore store(connection.value()->database(), inventory.carts);
+        const auto refunded = store.refundUnits(paid->order, {}, QStringLiteral("a manager refunds"));
+        QVERIFY2(refunded.ok(),
+                 refunded.ok() ? ""
+                               : qPrintable(refunded.error().message + QLatin1Char(' ') + refunded.error().detail));
+    }
+    QCOMPARE(orderState(paid->order), QStringLiteral("REFUNDED"));
+    m_db->exec(QStringLiteral("DROP OWNED BY %1").arg(manager)); // letters, digits and '_' only
+    m_db->exec(QStringLiteral("DROP ROLE IF EXISTS %1").arg(manager));
     m_db->exec(QStringLiteral("DROP OWNED BY %1").arg(clerk)); // letters, digits and '_' only
     m_db->exec(QStringLiteral("DROP ROLE IF EXISTS %1").arg(clerk));
 }
@@ -468,8 +515,13 @@ void TestCheckoutSaga::theWorkerIssuesTicketsAndMailOncePerPaidOrder()
     QCOMPARE(issued->tickets.size(), 2);
     QVERIFY(issued->mailQueued);
     const QVariantMap order{{QStringLiteral("o"), paid->order}};
-    QVERIFY(m_db->scalar(QStringLiteral("SELECT substr(attachment, 1, 4) = '%PDF'::bytea FROM mail_spool WHERE order_id = :o"), order).toBool());
-    QCOMPARE(count(QStringLiteral("SELECT count(*) FROM outbox WHERE order_id = :o AND processed_at IS NOT NULL"), order), 1);
+    QVERIFY(m_db->scalar(QStringLiteral(
+                             "SELECT substr(attachment, 1, 4) = '%PDF'::bytea FROM mail_spool WHERE order_id = :o"),
+                         order)
+                .toBool());
+    QCOMPARE(
+        count(QStringLiteral("SELECT count(*) FROM outbox WHERE order_id = :o AND processed_at IS NOT NULL"), order),
+        1);
     const auto admits = CounterSaleService(counter).checkTicket(ticketQrPayload(issued->tickets.first()));
     QVERIFY(admits.ok());
     QVERIFY(admits->admits);
