@@ -23,6 +23,7 @@
 #include "ui/seatmap/seatmapview.h"
 #include "ui/signin/signindialog.h"
 #include <QTabWidget>
+#include <QUuid>
 
 #include <QApplication>
 #include <QComboBox>
@@ -63,7 +64,11 @@ Status fillHouse(PgInventory &inventory, const SeatMap &map, double soldShare, d
             held << seat.unit;
     }
     for (int start = 0; start < sold.size(); start += 200) {
-        const CartId cart = QStringLiteral("shots-sold-%1").arg(start);
+        // A cart checks out once: a fresh one for every batch, event and run.
+        const CartId cart = QStringLiteral("shots-sold-%1-%2-%3")
+                                .arg(map.event.id)
+                                .arg(start)
+                                .arg(QUuid::createUuid().toString(QUuid::Id128).left(8));
         HoldRequest request{map.event.id, cart, sold.mid(start, 200), std::nullopt};
         if (auto granted = holds.hold(request); !granted)
             return granted.error();
@@ -173,7 +178,8 @@ int main(int argc, char *argv[])
     parser.addOption(
         {QStringLiteral("money-dialogs"), QStringLiteral("Draw only the front desk's money dialogs (no database).")});
     parser.process(app);
-    const QDir out(parser.value(QStringLiteral("out")).isEmpty() ? QStringLiteral("docs") : parser.value(QStringLiteral("out")));
+    const QDir out(parser.value(QStringLiteral("out")).isEmpty() ? QStringLiteral("docs")
+                                                                 : parser.value(QStringLiteral("out")));
     if (!saveMoneyDialogs(out))
         return fail(QStringLiteral("the front desk's money dialogs could not be saved"));
     if (parser.isSet(QStringLiteral("money-dialogs")))
@@ -201,8 +207,9 @@ int main(int argc, char *argv[])
 
     // The sign-in dialog, as a clerk first sees it.
     {
-        SignInDialog dialog(QStringLiteral("your private demo database on this computer (demo sign-in: clerk / clerk-demo-pass)"),
-                            [](const QString &, const QString &) { return Status(Done{}); });
+        SignInDialog dialog(
+            QStringLiteral("your private demo database on this computer (demo sign-in: clerk / clerk-demo-pass)"),
+            [](const QString &, const QString &) { return Status(Done{}); });
         dialog.setUser(staff.user);
         dialog.passwordEdit()->setText(QStringLiteral("secret-pass"));
         dialog.show();
@@ -295,8 +302,11 @@ int main(int argc, char *argv[])
     const QStringList guests{QStringLiteral("Ada Byron"), QStringLiteral("Alan Turing"), QStringLiteral("Grace Hopper"),
                              QStringLiteral("Edsger Dijkstra"), QStringLiteral("Barbara Liskov")};
     for (int i = 0; i < physical + 1; ++i) {
-        const CartId cart = QStringLiteral("shots-hotel-%1").arg(i);
-        StayRequest request{standard.id, cart, night.addDays(-(i % 3)), night.addDays(1 + (i % 2)), guests.at(i % guests.size()), std::nullopt};
+        const CartId cart
+            = QStringLiteral("shots-hotel-%1-%2").arg(i).arg(QUuid::createUuid().toString(QUuid::Id128).left(8));
+        StayRequest request{
+            standard.id, cart, night.addDays(-(i % 3)), night.addDays(1 + (i % 2)), guests.at(i % guests.size()),
+            std::nullopt};
         if (!HotelService(others.hotels).holdStay(request))
             break;
         auto order = CartService(others.carts).createOrder(cart);
