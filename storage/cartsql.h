@@ -10,10 +10,9 @@ namespace boxoffice::CartSql {
 #define BOXOFFICE_CART_ITEMS                                                                                           \
     "items AS ("                                                                                                       \
     " SELECT 'seat' AS kind, s.id AS item_id, 1 AS quantity, e.currency, ep.amount_minor AS amount"                    \
-    " FROM event_seats s JOIN p ON s.cart_id = p.cart JOIN events e ON e.id = s.event_id"                              \
+    " FROM event_seats s JOIN seat_locks k ON k.id = s.id JOIN events e ON e.id = s.event_id"                          \
     " JOIN seats st ON st.id = s.seat_id"                                                                              \
     " LEFT JOIN event_prices ep ON ep.event_id = s.event_id AND ep.price_band_id = st.price_band_id"                   \
-    " WHERE s.state = 'HELD' AND s.hold_expires_at > now()"                                                            \
     " UNION ALL"                                                                                                       \
     " SELECT 'ga', h.id, h.quantity, e.currency, gp.price_minor * h.quantity"                                          \
     " FROM ga_holds h JOIN p ON h.cart_id = p.cart JOIN ga_pools gp ON gp.id = h.pool_id"                              \
@@ -31,7 +30,16 @@ namespace boxoffice::CartSql {
 // nothing, something has no price, or the holds mix currencies; a second live order (pending, paid or
 // guaranteed) for the same cart is refused by the unique index, also when the first one was paid while
 // this statement ran.
-inline constexpr char createOrder[] = "WITH p AS (SELECT CAST(:cart AS text) AS cart), " BOXOFFICE_CART_ITEMS R"SQL(,
+//
+// The order lines' foreign keys take key-share locks on the seats they list. Taken as rows happen to
+// be read, a claim (FOR UPDATE in id order) on seats whose lease is running out could deadlock with
+// them; so the cart's live seats are locked first, in id order, and only those still the cart's after
+// the lock are ordered.
+inline constexpr char createOrder[] = "WITH p AS (SELECT CAST(:cart AS text) AS cart), "
+    "seat_locks AS MATERIALIZED ("
+    " SELECT s.id FROM event_seats s JOIN p ON s.cart_id = p.cart"
+    " WHERE s.state = 'HELD' AND s.hold_expires_at > now() ORDER BY s.id FOR KEY SHARE OF s), "
+    BOXOFFICE_CART_ITEMS R"SQL(,
 summary AS (
     SELECT count(*) AS items, count(amount) AS priced, count(DISTINCT currency) AS currencies,
            min(currency) AS currency, COALESCE(sum(amount), 0) AS total

@@ -3,7 +3,10 @@
 #include "storage/pginventory.h"
 #include "testdatabase.h"
 
+#include <QSqlError>
 #include <QTest>
+
+#include <thread>
 
 using namespace boxoffice;
 using namespace boxoffice::test;
@@ -34,6 +37,7 @@ private slots:
     void extendNeedsLiveHolds();
     void createOrderPricesTheCart();
     void createOrderRefusesEmptyOrDoubleCheckout();
+    void createOrderQueuesBehindAClaimInsteadOfDeadlocking();
     void lateConfirmOnUnreclaimedSeatSells();
     void lateConfirmOnReclaimedSeatReportsIt();
     void confirmAfterSweepStillSells();
@@ -390,6 +394,45 @@ void TestSeatHolds::createOrderRefusesEmptyOrDoubleCheckout()
     QVERIFY(!second.ok());
     QCOMPARE(second.error().code, ErrorCode::Conflict);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM orders")).toInt(), 1);
+}
+
+// A checkout's order takes key-share locks on the seats it lists (the order lines' foreign keys). A
+// claim locks seats FOR UPDATE in id order; unless the order locks them in the same order, an order
+// over seats a claim is taking as their leases run out deadlocks with it (seen in the churn test).
+void TestSeatHolds::createOrderQueuesBehindAClaimInsteadOfDeadlocking()
+{
+    const QString cart = QStringLiteral("order-vs-claim");
+    const UnitId lower = m_units.at(20);
+    const UnitId higher = m_units.at(21);
+    // Rows are read in the order their versions lie on disk: holding the higher seat first puts its
+    // row first, so an order that locks as it reads takes the higher seat before the lower one.
+    QVERIFY(m_service->hold(HoldRequest{m_hall.eventId, cart, {higher}, std::nullopt}).ok());
+    QVERIFY(m_service->hold(HoldRequest{m_hall.eventId, cart, {lower}, std::nullopt}).ok());
+
+    auto claimer = m_db->connect(QStringLiteral("claimer"));
+    QVERIFY(claimer);
+    QSqlQuery claim(claimer->database());
+    QVERIFY(claim.exec(QStringLiteral("BEGIN")));
+    QVERIFY(claim.exec(QStringLiteral("SELECT id FROM event_seats WHERE id = %1 FOR UPDATE").arg(lower)));
+
+    Result<OrderSummary> order = makeError(ErrorCode::Internal, QStringLiteral("not run"));
+    std::thread checkout([&] {
+        auto connection = m_db->connect(QStringLiteral("checkout"));
+        if (!connection)
+            return;
+        PgInventory inventory(connection->database());
+        order = CartService(inventory.carts).createOrder(cart);
+    });
+    QTest::qWait(300); // the checkout is now waiting on the lower seat, or holds the higher one
+    const bool claimedHigher
+        = claim.exec(QStringLiteral("SELECT id FROM event_seats WHERE id = %1 FOR UPDATE").arg(higher));
+    const QString claimError = claim.lastError().text();
+    QVERIFY(claim.exec(QStringLiteral("ROLLBACK")));
+    checkout.join();
+
+    QVERIFY2(claimedHigher, qPrintable(claimError));
+    QVERIFY2(order.ok(), order ? "" : qPrintable(order.error().message + QLatin1Char(' ') + order.error().detail));
+    QCOMPARE(order->lines.size(), 2);
 }
 
 void TestSeatHolds::lateConfirmOnUnreclaimedSeatSells()
