@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/ids.h"
+#include "domain/states.h"
 
 #include <QDateTime>
 #include <QString>
@@ -29,7 +30,7 @@ struct OrderLine
     QString label;
     int quantity = 1;
     qint64 amountMinor = 0;
-    QString state; // PENDING, SOLD, LOST
+    LineState state = LineState::Pending;
 };
 
 struct CartRelease
@@ -47,7 +48,7 @@ struct OrderSummary
 {
     OrderId id = 0;
     CartId cart;
-    QString state; // PENDING, PAID, ...
+    OrderState state = OrderState::Pending;
     qint64 amountMinor = 0;
     QString currency;
     QVector<OrderLine> lines;

@@ -53,11 +53,11 @@ Result<CheckoutOutcome> CheckoutSaga::resume(OrderId order)
 Result<ChargeOutcome> CheckoutSaga::sendCharge(const PaymentRecord &payment)
 {
     ChargeOutcome recorded;
-    if (payment.state == QLatin1String("SUCCEEDED")) {
+    if (payment.state == PaymentState::Succeeded) {
         recorded.status = ChargeStatus::Succeeded;
         return recorded;
     }
-    if (payment.state == QLatin1String("DECLINED")) {
+    if (payment.state == PaymentState::Declined) {
         recorded.status = ChargeStatus::Declined;
         return recorded;
     }
@@ -70,7 +70,7 @@ Result<ChargeOutcome> CheckoutSaga::sendCharge(const PaymentRecord &payment)
         auto now = m_store.payment(payment.id);
         if (!now)
             return now.error();
-        if (now->state == QLatin1String("SUCCEEDED") || now->state == QLatin1String("DECLINED"))
+        if (isDecided(now->state))
             return sendCharge(now.value());
         return recorded; // Unknown: the provider is asked by reconciliation
     }

@@ -19,7 +19,7 @@ struct PaymentRecord
     QString providerPaymentId;
     qint64 amountMinor = 0;
     QString currency;
-    QString state; // CHARGING (asked, no answer recorded), UNKNOWN, SUCCEEDED, DECLINED
+    PaymentState state = PaymentState::Charging; // Charging: asked, no answer recorded
     CartId cart;
 };
 

@@ -3,9 +3,12 @@
 #include "domain/countersale.h"
 #include "domain/hotel.h"
 #include "domain/result.h"
+#include "domain/states.h"
 
 #include <QDate>
 #include <QVector>
+
+#include <optional>
 
 namespace boxoffice {
 
@@ -35,7 +38,7 @@ struct StayRecord
     QString roomTypeCode;
     QDate checkIn;
     QDate checkOut;
-    QString state; // HELD, BOOKED, CHECKED_IN, CHECKED_OUT, CANCELLED, WALKED, ...
+    StayState state = StayState::Held;
     QString guest;
     OrderId order = 0;
 };
@@ -74,7 +77,7 @@ struct RefundCase
     qint64 amountMinor = 0;
     QString reason;
     QDateTime created;
-    QString refundState; // DUE, SUCCEEDED, FAILED
+    std::optional<RefundState> refundState; // none: no refund goes with the case
 };
 
 // A stay's money as the desk shows it before cancelling, walking or moving the stay.
@@ -82,7 +85,7 @@ struct StayMoney
 {
     StayId stay = 0;
     OrderId order = 0;
-    QString orderState; // PAID, GUARANTEED, ...
+    std::optional<OrderState> orderState; // none: the stay is on no order (yet)
     QString currency;
     qint64 priceMinor = 0; // what the stay was sold for: its order line plus any supplement charged since
     qint64 paidMinor = 0; // money taken for it and still held: what a full refund gives back
@@ -122,7 +125,8 @@ struct StayMoneyOutcome
     qint64 changeMinor = 0; // cash: handed over minus charged
     qint64 waivedMinor = 0;
     OrderId supplementOrder = 0;
-    QString orderState; // the stay's order afterwards: REFUNDED (or CANCELLED) once nothing of it is left
+    // The stay's order afterwards: Refunded (or Cancelled) once nothing of it is left; none without an order.
+    std::optional<OrderState> orderState;
 };
 
 } // namespace boxoffice

@@ -111,7 +111,7 @@ Status Reconciler::matchProviderCharges(ReconcileCounts &counts)
                 ++counts.strayCharges;
             continue;
         }
-        if (payment->state == QLatin1String("SUCCEEDED"))
+        if (payment->state == PaymentState::Succeeded)
             continue;
         // We had it as undecided or declined: the provider's list says the money moved.
         ChargeOutcome outcome;

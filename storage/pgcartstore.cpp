@@ -4,6 +4,7 @@
 #include "storage/databaseconnection.h"
 #include "storage/seatsql.h"
 #include "storage/sqlvalues.h"
+#include "storage/statetext.h"
 #include "storage/transactionguard.h"
 
 namespace boxoffice {
@@ -161,10 +162,19 @@ Result<QVector<OrderLine>> PgCartStore::lines(OrderId order)
         return query.error();
     QSqlQuery &q = *query.value();
     QVector<OrderLine> lines;
-    while (q.next())
-        lines << OrderLine{
-            kindFromIndex(q.value(0).toInt()), q.value(1).toLongLong(), q.value(2).toString(), q.value(3).toInt(),
-            q.value(4).toLongLong(),           q.value(5).toString()};
+    while (q.next()) {
+        auto state = lineStateFromText(q.value(5).toString());
+        if (!state) {
+            q.finish();
+            return state.error();
+        }
+        lines << OrderLine{kindFromIndex(q.value(0).toInt()),
+                           q.value(1).toLongLong(),
+                           q.value(2).toString(),
+                           q.value(3).toInt(),
+                           q.value(4).toLongLong(),
+                           state.value()};
+    }
     q.finish();
     return lines;
 }
@@ -178,13 +188,16 @@ Result<OrderSummary> PgCartStore::order(OrderId id)
     QSqlQuery &h = *header.value();
     if (!h.next())
         return makeError(ErrorCode::NotFound, QStringLiteral("Order %1 does not exist.").arg(id));
+    auto state = orderStateFromText(h.value(2).toString());
     OrderSummary summary;
     summary.id = h.value(0).toLongLong();
     summary.cart = h.value(1).toString();
-    summary.state = h.value(2).toString();
     summary.amountMinor = h.value(3).toLongLong();
     summary.currency = h.value(4).toString();
     h.finish();
+    if (!state)
+        return state.error();
+    summary.state = state.value();
     auto lines = this->lines(id);
     if (!lines)
         return lines.error();
@@ -219,12 +232,11 @@ Result<bool> PgCartStore::sellHeldPoolLine(OrderId order, const CartId &cart, co
 
 Status PgCartStore::settlePoolLine(OrderId order, const PoolLine &line, qint64 soldHold)
 {
-    auto settled
-        = m_statements.exec(CartSql::settlePoolLine, confirmContext,
-                            {{QStringLiteral(":state"), soldHold ? QStringLiteral("SOLD") : QStringLiteral("LOST")},
-                             {QStringLiteral(":sold_hold"), soldHold ? soldHold : line.hold},
-                             {QStringLiteral(":order"), order},
-                             {QStringLiteral(":hold"), line.hold}});
+    auto settled = m_statements.exec(CartSql::settlePoolLine, confirmContext,
+                                     {{QStringLiteral(":state"), toText(soldHold ? LineState::Sold : LineState::Lost)},
+                                      {QStringLiteral(":sold_hold"), soldHold ? soldHold : line.hold},
+                                      {QStringLiteral(":order"), order},
+                                      {QStringLiteral(":hold"), line.hold}});
     if (!settled)
         return settled.error();
     settled.value()->finish();
@@ -329,7 +341,7 @@ Status PgCartStore::settleStayLine(OrderId order, StayId stay, StayId bookedStay
 {
     auto settled
         = m_statements.exec(CartSql::settleStayLine, confirmContext,
-                            {{QStringLiteral(":state"), bookedStay ? QStringLiteral("SOLD") : QStringLiteral("LOST")},
+                            {{QStringLiteral(":state"), toText(bookedStay ? LineState::Sold : LineState::Lost)},
                              {QStringLiteral(":sold_stay"), bookedStay ? bookedStay : stay},
                              {QStringLiteral(":order"), order},
                              {QStringLiteral(":stay"), stay}});
@@ -422,12 +434,12 @@ Status PgCartStore::confirmSlots(OrderId order, const CartId &cart)
                 return fresh.error();
             bookedSlot = fresh ? fresh.value() : 0;
         }
-        auto settled = m_statements.exec(
-            CartSql::settleSlotLine, confirmContext,
-            {{QStringLiteral(":state"), bookedSlot ? QStringLiteral("SOLD") : QStringLiteral("LOST")},
-             {QStringLiteral(":sold_booking"), bookedSlot ? bookedSlot : booking},
-             {QStringLiteral(":order"), order},
-             {QStringLiteral(":booking"), booking}});
+        auto settled
+            = m_statements.exec(CartSql::settleSlotLine, confirmContext,
+                                {{QStringLiteral(":state"), toText(bookedSlot ? LineState::Sold : LineState::Lost)},
+                                 {QStringLiteral(":sold_booking"), bookedSlot ? bookedSlot : booking},
+                                 {QStringLiteral(":order"), order},
+                                 {QStringLiteral(":booking"), booking}});
         if (!settled)
             return settled.error();
         settled.value()->finish();
@@ -458,15 +470,18 @@ Result<ConfirmOutcome> PgCartStore::confirmInTransaction(OrderId id)
     if (!lock.value()->next())
         return makeError(ErrorCode::NotFound, QStringLiteral("Order %1 does not exist.").arg(id));
     const QString cart = lock.value()->value(0).toString();
-    const QString state = lock.value()->value(1).toString();
+    auto state = orderStateFromText(lock.value()->value(1).toString());
     lock.value()->finish();
+    if (!state)
+        return state.error();
 
     ConfirmOutcome outcome;
     outcome.order = id;
-    const bool retry = state == QLatin1String("PAID"); // a repeated webhook or a second click
-    if (!retry && state != QLatin1String("PENDING"))
-        return makeError(ErrorCode::Conflict,
-                         QStringLiteral("Order %1 is %2 and can no longer be confirmed.").arg(id).arg(state));
+    const bool retry = state.value() == OrderState::Paid; // a repeated webhook or a second click
+    if (!retry && state.value() != OrderState::Pending)
+        return makeError(
+            ErrorCode::Conflict,
+            QStringLiteral("Order %1 is %2 and can no longer be confirmed.").arg(id).arg(toText(state.value())));
 
     if (!retry) {
         auto seats = m_statements.exec(CartSql::confirmSeats, confirmContext,
@@ -493,7 +508,7 @@ Result<ConfirmOutcome> PgCartStore::confirmInTransaction(OrderId id)
     if (!lines)
         return lines.error();
     for (const OrderLine &line : lines.value())
-        (line.state == QLatin1String("SOLD") ? outcome.sold : outcome.lost) << line;
+        (line.state == LineState::Sold ? outcome.sold : outcome.lost) << line;
     outcome.alreadyConfirmed = retry;
     return outcome;
 }

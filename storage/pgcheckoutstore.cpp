@@ -5,6 +5,7 @@
 #include "storage/checkoutsql.h"
 #include "storage/logging.h"
 #include "storage/pgarrays.h"
+#include "storage/statetext.h"
 #include "storage/transactionguard.h"
 
 #include <QJsonDocument>
@@ -16,8 +17,11 @@ namespace {
 
 const QString sagaContext = QStringLiteral("recording a checkout step");
 
-PaymentRecord paymentFromRow(const QSqlQuery &q)
+Result<PaymentRecord> paymentFromRow(const QSqlQuery &q)
 {
+    auto state = paymentStateFromText(q.value(7).toString());
+    if (!state)
+        return state.error();
     PaymentRecord record;
     record.id = q.value(0).toLongLong();
     record.order = q.value(1).toLongLong();
@@ -26,22 +30,22 @@ PaymentRecord paymentFromRow(const QSqlQuery &q)
     record.providerPaymentId = q.value(4).toString();
     record.amountMinor = q.value(5).toLongLong();
     record.currency = q.value(6).toString().trimmed();
-    record.state = q.value(7).toString();
+    record.state = state.value();
     record.cart = q.value(8).toString();
     return record;
 }
 
-QString paymentStateFor(ChargeStatus status)
+PaymentState paymentStateFor(ChargeStatus status)
 {
     switch (status) {
     case ChargeStatus::Succeeded:
-        return QStringLiteral("SUCCEEDED");
+        return PaymentState::Succeeded;
     case ChargeStatus::Declined:
-        return QStringLiteral("DECLINED");
+        return PaymentState::Declined;
     case ChargeStatus::Unknown:
         break;
     }
-    return QStringLiteral("UNKNOWN");
+    return PaymentState::Unknown;
 }
 
 } // namespace
@@ -73,9 +77,13 @@ Result<PgCheckoutStore::LockedOrder> PgCheckoutStore::lockOrder(OrderId order, c
         q.finish();
         return makeError(ErrorCode::NotFound, QStringLiteral("Order %1 does not exist.").arg(order));
     }
-    LockedOrder locked{q.value(0).toString(), q.value(1).toString(), q.value(2).toLongLong()};
+    const CartId cart = q.value(0).toString();
+    auto state = orderStateFromText(q.value(1).toString());
+    const qint64 amountMinor = q.value(2).toLongLong();
     q.finish();
-    return locked;
+    if (!state)
+        return state.error();
+    return LockedOrder{cart, state.value(), amountMinor};
 }
 
 Result<OrderSummary> PgCheckoutStore::openOrder(const CartId &cart, const QString &channel, const QString &buyer)
@@ -110,17 +118,17 @@ Result<PaymentRecord> PgCheckoutStore::beginCharge(OrderId order, const QString 
     if (!locked)
         return locked.error();
     const CartId cart = locked->cart;
-    const QString state = locked->state;
+    const OrderState state = locked->state;
 
     auto existing = readPayments(CheckoutSql::paymentByKey, sagaContext, {{QStringLiteral(":key"), idempotencyKey}});
     if (!existing)
         return existing.error();
     if (!existing->isEmpty()) // a retry of this very step: the same record, nothing new
         return existing->first();
-    if (state != QLatin1String("PENDING"))
+    if (state != OrderState::Pending)
         return makeError(
             ErrorCode::Conflict,
-            QStringLiteral("Order %1 is %2: there is nothing to pay for.").arg(order).arg(state.toLower()));
+            QStringLiteral("Order %1 is %2: there is nothing to pay for.").arg(order).arg(toText(state).toLower()));
 
     // Every unit must still be the cart's before a cent is asked for; pinned, it stays so until the
     // provider answers, whatever the hold's clock or the buyer's extensions say.
@@ -270,16 +278,23 @@ Status PgCheckoutStore::recordOutcomeLocked(qint64 payment, OrderId order, const
     auto lock = m_statements.exec(CheckoutSql::lockPayment, sagaContext, {{QStringLiteral(":payment"), payment}});
     if (!lock)
         return lock.error();
-    const QString before = lock.value()->next() ? lock.value()->value(1).toString() : QString();
+    const bool found = lock.value()->next();
+    const QString beforeText = found ? lock.value()->value(1).toString() : QString();
     lock.value()->finish();
-    const bool undecided = before == QLatin1String("CHARGING") || before == QLatin1String("UNKNOWN");
+    if (!found)
+        return Done{};
+    auto before = paymentStateFromText(beforeText);
+    if (!before)
+        return before.error();
+    const bool undecided = !isDecided(before.value());
     // The provider's word that money moved overrides a decline we recorded (a closed key, a lost race
     // with a retry): settling then gives the money back, as the order has ended.
-    const bool moneyMovedAfterAll = before == QLatin1String("DECLINED") && outcome.status == ChargeStatus::Succeeded;
+    const bool moneyMovedAfterAll
+        = before.value() == PaymentState::Declined && outcome.status == ChargeStatus::Succeeded;
     if (!undecided && !moneyMovedAfterAll)
         return Done{}; // already decided (a webhook or reconciliation got there first)
 
-    const QString state = paymentStateFor(outcome.status);
+    const QString state = toText(paymentStateFor(outcome.status));
     auto updated = m_statements.exec(
         CheckoutSql::setPaymentState, sagaContext,
         {{QStringLiteral(":state"), state},
@@ -367,7 +382,7 @@ Status PgCheckoutStore::recordStrayRefund(const QString &providerPaymentId, cons
     auto done = m_statements.exec(
         CheckoutSql::strayRefunded, QStringLiteral("recording a stray charge's refund"),
         {{QStringLiteral(":state"),
-          outcome.status == ChargeStatus::Succeeded ? QStringLiteral("SUCCEEDED") : QStringLiteral("FAILED")},
+          toText(outcome.status == ChargeStatus::Succeeded ? RefundState::Succeeded : RefundState::Failed)},
          {QStringLiteral(":refund_id"), outcome.providerRefundId},
          {QStringLiteral(":provider_id"), providerPaymentId}});
     if (!done)
@@ -472,8 +487,14 @@ Result<QVector<PaymentRecord>> PgCheckoutStore::readPayments(const char *sql, co
     if (!query)
         return query.error();
     QVector<PaymentRecord> records;
-    while (query.value()->next())
-        records << paymentFromRow(*query.value());
+    while (query.value()->next()) {
+        auto record = paymentFromRow(*query.value());
+        if (!record) {
+            query.value()->finish();
+            return record.error();
+        }
+        records << record.value();
+    }
     query.value()->finish();
     return records;
 }
@@ -528,14 +549,16 @@ Status PgCheckoutStore::recordRefundOutcome(qint64 refund, const RefundOutcome &
         return makeError(ErrorCode::NotFound, QStringLiteral("Refund %1 does not exist.").arg(refund));
     const OrderId order = lock.value()->value(0).toLongLong();
     const qint64 amount = lock.value()->value(1).toLongLong();
-    const bool due = lock.value()->value(2).toString() == QLatin1String("DUE");
+    auto state = refundStateFromText(lock.value()->value(2).toString());
     lock.value()->finish();
-    if (!due)
+    if (!state)
+        return state.error();
+    if (state.value() != RefundState::Due)
         return Done{};
     const bool succeeded = outcome.status == ChargeStatus::Succeeded;
     auto done = m_statements.exec(
         CheckoutSql::refundDone, sagaContext,
-        {{QStringLiteral(":state"), succeeded ? QStringLiteral("SUCCEEDED") : QStringLiteral("FAILED")},
+        {{QStringLiteral(":state"), toText(succeeded ? RefundState::Succeeded : RefundState::Failed)},
          {QStringLiteral(":provider_id"), outcome.providerRefundId},
          {QStringLiteral(":refund"), refund}});
     if (!done)

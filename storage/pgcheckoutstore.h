@@ -46,7 +46,7 @@ private:
     struct LockedOrder
     {
         CartId cart;
-        QString state;
+        OrderState state = OrderState::Pending;
         qint64 amountMinor = 0;
     };
     // The order row locked FOR UPDATE, first in every path (then its payment): NotFound if none.
@@ -68,7 +68,7 @@ private:
     // Settlement (pgordersettlement.cpp).
     Result<Settlement> settleLocked(OrderId order);
     Result<Settlement> settlementFromLines(OrderId order);
-    Result<Settlement> refundEndedOrder(OrderId order, qint64 payment, qint64 amountMinor, const QString &state);
+    Result<Settlement> refundEndedOrder(OrderId order, qint64 payment, qint64 amountMinor, OrderState state);
     OrderLine replaceLostSeat(OrderId order, const CartId &cart, const OrderLine &line); // id 0: none free
     Status markReplacedOrderPaid(OrderId order); // CANCELLED by the confirm, delivering a replacement now
     Status refundLostLines(OrderId order, qint64 payment, const QVector<OrderLine> &lost);

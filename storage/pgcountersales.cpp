@@ -2,6 +2,7 @@
 
 #include "storage/countersql.h"
 #include "storage/sqlvalues.h"
+#include "storage/statetext.h"
 #include "storage/transactionguard.h"
 
 #include <QSet>
@@ -196,18 +197,21 @@ Result<CounterSale> PgCounterSales::settleGuarantee(OrderId order, const Counter
     auto lock = m_statements.exec(CounterSql::lockGuaranteed, context, {{QStringLiteral(":order"), order}});
     if (!lock)
         return lock.error();
-    const QString state = lock.value()->next() ? lock.value()->value(0).toString() : QString();
+    const QString stateText = lock.value()->next() ? lock.value()->value(0).toString() : QString();
     lock.value()->finish();
-    if (state.isEmpty())
+    if (stateText.isEmpty())
         return makeError(ErrorCode::NotFound, QStringLiteral("Order %1 does not exist.").arg(order));
-    if (state != QLatin1String("GUARANTEED"))
+    auto state = orderStateFromText(stateText);
+    if (!state)
+        return state.error();
+    if (state.value() != OrderState::Guaranteed)
         return makeError(ErrorCode::Conflict, QStringLiteral("Order %1 is not waiting for payment.").arg(order));
     auto summary = m_carts.order(order);
     if (!summary)
         return summary.error();
     CounterSale sale;
     for (const OrderLine &line : summary->lines) {
-        if (line.state == QLatin1String("SOLD"))
+        if (line.state == LineState::Sold)
             sale.chargedMinor += line.amountMinor;
     }
     if (payment.method == PaymentMethod::Cash && payment.tenderedMinor < sale.chargedMinor)
@@ -255,12 +259,14 @@ Result<TicketCheck> PgCounterSales::checkTicket(const QString &code)
     }
     TicketCheck check;
     check.ticket = ticketFromRow(q);
-    const QString orderState = q.value(11).toString();
+    auto orderState = orderStateFromText(q.value(11).toString());
     const bool seatStillSold = q.value(12).toBool();
     q.finish();
-    check.admits = orderState == QLatin1String("PAID") && seatStillSold;
-    if (orderState != QLatin1String("PAID"))
-        check.reason = QStringLiteral("the order is %1").arg(orderState.toLower());
+    if (!orderState)
+        return orderState.error();
+    check.admits = orderState.value() == OrderState::Paid && seatStillSold;
+    if (orderState.value() != OrderState::Paid)
+        check.reason = QStringLiteral("the order is %1").arg(toText(orderState.value()).toLower());
     else if (!seatStillSold)
         check.reason = QStringLiteral("the seat is no longer sold to this order");
     return check;

@@ -1,6 +1,7 @@
 #include "storage/pgfrontdesk.h"
 
 #include "storage/frontdesksql.h"
+#include "storage/statetext.h"
 
 #include <QHash>
 
@@ -8,8 +9,11 @@ namespace boxoffice {
 
 namespace {
 
-StayRecord stayFromRow(const QSqlQuery &q)
+Result<StayRecord> stayFromRow(const QSqlQuery &q)
 {
+    auto state = stayStateFromText(q.value(6).toString());
+    if (!state)
+        return state.error();
     StayRecord stay;
     stay.id = q.value(0).toLongLong();
     stay.reference = q.value(1).toString();
@@ -17,7 +21,7 @@ StayRecord stayFromRow(const QSqlQuery &q)
     stay.roomTypeCode = q.value(3).toString();
     stay.checkIn = q.value(4).toDate();
     stay.checkOut = q.value(5).toDate();
-    stay.state = q.value(6).toString();
+    stay.state = state.value();
     stay.guest = q.value(7).toString();
     stay.order = q.value(8).toLongLong();
     return stay;
@@ -113,8 +117,14 @@ Result<QVector<StayRecord>> PgFrontDesk::findStays(const QString &query)
     if (!found)
         return found.error();
     QVector<StayRecord> stays;
-    while (found.value()->next())
-        stays << stayFromRow(*found.value());
+    while (found.value()->next()) {
+        auto stay = stayFromRow(*found.value());
+        if (!stay) {
+            found.value()->finish();
+            return stay.error();
+        }
+        stays << stay.value();
+    }
     found.value()->finish();
     return stays;
 }
@@ -167,8 +177,14 @@ Result<QVector<ArrivalAtRisk>> PgFrontDesk::arrivalsAtRisk(HotelId hotel, const 
     if (!found)
         return found.error();
     QVector<ArrivalAtRisk> arrivals;
-    while (found.value()->next())
-        arrivals << ArrivalAtRisk{stayFromRow(*found.value()), night, found.value()->value(9).toInt()};
+    while (found.value()->next()) {
+        auto stay = stayFromRow(*found.value());
+        if (!stay) {
+            found.value()->finish();
+            return stay.error();
+        }
+        arrivals << ArrivalAtRisk{stay.value(), night, found.value()->value(9).toInt()};
+    }
     found.value()->finish();
     return arrivals;
 }
@@ -223,9 +239,15 @@ Result<QVector<RefundCase>> PgFrontDesk::openRefundCases()
         return found.error();
     QVector<RefundCase> cases;
     QSqlQuery &q = *found.value();
-    while (q.next())
+    while (q.next()) {
+        auto refundState = optionalStateFromText(q.value(6).toString(), refundStateFromText);
+        if (!refundState) {
+            q.finish();
+            return refundState.error();
+        }
         cases << RefundCase{q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(), q.value(3).toLongLong(),
-                            q.value(4).toString(), q.value(5).toDateTime(), q.value(6).toString()};
+                            q.value(4).toString(), q.value(5).toDateTime(), refundState.value()};
+    }
     q.finish();
     return cases;
 }

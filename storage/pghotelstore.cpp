@@ -3,6 +3,7 @@
 #include "storage/hotelsql.h"
 #include "storage/pgarrays.h"
 #include "storage/sqlvalues.h"
+#include "storage/statetext.h"
 #include "storage/transactionguard.h"
 
 #include <QRandomGenerator>
@@ -120,7 +121,7 @@ Result<StayId> PgHotelStore::bookAfresh(const StayRequest &request, OrderId orde
     return booked->id;
 }
 
-Result<int> PgHotelStore::giveBack(StayId stay, const QVariant &cart, const QString &from, const QString &to)
+Result<int> PgHotelStore::giveBack(StayId stay, const QVariant &cart, StayState from, StayState to)
 {
     const QString context = QStringLiteral("returning a stay's nights");
     // Each run is one atomic statement; it is run again only when a move changed the stay's nights
@@ -129,8 +130,8 @@ Result<int> PgHotelStore::giveBack(StayId stay, const QVariant &cart, const QStr
         auto query = m_statements.exec(HotelSql::giveBack, context,
                                        {{QStringLiteral(":stay"), stay},
                                         {QStringLiteral(":cart"), cart},
-                                        {QStringLiteral(":from_state"), from},
-                                        {QStringLiteral(":to_state"), to}});
+                                        {QStringLiteral(":from_state"), toText(from)},
+                                        {QStringLiteral(":to_state"), toText(to)}});
         if (!query)
             return query.error();
         int nights = 0;
@@ -150,7 +151,7 @@ Result<int> PgHotelStore::giveBack(StayId stay, const QVariant &cart, const QStr
 
 Result<int> PgHotelStore::releaseStay(const CartId &cart, StayId stay)
 {
-    return giveBack(stay, cart, QStringLiteral("HELD"), QStringLiteral("RELEASED"));
+    return giveBack(stay, cart, StayState::Held, StayState::Released);
 }
 
 Result<int> PgHotelStore::cancelStay(StayId stay)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/hotelstore.h"
+#include "domain/states.h"
 #include "storage/preparedstatements.h"
 
 namespace boxoffice {
@@ -27,7 +28,7 @@ public:
 
 private:
     Result<StayHold> claim(const StayRequest &request, OrderId asOrder);
-    Result<int> giveBack(StayId stay, const QVariant &cart, const QString &from, const QString &to);
+    Result<int> giveBack(StayId stay, const QVariant &cart, StayState from, StayState to);
 
     PreparedStatements m_statements;
 };

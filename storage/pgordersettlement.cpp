@@ -7,6 +7,7 @@
 #include "storage/checkoutsql.h"
 #include "storage/pgarrays.h"
 #include "storage/returnsql.h"
+#include "storage/statetext.h"
 #include "storage/transactionguard.h"
 
 #include <QJsonDocument>
@@ -18,9 +19,9 @@ namespace {
 
 const QString settleContext = QStringLiteral("settling a paid order");
 
-bool endedWithoutDelivery(const QString &state)
+bool endedWithoutDelivery(OrderState state)
 {
-    return state == QLatin1String("CANCELLED") || state == QLatin1String("EXPIRED");
+    return state == OrderState::Cancelled || state == OrderState::Expired;
 }
 
 } // namespace
@@ -98,11 +99,11 @@ Result<Settlement> PgCheckoutStore::settlementFromLines(OrderId order)
     settlement.order = order;
     settlement.alreadySettled = true;
     for (const OrderLine &line : summary->lines) {
-        if (line.state == QLatin1String("SOLD"))
+        if (line.state == LineState::Sold)
             settlement.sold << line;
-        else if (line.state == QLatin1String("REPLACED"))
+        else if (line.state == LineState::Replaced)
             settlement.replaced << line;
-        else if (line.state == QLatin1String("REFUNDED") || line.state == QLatin1String("LOST"))
+        else if (line.state == LineState::Refunded || line.state == LineState::Lost)
             settlement.refunded << line;
     }
     return settlement;
@@ -116,13 +117,13 @@ Result<Settlement> PgCheckoutStore::settleLocked(OrderId order)
     auto payment = paymentOfOrderLocked(order);
     if (!payment)
         return payment.error();
-    if (payment->state != QLatin1String("SUCCEEDED"))
+    if (payment->state != PaymentState::Succeeded)
         return makeError(ErrorCode::Conflict,
                          QStringLiteral("Order %1 has no successful payment to settle.").arg(order));
 
     if (endedWithoutDelivery(locked->state))
         return refundEndedOrder(order, payment->id, locked->amountMinor, locked->state);
-    if (locked->state != QLatin1String("PENDING"))
+    if (locked->state != OrderState::Pending)
         return settlementFromLines(order); // settled before: by the checkout, a webhook or reconciliation
 
     auto confirmed = m_carts.confirmInTransaction(order);
@@ -134,7 +135,7 @@ Result<Settlement> PgCheckoutStore::settleLocked(OrderId order)
 
     QVector<OrderLine> stillLost;
     for (const OrderLine &line : confirmed->lost) {
-        if (line.state != QLatin1String("LOST"))
+        if (line.state != LineState::Lost)
             continue;
         auto replacement = line.kind == ItemKind::Seat ? replaceLostSeat(order, locked->cart, line) : OrderLine{};
         if (replacement.id != 0) {
@@ -191,7 +192,7 @@ Status PgCheckoutStore::markReplacedOrderPaid(OrderId order)
 }
 
 Result<Settlement> PgCheckoutStore::refundEndedOrder(OrderId order, qint64 payment, qint64 amountMinor,
-                                                     const QString &state)
+                                                     OrderState state)
 {
     // Charged after the order ended (its holds went back): every cent goes back, once.
     const QString key = QStringLiteral("order-%1-refund-all").arg(order);
@@ -210,10 +211,11 @@ Result<Settlement> PgCheckoutStore::refundEndedOrder(OrderId order, qint64 payme
     if (!refund)
         return refund.error();
     if (auto status = openCase(order, refund.value(), QStringLiteral("the whole order"), amountMinor,
-                               QStringLiteral("paid after the order %1").arg(state.toLower()));
+                               QStringLiteral("paid after the order %1").arg(toText(state).toLower()));
         !status)
         return status.error();
-    if (auto status = logStep(order, QStringLiteral("refund-due"), QStringLiteral("order was %1").arg(state)); !status)
+    if (auto status = logStep(order, QStringLiteral("refund-due"), QStringLiteral("order was %1").arg(toText(state)));
+        !status)
         return status.error();
     return settlement;
 }
@@ -228,7 +230,7 @@ OrderLine PgCheckoutStore::replaceLostSeat(OrderId order, const CartId &cart, co
         replacement = line;
         replacement.id = equivalent.value()->value(0).toLongLong();
         replacement.label = equivalent.value()->value(1).toString();
-        replacement.state = QStringLiteral("SOLD");
+        replacement.state = LineState::Sold;
     }
     if (equivalent)
         equivalent.value()->finish();
@@ -348,14 +350,15 @@ Result<RefundRecord> PgCheckoutStore::refundUnits(OrderId order, const QVector<O
     auto locked = lockOrder(order, context);
     if (!locked)
         return locked.error();
-    if (locked->state != QLatin1String("PAID"))
-        return makeError(
-            ErrorCode::Conflict,
-            QStringLiteral("Order %1 is %2, not paid: nothing to refund.").arg(order).arg(locked->state.toLower()));
+    if (locked->state != OrderState::Paid)
+        return makeError(ErrorCode::Conflict,
+                         QStringLiteral("Order %1 is %2, not paid: nothing to refund.")
+                             .arg(order)
+                             .arg(toText(locked->state).toLower()));
     auto payment = paymentOfOrderLocked(order);
     if (!payment)
         return payment.error();
-    const qint64 paymentId = payment->state == QLatin1String("SUCCEEDED") ? payment->id : 0;
+    const qint64 paymentId = payment->state == PaymentState::Succeeded ? payment->id : 0;
 
     auto returned = returnSoldItems(order, items);
     if (!returned)

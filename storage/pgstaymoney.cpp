@@ -4,6 +4,7 @@
 
 #include "storage/pgfrontdesk.h"
 
+#include "storage/statetext.h"
 #include "storage/staymoneysql.h"
 
 namespace boxoffice {
@@ -13,12 +14,15 @@ namespace {
 const QString moneyContext = QStringLiteral("reading a stay's money");
 
 // Columns 0-5 of StayMoneySql::stayMoney and ::quoteMove.
-StayMoney stayMoneyFromRow(StayId stay, const QSqlQuery &q)
+Result<StayMoney> stayMoneyFromRow(StayId stay, const QSqlQuery &q)
 {
+    auto orderState = optionalStateFromText(q.value(1).toString(), orderStateFromText);
+    if (!orderState)
+        return orderState.error();
     StayMoney money;
     money.stay = stay;
     money.order = q.value(0).toLongLong();
-    money.orderState = q.value(1).toString();
+    money.orderState = orderState.value();
     money.currency = q.value(2).toString().trimmed();
     money.priceMinor = q.value(3).toLongLong();
     money.paidMinor = q.value(4).toLongLong();
@@ -89,7 +93,7 @@ Result<StayMoney> PgFrontDesk::stayMoney(StayId stay)
         q.finish();
         return makeError(ErrorCode::NotFound, QStringLiteral("Stay %1 does not exist.").arg(stay));
     }
-    const StayMoney money = stayMoneyFromRow(stay, q);
+    auto money = stayMoneyFromRow(stay, q);
     q.finish();
     return money;
 }
@@ -110,9 +114,12 @@ Result<MoveQuote> PgFrontDesk::quoteMove(StayId stay, RoomTypeId roomType, const
         q.finish();
         return makeError(ErrorCode::NotFound, QStringLiteral("Stay %1 or that room type does not exist.").arg(stay));
     }
-    MoveQuote quote{stayMoneyFromRow(stay, q), q.value(6).toLongLong()};
+    auto money = stayMoneyFromRow(stay, q);
+    const qint64 newPriceMinor = q.value(6).toLongLong();
     q.finish();
-    return quote;
+    if (!money)
+        return money.error();
+    return MoveQuote{money.value(), newPriceMinor};
 }
 
 Result<StayMoneyOutcome> PgFrontDesk::cancelStay(StayId stay, qint64 feeMinor, const QString &reason)
@@ -131,10 +138,14 @@ Result<StayMoneyOutcome> PgFrontDesk::cancelStay(StayId stay, qint64 feeMinor, c
     result.refundedMinor = q.value(2).toLongLong();
     result.feeMinor = q.value(3).toLongLong();
     result.refundAtDesk = q.value(4).toBool();
-    result.orderState = q.value(5).toString();
+    const QString orderState = q.value(5).toString();
     q.finish();
     if (auto status = moneyAnswer(outcome, stay); !status)
         return status.error();
+    auto state = optionalStateFromText(orderState, orderStateFromText);
+    if (!state)
+        return state.error();
+    result.orderState = state.value();
     return result;
 }
 

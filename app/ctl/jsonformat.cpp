@@ -36,7 +36,7 @@ QJsonArray linesToJson(const QVector<OrderLine> &lines)
                                  {"label", line.label},
                                  {"quantity", line.quantity},
                                  {"amount_minor", line.amountMinor},
-                                 {"state", line.state}});
+                                 {"state", lineStateName(line.state)}});
     return array;
 }
 
@@ -112,7 +112,7 @@ QJsonObject orderToJson(const OrderSummary &order)
     return {{"ok", true},
             {"order", order.id},
             {"cart", order.cart},
-            {"state", order.state},
+            {"state", orderStateName(order.state)},
             {"amount_minor", order.amountMinor},
             {"currency", order.currency},
             {"lines", linesToJson(order.lines)}};

@@ -85,9 +85,12 @@ QJsonObject cartItemJson(const CartItem &item)
 
 QJsonObject orderLineJson(const OrderLine &line)
 {
-    return {{QStringLiteral("kind"), itemKindName(line.kind)}, {QStringLiteral("id"), line.id},
-            {QStringLiteral("label"), line.label},         {QStringLiteral("quantity"), line.quantity},
-            {QStringLiteral("amount"), line.amountMinor},  {QStringLiteral("state"), line.state}};
+    return {{QStringLiteral("kind"), itemKindName(line.kind)},
+            {QStringLiteral("id"), line.id},
+            {QStringLiteral("label"), line.label},
+            {QStringLiteral("quantity"), line.quantity},
+            {QStringLiteral("amount"), line.amountMinor},
+            {QStringLiteral("state"), lineStateName(line.state)}};
 }
 
 QJsonObject orderJson(const OrderSummary &order)
@@ -96,7 +99,7 @@ QJsonObject orderJson(const OrderSummary &order)
     for (const OrderLine &line : order.lines)
         lines.append(orderLineJson(line));
     return {{QStringLiteral("order"), order.id},
-            {QStringLiteral("state"), order.state.toLower()},
+            {QStringLiteral("state"), orderStateName(order.state).toLower()},
             {QStringLiteral("amount"), order.amountMinor},
             {QStringLiteral("currency"), order.currency},
             {QStringLiteral("lines"), lines}};

@@ -6,8 +6,8 @@ namespace boxoffice::test {
 
 bool MemoryCheckoutStore::isLive(const Order &order) const
 {
-    return order.state == QLatin1String("PENDING") || order.state == QLatin1String("PAID")
-        || order.state == QLatin1String("GUARANTEED");
+    return order.state == OrderState::Pending || order.state == OrderState::Paid
+        || order.state == OrderState::Guaranteed;
 }
 
 int MemoryCheckoutStore::ordersOf(const CartId &cart) const
@@ -31,7 +31,7 @@ qint64 MemoryCheckoutStore::refundedMinor(OrderId order) const
 {
     qint64 sum = 0;
     for (const Refund &refund : m_refunds) {
-        if (refund.record.order == order && refund.state != QLatin1String("FAILED"))
+        if (refund.record.order == order && refund.state != RefundState::Failed)
             sum += refund.record.amountMinor;
     }
     return sum;
@@ -55,8 +55,8 @@ bool MemoryCheckoutStore::releaseCartFromChannel(const CartId &cart)
 {
     for (auto it = m_orders.cbegin(); it != m_orders.cend(); ++it) {
         const PaymentRecord payment = paymentOf(it.key());
-        if (it->cart == cart && it->state == QLatin1String("PENDING") && payment.id != 0
-            && payment.state != QLatin1String("DECLINED"))
+        if (it->cart == cart && it->state == OrderState::Pending && payment.id != 0
+            && payment.state != PaymentState::Declined)
             return false;
     }
     for (Unit &unit : m_units) {
@@ -77,7 +77,7 @@ Result<OrderSummary> MemoryCheckoutStore::openOrder(const CartId &cart, const QS
     for (auto it = m_units.cbegin(); it != m_units.cend(); ++it) {
         if (it->cart == cart && !it->sold && !it->taken) {
             order.units << it.key();
-            order.lineStates.insert(it.key(), QStringLiteral("PENDING"));
+            order.lineStates.insert(it.key(), LineState::Pending);
             order.amountMinor += it->priceMinor;
         }
     }
@@ -112,12 +112,12 @@ Result<PaymentRecord> MemoryCheckoutStore::beginCharge(OrderId id, const QString
             return payment.record;
     }
     Order &order = m_orders[id];
-    if (order.state != QLatin1String("PENDING"))
+    if (order.state != OrderState::Pending)
         return makeError(ErrorCode::Conflict, QStringLiteral("Order %1 is not pending.").arg(id));
     for (const qint64 unit : order.units) {
         const Unit &held = m_units[unit];
         if (held.cart != order.cart || held.taken) {
-            order.state = QStringLiteral("CANCELLED");
+            order.state = OrderState::Cancelled;
             return makeError(ErrorCode::Conflict, QStringLiteral("The cart changed; nothing was charged."));
         }
     }
@@ -130,7 +130,7 @@ Result<PaymentRecord> MemoryCheckoutStore::beginCharge(OrderId id, const QString
     payment.record.idempotencyKey = key;
     payment.record.amountMinor = order.amountMinor;
     payment.record.currency = QStringLiteral("EUR");
-    payment.record.state = QStringLiteral("CHARGING");
+    payment.record.state = PaymentState::Charging;
     payment.record.cart = order.cart;
     m_payments.insert(payment.record.id, payment);
     return payment.record;
@@ -139,8 +139,7 @@ Result<PaymentRecord> MemoryCheckoutStore::beginCharge(OrderId id, const QString
 Result<int> MemoryCheckoutStore::permitSend(qint64 id, int)
 {
     Payment &payment = m_payments[id];
-    const QString &state = payment.record.state;
-    if (payment.closed || (state != QLatin1String("CHARGING") && state != QLatin1String("UNKNOWN")))
+    if (payment.closed || isDecided(payment.record.state))
         return 0;
     payment.inFlight = true;
     return ++payment.attempts;
@@ -204,28 +203,28 @@ void MemoryCheckoutStore::releaseOrderUnits(const Order &order)
 Status MemoryCheckoutStore::recordChargeOutcome(qint64 id, const ChargeOutcome &outcome)
 {
     Payment &payment = m_payments[id];
-    QString &state = payment.record.state;
-    const bool undecided = state == QLatin1String("CHARGING") || state == QLatin1String("UNKNOWN");
-    const bool movedAfterAll = state == QLatin1String("DECLINED") && outcome.status == ChargeStatus::Succeeded;
+    PaymentState &state = payment.record.state;
+    const bool undecided = !isDecided(state);
+    const bool movedAfterAll = state == PaymentState::Declined && outcome.status == ChargeStatus::Succeeded;
     if (!undecided && !movedAfterAll)
         return Done{};
     if (!outcome.providerPaymentId.isEmpty())
         payment.record.providerPaymentId = outcome.providerPaymentId;
     switch (outcome.status) {
     case ChargeStatus::Succeeded:
-        state = QStringLiteral("SUCCEEDED");
+        state = PaymentState::Succeeded;
         break;
     case ChargeStatus::Declined: {
-        state = QStringLiteral("DECLINED");
+        state = PaymentState::Declined;
         Order &order = m_orders[payment.record.order];
-        if (order.state == QLatin1String("PENDING")) {
-            order.state = QStringLiteral("CANCELLED");
+        if (order.state == OrderState::Pending) {
+            order.state = OrderState::Cancelled;
             releaseOrderUnits(order);
         }
         break;
     }
     case ChargeStatus::Unknown:
-        state = QStringLiteral("UNKNOWN");
+        state = PaymentState::Unknown;
         break;
     }
     return Done{};
@@ -250,16 +249,16 @@ qint64 MemoryCheckoutStore::dueRefund(OrderId order, qint64 amountMinor, const Q
 Result<Settlement> MemoryCheckoutStore::settlePaidOrder(OrderId id)
 {
     Order &order = m_orders[id];
-    if (paymentOf(id).state != QLatin1String("SUCCEEDED"))
+    if (paymentOf(id).state != PaymentState::Succeeded)
         return makeError(ErrorCode::Conflict, QStringLiteral("Order %1 has no successful payment.").arg(id));
     Settlement settlement;
     settlement.order = id;
-    if (order.state == QLatin1String("CANCELLED") || order.state == QLatin1String("EXPIRED")) {
+    if (order.state == OrderState::Cancelled || order.state == OrderState::Expired) {
         dueRefund(id, order.amountMinor, QStringLiteral("order-%1-refund-all").arg(id));
         settlement.refundDueMinor = order.amountMinor;
         return settlement;
     }
-    settlement.alreadySettled = order.state != QLatin1String("PENDING");
+    settlement.alreadySettled = order.state != OrderState::Pending;
     QVector<OrderLine> lost;
     for (const qint64 unit : order.units) {
         Unit &held = m_units[unit];
@@ -268,21 +267,21 @@ Result<Settlement> MemoryCheckoutStore::settlePaidOrder(OrderId id)
         line.amountMinor = held.priceMinor;
         if (!settlement.alreadySettled) {
             const bool deliverable = !held.taken && (held.cart == order.cart || held.cart.isEmpty());
-            order.lineStates[unit] = deliverable ? QStringLiteral("SOLD") : QStringLiteral("REFUNDED");
+            order.lineStates[unit] = deliverable ? LineState::Sold : LineState::Refunded;
             held.sold = deliverable;
             held.pinned = false;
             if (!deliverable)
                 lost << line;
         }
         line.state = order.lineStates.value(unit);
-        (line.state == QLatin1String("SOLD") ? settlement.sold : settlement.refunded) << line;
+        (line.state == LineState::Sold ? settlement.sold : settlement.refunded) << line;
     }
     if (!settlement.alreadySettled) {
         for (const OrderLine &line : lost)
             settlement.refundDueMinor += line.amountMinor;
         if (settlement.refundDueMinor > 0)
             dueRefund(id, settlement.refundDueMinor, QStringLiteral("order-%1-refund-lost").arg(id));
-        order.state = settlement.sold.isEmpty() ? QStringLiteral("REFUNDED") : QStringLiteral("PAID");
+        order.state = settlement.sold.isEmpty() ? OrderState::Refunded : OrderState::Paid;
     }
     return settlement;
 }
@@ -326,7 +325,7 @@ Result<QVector<PaymentRecord>> MemoryCheckoutStore::paymentsToResolve(int)
 {
     QVector<PaymentRecord> open;
     for (const Payment &payment : m_payments) {
-        if (payment.record.state == QLatin1String("CHARGING") || payment.record.state == QLatin1String("UNKNOWN"))
+        if (!isDecided(payment.record.state))
             open << payment.record;
     }
     return open;
@@ -336,11 +335,11 @@ Result<QVector<PaymentRecord>> MemoryCheckoutStore::paidButUnsettled()
 {
     QVector<PaymentRecord> unsettled;
     for (const Payment &payment : m_payments) {
-        if (payment.record.state != QLatin1String("SUCCEEDED"))
+        if (payment.record.state != PaymentState::Succeeded)
             continue;
         const Order &order = m_orders[payment.record.order];
-        const bool ended = order.state == QLatin1String("CANCELLED") || order.state == QLatin1String("EXPIRED");
-        if (order.state == QLatin1String("PENDING") || (ended && refundRows(payment.record.order) == 0))
+        const bool ended = order.state == OrderState::Cancelled || order.state == OrderState::Expired;
+        if (order.state == OrderState::Pending || (ended && refundRows(payment.record.order) == 0))
             unsettled << payment.record;
     }
     return unsettled;
@@ -350,7 +349,7 @@ Result<QVector<RefundRecord>> MemoryCheckoutStore::refundsDue()
 {
     QVector<RefundRecord> due;
     for (const Refund &refund : m_refunds) {
-        if (refund.state == QLatin1String("DUE"))
+        if (refund.state == RefundState::Due)
             due << refund.record;
     }
     return due;
@@ -361,9 +360,8 @@ Status MemoryCheckoutStore::recordRefundOutcome(qint64 id, const RefundOutcome &
     if (outcome.status == ChargeStatus::Unknown)
         return Done{};
     Refund &refund = m_refunds[id];
-    if (refund.state == QLatin1String("DUE"))
-        refund.state
-            = outcome.status == ChargeStatus::Succeeded ? QStringLiteral("SUCCEEDED") : QStringLiteral("FAILED");
+    if (refund.state == RefundState::Due)
+        refund.state = outcome.status == ChargeStatus::Succeeded ? RefundState::Succeeded : RefundState::Failed;
     return Done{};
 }
 

@@ -28,9 +28,9 @@ public:
     struct Order
     {
         CartId cart;
-        QString state = QStringLiteral("PENDING");
+        OrderState state = OrderState::Pending;
         QVector<qint64> units;
-        QHash<qint64, QString> lineStates;
+        QHash<qint64, LineState> lineStates;
         qint64 amountMinor = 0;
     };
 
@@ -82,7 +82,7 @@ private:
     struct Refund
     {
         RefundRecord record;
-        QString state = QStringLiteral("DUE");
+        RefundState state = RefundState::Due;
     };
 
     bool isLive(const Order &order) const;

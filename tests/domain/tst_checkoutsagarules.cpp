@@ -4,6 +4,7 @@
 // own list wins over what we recorded. The same scenarios run against PostgreSQL in tst_moneyledger.
 
 #include "memorycheckoutstore.h"
+#include "statenames.h"
 
 #include "domain/checkoutsaga.h"
 #include "domain/reconciler.h"
@@ -168,7 +169,7 @@ void TestCheckoutSagaRules::aClosedKeyIsNeverSentAgain()
     const auto counts = Reconciler(m_store, m_provider).run(0);
     QVERIFY(counts.ok());
     QCOMPARE(counts->cancelled, 1);
-    QCOMPARE(m_store.orderAt(first->order).state, QStringLiteral("CANCELLED"));
+    QCOMPARE(m_store.orderAt(first->order).state, OrderState::Cancelled);
     const int before = m_provider.requests;
     const auto resumed = saga.resume(first->order);
     QVERIFY(resumed.ok());
@@ -186,11 +187,11 @@ void TestCheckoutSagaRules::noChargeIsFinalOnlyOnceNothingCanArrive()
     Reconciler reconciler(m_store, m_provider);
     // The request may still reach the provider: "no charge" proves nothing yet, and the units stay.
     QCOMPARE(reconciler.run(0)->stillUnknown, 1);
-    QCOMPARE(m_store.orderAt(first->order).state, QStringLiteral("PENDING"));
+    QCOMPARE(m_store.orderAt(first->order).state, OrderState::Pending);
     QVERIFY(m_store.unitAt(1).pinned);
     m_store.passDeadlines();
     QCOMPARE(reconciler.run(0)->cancelled, 1);
-    QCOMPARE(m_store.orderAt(first->order).state, QStringLiteral("CANCELLED"));
+    QCOMPARE(m_store.orderAt(first->order).state, OrderState::Cancelled);
 }
 
 void TestCheckoutSagaRules::theProvidersListWinsOverARecordedDecline()
@@ -203,7 +204,7 @@ void TestCheckoutSagaRules::theProvidersListWinsOverARecordedDecline()
     m_provider.chargeBehindTheShopsBack(CheckoutSaga::chargeKey(first->order), first->order, 9000);
     const auto counts = Reconciler(m_store, m_provider).run(0);
     QVERIFY(counts.ok());
-    QCOMPARE(m_store.paymentOf(first->order).state, QStringLiteral("SUCCEEDED"));
+    QCOMPARE(m_store.paymentOf(first->order).state, PaymentState::Succeeded);
     QCOMPARE(m_store.refundedMinor(first->order), 9000);
     QCOMPARE(m_provider.refunded(), 9000);
     QCOMPARE(Reconciler(m_store, m_provider).run(0)->total(), 0);

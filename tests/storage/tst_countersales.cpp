@@ -5,6 +5,7 @@
 #include "domain/poolservice.h"
 #include "domain/seatholdservice.h"
 #include "domain/slotservice.h"
+#include "statenames.h"
 #include "storage/pgcountersales.h"
 #include "storage/pginventory.h"
 #include "storage/pgseatmapstore.h"
@@ -89,7 +90,7 @@ void TestCounterSales::cashSaleSellsPaysAndIssuesTickets()
     QVERIFY2(sale.ok(), sale.ok() ? "" : qPrintable(sale.error().message));
     QCOMPARE(sale->chargedMinor, 9000);
     QCOMPARE(sale->changeMinor, 1000);
-    QCOMPARE(sale->order.state, QStringLiteral("PAID"));
+    QCOMPARE(sale->order.state, OrderState::Paid);
     QCOMPARE(sale->tickets.size(), 2);
     QCOMPARE(sale->tickets.first().seatLabel, QStringLiteral("A-1-1"));
     QCOMPARE(sale->tickets.first().priceMinor, 4500);
@@ -386,7 +387,7 @@ void TestCounterSales::quoteListsEveryUnitTheServerWillCharge()
         QCOMPARE(sale->order.lines.at(i).id, quote->lines.at(i).id);
         QCOMPARE(sale->order.lines.at(i).label, quote->lines.at(i).label);
         QCOMPARE(sale->order.lines.at(i).amountMinor, quote->lines.at(i).amountMinor);
-        QCOMPARE(sale->order.lines.at(i).state, QStringLiteral("SOLD"));
+        QCOMPARE(sale->order.lines.at(i).state, LineState::Sold);
     }
     // An empty cart quotes nothing, which is not an error.
     const auto empty = m_sales->quote(cart);

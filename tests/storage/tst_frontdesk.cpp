@@ -6,6 +6,7 @@
 #include "buyercrowd.h"
 #include "domain/frontdesk.h"
 #include "domain/hotelservice.h"
+#include "statenames.h"
 #include "storage/pgcheckoutstore.h"
 #include "storage/pgcountersales.h"
 #include "storage/pgfrontdesk.h"
@@ -463,7 +464,7 @@ void TestFrontDesk::aStayBookedOnGuaranteeIsPaidOnDeparture()
     const auto booked = sales.sell(QStringLiteral("guarantee-1"), guarantee, quote.value());
     QVERIFY2(booked.ok(), booked.ok() ? "" : qPrintable(booked.error().message));
     QCOMPARE(booked->chargedMinor, 0);
-    QCOMPARE(booked->order.state, QStringLiteral("GUARANTEED"));
+    QCOMPARE(booked->order.state, OrderState::Guaranteed);
     const QVariantMap order{{QStringLiteral("o"), booked->order.id}};
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT method || ':' || amount_minor || ':' || reference FROM counter_payments WHERE order_id = :o"), order)
                  .toString(),
@@ -513,7 +514,7 @@ void TestFrontDesk::clerkCannotCancelAPaidStay()
     const auto cancelled = desk.cancelStay(unpaid, 0, QString());
     QVERIFY2(cancelled.ok(), cancelled.ok() ? "" : qPrintable(cancelled.error().message));
     QCOMPARE(cancelled->refundedMinor, 0);
-    QCOMPARE(cancelled->orderState, QStringLiteral("CANCELLED"));
+    QCOMPARE(cancelled->orderState, OrderState::Cancelled);
     QCOMPARE(stateOf(unpaid), QStringLiteral("CANCELLED"));
     QCOMPARE(booked(m_standard, 24), before);
     QCOMPARE(refusal(desk.cancelStay(unpaid, 0, QString())), QStringLiteral("conflict")); // once
@@ -539,7 +540,7 @@ void TestFrontDesk::managerCancelsAPaidStayWithRefund()
     QCOMPARE(cancelled->refundedMinor, 27000);
     QVERIFY(cancelled->refundAtDesk); // cash: handed back now
     QCOMPARE(cancelled->nightsReturned, 3);
-    QCOMPARE(cancelled->orderState, QStringLiteral("REFUNDED"));
+    QCOMPARE(cancelled->orderState, OrderState::Refunded);
     QCOMPARE(stateOf(stay), QStringLiteral("CANCELLED"));
     QCOMPARE(booked(m_standard, 26), 0);
     QCOMPARE(booked(m_standard, 28), 0);
@@ -570,7 +571,7 @@ void TestFrontDesk::managerCancelsAPaidStayKeepingAFee()
     QVERIFY2(cancelled.ok(), cancelled.ok() ? "" : qPrintable(cancelled.error().message));
     QCOMPARE(cancelled->feeMinor, 5000);
     QCOMPARE(cancelled->refundedMinor, 25000);
-    QCOMPARE(cancelled->orderState, QStringLiteral("REFUNDED"));
+    QCOMPARE(cancelled->orderState, OrderState::Refunded);
     QCOMPARE(booked(m_deluxe, 26), 0);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT reason || ' by ' || recorded_by FROM order_ledger WHERE order_id = :o "
                                          "AND entry = 'FEE_KEPT'"),

@@ -11,6 +11,7 @@
 #include "domain/poolservice.h"
 #include "domain/seatholdservice.h"
 #include "domain/slotservice.h"
+#include "statenames.h"
 #include "storage/inventoryauditor.h"
 #include "storage/pgcheckoutstore.h"
 #include "storage/pgcountersales.h"
@@ -271,7 +272,7 @@ void TestMoneyAudit::sellOnlineEveryShape()
     event.amountMinor = record->amountMinor;
     event.currency = QStringLiteral("EUR");
     QCOMPARE(m_store->applyPaymentEvent(provider, event).value(), InboxOutcome::Applied);
-    QCOMPARE(m_inventory->carts.order(m_everyShape)->state, QStringLiteral("PAID"));
+    QCOMPARE(m_inventory->carts.order(m_everyShape)->state, OrderState::Paid);
     QCOMPARE(record->amountMinor, qint64(4500 + 1500 + 9000 + 500));
 }
 
@@ -298,7 +299,7 @@ void TestMoneyAudit::sellOnlineAndRefundInFull()
     QVERIFY(m_fullyRefunded != 0);
     // Still due at the provider: a refund decided counts as refunded.
     QVERIFY(m_store->refundUnits(m_fullyRefunded, {}, QStringLiteral("event cancelled")).ok());
-    QCOMPARE(m_inventory->carts.order(m_fullyRefunded)->state, QStringLiteral("REFUNDED"));
+    QCOMPARE(m_inventory->carts.order(m_fullyRefunded)->state, OrderState::Refunded);
 }
 
 void TestMoneyAudit::sellAtTheCounter()
@@ -341,7 +342,7 @@ void TestMoneyAudit::bookOnGuarantee()
     guarantee.cardReference = QStringLiteral("MC-5555");
     const auto booked = m_counter->sellAtCounter(cart, guarantee, m_counter->quote(cart).value());
     QVERIFY(booked.ok());
-    QCOMPARE(booked->order.state, QStringLiteral("GUARANTEED"));
+    QCOMPARE(booked->order.state, OrderState::Guaranteed);
     m_guaranteed = booked->order.id;
 }
 

@@ -1,9 +1,16 @@
 // The database itself refuses what would break the invariant, even if the application were wrong:
 // these statements are what a buggy or tampered client could send.
 
+#include "storage/statetext.h"
 #include "testdatabase.h"
 
+#include <QRegularExpression>
+#include <QSet>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QTest>
+
+#include <functional>
 
 using namespace boxoffice;
 using namespace boxoffice::test;
@@ -18,6 +25,7 @@ private slots:
     void refusedWrites_data();
     void refusedWrites();
     void secondSaleOfOneSeatIsImpossible();
+    void everyAllowedStateIsMapped();
 
 private:
     std::unique_ptr<TestDatabase> m_db;
@@ -96,6 +104,62 @@ void TestSchemaConstraints::secondSaleOfOneSeatIsImpossible()
                                        "SELECT id, :unit, 100, 'SOLD' FROM orders WHERE cart_id = 'second'"),
                         unit, &error));
     QVERIFY2(error.startsWith(QStringLiteral("23505")), qPrintable(error));
+}
+
+// Every state a CHECK constraint allows has an enum value: a migration that adds a state without its
+// mapping in storage/statetext.cpp fails here, not when a clerk's screen first reads it.
+void TestSchemaConstraints::everyAllowedStateIsMapped()
+{
+    using Reads = std::function<bool(const QString &)>;
+    const auto reads
+        = [](auto fromText) -> Reads { return [fromText](const QString &text) { return fromText(text).ok(); }; };
+    const QHash<QString, Reads> mapped{
+        {QStringLiteral("orders.state"), reads(orderStateFromText)},
+        {QStringLiteral("payments.state"), reads(paymentStateFromText)},
+        {QStringLiteral("order_lines.state"), reads(lineStateFromText)},
+        {QStringLiteral("order_pool_lines.state"), reads(lineStateFromText)},
+        {QStringLiteral("order_stay_lines.state"), reads(lineStateFromText)},
+        {QStringLiteral("order_slot_lines.state"), reads(lineStateFromText)},
+        {QStringLiteral("order_supplement_lines.state"), reads(lineStateFromText)},
+        {QStringLiteral("stays.state"), reads(stayStateFromText)},
+        {QStringLiteral("refunds.state"), reads(refundStateFromText)},
+        {QStringLiteral("stray_charges.refund_state"), reads(refundStateFromText)},
+    };
+    // The inventory's own states: seats have SeatState, GA holds and table bookings are never read
+    // into a domain state.
+    const QSet<QString> notStatesOfThisMapping{QStringLiteral("event_seats.state"), QStringLiteral("ga_holds.state"),
+                                               QStringLiteral("slot_bookings.state")};
+
+    // Single-column checks only: "state IN (...)" lists the allowed words; checks that tie a state to
+    // other columns ("(state = 'HELD') = (expires_at IS NOT NULL)") add none.
+    const QString stateChecks
+        = QStringLiteral("SELECT t.relname, a.attname, pg_get_constraintdef(c.oid) FROM pg_constraint c "
+                         "JOIN pg_class t ON t.oid = c.conrelid "
+                         "JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1] "
+                         "WHERE c.contype = 'c' AND cardinality(c.conkey) = 1 AND a.attname LIKE '%state' "
+                         "AND t.relnamespace = 'public'::regnamespace ORDER BY 1, 2");
+    QSqlQuery q(m_db->database());
+    QVERIFY2(q.exec(stateChecks), qPrintable(q.lastError().text()));
+    const QRegularExpression quoted(QStringLiteral("'([^']*)'::text"));
+    QSet<QString> checked;
+    while (q.next()) {
+        const QString column = q.value(0).toString() + QLatin1Char('.') + q.value(1).toString();
+        if (notStatesOfThisMapping.contains(column))
+            continue;
+        QVERIFY2(mapped.contains(column), qPrintable(column + QStringLiteral(" has states no enum covers")));
+        const QString definition = q.value(2).toString();
+        int words = 0;
+        for (auto match = quoted.globalMatch(definition); match.hasNext(); ++words) {
+            const QString word = match.next().captured(1);
+            QVERIFY2(
+                mapped.value(column)(word),
+                qPrintable(QStringLiteral("%1 allows %2, which storage/statetext.cpp does not map").arg(column, word)));
+        }
+        QVERIFY2(words > 0, qPrintable(QStringLiteral("%1: no states read from %2").arg(column, definition)));
+        checked << column;
+    }
+    for (auto it = mapped.cbegin(); it != mapped.cend(); ++it)
+        QVERIFY2(checked.contains(it.key()), qPrintable(it.key() + QStringLiteral(": no CHECK constraint found")));
 }
 
 QTEST_GUILESS_MAIN(TestSchemaConstraints)

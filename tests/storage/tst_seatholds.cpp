@@ -1,5 +1,6 @@
 #include "domain/cartservice.h"
 #include "domain/seatholdservice.h"
+#include "statenames.h"
 #include "storage/pginventory.h"
 #include "testdatabase.h"
 
@@ -379,7 +380,7 @@ void TestSeatHolds::createOrderPricesTheCart()
     QVERIFY(m_service->hold(request(QStringLiteral("a"), {0, 1, 2})).ok());
     const auto order = m_carts->createOrder(QStringLiteral("a"));
     QVERIFY2(order.ok(), order.ok() ? "" : qPrintable(order.error().message));
-    QCOMPARE(order->state, QStringLiteral("PENDING"));
+    QCOMPARE(order->state, OrderState::Pending);
     QCOMPARE(order->amountMinor, qint64(3 * 4500));
     QCOMPARE(order->currency, QStringLiteral("EUR"));
     QCOMPARE(order->lines.size(), 3);
@@ -446,7 +447,7 @@ void TestSeatHolds::lateConfirmOnUnreclaimedSeatSells()
     QCOMPARE(confirmed->sold.size(), 2);
     QVERIFY(confirmed->lost.isEmpty());
     QCOMPARE(stateOf(m_units[0]), QStringLiteral("SOLD"));
-    QCOMPARE(m_carts->order(order->id)->state, QStringLiteral("PAID"));
+    QCOMPARE(m_carts->order(order->id)->state, OrderState::Paid);
 }
 
 void TestSeatHolds::lateConfirmOnReclaimedSeatReportsIt()

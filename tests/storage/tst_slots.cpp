@@ -4,6 +4,7 @@
 #include "buyercrowd.h"
 #include "domain/cartservice.h"
 #include "domain/slotservice.h"
+#include "statenames.h"
 #include "storage/pginventory.h"
 #include "storage/propertyloader.h"
 #include "testdatabase.h"
@@ -214,7 +215,7 @@ void TestSlots::lateConfirmBooksAfreshOrReportsLost()
     QVERIFY2(lost.ok(), lost.ok() ? "" : qPrintable(lost.error().message));
     QCOMPARE(lost->lost.size(), 1);
     // It delivered nothing, so it is not PAID (money taken for it would be refunded by the settlement).
-    QCOMPARE(m_carts->order(taken->id)->state, QStringLiteral("CANCELLED"));
+    QCOMPARE(m_carts->order(taken->id)->state, OrderState::Cancelled);
 }
 
 void TestSlots::concurrentOverlappingBookingsNeverOverlap()

@@ -103,11 +103,11 @@ bool saveMoneyDialogs(const QDir &out)
                           QStringLiteral("STD"),
                           QDate(2026, 3, 12),
                           QDate(2026, 3, 15),
-                          QStringLiteral("BOOKED"),
+                          StayState::Booked,
                           QStringLiteral("Ada Byron"),
                           41};
-    const StayMoney atDesk{7, 41, QStringLiteral("PAID"), QStringLiteral("EUR"), 27000, 27000, false};
-    const StayMoney online{7, 41, QStringLiteral("PAID"), QStringLiteral("EUR"), 27000, 27000, true};
+    const StayMoney atDesk{7, 41, OrderState::Paid, QStringLiteral("EUR"), 27000, 27000, false};
+    const StayMoney online{7, 41, OrderState::Paid, QStringLiteral("EUR"), 27000, 27000, true};
     QVector<QPair<QString, QImage>> shots;
     {
         StayCancelDialog dialog(stay, atDesk, false);

@@ -72,7 +72,7 @@ protected:
     }
 };
 
-StayRecord stayRecord(StayId id, const QString &reference, const QString &state)
+StayRecord stayRecord(StayId id, const QString &reference, StayState state)
 {
     StayRecord stay;
     stay.id = id;
@@ -326,7 +326,7 @@ void TestHotelGrid::arrivalsModelPassesTheTester()
     QCOMPARE(model.rowCount(), 0);
     QVector<ArrivalAtRisk> arrivals;
     for (int i = 1; i <= 3; ++i)
-        arrivals << ArrivalAtRisk{stayRecord(i, QStringLiteral("H-%1").arg(i), QStringLiteral("BOOKED")), night(5), i};
+        arrivals << ArrivalAtRisk{stayRecord(i, QStringLiteral("H-%1").arg(i), StayState::Booked), night(5), i};
     model.setArrivals(arrivals);
     QCOMPARE(model.rowCount(), 3);
     QCOMPARE(model.columnCount(), int(ArrivalsAtRiskModel::ColumnCount));
@@ -352,22 +352,22 @@ void TestHotelGrid::staySearchModelPassesTheTester()
 {
     StaySearchModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setStays({stayRecord(1, QStringLiteral("H-1"), QStringLiteral("BOOKED")),
-                    stayRecord(2, QStringLiteral("H-2"), QStringLiteral("CHECKED_IN")),
-                    stayRecord(3, QStringLiteral("H-3"), QStringLiteral("WALKED")),
-                    stayRecord(4, QStringLiteral("H-4"), QStringLiteral("SOMETHING_NEW"))});
+    model.setStays({stayRecord(1, QStringLiteral("H-1"), StayState::Booked),
+                    stayRecord(2, QStringLiteral("H-2"), StayState::CheckedIn),
+                    stayRecord(3, QStringLiteral("H-3"), StayState::Walked),
+                    stayRecord(4, QStringLiteral("H-4"), StayState::Released)});
     QCOMPARE(model.rowCount(), 4);
     QCOMPARE(model.columnCount(), int(StaySearchModel::ColumnCount));
     QCOMPARE(model.data(model.index(1, StaySearchModel::StateColumn)).toString(), QStringLiteral("Checked in"));
     QCOMPARE(model.data(model.index(1, StaySearchModel::StateColumn), StaySearchModel::SortRole).toString(), QStringLiteral("CHECKED_IN"));
-    QCOMPARE(model.data(model.index(3, StaySearchModel::StateColumn)).toString(), QStringLiteral("Something new"));
+    QCOMPARE(model.data(model.index(3, StaySearchModel::StateColumn)).toString(), QStringLiteral("Released"));
     QVERIFY(!model.data(model.index(0, 0), Qt::ForegroundRole).isValid());
     QVERIFY(model.data(model.index(2, 0), Qt::ForegroundRole).isValid()); // walked: greyed
     QCOMPARE(model.data(model.index(0, StaySearchModel::CheckInColumn), StaySearchModel::SortRole).toDate(), night(4));
     QCOMPARE(model.stay(3).reference, QStringLiteral("H-4"));
     QCOMPARE(model.stay(-1).id, StayId(0));
     QCOMPARE(model.headerData(StaySearchModel::StateColumn, Qt::Horizontal).toString(), QStringLiteral("State"));
-    model.setStays({stayRecord(9, QStringLiteral("H-9"), QStringLiteral("HELD"))});
+    model.setStays({stayRecord(9, QStringLiteral("H-9"), StayState::Held)});
     QCOMPARE(model.rowCount(), 1);
     QCOMPARE(model.data(model.index(0, StaySearchModel::StateColumn)).toString(), QStringLiteral("Held"));
     model.setStays({});

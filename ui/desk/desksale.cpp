@@ -220,7 +220,7 @@ void DeskWindow::sell(bool card)
 void DeskWindow::finishSale(const CounterSale &sale)
 {
     for (const OrderLine &line : sale.order.lines) {
-        if (line.kind == ItemKind::Seat && line.state == QLatin1String("SOLD"))
+        if (line.kind == ItemKind::Seat && line.state == LineState::Sold)
             m_scene->applyChange(SeatChange{line.id, SeatState::Sold, m_cartId, {}});
     }
     QString text = tr("Order %1 sold: %2 charged.").arg(sale.order.id).arg(formatMoney(sale.chargedMinor, sale.order.currency));

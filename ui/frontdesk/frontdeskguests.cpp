@@ -55,7 +55,7 @@ void FrontDeskPanel::actOnSelectedStay(const QString &what)
     else if (what == QLatin1String("out")) {
         // A stay booked on guarantee is paid now, on departure.
         auto order = stay.order ? m_services.carts->order(stay.order) : Result<OrderSummary>(makeError(ErrorCode::NotFound, QString()));
-        if (order && order->state == QLatin1String("GUARANTEED")) {
+        if (order && order->state == OrderState::Guaranteed) {
             PaymentDialog dialog(order->amountMinor, order->currency, PaymentMethod::Cash, this);
             const bool accepted = paymentHook ? paymentHook(dialog) : dialog.exec() == QDialog::Accepted;
             if (!accepted)
@@ -149,7 +149,7 @@ void FrontDeskPanel::loadRefundCases()
         m_cases->setItem(row, 0, new QTableWidgetItem(QString::number(item.order)));
         m_cases->setItem(row, 1, new QTableWidgetItem(item.unit));
         m_cases->setItem(row, 2, new QTableWidgetItem(formatMoney(item.amountMinor, currency().isEmpty() ? QStringLiteral("EUR") : currency())));
-        m_cases->setItem(row, 3, new QTableWidgetItem(item.refundState.toLower()));
+        m_cases->setItem(row, 3, new QTableWidgetItem(item.refundState ? refundStateName(*item.refundState).toLower() : QString()));
         m_cases->setItem(row, 4, new QTableWidgetItem(item.reason));
     }
 }

@@ -10,30 +10,50 @@ namespace boxoffice {
 
 StaySearchModel::StaySearchModel(QObject *parent) : QAbstractTableModel(parent) { }
 
-QString StaySearchModel::stateText(const QString &state)
+QString StaySearchModel::stateText(StayState state)
 {
-    if (state == QLatin1String("HELD"))
+    switch (state) {
+    case StayState::Held:
         return tr("Held");
-    if (state == QLatin1String("BOOKED"))
+    case StayState::Booked:
         return tr("Booked");
-    if (state == QLatin1String("CHECKED_IN"))
+    case StayState::CheckedIn:
         return tr("Checked in");
-    if (state == QLatin1String("CHECKED_OUT"))
+    case StayState::CheckedOut:
         return tr("Checked out");
-    if (state == QLatin1String("CANCELLED"))
+    case StayState::Cancelled:
         return tr("Cancelled");
-    if (state == QLatin1String("WALKED"))
+    case StayState::Walked:
         return tr("Walked");
-    if (state == QLatin1String("EXPIRED"))
+    case StayState::Expired:
         return tr("Expired");
-    if (state == QLatin1String("NO_SHOW"))
-        return tr("No show");
-    // A state this build does not know yet: readable rather than hidden.
-    QString text = state.toLower().replace(QLatin1Char('_'), QLatin1Char(' '));
-    if (!text.isEmpty())
-        text[0] = text.at(0).toUpper();
-    return text;
+    case StayState::Released:
+        return tr("Released");
+    }
+    return {};
 }
+
+namespace {
+
+// Stays that no longer hold a room.
+bool isOver(StayState state)
+{
+    switch (state) {
+    case StayState::Cancelled:
+    case StayState::Walked:
+    case StayState::Expired:
+    case StayState::CheckedOut:
+        return true;
+    case StayState::Held:
+    case StayState::Booked:
+    case StayState::CheckedIn:
+    case StayState::Released:
+        break;
+    }
+    return false;
+}
+
+} // namespace
 
 int StaySearchModel::rowCount(const QModelIndex &parent) const
 {
@@ -50,13 +70,13 @@ QVariant StaySearchModel::data(const QModelIndex &index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const StayRecord &stay = m_stays.at(index.row());
-    const bool over = stay.state == QLatin1String("CANCELLED") || stay.state == QLatin1String("WALKED")
-            || stay.state == QLatin1String("EXPIRED") || stay.state == QLatin1String("CHECKED_OUT");
+    const bool over = isOver(stay.state);
     switch (role) {
     case Qt::DisplayRole:
         return index.column() == StateColumn ? QVariant(stateText(stay.state)) : StayColumns::display(stay, index.column());
     case SortRole:
-        return index.column() == StateColumn ? QVariant(stay.state) : StayColumns::sortValue(stay, index.column());
+        return index.column() == StateColumn ? QVariant(stayStateName(stay.state))
+                                             : StayColumns::sortValue(stay, index.column());
     case Qt::ForegroundRole:
         if (over) // stays that no longer hold a room are shown, greyed
             return QBrush(QColor(0x80, 0x80, 0x80));

@@ -28,8 +28,8 @@ public:
     // The stay on a row; an empty one for a row out of range.
     StayRecord stay(int row) const;
 
-    // "CHECKED_IN" -> "Checked in": the state as a clerk reads it.
-    static QString stateText(const QString &state);
+    // StayState::CheckedIn -> "Checked in": the state as a clerk reads it.
+    static QString stateText(StayState state);
 
 private:
     QVector<StayRecord> m_stays;

@@ -73,7 +73,7 @@ OpOutcome ChaosWorker::refundOne()
     QVector<OrderItemRef> items;
     if (chance(35)) {
         for (const OrderLine &line : summary->lines) {
-            if (line.state == QLatin1String("SOLD") && (items.isEmpty() || chance(50)))
+            if (line.state == LineState::Sold && (items.isEmpty() || chance(50)))
                 items << OrderItemRef{line.kind, line.id};
         }
     }
