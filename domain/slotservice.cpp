@@ -70,7 +70,8 @@ Result<SlotHold> SlotService::claimFirstFree(const TableSearch &search, const QD
     if (!tables)
         return tables.error();
     for (const TableSummary &table : tables.value()) {
-        SlotRequest request{table.id, search.cart, search.partySize, search.start, end, search.ttlSeconds, search.buyer};
+        SlotRequest request{table.id, search.cart,       search.partySize, search.start,
+                            end,      search.ttlSeconds, search.buyer};
         auto held = m_store.holdSlot(request);
         if (held || held.error().code != ErrorCode::Lost)
             return held;

@@ -89,42 +89,47 @@ Result<CapUsage> PgBuyerCapStore::usage(const QVariant &buyer, const QVariant &i
     const QString buyerKey = QStringLiteral(":buyer");
     const QString instrumentKey = QStringLiteral(":instrument");
     if (const auto *seats = std::get_if<HoldRequest>(&ask))
-        return read(CapSql::eventUsage, {{buyerKey, buyer},
-                                         {instrumentKey, instrument},
-                                         {QStringLiteral(":event"), seats->event},
-                                         {QStringLiteral(":pool"), noId()},
-                                         {QStringLiteral(":cart"), seats->cart},
-                                         {QStringLiteral(":units"), toBigintArray(seats->units)}});
+        return read(CapSql::eventUsage,
+                    {{buyerKey, buyer},
+                     {instrumentKey, instrument},
+                     {QStringLiteral(":event"), seats->event},
+                     {QStringLiteral(":pool"), noId()},
+                     {QStringLiteral(":cart"), seats->cart},
+                     {QStringLiteral(":units"), toBigintArray(seats->units)}});
     if (const auto *places = std::get_if<PoolHoldRequest>(&ask))
-        return read(CapSql::eventUsage, {{buyerKey, buyer},
-                                         {instrumentKey, instrument},
-                                         {QStringLiteral(":event"), noId()},
-                                         {QStringLiteral(":pool"), places->pool},
-                                         {QStringLiteral(":cart"), places->cart},
-                                         {QStringLiteral(":units"), toBigintArray({})}});
+        return read(CapSql::eventUsage,
+                    {{buyerKey, buyer},
+                     {instrumentKey, instrument},
+                     {QStringLiteral(":event"), noId()},
+                     {QStringLiteral(":pool"), places->pool},
+                     {QStringLiteral(":cart"), places->cart},
+                     {QStringLiteral(":units"), toBigintArray({})}});
     if (const auto *stay = std::get_if<StayRequest>(&ask))
-        return read(CapSql::hotelUsage, {{buyerKey, buyer},
-                                         {instrumentKey, instrument},
-                                         {QStringLiteral(":room_type"), stay->roomType},
-                                         {QStringLiteral(":cart"), stay->cart},
-                                         {QStringLiteral(":check_in"), stay->checkIn.toString(Qt::ISODate)},
-                                         {QStringLiteral(":check_out"), stay->checkOut.toString(Qt::ISODate)}});
+        return read(CapSql::hotelUsage,
+                    {{buyerKey, buyer},
+                     {instrumentKey, instrument},
+                     {QStringLiteral(":room_type"), stay->roomType},
+                     {QStringLiteral(":cart"), stay->cart},
+                     {QStringLiteral(":check_in"), stay->checkIn.toString(Qt::ISODate)},
+                     {QStringLiteral(":check_out"), stay->checkOut.toString(Qt::ISODate)}});
     if (const auto *table = std::get_if<SlotRequest>(&ask))
-        return read(CapSql::restaurantUsage, {{buyerKey, buyer},
-                                              {instrumentKey, instrument},
-                                              {QStringLiteral(":restaurant"), noId()},
-                                              {QStringLiteral(":resource"), table->resource},
-                                              {QStringLiteral(":cart"), table->cart},
-                                              {QStringLiteral(":starts"), timestamp(table->start)},
-                                              {QStringLiteral(":ends"), timestamp(table->end)}});
+        return read(CapSql::restaurantUsage,
+                    {{buyerKey, buyer},
+                     {instrumentKey, instrument},
+                     {QStringLiteral(":restaurant"), noId()},
+                     {QStringLiteral(":resource"), table->resource},
+                     {QStringLiteral(":cart"), table->cart},
+                     {QStringLiteral(":starts"), timestamp(table->start)},
+                     {QStringLiteral(":ends"), timestamp(table->end)}});
     const auto &search = std::get<TableSearch>(ask);
-    return read(CapSql::restaurantUsage, {{buyerKey, buyer},
-                                          {instrumentKey, instrument},
-                                          {QStringLiteral(":restaurant"), search.restaurant},
-                                          {QStringLiteral(":resource"), noId()},
-                                          {QStringLiteral(":cart"), search.cart},
-                                          {QStringLiteral(":starts"), noText()},
-                                          {QStringLiteral(":ends"), noText()}});
+    return read(CapSql::restaurantUsage,
+                {{buyerKey, buyer},
+                 {instrumentKey, instrument},
+                 {QStringLiteral(":restaurant"), search.restaurant},
+                 {QStringLiteral(":resource"), noId()},
+                 {QStringLiteral(":cart"), search.cart},
+                 {QStringLiteral(":starts"), noText()},
+                 {QStringLiteral(":ends"), noText()}});
 }
 
 } // namespace boxoffice

@@ -42,7 +42,8 @@ private:
 // runs in a savepoint. Alone it needs none (autocommit undoes the one statement) and takes none, so
 // the plain claim stays one round trip.
 template<typename Claim>
-auto withRetryPoint(const QSqlDatabase &database, const QString &context, Claim &&claim) -> std::invoke_result_t<Claim &>
+auto withRetryPoint(const QSqlDatabase &database, const QString &context, Claim &&claim)
+    -> std::invoke_result_t<Claim &>
 {
     if (TransactionGuard::depth(database) == 0)
         return claim();

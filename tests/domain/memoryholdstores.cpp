@@ -64,9 +64,8 @@ int MemoryBuyerCapStore::heldOnEvent(const std::function<bool(const CartId &)> &
 CapUsage MemoryBuyerCapStore::usage(const std::function<bool(const CartId &)> &holders, CapHolder holder,
                                     const CapAsk &ask) const
 {
-    const auto capOf = [holder](const MemoryCaps &caps) {
-        return holder == CapHolder::Buyer ? caps.perBuyer : caps.perInstrument;
-    };
+    const auto capOf
+        = [holder](const MemoryCaps &caps) { return holder == CapHolder::Buyer ? caps.perBuyer : caps.perInstrument; };
     CapUsage usage;
     if (const auto *seats = std::get_if<HoldRequest>(&ask)) {
         usage.cap = capOf(m_world.eventCaps.value(seats->event));
@@ -81,12 +80,13 @@ CapUsage MemoryBuyerCapStore::usage(const std::function<bool(const CartId &)> &h
         for (const auto &held : m_world.stays) {
             const bool askedAgain = held.cart == stay->cart && held.what == stay->roomType
                 && held.checkIn == stay->checkIn && held.checkOut == stay->checkOut;
-            usage.held += held.live && holders(held.cart) && m_world.roomHotels.value(held.what) == hotel && !askedAgain;
+            usage.held
+                += held.live && holders(held.cart) && m_world.roomHotels.value(held.what) == hotel && !askedAgain;
         }
     } else {
         const auto *table = std::get_if<SlotRequest>(&ask);
-        const RestaurantId restaurant = table ? m_world.tableRestaurants.value(table->resource)
-                                              : std::get<TableSearch>(ask).restaurant;
+        const RestaurantId restaurant
+            = table ? m_world.tableRestaurants.value(table->resource) : std::get<TableSearch>(ask).restaurant;
         usage.cap = capOf(m_world.restaurantCaps.value(restaurant));
         for (const auto &held : m_world.tables) {
             const bool askedAgain = table && held.cart == table->cart && held.what == table->resource
@@ -156,7 +156,8 @@ Result<PoolHold> MemoryPoolStore::hold(const PoolHoldRequest &request)
     held.cart = request.cart;
     held.units = request.quantity;
     m_world.places << held;
-    return finish(QStringLiteral("claim places"), PoolHold{qint64(m_world.places.size()), request.pool, request.quantity, {}, false});
+    return finish(QStringLiteral("claim places"),
+                  PoolHold{qint64(m_world.places.size()), request.pool, request.quantity, {}, false});
 }
 
 Result<StayHold> MemoryHotelStore::holdStay(const StayRequest &request)

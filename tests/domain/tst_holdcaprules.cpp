@@ -86,7 +86,8 @@ void TestHoldCapRules::addCart(const CartId &cart, BuyerId buyer, const QString 
         m_holds->world.cartInstruments.insert(cart, card);
 }
 
-Result<HoldGrant> TestHoldCapRules::seats(BuyerId buyer, const CartId &cart, EventId event, const QVector<UnitId> &units)
+Result<HoldGrant> TestHoldCapRules::seats(BuyerId buyer, const CartId &cart, EventId event,
+                                          const QVector<UnitId> &units)
 {
     HoldRequest request;
     request.event = event;
@@ -352,8 +353,8 @@ void TestHoldCapRules::aBuyersHoldWithoutCapsIsRefusedAndStaffAreUncapped()
     QCOMPARE(PoolService(m_holds->pools).hold(place).error().code, ErrorCode::Internal);
     StayRequest room{innDouble, QStringLiteral("a1"), QDate(2026, 5, 1), QDate(2026, 5, 2), {}, std::nullopt, ada};
     QCOMPARE(HotelService(m_holds->hotels).holdStay(room).error().code, ErrorCode::Internal);
-    TableSearch search{bistro, QStringLiteral("a1"), 2, QDateTime(QDate(2026, 5, 1), QTime(19, 0), Qt::UTC), 60,
-                       std::nullopt, ada};
+    TableSearch search{bistro, QStringLiteral("a1"), 2,  QDateTime(QDate(2026, 5, 1), QTime(19, 0), Qt::UTC),
+                       60,     std::nullopt,         ada};
     QCOMPARE(SlotService(m_holds->tables).findAndHold(search).error().code, ErrorCode::Internal);
     QVERIFY(m_holds->journal.isEmpty());
 

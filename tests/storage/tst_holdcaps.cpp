@@ -65,8 +65,8 @@ private slots:
     void askingAgainRefreshesInsideTheUnitOfWork();
 
 private:
-    Result<PoolHold> holdPlaces(const QSqlDatabase &database, PgInventory &inventory, BuyerId buyer,
-                                const CartId &cart, int quantity);
+    Result<PoolHold> holdPlaces(const QSqlDatabase &database, PgInventory &inventory, BuyerId buyer, const CartId &cart,
+                                int quantity);
     Result<StayHold> holdStay(const QSqlDatabase &database, PgInventory &inventory, BuyerId buyer, const CartId &cart);
     Result<SlotHold> findTable(const QSqlDatabase &database, PgInventory &inventory, BuyerId buyer, const CartId &cart);
     QVector<Attempt> race(const std::function<Attempt(DatabaseConnection &, PgInventory &, int racer)> &hold);
@@ -121,16 +121,19 @@ void TestHoldCaps::initTestCase()
     QByteArray tables;
     for (int table = 1; table <= 24; ++table)
         tables += QStringLiteral(R"(%1{"code": "T%2", "seats": 4})").arg(table > 1 ? "," : "").arg(table).toUtf8();
-    const auto restaurant = PropertyLoader(m_db->database())
-                                .loadRestaurant(R"({"name": "Cap Bistro", "currency": "EUR", "tables": [)" + tables + "]}");
+    const auto restaurant
+        = PropertyLoader(m_db->database())
+              .loadRestaurant(R"({"name": "Cap Bistro", "currency": "EUR", "tables": [)" + tables + "]}");
     QVERIFY(restaurant.ok());
     m_restaurant = restaurant->id;
 }
 
 void TestHoldCaps::init()
 {
-    QVERIFY(m_db->exec(QStringLiteral("UPDATE events SET max_holds_per_buyer = NULL, max_holds_per_instrument = NULL")));
-    QVERIFY(m_db->exec(QStringLiteral("UPDATE hotels SET max_stays_per_buyer = NULL, max_stays_per_instrument = NULL")));
+    QVERIFY(
+        m_db->exec(QStringLiteral("UPDATE events SET max_holds_per_buyer = NULL, max_holds_per_instrument = NULL")));
+    QVERIFY(
+        m_db->exec(QStringLiteral("UPDATE hotels SET max_stays_per_buyer = NULL, max_stays_per_instrument = NULL")));
     QVERIFY(m_db->exec(
         QStringLiteral("UPDATE restaurants SET max_bookings_per_buyer = NULL, max_bookings_per_instrument = NULL")));
 }
@@ -194,7 +197,8 @@ QVector<Attempt> TestHoldCaps::race(const std::function<Attempt(DatabaseConnecti
     QVector<Attempt> result;
     BuyerCrowd crowd(*m_db, racers);
     const bool connected = crowd.runOnConnections(
-        1, [&](DatabaseConnection &connection, PgInventory &inventory, int, int racer) {
+        1,
+        [&](DatabaseConnection &connection, PgInventory &inventory, int, int racer) {
             return hold(connection, inventory, racer);
         },
         [](int) {}, [&](int, const QVector<Attempt> &attempts) { result = attempts; });
@@ -231,9 +235,10 @@ void TestHoldCaps::oneBuyersCartsRacingForPlacesStopAtTheCap()
     // Two seats first: seats and places count together.
     const auto seatsCart = m_buyers->createCart(buyer);
     Caps caps(m_db->database());
-    QVERIFY(SeatHoldService(m_inventory->seats, &caps.caps)
-                .hold(HoldRequest{m_hall.eventId, seatsCart.value(), {m_units.at(0), m_units.at(1)}, std::nullopt, buyer})
-                .ok());
+    QVERIFY(
+        SeatHoldService(m_inventory->seats, &caps.caps)
+            .hold(HoldRequest{m_hall.eventId, seatsCart.value(), {m_units.at(0), m_units.at(1)}, std::nullopt, buyer})
+            .ok());
 
     const auto attempts = race([&](DatabaseConnection &connection, PgInventory &inventory, int) {
         auto cart = PgBuyerStore(connection.database()).createCart(buyer);
@@ -246,9 +251,10 @@ void TestHoldCaps::oneBuyersCartsRacingForPlacesStopAtTheCap()
     const int places = count(QStringLiteral("SELECT COALESCE(sum(h.quantity), 0) FROM ga_holds h JOIN buyer_carts c "
                                             "ON c.cart_id = h.cart_id WHERE c.buyer_id = :b AND h.state = 'HELD'"),
                              bindings);
-    const int seats = count(QStringLiteral("SELECT count(*) FROM event_seats s JOIN buyer_carts c ON c.cart_id = s.cart_id "
-                                           "WHERE c.buyer_id = :b AND s.state = 'HELD'"),
-                            bindings);
+    const int seats
+        = count(QStringLiteral("SELECT count(*) FROM event_seats s JOIN buyer_carts c ON c.cart_id = s.cart_id "
+                               "WHERE c.buyer_id = :b AND s.state = 'HELD'"),
+                bindings);
     QCOMPARE(places + seats, 6);
 }
 
@@ -316,9 +322,10 @@ void TestHoldCaps::oneCardBehindTwoBuyersStopsAtTheCap()
     const int places = count(QStringLiteral("SELECT COALESCE(sum(h.quantity), 0) FROM ga_holds h JOIN buyer_carts c "
                                             "ON c.cart_id = h.cart_id WHERE c.instrument = :i AND h.state = 'HELD'"),
                              bindings);
-    const int seats = count(QStringLiteral("SELECT count(*) FROM event_seats s JOIN buyer_carts c ON c.cart_id = s.cart_id "
-                                           "WHERE c.instrument = :i AND s.state = 'HELD'"),
-                            bindings);
+    const int seats
+        = count(QStringLiteral("SELECT count(*) FROM event_seats s JOIN buyer_carts c ON c.cart_id = s.cart_id "
+                               "WHERE c.instrument = :i AND s.state = 'HELD'"),
+                bindings);
     QCOMPARE(places + seats, 5);
 }
 

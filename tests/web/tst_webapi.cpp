@@ -587,8 +587,8 @@ void TestWebApi::theCapsCoverPlacesStaysAndTables()
     QCOMPARE(heldBy(QStringLiteral("ga_holds"), QStringLiteral("h.quantity")), 1);
 
     // A hotel capped at one stay per buyer.
-    const auto inn = PropertyLoader(m_db->database())
-                         .loadHotel(R"({"name": "Capped Inn", "currency": "EUR", "nights": 30,
+    const auto inn
+        = PropertyLoader(m_db->database()).loadHotel(R"({"name": "Capped Inn", "currency": "EUR", "nights": 30,
                             "room_types": [{"code": "STD", "name": "Standard", "rank": 1, "price_minor": 9000, "rooms": 5}]})");
     QVERIFY(inn.ok());
     QVERIFY(m_db->exec(QStringLiteral("UPDATE hotels SET max_stays_per_buyer = 1 WHERE id = :h"),
@@ -603,21 +603,22 @@ void TestWebApi::theCapsCoverPlacesStaysAndTables()
     }
     const QString stays = QStringLiteral("/api/v1/carts/%1/stays");
     QCOMPARE(post(stays.arg(first),
-                  {{"room_type", room}, {"check_in", night.toString(Qt::ISODate)},
+                  {{"room_type", room},
+                   {"check_in", night.toString(Qt::ISODate)},
                    {"check_out", night.addDays(2).toString(Qt::ISODate)}},
                   token)
                  .status,
              201);
     expectRefused(post(stays.arg(second),
-                       {{"room_type", room}, {"check_in", night.addDays(5).toString(Qt::ISODate)},
+                       {{"room_type", room},
+                        {"check_in", night.addDays(5).toString(Qt::ISODate)},
                         {"check_out", night.addDays(6).toString(Qt::ISODate)}},
                        token),
                   QStringLiteral("at most 1 stay at this hotel"));
     QCOMPARE(heldBy(QStringLiteral("stays"), QStringLiteral("1")), 1);
 
     // A restaurant capped at one table per buyer.
-    const auto bistro = PropertyLoader(m_db->database())
-                            .loadRestaurant(R"({"name": "Capped Bistro", "currency": "EUR",
+    const auto bistro = PropertyLoader(m_db->database()).loadRestaurant(R"({"name": "Capped Bistro", "currency": "EUR",
                                "tables": [{"code": "C1", "seats": 4}, {"code": "C2", "seats": 4}]})");
     QVERIFY(bistro.ok());
     QVERIFY(m_db->exec(QStringLiteral("UPDATE restaurants SET max_bookings_per_buyer = 1 WHERE id = :r"),
@@ -628,11 +629,11 @@ void TestWebApi::theCapsCoverPlacesStaysAndTables()
                   {{"restaurant", bistro->id}, {"party", 2}, {"at", at.toString(Qt::ISODate)}, {"minutes", 90}}, token)
                  .status,
              201);
-    expectRefused(post(tables.arg(second),
-                       {{"restaurant", bistro->id}, {"party", 2}, {"at", at.addDays(1).toString(Qt::ISODate)},
-                        {"minutes", 90}},
-                       token),
-                  QStringLiteral("at most 1 table booking at this restaurant"));
+    expectRefused(
+        post(tables.arg(second),
+             {{"restaurant", bistro->id}, {"party", 2}, {"at", at.addDays(1).toString(Qt::ISODate)}, {"minutes", 90}},
+             token),
+        QStringLiteral("at most 1 table booking at this restaurant"));
     QCOMPARE(heldBy(QStringLiteral("slot_bookings"), QStringLiteral("1")), 1);
 
     // The desk is not capped: a clerk still sells the event's places beside the buyer's.
