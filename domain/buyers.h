@@ -23,7 +23,7 @@ struct NewBuyer
     QString token; // shown once, never stored
 };
 
-// Web accounts, their carts and orders, and the per-event cap on seats a buyer may hold at once.
+// Web accounts, their carts and orders. What a buyer may hold at once is HoldCaps' (domain/holdcaps.h).
 class BuyerStore
 {
 public:
@@ -38,11 +38,6 @@ public:
     // so another buyer's ids reveal nothing.
     virtual Status checkCartOwner(BuyerId buyer, const CartId &cart) = 0;
     virtual Status checkOrderOwner(BuyerId buyer, OrderId order) = 0;
-    // The claim under the event's caps on seats held at once per buyer (events.max_holds_per_buyer)
-    // and per payment instrument of the cart (events.max_holds_per_instrument): counted and claimed in
-    // one transaction under per-buyer and per-instrument locks (taken in that order), so parallel
-    // requests cannot both pass the count. LimitReached when a cap would be exceeded.
-    virtual Result<HoldGrant> holdWithinCap(BuyerId buyer, const HoldRequest &request) = 0;
 };
 
 } // namespace boxoffice

@@ -54,6 +54,7 @@ struct PoolHoldRequest
     CartId cart;
     int quantity = 0;
     std::optional<int> ttlSeconds;
+    BuyerId buyer = 0; // a web buyer: held within the event's caps (0: staff, uncapped)
 };
 
 struct PoolHold

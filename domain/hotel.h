@@ -46,6 +46,7 @@ struct StayRequest
     QDate checkOut;
     QString guestName;
     std::optional<int> ttlSeconds;
+    BuyerId buyer = 0; // a web buyer: held within the hotel's caps (0: staff, uncapped)
     int nights() const { return int(checkIn.daysTo(checkOut)); }
 };
 

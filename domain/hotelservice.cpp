@@ -1,10 +1,11 @@
 #include "domain/hotelservice.h"
 
+#include "domain/holdcaps.h"
 #include "domain/seatholdrules.h"
 
 namespace boxoffice {
 
-HotelService::HotelService(HotelStore &store) : m_store(store) { }
+HotelService::HotelService(HotelStore &store, HoldCaps *caps) : m_store(store), m_caps(caps) { }
 
 Status HotelService::checkRange(const QDate &checkIn, const QDate &checkOut)
 {
@@ -40,7 +41,7 @@ Result<StayHold> HotelService::holdStay(const StayRequest &request)
         return makeError(ErrorCode::BadInput, QStringLiteral("The guest name is too long."));
     if (request.ttlSeconds && (*request.ttlSeconds <= 0 || *request.ttlSeconds > SeatHoldRules::maxTtlSeconds))
         return makeError(ErrorCode::BadInput, QStringLiteral("A hold lasts from one second to 24 hours."));
-    return m_store.holdStay(request);
+    return HoldCaps::claim(m_caps, request, [&] { return m_store.holdStay(request); });
 }
 
 Result<int> HotelService::releaseStay(const CartId &cart, StayId stay)

@@ -4,10 +4,14 @@
 
 namespace boxoffice {
 
+class HoldCaps;
+
+// A stay held for a web buyer (StayRequest::buyer) counts against its hotel's caps: the web passes
+// its HoldCaps, and a buyer's hold without them is refused. The desk's stays are uncapped.
 class HotelService
 {
 public:
-    explicit HotelService(HotelStore &store);
+    explicit HotelService(HotelStore &store, HoldCaps *caps = nullptr);
 
     static constexpr int maxNights = 60;
 
@@ -24,6 +28,7 @@ public:
 
 private:
     HotelStore &m_store;
+    HoldCaps *m_caps = nullptr;
 };
 
 } // namespace boxoffice

@@ -1,5 +1,6 @@
 #include "domain/poolservice.h"
 
+#include "domain/holdcaps.h"
 #include "domain/seatholdrules.h"
 
 namespace boxoffice {
@@ -9,7 +10,7 @@ QString claimStrategyName(ClaimStrategy strategy)
     return strategy == ClaimStrategy::Pessimistic ? QStringLiteral("pessimistic") : QStringLiteral("atomic");
 }
 
-PoolService::PoolService(PoolStore &store) : m_store(store) { }
+PoolService::PoolService(PoolStore &store, HoldCaps *caps) : m_store(store), m_caps(caps) { }
 
 namespace {
 
@@ -71,7 +72,7 @@ Result<PoolHold> PoolService::hold(const PoolHoldRequest &request)
                          QStringLiteral("Hold between 1 and %1 units at a time.").arg(maxQuantityPerHold));
     if (request.ttlSeconds && (*request.ttlSeconds <= 0 || *request.ttlSeconds > SeatHoldRules::maxTtlSeconds))
         return makeError(ErrorCode::BadInput, QStringLiteral("A hold lasts from one second to 24 hours."));
-    return m_store.hold(request);
+    return HoldCaps::claim(m_caps, request, [&] { return m_store.hold(request); });
 }
 
 Result<int> PoolService::release(const CartId &cart, PoolId pool)

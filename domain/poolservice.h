@@ -4,10 +4,14 @@
 
 namespace boxoffice {
 
+class HoldCaps;
+
+// A hold for a web buyer (PoolHoldRequest::buyer) counts against its event's caps, with the seats:
+// the web passes its HoldCaps, and a buyer's hold without them is refused.
 class PoolService
 {
 public:
-    explicit PoolService(PoolStore &store);
+    explicit PoolService(PoolStore &store, HoldCaps *caps = nullptr);
 
     static constexpr int maxQuantityPerHold = 50;
     static constexpr int maxSubpools = 256;
@@ -21,6 +25,7 @@ public:
 
 private:
     PoolStore &m_store;
+    HoldCaps *m_caps = nullptr;
 };
 
 } // namespace boxoffice

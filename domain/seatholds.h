@@ -38,8 +38,6 @@ struct SeatRef
     QString label; // "A-1-5": section, row, seat number
 };
 
-using BuyerId = qint64;
-
 struct HoldRequest
 {
     EventId event = 0;

@@ -1,11 +1,11 @@
 #include "domain/seatholdservice.h"
 
-#include "domain/buyers.h"
+#include "domain/holdcaps.h"
 #include "domain/seatholdrules.h"
 
 namespace boxoffice {
 
-SeatHoldService::SeatHoldService(SeatInventoryStore &store, BuyerStore *buyers) : m_store(store), m_buyers(buyers) { }
+SeatHoldService::SeatHoldService(SeatInventoryStore &store, HoldCaps *caps) : m_store(store), m_caps(caps) { }
 
 Result<QVector<EventSummary>> SeatHoldService::events()
 {
@@ -32,11 +32,7 @@ Result<HoldGrant> SeatHoldService::hold(const HoldRequest &request)
 {
     if (auto status = SeatHoldRules::checkHold(request); !status)
         return status.error();
-    if (request.buyer == 0)
-        return m_store.hold(request);
-    if (!m_buyers)
-        return makeError(ErrorCode::Internal, QStringLiteral("A buyer's hold needs the buyer caps; none were given."));
-    return m_buyers->holdWithinCap(request.buyer, request);
+    return HoldCaps::claim(m_caps, request, [&] { return m_store.hold(request); });
 }
 
 Result<HoldGrant> SeatHoldService::holdByLabels(EventId event, const CartId &cart, const QStringList &labels,

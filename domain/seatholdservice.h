@@ -3,7 +3,7 @@
 #include "domain/seatinventorystore.h"
 
 namespace boxoffice {
-class BuyerStore;
+class HoldCaps;
 }
 
 namespace boxoffice {
@@ -11,11 +11,11 @@ namespace boxoffice {
 // The seat-hold use-cases every channel calls: validate, then hand the one atomic operation to the
 // store. Channels never talk to a store directly, so no channel can skip a rule. A hold for a web buyer
 // (HoldRequest::buyer) is claimed within the event's caps: the channel that sells to buyers passes its
-// BuyerStore, and a buyer's hold without one is refused rather than left uncapped.
+// HoldCaps, and a buyer's hold without them is refused rather than left uncapped.
 class SeatHoldService
 {
 public:
-    explicit SeatHoldService(SeatInventoryStore &store, BuyerStore *buyers = nullptr);
+    explicit SeatHoldService(SeatInventoryStore &store, HoldCaps *caps = nullptr);
 
     Result<QVector<EventSummary>> events();
     Result<EventSummary> event(EventId event);
@@ -31,7 +31,7 @@ public:
 
 private:
     SeatInventoryStore &m_store;
-    BuyerStore *m_buyers = nullptr;
+    HoldCaps *m_caps = nullptr;
 };
 
 } // namespace boxoffice

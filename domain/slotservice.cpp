@@ -1,10 +1,11 @@
 #include "domain/slotservice.h"
 
+#include "domain/holdcaps.h"
 #include "domain/seatholdrules.h"
 
 namespace boxoffice {
 
-SlotService::SlotService(SlotStore &store) : m_store(store) { }
+SlotService::SlotService(SlotStore &store, HoldCaps *caps) : m_store(store), m_caps(caps) { }
 
 namespace {
 
@@ -40,7 +41,7 @@ Result<SlotHold> SlotService::holdSlot(const SlotRequest &request)
     if (auto status = checkSlot(request.cart, request.partySize, request.start, request.end, request.ttlSeconds);
         !status)
         return status.error();
-    return m_store.holdSlot(request);
+    return HoldCaps::claim(m_caps, request, [&] { return m_store.holdSlot(request); });
 }
 
 Result<int> SlotService::releaseSlot(const CartId &cart, BookingId booking)
@@ -59,11 +60,18 @@ Result<SlotHold> SlotService::findAndHold(const TableSearch &search)
     const QDateTime end = search.start.addSecs(qint64(search.minutes) * 60);
     if (auto status = checkSlot(search.cart, search.partySize, search.start, end, search.ttlSeconds); !status)
         return status.error();
+    // One booking whichever table it lands on: the caps are checked once, before the first try.
+    return HoldCaps::claim(m_caps, search, [&] { return claimFirstFree(search, end); });
+}
+
+Result<SlotHold> SlotService::claimFirstFree(const TableSearch &search, const QDateTime &end)
+{
     auto tables = m_store.candidates(search.restaurant, search.partySize, search.start, end, maxCandidates);
     if (!tables)
         return tables.error();
     for (const TableSummary &table : tables.value()) {
-        SlotRequest request{table.id, search.cart, search.partySize, search.start, end, search.ttlSeconds};
+        SlotRequest request{table.id, search.cart,       search.partySize, search.start,
+                            end,      search.ttlSeconds, search.buyer};
         auto held = m_store.holdSlot(request);
         if (held || held.error().code != ErrorCode::Lost)
             return held;

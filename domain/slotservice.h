@@ -4,10 +4,14 @@
 
 namespace boxoffice {
 
+class HoldCaps;
+
+// A table held for a web buyer (SlotRequest::buyer, TableSearch::buyer) counts against its
+// restaurant's caps: the web passes its HoldCaps, and a buyer's hold without them is refused.
 class SlotService
 {
 public:
-    explicit SlotService(SlotStore &store);
+    explicit SlotService(SlotStore &store, HoldCaps *caps = nullptr);
 
     static constexpr int maxCandidates = 5; // tries before "no table": bounded, as a busy night needs
     static constexpr int maxMinutes = 12 * 60;
@@ -19,7 +23,10 @@ public:
     Result<SlotHold> findAndHold(const TableSearch &search);
 
 private:
+    Result<SlotHold> claimFirstFree(const TableSearch &search, const QDateTime &end);
+
     SlotStore &m_store;
+    HoldCaps *m_caps = nullptr;
 };
 
 } // namespace boxoffice

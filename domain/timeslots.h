@@ -39,6 +39,7 @@ struct SlotRequest
     QDateTime start;
     QDateTime end;
     std::optional<int> ttlSeconds;
+    BuyerId buyer = 0; // a web buyer: held within the restaurant's caps (0: staff, uncapped)
 };
 
 struct SlotHold
@@ -61,6 +62,7 @@ struct TableSearch
     QDateTime start;
     int minutes = 0;
     std::optional<int> ttlSeconds;
+    BuyerId buyer = 0; // as SlotRequest::buyer
 };
 
 } // namespace boxoffice

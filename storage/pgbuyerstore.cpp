@@ -1,8 +1,6 @@
 #include "storage/pgbuyerstore.h"
 
 #include "storage/buyersql.h"
-#include "storage/pgarrays.h"
-#include "storage/transactionguard.h"
 
 #include <QCryptographicHash>
 #include <QRandomGenerator>
@@ -28,7 +26,7 @@ QString newToken()
 
 } // namespace
 
-PgBuyerStore::PgBuyerStore(QSqlDatabase database) : m_statements(database), m_seats(database) { }
+PgBuyerStore::PgBuyerStore(QSqlDatabase database) : m_statements(std::move(database)) { }
 
 Result<NewBuyer> PgBuyerStore::addBuyer(const QString &name)
 {
@@ -110,72 +108,6 @@ Status PgBuyerStore::checkOrderOwner(BuyerId buyer, OrderId order)
     return exists(BuyerSql::orderOwner, QStringLiteral("checking an order's owner"),
                   {{QStringLiteral(":order"), order}, {QStringLiteral(":buyer"), buyer}},
                   QStringLiteral("No such order."));
-}
-
-Status PgBuyerStore::checkCap(const char *sql, const QString &context, PreparedStatements::Bindings bindings,
-                              qsizetype asked, const QString &what)
-{
-    auto cap = m_statements.exec(sql, context, bindings);
-    if (!cap)
-        return cap.error();
-    cap.value()->next();
-    const QVariant limit = cap.value()->value(0);
-    const int held = cap.value()->value(1).toInt();
-    cap.value()->finish();
-    if (!limit.isNull() && held + asked > limit.toInt())
-        return makeError(ErrorCode::LimitReached,
-                         QStringLiteral("At most %1 seats of this event may be held at once %2; %3 are held already.")
-                             .arg(limit.toInt())
-                             .arg(what)
-                             .arg(held));
-    return Done{};
-}
-
-Result<HoldGrant> PgBuyerStore::holdWithinCap(BuyerId buyer, const HoldRequest &request)
-{
-    const QString context = QStringLiteral("holding seats for a buyer");
-    TransactionGuard transaction(m_statements.database());
-    if (auto status = transaction.begin(context); !status)
-        return status.error();
-    // Buyer first, then the instrument: the same order in every request, so two never wait on each other.
-    auto locked = m_statements.exec(BuyerSql::lockBuyer, context, {{QStringLiteral(":buyer"), buyer}});
-    if (!locked)
-        return locked.error();
-    locked.value()->finish();
-    const QString units = toBigintArray(request.units);
-    if (auto status = checkCap(BuyerSql::capAndHeld, context,
-                               {{QStringLiteral(":buyer"), buyer},
-                                {QStringLiteral(":event"), request.event},
-                                {QStringLiteral(":units"), units}},
-                               request.units.size(), QStringLiteral("per buyer"));
-        !status)
-        return status.error();
-
-    auto instrument = m_statements.exec(BuyerSql::cartInstrument, context, {{QStringLiteral(":cart"), request.cart}});
-    if (!instrument)
-        return instrument.error();
-    const QString card = instrument.value()->next() ? instrument.value()->value(0).toString() : QString();
-    instrument.value()->finish();
-    if (!card.isEmpty()) {
-        auto cardLock = m_statements.exec(BuyerSql::lockInstrument, context, {{QStringLiteral(":instrument"), card}});
-        if (!cardLock)
-            return cardLock.error();
-        cardLock.value()->finish();
-        if (auto status = checkCap(BuyerSql::instrumentCapAndHeld, context,
-                                   {{QStringLiteral(":instrument"), card},
-                                    {QStringLiteral(":event"), request.event},
-                                    {QStringLiteral(":units"), units}},
-                                   request.units.size(), QStringLiteral("per payment card"));
-            !status)
-            return status.error();
-    }
-
-    auto granted = m_seats.hold(request);
-    if (!granted)
-        return granted.error();
-    if (auto status = transaction.commit(context); !status)
-        return status.error();
-    return granted;
 }
 
 } // namespace boxoffice

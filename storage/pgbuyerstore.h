@@ -1,12 +1,11 @@
 #pragma once
 
 #include "domain/buyers.h"
-#include "storage/pgseatstore.h"
 #include "storage/preparedstatements.h"
 
 namespace boxoffice {
 
-// BuyerStore on PostgreSQL, on one connection (with a seat store of its own for capped claims).
+// BuyerStore on PostgreSQL, on one connection.
 class PgBuyerStore final : public BuyerStore
 {
 public:
@@ -17,15 +16,11 @@ public:
     Result<CartId> createCart(BuyerId buyer, const QString &instrument = {}) override;
     Status checkCartOwner(BuyerId buyer, const CartId &cart) override;
     Status checkOrderOwner(BuyerId buyer, OrderId order) override;
-    Result<HoldGrant> holdWithinCap(BuyerId buyer, const HoldRequest &request) override;
 
 private:
-    Status checkCap(const char *sql, const QString &context, PreparedStatements::Bindings bindings, qsizetype asked,
-                    const QString &what);
     Status exists(const char *sql, const QString &context, PreparedStatements::Bindings bindings, const QString &missing);
 
     PreparedStatements m_statements;
-    PgSeatStore m_seats;
 };
 
 } // namespace boxoffice

@@ -75,7 +75,8 @@ Result<StayHold> PgHotelStore::claim(const StayRequest &request, OrderId asOrder
 
 Result<StayHold> PgHotelStore::holdStay(const StayRequest &request)
 {
-    auto claimed = claim(request, 0);
+    auto claimed
+        = withRetryPoint(m_statements.database(), QStringLiteral("holding a stay"), [&] { return claim(request, 0); });
     if (claimed || claimed.error().sqlState != QLatin1String("23505"))
         return claimed;
     // The cart already holds exactly this stay: a retry refreshes its lease.

@@ -189,7 +189,8 @@ Result<PoolHold> PgPoolStore::hold(const PoolHoldRequest &request)
     auto pool = meta(request.pool);
     if (!pool)
         return pool.error();
-    auto claimed = claim(pool.value(), request, 0);
+    auto claimed = withRetryPoint(m_statements.database(), QStringLiteral("holding general-admission places"),
+                                  [&] { return claim(pool.value(), request, 0); });
     if (claimed || !isUniqueViolation(claimed.error()))
         return claimed;
     // The cart already holds this pool (a retry, or a double click racing the first click).

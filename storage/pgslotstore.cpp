@@ -2,6 +2,7 @@
 
 #include "storage/slotsql.h"
 #include "storage/sqlvalues.h"
+#include "storage/transactionguard.h"
 
 namespace boxoffice {
 
@@ -57,7 +58,8 @@ Result<SlotHold> PgSlotStore::claim(const SlotRequest &request, OrderId asOrder)
 
 Result<SlotHold> PgSlotStore::holdSlot(const SlotRequest &request)
 {
-    auto claimed = claim(request, 0);
+    auto claimed
+        = withRetryPoint(m_statements.database(), QStringLiteral("holding a table"), [&] { return claim(request, 0); });
     if (claimed || claimed.error().code != ErrorCode::Lost)
         return claimed;
     // Lost to an overlap: if the overlap is this cart's own live hold of exactly this slot, it is a retry.

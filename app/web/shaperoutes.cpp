@@ -67,7 +67,8 @@ ApiReply holdPlaces(const ApiCall &call, WorkerContext *context)
     request.pool = pool.value();
     request.cart = cart.value();
     request.quantity = int(qMin<qint64>(quantity.value(), 1000000));
-    auto held = PoolService(context->inventory->pools).hold(request);
+    request.buyer = call.buyerId();
+    auto held = PoolService(context->inventory->pools, context->caps.get()).hold(request);
     if (!held)
         return ApiReply::fromDomainError(held.error());
     return ApiReply::json(201, {{QStringLiteral("cart"), cart.value()},
@@ -157,7 +158,8 @@ ApiReply holdStay(const ApiCall &call, WorkerContext *context)
     request.checkIn = checkIn.value();
     request.checkOut = checkOut.value();
     request.guestName = guest.toString();
-    auto held = HotelService(context->inventory->hotels).holdStay(request);
+    request.buyer = call.buyerId();
+    auto held = HotelService(context->inventory->hotels, context->caps.get()).holdStay(request);
     if (!held)
         return ApiReply::fromDomainError(held.error());
     return ApiReply::json(201, {{QStringLiteral("cart"), cart.value()},
@@ -217,7 +219,8 @@ ApiReply holdTable(const ApiCall &call, WorkerContext *context)
     search.partySize = int(qMin<qint64>(party.value(), 1000));
     search.start = at;
     search.minutes = int(qMin<qint64>(minutes.value(), 24 * 60));
-    auto held = SlotService(context->inventory->timeSlots).findAndHold(search);
+    search.buyer = call.buyerId();
+    auto held = SlotService(context->inventory->timeSlots, context->caps.get()).findAndHold(search);
     if (!held)
         return ApiReply::fromDomainError(held.error());
     return ApiReply::json(201, {{QStringLiteral("cart"), cart.value()},

@@ -11,6 +11,9 @@ WorkerContext::~WorkerContext()
     // Every store holds prepared queries on the connection: they go first.
     carts.reset();
     holds.reset();
+    caps.reset();
+    unitOfWork.reset();
+    capStore.reset();
     buyers.reset();
     checkout.reset();
     seatMaps.reset();
@@ -49,7 +52,10 @@ Result<WorkerContext *> WorkerPool::context()
     context->seatMaps = std::make_unique<PgSeatMapStore>(database);
     context->checkout = std::make_unique<PgCheckoutStore>(database, context->inventory->carts);
     context->buyers = std::make_unique<PgBuyerStore>(database);
-    context->holds = std::make_unique<SeatHoldService>(context->inventory->seats, context->buyers.get());
+    context->capStore = std::make_unique<PgBuyerCapStore>(database);
+    context->unitOfWork = std::make_unique<PgUnitOfWork>(database);
+    context->caps = std::make_unique<HoldCaps>(*context->capStore, *context->unitOfWork);
+    context->holds = std::make_unique<SeatHoldService>(context->inventory->seats, context->caps.get());
     context->carts = std::make_unique<CartService>(context->inventory->carts);
     qCDebug(lcWeb) << "worker thread" << QThread::currentThread() << "connected";
     WorkerContext *raw = context.release();

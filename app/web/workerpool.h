@@ -1,14 +1,17 @@
 #pragma once
 
 #include "domain/cartservice.h"
+#include "domain/holdcaps.h"
 #include "domain/result.h"
 #include "domain/seatholdservice.h"
 #include "storage/connectionsettings.h"
 #include "storage/databaseconnection.h"
+#include "storage/pgbuyercapstore.h"
 #include "storage/pgbuyerstore.h"
 #include "storage/pgcheckoutstore.h"
 #include "storage/pginventory.h"
 #include "storage/pgseatmapstore.h"
+#include "storage/pgunitofwork.h"
 
 #include <QThreadPool>
 #include <QThreadStorage>
@@ -30,6 +33,11 @@ struct WorkerContext
     std::unique_ptr<PgSeatMapStore> seatMaps;
     std::unique_ptr<PgCheckoutStore> checkout;
     std::unique_ptr<PgBuyerStore> buyers;
+    // A buyer's holds of every shape are claimed within the caps, in a unit of work on this
+    // connection, so the claim of whichever store joins it.
+    std::unique_ptr<PgBuyerCapStore> capStore;
+    std::unique_ptr<PgUnitOfWork> unitOfWork;
+    std::unique_ptr<HoldCaps> caps;
     std::unique_ptr<SeatHoldService> holds;
     std::unique_ptr<CartService> carts;
     bool broken = false; // a job saw the database go away: reopen before the next one

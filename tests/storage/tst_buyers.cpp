@@ -1,9 +1,13 @@
 // Web buyers: tokens kept only as hashes, carts and orders only their owner can see, and the per-event
-// cap on seats one buyer holds, which parallel requests of that buyer cannot slip past.
+// cap on seats one buyer holds, which parallel requests of that buyer cannot slip past (the caps of
+// the other shapes: tst_holdcaps).
 
+#include "domain/holdcaps.h"
 #include "domain/seatholdservice.h"
+#include "storage/pgbuyercapstore.h"
 #include "storage/pgbuyerstore.h"
 #include "storage/pginventory.h"
+#include "storage/pgunitofwork.h"
 #include "testdatabase.h"
 
 #include <QTest>
@@ -13,6 +17,28 @@
 
 using namespace boxoffice;
 using namespace boxoffice::test;
+
+namespace {
+
+// What the web's worker builds on its connection: seat claims within the buyer's caps.
+struct CappedSeats
+{
+    explicit CappedSeats(const QSqlDatabase &database)
+        : seats(database), capStore(database), unit(database), caps(capStore, unit), service(seats, &caps)
+    { }
+    Result<HoldGrant> hold(BuyerId buyer, EventId event, const CartId &cart, const QVector<UnitId> &units)
+    {
+        return service.hold(HoldRequest{event, cart, units, std::nullopt, buyer});
+    }
+
+    PgSeatStore seats;
+    PgBuyerCapStore capStore;
+    PgUnitOfWork unit;
+    HoldCaps caps;
+    SeatHoldService service;
+};
+
+} // namespace
 
 class TestBuyers : public QObject
 {
@@ -29,6 +55,7 @@ private slots:
 private:
     std::unique_ptr<TestDatabase> m_db;
     std::unique_ptr<PgBuyerStore> m_buyers;
+    std::unique_ptr<CappedSeats> m_seats;
     LoadedVenue m_hall;
     QVector<UnitId> m_units;
 };
@@ -40,6 +67,7 @@ void TestBuyers::initTestCase()
     m_hall = m_db->loadHall(QStringLiteral("Buyer Hall"), 2, 10);
     m_units = m_db->units(m_hall.eventId);
     m_buyers = std::make_unique<PgBuyerStore>(m_db->database());
+    m_seats = std::make_unique<CappedSeats>(m_db->database());
 }
 
 void TestBuyers::aTokenSignsInAndIsNotStored()
@@ -75,7 +103,7 @@ void TestBuyers::cartsAndOrdersBelongToTheirBuyer()
     QCOMPARE(m_buyers->checkCartOwner(bob->buyer.id, cart.value()).error().code, ErrorCode::NotFound);
     QCOMPARE(m_buyers->checkCartOwner(ada->buyer.id, QStringLiteral("web-nope")).error().code, ErrorCode::NotFound);
 
-    QVERIFY(m_buyers->holdWithinCap(ada->buyer.id, HoldRequest{m_hall.eventId, cart.value(), {m_units.at(0)}, std::nullopt}).ok());
+    QVERIFY(m_seats->hold(ada->buyer.id, m_hall.eventId, cart.value(), {m_units.at(0)}).ok());
     PgInventory inventory(m_db->database());
     const auto order = inventory.carts.createOrder(cart.value());
     QVERIFY(order.ok());
@@ -91,11 +119,11 @@ void TestBuyers::theCapRefusesTheSeatTooMany()
     const auto eve = m_buyers->addBuyer(QStringLiteral("Eve"));
     const auto first = m_buyers->createCart(eve->buyer.id);
     const auto second = m_buyers->createCart(eve->buyer.id);
-    QVERIFY(m_buyers->holdWithinCap(eve->buyer.id, HoldRequest{m_hall.eventId, first.value(), {m_units.at(2), m_units.at(3)}, std::nullopt}).ok());
+    QVERIFY(m_seats->hold(eve->buyer.id, m_hall.eventId, first.value(), {m_units.at(2), m_units.at(3)}).ok());
     // Asking again for seats one already holds does not count them twice.
-    QVERIFY(m_buyers->holdWithinCap(eve->buyer.id, HoldRequest{m_hall.eventId, first.value(), {m_units.at(2)}, std::nullopt}).ok());
+    QVERIFY(m_seats->hold(eve->buyer.id, m_hall.eventId, first.value(), {m_units.at(2)}).ok());
     // A second cart does not get around the cap.
-    const auto refused = m_buyers->holdWithinCap(eve->buyer.id, HoldRequest{m_hall.eventId, second.value(), {m_units.at(4)}, std::nullopt});
+    const auto refused = m_seats->hold(eve->buyer.id, m_hall.eventId, second.value(), {m_units.at(4)});
     QCOMPARE(refused.error().code, ErrorCode::LimitReached);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM event_seats WHERE id = :u"), {{QStringLiteral("u"), m_units.at(4)}}).toString(),
              QStringLiteral("AVAILABLE"));
@@ -119,12 +147,13 @@ void TestBuyers::parallelRequestsOfOneBuyerStayUnderTheCap()
         threads << QThread::create([&, unit, i] {
             auto connection = m_db->connect(QStringLiteral("cap-%1").arg(i));
             PgBuyerStore store(connection->database());
+            CappedSeats seats(connection->database());
             const auto cart = store.createCart(buyer);
             if (!cart) {
                 ++failed;
                 return;
             }
-            const auto held = store.holdWithinCap(buyer, HoldRequest{m_hall.eventId, cart.value(), {unit}, std::nullopt});
+            const auto held = seats.hold(buyer, m_hall.eventId, cart.value(), {unit});
             if (held)
                 ++granted;
             else if (held.error().code == ErrorCode::LimitReached)
@@ -160,15 +189,15 @@ void TestBuyers::oneCardBehindManyAccountsIsCapped()
     const auto cartTwo = m_buyers->createCart(second->buyer.id, QStringLiteral("fp_card_42"));
     const auto otherCard = m_buyers->createCart(second->buyer.id, QStringLiteral("fp_card_77"));
     QVERIFY(cartOne.ok() && cartTwo.ok() && otherCard.ok());
-    QVERIFY(m_buyers->holdWithinCap(first->buyer.id, HoldRequest{m_hall.eventId, cartOne.value(), {m_units.at(0), m_units.at(1)}, std::nullopt}).ok());
+    QVERIFY(m_seats->hold(first->buyer.id, m_hall.eventId, cartOne.value(), {m_units.at(0), m_units.at(1)}).ok());
     // Another account, the same card: refused, and nothing held.
-    const auto refused = m_buyers->holdWithinCap(second->buyer.id, HoldRequest{m_hall.eventId, cartTwo.value(), {m_units.at(5)}, std::nullopt});
+    const auto refused = m_seats->hold(second->buyer.id, m_hall.eventId, cartTwo.value(), {m_units.at(5)});
     QCOMPARE(refused.error().code, ErrorCode::LimitReached);
-    QVERIFY(refused.error().message.contains(QLatin1String("per payment card")));
+    QVERIFY(refused.error().message.contains(QLatin1String("with one payment card")));
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM event_seats WHERE id = :u"), {{QStringLiteral("u"), m_units.at(5)}}).toString(),
              QStringLiteral("AVAILABLE"));
     // Another card is another count.
-    QVERIFY(m_buyers->holdWithinCap(second->buyer.id, HoldRequest{m_hall.eventId, otherCard.value(), {m_units.at(5)}, std::nullopt}).ok());
+    QVERIFY(m_seats->hold(second->buyer.id, m_hall.eventId, otherCard.value(), {m_units.at(5)}).ok());
     QCOMPARE(m_buyers->createCart(first->buyer.id, QString(65, QLatin1Char('x'))).error().code, ErrorCode::BadInput);
     for (const auto &cart : {cartOne.value(), otherCard.value()})
         QVERIFY(inventory.carts.releaseCart(cart).ok());

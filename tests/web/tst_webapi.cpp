@@ -5,6 +5,7 @@
 #include "fakepayprocess.h"
 #include "testdatabase.h"
 
+#include "domain/hotelservice.h"
 #include "domain/poolservice.h"
 #include "storage/propertyloader.h"
 
@@ -58,6 +59,7 @@ private slots:
     void oversizeBodiesAreRefused();
     void malformedRequestsChangeNothing();
     void theBuyersCapIsEnforced();
+    void theCapsCoverPlacesStaysAndTables();
     void webhooksWithABadSignatureAreRefused();
     void metricsCountRequestsAndHolds();
     void theCounterAndTheWebShareOnePool();
@@ -536,6 +538,113 @@ void TestWebApi::theBuyersCapIsEnforced()
              201);
     QVERIFY(m_inventory->carts.releaseCart(cart).ok());
     QVERIFY(m_inventory->carts.releaseCart(alices).ok());
+}
+
+// Places count with the seats of their event, stays against their hotel, tables against their
+// restaurant: past a cap the buyer gets the seats' answer (429 limit_reached) and holds nothing new.
+void TestWebApi::theCapsCoverPlacesStaysAndTables()
+{
+    const auto carol = PgBuyerStore(m_db->database()).addBuyer(QStringLiteral("Carol"));
+    QVERIFY(carol.ok());
+    const QString token = carol->token;
+    const QVariantMap buyer{{QStringLiteral("b"), carol->buyer.id}};
+    const auto heldBy = [&](const QString &table, const QString &units) {
+        return m_db
+            ->scalar(QStringLiteral("SELECT COALESCE(sum(%1), 0) FROM %2 h JOIN buyer_carts c ON c.cart_id = h.cart_id "
+                                    "WHERE c.buyer_id = :b AND h.state = 'HELD'")
+                         .arg(units, table),
+                     buyer)
+            .toInt();
+    };
+    const auto expectRefused = [](const Answer &answer, const QString &words) {
+        QVERIFY2(answer.status == 429, qPrintable(answer.describe()));
+        QCOMPARE(answer.errorCode(), QStringLiteral("limit_reached"));
+        QVERIFY2(answer.json.value("error").toObject().value("message").toString().contains(words),
+                 qPrintable(answer.describe()));
+    };
+    const QString first = newCart(token);
+    const QString second = newCart(token);
+
+    // The capped event: 2 tickets at once, seats and places together.
+    PoolSpec spec;
+    spec.event = m_capped.eventId;
+    spec.code = QStringLiteral("CAPSTAND");
+    spec.capacity = 20;
+    spec.priceMinor = 1000;
+    const auto pool = PoolService(m_inventory->pools).createPool(spec);
+    QVERIFY(pool.ok());
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(first),
+                  {{"event", m_capped.eventId}, {"seats", QJsonArray{m_cappedUnits.at(4)}}}, token)
+                 .status,
+             201);
+    const QString places = QStringLiteral("/api/v1/carts/%1/places");
+    expectRefused(post(places.arg(first), {{"pool", pool->id}, {"quantity", 2}}, token),
+                  QStringLiteral("at most 2 tickets for this event"));
+    QCOMPARE(heldBy(QStringLiteral("ga_holds"), QStringLiteral("h.quantity")), 0);
+    QCOMPARE(post(places.arg(first), {{"pool", pool->id}, {"quantity", 1}}, token).status, 201);
+    expectRefused(post(places.arg(second), {{"pool", pool->id}, {"quantity", 1}}, token),
+                  QStringLiteral("you already hold 2"));
+    QCOMPARE(heldBy(QStringLiteral("ga_holds"), QStringLiteral("h.quantity")), 1);
+
+    // A hotel capped at one stay per buyer.
+    const auto inn
+        = PropertyLoader(m_db->database()).loadHotel(R"({"name": "Capped Inn", "currency": "EUR", "nights": 30,
+                            "room_types": [{"code": "STD", "name": "Standard", "rank": 1, "price_minor": 9000, "rooms": 5}]})");
+    QVERIFY(inn.ok());
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE hotels SET max_stays_per_buyer = 1 WHERE id = :h"),
+                       {{QStringLiteral("h"), inn->id}}));
+    RoomTypeId room = 0;
+    QDate night;
+    for (const HotelSummary &hotel : HotelService(m_inventory->hotels).hotels().value()) {
+        if (hotel.id == inn->id) {
+            room = hotel.roomTypes.first().id;
+            night = hotel.firstNight.addDays(1);
+        }
+    }
+    const QString stays = QStringLiteral("/api/v1/carts/%1/stays");
+    QCOMPARE(post(stays.arg(first),
+                  {{"room_type", room},
+                   {"check_in", night.toString(Qt::ISODate)},
+                   {"check_out", night.addDays(2).toString(Qt::ISODate)}},
+                  token)
+                 .status,
+             201);
+    expectRefused(post(stays.arg(second),
+                       {{"room_type", room},
+                        {"check_in", night.addDays(5).toString(Qt::ISODate)},
+                        {"check_out", night.addDays(6).toString(Qt::ISODate)}},
+                       token),
+                  QStringLiteral("at most 1 stay at this hotel"));
+    QCOMPARE(heldBy(QStringLiteral("stays"), QStringLiteral("1")), 1);
+
+    // A restaurant capped at one table per buyer.
+    const auto bistro = PropertyLoader(m_db->database()).loadRestaurant(R"({"name": "Capped Bistro", "currency": "EUR",
+                               "tables": [{"code": "C1", "seats": 4}, {"code": "C2", "seats": 4}]})");
+    QVERIFY(bistro.ok());
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE restaurants SET max_bookings_per_buyer = 1 WHERE id = :r"),
+                       {{QStringLiteral("r"), bistro->id}}));
+    const QString tables = QStringLiteral("/api/v1/carts/%1/tables");
+    const QDateTime at = QDateTime::currentDateTimeUtc().addDays(4);
+    QCOMPARE(post(tables.arg(first),
+                  {{"restaurant", bistro->id}, {"party", 2}, {"at", at.toString(Qt::ISODate)}, {"minutes", 90}}, token)
+                 .status,
+             201);
+    expectRefused(
+        post(tables.arg(second),
+             {{"restaurant", bistro->id}, {"party", 2}, {"at", at.addDays(1).toString(Qt::ISODate)}, {"minutes", 90}},
+             token),
+        QStringLiteral("at most 1 table booking at this restaurant"));
+    QCOMPARE(heldBy(QStringLiteral("slot_bookings"), QStringLiteral("1")), 1);
+
+    // The desk is not capped: a clerk still sells the event's places beside the buyer's.
+    PoolHoldRequest desk;
+    desk.pool = pool->id;
+    desk.cart = QStringLiteral("desk-caps");
+    desk.quantity = 5;
+    QVERIFY(PoolService(m_inventory->pools).hold(desk).ok());
+    QVERIFY(m_inventory->carts.releaseCart(desk.cart).ok());
+    for (const QString &cart : {first, second})
+        QCOMPARE(send("DELETE", QStringLiteral("/api/v1/carts/%1").arg(cart), {}, token).status, 200);
 }
 
 void TestWebApi::webhooksWithABadSignatureAreRefused()

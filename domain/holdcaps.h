@@ -1,0 +1,48 @@
+#pragma once
+
+#include "domain/buyercapstore.h"
+#include "domain/unitofwork.h"
+
+#include <type_traits>
+
+namespace boxoffice {
+
+// A web buyer's claim, of any shape, under the caps of its scope (see CapAsk). One unit of work:
+// lock the buyer's cap, count, check; lock the cart's payment card's cap, count, check; claim. The
+// order is the same for every shape (buyer, then card, then the units the claim statement locks), so
+// two claims never wait on each other in a circle, and a count cannot go stale before its claim. A
+// failure anywhere, the claim's included, undoes all of it.
+// Built on the connection the stores claim on, so the claim joins the unit (PgUnitOfWork).
+class HoldCaps
+{
+public:
+    HoldCaps(BuyerCapStore &store, UnitOfWork &unit);
+
+    // Staff (request.buyer 0) claim as they always did, uncapped. A buyer's claim goes through
+    // `caps`; without them it is refused, never claimed uncapped.
+    template<typename Request, typename Claim>
+    static auto claim(HoldCaps *caps, const Request &request, Claim &&claim) -> std::invoke_result_t<Claim &>
+    {
+        using Outcome = std::invoke_result_t<Claim &>;
+        if (request.buyer == 0)
+            return claim();
+        if (!caps)
+            return notWired();
+        const CapAsk ask(request);
+        return caps->m_unit.run(QStringLiteral("holding for a web buyer"), [&]() -> Outcome {
+            if (auto status = caps->check(ask); !status)
+                return status.error();
+            return claim();
+        });
+    }
+
+private:
+    static DomainError notWired();
+    Status check(const CapAsk &ask);
+    Status checkHolder(CapHolder holder, const Result<CapUsage> &usage, const CapAsk &ask);
+
+    BuyerCapStore &m_store;
+    UnitOfWork &m_unit;
+};
+
+} // namespace boxoffice

@@ -1,0 +1,29 @@
+#pragma once
+
+#include "domain/buyercapstore.h"
+#include "storage/preparedstatements.h"
+
+namespace boxoffice {
+
+// BuyerCapStore on PostgreSQL, on the connection the claims run on: its locks and counts join the
+// caller's unit of work (PgUnitOfWork on the same connection), and last until it ends.
+class PgBuyerCapStore final : public BuyerCapStore
+{
+public:
+    explicit PgBuyerCapStore(QSqlDatabase database);
+
+    Status lockBuyer(BuyerId buyer) override;
+    Result<QString> cartInstrument(const CartId &cart) override;
+    Status lockInstrument(const QString &instrument) override;
+    Result<CapUsage> buyerUsage(BuyerId buyer, const CapAsk &ask) override;
+    Result<CapUsage> instrumentUsage(const QString &instrument, const CapAsk &ask) override;
+
+private:
+    Status lock(const char *sql, PreparedStatements::Bindings bindings);
+    Result<CapUsage> usage(const QVariant &buyer, const QVariant &instrument, const CapAsk &ask);
+    Result<CapUsage> read(const char *sql, PreparedStatements::Bindings bindings);
+
+    PreparedStatements m_statements;
+};
+
+} // namespace boxoffice
