@@ -1,16 +1,20 @@
-// The hotel front desk against a real database: the calendar, moving a stay in one step, arrivals
-// and departures, guest search, and a manager's answers to an overbooked night, which a clerk's
-// connection is refused. And the money of a stay: a paid stay is cancelled only by a manager (refund or
-// fee), a walked guest is refunded, a move settles its price difference, all through the order ledger.
+// The hotel front desk against a real database, through its use-cases (FrontDeskService) as the desk
+// and boxoffice-ctl call them: the calendar, moving a stay in one step, arrivals and departures, guest
+// search, and a manager's answers to an overbooked night, which a clerk's connection is refused. And
+// the money of a stay: a paid stay is cancelled only by a manager (refund or fee), a walked guest is
+// refunded, a move settles its price difference, all through the order ledger; a decision made over
+// money that changed before it was carried out is refused, and a guaranteed check-out pays and checks
+// out together or not at all.
 
 #include "buyercrowd.h"
-#include "domain/frontdesk.h"
+#include "domain/frontdeskservice.h"
 #include "domain/hotelservice.h"
 #include "storage/pgcheckoutstore.h"
 #include "storage/pgcountersales.h"
 #include "storage/pgfrontdesk.h"
 #include "storage/pghotelstore.h"
 #include "storage/pginventory.h"
+#include "storage/pgunitofwork.h"
 #include "storage/propertyloader.h"
 #include "storage/staffadmin.h"
 #include "testdatabase.h"
@@ -36,6 +40,25 @@ template<typename T> T got(const Result<T> &result)
 {
     return result ? result.value() : T{};
 }
+
+// What the desk's use-cases need on one connection, wired as the desktop wires them.
+struct DeskStores
+{
+    explicit DeskStores(const QSqlDatabase &database)
+        : inventory(database), store(database), counter(database, inventory.carts), unit(database)
+    { }
+    PgInventory inventory;
+    PgFrontDesk store;
+    PgCounterSales counter;
+    PgUnitOfWork unit;
+};
+
+// The front desk's use-cases on one signed-in connection.
+class Desk : private DeskStores, public FrontDeskService
+{
+public:
+    explicit Desk(const QSqlDatabase &database) : DeskStores(database), FrontDeskService(store, counter, unit) { }
+};
 
 } // namespace
 
@@ -83,7 +106,7 @@ private:
 
     std::unique_ptr<TestDatabase> m_db;
     std::unique_ptr<PgInventory> m_inventory;
-    std::unique_ptr<PgFrontDesk> m_desk;
+    std::unique_ptr<Desk> m_desk;
     HotelId m_hotel = 0;
     RoomTypeId m_standard = 0; // 2 rooms
     RoomTypeId m_deluxe = 0; // 1 room, a better rank
@@ -105,7 +128,7 @@ void TestFrontDesk::initTestCase()
     QVERIFY(loaded.ok());
     m_hotel = loaded->id;
     m_inventory = std::make_unique<PgInventory>(m_db->database());
-    m_desk = std::make_unique<PgFrontDesk>(m_db->database());
+    m_desk = std::make_unique<Desk>(m_db->database());
     const auto hotels = m_inventory->hotels.hotels();
     for (const HotelSummary &hotel : hotels.value()) {
         if (hotel.id != m_hotel)
@@ -366,7 +389,7 @@ void TestFrontDesk::aClerkCannotWalkAGuest()
     QCOMPARE(risk->size(), 1);
     auto clerk = signIn(m_clerk);
     QVERIFY(clerk);
-    PgFrontDesk desk(clerk->database());
+    Desk desk(clerk->database());
     const auto refused = desk.resolveOverbooking(risk->first().stay.id, OverbookingAction::Walk, 0, 12000,
                                                  QStringLiteral("first night at the partner hotel"), m_first.addDays(20));
     QCOMPARE(refused.error().code, ErrorCode::PermissionDenied);
@@ -381,7 +404,7 @@ void TestFrontDesk::aManagerWalksAndUpgradesWithALedger()
 {
     auto manager = signIn(m_manager);
     QVERIFY(manager);
-    PgFrontDesk desk(manager->database());
+    Desk desk(manager->database());
     const QDate night = m_first.addDays(20);
     const StayId walked = m_desk->arrivalsAtRisk(m_hotel, night)->first().stay.id;
     QCOMPARE(desk.resolveOverbooking(walked, OverbookingAction::Walk, 0, 12000, QString(), night).error().code, ErrorCode::BadInput);
@@ -487,7 +510,7 @@ void TestFrontDesk::clerkCannotCancelAPaidStay()
     const int before = booked(m_standard, 24);
     auto clerk = signIn(m_clerk);
     QVERIFY(clerk);
-    PgFrontDesk desk(clerk->database());
+    Desk desk(clerk->database());
     QCOMPARE(refusal(desk.cancelStay(stay, 0, QStringLiteral("guest asked"))), QStringLiteral("permission_denied"));
     // The old one-click path, and the row written by hand.
     QCOMPARE(refusal(PgHotelStore(clerk->database()).cancelStay(stay)), QStringLiteral("permission_denied"));
@@ -527,7 +550,7 @@ void TestFrontDesk::managerCancelsAPaidStayWithRefund()
     const OrderId order = orderOf(stay);
     auto manager = signIn(m_manager);
     QVERIFY(manager);
-    PgFrontDesk desk(manager->database());
+    Desk desk(manager->database());
     QCOMPARE(refusal(desk.cancelStay(stay, 0, QString())), QStringLiteral("bad_input")); // a paid stay needs a reason
     const auto money = desk.stayMoney(stay);
     QVERIFY2(money.ok(), money.ok() ? "" : qPrintable(money.error().message));
@@ -561,7 +584,7 @@ void TestFrontDesk::managerCancelsAPaidStayKeepingAFee()
     const OrderId order = orderOf(stay);
     auto manager = signIn(m_manager);
     QVERIFY(manager);
-    PgFrontDesk desk(manager->database());
+    Desk desk(manager->database());
     QCOMPARE(refusal(desk.cancelStay(stay, 30001, QStringLiteral("more than was paid"))), QStringLiteral("bad_input"));
     QCOMPARE(refusal(desk.cancelStay(stay, -1, QStringLiteral("negative"))), QStringLiteral("bad_input"));
     QCOMPARE(stateOf(stay), QStringLiteral("BOOKED"));
@@ -594,7 +617,7 @@ void TestFrontDesk::walkedGuestIsRefundedAndNightsReturn()
 {
     auto manager = signIn(m_manager);
     QVERIFY(manager);
-    PgFrontDesk desk(manager->database());
+    Desk desk(manager->database());
     // Paid online, two nights, the latest booking on an overbooked night: walked.
     overbook(10);
     QVERIFY(book(QStringLiteral("Early One"), m_standard, 10, 1));
@@ -652,7 +675,7 @@ void TestFrontDesk::moveToADearerRoomTypeChargesOrWaivesTheDifference()
     const OrderId order = orderOf(stay);
     auto clerk = signIn(m_clerk);
     QVERIFY(clerk);
-    PgFrontDesk clerkDesk(clerk->database());
+    Desk clerkDesk(clerk->database());
     const QDate in = m_first.addDays(31);
     const QDate out = m_first.addDays(33);
     // Keeping the old price without a word is refused: nothing changes.
@@ -693,7 +716,7 @@ void TestFrontDesk::moveToADearerRoomTypeChargesOrWaivesTheDifference()
              QStringLiteral("permission_denied"));
     auto manager = signIn(m_manager);
     QVERIFY(manager);
-    PgFrontDesk managerDesk(manager->database());
+    Desk managerDesk(manager->database());
     waive.reason.clear();
     QCOMPARE(refusal(managerDesk.moveStay(guest, m_deluxe, m_first.addDays(33), m_first.addDays(34), waive)),
              QStringLiteral("bad_input"));
@@ -744,7 +767,7 @@ void TestFrontDesk::moveToACheaperRoomTypeRefundsTheDifference()
     const QDate out = m_first.addDays(38);
     auto clerk = signIn(m_clerk);
     QVERIFY(clerk);
-    PgFrontDesk clerkDesk(clerk->database());
+    Desk clerkDesk(clerk->database());
     QCOMPARE(refusal(clerkDesk.moveStay(stay, m_standard, in, out)), QStringLiteral("conflict"));
     MoveSettlement refund;
     refund.how = PriceSettlement::Refund;
@@ -754,7 +777,7 @@ void TestFrontDesk::moveToACheaperRoomTypeRefundsTheDifference()
 
     auto manager = signIn(m_manager);
     QVERIFY(manager);
-    PgFrontDesk desk(manager->database());
+    Desk desk(manager->database());
     QCOMPARE(got(desk.quoteMove(stay, m_standard, in, out)).differenceMinor(), -12000);
     const auto moved = desk.moveStay(stay, m_standard, in, out, refund);
     QVERIFY2(moved.ok(), moved.ok() ? "" : qPrintable(moved.error().message));
@@ -793,7 +816,7 @@ void TestFrontDesk::aPaidOrderMovedCheaperKeepsItsChargeAsItsAmount()
     const OrderId order = orderOf(stay);
     auto manager = signIn(m_manager);
     QVERIFY(manager);
-    PgFrontDesk desk(manager->database());
+    Desk desk(manager->database());
     const auto moved = desk.resolveOverbooking(stay, OverbookingAction::Move, m_standard, 0,
                                                QStringLiteral("deluxe out of order"), m_first.addDays(14));
     QVERIFY2(moved.ok(), moved.ok() ? "" : qPrintable(moved.error().message));
@@ -901,19 +924,20 @@ void TestFrontDesk::cancelMoveAndWalkOfTheSameStaysNeverDeadlock()
     BuyerCrowd crowd(*m_db, 3 * stays);
     const bool connected = crowd.runOnConnections(
         rounds,
-        [&](DatabaseConnection &connection, PgInventory &inventory, int round, int buyer) {
+        [&](DatabaseConnection &connection, PgInventory &, int round, int buyer) {
             const StayId stay = booked.at(buyer % stays);
             const int shift = 1 + (round + buyer) % 3;
             const QDate from = first.addDays(buyer % 5 + shift);
-            PgFrontDesk desk(connection.database());
+            Desk desk(connection.database());
             Status done = Done{};
             switch (buyer / stays) {
             case 0:
-                if (auto cancelled = HotelService(inventory.hotels).cancelStay(stay); !cancelled)
+                if (auto cancelled = desk.cancelStay(stay, 0, QString()); !cancelled)
                     done = cancelled.error();
                 break;
             case 1:
-                done = desk.moveStay(stay, types.at(round % 2), from, from.addDays(2));
+                if (auto moved = desk.moveStay(stay, types.at(round % 2), from, from.addDays(2)); !moved)
+                    done = moved.error();
                 break;
             default:
                 done = desk.resolveOverbooking(stay, round % 2 ? OverbookingAction::Walk : OverbookingAction::Upgrade,
