@@ -9,6 +9,7 @@
 #include "buyercrowd.h"
 #include "domain/frontdeskservice.h"
 #include "domain/hotelservice.h"
+#include "domain/staymoneyrules.h"
 #include "storage/pgcheckoutstore.h"
 #include "storage/pgcountersales.h"
 #include "storage/pgfrontdesk.h"
@@ -17,6 +18,7 @@
 #include "storage/pgunitofwork.h"
 #include "storage/propertyloader.h"
 #include "storage/staffadmin.h"
+#include "storage/transactionguard.h"
 #include "testdatabase.h"
 
 #include <QSqlError>
@@ -39,6 +41,14 @@ template<typename T> QString refusal(const Result<T> &result)
 template<typename T> T got(const Result<T> &result)
 {
     return result ? result.value() : T{};
+}
+
+// Refused because the figures a decision was made on changed before the store carried it out (not for
+// any other conflict, such as a price change the decision did not settle).
+template<typename T> bool changedSinceRead(const Result<T> &result)
+{
+    return !result && result.error().code == ErrorCode::Conflict
+        && result.error().message.contains(QLatin1String("changed since you looked"));
 }
 
 // What the desk's use-cases need on one connection, wired as the desktop wires them.
@@ -86,6 +96,10 @@ private slots:
     void moveToACheaperRoomTypeRefundsTheDifference();
     void aPaidOrderMovedCheaperKeepsItsChargeAsItsAmount();
     void movesAndUpgradesTakeNightsFromExpiredHolds();
+    void aCancelOverMoneyThatChangedSinceItWasReadIsRefused();
+    void aMoveQuotedBeforeTheMoneyChangedIsRefused();
+    void aWalkOrUpgradeOverMoneyThatChangedIsRefused();
+    void aGuaranteedCheckOutThatIsRefusedTakesNoPayment();
     void cancelMoveAndWalkOfTheSameStaysNeverDeadlock();
 
 private:
@@ -96,6 +110,11 @@ private:
     // Paid online: the payment as the checkout saga leaves it once the provider said yes.
     StayId sellOnline(const QString &guest, RoomTypeId roomType, int fromDay, int nights);
     void overbook(int day); // three sellable standard rooms on two physical ones
+    // A hotel of the test's own, like Desk Inn (STD 90.00 a night, 2 rooms; DLX 150.00, 1 room); m_first
+    // becomes its first night. Answers (standard, deluxe).
+    QPair<RoomTypeId, RoomTypeId> freshInn(const QString &name);
+    // A guarantee paid at the counter on the suite's own connection: a change another desk makes.
+    void settleElsewhere(OrderId order, qint64 dueMinor);
     OrderId orderOf(StayId stay) const;
     QString stateOf(StayId stay) const;
     QString orderStateOf(OrderId order) const;
@@ -252,6 +271,31 @@ void TestFrontDesk::overbook(int day)
     change.until = m_first.addDays(day + 1);
     change.sellable = 3;
     QVERIFY(HotelService(m_inventory->hotels).changeCapacity(change).ok());
+}
+
+QPair<RoomTypeId, RoomTypeId> TestFrontDesk::freshInn(const QString &name)
+{
+    QDate first;
+    const QVector<RoomTypeId> types = loadHotel(
+        QStringLiteral(R"({"name": "%1", "currency": "EUR", "nights": 20,
+            "room_types": [{"code": "STD", "name": "Standard", "rank": 1, "price_minor": 9000, "rooms": 2},
+                           {"code": "DLX", "name": "Deluxe", "rank": 2, "price_minor": 15000, "rooms": 1}]})")
+            .arg(name)
+            .toUtf8(),
+        &first);
+    if (types.size() != 2)
+        return {};
+    m_first = first;
+    return {types.at(0), types.at(1)};
+}
+
+void TestFrontDesk::settleElsewhere(OrderId order, qint64 dueMinor)
+{
+    PgCounterSales counter(m_db->database(), m_inventory->carts);
+    CounterPayment cash;
+    cash.tenderedMinor = dueMinor;
+    const auto settled = CounterSaleService(counter).settleGuarantee(order, cash, dueMinor);
+    QVERIFY2(settled.ok(), settled.ok() ? "" : qPrintable(settled.error().message));
 }
 
 OrderId TestFrontDesk::orderOf(StayId stay) const
@@ -903,6 +947,172 @@ void TestFrontDesk::movesAndUpgradesTakeNightsFromExpiredHolds()
                                          "AND state = 'EXPIRED'"))
                  .toInt(),
              2);
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+}
+
+// The manager looked at an unpaid stay; another desk took the guarantee's payment before the manager
+// confirmed. The cancel decided over "nothing paid" is refused, a clerk's is refused as for any paid
+// stay, and nothing changes until someone looks again.
+void TestFrontDesk::aCancelOverMoneyThatChangedSinceItWasReadIsRefused()
+{
+    const auto [standard, deluxe] = freshInn(QStringLiteral("Changed Cancel Inn"));
+    QVERIFY(standard && deluxe);
+    const StayId stay = sell(QStringLiteral("Changed Cancel"), standard, 1, 2, PaymentMethod::Guarantee);
+    QVERIFY(stay);
+    const OrderId order = orderOf(stay);
+    auto manager = signIn(m_manager);
+    auto clerk = signIn(m_clerk);
+    QVERIFY(manager && clerk);
+    Desk managerDesk(manager->database());
+    Desk clerkDesk(clerk->database());
+    const StayMoney shown = got(managerDesk.stayMoney(stay));
+    QCOMPARE(shown.stay, stay);
+    QVERIFY(!shown.paid());
+
+    settleElsewhere(order, 18000);
+    QVERIFY(changedSinceRead(managerDesk.cancelStay(shown, 0, QString())));
+    QCOMPARE(refusal(clerkDesk.cancelStay(shown, 0, QString())), QStringLiteral("permission_denied"));
+    QCOMPARE(stateOf(stay), QStringLiteral("BOOKED"));
+    QCOMPARE(booked(standard, 1), 1);
+    QCOMPARE(orderStateOf(order), QStringLiteral("PAID"));
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT count(*) FROM refunds WHERE order_id = :o"), {{QStringLiteral("o"), order}})
+            .toInt(),
+        0);
+
+    // Looked at again: the manager refunds what is paid now.
+    const auto cancelled
+        = managerDesk.cancelStay(got(managerDesk.stayMoney(stay)), 0, QStringLiteral("guest fell ill"));
+    QVERIFY2(cancelled.ok(), cancelled.ok() ? "" : qPrintable(cancelled.error().message));
+    QCOMPARE(cancelled->refundedMinor, 18000);
+    QCOMPARE(booked(standard, 1), 0);
+    QCOMPARE(balance(order), 0);
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+}
+
+// A move is carried out only at the prices and payment its quote showed: not once the guarantee was
+// paid (the dearer price would no longer simply be paid on departure), nor once another desk changed
+// the stay's price (its difference is no longer the one the guest was told).
+void TestFrontDesk::aMoveQuotedBeforeTheMoneyChangedIsRefused()
+{
+    const auto [standard, deluxe] = freshInn(QStringLiteral("Changed Move Inn"));
+    QVERIFY(standard && deluxe);
+    auto clerk = signIn(m_clerk);
+    QVERIFY(clerk);
+    Desk clerkDesk(clerk->database());
+    const StayId guaranteed = sell(QStringLiteral("Changed Move"), standard, 1, 2, PaymentMethod::Guarantee);
+    QVERIFY(guaranteed);
+    const auto repriced = clerkDesk.quoteMove(guaranteed, deluxe, m_first.addDays(1), m_first.addDays(3));
+    QVERIFY2(repriced.ok(), repriced.ok() ? "" : qPrintable(repriced.error().message));
+    QCOMPARE(repriced->differenceMinor(), 12000);
+    QVERIFY(!repriced->money.paid());
+    settleElsewhere(orderOf(guaranteed), 18000);
+    QVERIFY(changedSinceRead(clerkDesk.moveStay(repriced.value(), MoveSettlement{})));
+    QCOMPARE(booked(standard, 1), 1);
+    QCOMPARE(booked(deluxe, 1), 0);
+
+    const StayId paid = sell(QStringLiteral("Changed Price"), standard, 5, 2, PaymentMethod::Cash);
+    QVERIFY(paid);
+    const auto quote = clerkDesk.quoteMove(paid, deluxe, m_first.addDays(5), m_first.addDays(7));
+    QCOMPARE(got(quote).differenceMinor(), 12000);
+    // Another desk keeps the guest a third night, charging it.
+    MoveSettlement extraNight{PriceSettlement::Charge, {}, QString()};
+    extraNight.payment.tenderedMinor = 9000;
+    const auto longer = m_desk->moveStay(paid, standard, m_first.addDays(5), m_first.addDays(8), extraNight);
+    QVERIFY2(longer.ok(), longer.ok() ? "" : qPrintable(longer.error().message));
+    MoveSettlement charge{PriceSettlement::Charge, {}, QString()};
+    charge.payment.tenderedMinor = 12000;
+    QVERIFY(changedSinceRead(clerkDesk.moveStay(quote.value(), charge)));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM order_supplement_lines WHERE stay_id = :s"),
+                          {{QStringLiteral("s"), paid}})
+                 .toInt(),
+             1); // the third night's, not the refused difference
+    QCOMPARE(booked(standard, 7), 1);
+    QCOMPARE(booked(deluxe, 5), 0);
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+}
+
+// A walk refunds what was paid, so it goes ahead only while that is what the manager saw; an upgrade
+// decided over the quote is carried out by the store only with those figures.
+void TestFrontDesk::aWalkOrUpgradeOverMoneyThatChangedIsRefused()
+{
+    const auto [standard, deluxe] = freshInn(QStringLiteral("Changed Walk Inn"));
+    QVERIFY(standard && deluxe);
+    const StayId stay = sell(QStringLiteral("Changed Walk"), standard, 1, 1, PaymentMethod::Guarantee);
+    QVERIFY(stay);
+    const OrderId order = orderOf(stay);
+    auto manager = signIn(m_manager);
+    QVERIFY(manager);
+    Desk managerDesk(manager->database());
+    const QDate night = m_first.addDays(1);
+    const StayMoney shown = got(managerDesk.stayMoney(stay));
+    const MoveQuote quoted = got(managerDesk.quoteMove(stay, deluxe, QDate(), QDate()));
+    QCOMPARE(quoted.newPriceMinor, 15000); // the stay's own night, on the better room
+    const auto upgrade = StayMoneyRules::decideOverbookingMove(OverbookingAction::Upgrade, quoted, 0,
+                                                               QStringLiteral("standard overbooked"), night);
+    QVERIFY(upgrade.ok());
+    QCOMPARE(upgrade->settlement, PriceSettlement::Waive);
+
+    settleElsewhere(order, 9000);
+    QVERIFY(changedSinceRead(managerDesk.walk(shown, 5000, QStringLiteral("partner hotel"), night)));
+    QVERIFY(changedSinceRead(PgFrontDesk(manager->database()).resolveOverbooking(upgrade.value())));
+    QCOMPARE(stateOf(stay), QStringLiteral("BOOKED"));
+    QCOMPARE(booked(standard, 1), 1);
+    QCOMPARE(booked(deluxe, 1), 0);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM compensation_ledger WHERE stay_id = :s"),
+                          {{QStringLiteral("s"), stay}})
+                 .toInt(),
+             0);
+    QCOMPARE(ledger(order, QStringLiteral("WAIVED")), 0);
+
+    // Looked at again: the walk refunds the 90.00 now paid, at the counter.
+    QVERIFY(managerDesk.resolveOverbooking(stay, OverbookingAction::Walk, 0, 5000, QStringLiteral("partner hotel"), night)
+                .ok());
+    QCOMPARE(stateOf(stay), QStringLiteral("WALKED"));
+    QCOMPARE(ledger(order, QStringLiteral("REFUND_DONE")), 9000);
+    QCOMPARE(ledger(order, QStringLiteral("COMPENSATION_PAID")), 5000);
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+}
+
+// A guest booked on guarantee pays on departure: the payment and the check-out are one unit of work, so
+// a check-out the database refuses (here: the guest never checked in) leaves no payment behind.
+void TestFrontDesk::aGuaranteedCheckOutThatIsRefusedTakesNoPayment()
+{
+    const auto [standard, deluxe] = freshInn(QStringLiteral("Departure Inn"));
+    QVERIFY(standard && deluxe);
+    const StayId stay = sell(QStringLiteral("Departure"), standard, 1, 2, PaymentMethod::Guarantee);
+    QVERIFY(stay);
+    const OrderId order = orderOf(stay);
+    auto clerk = signIn(m_clerk);
+    QVERIFY(clerk);
+    Desk desk(clerk->database());
+    CounterPayment cash;
+    cash.tenderedMinor = 20000;
+    const auto paymentsTaken = [this, order] {
+        return m_db
+            ->scalar(QStringLiteral("SELECT count(*) FROM counter_payments WHERE order_id = :o AND method <> 'guarantee'"),
+                     {{QStringLiteral("o"), order}})
+            .toInt();
+    };
+
+    QCOMPARE(refusal(desk.checkOut(stay, cash)), QStringLiteral("conflict"));
+    QCOMPARE(paymentsTaken(), 0);
+    QCOMPARE(orderStateOf(order), QStringLiteral("GUARANTEED"));
+    QCOMPARE(ledger(order, QStringLiteral("CAPTURED")), 0);
+    QCOMPARE(stateOf(stay), QStringLiteral("BOOKED"));
+    QCOMPARE(TransactionGuard::depth(clerk->database()), 0);
+
+    QVERIFY(desk.checkIn(stay).ok());
+    QCOMPARE(refusal(desk.checkOut(stay)), QStringLiteral("bad_input")); // the payment first
+    const auto out = desk.checkOut(stay, cash);
+    QVERIFY2(out.ok(), out.ok() ? "" : qPrintable(out.error().message));
+    QVERIFY(out->settled);
+    QCOMPARE(out->sale.chargedMinor, 18000);
+    QCOMPARE(out->sale.changeMinor, 2000);
+    QCOMPARE(paymentsTaken(), 1);
+    QCOMPARE(stateOf(stay), QStringLiteral("CHECKED_OUT"));
+    QCOMPARE(orderStateOf(order), QStringLiteral("PAID"));
+    QCOMPARE(ledger(order, QStringLiteral("CAPTURED")), 18000);
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
 
