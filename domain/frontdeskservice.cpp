@@ -99,7 +99,14 @@ Status FrontDeskService::checkIn(StayId stay)
 
 Result<CheckOutOutcome> FrontDeskService::checkOut(StayId stay, const std::optional<CounterPayment> &payment)
 {
-    return m_unit.run(QStringLiteral("checking a guest out"), [&] { return settleAndCheckOut(stay, payment); });
+    auto out = m_unit.run(QStringLiteral("checking a guest out"), [&] { return settleAndCheckOut(stay, payment); });
+    if (!out && payment) {
+        // The clerk may already hold the guest's money: say that none of it was taken.
+        DomainError error = out.error();
+        error.message += QStringLiteral(" No payment was recorded: give back what the guest handed over.");
+        return error;
+    }
+    return out;
 }
 
 Result<CheckOutOutcome> FrontDeskService::settleAndCheckOut(StayId stay, const std::optional<CounterPayment> &payment)

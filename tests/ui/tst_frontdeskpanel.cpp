@@ -406,6 +406,7 @@ void TestFrontDeskPanel::aRefusedCheckOutTakesNoPayment()
     clickOnStay(*panel, QStringLiteral("Early Leaver"), QStringLiteral("Check &out"));
     QVERIFY(asked);
     QVERIFY2(panel->message().contains(QLatin1String("checked-in")), qPrintable(panel->message()));
+    QVERIFY2(panel->message().contains(QLatin1String("No payment was recorded")), qPrintable(panel->message()));
     QCOMPARE(value(QStringLiteral("SELECT state FROM stays WHERE id = :id"), stay).toString(), QStringLiteral("BOOKED"));
     QCOMPARE(value(QStringLiteral("SELECT state FROM orders WHERE id = :id"), order).toString(), QStringLiteral("GUARANTEED"));
     QCOMPARE(value(QStringLiteral("SELECT count(*) FROM counter_payments WHERE order_id = :id AND method <> 'guarantee'"), order)
