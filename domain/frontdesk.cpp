@@ -4,14 +4,6 @@
 
 namespace boxoffice {
 
-Status FrontDeskStore::moveStay(StayId stay, RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut)
-{
-    auto moved = moveStay(stay, roomType, checkIn, checkOut, MoveSettlement{});
-    if (!moved)
-        return moved.error();
-    return Done{};
-}
-
 QString overbookingActionName(OverbookingAction action)
 {
     switch (action) {

@@ -98,6 +98,9 @@ struct MoveQuote
 {
     StayMoney money;
     qint64 newPriceMinor = 0;
+    RoomTypeId roomType = 0; // what was priced: the room type and nights the stay would move to
+    QDate checkIn; // null (both): the stay's own nights, as a manager's overbooking move keeps them
+    QDate checkOut;
     qint64 differenceMinor() const { return newPriceMinor - money.priceMinor; } // above zero: dearer
 };
 
@@ -112,6 +115,36 @@ struct MoveSettlement
     PriceSettlement how = PriceSettlement::None;
     CounterPayment payment; // Charge: the cash handed over or the card terminal's reference
     QString reason; // Refund, Waive: why
+};
+
+// The desk's money decisions (StayMoneyRules), each with the figures it was made on. The store carries
+// a decision out only while those figures still hold under its row locks, and refuses it (Conflict)
+// otherwise: a refund, a fee or a waiver is never settled on money that changed since it was read.
+struct CancelDecision
+{
+    StayMoney seen; // the paid amount the refund is taken from
+    qint64 feeMinor = 0;
+    qint64 refundMinor = 0; // seen.paidMinor - feeMinor
+    QString reason; // empty only when nothing was paid
+};
+
+struct MoveDecision
+{
+    MoveQuote seen; // the stay, where it goes, its price, the new price and what was paid
+    MoveSettlement settlement;
+};
+
+// A manager's answer to an overbooked night. Walk: what was paid is refunded; Move and Upgrade: the
+// move with its difference settled as `settlement` says (to the room type and nights `seen` priced).
+struct OverbookingDecision
+{
+    OverbookingAction action = OverbookingAction::Walk;
+    MoveQuote seen; // Walk: only seen.money counts
+    PriceSettlement settlement = PriceSettlement::None;
+    qint64 refundMinor = 0; // Walk: all that was paid
+    qint64 compensationMinor = 0;
+    QString reason;
+    QDate night;
 };
 
 // What a cancel or a move did with the money, in the database's own figures.
@@ -144,30 +177,25 @@ public:
     virtual Result<HotelCalendar> calendar(HotelId hotel, const QDate &from, const QDate &until) = 0;
     // By booking reference (exact) or guest name (part of it, any case).
     virtual Result<QVector<StayRecord>> findStays(const QString &query) = 0;
-    // What was paid for a stay, and what a move would cost.
+    // What was paid for a stay, and what a move would cost (both dates null: on the stay's own nights).
     virtual Result<StayMoney> stayMoney(StayId stay) = 0;
     virtual Result<MoveQuote> quoteMove(StayId stay, RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut)
         = 0;
     // New dates and/or room type in one step, nights and money together: all or nothing (Lost when a
-    // new night is full; Conflict when money was taken, the price changes and `settlement` does not say
-    // how; PermissionDenied for a clerk's refund or waiver).
-    virtual Result<StayMoneyOutcome> moveStay(StayId stay, RoomTypeId roomType, const QDate &checkIn,
-                                              const QDate &checkOut, const MoveSettlement &settlement)
-        = 0;
-    Status moveStay(StayId stay, RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut);
-    // An unpaid stay (held, or booked on guarantee with nothing taken): anyone at the desk. A paid one:
-    // a manager, with a reason; `feeMinor` is kept and the rest refunded. A clerk is refused by the
-    // database (PermissionDenied).
-    virtual Result<StayMoneyOutcome> cancelStay(StayId stay, qint64 feeMinor, const QString &reason) = 0;
+    // new night is full; Conflict when the stay's price, the new price or what was paid is no longer what
+    // `decision.seen` says; PermissionDenied for a clerk's refund or waiver).
+    virtual Result<StayMoneyOutcome> moveStay(const MoveDecision &decision) = 0;
+    // The fee kept and the rest refunded, while what was paid is still `decision.seen.paidMinor`
+    // (Conflict otherwise). A paid stay is a manager's to cancel: a clerk is refused by the database
+    // (PermissionDenied).
+    virtual Result<StayMoneyOutcome> cancelStay(const CancelDecision &decision) = 0;
     virtual Status checkIn(StayId stay) = 0;
     virtual Status checkOut(StayId stay) = 0;
     // Booked stays on a night where the room type has more booked than physical rooms.
     virtual Result<QVector<ArrivalAtRisk>> arrivalsAtRisk(HotelId hotel, const QDate &night) = 0;
-    // Manager only (the database refuses anyone else). `target` is the room type for Move/Upgrade. A
-    // walk refunds what was paid for the stay; a move or upgrade to a dearer type is waived with
-    // `reason`, to a cheaper one refunded.
-    virtual Status resolveOverbooking(StayId stay, OverbookingAction action, RoomTypeId target, qint64 amountMinor,
-                                      const QString &reason, const QDate &night) = 0;
+    // Manager only (the database refuses anyone else); Conflict when the figures `decision.seen` holds
+    // changed meanwhile, as for a move.
+    virtual Status resolveOverbooking(const OverbookingDecision &decision) = 0;
     virtual Result<QVector<CompensationEntry>> compensations(HotelId hotel, const QDate &from, const QDate &until) = 0;
     // The saga's compensation queue: open cases first come first.
     virtual Result<QVector<RefundCase>> openRefundCases() = 0;

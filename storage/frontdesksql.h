@@ -57,10 +57,6 @@ FROM ranked WHERE position <= over_by
 ORDER BY code, position
 )SQL";
 
-inline constexpr char resolve[] = R"SQL(
-SELECT boxoffice_resolve_overbooking(:stay, :action, :room_type, :amount, :reason, :night)
-)SQL";
-
 inline constexpr char compensations[] = R"SQL(
 SELECT l.id, l.at, l.by_user, l.stay_id, COALESCE(l.guest, ''), l.action, l.amount_minor, l.currency, l.reason, l.night
 FROM compensation_ledger l JOIN stays s ON s.id = l.stay_id JOIN room_types rt ON rt.id = s.room_type_id

@@ -189,23 +189,6 @@ Result<QVector<ArrivalAtRisk>> PgFrontDesk::arrivalsAtRisk(HotelId hotel, const 
     return arrivals;
 }
 
-Status PgFrontDesk::resolveOverbooking(StayId stay, OverbookingAction action, RoomTypeId target, qint64 amountMinor,
-                                       const QString &reason, const QDate &night)
-{
-    auto resolved = m_statements.exec(FrontDeskSql::resolve, QStringLiteral("resolving an overbooked night"),
-                                      {{QStringLiteral(":stay"), stay},
-                                       {QStringLiteral(":action"), overbookingActionName(action)},
-                                       {QStringLiteral(":room_type"), target > 0 ? QVariant(target) : QVariant(QMetaType::fromType<qint64>())},
-                                       {QStringLiteral(":amount"), amountMinor},
-                                       {QStringLiteral(":reason"), reason},
-                                       {QStringLiteral(":night"), night}});
-    if (!resolved)
-        return resolved.error();
-    const QString outcome = resolved.value()->next() ? resolved.value()->value(0).toString() : QString();
-    resolved.value()->finish();
-    return answer(outcome, stay);
-}
-
 Result<QVector<CompensationEntry>> PgFrontDesk::compensations(HotelId hotel, const QDate &from, const QDate &until)
 {
     auto found = m_statements.exec(FrontDeskSql::compensations, QStringLiteral("reading the compensation ledger"),

@@ -12,17 +12,14 @@ public:
 
     Result<HotelCalendar> calendar(HotelId hotel, const QDate &from, const QDate &until) override;
     Result<QVector<StayRecord>> findStays(const QString &query) override;
-    using FrontDeskStore::moveStay;
     Result<StayMoney> stayMoney(StayId stay) override;
     Result<MoveQuote> quoteMove(StayId stay, RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut) override;
-    Result<StayMoneyOutcome> moveStay(StayId stay, RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut,
-                                      const MoveSettlement &settlement) override;
-    Result<StayMoneyOutcome> cancelStay(StayId stay, qint64 feeMinor, const QString &reason) override;
+    Result<StayMoneyOutcome> moveStay(const MoveDecision &decision) override;
+    Result<StayMoneyOutcome> cancelStay(const CancelDecision &decision) override;
     Status checkIn(StayId stay) override;
     Status checkOut(StayId stay) override;
     Result<QVector<ArrivalAtRisk>> arrivalsAtRisk(HotelId hotel, const QDate &night) override;
-    Status resolveOverbooking(StayId stay, OverbookingAction action, RoomTypeId target, qint64 amountMinor,
-                              const QString &reason, const QDate &night) override;
+    Status resolveOverbooking(const OverbookingDecision &decision) override; // pgstaymoney.cpp
     Result<QVector<CompensationEntry>> compensations(HotelId hotel, const QDate &from, const QDate &until) override;
     Result<QVector<RefundCase>> openRefundCases() override;
     Status closeRefundCase(qint64 id) override;

@@ -1,6 +1,8 @@
-// PgFrontDesk's money side: what a stay's money is, and cancelling or moving a stay with it. Each change
-// is one call of a database function (migration 015) that decides who may do it, locks in the one fixed
-// order and writes the money through the order ledger; this file binds values and puts answers in words.
+// PgFrontDesk's money side: what a stay's money is, and carrying out a cancel, a move or a manager's
+// answer to an overbooked night as decided over it. Each change is one call of a database function
+// (migrations 015 and 018) that decides who may do it, locks in the one fixed order, checks that the
+// figures the decision was made on still hold, and writes the money through the order ledger; this file
+// binds values and puts answers in words.
 
 #include "storage/pgfrontdesk.h"
 
@@ -50,6 +52,21 @@ QVariant nullText()
     return QVariant(QMetaType::fromType<QString>());
 }
 
+QVariant dateOrNull(const QDate &date)
+{
+    return date.isValid() ? QVariant(date) : QVariant(QMetaType::fromType<QDate>());
+}
+
+// Both dates (a new range), or neither (the stay keeps its nights).
+Status checkRange(const QDate &checkIn, const QDate &checkOut)
+{
+    if (checkIn.isNull() && checkOut.isNull())
+        return Done{};
+    if (!checkIn.isValid() || !checkOut.isValid() || checkOut <= checkIn)
+        return makeError(ErrorCode::BadInput, QStringLiteral("Check-out must be after check-in."));
+    return Done{};
+}
+
 } // namespace
 
 Status PgFrontDesk::moneyAnswer(const QString &outcome, StayId stay)
@@ -80,6 +97,10 @@ Status PgFrontDesk::moneyAnswer(const QString &outcome, StayId stay)
     if (outcome == QLatin1String("NOT_BOOKED"))
         return makeError(ErrorCode::Conflict,
                          QStringLiteral("Stay %1 is not a current booking: nothing to change.").arg(stay));
+    if (outcome == QLatin1String("MONEY_CHANGED"))
+        return makeError(ErrorCode::Conflict,
+                         QStringLiteral("The stay's money changed since you looked (a payment, a refund or a new "
+                                        "price). Look again; nothing was changed."));
     return answer(outcome, stay);
 }
 
@@ -100,13 +121,13 @@ Result<StayMoney> PgFrontDesk::stayMoney(StayId stay)
 
 Result<MoveQuote> PgFrontDesk::quoteMove(StayId stay, RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut)
 {
-    if (!checkIn.isValid() || !checkOut.isValid() || checkOut <= checkIn)
-        return makeError(ErrorCode::BadInput, QStringLiteral("Check-out must be after check-in."));
+    if (auto range = checkRange(checkIn, checkOut); !range)
+        return range.error();
     auto read = m_statements.exec(StayMoneySql::quoteMove, moneyContext,
-                                  {{QStringLiteral(":check_out"), checkOut},
-                                   {QStringLiteral(":check_in"), checkIn},
-                                   {QStringLiteral(":stay"), stay},
-                                   {QStringLiteral(":room_type"), roomType}});
+                                  {{QStringLiteral(":stay"), stay},
+                                   {QStringLiteral(":room_type"), roomType},
+                                   {QStringLiteral(":check_in"), dateOrNull(checkIn)},
+                                   {QStringLiteral(":check_out"), dateOrNull(checkOut)}});
     if (!read)
         return read.error();
     QSqlQuery &q = *read.value();
@@ -119,16 +140,18 @@ Result<MoveQuote> PgFrontDesk::quoteMove(StayId stay, RoomTypeId roomType, const
     q.finish();
     if (!money)
         return money.error();
-    return MoveQuote{money.value(), newPriceMinor};
+    return MoveQuote{money.value(), newPriceMinor, roomType, checkIn, checkOut};
 }
 
-Result<StayMoneyOutcome> PgFrontDesk::cancelStay(StayId stay, qint64 feeMinor, const QString &reason)
+Result<StayMoneyOutcome> PgFrontDesk::cancelStay(const CancelDecision &decision)
 {
+    const StayId stay = decision.seen.stay;
     auto cancelled = m_statements.exec(
         StayMoneySql::cancelStay, QStringLiteral("cancelling a stay"),
         {{QStringLiteral(":stay"), stay},
-         {QStringLiteral(":fee"), feeMinor},
-         {QStringLiteral(":reason"), reason.trimmed().isEmpty() ? nullText() : QVariant(reason.trimmed())}});
+         {QStringLiteral(":fee"), decision.feeMinor},
+         {QStringLiteral(":reason"), decision.reason.trimmed().isEmpty() ? nullText() : QVariant(decision.reason.trimmed())},
+         {QStringLiteral(":seen_paid"), decision.seen.paidMinor}});
     if (!cancelled)
         return cancelled.error();
     QSqlQuery &q = *cancelled.value();
@@ -149,11 +172,13 @@ Result<StayMoneyOutcome> PgFrontDesk::cancelStay(StayId stay, qint64 feeMinor, c
     return result;
 }
 
-Result<StayMoneyOutcome> PgFrontDesk::moveStay(StayId stay, RoomTypeId roomType, const QDate &checkIn,
-                                               const QDate &checkOut, const MoveSettlement &settlement)
+Result<StayMoneyOutcome> PgFrontDesk::moveStay(const MoveDecision &decision)
 {
-    if (!checkIn.isValid() || !checkOut.isValid() || checkOut <= checkIn)
-        return makeError(ErrorCode::BadInput, QStringLiteral("Check-out must be after check-in."));
+    const MoveQuote &seen = decision.seen;
+    const StayId stay = seen.money.stay;
+    if (auto range = checkRange(seen.checkIn, seen.checkOut); !range)
+        return range.error();
+    const MoveSettlement &settlement = decision.settlement;
     const CounterPayment &payment = settlement.payment;
     const bool charge = settlement.how == PriceSettlement::Charge;
     if (charge && payment.method == PaymentMethod::Guarantee)
@@ -162,16 +187,19 @@ Result<StayMoneyOutcome> PgFrontDesk::moveStay(StayId stay, RoomTypeId roomType,
     auto moved = m_statements.exec(
         StayMoneySql::moveStay, QStringLiteral("moving a stay"),
         {{QStringLiteral(":stay"), stay},
-         {QStringLiteral(":room_type"), roomType},
-         {QStringLiteral(":check_in"), checkIn},
-         {QStringLiteral(":check_out"), checkOut},
+         {QStringLiteral(":room_type"), seen.roomType},
+         {QStringLiteral(":check_in"), dateOrNull(seen.checkIn)},
+         {QStringLiteral(":check_out"), dateOrNull(seen.checkOut)},
          {QStringLiteral(":settle"), settlementName(settlement.how)},
          {QStringLiteral(":reason"), settlement.reason.trimmed()},
          {QStringLiteral(":method"),
           !charge ? nullText() : QVariant(cash ? QStringLiteral("cash") : QStringLiteral("card"))},
          {QStringLiteral(":tendered"),
           charge && cash ? QVariant(payment.tenderedMinor) : QVariant(QMetaType::fromType<qint64>())},
-         {QStringLiteral(":reference"), charge && !cash ? QVariant(payment.cardReference.trimmed()) : nullText()}});
+         {QStringLiteral(":reference"), charge && !cash ? QVariant(payment.cardReference.trimmed()) : nullText()},
+         {QStringLiteral(":seen_price"), seen.money.priceMinor},
+         {QStringLiteral(":seen_new_price"), seen.newPriceMinor},
+         {QStringLiteral(":seen_paid"), seen.money.paidMinor}});
     if (!moved)
         return moved.error();
     QSqlQuery &q = *moved.value();
@@ -187,6 +215,31 @@ Result<StayMoneyOutcome> PgFrontDesk::moveStay(StayId stay, RoomTypeId roomType,
         return status.error();
     result.changeMinor = charge && cash ? payment.tenderedMinor - result.chargedMinor : 0;
     return result;
+}
+
+Status PgFrontDesk::resolveOverbooking(const OverbookingDecision &decision)
+{
+    const MoveQuote &seen = decision.seen;
+    const StayId stay = seen.money.stay;
+    const bool walk = decision.action == OverbookingAction::Walk;
+    const QVariant noAmount(QMetaType::fromType<qint64>());
+    auto resolved = m_statements.exec(
+        StayMoneySql::resolveOverbooking, QStringLiteral("resolving an overbooked night"),
+        {{QStringLiteral(":stay"), stay},
+         {QStringLiteral(":action"), overbookingActionName(decision.action)},
+         {QStringLiteral(":room_type"), walk ? noAmount : QVariant(seen.roomType)},
+         {QStringLiteral(":amount"), decision.compensationMinor},
+         {QStringLiteral(":reason"), decision.reason},
+         {QStringLiteral(":night"), decision.night},
+         {QStringLiteral(":settle"), walk ? nullText() : QVariant(settlementName(decision.settlement))},
+         {QStringLiteral(":seen_price"), walk ? noAmount : QVariant(seen.money.priceMinor)},
+         {QStringLiteral(":seen_new_price"), walk ? noAmount : QVariant(seen.newPriceMinor)},
+         {QStringLiteral(":seen_paid"), seen.money.paidMinor}});
+    if (!resolved)
+        return resolved.error();
+    const QString outcome = resolved.value()->next() ? resolved.value()->value(0).toString() : QString();
+    resolved.value()->finish();
+    return moneyAnswer(outcome, stay);
 }
 
 } // namespace boxoffice

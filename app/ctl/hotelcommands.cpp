@@ -1,7 +1,11 @@
 #include "commands.h"
 
+#include "domain/frontdeskservice.h"
 #include "domain/hotelservice.h"
 #include "jsonformat.h"
+#include "storage/pgcountersales.h"
+#include "storage/pgfrontdesk.h"
+#include "storage/pgunitofwork.h"
 
 #include <QJsonArray>
 #include <QTextStream>
@@ -62,6 +66,35 @@ int showAvailability(CtlContext &context, HotelService &service)
     return context.succeed({{"ok", true}, {"hotel", hotel.value()}, {"room_types", json}}, text);
 }
 
+// Through the front desk's use-case, as the desk does it: with nothing paid, anyone; a paid stay is a
+// manager's, with --reason (everything refunded, no fee).
+int cancelStay(CtlContext &context, const InventorySession &session)
+{
+    auto stay = context.requireId(QStringLiteral("stay"));
+    if (!stay)
+        return context.fail(stay.error());
+    const QSqlDatabase database = session.connection->database();
+    PgFrontDesk store(database);
+    PgCounterSales counter(database, session.inventory->carts);
+    PgUnitOfWork unit(database);
+    FrontDeskService desk(store, counter, unit);
+    auto cancelled = desk.cancelStay(stay.value(), 0, context.parser().value(QStringLiteral("reason")));
+    if (!cancelled)
+        return context.fail(cancelled.error());
+    const int nights = cancelled->nightsReturned;
+    QString text = QStringLiteral("Cancelled stay %1; %2 night(s) returned.").arg(stay.value()).arg(nights);
+    if (cancelled->refundedMinor > 0)
+        text += cancelled->refundAtDesk
+            ? QStringLiteral(" Hand %1 minor units back at the counter.").arg(cancelled->refundedMinor)
+            : QStringLiteral(" %1 minor units go back to the card through the payment provider.")
+                  .arg(cancelled->refundedMinor);
+    return context.succeed({{"ok", true},
+                            {"stay", stay.value()},
+                            {"nights_returned", nights},
+                            {"refunded_minor", cancelled->refundedMinor}},
+                           text);
+}
+
 } // namespace
 
 int runHotel(CtlContext &context)
@@ -81,17 +114,8 @@ int runHotel(CtlContext &context)
         return listHotels(context, service);
     if (action == QLatin1String("availability"))
         return showAvailability(context, service);
-    if (action == QLatin1String("cancel")) {
-        auto stay = context.requireId(QStringLiteral("stay"));
-        if (!stay)
-            return context.fail(stay.error());
-        auto nights = service.cancelStay(stay.value());
-        if (!nights)
-            return context.fail(nights.error());
-        return context.succeed(
-            {{"ok", true}, {"stay", stay.value()}, {"nights_returned", nights.value()}},
-            QStringLiteral("Cancelled stay %1; %2 night(s) returned.").arg(stay.value()).arg(nights.value()));
-    }
+    if (action == QLatin1String("cancel"))
+        return cancelStay(context, *session);
     if (action == QLatin1String("capacity")) {
         auto roomType = context.requireId(QStringLiteral("room-type"));
         auto from = context.requireDate(QStringLiteral("check-in"));

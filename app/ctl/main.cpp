@@ -44,7 +44,7 @@ const std::map<QString, Command> &commands()
          {runHotel,
           "hotel list | availability --hotel --check-in --check-out [--room-types] | "
           "hold --room-type --cart --check-in --check-out [--guest] | release --cart --stay | "
-          "cancel --stay | capacity --room-type --check-in --check-out [--sellable] [--physical]"}},
+          "cancel --stay [--reason TEXT] | capacity --room-type --check-in --check-out [--sellable] [--physical]"}},
         {QStringLiteral("staff"),
          {runStaff, "staff add NAME --role clerk|manager (password prompted, never echoed) | staff list"}},
         {QStringLiteral("buyer"), {runBuyer, "buyer add NAME: a web buyer account; prints its bearer token once"}},
@@ -129,7 +129,7 @@ QList<QCommandLineOption> options()
          QStringLiteral("reconcile: ask the provider about charges older than this many seconds (default 60)."),
          QStringLiteral("s")},
         {QStringLiteral("report"), QStringLiteral("reconcile: print what was repaired, per day.")},
-        {QStringLiteral("reason"), QStringLiteral("refund: why, in words for the ledger."), QStringLiteral("text")},
+        {QStringLiteral("reason"), QStringLiteral("refund, hotel cancel: why, in words for the ledger."), QStringLiteral("text")},
         {QStringLiteral("items"), QStringLiteral("refund: only these units (kind:id, comma-separated; default: all)."),
          QStringLiteral("list")},
         {QStringLiteral("interval"), QStringLiteral("worker: seconds between runs (default 30)."), QStringLiteral("s")},

@@ -6,6 +6,7 @@
 
 #include "domain/checkoutsaga.h"
 #include "domain/reconciler.h"
+#include "domain/refundservice.h"
 #include "payments/httppaymentprovider.h"
 #include "storage/pgcheckoutstore.h"
 #include "storage/pginventory.h"
@@ -189,24 +190,24 @@ int runRefund(CtlContext &context)
     if (!items)
         return context.fail(items.error());
     PgCheckoutStore store(session->connection->database(), session->inventory->carts);
-    auto refund = store.refundUnits(order.value(), items.value(), context.parser().value(QStringLiteral("reason")));
+    // Online money goes back through the provider now if one is configured, else the worker does it.
+    auto provider = openProvider(context);
+    RefundService refunds(store, provider ? provider.value().get() : nullptr);
+    auto refund = refunds.refund(order.value(), items.value(), context.parser().value(QStringLiteral("reason")));
     if (!refund)
         return context.fail(refund.error());
-    // Online money goes back through the provider now if it is reachable, else the worker does it.
-    int carriedOut = 0;
-    if (auto provider = openProvider(context); provider && !refund->atCounter) {
-        if (auto done = carryOutRefunds(store, *provider.value(), order.value()); done)
-            carriedOut = done.value();
-    }
-    return context.succeed({{"ok", true}, {"order", order.value()}, {"amount_minor", refund->amountMinor},
-                            {"refunded_now", carriedOut > 0}},
+    const qint64 amount = refund->refund.amountMinor;
+    return context.succeed({{"ok", true}, {"order", order.value()}, {"amount_minor", amount},
+                            {"refunded_now", refund->money == ManagerRefund::Money::RefundedNow}},
                            QStringLiteral("Order %1 refunded (%2 minor units); what it returned is back on sale.%3")
                                .arg(order.value())
-                               .arg(refund->amountMinor)
-                               .arg(refund->atCounter ? QStringLiteral(" Hand the money back at the counter.")
-                                    : carriedOut > 0 ? QStringLiteral(" The provider has refunded the card.")
-                                                     : QStringLiteral(" The card is refunded when the payment provider "
-                                                                      "answers (reconcile carries it out).")));
+                               .arg(amount)
+                               .arg(refund->money == ManagerRefund::Money::AtCounter
+                                        ? QStringLiteral(" Hand the money back at the counter.")
+                                    : refund->money == ManagerRefund::Money::RefundedNow
+                                        ? QStringLiteral(" The provider has refunded the card.")
+                                        : QStringLiteral(" The card is refunded when the payment provider "
+                                                         "answers (reconcile carries it out).")));
 }
 
 namespace {

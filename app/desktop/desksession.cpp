@@ -28,8 +28,9 @@ Result<std::unique_ptr<DeskSession>> DeskSession::open(const ConnectionSettings 
 
 DeskSession::DeskSession(std::unique_ptr<DatabaseConnection> connection)
     : m_connection(std::move(connection)), m_inventory(m_connection->database()), m_maps(m_connection->database()),
-      m_counter(m_connection->database(), m_inventory.carts), m_frontDesk(m_connection->database()),
-      m_holds(m_inventory.seats), m_hotels(m_inventory.hotels), m_carts(m_inventory.carts), m_sales(m_counter)
+      m_counter(m_connection->database(), m_inventory.carts), m_frontDeskStore(m_connection->database()),
+      m_unit(m_connection->database()), m_holds(m_inventory.seats), m_hotels(m_inventory.hotels),
+      m_carts(m_inventory.carts), m_sales(m_counter), m_frontDesk(m_frontDeskStore, m_counter, m_unit)
 { }
 
 DeskServices DeskSession::services()

@@ -9,6 +9,7 @@
 #include "storage/pgfrontdesk.h"
 #include "storage/pginventory.h"
 #include "storage/pgseatmapstore.h"
+#include "storage/pgunitofwork.h"
 #include "ui/desk/deskservices.h"
 
 #include <QDateTime>
@@ -45,11 +46,13 @@ private:
     PgInventory m_inventory;
     PgSeatMapStore m_maps;
     PgCounterSales m_counter;
-    PgFrontDesk m_frontDesk;
+    PgFrontDesk m_frontDeskStore;
+    PgUnitOfWork m_unit; // on the same connection, so the stores above join what it runs
     SeatHoldService m_holds;
     HotelService m_hotels;
     CartService m_carts;
     CounterSaleService m_sales;
+    FrontDeskService m_frontDesk;
     StaffRole m_role = StaffRole::Clerk;
 };
 

@@ -274,6 +274,12 @@ void TestCtl::otherShapesFromTheCommandLine()
         = ctl({QStringLiteral("confirm"), QStringLiteral("--cart"), QStringLiteral("h-1"), QStringLiteral("--json")});
     QCOMPARE(sold.exitCode, 0);
     QCOMPARE(sold.json.value("sold").toArray().size(), 2); // the stay and the table, one order
+    // Nothing was paid for it, so anyone cancels it, through the front desk's use-case.
+    const Run cancelled = ctl({QStringLiteral("hotel"), QStringLiteral("cancel"), QStringLiteral("--stay"),
+                               QString::number(stay.json.value("stay").toInteger()), QStringLiteral("--json")});
+    QCOMPARE(cancelled.exitCode, 0);
+    QCOMPARE(cancelled.json.value("nights_returned").toInt(), 3);
+    QCOMPARE(cancelled.json.value("refunded_minor").toInteger(), 0);
     QCOMPARE(ctl({QStringLiteral("audit")}).exitCode, 0);
     QCOMPARE(ctl({QStringLiteral("sweep")}).exitCode, 0);
 }

@@ -6,6 +6,7 @@
 
 #include "domain/checkoutsaga.h"
 #include "domain/reconciler.h"
+#include "domain/refundservice.h"
 #include "domain/seatholdservice.h"
 #include "payments/httppaymentprovider.h"
 #include "storage/pgcheckoutstore.h"
@@ -46,6 +47,7 @@ private slots:
     void forgedOrStaleWebhooksChangeNothing();
     void aManagersRefundPutsSeatsBackOnSale();
     void aClerkCannotRefund();
+    void aManagersRefundThroughTheServiceIsDoneAtOnceWhenAProviderIsConfigured();
     void theWorkerIssuesTicketsAndMailOncePerPaidOrder();
 
 private:
@@ -494,6 +496,48 @@ void TestCheckoutSaga::aClerkCannotRefund()
     m_db->exec(QStringLiteral("DROP ROLE IF EXISTS %1").arg(manager));
     m_db->exec(QStringLiteral("DROP OWNED BY %1").arg(clerk)); // letters, digits and '_' only
     m_db->exec(QStringLiteral("DROP ROLE IF EXISTS %1").arg(clerk));
+}
+
+// The manager's refund as every channel makes it (boxoffice-ctl refund among them): with a provider the
+// card is refunded at once and the ledger says REFUND_DONE; without one the refund is left due, the
+// answer says so, and reconciliation carries it out.
+void TestCheckoutSaga::aManagersRefundThroughTheServiceIsDoneAtOnceWhenAProviderIsConfigured()
+{
+    QCOMPARE(hold(QStringLiteral("service-refund-1"), {m_units.at(12), m_units.at(13)}).size(), 2);
+    CheckoutSaga saga(*m_store, *m_provider, QStringLiteral("fakepay"));
+    const auto paid = saga.checkout(QStringLiteral("service-refund-1"), QStringLiteral("web"), QStringLiteral("buyer"));
+    QVERIFY(paid.ok());
+    QCOMPARE(paid->state, CheckoutOutcome::State::Paid);
+    const QVariantMap order{{QStringLiteral("o"), paid->order}};
+    const auto ledger = [this](const QVariantMap &order, const char *entry) {
+        return m_db
+            ->scalar(QStringLiteral("SELECT COALESCE(sum(amount_minor), 0) FROM order_ledger WHERE order_id = :o "
+                                    "AND entry = '%1'")
+                         .arg(QLatin1String(entry)),
+                     order)
+            .toLongLong();
+    };
+    RefundService refunds(*m_store, m_provider.get());
+    QCOMPARE(refunds.refund(paid->order, {}, QStringLiteral("  ")).error().code, ErrorCode::BadInput);
+    const auto refunded = refunds.refund(paid->order, {}, QStringLiteral("event cancelled"));
+    QVERIFY2(refunded.ok(), refunded.ok() ? "" : qPrintable(refunded.error().message));
+    QCOMPARE(refunded->money, ManagerRefund::Money::RefundedNow);
+    QCOMPARE(refunded->refund.amountMinor, 9000);
+    QCOMPARE(orderState(paid->order), QStringLiteral("REFUNDED"));
+    QCOMPARE(ledger(order, "REFUND_DONE"), 9000);
+    QCOMPARE(m_fakepay->state().value(QStringLiteral("refunds")).toArray().size(), 1);
+
+    QCOMPARE(hold(QStringLiteral("service-refund-2"), {m_units.at(14)}).size(), 1);
+    const auto later = saga.checkout(QStringLiteral("service-refund-2"), QStringLiteral("web"), QStringLiteral("buyer"));
+    QVERIFY(later.ok());
+    const QVariantMap laterOrder{{QStringLiteral("o"), later->order}};
+    const auto due = RefundService(*m_store, nullptr).refund(later->order, {}, QStringLiteral("guest cannot come"));
+    QVERIFY2(due.ok(), due.ok() ? "" : qPrintable(due.error().message));
+    QCOMPARE(due->money, ManagerRefund::Money::Due);
+    QCOMPARE(ledger(laterOrder, "REFUND_DUE"), 4500);
+    QCOMPARE(ledger(laterOrder, "REFUND_DONE"), 0);
+    QCOMPARE(carryOutRefunds(*m_store, *m_provider, later->order).value(), 1);
+    QCOMPARE(ledger(laterOrder, "REFUND_DONE"), 4500);
 }
 
 void TestCheckoutSaga::theWorkerIssuesTicketsAndMailOncePerPaidOrder()

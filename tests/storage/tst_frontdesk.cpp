@@ -1,19 +1,25 @@
-// The hotel front desk against a real database: the calendar, moving a stay in one step, arrivals
-// and departures, guest search, and a manager's answers to an overbooked night, which a clerk's
-// connection is refused. And the money of a stay: a paid stay is cancelled only by a manager (refund or
-// fee), a walked guest is refunded, a move settles its price difference, all through the order ledger.
+// The hotel front desk against a real database, through its use-cases (FrontDeskService) as the desk
+// and boxoffice-ctl call them: the calendar, moving a stay in one step, arrivals and departures, guest
+// search, and a manager's answers to an overbooked night, which a clerk's connection is refused. And
+// the money of a stay: a paid stay is cancelled only by a manager (refund or fee), a walked guest is
+// refunded, a move settles its price difference, all through the order ledger; a decision made over
+// money that changed before it was carried out is refused, and a guaranteed check-out pays and checks
+// out together or not at all.
 
 #include "buyercrowd.h"
-#include "domain/frontdesk.h"
+#include "domain/frontdeskservice.h"
 #include "domain/hotelservice.h"
+#include "domain/staymoneyrules.h"
 #include "statenames.h"
 #include "storage/pgcheckoutstore.h"
 #include "storage/pgcountersales.h"
 #include "storage/pgfrontdesk.h"
 #include "storage/pghotelstore.h"
 #include "storage/pginventory.h"
+#include "storage/pgunitofwork.h"
 #include "storage/propertyloader.h"
 #include "storage/staffadmin.h"
+#include "storage/transactionguard.h"
 #include "testdatabase.h"
 
 #include <QSqlError>
@@ -37,6 +43,33 @@ template<typename T> T got(const Result<T> &result)
 {
     return result ? result.value() : T{};
 }
+
+// Refused because the figures a decision was made on changed before the store carried it out (not for
+// any other conflict, such as a price change the decision did not settle).
+template<typename T> bool changedSinceRead(const Result<T> &result)
+{
+    return !result && result.error().code == ErrorCode::Conflict
+        && result.error().message.contains(QLatin1String("changed since you looked"));
+}
+
+// What the desk's use-cases need on one connection, wired as the desktop wires them.
+struct DeskStores
+{
+    explicit DeskStores(const QSqlDatabase &database)
+        : inventory(database), store(database), counter(database, inventory.carts), unit(database)
+    { }
+    PgInventory inventory;
+    PgFrontDesk store;
+    PgCounterSales counter;
+    PgUnitOfWork unit;
+};
+
+// The front desk's use-cases on one signed-in connection.
+class Desk : private DeskStores, public FrontDeskService
+{
+public:
+    explicit Desk(const QSqlDatabase &database) : DeskStores(database), FrontDeskService(store, counter, unit) { }
+};
 
 } // namespace
 
@@ -64,6 +97,10 @@ private slots:
     void moveToACheaperRoomTypeRefundsTheDifference();
     void aPaidOrderMovedCheaperKeepsItsChargeAsItsAmount();
     void movesAndUpgradesTakeNightsFromExpiredHolds();
+    void aCancelOverMoneyThatChangedSinceItWasReadIsRefused();
+    void aMoveQuotedBeforeTheMoneyChangedIsRefused();
+    void aWalkOrUpgradeOverMoneyThatChangedIsRefused();
+    void aGuaranteedCheckOutThatIsRefusedTakesNoPayment();
     void cancelMoveAndWalkOfTheSameStaysNeverDeadlock();
 
 private:
@@ -74,6 +111,11 @@ private:
     // Paid online: the payment as the checkout saga leaves it once the provider said yes.
     StayId sellOnline(const QString &guest, RoomTypeId roomType, int fromDay, int nights);
     void overbook(int day); // three sellable standard rooms on two physical ones
+    // A hotel of the test's own, like Desk Inn (STD 90.00 a night, 2 rooms; DLX 150.00, 1 room); m_first
+    // becomes its first night. Answers (standard, deluxe).
+    QPair<RoomTypeId, RoomTypeId> freshInn(const QString &name);
+    // A guarantee paid at the counter on the suite's own connection: a change another desk makes.
+    void settleElsewhere(OrderId order, qint64 dueMinor);
     OrderId orderOf(StayId stay) const;
     QString stateOf(StayId stay) const;
     QString orderStateOf(OrderId order) const;
@@ -84,7 +126,7 @@ private:
 
     std::unique_ptr<TestDatabase> m_db;
     std::unique_ptr<PgInventory> m_inventory;
-    std::unique_ptr<PgFrontDesk> m_desk;
+    std::unique_ptr<Desk> m_desk;
     HotelId m_hotel = 0;
     RoomTypeId m_standard = 0; // 2 rooms
     RoomTypeId m_deluxe = 0; // 1 room, a better rank
@@ -106,7 +148,7 @@ void TestFrontDesk::initTestCase()
     QVERIFY(loaded.ok());
     m_hotel = loaded->id;
     m_inventory = std::make_unique<PgInventory>(m_db->database());
-    m_desk = std::make_unique<PgFrontDesk>(m_db->database());
+    m_desk = std::make_unique<Desk>(m_db->database());
     const auto hotels = m_inventory->hotels.hotels();
     for (const HotelSummary &hotel : hotels.value()) {
         if (hotel.id != m_hotel)
@@ -230,6 +272,31 @@ void TestFrontDesk::overbook(int day)
     change.until = m_first.addDays(day + 1);
     change.sellable = 3;
     QVERIFY(HotelService(m_inventory->hotels).changeCapacity(change).ok());
+}
+
+QPair<RoomTypeId, RoomTypeId> TestFrontDesk::freshInn(const QString &name)
+{
+    QDate first;
+    const QVector<RoomTypeId> types = loadHotel(
+        QStringLiteral(R"({"name": "%1", "currency": "EUR", "nights": 20,
+            "room_types": [{"code": "STD", "name": "Standard", "rank": 1, "price_minor": 9000, "rooms": 2},
+                           {"code": "DLX", "name": "Deluxe", "rank": 2, "price_minor": 15000, "rooms": 1}]})")
+            .arg(name)
+            .toUtf8(),
+        &first);
+    if (types.size() != 2)
+        return {};
+    m_first = first;
+    return {types.at(0), types.at(1)};
+}
+
+void TestFrontDesk::settleElsewhere(OrderId order, qint64 dueMinor)
+{
+    PgCounterSales counter(m_db->database(), m_inventory->carts);
+    CounterPayment cash;
+    cash.tenderedMinor = dueMinor;
+    const auto settled = CounterSaleService(counter).settleGuarantee(order, cash, dueMinor);
+    QVERIFY2(settled.ok(), settled.ok() ? "" : qPrintable(settled.error().message));
 }
 
 OrderId TestFrontDesk::orderOf(StayId stay) const
@@ -367,7 +434,7 @@ void TestFrontDesk::aClerkCannotWalkAGuest()
     QCOMPARE(risk->size(), 1);
     auto clerk = signIn(m_clerk);
     QVERIFY(clerk);
-    PgFrontDesk desk(clerk->database());
+    Desk desk(clerk->database());
     const auto refused = desk.resolveOverbooking(risk->first().stay.id, OverbookingAction::Walk, 0, 12000,
                                                  QStringLiteral("first night at the partner hotel"), m_first.addDays(20));
     QCOMPARE(refused.error().code, ErrorCode::PermissionDenied);
@@ -382,7 +449,7 @@ void TestFrontDesk::aManagerWalksAndUpgradesWithALedger()
 {
     auto manager = signIn(m_manager);
     QVERIFY(manager);
-    PgFrontDesk desk(manager->database());
+    Desk desk(manager->database());
     const QDate night = m_first.addDays(20);
     const StayId walked = m_desk->arrivalsAtRisk(m_hotel, night)->first().stay.id;
     QCOMPARE(desk.resolveOverbooking(walked, OverbookingAction::Walk, 0, 12000, QString(), night).error().code, ErrorCode::BadInput);
@@ -488,7 +555,7 @@ void TestFrontDesk::clerkCannotCancelAPaidStay()
     const int before = booked(m_standard, 24);
     auto clerk = signIn(m_clerk);
     QVERIFY(clerk);
-    PgFrontDesk desk(clerk->database());
+    Desk desk(clerk->database());
     QCOMPARE(refusal(desk.cancelStay(stay, 0, QStringLiteral("guest asked"))), QStringLiteral("permission_denied"));
     // The old one-click path, and the row written by hand.
     QCOMPARE(refusal(PgHotelStore(clerk->database()).cancelStay(stay)), QStringLiteral("permission_denied"));
@@ -528,7 +595,7 @@ void TestFrontDesk::managerCancelsAPaidStayWithRefund()
     const OrderId order = orderOf(stay);
     auto manager = signIn(m_manager);
     QVERIFY(manager);
-    PgFrontDesk desk(manager->database());
+    Desk desk(manager->database());
     QCOMPARE(refusal(desk.cancelStay(stay, 0, QString())), QStringLiteral("bad_input")); // a paid stay needs a reason
     const auto money = desk.stayMoney(stay);
     QVERIFY2(money.ok(), money.ok() ? "" : qPrintable(money.error().message));
@@ -562,7 +629,7 @@ void TestFrontDesk::managerCancelsAPaidStayKeepingAFee()
     const OrderId order = orderOf(stay);
     auto manager = signIn(m_manager);
     QVERIFY(manager);
-    PgFrontDesk desk(manager->database());
+    Desk desk(manager->database());
     QCOMPARE(refusal(desk.cancelStay(stay, 30001, QStringLiteral("more than was paid"))), QStringLiteral("bad_input"));
     QCOMPARE(refusal(desk.cancelStay(stay, -1, QStringLiteral("negative"))), QStringLiteral("bad_input"));
     QCOMPARE(stateOf(stay), QStringLiteral("BOOKED"));
@@ -595,7 +662,7 @@ void TestFrontDesk::walkedGuestIsRefundedAndNightsReturn()
 {
     auto manager = signIn(m_manager);
     QVERIFY(manager);
-    PgFrontDesk desk(manager->database());
+    Desk desk(manager->database());
     // Paid online, two nights, the latest booking on an overbooked night: walked.
     overbook(10);
     QVERIFY(book(QStringLiteral("Early One"), m_standard, 10, 1));
@@ -653,7 +720,7 @@ void TestFrontDesk::moveToADearerRoomTypeChargesOrWaivesTheDifference()
     const OrderId order = orderOf(stay);
     auto clerk = signIn(m_clerk);
     QVERIFY(clerk);
-    PgFrontDesk clerkDesk(clerk->database());
+    Desk clerkDesk(clerk->database());
     const QDate in = m_first.addDays(31);
     const QDate out = m_first.addDays(33);
     // Keeping the old price without a word is refused: nothing changes.
@@ -694,7 +761,7 @@ void TestFrontDesk::moveToADearerRoomTypeChargesOrWaivesTheDifference()
              QStringLiteral("permission_denied"));
     auto manager = signIn(m_manager);
     QVERIFY(manager);
-    PgFrontDesk managerDesk(manager->database());
+    Desk managerDesk(manager->database());
     waive.reason.clear();
     QCOMPARE(refusal(managerDesk.moveStay(guest, m_deluxe, m_first.addDays(33), m_first.addDays(34), waive)),
              QStringLiteral("bad_input"));
@@ -745,7 +812,7 @@ void TestFrontDesk::moveToACheaperRoomTypeRefundsTheDifference()
     const QDate out = m_first.addDays(38);
     auto clerk = signIn(m_clerk);
     QVERIFY(clerk);
-    PgFrontDesk clerkDesk(clerk->database());
+    Desk clerkDesk(clerk->database());
     QCOMPARE(refusal(clerkDesk.moveStay(stay, m_standard, in, out)), QStringLiteral("conflict"));
     MoveSettlement refund;
     refund.how = PriceSettlement::Refund;
@@ -755,7 +822,7 @@ void TestFrontDesk::moveToACheaperRoomTypeRefundsTheDifference()
 
     auto manager = signIn(m_manager);
     QVERIFY(manager);
-    PgFrontDesk desk(manager->database());
+    Desk desk(manager->database());
     QCOMPARE(got(desk.quoteMove(stay, m_standard, in, out)).differenceMinor(), -12000);
     const auto moved = desk.moveStay(stay, m_standard, in, out, refund);
     QVERIFY2(moved.ok(), moved.ok() ? "" : qPrintable(moved.error().message));
@@ -794,7 +861,7 @@ void TestFrontDesk::aPaidOrderMovedCheaperKeepsItsChargeAsItsAmount()
     const OrderId order = orderOf(stay);
     auto manager = signIn(m_manager);
     QVERIFY(manager);
-    PgFrontDesk desk(manager->database());
+    Desk desk(manager->database());
     const auto moved = desk.resolveOverbooking(stay, OverbookingAction::Move, m_standard, 0,
                                                QStringLiteral("deluxe out of order"), m_first.addDays(14));
     QVERIFY2(moved.ok(), moved.ok() ? "" : qPrintable(moved.error().message));
@@ -884,6 +951,172 @@ void TestFrontDesk::movesAndUpgradesTakeNightsFromExpiredHolds()
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
 
+// The manager looked at an unpaid stay; another desk took the guarantee's payment before the manager
+// confirmed. The cancel decided over "nothing paid" is refused, a clerk's is refused as for any paid
+// stay, and nothing changes until someone looks again.
+void TestFrontDesk::aCancelOverMoneyThatChangedSinceItWasReadIsRefused()
+{
+    const auto [standard, deluxe] = freshInn(QStringLiteral("Changed Cancel Inn"));
+    QVERIFY(standard && deluxe);
+    const StayId stay = sell(QStringLiteral("Changed Cancel"), standard, 1, 2, PaymentMethod::Guarantee);
+    QVERIFY(stay);
+    const OrderId order = orderOf(stay);
+    auto manager = signIn(m_manager);
+    auto clerk = signIn(m_clerk);
+    QVERIFY(manager && clerk);
+    Desk managerDesk(manager->database());
+    Desk clerkDesk(clerk->database());
+    const StayMoney shown = got(managerDesk.stayMoney(stay));
+    QCOMPARE(shown.stay, stay);
+    QVERIFY(!shown.paid());
+
+    settleElsewhere(order, 18000);
+    QVERIFY(changedSinceRead(managerDesk.cancelStay(shown, 0, QString())));
+    QCOMPARE(refusal(clerkDesk.cancelStay(shown, 0, QString())), QStringLiteral("permission_denied"));
+    QCOMPARE(stateOf(stay), QStringLiteral("BOOKED"));
+    QCOMPARE(booked(standard, 1), 1);
+    QCOMPARE(orderStateOf(order), QStringLiteral("PAID"));
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT count(*) FROM refunds WHERE order_id = :o"), {{QStringLiteral("o"), order}})
+            .toInt(),
+        0);
+
+    // Looked at again: the manager refunds what is paid now.
+    const auto cancelled
+        = managerDesk.cancelStay(got(managerDesk.stayMoney(stay)), 0, QStringLiteral("guest fell ill"));
+    QVERIFY2(cancelled.ok(), cancelled.ok() ? "" : qPrintable(cancelled.error().message));
+    QCOMPARE(cancelled->refundedMinor, 18000);
+    QCOMPARE(booked(standard, 1), 0);
+    QCOMPARE(balance(order), 0);
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+}
+
+// A move is carried out only at the prices and payment its quote showed: not once the guarantee was
+// paid (the dearer price would no longer simply be paid on departure), nor once another desk changed
+// the stay's price (its difference is no longer the one the guest was told).
+void TestFrontDesk::aMoveQuotedBeforeTheMoneyChangedIsRefused()
+{
+    const auto [standard, deluxe] = freshInn(QStringLiteral("Changed Move Inn"));
+    QVERIFY(standard && deluxe);
+    auto clerk = signIn(m_clerk);
+    QVERIFY(clerk);
+    Desk clerkDesk(clerk->database());
+    const StayId guaranteed = sell(QStringLiteral("Changed Move"), standard, 1, 2, PaymentMethod::Guarantee);
+    QVERIFY(guaranteed);
+    const auto repriced = clerkDesk.quoteMove(guaranteed, deluxe, m_first.addDays(1), m_first.addDays(3));
+    QVERIFY2(repriced.ok(), repriced.ok() ? "" : qPrintable(repriced.error().message));
+    QCOMPARE(repriced->differenceMinor(), 12000);
+    QVERIFY(!repriced->money.paid());
+    settleElsewhere(orderOf(guaranteed), 18000);
+    QVERIFY(changedSinceRead(clerkDesk.moveStay(repriced.value(), MoveSettlement{})));
+    QCOMPARE(booked(standard, 1), 1);
+    QCOMPARE(booked(deluxe, 1), 0);
+
+    const StayId paid = sell(QStringLiteral("Changed Price"), standard, 5, 2, PaymentMethod::Cash);
+    QVERIFY(paid);
+    const auto quote = clerkDesk.quoteMove(paid, deluxe, m_first.addDays(5), m_first.addDays(7));
+    QCOMPARE(got(quote).differenceMinor(), 12000);
+    // Another desk keeps the guest a third night, charging it.
+    MoveSettlement extraNight{PriceSettlement::Charge, {}, QString()};
+    extraNight.payment.tenderedMinor = 9000;
+    const auto longer = m_desk->moveStay(paid, standard, m_first.addDays(5), m_first.addDays(8), extraNight);
+    QVERIFY2(longer.ok(), longer.ok() ? "" : qPrintable(longer.error().message));
+    MoveSettlement charge{PriceSettlement::Charge, {}, QString()};
+    charge.payment.tenderedMinor = 12000;
+    QVERIFY(changedSinceRead(clerkDesk.moveStay(quote.value(), charge)));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM order_supplement_lines WHERE stay_id = :s"),
+                          {{QStringLiteral("s"), paid}})
+                 .toInt(),
+             1); // the third night's, not the refused difference
+    QCOMPARE(booked(standard, 7), 1);
+    QCOMPARE(booked(deluxe, 5), 0);
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+}
+
+// A walk refunds what was paid, so it goes ahead only while that is what the manager saw; an upgrade
+// decided over the quote is carried out by the store only with those figures.
+void TestFrontDesk::aWalkOrUpgradeOverMoneyThatChangedIsRefused()
+{
+    const auto [standard, deluxe] = freshInn(QStringLiteral("Changed Walk Inn"));
+    QVERIFY(standard && deluxe);
+    const StayId stay = sell(QStringLiteral("Changed Walk"), standard, 1, 1, PaymentMethod::Guarantee);
+    QVERIFY(stay);
+    const OrderId order = orderOf(stay);
+    auto manager = signIn(m_manager);
+    QVERIFY(manager);
+    Desk managerDesk(manager->database());
+    const QDate night = m_first.addDays(1);
+    const StayMoney shown = got(managerDesk.stayMoney(stay));
+    const MoveQuote quoted = got(managerDesk.quoteMove(stay, deluxe, QDate(), QDate()));
+    QCOMPARE(quoted.newPriceMinor, 15000); // the stay's own night, on the better room
+    const auto upgrade = StayMoneyRules::decideOverbookingMove(OverbookingAction::Upgrade, quoted, 0,
+                                                               QStringLiteral("standard overbooked"), night);
+    QVERIFY(upgrade.ok());
+    QCOMPARE(upgrade->settlement, PriceSettlement::Waive);
+
+    settleElsewhere(order, 9000);
+    QVERIFY(changedSinceRead(managerDesk.walk(shown, 5000, QStringLiteral("partner hotel"), night)));
+    QVERIFY(changedSinceRead(PgFrontDesk(manager->database()).resolveOverbooking(upgrade.value())));
+    QCOMPARE(stateOf(stay), QStringLiteral("BOOKED"));
+    QCOMPARE(booked(standard, 1), 1);
+    QCOMPARE(booked(deluxe, 1), 0);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM compensation_ledger WHERE stay_id = :s"),
+                          {{QStringLiteral("s"), stay}})
+                 .toInt(),
+             0);
+    QCOMPARE(ledger(order, QStringLiteral("WAIVED")), 0);
+
+    // Looked at again: the walk refunds the 90.00 now paid, at the counter.
+    QVERIFY(managerDesk.resolveOverbooking(stay, OverbookingAction::Walk, 0, 5000, QStringLiteral("partner hotel"), night)
+                .ok());
+    QCOMPARE(stateOf(stay), QStringLiteral("WALKED"));
+    QCOMPARE(ledger(order, QStringLiteral("REFUND_DONE")), 9000);
+    QCOMPARE(ledger(order, QStringLiteral("COMPENSATION_PAID")), 5000);
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+}
+
+// A guest booked on guarantee pays on departure: the payment and the check-out are one unit of work, so
+// a check-out the database refuses (here: the guest never checked in) leaves no payment behind.
+void TestFrontDesk::aGuaranteedCheckOutThatIsRefusedTakesNoPayment()
+{
+    const auto [standard, deluxe] = freshInn(QStringLiteral("Departure Inn"));
+    QVERIFY(standard && deluxe);
+    const StayId stay = sell(QStringLiteral("Departure"), standard, 1, 2, PaymentMethod::Guarantee);
+    QVERIFY(stay);
+    const OrderId order = orderOf(stay);
+    auto clerk = signIn(m_clerk);
+    QVERIFY(clerk);
+    Desk desk(clerk->database());
+    CounterPayment cash;
+    cash.tenderedMinor = 20000;
+    const auto paymentsTaken = [this, order] {
+        return m_db
+            ->scalar(QStringLiteral("SELECT count(*) FROM counter_payments WHERE order_id = :o AND method <> 'guarantee'"),
+                     {{QStringLiteral("o"), order}})
+            .toInt();
+    };
+
+    QCOMPARE(refusal(desk.checkOut(stay, cash)), QStringLiteral("conflict"));
+    QCOMPARE(paymentsTaken(), 0);
+    QCOMPARE(orderStateOf(order), QStringLiteral("GUARANTEED"));
+    QCOMPARE(ledger(order, QStringLiteral("CAPTURED")), 0);
+    QCOMPARE(stateOf(stay), QStringLiteral("BOOKED"));
+    QCOMPARE(TransactionGuard::depth(clerk->database()), 0);
+
+    QVERIFY(desk.checkIn(stay).ok());
+    QCOMPARE(refusal(desk.checkOut(stay)), QStringLiteral("bad_input")); // the payment first
+    const auto out = desk.checkOut(stay, cash);
+    QVERIFY2(out.ok(), out.ok() ? "" : qPrintable(out.error().message));
+    QVERIFY(out->settled);
+    QCOMPARE(out->sale.chargedMinor, 18000);
+    QCOMPARE(out->sale.changeMinor, 2000);
+    QCOMPARE(paymentsTaken(), 1);
+    QCOMPARE(stateOf(stay), QStringLiteral("CHECKED_OUT"));
+    QCOMPARE(orderStateOf(order), QStringLiteral("PAID"));
+    QCOMPARE(ledger(order, QStringLiteral("CAPTURED")), 18000);
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+}
+
 void TestFrontDesk::cancelMoveAndWalkOfTheSameStaysNeverDeadlock()
 {
     // A cancel, a move and a manager's walk or upgrade race for each of ten booked stays that share
@@ -902,19 +1135,20 @@ void TestFrontDesk::cancelMoveAndWalkOfTheSameStaysNeverDeadlock()
     BuyerCrowd crowd(*m_db, 3 * stays);
     const bool connected = crowd.runOnConnections(
         rounds,
-        [&](DatabaseConnection &connection, PgInventory &inventory, int round, int buyer) {
+        [&](DatabaseConnection &connection, PgInventory &, int round, int buyer) {
             const StayId stay = booked.at(buyer % stays);
             const int shift = 1 + (round + buyer) % 3;
             const QDate from = first.addDays(buyer % 5 + shift);
-            PgFrontDesk desk(connection.database());
+            Desk desk(connection.database());
             Status done = Done{};
             switch (buyer / stays) {
             case 0:
-                if (auto cancelled = HotelService(inventory.hotels).cancelStay(stay); !cancelled)
+                if (auto cancelled = desk.cancelStay(stay, 0, QString()); !cancelled)
                     done = cancelled.error();
                 break;
             case 1:
-                done = desk.moveStay(stay, types.at(round % 2), from, from.addDays(2));
+                if (auto moved = desk.moveStay(stay, types.at(round % 2), from, from.addDays(2)); !moved)
+                    done = moved.error();
                 break;
             default:
                 done = desk.resolveOverbooking(stay, round % 2 ? OverbookingAction::Walk : OverbookingAction::Upgrade,

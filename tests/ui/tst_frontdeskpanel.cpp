@@ -1,8 +1,9 @@
-// The hotel front desk in the desktop, offscreen, signed in as a real manager (and a clerk): drag
-// across nights to hold a stay and book it, an overbooked night in the grid and in arrivals at risk,
-// and walking a guest with a compensation that lands in the ledger and the report. And the money of
-// a stay through the panel: a paid stay cancelled only by a manager (here keeping a fee), a move that
-// says its price difference and charges it.
+// The hotel front desk in the desktop, offscreen, signed in as a real manager (and a clerk), wired as
+// the desktop wires it (the panel calls the front desk service, never a store): drag across nights to
+// hold a stay and book it, an overbooked night in the grid and in arrivals at risk, and walking a guest
+// with a compensation that lands in the ledger and the report. And the money of a stay through the
+// panel: a paid stay cancelled only by a manager (here keeping a fee), a move that says its price
+// difference and charges it, and a guaranteed check-out that pays and checks out together or not at all.
 
 #include "testdatabase.h"
 
@@ -49,6 +50,7 @@ private slots:
     void aManagerRaisesTheSellableLimitAClerkCannot();
     void refundCasesAreListedAndClosed();
     void aGuaranteeIsPaidAtCheckOut();
+    void aRefusedCheckOutTakesNoPayment();
     void aPaidStayIsCancelledOnlyByAManager();
     void aMoveSaysItsPriceDifferenceAndChargesIt();
 
@@ -367,10 +369,49 @@ void TestFrontDeskPanel::aGuaranteeIsPaidAtCheckOut()
         return true;
     };
     checkOut->click();
+    QVERIFY2(panel->message().contains(QStringLiteral("Paid €160.00; give €40.00 change.")), qPrintable(panel->message()));
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE id = :s"), {{QStringLiteral("s"), stay}}).toString(),
              QStringLiteral("CHECKED_OUT"));
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), order}}).toString(),
              QStringLiteral("PAID"));
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+}
+
+// Check-out of a guest on guarantee who never checked in: the clerk is asked for the payment first, the
+// check-out is refused, and no payment is left behind: the panel makes one call, one unit of work.
+void TestFrontDeskPanel::aRefusedCheckOutTakesNoPayment()
+{
+    auto panel = openPanel(m_clerk, StaffRole::Clerk);
+    QVERIFY(panel);
+    panel->guestEdit()->setText(QStringLiteral("Early Leaver"));
+    panel->holdTyped(m_standard, m_first.addDays(47), 2);
+    const StayId stay = panel->heldStay();
+    QVERIFY(stay);
+    panel->paymentHook = [](PaymentDialog &dialog) {
+        if (!dialog.guaranteeEdit())
+            return false;
+        QTest::keyClicks(dialog.guaranteeEdit(), QStringLiteral("VISA-4000-EXP-0128"));
+        return true;
+    };
+    panel->bookOnGuarantee();
+    const qint64 order = value(QStringLiteral("SELECT order_id FROM stays WHERE id = :id"), stay).toLongLong();
+    QCOMPARE(value(QStringLiteral("SELECT state FROM orders WHERE id = :id"), order).toString(), QStringLiteral("GUARANTEED"));
+
+    bool asked = false;
+    panel->paymentHook = [&asked](PaymentDialog &dialog) {
+        asked = true;
+        QTest::keyClicks(dialog.tenderedEdit(), QStringLiteral("200"));
+        return true;
+    };
+    clickOnStay(*panel, QStringLiteral("Early Leaver"), QStringLiteral("Check &out"));
+    QVERIFY(asked);
+    QVERIFY2(panel->message().contains(QLatin1String("checked-in")), qPrintable(panel->message()));
+    QVERIFY2(panel->message().contains(QLatin1String("No payment was recorded")), qPrintable(panel->message()));
+    QCOMPARE(value(QStringLiteral("SELECT state FROM stays WHERE id = :id"), stay).toString(), QStringLiteral("BOOKED"));
+    QCOMPARE(value(QStringLiteral("SELECT state FROM orders WHERE id = :id"), order).toString(), QStringLiteral("GUARANTEED"));
+    QCOMPARE(value(QStringLiteral("SELECT count(*) FROM counter_payments WHERE order_id = :id AND method <> 'guarantee'"), order)
+                 .toInt(),
+             0);
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
 

@@ -2,7 +2,7 @@
 
 #include "domain/cartservice.h"
 #include "domain/countersale.h"
-#include "domain/frontdesk.h"
+#include "domain/frontdeskservice.h"
 #include "domain/hotelservice.h"
 #include "domain/seatholdservice.h"
 #include "domain/seatmapstore.h"
@@ -19,7 +19,7 @@ struct DeskServices
     CounterSaleService *sales = nullptr;
     SeatMapStore *maps = nullptr;
     HotelService *hotels = nullptr;
-    FrontDeskStore *frontDesk = nullptr;
+    FrontDeskService *frontDesk = nullptr;
 
     bool ready() const { return holds && carts && sales && maps && hotels && frontDesk; }
 };

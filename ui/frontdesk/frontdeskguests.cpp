@@ -50,23 +50,29 @@ void FrontDeskPanel::actOnSelectedStay(const QString &what)
     }
     const StayRecord stay = m_stays->stay(rows.first().row());
     Status done = Done{};
+    QString paidNote;
     if (what == QLatin1String("in"))
         done = m_services.frontDesk->checkIn(stay.id);
     else if (what == QLatin1String("out")) {
-        // A stay booked on guarantee is paid now, on departure.
+        // A stay booked on guarantee is paid now, on departure: the payment is asked for first, then
+        // taken together with the check-out, or not at all.
+        std::optional<CounterPayment> payment;
         auto order = stay.order ? m_services.carts->order(stay.order) : Result<OrderSummary>(makeError(ErrorCode::NotFound, QString()));
         if (order && order->state == OrderState::Guaranteed) {
             PaymentDialog dialog(order->amountMinor, order->currency, PaymentMethod::Cash, this);
             const bool accepted = paymentHook ? paymentHook(dialog) : dialog.exec() == QDialog::Accepted;
             if (!accepted)
                 return;
-            auto settled = m_services.sales->settleGuarantee(order->id, dialog.payment(), order->amountMinor);
-            if (!settled) {
-                showMessage(settled.error().message, true);
-                return;
-            }
+            payment = dialog.payment();
         }
-        done = m_services.frontDesk->checkOut(stay.id);
+        auto out = m_services.frontDesk->checkOut(stay.id, payment);
+        if (!out)
+            done = out.error();
+        else if (out->settled)
+            paidNote = QLatin1Char(' ')
+                + tr("Paid %1; give %2 change.")
+                      .arg(formatMoney(out->sale.chargedMinor, order->currency),
+                           formatMoney(out->sale.changeMinor, order->currency));
     }
     else if (what == QLatin1String("cancel"))
         return cancelStay(stay); // says what happens to the money first
@@ -83,7 +89,7 @@ void FrontDeskPanel::actOnSelectedStay(const QString &what)
         return moveStay(stay, m_grid->calendar().roomTypes.at(row).id, checkIn, checkOut);
     }
     refresh(); // first: re-reading the guest list says how many it found
-    showMessage(done ? tr("Done: %1 (%2).").arg(stay.reference, stay.guest) : done.error().message, !done);
+    showMessage(done ? tr("Done: %1 (%2).").arg(stay.reference, stay.guest) + paidNote : done.error().message, !done);
 }
 
 void FrontDeskPanel::showArrivalsAtRisk(const QDate &night)
@@ -108,21 +114,27 @@ void FrontDeskPanel::resolveArrival(int row, OverbookingAction action, RoomTypeI
         return;
     }
     const ArrivalAtRisk arrival = m_arrivals->arrival(row);
-    qint64 amount = 0;
-    QString reason;
-    const StayMoney money = action == OverbookingAction::Walk ? moneyOf(arrival.stay.id) : StayMoney{};
+    StayMoney money;
+    Status done = Done{};
     if (action == OverbookingAction::Walk) {
+        // The refund is decided over the money the manager is shown here.
+        auto read = m_services.frontDesk->stayMoney(arrival.stay.id);
+        if (!read) {
+            showMessage(read.error().message, true);
+            return;
+        }
+        money = read.value();
         CompensationDialog dialog(tr("Walk to a partner hotel"), arrival.stay.guest, currency(), this);
         dialog.setRefundNote(walkRefundNote(money, false));
         const bool accepted = compensationHook ? compensationHook(dialog) : dialog.exec() == QDialog::Accepted;
         if (!accepted)
             return;
-        amount = dialog.amountMinor();
-        reason = dialog.reason();
+        done = m_services.frontDesk->walk(money, dialog.amountMinor(), dialog.reason(), arrival.night);
     } else {
-        reason = action == OverbookingAction::Upgrade ? tr("upgraded: overbooked night") : tr("moved: overbooked night");
+        const QString reason
+            = action == OverbookingAction::Upgrade ? tr("upgraded: overbooked night") : tr("moved: overbooked night");
+        done = m_services.frontDesk->resolveOverbooking(arrival.stay.id, action, target, 0, reason, arrival.night);
     }
-    const Status done = m_services.frontDesk->resolveOverbooking(arrival.stay.id, action, target, amount, reason, arrival.night);
     refresh(); // first: re-reading the guest list says how many it found
     if (!done && done.error().code == ErrorCode::PermissionDenied)
         showMessage(tr("Only a manager may move, upgrade or walk a guest: ask one to sign in."), true);

@@ -86,7 +86,6 @@ private:
     void cancelStay(const StayRecord &stay);
     void moveStay(const StayRecord &stay, RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut);
     bool askForDifference(const MoveQuote &quote, MoveSettlement &settlement);
-    StayMoney moneyOf(StayId stay); // empty when it cannot be read: the database still decides
     QString walkRefundNote(const StayMoney &money, bool done) const;
     void showMessage(const QString &text, bool problem = false);
     qint64 priceOf(RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut) const;

@@ -1,5 +1,6 @@
 // The front desk's side of a stay's money: before a cancel, a move or a walk the panel reads what was
-// paid and says what will happen to it; the database decides who may do what and moves the money.
+// paid and says what will happen to it; the front desk service decides over the figures shown, and the
+// database refuses what the role may not do or what changed since.
 
 #include "ui/frontdesk/frontdeskpanel.h"
 
@@ -10,12 +11,6 @@
 #include "ui/sale/paymentdialog.h"
 
 namespace boxoffice {
-
-StayMoney FrontDeskPanel::moneyOf(StayId stay)
-{
-    auto money = m_services.frontDesk->stayMoney(stay);
-    return money ? money.value() : StayMoney{};
-}
 
 QString FrontDeskPanel::walkRefundNote(const StayMoney &money, bool done) const
 {
@@ -50,7 +45,7 @@ void FrontDeskPanel::cancelStay(const StayRecord &stay)
         showMessage(tr("Not cancelled."));
         return;
     }
-    auto done = m_services.frontDesk->cancelStay(stay.id, dialog.feeMinor(), dialog.reason());
+    auto done = m_services.frontDesk->cancelStay(money.value(), dialog.feeMinor(), dialog.reason());
     if (!done) {
         showMessage(done.error().code == ErrorCode::PermissionDenied
                         ? tr("Only a manager can cancel a paid stay: ask one to sign in. Nothing was changed.")
@@ -79,10 +74,6 @@ bool FrontDeskPanel::askForDifference(const MoveQuote &quote, MoveSettlement &se
     if (!(paymentHook ? paymentHook(dialog) : dialog.exec() == QDialog::Accepted))
         return false;
     settlement.payment = dialog.payment();
-    if (auto checked = CounterPaymentRules::check(settlement.payment, due); !checked) {
-        showMessage(checked.error().message, true);
-        return false;
-    }
     return true;
 }
 
@@ -103,11 +94,10 @@ void FrontDeskPanel::moveStay(const StayRecord &stay, RoomTypeId roomType, const
     }
     MoveSettlement settlement{dialog.settlement(), {}, dialog.reason()};
     if (settlement.how == PriceSettlement::Charge && !askForDifference(quote.value(), settlement)) {
-        if (message().isEmpty() || message() == tr("Not moved."))
-            showMessage(tr("Not moved: nothing was charged."));
+        showMessage(tr("Not moved: nothing was charged."));
         return;
     }
-    auto moved = m_services.frontDesk->moveStay(stay.id, roomType, checkIn, checkOut, settlement);
+    auto moved = m_services.frontDesk->moveStay(quote.value(), settlement);
     if (!moved) {
         refresh(); // a full night may have been taken meanwhile
         showMessage(

@@ -107,8 +107,9 @@ OpOutcome ChaosWorker::moveStay()
     const int nights = qMax(1, int(checkIn.daysTo(query.value(1).toDate())) + pick(3) - 1);
     const QDate movedIn = checkIn.addDays(pick(5) - 2);
     const RoomTypeId roomType = m_world.roomTypes.at(pick(int(m_world.roomTypes.size()))).id;
-    const Status moved = m_session->frontDesk->moveStay(stay, roomType, movedIn, movedIn.addDays(nights));
-    // Full nights (Lost), nights outside the calendar (BadInput), a stay no longer booked (Conflict).
+    const auto moved = m_session->frontDesk->moveStay(stay, roomType, movedIn, movedIn.addDays(nights));
+    // Full nights (Lost), nights outside the calendar (BadInput), a stay no longer booked or its price
+    // changing while money was taken (Conflict).
     return moved ? OpOutcome::done() : classify(moved.error(), {ErrorCode::BadInput});
 }
 

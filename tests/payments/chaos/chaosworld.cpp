@@ -99,7 +99,11 @@ std::unique_ptr<ChaosSession> ChaosSession::open(const ChaosWorld &world, const 
     session->connection = std::move(connection.value());
     session->inventory = std::make_unique<PgInventory>(session->database());
     session->store = std::make_unique<PgCheckoutStore>(session->database(), session->inventory->carts);
-    session->frontDesk = std::make_unique<PgFrontDesk>(session->database());
+    session->frontDeskStore = std::make_unique<PgFrontDesk>(session->database());
+    session->counter = std::make_unique<PgCounterSales>(session->database(), session->inventory->carts);
+    session->unit = std::make_unique<PgUnitOfWork>(session->database());
+    session->frontDesk
+        = std::make_unique<FrontDeskService>(*session->frontDeskStore, *session->counter, *session->unit);
     session->provider
         = std::make_unique<HttpPaymentProvider>(world.providerUrl, ChaosWorld::apiKey, ChaosWorld::providerTimeoutMs);
     return session;

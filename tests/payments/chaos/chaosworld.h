@@ -1,13 +1,16 @@
 #pragma once
 
+#include "domain/frontdeskservice.h"
 #include "domain/hotel.h"
 #include "domain/timeslots.h"
 #include "payments/httppaymentprovider.h"
 #include "storage/connectionsettings.h"
 #include "storage/databaseconnection.h"
 #include "storage/pgcheckoutstore.h"
+#include "storage/pgcountersales.h"
 #include "storage/pgfrontdesk.h"
 #include "storage/pginventory.h"
+#include "storage/pgunitofwork.h"
 
 #include <QJsonObject>
 #include <QThread>
@@ -72,7 +75,10 @@ struct ChaosSession
     std::unique_ptr<DatabaseConnection> connection; // declared first: it goes last
     std::unique_ptr<PgInventory> inventory;
     std::unique_ptr<PgCheckoutStore> store;
-    std::unique_ptr<PgFrontDesk> frontDesk;
+    std::unique_ptr<PgFrontDesk> frontDeskStore;
+    std::unique_ptr<PgCounterSales> counter;
+    std::unique_ptr<PgUnitOfWork> unit;
+    std::unique_ptr<FrontDeskService> frontDesk; // the desk's use-cases, as the panel calls them
     std::unique_ptr<HttpPaymentProvider> provider;
 
     QSqlDatabase database() const { return connection->database(); }

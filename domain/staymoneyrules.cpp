@@ -1,0 +1,152 @@
+#include "domain/staymoneyrules.h"
+
+namespace boxoffice::StayMoneyRules {
+
+namespace {
+
+DomainError needsReason()
+{
+    return makeError(ErrorCode::BadInput, QStringLiteral("Say why: a refund, a fee or a waiver is recorded with its "
+                                                         "reason. Nothing was changed."));
+}
+
+DomainError badFee()
+{
+    return makeError(ErrorCode::BadInput, QStringLiteral("A cancellation fee is at most what was paid for the stay, "
+                                                         "and not negative. Nothing was changed."));
+}
+
+Status checkOverbooking(const StayMoney &seen, qint64 compensationMinor, const QString &reason, const QDate &night)
+{
+    if (seen.stay <= 0)
+        return makeError(ErrorCode::BadInput, QStringLiteral("Choose a guest in the list first."));
+    if (compensationMinor < 0 || reason.trimmed().isEmpty())
+        return makeError(ErrorCode::BadInput,
+                         QStringLiteral("Say why, and give a compensation of zero or more. Nothing was changed."));
+    if (!night.isValid())
+        return makeError(ErrorCode::BadInput, QStringLiteral("Choose the overbooked night first."));
+    return Done{};
+}
+
+} // namespace
+
+Result<CancelDecision> decideCancel(const StayMoney &seen, qint64 feeMinor, const QString &reason)
+{
+    if (seen.stay <= 0)
+        return makeError(ErrorCode::BadInput, QStringLiteral("Choose a stay in the list first."));
+    if (feeMinor < 0)
+        return badFee();
+    const QString why = reason.trimmed();
+    if (!seen.paid()) {
+        if (feeMinor > 0)
+            return makeError(ErrorCode::BadInput, QStringLiteral("Nothing was paid for this stay, so no fee can be kept."));
+        return CancelDecision{seen, 0, 0, why};
+    }
+    if (why.isEmpty())
+        return needsReason();
+    if (feeMinor > seen.paidMinor)
+        return badFee();
+    return CancelDecision{seen, feeMinor, seen.paidMinor - feeMinor, why};
+}
+
+Status checkSettlement(const MoveQuote &seen, const MoveSettlement &settlement)
+{
+    const qint64 difference = seen.differenceMinor();
+    const bool paid = seen.money.paid();
+    const bool hasReason = !settlement.reason.trimmed().isEmpty();
+    switch (settlement.how) {
+    case PriceSettlement::None:
+        if (difference == 0 || !paid)
+            return Done{};
+        return makeError(ErrorCode::Conflict,
+                         QStringLiteral("The price changes with this move: charge the difference at the desk, or a "
+                                        "manager waives or refunds it. Nothing was changed."));
+    case PriceSettlement::Charge:
+        if (difference <= 0)
+            return makeError(ErrorCode::BadInput,
+                             QStringLiteral("The new stay costs no more: there is nothing to charge."));
+        if (!paid)
+            return makeError(ErrorCode::BadInput,
+                             QStringLiteral("Nothing has been paid for this stay yet: the guest pays the new price on "
+                                            "departure, nothing is charged now."));
+        if (settlement.payment.method == PaymentMethod::Guarantee)
+            return makeError(ErrorCode::BadInput, QStringLiteral("Take the difference now, in cash or by card."));
+        return CounterPaymentRules::check(settlement.payment, difference);
+    case PriceSettlement::Refund:
+        if (difference >= 0)
+            return makeError(ErrorCode::BadInput,
+                             QStringLiteral("Only a move to a cheaper stay refunds a difference."));
+        if (!paid)
+            return makeError(ErrorCode::BadInput,
+                             QStringLiteral("Nothing has been paid for this stay, so nothing is refunded: the guest "
+                                            "pays the lower price on departure."));
+        return hasReason ? Status(Done{}) : Status(needsReason());
+    case PriceSettlement::Waive:
+        if (difference <= 0)
+            return makeError(ErrorCode::BadInput,
+                             QStringLiteral("Only a dearer stay's difference can be waived."));
+        return hasReason ? Status(Done{}) : Status(needsReason());
+    }
+    return makeError(ErrorCode::BadInput, QStringLiteral("Say how the price difference is settled."));
+}
+
+Result<MoveDecision> decideMove(const MoveQuote &seen, const MoveSettlement &settlement)
+{
+    if (seen.money.stay <= 0 || seen.roomType <= 0)
+        return makeError(ErrorCode::BadInput, QStringLiteral("Choose the stay and the nights to move it to first."));
+    if (auto allowed = checkSettlement(seen, settlement); !allowed)
+        return allowed.error();
+    MoveSettlement clean = settlement;
+    clean.reason = settlement.reason.trimmed();
+    clean.payment.cardReference = settlement.payment.cardReference.trimmed();
+    return MoveDecision{seen, clean};
+}
+
+PriceSettlement overbookingSettlement(const MoveQuote &seen)
+{
+    const qint64 difference = seen.differenceMinor();
+    if (difference > 0)
+        return PriceSettlement::Waive;
+    if (difference < 0 && seen.money.paid())
+        return PriceSettlement::Refund;
+    return PriceSettlement::None;
+}
+
+Result<OverbookingDecision> decideWalk(const StayMoney &seen, qint64 compensationMinor, const QString &reason,
+                                       const QDate &night)
+{
+    if (auto checked = checkOverbooking(seen, compensationMinor, reason, night); !checked)
+        return checked.error();
+    OverbookingDecision decision;
+    decision.action = OverbookingAction::Walk;
+    decision.seen.money = seen;
+    decision.refundMinor = seen.paidMinor;
+    decision.compensationMinor = compensationMinor;
+    decision.reason = reason.trimmed();
+    decision.night = night;
+    return decision;
+}
+
+Result<OverbookingDecision> decideOverbookingMove(OverbookingAction action, const MoveQuote &seen,
+                                                  qint64 compensationMinor, const QString &reason,
+                                                  const QDate &night)
+{
+    if (action == OverbookingAction::Walk)
+        return makeError(ErrorCode::BadInput, QStringLiteral("A walk is not a move."));
+    if (auto checked = checkOverbooking(seen.money, compensationMinor, reason, night); !checked)
+        return checked.error();
+    if (seen.roomType <= 0)
+        return makeError(ErrorCode::BadInput, QStringLiteral("Choose the room type to move the guest to."));
+    OverbookingDecision decision;
+    decision.action = action;
+    decision.seen = seen;
+    decision.settlement = overbookingSettlement(seen);
+    decision.compensationMinor = compensationMinor;
+    decision.reason = reason.trimmed();
+    decision.night = night;
+    if (auto allowed = checkSettlement(seen, {decision.settlement, {}, decision.reason}); !allowed)
+        return allowed.error();
+    return decision;
+}
+
+} // namespace boxoffice::StayMoneyRules
