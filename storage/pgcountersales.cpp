@@ -166,9 +166,6 @@ Status PgCounterSales::recordPayment(OrderId order, const CounterPayment &paymen
     return Done{};
 }
 
-namespace {
-
-// Columns 0-10 of CounterSql::tickets and ::checkTicket.
 Ticket ticketFromRow(const QSqlQuery &q)
 {
     Ticket ticket;
@@ -185,8 +182,6 @@ Ticket ticketFromRow(const QSqlQuery &q)
     ticket.issuedAt = fromEpochMs(q.value(10));
     return ticket;
 }
-
-} // namespace
 
 Result<CounterSale> PgCounterSales::settleGuarantee(OrderId order, const CounterPayment &payment)
 {

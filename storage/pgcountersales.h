@@ -6,6 +6,9 @@
 
 namespace boxoffice {
 
+// A ticket as CounterSql::tickets and ::checkTicket (and DoorSql::admit) select it: columns 0-10.
+Ticket ticketFromRow(const QSqlQuery &query);
+
 // CounterSaleStore on PostgreSQL: the cart's live holds locked, the order compared with the quote the
 // clerk saw, confirm, payment and tickets, in one transaction on the cart store's connection.
 class PgCounterSales final : public CounterSaleStore
