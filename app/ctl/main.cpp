@@ -56,7 +56,8 @@ const std::map<QString, Command> &commands()
          {runWorker, "worker [--interval S] [--once]: reconcile, then issue tickets and queue mail for paid orders"}},
         {QStringLiteral("refund"), {runRefund, "refund --order ID --reason TEXT [--items seat:5,ga:3,stay:4,slot:9]: (manager) refund a paid order or some of its units, any shape, back on sale"}},
         {QStringLiteral("ticket"),
-         {runTicket, "ticket verify CODE: does a scanned ticket admit (exit 0), not any more (1), or never existed (2)"}},
+         {runTicket, "ticket verify CODE [--gate NAME] [--check-only]: admit a scanned ticket once and record it (exit 0), "
+                     "refuse it, e.g. already admitted or refunded (1), or never issued (2)"}},
         {QStringLiteral("table"),
          {runTable,
           "table list | hold --table --cart --party --at --minutes | "
@@ -134,6 +135,9 @@ QList<QCommandLineOption> options()
          QStringLiteral("list")},
         {QStringLiteral("interval"), QStringLiteral("worker: seconds between runs (default 30)."), QStringLiteral("s")},
         {QStringLiteral("once"), QStringLiteral("worker: one pass, then exit (for cron and tests).")},
+        {QStringLiteral("gate"), QStringLiteral("ticket verify: the gate the admission is recorded at (default: main)."),
+         QStringLiteral("name")},
+        {QStringLiteral("check-only"), QStringLiteral("ticket verify: only look; record no admission.")},
     };
 }
 

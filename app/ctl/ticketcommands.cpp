@@ -1,40 +1,94 @@
 #include "commands.h"
 
-#include "domain/countersale.h"
-#include "storage/pgcountersales.h"
-#include "storage/pginventory.h"
+#include "domain/door.h"
+#include "storage/pgdoorstore.h"
+
+#include <QJsonValue>
 
 namespace boxoffice::ctl {
 
-// At the door: is this scanned or typed code a ticket that admits? Exit 0 admits, 1 does not, 2 never issued.
+namespace {
+
+// A scanner with no gate named still leaves a record a person can read.
+const QString defaultGate = QStringLiteral("main");
+
+QString outcomeName(DoorOutcome outcome)
+{
+    switch (outcome) {
+    case DoorOutcome::Admitted:
+        return QStringLiteral("admitted");
+    case DoorOutcome::Valid:
+        return QStringLiteral("valid");
+    case DoorOutcome::AlreadyAdmitted:
+        return QStringLiteral("already_admitted");
+    case DoorOutcome::NotValid:
+        return QStringLiteral("not_valid");
+    case DoorOutcome::Unknown:
+        return QStringLiteral("unknown");
+    }
+    return QString();
+}
+
+QJsonValue admissionToJson(const Admission &admission)
+{
+    if (admission.isNull())
+        return QJsonValue::Null;
+    return QJsonObject{{"at", admission.at.toUTC().toString(Qt::ISODateWithMs)},
+                       {"gate", admission.gate},
+                       {"by", admission.by},
+                       {"terminal", admission.terminal}};
+}
+
+QJsonObject scanToJson(const DoorScan &scan, const QString &message)
+{
+    const bool admits = scan.outcome == DoorOutcome::Admitted || scan.outcome == DoorOutcome::Valid;
+    return QJsonObject{{"ok", admits},
+                       {"admits", admits},
+                       {"outcome", outcomeName(scan.outcome)},
+                       {"recorded", scan.outcome == DoorOutcome::Admitted},
+                       {"reason", DoorRules::refusalText(scan.refusal)},
+                       {"message", message},
+                       {"code", scan.ticket.code},
+                       {"event", scan.ticket.eventName},
+                       {"seat", scan.ticket.seatLabel},
+                       {"section", scan.ticket.sectionName},
+                       {"order", scan.ticket.order},
+                       {"admission", admissionToJson(scan.admission)}};
+}
+
+} // namespace
+
+// At the door: a scanned or typed code is admitted once and the admission recorded (--check-only: only
+// looked at). Exit 0 admits, 1 does not (refused, or admitted before), 2 never issued or not a code.
 int runTicket(CtlContext &context)
 {
     const QStringList args = context.parser().positionalArguments();
     if (args.value(1) != QLatin1String("verify") || args.value(2).isEmpty())
-        return context.failUsage(QStringLiteral("Use: boxoffice-ctl ticket verify CODE (as scanned: BOXOFFICE-TICKET:...)"));
+        return context.failUsage(QStringLiteral(
+            "Use: boxoffice-ctl ticket verify CODE [--gate NAME] [--check-only] (as scanned: BOXOFFICE-TICKET:...)"));
+    const bool checkOnly = context.parser().isSet(QStringLiteral("check-only"));
+    const QString gate = context.parser().isSet(QStringLiteral("gate")) ? context.parser().value(QStringLiteral("gate"))
+                                                                        : defaultGate;
+    // Before connecting: a bad code or gate needs no database to be refused.
+    if (auto code = ticketCodeFromScan(args.value(2)); !code)
+        return context.fail(code.error());
+    if (auto checked = DoorRules::gate(gate); !checked && !checkOnly)
+        return context.fail(checked.error());
     auto connection = context.connect();
     if (!connection)
         return context.fail(connection.error());
-    PgInventory inventory(connection.value()->database());
-    PgCounterSales store(connection.value()->database(), inventory.carts);
-    auto check = CounterSaleService(store).checkTicket(args.value(2));
-    if (!check)
-        return context.fail(check.error());
-    const Ticket &ticket = check->ticket;
-    const QString seat = QStringLiteral("%1, seat %2 (%3), order %4")
-                             .arg(ticket.eventName, ticket.seatLabel, ticket.sectionName)
-                             .arg(ticket.order);
-    const QJsonObject json{{"ok", check->admits},
-                           {"admits", check->admits},
-                           {"reason", check->reason},
-                           {"code", ticket.code},
-                           {"event", ticket.eventName},
-                           {"seat", ticket.seatLabel},
-                           {"order", ticket.order}};
-    if (check->admits)
-        return context.succeed(json, QStringLiteral("VALID: %1").arg(seat));
-    context.succeed(json, QStringLiteral("NOT VALID (%1): %2").arg(check->reason, seat));
-    return ExitFailure;
+    PgDoorStore store(connection.value()->database());
+    DoorService door(store);
+    auto scan = checkOnly ? door.check(args.value(2)) : door.admit(args.value(2), gate);
+    if (!scan)
+        return context.fail(scan.error());
+    if (scan->outcome == DoorOutcome::Unknown)
+        return context.fail(makeError(ErrorCode::NotFound,
+                                      QStringLiteral("No ticket with code %1 was ever issued.").arg(scan->code)));
+    const QString message = DoorRules::summary(scan.value(), QDateTime::currentDateTime());
+    const int exit = context.succeed(scanToJson(scan.value(), message), message);
+    const bool admits = scan->outcome == DoorOutcome::Admitted || scan->outcome == DoorOutcome::Valid;
+    return admits ? exit : int(ExitFailure);
 }
 
 } // namespace boxoffice::ctl

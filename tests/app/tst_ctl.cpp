@@ -41,6 +41,7 @@ private slots:
     void buyerAddPrintsItsTokenOnce();
     void outOfDateSchemaIsRefusedUntilMigrated();
     void workerRunsWithGlobalOptionsBeforeTheCommand();
+    void ticketVerifyAdmitsOnceAndSaysWhenAndWhere();
 
 private:
     Run ctl(const QStringList &arguments, const ConnectionSettings *settings = nullptr) const;
@@ -331,6 +332,80 @@ void TestCtl::workerRunsWithGlobalOptionsBeforeTheCommand()
         m_db->scalar(QStringLiteral("SELECT count(*) FROM tickets WHERE order_id = :o"), {{QStringLiteral("o"), order}})
             .toInt(),
         1);
+}
+
+void TestCtl::ticketVerifyAdmitsOnceAndSaysWhenAndWhere()
+{
+    const Run held = ctl({QStringLiteral("hold"), QStringLiteral("--event"), QString::number(m_event),
+                          QStringLiteral("--cart"), QStringLiteral("door-1"), QStringLiteral("--seats"),
+                          QStringLiteral("B-4-1,B-4-2"), QStringLiteral("--json")});
+    QCOMPARE(held.exitCode, 0);
+    const Run sold = ctl(
+        {QStringLiteral("confirm"), QStringLiteral("--cart"), QStringLiteral("door-1"), QStringLiteral("--json")});
+    QCOMPARE(sold.exitCode, 0);
+    const qint64 order = sold.json.value("order").toInteger();
+    QVERIFY(m_db->exec(QStringLiteral("INSERT INTO tickets (order_id, unit_id) SELECT order_id, unit_id FROM order_lines "
+                                      "WHERE order_id = :o"),
+                       {{QStringLiteral("o"), order}}));
+    const QString first = m_db->scalar(QStringLiteral("SELECT CAST(t.code AS text) FROM tickets t JOIN event_seats s ON "
+                                                      "s.id = t.unit_id JOIN seats st ON st.id = s.seat_id "
+                                                      "WHERE t.order_id = :o AND st.label = 'B-4-1'"),
+                                       {{QStringLiteral("o"), order}})
+                              .toString();
+    const QString second = m_db->scalar(QStringLiteral("SELECT CAST(t.code AS text) FROM tickets t JOIN event_seats s ON "
+                                                       "s.id = t.unit_id JOIN seats st ON st.id = s.seat_id "
+                                                       "WHERE t.order_id = :o AND st.label = 'B-4-2'"),
+                                        {{QStringLiteral("o"), order}})
+                               .toString();
+    QVERIFY(!first.isEmpty() && !second.isEmpty());
+    const QString verify = QStringLiteral("verify");
+    const QString ticket = QStringLiteral("ticket");
+
+    const Run admitted = ctl({ticket, verify, QStringLiteral("BOXOFFICE-TICKET:") + first, QStringLiteral("--gate"),
+                              QStringLiteral("2"), QStringLiteral("--json")});
+    QCOMPARE(admitted.exitCode, 0);
+    QCOMPARE(admitted.json.value("outcome").toString(), QStringLiteral("admitted"));
+    QCOMPARE(admitted.json.value("recorded").toBool(), true);
+    QCOMPARE(admitted.json.value("seat").toString(), QStringLiteral("B-4-1"));
+    const QJsonObject admission = admitted.json.value("admission").toObject();
+    QCOMPARE(admission.value("gate").toString(), QStringLiteral("2"));
+    QCOMPARE(admission.value("by").toString(), m_db->settings().user);
+    const QDateTime at = QDateTime::fromString(admission.value("at").toString(), Qt::ISODateWithMs);
+    QVERIFY(at.isValid());
+
+    // The second scan, at another gate: refused, naming the first gate and its time in local time.
+    const Run again = ctl({ticket, verify, first, QStringLiteral("--gate"), QStringLiteral("5")});
+    QCOMPARE(again.exitCode, 1);
+    const QString expected
+        = QStringLiteral("already admitted at %1, gate 2").arg(at.toLocalTime().toString(QStringLiteral("HH:mm")));
+    QVERIFY2(again.out.contains(expected), qPrintable(again.out));
+    const Run againJson = ctl({ticket, verify, first, QStringLiteral("--json")});
+    QCOMPARE(againJson.exitCode, 1);
+    QCOMPARE(againJson.json.value("outcome").toString(), QStringLiteral("already_admitted"));
+    QCOMPARE(againJson.json.value("admission").toObject().value("gate").toString(), QStringLiteral("2"));
+
+    // Looking only: the other ticket is valid and stays unadmitted.
+    const Run look = ctl({ticket, verify, second, QStringLiteral("--check-only"), QStringLiteral("--json")});
+    QCOMPARE(look.exitCode, 0);
+    QCOMPARE(look.json.value("outcome").toString(), QStringLiteral("valid"));
+    QVERIFY(look.json.value("admission").isNull());
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM admissions WHERE ticket_code = CAST(:c AS uuid)"),
+                          {{QStringLiteral("c"), second}})
+                 .toInt(),
+             0);
+
+    // Refunded (by hand, as the countersales test does): never admits, and says why.
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE orders SET state = 'REFUNDED' WHERE id = :o"), {{QStringLiteral("o"), order}}));
+    const Run refunded = ctl({ticket, verify, second, QStringLiteral("--gate"), QStringLiteral("2")});
+    QCOMPARE(refunded.exitCode, 1);
+    QVERIFY2(refunded.out.startsWith(QStringLiteral("NOT VALID (refunded)")), qPrintable(refunded.out));
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE orders SET state = 'PAID' WHERE id = :o"), {{QStringLiteral("o"), order}}));
+
+    const Run never = ctl({ticket, verify, QStringLiteral("00000000-0000-4000-8000-000000000000"), QStringLiteral("--json")});
+    QCOMPARE(never.exitCode, 2);
+    QCOMPARE(never.json.value("error").toString(), QStringLiteral("not_found"));
+    QCOMPARE(ctl({ticket, verify, QStringLiteral("not-a-ticket")}).exitCode, 2);
+    QCOMPARE(ctl({ticket, verify, second, QStringLiteral("--gate"), QString(40, QLatin1Char('g'))}).exitCode, 2);
 }
 
 QTEST_GUILESS_MAIN(TestCtl)
