@@ -1,7 +1,5 @@
 #include "domain/door.h"
 
-#include <QLoggingCategory>
-
 namespace boxoffice {
 
 // Every scan at info level (QT_LOGGING_RULES="boxoffice.door.info=true"): what the door was told, and why.

@@ -5,9 +5,12 @@
 #include "domain/ticket.h"
 
 #include <QDateTime>
+#include <QLoggingCategory>
 #include <QString>
 
 namespace boxoffice {
+
+Q_DECLARE_LOGGING_CATEGORY(lcDoor)
 
 // A ticket's admission as the database recorded it; `at` is the database's clock, in UTC.
 struct Admission
