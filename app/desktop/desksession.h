@@ -6,6 +6,7 @@
 #include "storage/connectionsettings.h"
 #include "storage/databaseconnection.h"
 #include "storage/pgcountersales.h"
+#include "storage/pgdoorstore.h"
 #include "storage/pgfrontdesk.h"
 #include "storage/pginventory.h"
 #include "storage/pgseatmapstore.h"
@@ -53,6 +54,8 @@ private:
     CartService m_carts;
     CounterSaleService m_sales;
     FrontDeskService m_frontDesk;
+    PgDoorStore m_doorStore;
+    DoorService m_door;
     StaffRole m_role = StaffRole::Clerk;
 };
 

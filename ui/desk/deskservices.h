@@ -2,6 +2,7 @@
 
 #include "domain/cartservice.h"
 #include "domain/countersale.h"
+#include "domain/door.h"
 #include "domain/frontdeskservice.h"
 #include "domain/hotelservice.h"
 #include "domain/seatholdservice.h"
@@ -20,6 +21,7 @@ struct DeskServices
     SeatMapStore *maps = nullptr;
     HotelService *hotels = nullptr;
     FrontDeskService *frontDesk = nullptr;
+    DoorService *door = nullptr; // not in ready(): the box office works without the door
 
     bool ready() const { return holds && carts && sales && maps && hotels && frontDesk; }
 };

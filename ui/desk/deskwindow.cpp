@@ -6,6 +6,7 @@
 #include "domain/inventorywatch.h"
 #include "ui/common/money.h"
 #include "ui/desk/liveseatmap.h"
+#include "ui/door/doorpanel.h"
 #include "ui/frontdesk/frontdeskpanel.h"
 #include "ui/sale/cartmodel.h"
 #include "ui/sale/countercheckout.h"
@@ -173,6 +174,8 @@ void DeskWindow::buildUi()
     m_pages->addTab(central, tr("Box office"));
     m_frontDesk = new FrontDeskPanel(m_staff, m_clock);
     m_pages->addTab(m_frontDesk, tr("Hotel front desk"));
+    m_door = new DoorPanel;
+    m_pages->addTab(m_door, tr("Door"));
     setCentralWidget(m_pages);
 
     connect(m_events, &QComboBox::currentIndexChanged, this, &DeskWindow::loadEvent);
@@ -220,6 +223,7 @@ void DeskWindow::setServices(const DeskServices &services)
     m_checkout->setService(services.sales);
     m_connected = services.ready();
     m_frontDesk->setServices(services);
+    m_door->setService(services.door);
     loadEvents();
 }
 

@@ -18,6 +18,7 @@ namespace boxoffice {
 
 class CartModel;
 class CounterCheckout;
+class DoorPanel;
 class FrontDeskPanel;
 class InventoryWatch;
 class LiveSeatMap;
@@ -52,6 +53,7 @@ public:
     CartModel *cart() const { return m_cart; }
     QComboBox *eventPicker() const { return m_events; }
     FrontDeskPanel *frontDesk() const { return m_frontDesk; }
+    DoorPanel *door() const { return m_door; }
     QTabWidget *pages() const { return m_pages; }
     QString message() const;
     QString lastTicketsPdf() const { return m_lastTicketsPdf; }
@@ -102,6 +104,7 @@ private:
 
     QTabWidget *m_pages = nullptr;
     FrontDeskPanel *m_frontDesk = nullptr;
+    DoorPanel *m_door = nullptr;
     SeatMapScene *m_scene = nullptr;
     SeatMapView *m_view = nullptr;
     SeatMapLegend *m_legend = nullptr;
