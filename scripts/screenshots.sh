@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Draws the README's screenshots of the desk with the real window on a virtual display (Xvfb): the
 # sign-in dialog, the demo theatre and the 50,000-seat stadium with seats sold and held by other buyers
-# and a running countdown in the cart, and the front desk's money dialogs (--money-dialogs: those only, no
+# and a running countdown in the cart, the door after a second scan of one ticket (--door-only: that one,
+# without the stadium), and the front desk's money dialogs (--money-dialogs: those only, no
 # database). Uses (and fills) your private demo database.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"

@@ -10,7 +10,9 @@
 #include "storage/demoseed.h"
 #include "storage/migrator.h"
 #include "storage/pginventory.h"
+#include "storage/pgcountersales.h"
 #include "ui/desk/deskwindow.h"
+#include "ui/door/doorpanel.h"
 #include "ui/frontdesk/compensationdialog.h"
 #include "ui/frontdesk/frontdeskpanel.h"
 #include "ui/frontdesk/movestaydialog.h"
@@ -159,6 +161,48 @@ bool saveMoneyDialogs(const QDir &out)
     return sheet.save(out.filePath(QStringLiteral("desk-frontdesk-money.png")));
 }
 
+// The door after a busy minute: two tickets let in at gate 2, then the first one shown again. Sold
+// through the counter on the "others" connection, so the scans are the door's first sight of them.
+bool saveDoorShot(DeskWindow &window, PgInventory &others, QSqlDatabase database, const QDir &out)
+{
+    if (window.eventPicker()->count() == 0)
+        return false;
+    const EventId event = window.eventPicker()->itemData(0).toLongLong();
+    if (!window.selectEvent(event))
+        return false;
+    QVector<UnitId> free;
+    for (const SeatMapSeat &seat : window.scene()->seatMap().seats) {
+        if (seat.state == SeatState::Available && free.size() < 2)
+            free << seat.unit;
+    }
+    const CartId cart = QStringLiteral("shots-door-%1").arg(QUuid::createUuid().toString(QUuid::Id128).left(8));
+    if (!SeatHoldService(others.seats).hold(HoldRequest{event, cart, free, std::nullopt}))
+        return false;
+    PgCounterSales counter(database, others.carts);
+    CounterSaleService sales(counter);
+    const auto quote = sales.quote(cart);
+    if (!quote)
+        return false;
+    CounterPayment cash;
+    cash.tenderedMinor = quote->totalMinor;
+    const auto sale = sales.sell(cart, cash, quote.value());
+    if (!sale || sale->tickets.size() < 2)
+        return false;
+    window.pages()->setCurrentWidget(window.door());
+    DoorPanel *door = window.door();
+    door->gateEdit()->setText(QStringLiteral("2"));
+    door->scan(ticketQrPayload(sale->tickets.at(0)));
+    wait(300);
+    door->scan(ticketQrPayload(sale->tickets.at(1)));
+    wait(300);
+    door->scan(QStringLiteral("BOXOFFICE-TICKET:00000000-0000-4000-8000-000000000000"));
+    wait(300);
+    door->scan(ticketQrPayload(sale->tickets.at(0)));
+    door->codeEdit()->setFocus();
+    wait(400);
+    return window.grab().save(out.filePath(QStringLiteral("desk-door.png")));
+}
+
 int fail(const QString &what)
 {
     qCritical("deskshots: %s", qPrintable(what));
@@ -177,6 +221,7 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("out"), QStringLiteral("Folder for the PNG files."), QStringLiteral("folder")});
     parser.addOption(
         {QStringLiteral("money-dialogs"), QStringLiteral("Draw only the front desk's money dialogs (no database).")});
+    parser.addOption({QStringLiteral("door-only"), QStringLiteral("Draw only the door view (no stadium).")});
     parser.process(app);
     const QDir out(parser.value(QStringLiteral("out")).isEmpty() ? QStringLiteral("docs")
                                                                  : parser.value(QStringLiteral("out")));
@@ -195,7 +240,7 @@ int main(int argc, char *argv[])
         if (auto migrated = Migrator(setup.value()->database()).migrate(); !migrated)
             return fail(migrated.error().message);
         DemoSeedOptions options;
-        options.stadium = true;
+        options.stadium = !parser.isSet(QStringLiteral("door-only"));
         options.demoStaff = choice->privateCluster;
         if (auto seeded = seedDemo(setup.value()->database(), options); !seeded)
             return fail(seeded.error().message);
@@ -234,6 +279,10 @@ int main(int argc, char *argv[])
     if (!othersConnection)
         return fail(othersConnection.error().message);
     PgInventory others(othersConnection.value()->database());
+    if (parser.isSet(QStringLiteral("door-only")))
+        return saveDoorShot(window, others, othersConnection.value()->database(), out)
+                   ? 0
+                   : fail(QStringLiteral("the door screenshot failed"));
     const auto shoot = [&](const QString &venue, double sold, double held, const QString &file, bool zoom) -> bool {
         int index = -1;
         for (int i = 0; i < window.eventPicker()->count(); ++i) {
@@ -321,5 +370,7 @@ int main(int argc, char *argv[])
     window.frontDesk()->showArrivalsAtRisk(night);
     wait(400);
     window.grab().save(out.filePath(QStringLiteral("desk-frontdesk.png")));
+    if (!saveDoorShot(window, others, othersConnection.value()->database(), out))
+        return fail(QStringLiteral("the door screenshot failed"));
     return 0;
 }

@@ -139,7 +139,7 @@ void TestDoorPanel::scanningTwiceAdmitsThenSaysAlreadyAdmitted()
                                     "WHERE ticket_code = CAST(:c AS uuid)"),
                      {{QStringLiteral("c"), tickets.first().code}})
             .toLongLong());
-    const QString expected = QStringLiteral("admitted at %1, gate 2").arg(at.toString(QStringLiteral("HH:mm")));
+    const QString expected = QStringLiteral("Admitted at %1, gate 2").arg(at.toString(QStringLiteral("HH:mm")));
     QVERIFY2(door->resultDetail().contains(expected), qPrintable(door->resultDetail()));
     QVERIFY(door->codeEdit()->text().isEmpty());
     QCOMPARE(door->recentScans()->count(), 2);

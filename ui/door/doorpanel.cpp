@@ -143,7 +143,8 @@ void DoorPanel::showScan(const DoorScan &scan)
         return;
     case DoorOutcome::AlreadyAdmitted:
         setResult(Tone::Stop, tr("ALREADY ADMITTED"),
-                  tr("%1. Do not let this ticket in again.\n%2").arg(admissionWords(scan.admission), seat));
+                  tr("Admitted at %1, gate %2. Do not let this ticket in again.\n%3")
+                      .arg(admissionTime(scan.admission), scan.admission.gate, seat));
         remember(Tone::Stop, tr("ALREADY ADMITTED  %1 (%2)").arg(seat, admissionWords(scan.admission)));
         return;
     case DoorOutcome::NotValid: {
@@ -217,12 +218,17 @@ QString DoorPanel::refusalWords(DoorRefusal refusal) const
     return QString();
 }
 
+QString DoorPanel::admissionTime(const Admission &admission) const
+{
+    // The time alone on the night itself; a ticket shown again on another day gets its date too.
+    const QDateTime local = admission.at.toLocalTime();
+    return local.date() == QDate::currentDate() ? local.toString(QStringLiteral("HH:mm"))
+                                                 : QLocale().toString(local, QLocale::ShortFormat);
+}
+
 QString DoorPanel::admissionWords(const Admission &admission) const
 {
-    const QDateTime local = admission.at.toLocalTime();
-    const QString time = local.date() == QDate::currentDate() ? local.toString(QStringLiteral("HH:mm"))
-                                                               : QLocale().toString(local, QLocale::ShortFormat);
-    return tr("admitted at %1, gate %2").arg(time, admission.gate);
+    return tr("admitted at %1, gate %2").arg(admissionTime(admission), admission.gate);
 }
 
 QString DoorPanel::seatWords(const Ticket &ticket) const

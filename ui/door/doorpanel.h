@@ -43,6 +43,7 @@ private:
     void remember(Tone tone, const QString &line);
     void saveGate();
     QString refusalWords(DoorRefusal refusal) const;
+    QString admissionTime(const Admission &admission) const;
     QString admissionWords(const Admission &admission) const;
     QString seatWords(const Ticket &ticket) const;
 
