@@ -74,16 +74,16 @@ QString refusalText(DoorRefusal refusal)
 QString alreadyAdmittedText(const Admission &admission, const QDateTime &now)
 {
     const QDateTime local = admission.at.toLocalTime();
-    const QString time = local.date() == now.toLocalTime().date()
-                             ? local.toString(QStringLiteral("HH:mm"))
-                             : local.toString(QStringLiteral("d MMM yyyy, HH:mm"));
+    const QString time = local.date() == now.toLocalTime().date() ? local.toString(QStringLiteral("HH:mm"))
+                                                                  : local.toString(QStringLiteral("d MMM yyyy, HH:mm"));
     return QStringLiteral("already admitted at %1, gate %2").arg(time, admission.gate);
 }
 
 QString summary(const DoorScan &scan, const QDateTime &now)
 {
     const Ticket &t = scan.ticket;
-    const QString seat = QStringLiteral("%1, seat %2 (%3), order %4").arg(t.eventName, t.seatLabel, t.sectionName).arg(t.order);
+    const QString seat
+        = QStringLiteral("%1, seat %2 (%3), order %4").arg(t.eventName, t.seatLabel, t.sectionName).arg(t.order);
     switch (scan.outcome) {
     case DoorOutcome::Admitted:
         return QStringLiteral("ADMITTED at gate %1: %2").arg(scan.admission.gate, seat);

@@ -67,8 +67,8 @@ int runTicket(CtlContext &context)
         return context.failUsage(QStringLiteral(
             "Use: boxoffice-ctl ticket verify CODE [--gate NAME] [--check-only] (as scanned: BOXOFFICE-TICKET:...)"));
     const bool checkOnly = context.parser().isSet(QStringLiteral("check-only"));
-    const QString gate = context.parser().isSet(QStringLiteral("gate")) ? context.parser().value(QStringLiteral("gate"))
-                                                                        : defaultGate;
+    const QString gate
+        = context.parser().isSet(QStringLiteral("gate")) ? context.parser().value(QStringLiteral("gate")) : defaultGate;
     // Before connecting: a bad code or gate needs no database to be refused.
     if (auto code = ticketCodeFromScan(args.value(2)); !code)
         return context.fail(code.error());
@@ -83,8 +83,8 @@ int runTicket(CtlContext &context)
     if (!scan)
         return context.fail(scan.error());
     if (scan->outcome == DoorOutcome::Unknown)
-        return context.fail(makeError(ErrorCode::NotFound,
-                                      QStringLiteral("No ticket with code %1 was ever issued.").arg(scan->code)));
+        return context.fail(
+            makeError(ErrorCode::NotFound, QStringLiteral("No ticket with code %1 was ever issued.").arg(scan->code)));
     const QString message = DoorRules::summary(scan.value(), QDateTime::currentDateTime());
     const int exit = context.succeed(scanToJson(scan.value(), message), message);
     const bool admits = scan->outcome == DoorOutcome::Admitted || scan->outcome == DoorOutcome::Valid;

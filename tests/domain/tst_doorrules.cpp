@@ -83,15 +83,21 @@ void TestDoorRules::gatesThatMayBeRecorded_data()
     QTest::addColumn<QString>("typed");
     QTest::addColumn<QString>("recorded"); // empty: refused
 
-    QTest::newRow("plain") << "Gate 2" << "Gate 2";
-    QTest::newRow("trimmed") << "  North door \n" << "North door";
-    QTest::newRow("accents") << "Entrée Sud" << "Entrée Sud";
+    QTest::newRow("plain") << "Gate 2"
+                           << "Gate 2";
+    QTest::newRow("trimmed") << "  North door \n"
+                             << "North door";
+    QTest::newRow("accents") << "Entrée Sud"
+                             << "Entrée Sud";
     QTest::newRow("longest") << QString(DoorRules::maxGateLength, QLatin1Char('g'))
                              << QString(DoorRules::maxGateLength, QLatin1Char('g'));
-    QTest::newRow("empty") << "" << "";
-    QTest::newRow("blank") << "   " << "";
+    QTest::newRow("empty") << ""
+                           << "";
+    QTest::newRow("blank") << "   "
+                           << "";
     QTest::newRow("too long") << QString(DoorRules::maxGateLength + 1, QLatin1Char('g')) << "";
-    QTest::newRow("tab inside") << "Gate\t2" << "";
+    QTest::newRow("tab inside") << "Gate\t2"
+                                << "";
     QTest::newRow("escape inside") << QStringLiteral("Gate \x1b[2J") << "";
     QTest::newRow("nul inside") << QStringLiteral("Gate") + QChar(u'\0') + QStringLiteral("2") << "";
     QTest::newRow("bidi override") << QString::fromUtf16(u"Gate \u202e2") << "";
@@ -136,8 +142,8 @@ void TestDoorRules::refusals_data()
                              << "not paid";
     QTest::newRow("replaced") << OrderState::Paid << LineState::Replaced << false << DoorRefusal::Exchanged
                               << "exchanged for another seat";
-    QTest::newRow("seat gone, line sold") << OrderState::Paid << LineState::Sold << false << DoorRefusal::Exchanged
-                                          << "exchanged for another seat";
+    QTest::newRow("seat gone, line sold")
+        << OrderState::Paid << LineState::Sold << false << DoorRefusal::Exchanged << "exchanged for another seat";
 }
 
 void TestDoorRules::refusals()

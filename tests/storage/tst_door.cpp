@@ -196,16 +196,13 @@ void TestDoor::aRefundedTicketNeverAdmits()
     QVERIFY(refused->admission.isNull());
     QCOMPARE(m_door->admit(ticketQrPayload(tickets.first()), QStringLiteral("Gate 1"))->outcome,
              DoorOutcome::NotValid); // and again: a refusal records nothing
-    QCOMPARE(m_door->admit(ticketQrPayload(tickets.last()), QStringLiteral("Gate 1"))->outcome,
-             DoorOutcome::Admitted);
+    QCOMPARE(m_door->admit(ticketQrPayload(tickets.last()), QStringLiteral("Gate 1"))->outcome, DoorOutcome::Admitted);
 
     // The seat sold again to someone else: the old paper still never admits, the new one does.
     const QVector<Ticket> resold = sell({m_units.at(2)});
     QCOMPARE(resold.size(), 1);
-    QCOMPARE(m_door->admit(ticketQrPayload(tickets.first()), QStringLiteral("Gate 1"))->outcome,
-             DoorOutcome::NotValid);
-    QCOMPARE(m_door->admit(ticketQrPayload(resold.first()), QStringLiteral("Gate 1"))->outcome,
-             DoorOutcome::Admitted);
+    QCOMPARE(m_door->admit(ticketQrPayload(tickets.first()), QStringLiteral("Gate 1"))->outcome, DoorOutcome::NotValid);
+    QCOMPARE(m_door->admit(ticketQrPayload(resold.first()), QStringLiteral("Gate 1"))->outcome, DoorOutcome::Admitted);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM admissions WHERE ticket_code = CAST(:c AS uuid)"),
                           {{QStringLiteral("c"), tickets.first().code}})
                  .toInt(),
@@ -284,9 +281,10 @@ void TestDoor::sixteenGatesAtOnceAdmitOnce()
         QCOMPARE(admitted.load(), 1);
         QCOMPARE(already.load(), gates - 1);
         // Every loser was told the winner's gate, not its own.
-        const QString winner = m_db->scalar(QStringLiteral("SELECT gate FROM admissions WHERE ticket_code = CAST(:c AS uuid)"),
-                                            {{QStringLiteral("c"), tickets.first().code}})
-                                   .toString();
+        const QString winner
+            = m_db->scalar(QStringLiteral("SELECT gate FROM admissions WHERE ticket_code = CAST(:c AS uuid)"),
+                           {{QStringLiteral("c"), tickets.first().code}})
+                  .toString();
         QVERIFY(!winner.isEmpty());
         for (const QString &gate : seenGates)
             QCOMPARE(gate, winner);

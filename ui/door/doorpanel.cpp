@@ -19,8 +19,8 @@ const QString gateKey = QStringLiteral("door/gate");
 // Colours a door steward tells apart at a glance, also in a bright foyer.
 QColor background(int tone)
 {
-    static const QColor colours[] = {QColor(0x5f, 0x6b, 0x76), QColor(0x1b, 0x7f, 0x3b), QColor(0xb3, 0x1b, 0x1b),
-                                     QColor(0xb2, 0x6a, 0x00)};
+    static const QColor colours[]
+        = {QColor(0x5f, 0x6b, 0x76), QColor(0x1b, 0x7f, 0x3b), QColor(0xb3, 0x1b, 0x1b), QColor(0xb2, 0x6a, 0x00)};
     return colours[tone];
 }
 
@@ -125,8 +125,8 @@ void DoorPanel::scan(const QString &scanned)
             return;
         }
         qCWarning(lcDoor) << "door scan failed:" << result.error().message << result.error().detail;
-        showProblem(tr("NOT CHECKED"), tr("The server did not answer (%1). Scan the ticket again.")
-                                           .arg(result.error().message));
+        showProblem(tr("NOT CHECKED"),
+                    tr("The server did not answer (%1). Scan the ticket again.").arg(result.error().message));
         return;
     }
     showScan(result.value());
@@ -223,7 +223,7 @@ QString DoorPanel::admissionTime(const Admission &admission) const
     // The time alone on the night itself; a ticket shown again on another day gets its date too.
     const QDateTime local = admission.at.toLocalTime();
     return local.date() == QDate::currentDate() ? local.toString(QStringLiteral("HH:mm"))
-                                                 : QLocale().toString(local, QLocale::ShortFormat);
+                                                : QLocale().toString(local, QLocale::ShortFormat);
 }
 
 QString DoorPanel::admissionWords(const Admission &admission) const
@@ -233,7 +233,9 @@ QString DoorPanel::admissionWords(const Admission &admission) const
 
 QString DoorPanel::seatWords(const Ticket &ticket) const
 {
-    return tr("%1 — seat %2 (%3), order %4").arg(ticket.eventName, ticket.seatLabel, ticket.sectionName).arg(ticket.order);
+    return tr("%1 — seat %2 (%3), order %4")
+        .arg(ticket.eventName, ticket.seatLabel, ticket.sectionName)
+        .arg(ticket.order);
 }
 
 } // namespace boxoffice
