@@ -58,8 +58,10 @@ void DeskWindow::showStaff()
         m_signOutAction->setText(tr("&Sign in…"));
         return;
     }
-    m_staffLabel->setText(tr("Signed in: %1 (%2) · terminal %3 · %4")
-                              .arg(m_staff.user, staffRoleName(m_staff.role), terminalName(), m_staff.server));
+    // The server's description can be a long socket path: it would crowd out the desk's messages.
+    m_staffLabel->setText(
+        tr("Signed in: %1 (%2) · terminal %3").arg(m_staff.user, staffRoleName(m_staff.role), terminalName()));
+    m_staffLabel->setToolTip(tr("Server: %1").arg(m_staff.server));
     m_signOutAction->setText(tr("Sign out / s&witch user…"));
 }
 

@@ -70,6 +70,7 @@ void PaymentDialog::build(PaymentMethod method, bool allowGuarantee)
     m_tendered->setObjectName(QStringLiteral("tendered"));
     m_change = new QLabel;
     m_change->setObjectName(QStringLiteral("change"));
+    m_change->setWordWrap(true); // an unreadable amount is explained in a sentence
     cashForm->addRow(tr("Cash &handed over:"), m_tendered);
     cashForm->addRow(tr("Change to give:"), m_change);
     m_tabs->addTab(cashPage, tr("&Cash"));
