@@ -52,6 +52,14 @@ void PgInventoryWatch::stop()
     m_connection.reset();
 }
 
+void PgInventoryWatch::restartAs(const ConnectionSettings &settings)
+{
+    stop();
+    m_leader = false;
+    m_settings = settings;
+    connectToServer();
+}
+
 void PgInventoryWatch::connectToServer()
 {
     auto connection = DatabaseConnection::open(m_settings, QStringLiteral("watch"));
@@ -154,6 +162,20 @@ void InventoryWatchThread::start()
 {
     m_thread.start();
     QMetaObject::invokeMethod(m_watch, &PgInventoryWatch::start, Qt::QueuedConnection);
+}
+
+void InventoryWatchThread::stop()
+{
+    if (m_thread.isRunning())
+        QMetaObject::invokeMethod(m_watch, &PgInventoryWatch::stop, Qt::BlockingQueuedConnection);
+}
+
+void InventoryWatchThread::restartAs(const ConnectionSettings &settings)
+{
+    if (!m_thread.isRunning())
+        return;
+    PgInventoryWatch *watch = m_watch;
+    QMetaObject::invokeMethod(m_watch, [watch, settings] { watch->restartAs(settings); }, Qt::QueuedConnection);
 }
 
 InventoryWatchThread::~InventoryWatchThread()

@@ -39,9 +39,11 @@ public:
     explicit PgInventoryWatch(ConnectionSettings settings, InventoryWatchTiming timing = {});
     ~PgInventoryWatch() override;
 
-    // Both run in the watch's own thread (queued from elsewhere).
+    // All three run in the watch's own thread (queued from elsewhere).
     void start();
     void stop();
+    // Another clerk signed in at this terminal: listen on their login from now on.
+    void restartAs(const ConnectionSettings &settings);
 
 private:
     void connectToServer();
@@ -71,6 +73,9 @@ public:
 
     InventoryWatch *watch() const { return m_watch; }
     void start();
+    // Signing out closes the watch's connection too; the next sign-in opens it on the new login.
+    void stop();
+    void restartAs(const ConnectionSettings &settings);
 
 private:
     QThread m_thread;

@@ -64,14 +64,29 @@ SessionKeeper::~SessionKeeper() = default;
 
 void SessionKeeper::reopen()
 {
+    if (!m_session)
+        return;
     auto reopened = DeskSession::open(m_staff);
     if (!reopened) {
         // The watch reconnected, so the next loss and return will try again.
         qCWarning(lcStorage) << "desk: signing in again failed:" << reopened.error().message;
         return;
     }
+    adopt(std::move(reopened.value()), m_staff);
+}
+
+void SessionKeeper::close()
+{
     m_window.setServices({});
-    m_session = std::move(reopened.value());
+    m_session.reset();
+    m_staff.password.clear();
+}
+
+void SessionKeeper::adopt(std::unique_ptr<DeskSession> session, ConnectionSettings staff)
+{
+    m_window.setServices({});
+    m_staff = std::move(staff);
+    m_session = std::move(session);
     m_window.setServices(m_session->services());
     emit sessionReplaced();
 }

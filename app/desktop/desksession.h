@@ -74,6 +74,14 @@ public:
     ~SessionKeeper() override;
 
     DeskSession &session() const { return *m_session; }
+    bool signedIn() const { return bool(m_session); }
+    const ConnectionSettings &staff() const { return m_staff; }
+
+    // Signing out: the window loses its services and the connection closes. Until adopt(), a server
+    // coming back opens nothing (there is nobody to sign in as).
+    void close();
+    // A session someone just signed in to (the same login after a reconnect, or the next clerk).
+    void adopt(std::unique_ptr<DeskSession> session, ConnectionSettings staff);
 
 signals:
     void sessionReplaced();

@@ -3,6 +3,7 @@
 // opens the desk window.
 
 #include "desksession.h"
+#include "staffswitch.h"
 
 #include "storage/databaselocator.h"
 #include "storage/demoseed.h"
@@ -125,14 +126,14 @@ int main(int argc, char *argv[])
     };
     const QString presetUser = parser.value(QStringLiteral("user"));
     const QString presetPassword = qEnvironmentVariable("BOXOFFICE_PASSWORD");
+    const QString where = choice->privateCluster
+        ? QObject::tr("your private demo database on this computer (demo sign-in: %1 / %2)")
+              .arg(QLatin1String(demoClerkLogin), QLatin1String(demoClerkPassword))
+        : choice->settings.describe();
     if (!presetUser.isEmpty() && !presetPassword.isEmpty()) {
         if (auto status = signIn(presetUser, presetPassword); !status)
             return fail(QObject::tr("Signing in as %1 failed.").arg(presetUser), status.error());
     } else {
-        const QString where = choice->privateCluster
-            ? QObject::tr("your private demo database on this computer (demo sign-in: %1 / %2)")
-                  .arg(QLatin1String(demoClerkLogin), QLatin1String(demoClerkPassword))
-            : choice->settings.describe();
         SignInDialog dialog(where, signIn);
         dialog.setUser(presetUser);
         if (dialog.exec() != QDialog::Accepted)
@@ -151,6 +152,9 @@ int main(int argc, char *argv[])
     window.setTicketFolder(tickets);
     // After the server comes back, everything is rebuilt on a new connection and reloaded.
     SessionKeeper keeper(staff, std::move(session), window, watch.watch());
+    staff.password.clear(); // the keeper holds the one copy it needs to reconnect
+    // Ctrl+L hands the desk to the next clerk on this same window.
+    StaffSwitch staffSwitch(keeper, window, where, &watch);
 
     if (parser.isSet(QStringLiteral("event")))
         window.selectEvent(parser.value(QStringLiteral("event")).toLongLong());

@@ -318,6 +318,10 @@ int main(int argc, char *argv[])
         dialog.tenderedEdit()->setText(QStringLiteral("400"));
         wait(1500);
         paymentShot = dialog.grab().save(out.filePath(QStringLiteral("desk-payment.png")));
+        // A letter O typed for a zero: refused in words, and Sell stays off.
+        dialog.tenderedEdit()->setText(QStringLiteral("2OO"));
+        wait(300);
+        paymentShot = paymentShot && dialog.grab().save(out.filePath(QStringLiteral("desk-payment-unreadable.png")));
         return false; // no sale: the seats stay held for the pictures that follow
     };
     window.sell(false);
@@ -372,5 +376,12 @@ int main(int argc, char *argv[])
     window.grab().save(out.filePath(QStringLiteral("desk-frontdesk.png")));
     if (!saveDoorShot(window, others, othersConnection.value()->database(), out))
         return fail(QStringLiteral("the door screenshot failed"));
+
+    // Signed out (Ctrl+L): the held seats go back and the window waits, locked, for the next clerk.
+    window.pages()->setCurrentIndex(0);
+    window.confirmSignOutHook = [](const QString &) { return true; };
+    window.signOut();
+    wait(400);
+    window.grab().save(out.filePath(QStringLiteral("desk-signedout.png")));
     return 0;
 }

@@ -4,6 +4,7 @@
 #include "testdatabase.h"
 
 #include "desksession.h"
+#include "staffswitch.h"
 #include "storage/pginventorywatch.h"
 #include "storage/pgseatstore.h"
 #include "storage/staffadmin.h"
@@ -13,15 +14,20 @@
 #include "ui/sale/serverclock.h"
 #include "ui/seatmap/seatmapscene.h"
 #include "ui/seatmap/seatmapview.h"
+#include "ui/signin/signindialog.h"
 
 #include <QAbstractItemModelTester>
 #include <QAbstractItemView>
 #include <QApplication>
+#include <QDialogButtonBox>
 #include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QProcess>
 #include <QPushButton>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QSysInfo>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -51,14 +57,21 @@ private slots:
     void paymentDialogListsASeatAddedByAnotherTerminal();
     void paymentDialogClosesWhenAHoldRunsOut();
     void aSaleRefusedForAChangedCartShowsTheNewTotal();
+    void theSignedInClerkAndTerminalAreAlwaysShown();
+    void switchingToAManagerShowsThemAndTheirServicesWork();
+    void signingOutGivesBackTheCartAfterTheClerkAgrees();
 
 private:
     QPoint viewportPointOf(const QString &label) const;
     UnitId unitOf(const QString &label) const;
     QString seatState(const QString &label) const;
+    // The sign-in dialog, answered as the next clerk would: their login, then "Sign in".
+    static bool signInAs(SignInDialog &dialog, const QString &user, const QString &password);
+    int connectionsOf(const QString &login) const;
 
     std::unique_ptr<TestDatabase> m_db;
     QString m_clerk;
+    QString m_manager;
     const QString m_password = QStringLiteral("desk-test-pass-7");
     ConnectionSettings m_staff;
     LoadedVenue m_hall;
@@ -72,12 +85,19 @@ private:
 
 void TestDeskWindow::initTestCase()
 {
+    // The terminal's name is a setting: keep this run's out of the user's own.
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("boxoffice-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_deskwindow"));
+    QSettings().remove(QStringLiteral("desk/terminal"));
     m_db = std::make_unique<TestDatabase>(QStringLiteral("deskwindow"));
     QVERIFY2(m_db->ok(), qPrintable(m_db->failure()));
     m_hall = m_db->loadHall(QStringLiteral("Desk Hall"), 6, 12, 600, 1, 4500);
     m_quickHall = m_db->loadHall(QStringLiteral("Quick Hall"), 2, 8, 2, 1, 3000);
     m_clerk = QStringLiteral("deskclerk_%1").arg(QCoreApplication::applicationPid());
     QVERIFY(StaffAdmin(m_db->database()).addStaff(m_clerk, m_password, StaffRole::Clerk).ok());
+    m_manager = QStringLiteral("deskmanager_%1").arg(QCoreApplication::applicationPid());
+    QVERIFY(StaffAdmin(m_db->database()).addStaff(m_manager, m_password, StaffRole::Manager).ok());
     m_staff = m_db->settings();
     m_staff.user = m_clerk;
     m_staff.password = m_password;
@@ -88,8 +108,11 @@ void TestDeskWindow::cleanupTestCase()
     m_keeper.reset();
     m_window.reset();
     m_watch.reset();
-    m_db->exec(QStringLiteral("DROP OWNED BY %1").arg(m_clerk)); // letters, digits and '_' only
-    m_db->exec(QStringLiteral("DROP ROLE IF EXISTS %1").arg(m_clerk));
+    for (const QString &login : {m_clerk, m_manager}) { // letters, digits and '_' only
+        m_db->exec(QStringLiteral("DROP OWNED BY %1").arg(login));
+        m_db->exec(QStringLiteral("DROP ROLE IF EXISTS %1").arg(login));
+    }
+    QSettings().remove(QStringLiteral("desk/terminal"));
 }
 
 void TestDeskWindow::init()
@@ -452,6 +475,126 @@ void TestDeskWindow::aSaleRefusedForAChangedCartShowsTheNewTotal()
         m_db->scalar(QStringLiteral("SELECT amount_minor FROM counter_payments ORDER BY id DESC LIMIT 1")).toLongLong(),
         13500);
     QCOMPARE(seatState(QStringLiteral("A-6-7")), QStringLiteral("SOLD"));
+}
+
+bool TestDeskWindow::signInAs(SignInDialog &dialog, const QString &user, const QString &password)
+{
+    dialog.userEdit()->setText(user);
+    dialog.passwordEdit()->setText(password);
+    dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
+    return dialog.result() == QDialog::Accepted;
+}
+
+int TestDeskWindow::connectionsOf(const QString &login) const
+{
+    return m_db
+        ->scalar(QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND usename = :u"),
+                 {{QStringLiteral("u"), login}})
+        .toInt();
+}
+
+void TestDeskWindow::theSignedInClerkAndTerminalAreAlwaysShown()
+{
+    auto *label = m_window->findChild<QLabel *>(QStringLiteral("staffLabel"));
+    QVERIFY(label && label->isVisible());
+    QVERIFY2(label->text().contains(m_clerk + QStringLiteral(" (clerk)")), qPrintable(label->text()));
+    QVERIFY2(label->text().contains(QStringLiteral("terminal ") + QSysInfo::machineHostName()), qPrintable(label->text()));
+    // A message in the status bar does not push it out.
+    m_window->holdUnits({});
+    QVERIFY(label->isVisible());
+    QSettings().setValue(QStringLiteral("desk/terminal"), QStringLiteral("Counter 2"));
+    QCOMPARE(DeskWindow::terminalName(), QStringLiteral("Counter 2"));
+    m_window->setStaff(m_window->staff());
+    QVERIFY2(label->text().contains(QLatin1String("terminal Counter 2")), qPrintable(label->text()));
+    QSettings().remove(QStringLiteral("desk/terminal"));
+}
+
+void TestDeskWindow::switchingToAManagerShowsThemAndTheirServicesWork()
+{
+    StaffSwitch staffSwitch(*m_keeper, *m_window, QStringLiteral("the test server"), m_watch.get());
+    bool lockedWhileAsked = false;
+    bool clerkConnectionClosed = false;
+    staffSwitch.signInHook = [&](SignInDialog &dialog) {
+        lockedWhileAsked = m_window->locked() && !m_window->pages()->isEnabled()
+            && m_window->staffText().contains(QLatin1String("Signed out"));
+        // Both of the clerk's connections close: the session's and the watch's.
+        clerkConnectionClosed = QTest::qWaitFor([&] { return connectionsOf(m_clerk) == 0; }, 10000);
+        // A wrong password is refused in the dialog, and the desk stays locked.
+        if (signInAs(dialog, m_manager, QStringLiteral("not-the-password")) || !m_window->locked())
+            return false;
+        return signInAs(dialog, m_manager, m_password);
+    };
+    QTest::keyClick(m_window.get(), Qt::Key_L, Qt::ControlModifier);
+    QVERIFY(lockedWhileAsked);
+    QVERIFY(clerkConnectionClosed);
+    QVERIFY(!m_window->locked());
+    QVERIFY(m_window->pages()->isEnabled());
+    QCOMPARE(m_window->staff().user, m_manager);
+    QCOMPARE(m_window->staff().role, StaffRole::Manager);
+    QCOMPARE(m_keeper->session().role(), StaffRole::Manager);
+    QVERIFY2(m_window->staffText().contains(m_manager + QStringLiteral(" (manager)")), qPrintable(m_window->staffText()));
+    QVERIFY2(m_window->windowTitle().contains(m_manager), qPrintable(m_window->windowTitle()));
+
+    // The manager sells through their own session: the hold is on their connection and cart.
+    QVERIFY(m_window->cartId().contains(m_manager));
+    QVERIFY(m_window->selectEvent(m_hall.eventId));
+    m_window->holdUnits({unitOf(QStringLiteral("A-3-3"))});
+    QCOMPARE(m_window->cart()->rowCount(), 1);
+    QCOMPARE(seatState(QStringLiteral("A-3-3")), QStringLiteral("HELD"));
+    m_window->paymentHook = [](PaymentDialog &dialog) {
+        QTest::keyClicks(dialog.tenderedEdit(), QStringLiteral("50"));
+        return true;
+    };
+    m_window->sell(false);
+    QCOMPARE(seatState(QStringLiteral("A-3-3")), QStringLiteral("SOLD"));
+    QVERIFY2(m_window->message().contains(QStringLiteral("Give €5.00 change")), qPrintable(m_window->message()));
+    QTRY_VERIFY_WITH_TIMEOUT(connectionsOf(m_manager) == 2, 10000);
+    QCOMPARE(connectionsOf(m_clerk), 0);
+}
+
+void TestDeskWindow::signingOutGivesBackTheCartAfterTheClerkAgrees()
+{
+    StaffSwitch staffSwitch(*m_keeper, *m_window, QStringLiteral("the test server"), m_watch.get());
+    m_window->holdUnits({unitOf(QStringLiteral("A-2-4")), unitOf(QStringLiteral("A-2-5"))});
+    QCOMPARE(m_window->cart()->rowCount(), 2);
+    QString asked;
+    int signInsShown = 0;
+    m_window->confirmSignOutHook = [&](const QString &question) {
+        asked = question;
+        return false; // the clerk keeps selling
+    };
+    staffSwitch.signInHook = [&](SignInDialog &) {
+        ++signInsShown;
+        return false; // nobody signs in
+    };
+    QTest::keyClick(m_window.get(), Qt::Key_L, Qt::ControlModifier);
+    QVERIFY2(asked.contains(QLatin1String("2 seat(s)")) || asked.contains(QLatin1String("2 seats")), qPrintable(asked));
+    QCOMPARE(signInsShown, 0);
+    QVERIFY(!m_window->locked());
+    QCOMPARE(m_window->cart()->rowCount(), 2);
+    QCOMPARE(seatState(QStringLiteral("A-2-4")), QStringLiteral("HELD"));
+
+    // Agreed: the seats go back on sale, then the sign-in is cancelled and the desk stays locked.
+    m_window->confirmSignOutHook = [](const QString &) { return true; };
+    QTest::keyClick(m_window.get(), Qt::Key_L, Qt::ControlModifier);
+    QCOMPARE(signInsShown, 1);
+    QCOMPARE(seatState(QStringLiteral("A-2-4")), QStringLiteral("AVAILABLE"));
+    QCOMPARE(seatState(QStringLiteral("A-2-5")), QStringLiteral("AVAILABLE"));
+    QCOMPARE(m_window->cart()->rowCount(), 0);
+    QVERIFY(m_window->locked());
+    QVERIFY(!m_window->pages()->isEnabled());
+    QVERIFY(!m_keeper->signedIn());
+    // Locked, the sale keys do nothing.
+    QTest::keyClick(m_window.get(), Qt::Key_B, Qt::ControlModifier);
+    QCOMPARE(m_window->cart()->rowCount(), 0);
+
+    // Ctrl+L again is "sign in": the same clerk comes back and sells again.
+    staffSwitch.signInHook = [&](SignInDialog &dialog) { return signInAs(dialog, m_clerk, m_password); };
+    QTest::keyClick(m_window.get(), Qt::Key_L, Qt::ControlModifier);
+    QVERIFY(!m_window->locked());
+    QVERIFY(m_window->selectEvent(m_hall.eventId));
+    m_window->holdUnits({unitOf(QStringLiteral("A-2-4"))});
+    QCOMPARE(seatState(QStringLiteral("A-2-4")), QStringLiteral("HELD"));
 }
 
 QTEST_MAIN(TestDeskWindow)

@@ -41,6 +41,7 @@ DeskWindow::DeskWindow(StaffIdentity staff, ServerClock &clock, InventoryWatch *
     m_checkout = new CounterCheckout(m_clock, this);
     buildUi();
     buildActions();
+    buildStaffBar();
     startNewCart();
 
     connect(m_scene, &SeatMapScene::seatActivated, this, &DeskWindow::onSeatActivated);
@@ -390,7 +391,7 @@ void DeskWindow::updateTitle()
     const QString role = staffRoleName(m_staff.role);
     const QString event = m_live && m_live->loaded() ? m_scene->seatMap().event.name : tr("no event");
     setWindowTitle(tr("Box office — %1 — %2 (%3)").arg(event, m_staff.user, role));
-    statusBar()->showMessage(tr("Signed in as %1 (%2) on %3").arg(m_staff.user, role, m_staff.server));
+    showStaff();
 }
 
 } // namespace boxoffice

@@ -10,6 +10,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QAction;
 class QSpinBox;
 class QTableView;
 class QTabWidget;
@@ -70,8 +71,26 @@ public:
     void openLastTickets();
     void refreshLiveChanges();
 
+    // deskstaff.cpp: who works at this terminal.
+    // Gives back what the current sale holds (after the clerk agrees, when it holds anything), locks the
+    // window and asks the owner for a sign-in. False when the clerk keeps working instead.
+    bool signOut();
+    // After a sign-in: the new clerk's name and role on screen, their front desk, and the window unlocked.
+    void setStaff(const StaffIdentity &staff);
+    const StaffIdentity &staff() const { return m_staff; }
+    bool locked() const { return m_locked; }
+    QString staffText() const; // what the status bar says about who is signed in where
+    // This computer's name at the desk: QSettings "desk/terminal", else the host name.
+    static QString terminalName();
+
     // For tests: when set, called with the payment dialog instead of exec(); returns "accepted".
     std::function<bool(class PaymentDialog &)> paymentHook;
+    // For tests: answers "give back the held seats and sign out?" instead of a message box.
+    std::function<bool(const QString &question)> confirmSignOutHook;
+
+signals:
+    // Signed out and locked: the owner closes the connection and shows the sign-in dialog.
+    void signInRequested();
 
 private:
     void buildUi();
@@ -92,6 +111,9 @@ private:
     void updateCartSummary();
     void updateTitle();
     QVector<CartEntry> entriesFor(const HoldGrant &grant) const;
+    void buildStaffBar();
+    void setLocked(bool locked);
+    void showStaff();
 
     StaffIdentity m_staff;
     ServerClock &m_clock;
@@ -101,6 +123,7 @@ private:
     QString m_ticketFolder;
     QString m_lastTicketsPdf;
     bool m_connected = true;
+    bool m_locked = false;
 
     QTabWidget *m_pages = nullptr;
     FrontDeskPanel *m_frontDesk = nullptr;
@@ -126,6 +149,8 @@ private:
     QPushButton *m_cashButton = nullptr;
     QPushButton *m_cardButton = nullptr;
     QPushButton *m_bestButton = nullptr;
+    QLabel *m_staffLabel = nullptr;
+    QAction *m_signOutAction = nullptr;
 };
 
 } // namespace boxoffice

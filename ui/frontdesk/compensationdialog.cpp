@@ -23,12 +23,18 @@ CompensationDialog::CompensationDialog(const QString &title, const QString &gues
     form->addRow(m_refundNote);
     m_amount = new QLineEdit;
     m_amount->setObjectName(QStringLiteral("amount"));
-    m_amount->setPlaceholderText(tr("0.00 %1").arg(currency));
+    m_amount->setPlaceholderText(tr("e.g. %1 %2").arg(formatMoneyInput(2050, locale()), currency));
     m_reason = new QLineEdit;
     m_reason->setObjectName(QStringLiteral("reason"));
     m_reason->setPlaceholderText(tr("e.g. first night at the partner hotel, taxi paid"));
     m_reason->setMinimumWidth(340); // a reason is a sentence: show it whole
     form->addRow(tr("Compensation &paid:"), m_amount);
+    m_amountProblem = new QLabel;
+    m_amountProblem->setObjectName(QStringLiteral("amountProblem"));
+    m_amountProblem->setStyleSheet(QStringLiteral("color:#b01c1c;"));
+    m_amountProblem->setWordWrap(true);
+    m_amountProblem->hide();
+    form->addRow(m_amountProblem);
     form->addRow(tr("&Reason:"), m_reason);
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     form->addRow(m_buttons);
@@ -43,7 +49,12 @@ qint64 CompensationDialog::amountMinor() const
 {
     if (m_amount->text().trimmed().isEmpty())
         return 0;
-    return parseMoney(m_amount->text()).value_or(-1);
+    return parseMoney(m_amount->text(), locale()).value_or(-1);
+}
+
+QString CompensationDialog::amountProblem() const
+{
+    return m_amountProblem->isVisibleTo(this) ? m_amountProblem->text() : QString();
 }
 
 QString CompensationDialog::reason() const
@@ -64,7 +75,10 @@ QString CompensationDialog::refundNote() const
 
 void CompensationDialog::updateState()
 {
-    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(amountMinor() >= 0 && !reason().isEmpty());
+    const bool readable = amountMinor() >= 0;
+    m_amountProblem->setText(readable ? QString() : unreadableMoneyMessage(m_amount->text(), locale()));
+    m_amountProblem->setVisible(!readable);
+    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(readable && !reason().isEmpty());
 }
 
 } // namespace boxoffice

@@ -22,12 +22,14 @@ public:
     QString refundNote() const;
     QLineEdit *amountEdit() const { return m_amount; }
     QLineEdit *reasonEdit() const { return m_reason; }
+    QString amountProblem() const; // the message shown for an unreadable amount, else empty
 
 private:
     void updateState();
 
     QLabel *m_refundNote;
     QLineEdit *m_amount;
+    QLabel *m_amountProblem; // why the amount cannot be read, while it cannot
     QLineEdit *m_reason;
     QDialogButtonBox *m_buttons;
 };

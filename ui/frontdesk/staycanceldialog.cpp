@@ -68,7 +68,7 @@ void StayCancelDialog::buildPaidChoice(QVBoxLayout *layout)
     auto *form = new QFormLayout;
     m_fee = new QLineEdit;
     m_fee->setObjectName(QStringLiteral("cancellationFee"));
-    m_fee->setPlaceholderText(tr("0.00 %1").arg(m_money.currency));
+    m_fee->setPlaceholderText(tr("e.g. %1 %2").arg(formatMoneyInput(2050, locale()), m_money.currency));
     m_reason = new QLineEdit;
     m_reason->setObjectName(QStringLiteral("cancellationReason"));
     m_reason->setPlaceholderText(tr("e.g. guest fell ill; late cancellation, 24-hour policy"));
@@ -101,7 +101,7 @@ qint64 StayCancelDialog::feeMinor() const
 {
     if (!m_keepFee || !m_keepFee->isChecked())
         return 0;
-    return parseMoney(m_fee->text()).value_or(-1);
+    return parseMoney(m_fee->text(), locale()).value_or(-1);
 }
 
 QString StayCancelDialog::reason() const
@@ -125,7 +125,9 @@ void StayCancelDialog::updateState()
         m_fee->setEnabled(m_keepFee->isChecked());
     if (m_summary) {
         const qint64 fee = feeMinor();
-        if (fee < 0 || fee > m_money.paidMinor)
+        if (fee < 0 && !m_fee->text().trimmed().isEmpty())
+            m_summary->setText(unreadableMoneyMessage(m_fee->text(), locale()));
+        else if (fee < 0 || fee > m_money.paidMinor)
             m_summary->setText(
                 tr("A fee is an amount up to %1.").arg(formatMoney(m_money.paidMinor, m_money.currency)));
         else

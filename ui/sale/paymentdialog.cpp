@@ -70,6 +70,7 @@ void PaymentDialog::build(PaymentMethod method, bool allowGuarantee)
     m_tendered->setObjectName(QStringLiteral("tendered"));
     m_change = new QLabel;
     m_change->setObjectName(QStringLiteral("change"));
+    m_change->setWordWrap(true); // an unreadable amount is explained in a sentence
     cashForm->addRow(tr("Cash &handed over:"), m_tendered);
     cashForm->addRow(tr("Change to give:"), m_change);
     m_tabs->addTab(cashPage, tr("&Cash"));
@@ -185,7 +186,7 @@ CounterPayment PaymentDialog::payment() const
         payment.method = PaymentMethod::Cash;
         // An empty field means the exact amount: the most common cash sale is "exact change".
         payment.tenderedMinor = m_tendered->text().trimmed().isEmpty() ? m_dueMinor
-                                                                       : parseMoney(m_tendered->text()).value_or(-1);
+                                                                       : parseMoney(m_tendered->text(), locale()).value_or(-1);
     } else if (m_tabs->currentIndex() == 1) {
         payment.method = PaymentMethod::Card;
         payment.cardReference = m_reference->text().trimmed();
@@ -199,7 +200,7 @@ CounterPayment PaymentDialog::payment() const
 void PaymentDialog::showDue()
 {
     m_due->setText(tr("Amount due: <b>%1</b>").arg(formatMoney(m_dueMinor, m_currency)));
-    m_tendered->setPlaceholderText(formatMoney(m_dueMinor, m_currency));
+    m_tendered->setPlaceholderText(formatMoneyInput(m_dueMinor, locale()));
     updateState();
 }
 
@@ -209,7 +210,8 @@ void PaymentDialog::updateState()
     const auto status = CounterPaymentRules::check(current, m_dueMinor);
     if (current.method == PaymentMethod::Cash) {
         if (current.tenderedMinor < 0)
-            m_change->setText(tr("<span style='color:#b01c1c'>Type an amount such as 100 or 100.50</span>"));
+            m_change->setText(QStringLiteral("<span style='color:#b01c1c'>%1</span>")
+                                  .arg(unreadableMoneyMessage(m_tendered->text(), locale()).toHtmlEscaped()));
         else if (current.tenderedMinor < m_dueMinor)
             m_change->setText(tr("<span style='color:#b01c1c'>%1 short</span>")
                                   .arg(formatMoney(m_dueMinor - current.tenderedMinor, m_currency)));
