@@ -153,8 +153,8 @@ Status PgOrderLookup::readLines(OrderDetails &details)
             s.finish();
             return state.error();
         }
-        details.lines << OrderLine{ItemKind::Stay, s.value(0).toLongLong(), s.value(1).toString(), 1,
-                                   s.value(2).toLongLong(), state.value()};
+        details.lines << OrderLine{
+            ItemKind::Stay, s.value(0).toLongLong(), s.value(1).toString(), 1, s.value(2).toLongLong(), state.value()};
     }
     s.finish();
     return Done{};

@@ -140,7 +140,8 @@ void TestOrderLookup::initTestCase()
     PgCheckoutStore checkout(m_db->database(), m_inventory->carts);
     const auto order = checkout.openOrder(webCart.value(), QStringLiteral("web"), QStringLiteral("buyer"));
     QVERIFY(order.ok());
-    const auto payment = checkout.beginCharge(order->id, QStringLiteral("fakepay"), CheckoutSaga::chargeKey(order->id), 900);
+    const auto payment
+        = checkout.beginCharge(order->id, QStringLiteral("fakepay"), CheckoutSaga::chargeKey(order->id), 900);
     QVERIFY(payment.ok());
     ChargeOutcome outcome;
     outcome.status = ChargeStatus::Succeeded;
