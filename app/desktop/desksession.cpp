@@ -31,12 +31,13 @@ DeskSession::DeskSession(std::unique_ptr<DatabaseConnection> connection)
       m_counter(m_connection->database(), m_inventory.carts), m_frontDeskStore(m_connection->database()),
       m_unit(m_connection->database()), m_holds(m_inventory.seats), m_hotels(m_inventory.hotels),
       m_carts(m_inventory.carts), m_sales(m_counter), m_frontDesk(m_frontDeskStore, m_counter, m_unit),
-      m_doorStore(m_connection->database()), m_door(m_doorStore)
+      m_doorStore(m_connection->database()), m_door(m_doorStore), m_orderStore(m_connection->database()),
+      m_orders(m_orderStore)
 { }
 
 DeskServices DeskSession::services()
 {
-    return DeskServices{&m_holds, &m_carts, &m_sales, &m_maps, &m_hotels, &m_frontDesk, &m_door};
+    return DeskServices{&m_holds, &m_carts, &m_sales, &m_maps, &m_hotels, &m_frontDesk, &m_door, &m_orders};
 }
 
 Result<DeskSession::ClockReading> DeskSession::readServerClock()

@@ -7,6 +7,7 @@
 #include "storage/databaseconnection.h"
 #include "storage/pgcountersales.h"
 #include "storage/pgdoorstore.h"
+#include "storage/pgorderlookup.h"
 #include "storage/pgfrontdesk.h"
 #include "storage/pginventory.h"
 #include "storage/pgseatmapstore.h"
@@ -56,6 +57,8 @@ private:
     FrontDeskService m_frontDesk;
     PgDoorStore m_doorStore;
     DoorService m_door;
+    PgOrderLookup m_orderStore;
+    OrderLookupService m_orders;
     StaffRole m_role = StaffRole::Clerk;
 };
 

@@ -5,6 +5,7 @@
 #include "domain/door.h"
 #include "domain/frontdeskservice.h"
 #include "domain/hotelservice.h"
+#include "domain/orderlookup.h"
 #include "domain/seatholdservice.h"
 #include "domain/seatmapstore.h"
 #include "domain/staff.h"
@@ -22,6 +23,7 @@ struct DeskServices
     HotelService *hotels = nullptr;
     FrontDeskService *frontDesk = nullptr;
     DoorService *door = nullptr; // not in ready(): the box office works without the door
+    OrderLookupService *orders = nullptr; // not in ready() either: read only
 
     bool ready() const { return holds && carts && sales && maps && hotels && frontDesk; }
 };

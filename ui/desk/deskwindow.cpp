@@ -8,6 +8,7 @@
 #include "ui/desk/liveseatmap.h"
 #include "ui/door/doorpanel.h"
 #include "ui/frontdesk/frontdeskpanel.h"
+#include "ui/orders/orderlookuppanel.h"
 #include "ui/sale/cartmodel.h"
 #include "ui/sale/countercheckout.h"
 #include "ui/sale/serverclock.h"
@@ -177,6 +178,8 @@ void DeskWindow::buildUi()
     m_pages->addTab(m_frontDesk, tr("Hotel front desk"));
     m_door = new DoorPanel;
     m_pages->addTab(m_door, tr("Door"));
+    m_orders = new OrderLookupPanel;
+    m_pages->addTab(m_orders, tr("Orders"));
     setCentralWidget(m_pages);
 
     connect(m_events, &QComboBox::currentIndexChanged, this, &DeskWindow::loadEvent);
@@ -225,6 +228,7 @@ void DeskWindow::setServices(const DeskServices &services)
     m_connected = services.ready();
     m_frontDesk->setServices(services);
     m_door->setService(services.door);
+    m_orders->setService(services.orders);
     loadEvents();
 }
 

@@ -20,6 +20,7 @@ namespace boxoffice {
 class CartModel;
 class CounterCheckout;
 class DoorPanel;
+class OrderLookupPanel;
 class FrontDeskPanel;
 class InventoryWatch;
 class LiveSeatMap;
@@ -55,6 +56,7 @@ public:
     QComboBox *eventPicker() const { return m_events; }
     FrontDeskPanel *frontDesk() const { return m_frontDesk; }
     DoorPanel *door() const { return m_door; }
+    OrderLookupPanel *orders() const { return m_orders; }
     QTabWidget *pages() const { return m_pages; }
     QString message() const;
     QString lastTicketsPdf() const { return m_lastTicketsPdf; }
@@ -128,6 +130,7 @@ private:
     QTabWidget *m_pages = nullptr;
     FrontDeskPanel *m_frontDesk = nullptr;
     DoorPanel *m_door = nullptr;
+    OrderLookupPanel *m_orders = nullptr;
     SeatMapScene *m_scene = nullptr;
     SeatMapView *m_view = nullptr;
     SeatMapLegend *m_legend = nullptr;

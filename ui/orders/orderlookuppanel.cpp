@@ -1,0 +1,241 @@
+#include "ui/orders/orderlookuppanel.h"
+
+#include "ui/common/money.h"
+
+#include <QFontDatabase>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QPlainTextEdit>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace boxoffice {
+
+namespace {
+
+QString when(const QDateTime &at)
+{
+    return at.isValid() ? QLocale().toString(at.toLocalTime(), QLocale::ShortFormat) : QString();
+}
+
+QString stateWords(const QString &stateName)
+{
+    return stateName.toLower();
+}
+
+QString kindWords(ItemKind kind)
+{
+    switch (kind) {
+    case ItemKind::Seat:
+        return OrderLookupPanel::tr("Seat");
+    case ItemKind::Pool:
+        return OrderLookupPanel::tr("Standing");
+    case ItemKind::Stay:
+        return OrderLookupPanel::tr("Stay");
+    case ItemKind::Slot:
+        return OrderLookupPanel::tr("Table");
+    }
+    return QString();
+}
+
+} // namespace
+
+OrderLookupPanel::OrderLookupPanel(QWidget *parent) : QWidget(parent)
+{
+    buildUi();
+    setMessage(tr("Type an order number, a name, a card terminal reference, or scan a ticket; then press Enter."),
+               false);
+}
+
+void OrderLookupPanel::buildUi()
+{
+    auto *outer = new QVBoxLayout(this);
+    m_search = new QLineEdit;
+    m_search->setObjectName(QStringLiteral("orderSearch"));
+    m_search->setMaxLength(OrderLookupRules::maxQueryLength + 20); // room for spaces around a scan; checked on Enter
+    m_search->setPlaceholderText(tr("Order number, buyer or guest name, ticket code or card terminal reference"));
+    m_search->setClearButtonEnabled(true);
+    outer->addWidget(m_search);
+    m_message = new QLabel;
+    m_message->setObjectName(QStringLiteral("orderSearchMessage"));
+    m_message->setWordWrap(true);
+    outer->addWidget(m_message);
+
+    auto *splitter = new QSplitter(Qt::Vertical);
+    m_results = new QTableWidget(0, ColumnCount);
+    m_results->setObjectName(QStringLiteral("orderResults"));
+    m_results->setHorizontalHeaderLabels({tr("Order"), tr("State"), tr("Amount"), tr("Created"), tr("Found by")});
+    m_results->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_results->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_results->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_results->verticalHeader()->hide();
+    m_results->horizontalHeader()->setStretchLastSection(true);
+    splitter->addWidget(m_results);
+    m_details = new QPlainTextEdit;
+    m_details->setObjectName(QStringLiteral("orderDetails"));
+    m_details->setReadOnly(true);
+    m_details->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    splitter->addWidget(m_details);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 2);
+    outer->addWidget(splitter, 1);
+
+    setFocusProxy(m_search);
+    connect(m_search, &QLineEdit::returnPressed, this, [this] { search(m_search->text()); });
+    connect(m_results, &QTableWidget::itemSelectionChanged, this, &OrderLookupPanel::showSelected);
+}
+
+void OrderLookupPanel::setService(OrderLookupService *lookup)
+{
+    // A new sign-in (or none): what the previous one looked up is not left on the screen.
+    if (lookup != m_lookup) {
+        m_search->clear();
+        showHits({});
+    }
+    m_lookup = lookup;
+}
+
+void OrderLookupPanel::search(const QString &typed)
+{
+    if (!m_lookup) {
+        setMessage(tr("Not connected to the server. Wait for the connection, then search again."), true);
+        return;
+    }
+    const auto hits = m_lookup->find(typed);
+    // Selected, so that the next scan or search replaces it rather than adding to it.
+    m_search->selectAll();
+    if (!hits) {
+        setMessage(hits.error().message, true);
+        showHits({});
+        return;
+    }
+    showHits(hits.value());
+    if (hits->isEmpty())
+        setMessage(tr("No order matches \"%1\".").arg(typed.trimmed()), false);
+    else if (hits->size() >= OrderLookupRules::maxHits)
+        setMessage(tr("The newest %1 matching orders; type more to narrow the search.").arg(hits->size()), false);
+    else
+        setMessage(tr("%n matching order(s).", nullptr, int(hits->size())), false);
+}
+
+void OrderLookupPanel::showHits(const QVector<OrderHit> &hits)
+{
+    m_hits = hits;
+    const QSignalBlocker quiet(m_results);
+    m_results->clearContents();
+    m_results->setRowCount(int(hits.size()));
+    for (int row = 0; row < hits.size(); ++row) {
+        const OrderHit &hit = hits.at(row);
+        auto *order = new QTableWidgetItem(QString::number(hit.id));
+        order->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        m_results->setItem(row, OrderColumn, order);
+        m_results->setItem(row, StateColumn, new QTableWidgetItem(stateWords(orderStateName(hit.state))));
+        auto *amount = new QTableWidgetItem(formatMoney(hit.amountMinor, hit.currency));
+        amount->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        m_results->setItem(row, AmountColumn, amount);
+        m_results->setItem(row, CreatedColumn, new QTableWidgetItem(when(hit.createdAt)));
+        m_results->setItem(row, MatchColumn,
+                           new QTableWidgetItem(
+                               QStringLiteral("%1: %2").arg(OrderLookupRules::matchName(hit.matchedBy), hit.matched)));
+    }
+    m_results->resizeColumnsToContents();
+    m_details->clear();
+    if (!hits.isEmpty())
+        m_results->selectRow(0);
+    showSelected();
+}
+
+void OrderLookupPanel::showSelected()
+{
+    const int row = m_results->currentRow();
+    const auto selected = m_results->selectionModel()->selectedRows();
+    if (!m_lookup || selected.isEmpty() || row < 0 || row >= m_hits.size()) {
+        m_details->clear();
+        return;
+    }
+    const auto details = m_lookup->details(m_hits.at(row).id);
+    if (!details) {
+        m_details->setPlainText(
+            tr("Order %1 could not be read: %2").arg(m_hits.at(row).id).arg(details.error().message));
+        return;
+    }
+    showDetails(details.value());
+}
+
+void OrderLookupPanel::showDetails(const OrderDetails &d)
+{
+    QStringList text;
+    text << tr("Order %1 — %2, %3")
+                .arg(d.id)
+                .arg(stateWords(orderStateName(d.state)), formatMoney(d.amountMinor, d.currency));
+    QString origin = d.channel == QLatin1String("web") ? tr("Sold online") : tr("Sold at the counter");
+    if (!d.buyer.isEmpty())
+        origin += tr(" to %1").arg(d.buyer);
+    origin += tr(", created %1").arg(when(d.createdAt));
+    if (d.paidAt.isValid())
+        origin += tr(", paid %1").arg(when(d.paidAt));
+    text << origin;
+    if (d.refundedMinor > 0)
+        text << tr("Refunded so far: %1").arg(formatMoney(d.refundedMinor, d.currency));
+
+    text << QString() << tr("Lines (%1)").arg(d.lines.size());
+    for (const OrderLine &line : d.lines)
+        text << tr("  %1 %2 — %3, %4")
+                    .arg(kindWords(line.kind), line.label, formatMoney(line.amountMinor, d.currency),
+                         stateWords(lineStateName(line.state)));
+    if (d.lines.isEmpty())
+        text << tr("  none");
+
+    text << QString() << tr("Payments (%1)").arg(d.payments.size());
+    for (const OrderPaymentRecord &p : d.payments) {
+        QString line = p.online
+            ? tr("  online (%1) %2 — %3").arg(p.method, formatMoney(p.amountMinor, p.currency), stateWords(p.state))
+            : tr("  %1 at the counter %2 — taken by %3")
+                  .arg(p.method, formatMoney(p.amountMinor, p.currency), p.takenBy);
+        if (!p.reference.isEmpty())
+            line += tr(", reference %1").arg(p.reference);
+        line += tr(", %1").arg(when(p.at));
+        text << line;
+    }
+    if (d.payments.isEmpty())
+        text << tr("  none");
+
+    text << QString() << tr("Refunds (%1)").arg(d.refunds.size());
+    for (const OrderRefundRecord &r : d.refunds)
+        text << tr("  %1 — %2, \"%3\", %4")
+                    .arg(formatMoney(r.amountMinor, d.currency), stateWords(refundStateName(r.state)), r.reason,
+                         when(r.at));
+    if (d.refunds.isEmpty())
+        text << tr("  none");
+
+    text << QString() << tr("Tickets (%1)").arg(d.tickets.size());
+    for (const OrderTicketRecord &t : d.tickets)
+        text << tr("  %1  %2, seat %3").arg(t.code, t.eventName, t.seatLabel);
+    if (d.tickets.isEmpty())
+        text << tr("  none");
+    m_details->setPlainText(text.join(QLatin1Char('\n')));
+}
+
+void OrderLookupPanel::setMessage(const QString &text, bool problem)
+{
+    m_message->setText(text);
+    QPalette palette = m_message->palette();
+    palette.setColor(QPalette::WindowText,
+                     problem ? QColor(0xb3, 0x1b, 0x1b) : this->palette().color(QPalette::WindowText));
+    m_message->setPalette(palette);
+}
+
+QString OrderLookupPanel::message() const
+{
+    return m_message->text();
+}
+
+QString OrderLookupPanel::detailsText() const
+{
+    return m_details->toPlainText();
+}
+
+} // namespace boxoffice
