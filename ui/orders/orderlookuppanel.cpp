@@ -118,7 +118,9 @@ void OrderLookupPanel::search(const QString &typed)
     else if (hits->size() >= OrderLookupRules::maxHits)
         setMessage(tr("The newest %1 matching orders; type more to narrow the search.").arg(hits->size()), false);
     else
-        setMessage(tr("%n matching order(s).", nullptr, int(hits->size())), false);
+        setMessage(hits->size() == 1 ? tr("1 matching order.")
+                                     : tr("%1 matching orders, newest first.").arg(hits->size()),
+                   false);
 }
 
 void OrderLookupPanel::showHits(const QVector<OrderHit> &hits)
