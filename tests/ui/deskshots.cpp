@@ -9,8 +9,8 @@
 #include "storage/databaselocator.h"
 #include "storage/demoseed.h"
 #include "storage/migrator.h"
-#include "storage/pginventory.h"
 #include "storage/pgcountersales.h"
+#include "storage/pginventory.h"
 #include "ui/desk/deskwindow.h"
 #include "ui/door/doorpanel.h"
 #include "ui/frontdesk/compensationdialog.h"
@@ -18,6 +18,7 @@
 #include "ui/frontdesk/movestaydialog.h"
 #include "ui/frontdesk/staycanceldialog.h"
 #include "ui/hotel/hotelgridview.h"
+#include "ui/orders/orderlookuppanel.h"
 #include "ui/sale/cartmodel.h"
 #include "ui/sale/paymentdialog.h"
 #include "ui/sale/serverclock.h"
@@ -203,6 +204,43 @@ bool saveDoorShot(DeskWindow &window, PgInventory &others, QSqlDatabase database
     return window.grab().save(out.filePath(QStringLiteral("desk-door.png")));
 }
 
+// The Orders tab after a ticket was scanned into its search: two seats sold by card at the counter
+// (on the "others" connection), found by the first ticket's code, with the order's details below.
+bool saveOrdersShot(DeskWindow &window, PgInventory &others, QSqlDatabase database, const QDir &out)
+{
+    if (window.eventPicker()->count() == 0)
+        return false;
+    const EventId event = window.eventPicker()->itemData(0).toLongLong();
+    if (!window.selectEvent(event))
+        return false;
+    QVector<UnitId> free;
+    for (const SeatMapSeat &seat : window.scene()->seatMap().seats) {
+        if (seat.state == SeatState::Available && free.size() < 2)
+            free << seat.unit;
+    }
+    const CartId cart = QStringLiteral("shots-orders-%1").arg(QUuid::createUuid().toString(QUuid::Id128).left(8));
+    if (!SeatHoldService(others.seats).hold(HoldRequest{event, cart, free, std::nullopt}))
+        return false;
+    PgCounterSales counter(database, others.carts);
+    CounterSaleService sales(counter);
+    const auto quote = sales.quote(cart);
+    if (!quote)
+        return false;
+    CounterPayment card;
+    card.method = PaymentMethod::Card;
+    card.cardReference = QStringLiteral("TRM-20931-%1").arg(QUuid::createUuid().toString(QUuid::Id128).left(4));
+    const auto sale = sales.sell(cart, card, quote.value());
+    if (!sale || sale->tickets.size() < 2)
+        return false;
+    window.pages()->setCurrentWidget(window.orders());
+    OrderLookupPanel *orders = window.orders();
+    orders->searchEdit()->setText(ticketQrPayload(sale->tickets.at(0)));
+    orders->search(orders->searchEdit()->text());
+    orders->searchEdit()->setFocus();
+    wait(400);
+    return window.grab().save(out.filePath(QStringLiteral("desk-orders.png")));
+}
+
 int fail(const QString &what)
 {
     qCritical("deskshots: %s", qPrintable(what));
@@ -222,6 +260,7 @@ int main(int argc, char *argv[])
     parser.addOption(
         {QStringLiteral("money-dialogs"), QStringLiteral("Draw only the front desk's money dialogs (no database).")});
     parser.addOption({QStringLiteral("door-only"), QStringLiteral("Draw only the door view (no stadium).")});
+    parser.addOption({QStringLiteral("orders-only"), QStringLiteral("Draw only the Orders tab (no stadium).")});
     parser.process(app);
     const QDir out(parser.value(QStringLiteral("out")).isEmpty() ? QStringLiteral("docs")
                                                                  : parser.value(QStringLiteral("out")));
@@ -240,7 +279,7 @@ int main(int argc, char *argv[])
         if (auto migrated = Migrator(setup.value()->database()).migrate(); !migrated)
             return fail(migrated.error().message);
         DemoSeedOptions options;
-        options.stadium = !parser.isSet(QStringLiteral("door-only"));
+        options.stadium = !parser.isSet(QStringLiteral("door-only")) && !parser.isSet(QStringLiteral("orders-only"));
         options.demoStaff = choice->privateCluster;
         if (auto seeded = seedDemo(setup.value()->database(), options); !seeded)
             return fail(seeded.error().message);
@@ -281,8 +320,12 @@ int main(int argc, char *argv[])
     PgInventory others(othersConnection.value()->database());
     if (parser.isSet(QStringLiteral("door-only")))
         return saveDoorShot(window, others, othersConnection.value()->database(), out)
-                   ? 0
-                   : fail(QStringLiteral("the door screenshot failed"));
+            ? 0
+            : fail(QStringLiteral("the door screenshot failed"));
+    if (parser.isSet(QStringLiteral("orders-only")))
+        return saveOrdersShot(window, others, othersConnection.value()->database(), out)
+            ? 0
+            : fail(QStringLiteral("the Orders screenshot failed"));
     const auto shoot = [&](const QString &venue, double sold, double held, const QString &file, bool zoom) -> bool {
         int index = -1;
         for (int i = 0; i < window.eventPicker()->count(); ++i) {
@@ -376,6 +419,8 @@ int main(int argc, char *argv[])
     window.grab().save(out.filePath(QStringLiteral("desk-frontdesk.png")));
     if (!saveDoorShot(window, others, othersConnection.value()->database(), out))
         return fail(QStringLiteral("the door screenshot failed"));
+    if (!saveOrdersShot(window, others, othersConnection.value()->database(), out))
+        return fail(QStringLiteral("the Orders screenshot failed"));
 
     // Signed out (Ctrl+L): the held seats go back and the window waits, locked, for the next clerk.
     window.pages()->setCurrentIndex(0);
