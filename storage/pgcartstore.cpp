@@ -2,6 +2,7 @@
 
 #include "storage/cartsql.h"
 #include "storage/databaseconnection.h"
+#include "storage/orderlinerow.h"
 #include "storage/seatsql.h"
 #include "storage/sqlvalues.h"
 #include "storage/statetext.h"
@@ -163,17 +164,12 @@ Result<QVector<OrderLine>> PgCartStore::lines(OrderId order)
     QSqlQuery &q = *query.value();
     QVector<OrderLine> lines;
     while (q.next()) {
-        auto state = lineStateFromText(q.value(5).toString());
-        if (!state) {
+        auto line = orderLineFromRow(q);
+        if (!line) {
             q.finish();
-            return state.error();
+            return line.error();
         }
-        lines << OrderLine{kindFromIndex(q.value(0).toInt()),
-                           q.value(1).toLongLong(),
-                           q.value(2).toString(),
-                           q.value(3).toInt(),
-                           q.value(4).toLongLong(),
-                           state.value()};
+        lines << line.value();
     }
     q.finish();
     return lines;

@@ -1,6 +1,7 @@
 #include "storage/pgorderlookup.h"
 
 #include "storage/cartsql.h"
+#include "storage/orderlinerow.h"
 #include "storage/orderlookupsql.h"
 #include "storage/sqlvalues.h"
 #include "storage/statetext.h"
@@ -129,17 +130,12 @@ Status PgOrderLookup::readLines(OrderDetails &details)
         return query.error();
     QSqlQuery &q = *query.value();
     while (q.next()) {
-        auto state = lineStateFromText(q.value(5).toString());
-        if (!state) {
+        auto line = orderLineFromRow(q);
+        if (!line) {
             q.finish();
-            return state.error();
+            return line.error();
         }
-        details.lines << OrderLine{kindFromIndex(q.value(0).toInt()),
-                                   q.value(1).toLongLong(),
-                                   q.value(2).toString(),
-                                   q.value(3).toInt(),
-                                   q.value(4).toLongLong(),
-                                   state.value()};
+        details.lines << line.value();
     }
     q.finish();
     auto supplements
