@@ -18,6 +18,9 @@ Result<std::unique_ptr<DeskSession>> DeskSession::open(const ConnectionSettings 
             return makeError(ErrorCode::PermissionDenied, QStringLiteral("The user name or password is not right."));
         return error;
     }
+    // Every counter payment and refund on this connection records this terminal (migration 020).
+    if (auto named = PgTillStore::setTerminal(connection.value()->database(), DeskWindow::terminalName()); !named)
+        return named.error();
     auto role = StaffAdmin(connection.value()->database()).currentRole();
     if (!role)
         return role.error();
@@ -37,7 +40,11 @@ DeskSession::DeskSession(std::unique_ptr<DatabaseConnection> connection)
 
 DeskServices DeskSession::services()
 {
-    return DeskServices{&m_holds, &m_carts, &m_sales, &m_maps, &m_hotels, &m_frontDesk, &m_door, &m_orders};
+    DeskServices services{&m_holds, &m_carts, &m_sales, &m_maps, &m_hotels, &m_frontDesk, &m_door, &m_orders};
+    services.till = [staff = m_connection->settings(), terminal = DeskWindow::terminalName()]() {
+        return PgTillSession::open(staff, terminal);
+    };
+    return services;
 }
 
 Result<DeskSession::ClockReading> DeskSession::readServerClock()

@@ -11,6 +11,7 @@
 #include "storage/pgfrontdesk.h"
 #include "storage/pginventory.h"
 #include "storage/pgseatmapstore.h"
+#include "storage/pgtillstore.h"
 #include "storage/pgunitofwork.h"
 #include "ui/desk/deskservices.h"
 

@@ -9,6 +9,7 @@
 #include "domain/seatholdservice.h"
 #include "domain/seatmapstore.h"
 #include "domain/staff.h"
+#include "domain/till.h"
 
 namespace boxoffice {
 
@@ -24,6 +25,9 @@ struct DeskServices
     FrontDeskService *frontDesk = nullptr;
     DoorService *door = nullptr; // not in ready(): the box office works without the door
     OrderLookupService *orders = nullptr; // not in ready() either: read only
+    // Opens the till's own connection in the thread that calls it (reports run off the GUI thread);
+    // empty when signed out. Not in ready(): selling does not wait for the till.
+    TillSessionOpener till;
 
     bool ready() const { return holds && carts && sales && maps && hotels && frontDesk; }
 };

@@ -6,6 +6,7 @@
 #include "ui/frontdesk/frontdeskpanel.h"
 #include "ui/sale/cartmodel.h"
 #include "ui/seatmap/seatmapscene.h"
+#include "ui/till/tillpanel.h"
 
 #include <QAction>
 #include <QLabel>
@@ -121,6 +122,7 @@ void DeskWindow::setStaff(const StaffIdentity &staff)
     if (current)
         m_pages->setCurrentIndex(index);
     m_frontDesk->setServices(m_services);
+    m_till->setStaff(m_staff);
     setLocked(false);
     startNewCart(); // named after the clerk who sells from it
     updateTitle();

@@ -15,6 +15,7 @@
 #include "ui/seatmap/seatmaplegend.h"
 #include "ui/seatmap/seatmapscene.h"
 #include "ui/seatmap/seatmapview.h"
+#include "ui/till/tillpanel.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -180,6 +181,9 @@ void DeskWindow::buildUi()
     m_pages->addTab(m_door, tr("Door"));
     m_orders = new OrderLookupPanel;
     m_pages->addTab(m_orders, tr("Orders"));
+    m_till = new TillPanel;
+    m_till->setStaff(m_staff);
+    m_pages->addTab(m_till, tr("Till"));
     setCentralWidget(m_pages);
 
     connect(m_events, &QComboBox::currentIndexChanged, this, &DeskWindow::loadEvent);
@@ -229,6 +233,7 @@ void DeskWindow::setServices(const DeskServices &services)
     m_frontDesk->setServices(services);
     m_door->setService(services.door);
     m_orders->setService(services.orders);
+    m_till->setOpener(services.till);
     loadEvents();
 }
 

@@ -21,6 +21,7 @@ class CartModel;
 class CounterCheckout;
 class DoorPanel;
 class OrderLookupPanel;
+class TillPanel;
 class FrontDeskPanel;
 class InventoryWatch;
 class LiveSeatMap;
@@ -57,6 +58,7 @@ public:
     FrontDeskPanel *frontDesk() const { return m_frontDesk; }
     DoorPanel *door() const { return m_door; }
     OrderLookupPanel *orders() const { return m_orders; }
+    TillPanel *till() const { return m_till; }
     QTabWidget *pages() const { return m_pages; }
     QString message() const;
     QString lastTicketsPdf() const { return m_lastTicketsPdf; }
@@ -131,6 +133,7 @@ private:
     FrontDeskPanel *m_frontDesk = nullptr;
     DoorPanel *m_door = nullptr;
     OrderLookupPanel *m_orders = nullptr;
+    TillPanel *m_till = nullptr;
     SeatMapScene *m_scene = nullptr;
     SeatMapView *m_view = nullptr;
     SeatMapLegend *m_legend = nullptr;
