@@ -25,6 +25,13 @@
 #include "ui/seatmap/seatmapscene.h"
 #include "ui/seatmap/seatmapview.h"
 #include "ui/signin/signindialog.h"
+#include "ui/till/tillpanel.h"
+#include "ui/common/money.h"
+#include "domain/refundservice.h"
+#include "storage/pgcheckoutstore.h"
+#include "storage/pgtillstore.h"
+#include <QDateEdit>
+#include <QSettings>
 #include <QTabWidget>
 #include <QUuid>
 
@@ -241,6 +248,126 @@ bool saveOrdersShot(DeskWindow &window, PgInventory &others, QSqlDatabase databa
     return window.grab().save(out.filePath(QStringLiteral("desk-orders.png")));
 }
 
+void waitIdle(TillPanel *till)
+{
+    for (int i = 0; i < 100 && till->busy(); ++i)
+        wait(50);
+    wait(100);
+}
+
+// Sold at the counter through the clerk's own session (so at the clerk's terminal, in the open till):
+// `seats` free seats of `event`, cash (tendered rounded up to the next 20.00) or card.
+OrderId counterSale(DeskServices services, const QVector<UnitId> &units, EventId event, const QString &cardReference)
+{
+    const CartId cart = QStringLiteral("shots-till-%1").arg(QUuid::createUuid().toString(QUuid::Id128).left(8));
+    if (!services.holds->hold(HoldRequest{event, cart, units, std::nullopt}))
+        return 0;
+    const auto quote = services.sales->quote(cart);
+    if (!quote)
+        return 0;
+    CounterPayment payment;
+    if (cardReference.isEmpty()) {
+        payment.tenderedMinor = (quote->totalMinor + 1999) / 2000 * 2000;
+    } else {
+        payment.method = PaymentMethod::Card;
+        payment.cardReference = cardReference;
+    }
+    const auto sale = services.sales->sell(cart, payment, quote.value());
+    return sale ? sale->order.id : 0;
+}
+
+// The Till tab at the end of an evening: an afternoon till closed balanced, then this till opened with
+// a 150.00 float, cash and card sales, a card sale voided on the spot and an afternoon sale refunded by
+// a manager at this terminal; the cash counted 2.50 short and the till closed; the day report beside.
+bool saveTillShot(DeskWindow &window, DeskServices services, const ConnectionSettings &server, const QDir &out)
+{
+    if (window.eventPicker()->count() == 0)
+        return false;
+    const EventId event = window.eventPicker()->itemData(0).toLongLong();
+    if (!window.selectEvent(event))
+        return false;
+    QVector<UnitId> free;
+    for (const SeatMapSeat &seat : window.scene()->seatMap().seats) {
+        if (seat.state == SeatState::Available)
+            free << seat.unit;
+    }
+    if (free.size() < 12)
+        return false;
+    int next = 0;
+    const auto seats = [&](int count) {
+        const QVector<UnitId> taken = free.mid(next, count);
+        next += count;
+        return taken;
+    };
+    window.pages()->setCurrentWidget(window.till());
+    TillPanel *till = window.till();
+    waitIdle(till);
+    const auto openTill = [&](const QString &floatText) {
+        till->floatEdit()->setText(floatText);
+        till->openTill();
+        waitIdle(till);
+        return till->shownReport() && till->shownReport()->shift.state() == ShiftState::Open;
+    };
+    const auto closeTill = [&](const QString &counted, const QString &note) {
+        till->refresh();
+        waitIdle(till);
+        till->countedEdit()->setText(counted);
+        till->noteEdit()->setText(note);
+        till->closeTill();
+        waitIdle(till);
+        return till->shownReport() && till->shownReport()->shift.state() == ShiftState::Closed;
+    };
+
+    // The afternoon: one cash sale, counted exactly.
+    if (!openTill(QStringLiteral("100.00")))
+        return false;
+    const OrderId afternoon = counterSale(services, seats(2), event, QString());
+    if (afternoon == 0 || !till->shownReport())
+        return false;
+    till->refresh();
+    waitIdle(till);
+    if (!till->shownReport() || !closeTill(formatMoneyInput(till->shownReport()->expectedCashMinor), QString()))
+        return false;
+
+    // The evening.
+    if (!openTill(QStringLiteral("150.00")))
+        return false;
+    if (!counterSale(services, seats(2), event, QString()) || !counterSale(services, seats(3), event, QStringLiteral("TRM-4411-0387"))
+        || !counterSale(services, seats(1), event, QString()))
+        return false;
+    const OrderId voided = counterSale(services, seats(2), event, QStringLiteral("TRM-4411-0391"));
+    if (!voided || !counterSale(services, seats(1), event, QStringLiteral("TRM-4411-0402")))
+        return false;
+    {
+        // A manager signs in at this terminal to hand money back: the wrong seats, and an afternoon buyer.
+        ConnectionSettings manager = server;
+        manager.user = QString::fromLatin1(demoManagerLogin);
+        manager.password = QString::fromLatin1(demoManagerPassword);
+        auto connection = DatabaseConnection::open(manager, QStringLiteral("shots-manager"));
+        if (!connection || !PgTillStore::setTerminal(connection.value()->database(), DeskWindow::terminalName()))
+            return false;
+        PgInventory inventory(connection.value()->database());
+        PgCheckoutStore checkout(connection.value()->database(), inventory.carts);
+        RefundService refunds(checkout, nullptr);
+        if (!refunds.refund(voided, {}, QStringLiteral("wrong performance, sold again")))
+            return false;
+        if (!refunds.refund(afternoon, {}, QStringLiteral("buyer cannot come")))
+            return false;
+    }
+    till->refresh();
+    waitIdle(till);
+    if (!till->shownReport())
+        return false;
+    const qint64 expected = till->shownReport()->expectedCashMinor;
+    if (!closeTill(formatMoneyInput(expected - 250), QStringLiteral("2.50 short: change counted twice?")))
+        return false;
+    till->showDay(QDate::currentDate());
+    waitIdle(till);
+    till->countedEdit()->clearFocus();
+    wait(300);
+    return window.grab().save(out.filePath(QStringLiteral("desk-till.png")));
+}
+
 int fail(const QString &what)
 {
     qCritical("deskshots: %s", qPrintable(what));
@@ -261,6 +388,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("money-dialogs"), QStringLiteral("Draw only the front desk's money dialogs (no database).")});
     parser.addOption({QStringLiteral("door-only"), QStringLiteral("Draw only the door view (no stadium).")});
     parser.addOption({QStringLiteral("orders-only"), QStringLiteral("Draw only the Orders tab (no stadium).")});
+    parser.addOption({QStringLiteral("till-only"), QStringLiteral("Draw only the Till tab (no stadium).")});
     parser.process(app);
     const QDir out(parser.value(QStringLiteral("out")).isEmpty() ? QStringLiteral("docs")
                                                                  : parser.value(QStringLiteral("out")));
@@ -279,7 +407,8 @@ int main(int argc, char *argv[])
         if (auto migrated = Migrator(setup.value()->database()).migrate(); !migrated)
             return fail(migrated.error().message);
         DemoSeedOptions options;
-        options.stadium = !parser.isSet(QStringLiteral("door-only")) && !parser.isSet(QStringLiteral("orders-only"));
+        options.stadium = !parser.isSet(QStringLiteral("door-only")) && !parser.isSet(QStringLiteral("orders-only"))
+            && !parser.isSet(QStringLiteral("till-only"));
         options.demoStaff = choice->privateCluster;
         if (auto seeded = seedDemo(setup.value()->database(), options); !seeded)
             return fail(seeded.error().message);
@@ -301,9 +430,21 @@ int main(int argc, char *argv[])
         dialog.grab().save(out.filePath(QStringLiteral("desk-signin.png")));
     }
 
+    // The till's picture names its terminal as a box office would, not after this machine's host name.
+    const bool namedTerminal = parser.isSet(QStringLiteral("till-only"))
+        && QSettings().value(QStringLiteral("desk/terminal")).toString().isEmpty();
+    if (namedTerminal)
+        QSettings().setValue(QStringLiteral("desk/terminal"), QStringLiteral("Box office 1"));
+    // (and put back as it was when the picture is taken)
+    const auto unnameTerminal = [namedTerminal] {
+        if (namedTerminal)
+            QSettings().remove(QStringLiteral("desk/terminal"));
+    };
     auto session = DeskSession::open(staff);
-    if (!session)
+    if (!session) {
+        unnameTerminal();
         return fail(session.error().message);
+    }
     ServerClock clock;
     if (auto reading = session.value()->readServerClock(); reading)
         clock.calibrate(reading->serverNow, reading->sentAtUtc, reading->receivedAtUtc);
@@ -322,6 +463,11 @@ int main(int argc, char *argv[])
         return saveDoorShot(window, others, othersConnection.value()->database(), out)
             ? 0
             : fail(QStringLiteral("the door screenshot failed"));
+    if (parser.isSet(QStringLiteral("till-only"))) {
+        const bool saved = saveTillShot(window, session.value()->services(), choice->settings, out);
+        unnameTerminal();
+        return saved ? 0 : fail(QStringLiteral("the Till screenshot failed"));
+    }
     if (parser.isSet(QStringLiteral("orders-only")))
         return saveOrdersShot(window, others, othersConnection.value()->database(), out)
             ? 0

@@ -150,6 +150,9 @@ QGroupBox *TillPanel::buildMyTill()
     layout->addWidget(new QLabel(tr("Card payments by card terminal reference:")));
     m_cards = readOnlyTable(QStringLiteral("tillCards"), {tr("Reference"), tr("Payments"), tr("Taken"), tr("Handed back")});
     m_cards->setAccessibleName(tr("Card payments by terminal reference"));
+    m_cards->horizontalHeader()->setStretchLastSection(false);
+    m_cards->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_cards->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     layout->addWidget(m_cards, 1);
 
     auto *closeForm = new QFormLayout;
@@ -238,7 +241,7 @@ QGroupBox *TillPanel::buildDayReport()
     layout->addLayout(row);
     m_day = readOnlyTable(QStringLiteral("tillDayTable"),
                           {tr("Clerk"), tr("Terminal"), tr("Cash"), tr("Card"), tr("Voids"), tr("Refunds"),
-                           tr("Tills open / closed / countersigned"), tr("Difference"), tr("Outside a till")});
+                           tr("Tills open/closed/signed"), tr("Difference"), tr("Outside a till")});
     m_day->setAccessibleName(tr("Day report by clerk and terminal"));
     layout->addWidget(m_day, 1);
     connect(m_dayButton, &QPushButton::clicked, this, [this] { showDay(m_dayEdit->date()); });
@@ -538,7 +541,6 @@ void TillPanel::showReport(const std::optional<TillReport> &report, bool mine)
         add(tr("Clerk's note: %1").arg(s.closeNote), QString());
     if (!s.countersignNote.isEmpty())
         add(tr("Manager's note: %1").arg(s.countersignNote), QString());
-    m_figures->resizeColumnsToContents();
 
     for (const CardReferenceTotal &card : report->cards) {
         const int row = m_cards->rowCount();
@@ -548,7 +550,6 @@ void TillPanel::showReport(const std::optional<TillReport> &report, bool mine)
         m_cards->setItem(row, 2, amountItem(money(card.takenMinor)));
         m_cards->setItem(row, 3, amountItem(card.returnedMinor ? minus(card.returnedMinor) : QString()));
     }
-    m_cards->resizeColumnsToContents();
     updateButtons();
 }
 
@@ -610,10 +611,9 @@ void TillPanel::showDayReport(const DayReport &report)
                        amountItem(tr("%1 · %2").arg(online.refunds).arg(formatMoney(online.refundedMinor, online.currency))));
     }
     m_day->resizeColumnsToContents();
+    // (a till's closing words stay in the message line; only an empty day needs saying)
     if (report.rows.isEmpty() && report.online.isEmpty())
         setMessage(tr("No money moved on %1.").arg(QLocale().toString(report.day, QLocale::LongFormat)), false);
-    else
-        setMessage(tr("Day report for %1.").arg(QLocale().toString(report.day, QLocale::LongFormat)), false);
 }
 
 void TillPanel::setMessage(const QString &text, bool problem)
