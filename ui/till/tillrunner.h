@@ -47,6 +47,9 @@ public:
             [this, context, job = std::move(job), done = std::move(done)]() {
                 auto service = context->service();
                 Result<T> answer = service ? job(*service.value()) : Result<T>(service.error());
+                // A connection that lost its server does not come back: the next job opens a new one.
+                if (!answer && answer.error().code == ErrorCode::Unavailable)
+                    context->close();
                 // Safe: the runner's destructor waits for this thread before the runner is gone.
                 QMetaObject::invokeMethod(
                     this,
