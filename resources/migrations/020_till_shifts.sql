@@ -96,6 +96,15 @@ BEGIN
     IF NEW.terminal IS NULL THEN
         RETURN NEW;
     END IF;
+    -- Only money that passes the counter: not a guarantee (it takes nothing), not a refund through the
+    -- provider. (A record's fields are resolved when read, so each table's own column in its own branch.)
+    IF TG_TABLE_NAME = 'counter_payments' THEN
+        IF NEW.method NOT IN ('cash', 'card') THEN
+            RETURN NEW;
+        END IF;
+    ELSIF NEW.payment_id IS NOT NULL THEN
+        RETURN NEW;
+    END IF;
     SELECT s.id INTO found_id FROM till_shifts s
     WHERE s.clerk = session_user AND s.terminal = NEW.terminal AND s.closed_at IS NULL
     FOR SHARE;
