@@ -5,6 +5,7 @@
 // money where no till is open is kept apart; the day report adds up per clerk, terminal and overall,
 // with online money on a line of its own.
 
+#include "domain/cartservice.h"
 #include "domain/countersale.h"
 #include "domain/refundservice.h"
 #include "domain/seatholdservice.h"
@@ -20,6 +21,8 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTest>
+#include <QSemaphore>
+#include <QThread>
 
 using namespace boxoffice;
 using namespace boxoffice::test;
@@ -57,6 +60,7 @@ private slots:
     void aClientCannotChooseTheShiftOfItsMoney();
     void moneyWhereNoTillIsOpenIsKeptApart();
     void theDayReportAddsUp();
+    void aSaleRacingTheCloseIsCountedOnceOrApart();
 
 private:
     std::unique_ptr<Desk> signIn(const QString &login, const QString &terminal);
@@ -575,6 +579,96 @@ void TestTill::theDayReportAddsUp()
     QVERIFY(yesterday.ok());
     QVERIFY(yesterday->rows.isEmpty());
     QVERIFY(yesterday->online.isEmpty());
+}
+
+// A sale and the close at the same moment: the sale either lands in the till before its figures are
+// summed (the close waits for it), or finds the till closed and belongs to none; never counted in a
+// till whose figures were already stored, never lost from the day report.
+void TestTill::aSaleRacingTheCloseIsCountedOnceOrApart()
+{
+    const QString terminal = QStringLiteral("Race");
+    auto seller = signIn(m_clerk, terminal);
+    QVERIFY(seller);
+    const auto paidOrder = [this]() -> std::pair<OrderId, qint64> {
+        // Sold, with its money to be recorded by hand below, in a transaction held open.
+        PgInventory owner(m_db->database());
+        const CartId cart = QStringLiteral("till-race-%1").arg(++m_carts);
+        if (!SeatHoldService(owner.seats).hold(HoldRequest{m_hall.eventId, cart, nextSeats(1), std::nullopt}))
+            return {0, 0};
+        auto order = CartService(owner.carts).createOrder(cart);
+        if (!order || !CartService(owner.carts).confirm(order->id))
+            return {0, 0};
+        return {order->id, order->amountMinor};
+    };
+    const auto recordCash = [](QSqlDatabase db, OrderId order, qint64 amount) {
+        QSqlQuery insert(db);
+        insert.prepare(QStringLiteral("INSERT INTO counter_payments (order_id, method, amount_minor, tendered_minor) "
+                                      "VALUES (:o, 'cash', :a, :a2)"));
+        insert.bindValue(QStringLiteral(":o"), order);
+        insert.bindValue(QStringLiteral(":a"), amount);
+        insert.bindValue(QStringLiteral(":a2"), amount);
+        return insert.exec();
+    };
+
+    // 1. The sale holds the till first: the close waits for it and counts it.
+    const auto opened = seller->till->open(0, QStringLiteral("EUR"));
+    QVERIFY(opened.ok());
+    const auto [first, firstAmount] = paidOrder();
+    QVERIFY(first > 0);
+    QSqlDatabase sellerDb = seller->connection->database();
+    QVERIFY(sellerDb.transaction());
+    QVERIFY(recordCash(sellerDb, first, firstAmount));
+    std::optional<TillFigures> closedWith;
+    QSemaphore signedIn;
+    std::unique_ptr<QThread> closer(QThread::create([&] {
+        auto desk = signIn(m_clerk, terminal);
+        signedIn.release();
+        if (!desk)
+            return;
+        const auto closed = desk->till->close(opened->id, firstAmount, {});
+        if (closed)
+            closedWith = closed->figures;
+    }));
+    closer->start();
+    signedIn.acquire();
+    QVERIFY(!closer->wait(700)); // waiting for the sale's transaction
+    QVERIFY(sellerDb.commit());
+    QVERIFY(closer->wait(10000));
+    QVERIFY(closedWith.has_value());
+    QCOMPARE(closedWith->cashSales, 1);
+    QCOMPARE(closedWith->cashSalesMinor, firstAmount);
+
+    // 2. The close holds the till first: the sale waits, then finds it closed and belongs to no till.
+    const auto reopened = seller->till->open(0, QStringLiteral("EUR"));
+    QVERIFY(reopened.ok());
+    const auto [second, secondAmount] = paidOrder();
+    QVERIFY(second > 0);
+    auto closerDesk = signIn(m_clerk, terminal);
+    QVERIFY(closerDesk);
+    QSqlDatabase closerDb = closerDesk->connection->database();
+    QVERIFY(closerDb.transaction());
+    QVERIFY(closerDesk->tillStore->close(reopened->id, 0, {}).ok());
+    bool recorded = false;
+    std::unique_ptr<QThread> sale(QThread::create([&] {
+        auto desk = signIn(m_clerk, terminal);
+        signedIn.release();
+        if (desk)
+            recorded = recordCash(desk->connection->database(), second, secondAmount);
+    }));
+    sale->start();
+    signedIn.acquire();
+    QVERIFY(!sale->wait(700)); // waiting for the close's transaction
+    QVERIFY(closerDb.commit());
+    QVERIFY(sale->wait(10000));
+    QVERIFY(recorded);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT shift_id IS NULL FROM counter_payments WHERE order_id = :o"),
+                          {{QStringLiteral("o"), second}})
+                 .toBool(),
+             true);
+    const auto closed = seller->till->report(reopened->id);
+    QVERIFY(closed.ok());
+    QCOMPARE(closed->figures.cashSales, 0);
+    QCOMPARE(closed->figures, closed->shift.closedFigures);
 }
 
 QTEST_GUILESS_MAIN(TestTill)
