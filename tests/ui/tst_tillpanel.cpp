@@ -14,7 +14,9 @@
 #include "ui/till/tillpanel.h"
 #include "ui/till/tillrunner.h"
 
+#include <QElapsedTimer>
 #include <QGroupBox>
+#include <QPointer>
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
@@ -38,6 +40,7 @@ private slots:
     void unreadableFloatsOpenNothing();
     void aClerkOpensSellsCountsAndCloses();
     void theServerIsAskedOffTheGuiThread();
+    void aNewConnectionDoesNotWaitForTheOldOne();
     void aManagerCountersignsAndReadsTheDay();
 
 private:
@@ -235,6 +238,33 @@ void TestTillPanel::theServerIsAskedOffTheGuiThread()
     QVERIFY(worker != nullptr);
     QVERIFY(worker != QCoreApplication::instance()->thread());
     QTRY_VERIFY(!till->progress()->isVisible());
+}
+
+void TestTillPanel::aNewConnectionDoesNotWaitForTheOldOne()
+{
+    // A reconnect while a report hangs on the old connection: the window takes the new one at once, the
+    // old answer is never shown, and the old runner goes away once its job ends.
+    TillPanel *till = m_clerkDesk.window->till();
+    QPointer<TillRunner> old = till->runner();
+    bool oldAnswered = false;
+    old->run<int>(
+        [](TillService &) -> Result<int> {
+            QThread::msleep(1500);
+            return 1;
+        },
+        [&oldAnswered](const Result<int> &) { oldAnswered = true; });
+    QElapsedTimer replacing;
+    replacing.start();
+    m_clerkDesk.window->setServices(m_clerkDesk.session->services());
+    QVERIFY2(replacing.elapsed() < 500, qPrintable(QString::number(replacing.elapsed())));
+    QVERIFY(till->runner() != old.data());
+    // The new connection answers while the old job still runs.
+    till->refresh();
+    QTRY_VERIFY(!till->busy());
+    QVERIFY(till->reportTitle().contains(QLatin1String("no till open")));
+    QVERIFY(!old.isNull());
+    QTRY_VERIFY_WITH_TIMEOUT(old.isNull(), 5000);
+    QVERIFY(!oldAnswered);
 }
 
 void TestTillPanel::aManagerCountersignsAndReadsTheDay()

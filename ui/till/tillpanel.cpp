@@ -250,8 +250,12 @@ QGroupBox *TillPanel::buildDayReport()
 
 void TillPanel::setOpener(TillSessionOpener opener)
 {
-    // The old runner finishes what it was asked, closes its connection and stops.
-    m_runner.reset();
+    // The old runner finishes what it was asked on its own, closes its connection and stops: a
+    // reconnect never waits on a connection that lost its server, and its answers are not shown.
+    if (m_runner) {
+        disconnect(m_runner.get(), nullptr, this, nullptr);
+        m_runner.release()->retire();
+    }
     m_shown.reset();
     showReport(std::nullopt, true);
     showAwaiting({});

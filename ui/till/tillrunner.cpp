@@ -23,10 +23,11 @@ TillRunner::TillRunner(TillSessionOpener opener, QObject *parent)
     m_thread.start();
 }
 
-TillRunner::~TillRunner()
+namespace {
+
+// After the jobs already queued: the connection closes in its own thread, then the thread ends.
+void closeAndQuit(TillThreadContext *context)
 {
-    // After the jobs already queued: the connection closes in its own thread, then the thread ends.
-    TillThreadContext *context = m_context;
     QMetaObject::invokeMethod(
         context,
         [context]() {
@@ -34,8 +35,29 @@ TillRunner::~TillRunner()
             QThread::currentThread()->quit();
         },
         Qt::QueuedConnection);
+}
+
+} // namespace
+
+TillRunner::~TillRunner()
+{
+    if (!m_retired)
+        closeAndQuit(m_context);
     m_thread.wait();
     delete m_context;
+}
+
+void TillRunner::retire()
+{
+    if (m_retired)
+        return;
+    m_retired = true;
+    closeAndQuit(m_context);
+    // finished is emitted by the ending thread and delivered here, on the runner's own thread, so the
+    // runner is never deleted from inside its worker.
+    connect(&m_thread, &QThread::finished, this, &QObject::deleteLater);
+    if (m_thread.isFinished())
+        deleteLater();
 }
 
 void TillRunner::started()

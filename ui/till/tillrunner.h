@@ -27,7 +27,8 @@ private:
 // Runs the till's database work off the GUI thread, one job after another on a connection of its own,
 // and hands each answer back on the thread that asked. The window stays responsive while a report is
 // computed; busyChanged drives the progress shown. Destroying the runner finishes the jobs already
-// asked for, closes the connection and stops the thread; answers not delivered by then are dropped.
+// asked for, closes the connection and stops the thread, waiting for it; retire() does the same
+// without waiting (a reconnect must not wait on a connection that lost its server).
 class TillRunner : public QObject
 {
     Q_OBJECT
@@ -36,6 +37,10 @@ public:
     ~TillRunner() override;
 
     bool busy() const { return m_pending > 0; }
+
+    // Stops delivering answers, lets the jobs already asked for end on their own, closes the connection
+    // and deletes this runner once its thread has stopped. The caller lets go of it.
+    void retire();
 
     template<typename T>
     void run(std::function<Result<T>(TillService &)> job, std::function<void(const Result<T> &)> done)
@@ -55,7 +60,8 @@ public:
                     this,
                     [this, answer = std::move(answer), done]() {
                         finished();
-                        done(answer);
+                        if (!m_retired)
+                            done(answer);
                     },
                     Qt::QueuedConnection);
             },
@@ -72,6 +78,7 @@ private:
     QThread m_thread;
     TillThreadContext *m_context = nullptr;
     int m_pending = 0;
+    bool m_retired = false;
 };
 
 } // namespace boxoffice
