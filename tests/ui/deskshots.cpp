@@ -41,7 +41,9 @@
 #include <QDir>
 #include <QLineEdit>
 #include <QPainter>
+#include <QPushButton>
 #include <QRadioButton>
+#include <QTableWidget>
 #include <QRandomGenerator>
 #include <QTimer>
 
@@ -279,7 +281,8 @@ OrderId counterSale(DeskServices services, const QVector<UnitId> &units, EventId
 // The Till tab at the end of an evening: an afternoon till closed balanced, then this till opened with
 // a 150.00 float, cash and card sales, a card sale voided on the spot and an afternoon sale refunded by
 // a manager at this terminal; the cash counted 2.50 short and the till closed; the day report beside.
-bool saveTillShot(DeskWindow &window, DeskServices services, const ConnectionSettings &server, const QDir &out)
+bool saveTillShot(DeskWindow &window, DeskServices services, const ConnectionSettings &server, ServerClock &clock,
+                  const QDir &out)
 {
     if (window.eventPicker()->count() == 0)
         return false;
@@ -365,7 +368,34 @@ bool saveTillShot(DeskWindow &window, DeskServices services, const ConnectionSet
     waitIdle(till);
     till->countedEdit()->clearFocus();
     wait(300);
-    return window.grab().save(out.filePath(QStringLiteral("desk-till.png")));
+    if (!window.grab().save(out.filePath(QStringLiteral("desk-till.png"))))
+        return false;
+
+    // The manager's desk: both tills waiting for a countersign, the evening's report opened from the list.
+    ConnectionSettings managerLogin = server;
+    managerLogin.user = QString::fromLatin1(demoManagerLogin);
+    managerLogin.password = QString::fromLatin1(demoManagerPassword);
+    auto managerSession = DeskSession::open(managerLogin);
+    if (!managerSession)
+        return false;
+    DeskWindow managerWindow(StaffIdentity{managerLogin.user, StaffRole::Manager, server.describe()}, clock, nullptr);
+    managerWindow.setServices(managerSession.value()->services());
+    managerWindow.resize(window.size());
+    managerWindow.pages()->setCurrentWidget(managerWindow.till());
+    managerWindow.show();
+    TillPanel *office = managerWindow.till();
+    wait(300);
+    waitIdle(office);
+    if (office->awaiting()->rowCount() < 2)
+        return false;
+    office->awaiting()->selectRow(office->awaiting()->rowCount() - 1);
+    if (auto *show = office->findChild<QPushButton *>(QStringLiteral("tillShow")))
+        show->click();
+    waitIdle(office);
+    office->showDay(QDate::currentDate());
+    waitIdle(office);
+    wait(300);
+    return managerWindow.grab().save(out.filePath(QStringLiteral("desk-till-countersign.png")));
 }
 
 int fail(const QString &what)
@@ -464,7 +494,7 @@ int main(int argc, char *argv[])
             ? 0
             : fail(QStringLiteral("the door screenshot failed"));
     if (parser.isSet(QStringLiteral("till-only"))) {
-        const bool saved = saveTillShot(window, session.value()->services(), choice->settings, out);
+        const bool saved = saveTillShot(window, session.value()->services(), choice->settings, clock, out);
         unnameTerminal();
         return saved ? 0 : fail(QStringLiteral("the Till screenshot failed"));
     }

@@ -113,7 +113,7 @@ void TillPanel::buildUi()
 
 QGroupBox *TillPanel::buildMyTill()
 {
-    auto *box = new QGroupBox(tr("Till at this terminal"));
+    auto *box = new QGroupBox(tr("Till"));
     auto *layout = new QVBoxLayout(box);
 
     auto *openRow = new QHBoxLayout;
