@@ -1,10 +1,12 @@
 #pragma once
 
+#include "domain/receipt.h"
 #include "ui/desk/deskservices.h"
 
 #include <QMainWindow>
 
 #include <functional>
+#include <optional>
 
 class QComboBox;
 class QLabel;
@@ -21,6 +23,7 @@ class CartModel;
 class CounterCheckout;
 class DoorPanel;
 class OrderLookupPanel;
+class PrintService;
 class FrontDeskPanel;
 class InventoryWatch;
 class LiveSeatMap;
@@ -69,8 +72,16 @@ public:
     void extendHolds();
     // Opens the payment dialog for cash or card over the server's quote of the cart, then sells exactly that.
     void sell(bool card);
-    // Opens the last sale's tickets in the desktop's PDF viewer, to print them.
+    // Opens the last sale's tickets in the desktop's PDF viewer (their PDF is always saved too).
     void openLastTickets();
+
+    // deskprinting.cpp: tickets and receipts through the printers chosen for them.
+    PrintService *printing() const { return m_printing; }
+    void printLastTickets(); // Ctrl+P
+    void printLastReceipt(); // Ctrl+Shift+P
+    // The Orders tab's "Reprint tickets": the order's tickets as issued, the same codes.
+    void reprintOrder(OrderId order);
+    void printOrderReceipt(const OrderDetails &order);
     void refreshLiveChanges();
 
     // deskstaff.cpp: who works at this terminal.
@@ -106,7 +117,9 @@ private:
     void onConnectionLost(const QString &reason);
     void onConnectionRestored();
     void releaseUnits(const QVector<UnitId> &units);
-    void finishSale(const CounterSale &sale);
+    void finishSale(const CounterSale &sale, const CounterPayment &payment);
+    void buildPrinting();
+    QString printAfterSale(); // what the sale's message adds about the paper
     void startNewCart();
     void findSeat();
     void showMessage(const QString &text, bool problem = false);
@@ -124,6 +137,9 @@ private:
     int m_extensionsLeft = 0;
     QString m_ticketFolder;
     QString m_lastTicketsPdf;
+    PrintService *m_printing = nullptr;
+    QVector<Ticket> m_lastTickets;
+    std::optional<Receipt> m_lastReceipt;
     bool m_connected = true;
     bool m_locked = false;
 
