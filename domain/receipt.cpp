@@ -59,8 +59,14 @@ Receipt forSale(const CounterSale &sale, const CounterPayment &payment, const Re
     receipt.order = sale.order.id;
     receipt.currency = sale.order.currency;
     for (const OrderLine &line : sale.order.lines) {
-        if (line.state == LineState::Sold)
-            receipt.lines << lineOf(line);
+        if (line.state != LineState::Sold)
+            continue;
+        ReceiptLine printed = lineOf(line);
+        for (const Ticket &ticket : sale.tickets) {
+            if (line.kind == ItemKind::Seat && ticket.seatLabel == line.label)
+                printed.event = ticket.eventName;
+        }
+        receipt.lines << printed;
     }
     for (const OrderLine &line : sale.lost)
         receipt.notCharged << lineOf(line);

@@ -20,6 +20,7 @@ struct ReceiptLine
     QString label;
     int quantity = 1;
     qint64 amountMinor = 0;
+    QString event; // a seat's event, from its ticket; empty when not known
 };
 
 // Money given back, and how it went back.

@@ -8,6 +8,7 @@
 #include <QLocale>
 #include <QPageSize>
 #include <QPainter>
+#include <QRegularExpression>
 #include <QTextLayout>
 
 #include <cmath>
@@ -25,7 +26,7 @@ constexpr double A4Width = 2100;
 constexpr double A4Height = 2970;
 constexpr double A4Margin = 200;
 constexpr double A4Column = 1100;
-constexpr double MinRollHeight = 800;
+constexpr double MinRollHeight = 500;
 
 QString tr(const char *text, const char *comment = nullptr, int n = -1)
 {
@@ -84,7 +85,9 @@ QString lineLabel(const ReceiptLine &line)
         kind = tr("Table");
         break;
     }
-    const QString label = QStringLiteral("%1 %2").arg(kind, line.label);
+    // A standing pool is often called "Standing" itself: not "Standing Standing".
+    const QString label = line.label.startsWith(kind, Qt::CaseInsensitive) ? line.label
+                                                                          : QStringLiteral("%1 %2").arg(kind, line.label);
     return line.quantity > 1 ? tr("%1 x %2").arg(line.quantity).arg(label) : label;
 }
 
@@ -114,9 +117,18 @@ QString refundHow(ReceiptRefund::Money money)
     return {};
 }
 
+// The locale's short date and time without seconds (the C locale's short time has them).
 QString when(const QDateTime &at)
 {
-    return at.isValid() ? QLocale().toString(at.toLocalTime(), QLocale::ShortFormat) : QString();
+    if (!at.isValid())
+        return {};
+    static const QRegularExpression seconds(QStringLiteral("[:.]?s+"));
+    const QLocale locale;
+    QString time = locale.timeFormat(QLocale::ShortFormat);
+    time.remove(seconds);
+    const QDateTime local = at.toLocalTime();
+    return locale.toString(local.date(), QLocale::ShortFormat) + QLatin1Char(' ')
+           + locale.toString(local.time(), time.trimmed());
 }
 
 QVector<Row> rowsOf(const Receipt &r)
@@ -139,8 +151,13 @@ QVector<Row> rowsOf(const Receipt &r)
     add(Row::Normal, tr("Order %1").arg(r.order), when(r.at));
     add(Row::Rule, {});
 
-    for (const ReceiptLine &line : r.lines)
+    QString event;
+    for (const ReceiptLine &line : r.lines) {
+        if (!line.event.isEmpty() && line.event != event)
+            add(Row::Small, line.event);
+        event = line.event;
         add(Row::Normal, lineLabel(line), money(line.amountMinor, r.currency));
+    }
     if (r.lines.isEmpty())
         add(Row::Small, r.kind == Receipt::Kind::Refund ? tr("Units given back: as recorded on the order")
                                                         : tr("No lines"));
