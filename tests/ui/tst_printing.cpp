@@ -25,6 +25,7 @@
 #include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSqlQuery>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -168,6 +169,7 @@ private slots:
     void aDeskSalePrintsTicketsAndReceipt();
     void ordersTabReprintsTheSameCodes();
     void ordersTabPrintsAReceiptCopy();
+    void aClerkCannotForgeAReprintRecord();
 
 private:
     // The print dialog answered as a clerk choosing "print to file" on `paper`.
@@ -592,6 +594,43 @@ void TestPrinting::ordersTabReprintsTheSameCodes()
     codes.sort();
     QCOMPARE(scanned(reprintPdf, m_dir, &error), codes);
     QCOMPARE(pdfInfo(reprintPdf, &error).pages, 2);
+
+    // Recorded by the database: who, how many, where; the sale's own printing was not a reprint.
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM ticket_reprints WHERE order_id = :o"),
+                          {{QStringLiteral("o"), m_soldOrder}})
+                 .toInt(),
+             1);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT tickets || ' ' || printed_by || ' ' || terminal FROM ticket_reprints "
+                                         "WHERE order_id = :o"),
+                          {{QStringLiteral("o"), m_soldOrder}})
+                 .toString(),
+             QStringLiteral("2 %1 %2").arg(m_clerk, DeskWindow::terminalName()));
+}
+
+void TestPrinting::aClerkCannotForgeAReprintRecord()
+{
+    if (m_soldOrder == 0)
+        QSKIP("needs the sale of aDeskSalePrintsTicketsAndReceipt");
+    auto clerk = DatabaseConnection::open(m_staff, QStringLiteral("forger"));
+    QVERIFY2(clerk.ok(), clerk.ok() ? "" : qPrintable(clerk.error().message));
+    QSqlQuery forged(clerk.value()->database());
+    QVERIFY(forged.prepare(QStringLiteral("INSERT INTO ticket_reprints (order_id, tickets, terminal, printed_by) "
+                                          "VALUES (:o, 1, 'x', 'somebody_else')")));
+    forged.bindValue(QStringLiteral(":o"), m_soldOrder);
+    QVERIFY(!forged.exec());
+    QSqlQuery backdated(clerk.value()->database());
+    QVERIFY(backdated.prepare(QStringLiteral("INSERT INTO ticket_reprints (order_id, tickets, terminal, printed_at) "
+                                             "VALUES (:o, 1, 'x', now() - interval '1 day')")));
+    backdated.bindValue(QStringLiteral(":o"), m_soldOrder);
+    QVERIFY(!backdated.exec());
+    QSqlQuery erased(clerk.value()->database());
+    QVERIFY(erased.prepare(QStringLiteral("DELETE FROM ticket_reprints WHERE order_id = :o")));
+    erased.bindValue(QStringLiteral(":o"), m_soldOrder);
+    QVERIFY(!erased.exec());
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM ticket_reprints WHERE order_id = :o"),
+                          {{QStringLiteral("o"), m_soldOrder}})
+                 .toInt(),
+             1);
 }
 
 void TestPrinting::ordersTabPrintsAReceiptCopy()

@@ -118,10 +118,22 @@ void DeskWindow::reprintOrder(OrderId order)
         return;
     }
     // The tickets as issued, read from the server: a reprint carries the same codes, and the door
-    // admits each code once, whichever copy is scanned.
-    const auto tickets = m_services.sales->tickets(order);
+    // admits each code once, whichever copy is scanned. The reprint is recorded before it prints.
+    Result<QVector<Ticket>> tickets = QVector<Ticket>{};
+    if (m_services.reprints) {
+        auto reprint = m_services.reprints->reprint(order, terminalName());
+        if (reprint)
+            tickets = reprint->tickets;
+        else
+            tickets = reprint.error();
+    } else {
+        tickets = m_services.sales->tickets(order);
+    }
     if (!tickets) {
-        showMessage(tr("The tickets of order %1 could not be read: %2").arg(order).arg(tickets.error().message), true);
+        showMessage(tickets.error().code == ErrorCode::NotFound
+                        ? tr("Order %1 has no tickets to print.").arg(order)
+                        : tr("The tickets of order %1 could not be read: %2").arg(order).arg(tickets.error().message),
+                    true);
         return;
     }
     if (tickets->isEmpty()) {

@@ -9,6 +9,7 @@
 #include "domain/seatholdservice.h"
 #include "domain/seatmapstore.h"
 #include "domain/staff.h"
+#include "domain/ticketreprints.h"
 
 namespace boxoffice {
 
@@ -24,6 +25,8 @@ struct DeskServices
     FrontDeskService *frontDesk = nullptr;
     DoorService *door = nullptr; // not in ready(): the box office works without the door
     OrderLookupService *orders = nullptr; // not in ready() either: read only
+    // Not in ready(): without it a reprint reads the tickets through `sales`, unrecorded.
+    TicketReprintService *reprints = nullptr;
 
     bool ready() const { return holds && carts && sales && maps && hotels && frontDesk; }
 };
