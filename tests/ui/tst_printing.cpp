@@ -10,6 +10,7 @@
 #include "domain/receipt.h"
 #include "storage/staffadmin.h"
 #include "ui/desk/deskwindow.h"
+#include "ui/frontdesk/frontdeskpanel.h"
 #include "ui/orders/orderlookuppanel.h"
 #include "ui/print/printservice.h"
 #include "ui/print/printsettings.h"
@@ -170,6 +171,7 @@ private slots:
     void ordersTabReprintsTheSameCodes();
     void ordersTabPrintsAReceiptCopy();
     void aClerkCannotForgeAReprintRecord();
+    void aFrontDeskBookingPrintsItsReceipt();
 
 private:
     // The print dialog answered as a clerk choosing "print to file" on `paper`.
@@ -656,6 +658,31 @@ void TestPrinting::ordersTabPrintsAReceiptCopy()
     QVERIFY2(error.isEmpty(), qPrintable(error));
     for (const QString &expected : {QStringLiteral("Receipt (copy)"), QStringLiteral("Order %1").arg(m_soldOrder),
                                     QStringLiteral("Total €90.00"), QStringLiteral("Paid by Cash")}) {
+        QVERIFY2(text.contains(expected), qPrintable(QStringLiteral("\"%1\" not in: %2").arg(expected, text)));
+    }
+}
+
+void TestPrinting::aFrontDeskBookingPrintsItsReceipt()
+{
+    const QString receiptPdf = m_dir.filePath(QStringLiteral("stay-receipt.pdf"));
+    PrintSettings::save(PrintKind::Receipts, {QString(), receiptPdf, ReceiptStocks::key(ReceiptStock::Roll80)});
+    CounterSale sale;
+    sale.order.id = 7001;
+    sale.order.currency = QStringLiteral("EUR");
+    sale.order.lines = {{ItemKind::Stay, 5, QStringLiteral("STD 12-14 Mar"), 1, 18000, LineState::Sold}};
+    sale.chargedMinor = 18000;
+    CounterPayment card;
+    card.method = PaymentMethod::Card;
+    card.cardReference = QStringLiteral("TRM-77001");
+    QSignalSpy printed(m_window->printing(), &PrintService::finished);
+    // What the front desk panel says after a booking paid at the desk.
+    emit m_window->frontDesk()->counterSaleMade(sale, card);
+    QVERIFY(waitPrinted(printed));
+    QString error;
+    const QString text = pdfText(receiptPdf, &error).simplified();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    for (const QString &expected : {QStringLiteral("Order 7001"), QStringLiteral("Stay STD 12-14 Mar €180.00"),
+                                    QStringLiteral("Paid by Card"), QStringLiteral("Card terminal reference TRM-77001")}) {
         QVERIFY2(text.contains(expected), qPrintable(QStringLiteral("\"%1\" not in: %2").arg(expected, text)));
     }
 }

@@ -4,6 +4,7 @@
 
 #include "ui/desk/deskwindow.h"
 
+#include "ui/frontdesk/frontdeskpanel.h"
 #include "ui/orders/orderlookuppanel.h"
 #include "ui/print/printservice.h"
 #include "ui/sale/serverclock.h"
@@ -22,6 +23,7 @@ void DeskWindow::buildPrinting()
             [this](PrintKind, bool ok, const QString &message) { showMessage(message, !ok); });
     connect(m_orders, &OrderLookupPanel::reprintTicketsRequested, this, &DeskWindow::reprintOrder);
     connect(m_orders, &OrderLookupPanel::printReceiptRequested, this, &DeskWindow::printOrderReceipt);
+    connectFrontDeskReceipts();
 
     auto *receiptKey = new QAction(this);
     receiptKey->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
@@ -55,6 +57,19 @@ void DeskWindow::buildPrinting()
     button->setPopupMode(QToolButton::InstantPopup);
     button->setMenu(menu);
     statusBar()->addPermanentWidget(button);
+}
+
+void DeskWindow::connectFrontDeskReceipts()
+{
+    // A stay booked at the front desk is a counter sale too: its receipt, like the box office's.
+    connect(m_frontDesk, &FrontDeskPanel::counterSaleMade, this,
+            [this](const CounterSale &sale, const CounterPayment &payment) {
+                m_lastReceipt = Receipts::forSale(sale, payment, {m_staff.user, terminalName(), m_clock.now()});
+                if (PrintSettings::printAfterSale() && m_printing->hasPrinter(PrintKind::Receipts)) {
+                    if (auto started = m_printing->printReceipt(*m_lastReceipt); !started)
+                        showMessage(started.error().message, true);
+                }
+            });
 }
 
 QString DeskWindow::printAfterSale()

@@ -121,6 +121,7 @@ void DeskWindow::setStaff(const StaffIdentity &staff)
     if (current)
         m_pages->setCurrentIndex(index);
     m_frontDesk->setServices(m_services);
+    connectFrontDeskReceipts();
     setLocked(false);
     startNewCart(); // named after the clerk who sells from it
     updateTitle();

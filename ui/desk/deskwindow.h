@@ -119,6 +119,7 @@ private:
     void releaseUnits(const QVector<UnitId> &units);
     void finishSale(const CounterSale &sale, const CounterPayment &payment);
     void buildPrinting();
+    void connectFrontDeskReceipts(); // again for each new front desk panel
     QString printAfterSale(); // what the sale's message adds about the paper
     void startNewCart();
     void findSeat();
