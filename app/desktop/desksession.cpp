@@ -44,6 +44,7 @@ DeskServices DeskSession::services()
     services.till = [staff = m_connection->settings(), terminal = DeskWindow::terminalName()]() {
         return PgTillSession::open(staff, terminal);
     };
+    services.reprints = &m_reprints;
     return services;
 }
 

@@ -12,6 +12,7 @@
 #include "storage/pginventory.h"
 #include "storage/pgseatmapstore.h"
 #include "storage/pgtillstore.h"
+#include "storage/pgticketreprints.h"
 #include "storage/pgunitofwork.h"
 #include "ui/desk/deskservices.h"
 
@@ -61,6 +62,8 @@ private:
     PgOrderLookup m_orderStore;
     OrderLookupService m_orders;
     StaffRole m_role = StaffRole::Clerk;
+    PgTicketReprints m_reprintStore{m_connection->database()};
+    TicketReprintService m_reprints{m_reprintStore, m_counter};
 };
 
 class DeskWindow;

@@ -206,7 +206,7 @@ void DeskWindow::sell(bool card)
     const CounterCheckout::Outcome outcome
         = m_checkout->run({m_cartId, card ? PaymentMethod::Card : PaymentMethod::Cash, false, this, paymentHook});
     if (outcome.sale) {
-        finishSale(*outcome.sale);
+        finishSale(*outcome.sale, m_checkout->lastPayment());
         return;
     }
     if (outcome.message.isEmpty()) {
@@ -217,7 +217,7 @@ void DeskWindow::sell(bool card)
     refreshLiveChanges();
 }
 
-void DeskWindow::finishSale(const CounterSale &sale)
+void DeskWindow::finishSale(const CounterSale &sale, const CounterPayment &payment)
 {
     for (const OrderLine &line : sale.order.lines) {
         if (line.kind == ItemKind::Seat && line.state == LineState::Sold)
@@ -239,12 +239,15 @@ void DeskWindow::finishSale(const CounterSale &sale)
         if (auto status = writeTicketsPdf(sale.tickets, path); status) {
             m_lastTicketsPdf = path;
             text += QLatin1Char(' ')
-                + tr("%n ticket(s) saved to %1; Ctrl+P opens them for printing.", nullptr, int(sale.tickets.size()))
+                + tr("%n ticket(s) saved to %1.", nullptr, int(sale.tickets.size()))
                       .arg(path);
         } else {
             text += QLatin1Char(' ') + tr("The tickets could not be saved: %1").arg(status.error().message);
         }
     }
+    m_lastTickets = sale.tickets;
+    m_lastReceipt = Receipts::forSale(sale, payment, {m_staff.user, terminalName(), m_clock.now()});
+    text += printAfterSale();
     m_cart->clear();
     startNewCart();
     showMessage(text);

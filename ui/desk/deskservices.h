@@ -10,6 +10,7 @@
 #include "domain/seatmapstore.h"
 #include "domain/staff.h"
 #include "domain/till.h"
+#include "domain/ticketreprints.h"
 
 namespace boxoffice {
 
@@ -28,6 +29,8 @@ struct DeskServices
     // Opens the till's own connection in the thread that calls it (reports run off the GUI thread);
     // empty when signed out. Not in ready(): selling does not wait for the till.
     TillSessionOpener till;
+    // Not in ready(): without it a reprint reads the tickets through `sales`, unrecorded.
+    TicketReprintService *reprints = nullptr;
 
     bool ready() const { return holds && carts && sales && maps && hotels && frontDesk; }
 };

@@ -123,6 +123,7 @@ void DeskWindow::setStaff(const StaffIdentity &staff)
         m_pages->setCurrentIndex(index);
     m_frontDesk->setServices(m_services);
     m_till->setStaff(m_staff);
+    connectFrontDeskReceipts();
     setLocked(false);
     startNewCart(); // named after the clerk who sells from it
     updateTitle();

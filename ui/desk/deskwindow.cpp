@@ -194,6 +194,7 @@ void DeskWindow::buildUi()
     connect(m_extendButton, &QPushButton::clicked, this, &DeskWindow::extendHolds);
     connect(m_cashButton, &QPushButton::clicked, this, [this] { sell(false); });
     connect(m_cardButton, &QPushButton::clicked, this, [this] { sell(true); });
+    buildPrinting();
 }
 
 void DeskWindow::buildActions()
@@ -216,7 +217,7 @@ void DeskWindow::buildActions()
     shortcut(QKeySequence(Qt::CTRL | Qt::Key_E), [this] { extendHolds(); });
     shortcut(QKeySequence(Qt::Key_F9), [this] { sell(false); });
     shortcut(QKeySequence(Qt::Key_F10), [this] { sell(true); });
-    shortcut(QKeySequence::Print, [this] { openLastTickets(); });
+    shortcut(QKeySequence::Print, [this] { printLastTickets(); });
     shortcut(QKeySequence(Qt::CTRL | Qt::Key_0), [this] { m_view->fitAll(); });
     shortcut(QKeySequence(Qt::CTRL | Qt::Key_Plus), [this] { m_view->zoomIn(); });
     shortcut(QKeySequence(Qt::CTRL | Qt::Key_Minus), [this] { m_view->zoomOut(); });

@@ -1,10 +1,12 @@
 #pragma once
 
+#include "domain/receipt.h"
 #include "ui/desk/deskservices.h"
 
 #include <QMainWindow>
 
 #include <functional>
+#include <optional>
 
 class QComboBox;
 class QLabel;
@@ -22,6 +24,7 @@ class CounterCheckout;
 class DoorPanel;
 class OrderLookupPanel;
 class TillPanel;
+class PrintService;
 class FrontDeskPanel;
 class InventoryWatch;
 class LiveSeatMap;
@@ -71,8 +74,16 @@ public:
     void extendHolds();
     // Opens the payment dialog for cash or card over the server's quote of the cart, then sells exactly that.
     void sell(bool card);
-    // Opens the last sale's tickets in the desktop's PDF viewer, to print them.
+    // Opens the last sale's tickets in the desktop's PDF viewer (their PDF is always saved too).
     void openLastTickets();
+
+    // deskprinting.cpp: tickets and receipts through the printers chosen for them.
+    PrintService *printing() const { return m_printing; }
+    void printLastTickets(); // Ctrl+P
+    void printLastReceipt(); // Ctrl+Shift+P
+    // The Orders tab's "Reprint tickets": the order's tickets as issued, the same codes.
+    void reprintOrder(OrderId order);
+    void printOrderReceipt(const OrderDetails &order);
     void refreshLiveChanges();
 
     // deskstaff.cpp: who works at this terminal.
@@ -108,7 +119,10 @@ private:
     void onConnectionLost(const QString &reason);
     void onConnectionRestored();
     void releaseUnits(const QVector<UnitId> &units);
-    void finishSale(const CounterSale &sale);
+    void finishSale(const CounterSale &sale, const CounterPayment &payment);
+    void buildPrinting();
+    void connectFrontDeskReceipts(); // again for each new front desk panel
+    QString printAfterSale(); // what the sale's message adds about the paper
     void startNewCart();
     void findSeat();
     void showMessage(const QString &text, bool problem = false);
@@ -126,6 +140,9 @@ private:
     int m_extensionsLeft = 0;
     QString m_ticketFolder;
     QString m_lastTicketsPdf;
+    PrintService *m_printing = nullptr;
+    QVector<Ticket> m_lastTickets;
+    std::optional<Receipt> m_lastReceipt;
     bool m_connected = true;
     bool m_locked = false;
 

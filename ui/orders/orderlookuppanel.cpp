@@ -8,6 +8,7 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -82,6 +83,7 @@ void OrderLookupPanel::buildUi()
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 2);
     outer->addWidget(splitter, 1);
+    buildPrintButtons(outer);
 
     setFocusProxy(m_search);
     connect(m_search, &QLineEdit::returnPressed, this, [this] { search(m_search->text()); });
@@ -154,6 +156,8 @@ void OrderLookupPanel::showSelected()
 {
     const int row = m_results->currentRow();
     const auto selected = m_results->selectionModel()->selectedRows();
+    m_shown.reset();
+    updatePrintButtons();
     if (!m_lookup || selected.isEmpty() || row < 0 || row >= m_hits.size()) {
         m_details->clear();
         return;
@@ -165,6 +169,8 @@ void OrderLookupPanel::showSelected()
         return;
     }
     showDetails(details.value());
+    m_shown = details.value();
+    updatePrintButtons();
 }
 
 void OrderLookupPanel::showDetails(const OrderDetails &d)
@@ -238,6 +244,43 @@ QString OrderLookupPanel::message() const
 QString OrderLookupPanel::detailsText() const
 {
     return m_details->toPlainText();
+}
+
+} // namespace boxoffice
+
+namespace boxoffice {
+
+void OrderLookupPanel::buildPrintButtons(QVBoxLayout *outer)
+{
+    auto *row = new QHBoxLayout;
+    m_reprint = new QPushButton(tr("Reprint &tickets"));
+    m_reprint->setObjectName(QStringLiteral("reprintTickets"));
+    m_reprint->setToolTip(tr("Prints the order's tickets again, with the same codes: the door admits each "
+                             "ticket once, whichever copy is scanned."));
+    m_receipt = new QPushButton(tr("Print &receipt"));
+    m_receipt->setObjectName(QStringLiteral("printOrderReceipt"));
+    m_receipt->setToolTip(tr("Prints a copy of the order's receipt: lines, payments and refunds so far."));
+    row->addStretch(1);
+    row->addWidget(m_reprint);
+    row->addWidget(m_receipt);
+    outer->addLayout(row);
+    connect(m_reprint, &QPushButton::clicked, this, [this] {
+        if (m_shown)
+            emit reprintTicketsRequested(m_shown->id);
+    });
+    connect(m_receipt, &QPushButton::clicked, this, [this] {
+        if (m_shown)
+            emit printReceiptRequested(*m_shown);
+    });
+    updatePrintButtons();
+}
+
+void OrderLookupPanel::updatePrintButtons()
+{
+    if (!m_reprint)
+        return;
+    m_reprint->setEnabled(m_shown && !m_shown->tickets.isEmpty());
+    m_receipt->setEnabled(m_shown.has_value());
 }
 
 } // namespace boxoffice

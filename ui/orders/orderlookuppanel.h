@@ -4,9 +4,13 @@
 
 #include <QWidget>
 
+#include <optional>
+
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
+class QPushButton;
+class QVBoxLayout;
 class QTableWidget;
 
 namespace boxoffice {
@@ -32,6 +36,14 @@ public:
     // Columns of the results table.
     enum Column { OrderColumn, StateColumn, AmountColumn, CreatedColumn, MatchColumn, ColumnCount };
 
+    // Printing for the order shown (the desk window does it): its tickets again, a copy of its receipt.
+    QPushButton *reprintButton() const { return m_reprint; }
+    QPushButton *receiptButton() const { return m_receipt; }
+
+signals:
+    void reprintTicketsRequested(boxoffice::OrderId order);
+    void printReceiptRequested(const boxoffice::OrderDetails &order);
+
 private:
     void buildUi();
     void showHits(const QVector<OrderHit> &hits);
@@ -45,6 +57,11 @@ private:
     QLabel *m_message = nullptr;
     QTableWidget *m_results = nullptr;
     QPlainTextEdit *m_details = nullptr;
+    std::optional<OrderDetails> m_shown;
+    QPushButton *m_reprint = nullptr;
+    QPushButton *m_receipt = nullptr;
+    void buildPrintButtons(QVBoxLayout *outer);
+    void updatePrintButtons();
 };
 
 } // namespace boxoffice

@@ -63,8 +63,10 @@ CounterCheckout::Outcome CounterCheckout::run(const Request &request)
         const CartQuote seen = dialog.quote();
         const CounterPayment payment = dialog.payment();
         auto sale = m_sales->sell(request.cart, payment, seen);
-        if (sale)
+        if (sale) {
+            m_lastPayment = payment;
             return {sale.value(), {}};
+        }
         if (sale.error().code != ErrorCode::Conflict)
             return {std::nullopt, sale.error().message};
         // Refused because the cart is not what was shown: show what it is now, for the clerk to accept.
