@@ -5,7 +5,9 @@
 // and compared with what the orders' lines and units say, so a defect on either side shows.
 namespace boxoffice::MoneyAuditSql {
 
-// Per order: captured, refunded (due or done, minus failed) and fees kept, from the ledger; delivered,
+// Per order: captured, refunded (due or done, minus failed) and fees kept, from the ledger; an exchange's
+// credit (migration 021) counts as taken on the new order (CREDIT_IN) and as given back on the old one
+// (CREDIT_OUT), so both balance with what each delivers. Delivered,
 // the amounts of its sold lines of every shape. A line counts while it is SOLD, whatever its unit did
 // since (a checked-out stay was delivered; a cancelled stay still SOLD is no-ended-stay-with-money-kept's
 // to report, so each fault has one check naming it). Compensation paid to a walked guest is money of
@@ -16,8 +18,8 @@ namespace boxoffice::MoneyAuditSql {
 #define BOXOFFICE_ORDER_MONEY                                                                                          \
     "ledger AS ("                                                                                                      \
     " SELECT order_id,"                                                                                                \
-    "  COALESCE(sum(amount_minor) FILTER (WHERE entry = 'CAPTURED'), 0) AS captured,"                                  \
-    "  COALESCE(sum(amount_minor) FILTER (WHERE entry = 'REFUND_DUE'), 0)"                                             \
+    "  COALESCE(sum(amount_minor) FILTER (WHERE entry IN ('CAPTURED', 'CREDIT_IN')), 0) AS captured,"                 \
+    "  COALESCE(sum(amount_minor) FILTER (WHERE entry IN ('REFUND_DUE', 'CREDIT_OUT')), 0)"                            \
     "   - COALESCE(sum(amount_minor) FILTER (WHERE entry = 'REFUND_FAILED'), 0) AS refunded,"                          \
     "  COALESCE(sum(amount_minor) FILTER (WHERE entry = 'FEE_KEPT'), 0) AS fees,"                                      \
     "  count(*) FILTER (WHERE entry NOT IN ('COMPENSATION_PAID', 'WAIVED')) AS moved"                                  \

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "aftersaleswiring.h"
 #include "domain/cartservice.h"
 #include "domain/countersale.h"
 #include "domain/seatholdservice.h"
@@ -60,6 +61,7 @@ private:
     PgOrderLookup m_orderStore;
     OrderLookupService m_orders;
     StaffRole m_role = StaffRole::Clerk;
+    std::unique_ptr<AfterSalesWiring> m_afterSales; // built last, over the stores above
 };
 
 class DeskWindow;
