@@ -52,7 +52,8 @@ Result<qint64> PgApprovalStore::file(const ApprovalRequest &request)
         ApprovalSql::file, approvalContext,
         {{QStringLiteral(":kind"), exchange ? QStringLiteral("EXCHANGE") : QStringLiteral("REFUND")},
          {QStringLiteral(":order"), request.order},
-         {QStringLiteral(":items"), formatOrderItemRefs(request.items)},
+         // never NULL: empty is the whole order (a null QString would bind as NULL)
+         {QStringLiteral(":items"), QString(QLatin1String("")) + formatOrderItemRefs(request.items)},
          {QStringLiteral(":reason"), request.reason},
          {QStringLiteral(":cart"), exchange ? textOrNull(request.cart) : textOrNull({})},
          {QStringLiteral(":seen"),
