@@ -72,8 +72,7 @@ class ApprovalService
 {
 public:
     // `refunds` is used through record(): no provider call inside the approving transaction.
-    ApprovalService(ApprovalStore &store, CounterRefundService &refunds, ExchangeService &exchanges,
-                    UnitOfWork &unit);
+    ApprovalService(ApprovalStore &store, CounterRefundService &refunds, ExchangeService &exchanges, UnitOfWork &unit);
 
     Result<qint64> requestRefund(OrderId order, const QVector<OrderItemRef> &items, const QString &reason,
                                  const QString &terminal);

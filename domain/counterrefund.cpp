@@ -30,7 +30,7 @@ CounterRefundService::CounterRefundService(CheckoutStore &store, OrderLookupStor
 { }
 
 Result<CounterRefund> CounterRefundService::refund(OrderId order, const QVector<OrderItemRef> &items,
-                                                  const QString &reason)
+                                                   const QString &reason)
 {
     auto recorded = record(order, items, reason);
     if (!recorded || recorded->method != MoneyBack::Online || !m_provider)

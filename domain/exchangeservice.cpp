@@ -107,8 +107,8 @@ Result<CounterExchange> ExchangeService::exchangeLocked(const ExchangeRequest &r
         if (!refund)
             return refund.error();
         done.refundMethod = old->providerPayment ? MoneyBack::Online
-            : old->method == MoneyBack::Card      ? MoneyBack::Card
-                                                  : MoneyBack::Cash;
+            : old->method == MoneyBack::Card     ? MoneyBack::Card
+                                                 : MoneyBack::Cash;
         done.refundReference = done.refundMethod == MoneyBack::Card ? old->cardReference : QString();
         done.refundReturned = done.refundMethod != MoneyBack::Online;
     }

@@ -180,6 +180,29 @@ WHERE refund_state <> 'SUCCEEDED' AND resolved_at IS NULL AND found_at < now() -
 ORDER BY found_at, provider_payment_id
 )SQL";
 
+// An exchange's credit (migration 021) moves value between two orders without moving money: every
+// order's CREDIT_OUT rows add up to the credits of the exchanges it gave units back in, and its
+// CREDIT_IN rows to those of the exchange that sold it. A credit row with no exchange, or an exchange
+// whose rows are missing, is value made up or lost.
+inline constexpr char exchangeCreditsMatchExchanges[] = R"SQL(
+WITH ledger AS (
+    SELECT order_id, COALESCE(sum(amount_minor) FILTER (WHERE entry = 'CREDIT_OUT'), 0) AS credit_out,
+           COALESCE(sum(amount_minor) FILTER (WHERE entry = 'CREDIT_IN'), 0) AS credit_in
+    FROM order_ledger WHERE entry IN ('CREDIT_OUT', 'CREDIT_IN') GROUP BY order_id
+), exchanged AS (
+    SELECT order_id, sum(credit_out) AS credit_out, sum(credit_in) AS credit_in FROM (
+        SELECT from_order AS order_id, credit_minor AS credit_out, 0 AS credit_in FROM order_exchanges
+        UNION ALL SELECT to_order, 0, credit_minor FROM order_exchanges) x
+    GROUP BY order_id
+)
+SELECT 'order ' || COALESCE(l.order_id, e.order_id) || ': ledger credits out ' || COALESCE(l.credit_out, 0)
+       || ', in ' || COALESCE(l.credit_in, 0) || '; exchanges say out ' || COALESCE(e.credit_out, 0) || ', in '
+       || COALESCE(e.credit_in, 0)
+FROM ledger l FULL JOIN exchanged e ON e.order_id = l.order_id
+WHERE COALESCE(l.credit_out, 0) <> COALESCE(e.credit_out, 0) OR COALESCE(l.credit_in, 0) <> COALESCE(e.credit_in, 0)
+ORDER BY COALESCE(l.order_id, e.order_id)
+)SQL";
+
 #undef BOXOFFICE_ORDER_MONEY
 
 } // namespace boxoffice::MoneyAuditSql

@@ -66,8 +66,7 @@ Result<qint64> PgApprovalStore::file(const ApprovalRequest &request)
          {QStringLiteral(":terminal"), textOrNull(request.terminal.left(100))}});
     if (!filed) {
         if (filed.error().sqlState == QLatin1String("23505"))
-            return makeError(ErrorCode::Conflict,
-                             QStringLiteral("This order already waits for a manager's decision."));
+            return makeError(ErrorCode::Conflict, QStringLiteral("This order already waits for a manager's decision."));
         return filed.error();
     }
     const qint64 id = filed.value()->next() ? filed.value()->value(0).toLongLong() : 0;
@@ -148,8 +147,8 @@ Result<ApprovalStore::Decision> PgApprovalStore::decide(qint64 id, bool approve)
 
 Status PgApprovalStore::finish(qint64 id)
 {
-    auto finished
-        = m_statements.exec(ApprovalSql::finish, QStringLiteral("finishing an approved request"), {{QStringLiteral(":id"), id}});
+    auto finished = m_statements.exec(ApprovalSql::finish, QStringLiteral("finishing an approved request"),
+                                      {{QStringLiteral(":id"), id}});
     if (!finished)
         return finished.error();
     const bool done = finished.value()->next() && finished.value()->value(0).toBool();

@@ -53,9 +53,9 @@ Result<PaidOrderMoney> PgExchangeStore::lockPaidOrder(OrderId order)
     if (!state)
         return state.error();
     if (state.value() != OrderState::Paid)
-        return makeError(ErrorCode::Conflict,
-                         QStringLiteral("Only a paid order can be exchanged; this one is %1.")
-                             .arg(toText(state.value()).toLower()));
+        return makeError(
+            ErrorCode::Conflict,
+            QStringLiteral("Only a paid order can be exchanged; this one is %1.").arg(toText(state.value()).toLower()));
     auto summary = m_carts.order(order);
     if (!summary)
         return summary.error();
@@ -93,8 +93,9 @@ Result<OrderSummary> PgExchangeStore::sellHeld(const CartId &cart, const CartQuo
     }
     auto order = m_carts.createOrder(cart);
     if (!order && order.error().code == ErrorCode::NotFound)
-        return makeError(ErrorCode::Lost,
-                         QStringLiteral("The new units are no longer held (their holds ran out). Nothing was changed."));
+        return makeError(
+            ErrorCode::Lost,
+            QStringLiteral("The new units are no longer held (their holds ran out). Nothing was changed."));
     if (!order)
         return order.error();
     const CartQuote now = quoteOfOrder(order.value());
@@ -112,10 +113,12 @@ Result<OrderSummary> PgExchangeStore::sellHeld(const CartId &cart, const CartQuo
                                  .arg(change.describe()),
                              change.added + change.repriced);
     } else if (now.totalMinor != seen.totalMinor) {
-        return makeError(ErrorCode::Conflict, QStringLiteral("The units held for the exchange are no longer what was "
-                                                             "asked for. Nothing was changed."));
+        return makeError(ErrorCode::Conflict,
+                         QStringLiteral("The units held for the exchange are no longer what was "
+                                        "asked for. Nothing was changed."));
     }
-    if (auto status = run(ExchangeSql::tagNewOrder, {{QStringLiteral(":buyer"), buyer}, {QStringLiteral(":order"), order->id}});
+    if (auto status
+        = run(ExchangeSql::tagNewOrder, {{QStringLiteral(":buyer"), buyer}, {QStringLiteral(":order"), order->id}});
         !status)
         return status.error();
     auto confirmed = m_carts.confirmInTransaction(order->id);
@@ -125,10 +128,10 @@ Result<OrderSummary> PgExchangeStore::sellHeld(const CartId &cart, const CartQuo
         QStringList labels;
         for (const OrderLine &line : confirmed->lost)
             labels << line.label;
-        return makeError(ErrorCode::Lost,
-                         QStringLiteral("%1 went to another buyer. Nothing was changed.")
-                             .arg(labels.join(QStringLiteral(", "))),
-                         labels);
+        return makeError(
+            ErrorCode::Lost,
+            QStringLiteral("%1 went to another buyer. Nothing was changed.").arg(labels.join(QStringLiteral(", "))),
+            labels);
     }
     auto sold = m_carts.order(order->id);
     if (!sold)
@@ -156,23 +159,26 @@ Result<ExchangeStore::Returned> PgExchangeStore::returnUnits(OrderId order, cons
 Status PgExchangeStore::recordExchange(OrderId from, OrderId to, qint64 returnedMinor, qint64 newMinor,
                                        qint64 creditMinor, const QString &reason, qint64 approvalRequest)
 {
-    if (auto status = run(ExchangeSql::insertExchange, {{QStringLiteral(":from"), from},
-                                                        {QStringLiteral(":to"), to},
-                                                        {QStringLiteral(":returned"), returnedMinor},
-                                                        {QStringLiteral(":new"), newMinor},
-                                                        {QStringLiteral(":credit"), creditMinor},
-                                                        {QStringLiteral(":reason"), reason},
-                                                        {QStringLiteral(":request"), nullableId(approvalRequest)}});
+    if (auto status = run(ExchangeSql::insertExchange,
+                          {{QStringLiteral(":from"), from},
+                           {QStringLiteral(":to"), to},
+                           {QStringLiteral(":returned"), returnedMinor},
+                           {QStringLiteral(":new"), newMinor},
+                           {QStringLiteral(":credit"), creditMinor},
+                           {QStringLiteral(":reason"), reason},
+                           {QStringLiteral(":request"), nullableId(approvalRequest)}});
         !status)
         return status;
-    if (auto status = run(CheckoutSql::logStep, {{QStringLiteral(":order"), from},
-                                                 {QStringLiteral(":step"), QStringLiteral("exchanged-out")},
-                                                 {QStringLiteral(":detail"), QString::number(to)}});
+    if (auto status = run(CheckoutSql::logStep,
+                          {{QStringLiteral(":order"), from},
+                           {QStringLiteral(":step"), QStringLiteral("exchanged-out")},
+                           {QStringLiteral(":detail"), QString::number(to)}});
         !status)
         return status;
-    return run(CheckoutSql::logStep, {{QStringLiteral(":order"), to},
-                                      {QStringLiteral(":step"), QStringLiteral("exchanged-in")},
-                                      {QStringLiteral(":detail"), QString::number(from)}});
+    return run(CheckoutSql::logStep,
+               {{QStringLiteral(":order"), to},
+                {QStringLiteral(":step"), QStringLiteral("exchanged-in")},
+                {QStringLiteral(":detail"), QString::number(from)}});
 }
 
 Status PgExchangeStore::takeDifference(OrderId to, const CounterPayment &payment, qint64 amountMinor)
@@ -208,14 +214,15 @@ Result<qint64> PgExchangeStore::refundDifference(OrderId from, qint64 providerPa
     const qint64 id = refund.value()->next() ? refund.value()->value(0).toLongLong() : 0;
     refund.value()->finish();
     if (id == 0)
-        return makeError(ErrorCode::Busy, QStringLiteral("Another refund of this order was recorded at the same "
-                                                         "time. Nothing was changed; try again."));
+        return makeError(ErrorCode::Busy,
+                         QStringLiteral("Another refund of this order was recorded at the same "
+                                        "time. Nothing was changed; try again."));
     if (providerPayment == 0) {
         // Counter money goes back at the counter, now.
         if (auto status = run(CheckoutSql::counterRefundDone, {{QStringLiteral(":refund"), id}}); !status)
             return status.error();
-        if (auto status
-            = run(CheckoutSql::addRefunded, {{QStringLiteral(":amount"), amountMinor}, {QStringLiteral(":order"), from}});
+        if (auto status = run(CheckoutSql::addRefunded,
+                              {{QStringLiteral(":amount"), amountMinor}, {QStringLiteral(":order"), from}});
             !status)
             return status.error();
     }

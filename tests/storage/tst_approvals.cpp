@@ -84,8 +84,8 @@ std::unique_ptr<StaffDesk> TestApprovals::openDesk(const QString &login, StaffRo
     desk->counter = std::make_unique<PgCounterSales>(db, desk->inventory->carts);
     desk->orders = std::make_unique<PgOrderLookup>(db);
     desk->unit = std::make_unique<PgUnitOfWork>(db);
-    desk->wiring = std::make_unique<AfterSalesWiring>(db, desk->inventory->carts, *desk->counter, *desk->orders,
-                                                      *desk->unit);
+    desk->wiring
+        = std::make_unique<AfterSalesWiring>(db, desk->inventory->carts, *desk->counter, *desk->orders, *desk->unit);
     return desk;
 }
 
@@ -158,8 +158,9 @@ void TestApprovals::aClerksOwnRefundIsRefused()
 void TestApprovals::aClerkCannotApprove()
 {
     const CounterSale sale = sell(QStringLiteral("appr-1"), {m_units.at(1), m_units.at(2)});
-    const auto filed = m_clerk->services().approvals->requestRefund(
-        sale.order.id, {OrderItemRef{ItemKind::Seat, m_units.at(1)}}, QStringLiteral("cannot come"), QStringLiteral("desk 1"));
+    const auto filed
+        = m_clerk->services().approvals->requestRefund(sale.order.id, {OrderItemRef{ItemKind::Seat, m_units.at(1)}},
+                                                       QStringLiteral("cannot come"), QStringLiteral("desk 1"));
     QVERIFY2(filed.ok(), filed.ok() ? "" : qPrintable(filed.error().message));
     const auto pending = m_clerk->services().approvals->pending();
     QVERIFY(pending.ok());
@@ -192,7 +193,8 @@ void TestApprovals::aManagerApprovesAndTheRefundIsDoneOnce()
     QCOMPARE(pending->size(), 1); // the request the clerk filed above
     const ApprovalRequest request = pending->first();
     const auto approved = m_manager->services().approvals->approve(request.id);
-    QVERIFY2(approved.ok(), approved.ok() ? "" : qPrintable(approved.error().message + QLatin1Char(' ') + approved.error().detail));
+    QVERIFY2(approved.ok(),
+             approved.ok() ? "" : qPrintable(approved.error().message + QLatin1Char(' ') + approved.error().detail));
     QVERIFY(approved->carriedOut);
     QCOMPARE(approved->state, ApprovalState::Done);
     QVERIFY(approved->refund.has_value());
@@ -257,8 +259,9 @@ void TestApprovals::oneWaitingRequestPerOrder()
 void TestApprovals::anExchangeWaitsForItsManagerToo()
 {
     const CounterSale sale = sell(QStringLiteral("appr-4"), {m_units.at(5)});
-    QVERIFY(m_holds->hold(HoldRequest{m_hall.eventId, QStringLiteral("appr-4-new"), {m_units.at(6), m_units.at(7)},
-                                      std::nullopt})
+    QVERIFY(m_holds
+                ->hold(HoldRequest{
+                    m_hall.eventId, QStringLiteral("appr-4-new"), {m_units.at(6), m_units.at(7)}, std::nullopt})
                 .ok());
     ExchangeRequest exchange;
     exchange.order = sale.order.id;
@@ -272,7 +275,8 @@ void TestApprovals::anExchangeWaitsForItsManagerToo()
     const auto filed = m_clerk->services().approvals->requestExchange(exchange, QStringLiteral("desk 2"));
     QVERIFY2(filed.ok(), filed.ok() ? "" : qPrintable(filed.error().message));
     const auto approved = m_manager->services().approvals->approve(filed.value());
-    QVERIFY2(approved.ok(), approved.ok() ? "" : qPrintable(approved.error().message + QLatin1Char(' ') + approved.error().detail));
+    QVERIFY2(approved.ok(),
+             approved.ok() ? "" : qPrintable(approved.error().message + QLatin1Char(' ') + approved.error().detail));
     QVERIFY(approved->carriedOut);
     QVERIFY(approved->exchange.has_value());
     QCOMPARE(approved->exchange->chargedMinor, 4000);

@@ -7,6 +7,7 @@
 #include "aftersaleswiring.h"
 #include "domain/door.h"
 #include "domain/seatholdservice.h"
+#include "storage/inventoryauditor.h"
 #include "storage/pgdoorstore.h"
 #include "storage/staffadmin.h"
 #include "testdatabase.h"
@@ -46,6 +47,7 @@ private slots:
     void anOrderChangedMeanwhileChangesNothing();
     void aClerksConnectionCannotExchange();
     void theMoneyAuditBalances();
+    void theAuditFindsACreditWithoutAnExchange();
 
 private:
     CounterSale sell(EventId event, const QString &cart, const QVector<UnitId> &units, const CounterPayment &payment);
@@ -87,8 +89,8 @@ std::unique_ptr<StaffDesk> TestCounterExchange::openDesk(const QString &login, S
     desk->counter = std::make_unique<PgCounterSales>(db, desk->inventory->carts);
     desk->orders = std::make_unique<PgOrderLookup>(db);
     desk->unit = std::make_unique<PgUnitOfWork>(db);
-    desk->wiring = std::make_unique<AfterSalesWiring>(db, desk->inventory->carts, *desk->counter, *desk->orders,
-                                                      *desk->unit);
+    desk->wiring
+        = std::make_unique<AfterSalesWiring>(db, desk->inventory->carts, *desk->counter, *desk->orders, *desk->unit);
     return desk;
 }
 
@@ -159,14 +161,16 @@ void TestCounterExchange::dearerExchangeChargesTheDifference()
     CounterPayment cash;
     cash.method = PaymentMethod::Cash;
     cash.tenderedMinor = 6000;
-    const CounterSale old = sell(m_cheap.eventId, QStringLiteral("old-1"), {m_cheapUnits.at(0), m_cheapUnits.at(1)}, cash);
+    const CounterSale old
+        = sell(m_cheap.eventId, QStringLiteral("old-1"), {m_cheapUnits.at(0), m_cheapUnits.at(1)}, cash);
     QCOMPARE(old.tickets.size(), 2);
     const CartQuote seen = holdNew(m_dear.eventId, QStringLiteral("new-1"), {m_dearUnits.at(0), m_dearUnits.at(1)});
     QCOMPARE(seen.totalMinor, 10000);
 
     ExchangeRequest request;
     request.order = old.order.id;
-    request.giveBack = {OrderItemRef{ItemKind::Seat, m_cheapUnits.at(0)}, OrderItemRef{ItemKind::Seat, m_cheapUnits.at(1)}};
+    request.giveBack
+        = {OrderItemRef{ItemKind::Seat, m_cheapUnits.at(0)}, OrderItemRef{ItemKind::Seat, m_cheapUnits.at(1)}};
     request.cart = QStringLiteral("new-1");
     request.seen = seen;
     request.payment.method = PaymentMethod::Cash;
@@ -188,20 +192,24 @@ void TestCounterExchange::dearerExchangeChargesTheDifference()
 
     QCOMPARE(seatState(m_cheapUnits.at(0)), QStringLiteral("AVAILABLE"));
     QCOMPARE(seatState(m_dearUnits.at(1)), QStringLiteral("SOLD"));
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), old.order.id}})
-                 .toString(),
-             QStringLiteral("REFUNDED"));
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), old.order.id}})
+            .toString(),
+        QStringLiteral("REFUNDED"));
     // The difference is the new order's one capture; the credit is a pair of ledger rows.
     QCOMPARE(count(QStringLiteral("SELECT amount_minor FROM counter_payments WHERE order_id = :o"),
                    {{QStringLiteral("o"), done->newOrder}}),
              4000);
-    QCOMPARE(count(QStringLiteral("SELECT sum(amount_minor) FROM order_ledger WHERE order_id = :o AND entry = 'CREDIT_IN'"),
-                   {{QStringLiteral("o"), done->newOrder}}),
-             6000);
-    QCOMPARE(count(QStringLiteral("SELECT sum(amount_minor) FROM order_ledger WHERE order_id = :o AND entry = 'CREDIT_OUT'"),
+    QCOMPARE(
+        count(QStringLiteral("SELECT sum(amount_minor) FROM order_ledger WHERE order_id = :o AND entry = 'CREDIT_IN'"),
+              {{QStringLiteral("o"), done->newOrder}}),
+        6000);
+    QCOMPARE(
+        count(QStringLiteral("SELECT sum(amount_minor) FROM order_ledger WHERE order_id = :o AND entry = 'CREDIT_OUT'"),
+              {{QStringLiteral("o"), old.order.id}}),
+        6000);
+    QCOMPARE(count(QStringLiteral("SELECT count(*) FROM refunds WHERE order_id = :o"),
                    {{QStringLiteral("o"), old.order.id}}),
-             6000);
-    QCOMPARE(count(QStringLiteral("SELECT count(*) FROM refunds WHERE order_id = :o"), {{QStringLiteral("o"), old.order.id}}),
              0);
 
     // The old tickets no longer admit; the new ones do.
@@ -242,9 +250,10 @@ void TestCounterExchange::cheaperExchangeRefundsTheDifferenceToTheCard()
     QVERIFY(done->refundReturned);
 
     // The old order keeps its other seat and stays paid; the difference is a refund done at the counter.
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), old.order.id}})
-                 .toString(),
-             QStringLiteral("PAID"));
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), old.order.id}})
+            .toString(),
+        QStringLiteral("PAID"));
     QCOMPARE(seatState(m_dearUnits.at(3)), QStringLiteral("SOLD"));
     QCOMPARE(seatState(m_dearUnits.at(2)), QStringLiteral("AVAILABLE"));
     QCOMPARE(count(QStringLiteral("SELECT sum(amount_minor) FROM refunds WHERE order_id = :o AND state = 'SUCCEEDED'"),
@@ -266,9 +275,11 @@ void TestCounterExchange::aNewUnitLostMeanwhileChangesNothing()
     QCOMPARE(seen.lines.size(), 2);
     // One of the new seats: its hold runs out and another buyer takes it.
     QVERIFY(m_db->backdateHolds(QStringLiteral("event_seats"), QStringLiteral("new-3"), 3600));
-    QVERIFY(m_holds->hold(HoldRequest{m_dear.eventId, QStringLiteral("someone-else"), {m_dearUnits.at(5)}, std::nullopt})
-                .ok());
-    QVERIFY(m_holds->hold(HoldRequest{m_dear.eventId, QStringLiteral("new-3"), {m_dearUnits.at(4)}, std::nullopt}).ok());
+    QVERIFY(
+        m_holds->hold(HoldRequest{m_dear.eventId, QStringLiteral("someone-else"), {m_dearUnits.at(5)}, std::nullopt})
+            .ok());
+    QVERIFY(
+        m_holds->hold(HoldRequest{m_dear.eventId, QStringLiteral("new-3"), {m_dearUnits.at(4)}, std::nullopt}).ok());
     const qint64 ledgerBefore = count(QStringLiteral("SELECT count(*) FROM order_ledger"));
     const qint64 ordersBefore = count(QStringLiteral("SELECT count(*) FROM orders"));
 
@@ -283,12 +294,14 @@ void TestCounterExchange::aNewUnitLostMeanwhileChangesNothing()
     const auto refused = m_manager->services().exchanges->exchange(request);
     QVERIFY(!refused.ok());
     QCOMPARE(refused.error().code, ErrorCode::Lost);
-    QVERIFY2(refused.error().message.contains(QStringLiteral("went to another buyer")), qPrintable(refused.error().message));
+    QVERIFY2(refused.error().message.contains(QStringLiteral("went to another buyer")),
+             qPrintable(refused.error().message));
 
     QCOMPARE(seatState(m_cheapUnits.at(3)), QStringLiteral("SOLD"));
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), old.order.id}})
-                 .toString(),
-             QStringLiteral("PAID"));
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), old.order.id}})
+            .toString(),
+        QStringLiteral("PAID"));
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT cart_id FROM event_seats WHERE id = :u"),
                           {{QStringLiteral("u"), m_dearUnits.at(4)}})
                  .toString(),
@@ -304,10 +317,13 @@ void TestCounterExchange::anOrderChangedMeanwhileChangesNothing()
     CounterPayment cash;
     cash.method = PaymentMethod::Cash;
     cash.tenderedMinor = 6000;
-    const CounterSale old = sell(m_cheap.eventId, QStringLiteral("old-4"), {m_cheapUnits.at(4), m_cheapUnits.at(5)}, cash);
+    const CounterSale old
+        = sell(m_cheap.eventId, QStringLiteral("old-4"), {m_cheapUnits.at(4), m_cheapUnits.at(5)}, cash);
     // Another desk's manager refunds one seat after this clerk chose it.
-    QVERIFY(m_manager->services().refunds->refund(old.order.id, {OrderItemRef{ItemKind::Seat, m_cheapUnits.at(4)}},
-                                                  QStringLiteral("refunded elsewhere"))
+    QVERIFY(m_manager->services()
+                .refunds
+                ->refund(old.order.id, {OrderItemRef{ItemKind::Seat, m_cheapUnits.at(4)}},
+                         QStringLiteral("refunded elsewhere"))
                 .ok());
     const CartQuote seen = holdNew(m_dear.eventId, QStringLiteral("new-4"), {m_dearUnits.at(6)});
     ExchangeRequest request;
@@ -356,10 +372,35 @@ void TestCounterExchange::theMoneyAuditBalances()
 {
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
     // Every credit out has its credit in, and both equal the exchanges' credits.
-    QCOMPARE(count(QStringLiteral("SELECT COALESCE(sum(amount_minor), 0) FROM order_ledger WHERE entry = 'CREDIT_OUT'")),
-             count(QStringLiteral("SELECT COALESCE(sum(credit_minor), 0) FROM order_exchanges")));
+    QCOMPARE(
+        count(QStringLiteral("SELECT COALESCE(sum(amount_minor), 0) FROM order_ledger WHERE entry = 'CREDIT_OUT'")),
+        count(QStringLiteral("SELECT COALESCE(sum(credit_minor), 0) FROM order_exchanges")));
     QCOMPARE(count(QStringLiteral("SELECT COALESCE(sum(amount_minor), 0) FROM order_ledger WHERE entry = 'CREDIT_IN'")),
              count(QStringLiteral("SELECT COALESCE(sum(credit_minor), 0) FROM order_exchanges")));
+}
+
+// Planted once, inside a transaction rolled back after (the ledger is append-only): value moved between
+// two orders with no exchange behind it. The audit must name it.
+void TestCounterExchange::theAuditFindsACreditWithoutAnExchange()
+{
+    const OrderId from = count(QStringLiteral("SELECT min(from_order) FROM order_exchanges"));
+    const OrderId to = count(QStringLiteral("SELECT min(to_order) FROM order_exchanges"));
+    QVERIFY(from > 0 && to > 0);
+    QSqlDatabase db = m_db->database();
+    QVERIFY(db.transaction());
+    QVERIFY(m_db->exec(
+        QStringLiteral("INSERT INTO order_ledger (order_id, entry, amount_minor, currency, via, reason) "
+                       "SELECT id, 'CREDIT_IN', 700, currency, 'counter', 'planted' FROM orders WHERE id = :o"),
+        {{QStringLiteral("o"), to}}));
+    const auto report = InventoryAuditor(db).run();
+    db.rollback();
+    QVERIFY(report.ok());
+    QStringList failed;
+    for (const AuditFinding &finding : report->findings)
+        failed << finding.check;
+    QVERIFY2(failed.contains(QStringLiteral("exchange-credits-match-exchanges")), qPrintable(failed.join(", ")));
+    QVERIFY2(failed.contains(QStringLiteral("money-balances-per-order")), qPrintable(failed.join(", ")));
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
 
 QTEST_GUILESS_MAIN(TestCounterExchange)

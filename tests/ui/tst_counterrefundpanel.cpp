@@ -250,8 +250,8 @@ void TestCounterRefundPanel::withoutAManagerTheRequestIsQueued()
 
 void TestCounterRefundPanel::aManagersDeskApprovesTheQueuedRequest()
 {
-    m_managerSession = signIn(QStringLiteral("refunddesk_%1").arg(QCoreApplication::applicationPid()),
-                              StaffRole::Manager);
+    m_managerSession
+        = signIn(QStringLiteral("refunddesk_%1").arg(QCoreApplication::applicationPid()), StaffRole::Manager);
     QVERIFY(m_managerSession);
     m_managerWindow = std::make_unique<DeskWindow>(
         StaffIdentity{m_logins.last(), StaffRole::Manager, QStringLiteral("test")}, *m_clock, nullptr);
@@ -303,10 +303,10 @@ void TestCounterRefundPanel::anExchangeSellsTheHeldSeats()
     QVERIFY(actions->lastExchange().has_value());
     QCOMPARE(actions->lastExchange()->chargedMinor, 2500);
     QCOMPARE(actions->lastExchange()->changeMinor, 500);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"),
-                          {{QStringLiteral("o"), m_sale.order.id}})
-                 .toString(),
-             QStringLiteral("REFUNDED"));
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), m_sale.order.id}})
+            .toString(),
+        QStringLiteral("REFUNDED"));
     // The desk starts a new sale: the old cart's seats were sold by the exchange.
     QVERIFY(m_window->cartId() != heldIn);
     QCOMPARE(m_window->cart()->rowCount(), 0);

@@ -69,16 +69,17 @@ void ApprovalsPanel::reload()
     for (int row = 0; row < m_requests.size(); ++row) {
         const ApprovalRequest &r = m_requests.at(row);
         m_table->setItem(row, OrderColumn, new QTableWidgetItem(QString::number(r.order)));
-        m_table->setItem(row, KindColumn, new QTableWidgetItem(r.kind == ApprovalKind::Refund ? tr("Refund")
-                                                                                                : tr("Exchange")));
+        m_table->setItem(row, KindColumn,
+                         new QTableWidgetItem(r.kind == ApprovalKind::Refund ? tr("Refund") : tr("Exchange")));
         m_table->setItem(row, UnitsColumn,
                          new QTableWidgetItem(r.items.isEmpty() ? tr("whole order")
                                                                 : tr("%n unit(s)", nullptr, int(r.items.size()))));
         m_table->setItem(row, ReasonColumn, new QTableWidgetItem(r.reason));
         const QString when = QLocale().toString(r.requestedAt.toLocalTime(), QLocale::ShortFormat);
         m_table->setItem(row, RequestedColumn,
-                         new QTableWidgetItem(r.terminal.isEmpty() ? tr("%1, %2").arg(r.requestedBy, when)
-                                                                   : tr("%1 at %2, %3").arg(r.requestedBy, r.terminal, when)));
+                         new QTableWidgetItem(r.terminal.isEmpty()
+                                                  ? tr("%1, %2").arg(r.requestedBy, when)
+                                                  : tr("%1 at %2, %3").arg(r.requestedBy, r.terminal, when)));
     }
     m_table->resizeColumnsToContents();
     if (!m_requests.isEmpty())
@@ -105,18 +106,22 @@ void ApprovalsPanel::decide(bool approve)
         return;
     }
     const ApprovalRequest request = m_requests.at(row);
-    const QString what = (approve ? tr("Approve the %1 of order %2: \"%3\".") : tr("Decline the %1 of order %2: \"%3\"."))
-                             .arg(request.kind == ApprovalKind::Refund ? tr("refund") : tr("exchange"))
-                             .arg(request.order)
-                             .arg(request.reason);
+    const QString what
+        = (approve ? tr("Approve the %1 of order %2: \"%3\".") : tr("Decline the %1 of order %2: \"%3\"."))
+              .arg(request.kind == ApprovalKind::Refund ? tr("refund") : tr("exchange"))
+              .arg(request.order)
+              .arg(request.reason);
     std::optional<ApprovalOutcome> outcome;
-    const auto run = m_gate.run(this, what, [&](const AfterSalesServices &services) -> Status {
-        auto decided = approve ? services.approvals->approve(request.id) : services.approvals->decline(request.id);
-        if (!decided)
-            return decided.error();
-        outcome = decided.value();
-        return Done{};
-    }, false);
+    const auto run = m_gate.run(
+        this, what,
+        [&](const AfterSalesServices &services) -> Status {
+            auto decided = approve ? services.approvals->approve(request.id) : services.approvals->decline(request.id);
+            if (!decided)
+                return decided.error();
+            outcome = decided.value();
+            return Done{};
+        },
+        false);
     if (run.outcome == ManagerGate::Outcome::Failed) {
         setMessage(clerkWords(*run.error), true);
     } else if (run.outcome == ManagerGate::Outcome::Done && outcome) {
@@ -125,7 +130,8 @@ void ApprovalsPanel::decide(bool approve)
         else if (outcome->state == ApprovalState::Declined)
             setMessage(tr("Declined: nothing was refunded or exchanged."), false);
         else if (outcome->refund)
-            setMessage(tr("Approved and refunded %1.").arg(formatMoney(outcome->refund->amountMinor, outcome->refund->currency)),
+            setMessage(tr("Approved and refunded %1.")
+                           .arg(formatMoney(outcome->refund->amountMinor, outcome->refund->currency)),
                        false);
         else
             setMessage(tr("Approved and exchanged."), false);

@@ -15,7 +15,8 @@ ManagerApprovalDialog::ManagerApprovalDialog(const QString &what, Approve approv
 {
     setWindowTitle(tr("A manager's approval"));
     auto *layout = new QVBoxLayout(this);
-    auto *text = new QLabel(tr("%1\n\nA manager approves this here by signing in below. You stay signed in.").arg(what));
+    auto *text
+        = new QLabel(tr("%1\n\nA manager approves this here by signing in below. You stay signed in.").arg(what));
     text->setWordWrap(true);
     layout->addWidget(text);
     auto *form = new QFormLayout;

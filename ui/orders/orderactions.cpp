@@ -214,13 +214,16 @@ void OrderActions::refund()
     const MoneyBack method = moneyBackFor(order, &reference);
     const QString what = tr("Refund %1: %2.").arg(joined(lines), moneyBackWords(method, reference, sumOf(lines)));
     std::optional<CounterRefund> done;
-    const auto run = m_gate.run(this, what, [&](const AfterSalesServices &services) -> Status {
-        auto refunded = services.refunds->refund(order.id, items, reason);
-        if (!refunded)
-            return refunded.error();
-        done = refunded.value();
-        return Done{};
-    }, true);
+    const auto run = m_gate.run(
+        this, what,
+        [&](const AfterSalesServices &services) -> Status {
+            auto refunded = services.refunds->refund(order.id, items, reason);
+            if (!refunded)
+                return refunded.error();
+            done = refunded.value();
+            return Done{};
+        },
+        true);
     switch (run.outcome) {
     case ManagerGate::Outcome::Done: {
         m_lastRefund = done;
@@ -332,15 +335,19 @@ void OrderActions::exchange()
     const QString money = difference > 0 ? tr("the buyer pays %1").arg(formatMoney(difference, order.currency))
         : difference < 0                 ? tr("the buyer gets %1 back").arg(formatMoney(-difference, order.currency))
                                          : tr("no money changes hands");
-    const QString what = tr("Exchange %1 for %2: %3.").arg(joined(giveBack), newLabels.join(QStringLiteral(", ")), money);
+    const QString what
+        = tr("Exchange %1 for %2: %3.").arg(joined(giveBack), newLabels.join(QStringLiteral(", ")), money);
     std::optional<CounterExchange> done;
-    const auto run = m_gate.run(this, what, [&](const AfterSalesServices &services) -> Status {
-        auto exchanged = services.exchanges->exchange(request);
-        if (!exchanged)
-            return exchanged.error();
-        done = exchanged.value();
-        return Done{};
-    }, true);
+    const auto run = m_gate.run(
+        this, what,
+        [&](const AfterSalesServices &services) -> Status {
+            auto exchanged = services.exchanges->exchange(request);
+            if (!exchanged)
+                return exchanged.error();
+            done = exchanged.value();
+            return Done{};
+        },
+        true);
     switch (run.outcome) {
     case ManagerGate::Outcome::Done: {
         m_lastExchange = done;
@@ -348,12 +355,14 @@ void OrderActions::exchange()
         if (done->chargedMinor > 0 && done->changeMinor > 0)
             text += QLatin1Char(' ')
                 + tr("%1 taken; give %2 change.")
-                      .arg(formatMoney(done->chargedMinor, done->currency), formatMoney(done->changeMinor, done->currency));
+                      .arg(formatMoney(done->chargedMinor, done->currency),
+                           formatMoney(done->changeMinor, done->currency));
         else if (done->chargedMinor > 0)
             text += QLatin1Char(' ') + tr("%1 taken.").arg(formatMoney(done->chargedMinor, done->currency));
         else if (done->refundedMinor > 0)
             text += QLatin1Char(' ')
-                + tr("Give back %1.").arg(moneyBackWords(done->refundMethod, done->refundReference, done->refundedMinor));
+                + tr("Give back %1.")
+                      .arg(moneyBackWords(done->refundMethod, done->refundReference, done->refundedMinor));
         setMessage(text, false);
         m_reason->clear();
         m_tender->clear();
