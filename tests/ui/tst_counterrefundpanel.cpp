@@ -20,6 +20,7 @@
 #include "ui/sale/serverclock.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
@@ -246,6 +247,9 @@ void TestCounterRefundPanel::withoutAManagerTheRequestIsQueued()
     QCOMPARE(approvals->table()->rowCount(), 1);
     QCOMPARE(approvals->table()->item(0, ApprovalsPanel::ReasonColumn)->text(), QStringLiteral("double booked"));
     QVERIFY(approvals->table()->item(0, ApprovalsPanel::RequestedColumn)->text().startsWith(m_clerk));
+    // BOXOFFICE_SHOT_DIR set: the Orders tab as the clerk sees it now, for a person to look at.
+    if (const QString dir = qEnvironmentVariable("BOXOFFICE_SHOT_DIR"); !dir.isEmpty())
+        QVERIFY(m_window->grab().save(QDir(dir).filePath(QStringLiteral("desk-orders-refund.png"))));
 }
 
 void TestCounterRefundPanel::aManagersDeskApprovesTheQueuedRequest()

@@ -88,6 +88,12 @@ void ApprovalsPanel::reload()
     m_decline->setEnabled(!m_requests.isEmpty());
 }
 
+void ApprovalsPanel::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    reload();
+}
+
 void ApprovalsPanel::approveSelected()
 {
     decide(true);

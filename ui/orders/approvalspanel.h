@@ -38,6 +38,10 @@ signals:
     void refunded(const boxoffice::CounterRefund &refund);
     void exchanged(const boxoffice::CounterExchange &exchange);
 
+protected:
+    // What waits may have changed while the tab was hidden: read it again when it is shown.
+    void showEvent(QShowEvent *event) override;
+
 private:
     void decide(bool approve);
     void setMessage(const QString &text, bool problem);

@@ -29,7 +29,11 @@ public:
     };
     using Action = std::function<Status(const AfterSalesServices &services)>;
 
-    void setServices(const AfterSalesServices &own, ManagerSignIn signIn) { m_own = own, m_signIn = std::move(signIn); }
+    void setServices(const AfterSalesServices &own, ManagerSignIn signIn)
+    {
+        m_own = own;
+        m_signIn = std::move(signIn);
+    }
     void setRole(StaffRole role) { m_role = role; }
     StaffRole role() const { return m_role; }
     const AfterSalesServices &own() const { return m_own; }

@@ -52,6 +52,8 @@ void OrderActions::buildUi()
     m_units = new QListWidget;
     m_units->setObjectName(QStringLiteral("orderUnits"));
     m_units->setAccessibleName(tr("Units of the order"));
+    // A few lines tall: the order's details above are what the clerk reads first.
+    m_units->setMaximumHeight(m_units->fontMetrics().height() * 8);
     outer->addWidget(m_units, 1);
     auto *form = new QFormLayout;
     m_reason = new QLineEdit;
@@ -69,7 +71,9 @@ void OrderActions::buildUi()
     m_tender->setPlaceholderText(tr("Cash handed over, or the card terminal's reference"));
     pay->addWidget(m_payBy);
     pay->addWidget(m_tender, 1);
-    form->addRow(tr("A dearer exchange is &paid by:"), pay);
+    auto *payLabel = new QLabel(tr("A dearer exchange is &paid by:"));
+    payLabel->setBuddy(m_payBy);
+    form->addRow(payLabel, pay);
     outer->addLayout(form);
     m_preview = new QLabel;
     m_preview->setWordWrap(true);
