@@ -36,7 +36,10 @@ DeskSession::DeskSession(std::unique_ptr<DatabaseConnection> connection)
       m_carts(m_inventory.carts), m_sales(m_counter), m_frontDesk(m_frontDeskStore, m_counter, m_unit),
       m_doorStore(m_connection->database()), m_door(m_doorStore), m_orderStore(m_connection->database()),
       m_orders(m_orderStore)
-{ }
+{
+    m_afterSales = std::make_unique<AfterSalesWiring>(m_connection->database(), m_inventory.carts, m_counter,
+                                                      m_orderStore, m_unit);
+}
 
 DeskServices DeskSession::services()
 {
@@ -45,6 +48,11 @@ DeskServices DeskSession::services()
         return PgTillSession::open(staff, terminal);
     };
     services.reprints = &m_reprints;
+    services.afterSales = m_afterSales->services();
+    // The same server as this session; only who signs in differs.
+    services.managerSignIn = [server = m_connection->settings()](const QString &login, const QString &password) {
+        return ManagerConnection::open(server, login, password);
+    };
     return services;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "aftersaleswiring.h"
 #include "domain/cartservice.h"
 #include "domain/countersale.h"
 #include "domain/seatholdservice.h"
@@ -64,6 +65,7 @@ private:
     StaffRole m_role = StaffRole::Clerk;
     PgTicketReprints m_reprintStore{m_connection->database()};
     TicketReprintService m_reprints{m_reprintStore, m_counter};
+    std::unique_ptr<AfterSalesWiring> m_afterSales; // built last, over the stores above
 };
 
 class DeskWindow;

@@ -2,6 +2,7 @@
 // signing out (or handing the desk to someone else) without closing the program.
 
 #include "ui/desk/deskwindow.h"
+#include "ui/orders/orderlookuppanel.h"
 
 #include "ui/frontdesk/frontdeskpanel.h"
 #include "ui/sale/cartmodel.h"
@@ -124,6 +125,7 @@ void DeskWindow::setStaff(const StaffIdentity &staff)
     m_frontDesk->setServices(m_services);
     m_till->setStaff(m_staff);
     connectFrontDeskReceipts();
+    m_orders->setStaffRole(m_staff.role);
     setLocked(false);
     startNewCart(); // named after the clerk who sells from it
     updateTitle();

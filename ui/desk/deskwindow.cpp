@@ -8,6 +8,7 @@
 #include "ui/desk/liveseatmap.h"
 #include "ui/door/doorpanel.h"
 #include "ui/frontdesk/frontdeskpanel.h"
+#include "ui/orders/orderactions.h"
 #include "ui/orders/orderlookuppanel.h"
 #include "ui/sale/cartmodel.h"
 #include "ui/sale/countercheckout.h"
@@ -184,6 +185,13 @@ void DeskWindow::buildUi()
     m_till = new TillPanel;
     m_till->setStaff(m_staff);
     m_pages->addTab(m_till, tr("Till"));
+    m_orders->setCurrentSale([this] { return m_cartId; });
+    m_orders->setStaffRole(m_staff.role);
+    m_orders->actions()->setTerminal(terminalName());
+    connect(m_orders, &OrderLookupPanel::saleHandedOver, this, [this] {
+        m_cart->clear();
+        startNewCart();
+    });
     setCentralWidget(m_pages);
 
     connect(m_events, &QComboBox::currentIndexChanged, this, &DeskWindow::loadEvent);
@@ -235,6 +243,7 @@ void DeskWindow::setServices(const DeskServices &services)
     m_door->setService(services.door);
     m_orders->setService(services.orders);
     m_till->setOpener(services.till);
+    m_orders->setAfterSales(services.afterSales, services.managerSignIn, services.sales);
     loadEvents();
 }
 

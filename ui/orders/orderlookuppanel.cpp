@@ -1,8 +1,11 @@
 #include "ui/orders/orderlookuppanel.h"
 
 #include "ui/common/money.h"
+#include "ui/orders/approvalspanel.h"
+#include "ui/orders/orderactions.h"
 
 #include <QFontDatabase>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -80,14 +83,58 @@ void OrderLookupPanel::buildUi()
     m_details->setReadOnly(true);
     m_details->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     splitter->addWidget(m_details);
+    auto *below = new QWidget;
+    auto *belowLayout = new QVBoxLayout(below);
+    belowLayout->setContentsMargins(0, 0, 0, 0);
+    m_orderButtons = new QHBoxLayout;
+    belowLayout->addLayout(m_orderButtons);
+    auto *afterSales = new QHBoxLayout;
+    m_actions = new OrderActions;
+    m_approvals = new ApprovalsPanel;
+    afterSales->addWidget(m_actions, 3);
+    afterSales->addWidget(m_approvals, 2);
+    belowLayout->addLayout(afterSales, 1);
+    splitter->addWidget(below);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(2, 2);
     outer->addWidget(splitter, 1);
     buildPrintButtons(outer);
 
     setFocusProxy(m_search);
     connect(m_search, &QLineEdit::returnPressed, this, [this] { search(m_search->text()); });
     connect(m_results, &QTableWidget::itemSelectionChanged, this, &OrderLookupPanel::showSelected);
+    connect(m_actions, &OrderActions::orderChanged, this, &OrderLookupPanel::reshow);
+    connect(m_actions, &OrderActions::saleHandedOver, this, &OrderLookupPanel::saleHandedOver);
+    connect(m_actions, &OrderActions::orderChanged, m_approvals, &ApprovalsPanel::reload);
+    connect(m_approvals, &ApprovalsPanel::decided, this, &OrderLookupPanel::reshow);
+}
+
+void OrderLookupPanel::setAfterSales(const AfterSalesServices &own, const ManagerSignIn &signIn,
+                                     CounterSaleService *sales)
+{
+    m_actions->setServices(own, signIn, sales);
+    m_approvals->setServices(own, signIn);
+}
+
+void OrderLookupPanel::setStaffRole(StaffRole role)
+{
+    m_actions->setRole(role);
+    m_approvals->setRole(role);
+}
+
+void OrderLookupPanel::setCurrentSale(std::function<CartId()> cart)
+{
+    m_actions->setCurrentSale(std::move(cart));
+}
+
+void OrderLookupPanel::reshow(OrderId order)
+{
+    // The order's new state, read again; the list of hits keeps its rows (their states may be stale
+    // until the next search).
+    const int row = m_results->currentRow();
+    if (row >= 0 && row < m_hits.size() && m_hits.at(row).id == order)
+        showSelected();
 }
 
 void OrderLookupPanel::setService(OrderLookupService *lookup)
@@ -160,17 +207,20 @@ void OrderLookupPanel::showSelected()
     updatePrintButtons();
     if (!m_lookup || selected.isEmpty() || row < 0 || row >= m_hits.size()) {
         m_details->clear();
+        m_actions->showOrder(std::nullopt);
         return;
     }
     const auto details = m_lookup->details(m_hits.at(row).id);
     if (!details) {
         m_details->setPlainText(
             tr("Order %1 could not be read: %2").arg(m_hits.at(row).id).arg(details.error().message));
+        m_actions->showOrder(std::nullopt);
         return;
     }
     showDetails(details.value());
     m_shown = details.value();
     updatePrintButtons();
+    m_actions->showOrder(details.value());
 }
 
 void OrderLookupPanel::showDetails(const OrderDetails &d)
