@@ -83,6 +83,18 @@ Status PgTillStore::setTerminal(QSqlDatabase database, const QString &terminal)
     return Done{};
 }
 
+Status PgTillStore::actOnBehalfOf(QSqlDatabase database, const QString &clerk)
+{
+    QSqlQuery query(database);
+    const QString context = QStringLiteral("naming the clerk at this desk");
+    if (!query.prepare(QString::fromUtf8(TillSql::actOnBehalfOf)))
+        return fromSqlError(query.lastError(), context);
+    query.bindValue(QStringLiteral(":clerk"), clerk.trimmed());
+    if (!query.exec())
+        return fromSqlError(query.lastError(), context);
+    return Done{};
+}
+
 Result<QString> PgTillStore::outcome(const char *sql, const QString &context, PreparedStatements::Bindings bindings)
 {
     auto query = m_statements.exec(sql, context, bindings);

@@ -20,6 +20,8 @@ public:
     // Names the session's terminal: every counter payment and refund on this connection records it,
     // and the till opened here is this terminal's.
     static Status setTerminal(QSqlDatabase database, const QString &terminal);
+    // A manager's connection acting at `clerk`'s desk: counter money it moves goes to the clerk's till.
+    static Status actOnBehalfOf(QSqlDatabase database, const QString &clerk);
 
     Result<TillShift> open(qint64 floatMinor, const QString &currency) override;
     Result<std::optional<TillShift>> openHere() override;

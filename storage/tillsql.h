@@ -9,6 +9,12 @@ inline constexpr char setTerminal[] = R"SQL(
 SELECT set_config('boxoffice.terminal', CAST(:terminal AS text), false)
 )SQL";
 
+// A manager signed in on the spot at a clerk's desk: the money they approve passes the clerk's drawer.
+// Honoured for a manager's session only (boxoffice_till_owner in migration 020).
+inline constexpr char actOnBehalfOf[] = R"SQL(
+SELECT set_config('boxoffice.on_behalf_of', CAST(:clerk AS text), false)
+)SQL";
+
 inline constexpr char open[] = R"SQL(
 SELECT shift_id, outcome FROM boxoffice_open_shift(CAST(:float AS bigint), CAST(:currency AS text))
 )SQL";

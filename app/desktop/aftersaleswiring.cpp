@@ -1,6 +1,8 @@
 #include "aftersaleswiring.h"
 
+#include "storage/pgtillstore.h"
 #include "storage/staffadmin.h"
+#include "ui/desk/deskwindow.h"
 
 namespace boxoffice {
 
@@ -40,6 +42,11 @@ Result<std::unique_ptr<ManagerSession>> ManagerConnection::open(const Connection
         return role.error();
     if (role.value() != StaffRole::Manager)
         return refused();
+    // What the manager approves here is handed over at this counter, from the signed-in clerk's drawer.
+    if (auto named = PgTillStore::setTerminal(connection.value()->database(), DeskWindow::terminalName()); !named)
+        return named.error();
+    if (auto clerk = PgTillStore::actOnBehalfOf(connection.value()->database(), server.user); !clerk)
+        return clerk.error();
     return std::unique_ptr<ManagerSession>(new ManagerConnection(std::move(connection.value()), manager.user));
 }
 

@@ -81,7 +81,19 @@ CREATE INDEX counter_payments_taken_at ON counter_payments (taken_at);
 CREATE INDEX refunds_by_shift ON refunds (shift_id) WHERE shift_id IS NOT NULL;
 CREATE INDEX refunds_created_at ON refunds (created_at);
 
--- The shift a movement belongs to: the signing-in user's open shift at the movement's terminal; for a
+-- Whose till takes a movement: the signed-in user's, except that a manager acting for a clerk (on the spot
+-- at the clerk's desk, or approving the clerk's queued request) names the clerk in boxoffice.on_behalf_of:
+-- the clerk hands the money over from their drawer. Only a manager's session may name someone else, so a
+-- clerk cannot book money into a colleague's till.
+CREATE FUNCTION boxoffice_till_owner() RETURNS text
+LANGUAGE sql STABLE SET search_path = public AS $$
+    SELECT CASE WHEN boxoffice_role_manages(session_user)
+                THEN COALESCE(NULLIF(btrim(current_setting('boxoffice.on_behalf_of', true)), ''), session_user)
+                ELSE session_user END
+$$;
+GRANT EXECUTE ON FUNCTION boxoffice_till_owner() TO boxoffice_clerk;
+
+-- The shift a movement belongs to: its till owner's open shift at the movement's terminal; for a
 -- manager with none there (signed in on the spot at a clerk's desk to approve a refund), the one shift
 -- open at that terminal. The shift row is held FOR SHARE until the movement commits, so a close (which
 -- locks it FOR UPDATE) either counts the movement or comes first, and then the movement finds the
@@ -106,7 +118,7 @@ BEGIN
         RETURN NEW;
     END IF;
     SELECT s.id INTO found_id FROM till_shifts s
-    WHERE s.clerk = session_user AND s.terminal = NEW.terminal AND s.closed_at IS NULL
+    WHERE s.clerk = boxoffice_till_owner() AND s.terminal = NEW.terminal AND s.closed_at IS NULL
     FOR SHARE;
     IF found_id IS NULL AND boxoffice_role_manages(session_user) THEN
         SELECT array_agg(x.id) INTO open_here FROM (

@@ -147,6 +147,13 @@ BEGIN
         decided_at = now()
     WHERE r.id = p_request AND r.state = 'PENDING';
     decided := FOUND;
+    IF decided AND p_approve THEN
+        -- The approved action runs next in this transaction, but its money passes the requesting
+        -- clerk's counter: their terminal and till (migration 020), not the manager's.
+        PERFORM set_config('boxoffice.terminal', COALESCE(r.terminal, ''), true),
+                set_config('boxoffice.on_behalf_of', r.requested_by, true)
+        FROM approval_requests r WHERE r.id = p_request;
+    END IF;
     SELECT r.state INTO state FROM approval_requests r WHERE r.id = p_request;
     RETURN NEXT;
 END
