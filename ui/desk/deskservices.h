@@ -6,8 +6,10 @@
 #include "domain/frontdeskservice.h"
 #include "domain/hotelservice.h"
 #include "domain/orderlookup.h"
+#include "domain/poolservice.h"
 #include "domain/seatholdservice.h"
 #include "domain/seatmapstore.h"
+#include "domain/slotservice.h"
 #include "domain/staff.h"
 
 namespace boxoffice {
@@ -24,6 +26,8 @@ struct DeskServices
     FrontDeskService *frontDesk = nullptr;
     DoorService *door = nullptr; // not in ready(): the box office works without the door
     OrderLookupService *orders = nullptr; // not in ready() either: read only
+    PoolService *pools = nullptr; // standing places; not in ready(): seats sell without them
+    SlotService *tables = nullptr; // restaurant tables; likewise
 
     bool ready() const { return holds && carts && sales && maps && hotels && frontDesk; }
 };
