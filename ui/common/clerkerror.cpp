@@ -43,9 +43,9 @@ bool ClerkError::leaksInternals(const QString &text)
 {
     // Cart ids as the desk and the web make them, uuids, SQL words and the database's own phrasing.
     static const QRegularExpression internals(
-        QStringLiteral("\\b(desk|web|cart)-[A-Za-z0-9_.:-]{4,}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-|"
-                       "SQLSTATE|\\bSQL\\b|\\bcart id\\b|\\bCart [^ ]+ |QPSQL|\\bERROR:|\\bunit id|\\bSeat id"),
-        QRegularExpression::CaseInsensitiveOption);
+        QStringLiteral("\\b(desk|web)-[A-Za-z0-9_.:-]{4,}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-|"
+                       "SQLSTATE|\\bSQL\\b|\\b[Cc]art id\\b|\\b[Cc]art [A-Za-z0-9_.:]*[-_0-9][A-Za-z0-9_.:-]* |"
+                       "QPSQL|\\bERROR:|\\b[Uu]nit id|\\bSeat id|\\bpostgres(ql)?:"));
     return internals.match(text).hasMatch();
 }
 

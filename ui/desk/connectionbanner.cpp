@@ -77,8 +77,7 @@ void ConnectionBanner::render()
                              .arg(m_lostAt.toLocalTime().toString(QStringLiteral("HH:mm")));
     QString holds;
     if (m_items > 0 && m_firstExpiry.isValid())
-        holds = tr("What you hold for this sale (%n item(s)) stays held until %1; nothing sold or paid is lost.",
-                   nullptr, m_items)
+        holds = tr("Everything held for this sale stays held until at least %1; nothing sold or paid is lost.")
                     .arg(m_firstExpiry.toLocalTime().toString(QStringLiteral("HH:mm")));
     else
         holds = tr("Nothing sold or paid is lost.");
