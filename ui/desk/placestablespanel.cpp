@@ -46,12 +46,10 @@ protected:
 PlacesTablesPanel::PlacesTablesPanel(QWidget *parent) : QGroupBox(tr("Standing places and tables (same sale)"), parent)
 {
     setObjectName(QStringLiteral("placesTablesPanel"));
-    auto *layout = new QVBoxLayout(this);
+    // One grid, so the two rows line up: what (area or restaurant), how many, and the key that holds.
+    auto *layout = new QGridLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
 
-    m_standingRow = new QWidget;
-    auto *standing = new QHBoxLayout(m_standingRow);
-    standing->setContentsMargins(0, 0, 0, 0);
     auto *standingLabel = new QLabel(tr("&Standing:"));
     m_pool = new QComboBox;
     m_pool->setObjectName(QStringLiteral("poolPicker"));
@@ -68,13 +66,12 @@ PlacesTablesPanel::PlacesTablesPanel(QWidget *parent) : QGroupBox(tr("Standing p
     m_holdPlaces = new QPushButton(tr("Hold places"));
     m_holdPlaces->setObjectName(QStringLiteral("holdPlaces"));
     m_holdPlaces->setToolTip(tr("Hold this many standing places in this sale (Ctrl+G)"));
-    standing->addWidget(standingLabel);
-    standing->addWidget(m_pool, 1);
-    standing->addWidget(m_places);
-    standing->addWidget(m_holdPlaces);
-    layout->addWidget(m_standingRow);
+    layout->addWidget(standingLabel, 0, 0);
+    layout->addWidget(m_pool, 0, 1, 1, 3);
+    layout->addWidget(m_places, 0, 4);
+    layout->addWidget(m_holdPlaces, 0, 5);
+    m_standingWidgets = {standingLabel, m_pool, m_places, m_holdPlaces};
 
-    auto *tableRow = new QHBoxLayout;
     auto *tableLabel = new QLabel(tr("&Table:"));
     m_restaurant = new QComboBox;
     m_restaurant->setObjectName(QStringLiteral("restaurantPicker"));
@@ -107,14 +104,16 @@ PlacesTablesPanel::PlacesTablesPanel(QWidget *parent) : QGroupBox(tr("Standing p
     m_holdTable = new QPushButton(tr("Hold table"));
     m_holdTable->setObjectName(QStringLiteral("holdTable"));
     m_holdTable->setToolTip(tr("Hold the best free table for this party and time in this sale (Ctrl+T)"));
-    tableRow->addWidget(tableLabel);
-    tableRow->addWidget(m_restaurant, 1);
-    tableRow->addWidget(m_date);
-    tableRow->addWidget(m_time);
-    tableRow->addWidget(m_length);
-    tableRow->addWidget(m_party);
-    tableRow->addWidget(m_holdTable);
-    layout->addLayout(tableRow);
+    layout->addWidget(tableLabel, 1, 0);
+    layout->addWidget(m_restaurant, 1, 1, 1, 3);
+    layout->addWidget(m_party, 1, 4);
+    layout->addWidget(m_holdTable, 1, 5);
+    layout->addWidget(m_date, 2, 1);
+    layout->addWidget(m_time, 2, 2);
+    layout->addWidget(m_length, 2, 3);
+    layout->setColumnStretch(1, 1);
+    layout->setColumnStretch(2, 1);
+    layout->setColumnStretch(3, 1);
 
     connect(m_holdPlaces, &QPushButton::clicked, this, &PlacesTablesPanel::holdPlaces);
     connect(m_holdTable, &QPushButton::clicked, this, &PlacesTablesPanel::holdTable);
@@ -127,8 +126,14 @@ PlacesTablesPanel::PlacesTablesPanel(QWidget *parent) : QGroupBox(tr("Standing p
     };
     shortcut(QKeySequence(Qt::CTRL | Qt::Key_G), &PlacesTablesPanel::holdPlaces);
     shortcut(QKeySequence(Qt::CTRL | Qt::Key_T), &PlacesTablesPanel::holdTable);
-    m_standingRow->hide();
+    setStandingVisible(false);
     updateEnabled();
+}
+
+void PlacesTablesPanel::setStandingVisible(bool visible)
+{
+    for (QWidget *widget : m_standingWidgets)
+        widget->setVisible(visible);
 }
 
 void PlacesTablesPanel::setServices(PoolService *pools, SlotService *tables)
@@ -169,7 +174,7 @@ void PlacesTablesPanel::refreshPools()
     if (!m_pools || m_event <= 0) {
         m_poolList.clear();
         m_pool->clear();
-        m_standingRow->hide();
+        setStandingVisible(false);
         updateEnabled();
         return;
     }
@@ -191,7 +196,7 @@ void PlacesTablesPanel::refreshPools()
         const int again = m_pool->findData(current);
         m_pool->setCurrentIndex(again >= 0 ? again : 0);
     }
-    m_standingRow->setVisible(!m_poolList.isEmpty());
+    setStandingVisible(!m_poolList.isEmpty());
     updateEnabled();
 }
 

@@ -63,6 +63,7 @@ signals:
 private:
     void loadRestaurants();
     void updateEnabled();
+    void setStandingVisible(bool visible);
     QDateTime tableStart() const;
     QString poolName(PoolId pool) const;
 
@@ -74,7 +75,7 @@ private:
     QVector<PoolSummary> m_poolList;
     QVector<RestaurantSummary> m_restaurants;
 
-    QWidget *m_standingRow = nullptr;
+    QVector<QWidget *> m_standingWidgets;
     QComboBox *m_pool = nullptr;
     QSpinBox *m_places = nullptr;
     QPushButton *m_holdPlaces = nullptr;
