@@ -3,6 +3,7 @@
 
 #include "ui/frontdesk/frontdeskpanel.h"
 
+#include "ui/common/clerkerror.h"
 #include "ui/common/money.h"
 #include "ui/frontdesk/compensationdialog.h"
 #include "ui/frontdesk/compensationreport.h"
@@ -33,7 +34,7 @@ void FrontDeskPanel::findGuests(const QString &query)
     m_search->setText(query);
     auto found = m_services.frontDesk->findStays(query);
     if (!found) {
-        showMessage(found.error().message, true);
+        showMessage(ClerkError::text(found.error()), true);
         return;
     }
     m_stays->setStays(found.value());
@@ -89,7 +90,7 @@ void FrontDeskPanel::actOnSelectedStay(const QString &what)
         return moveStay(stay, m_grid->calendar().roomTypes.at(row).id, checkIn, checkOut);
     }
     refresh(); // first: re-reading the guest list says how many it found
-    showMessage(done ? tr("Done: %1 (%2).").arg(stay.reference, stay.guest) + paidNote : done.error().message, !done);
+    showMessage(done ? tr("Done: %1 (%2).").arg(stay.reference, stay.guest) + paidNote : ClerkError::text(done.error()), !done);
 }
 
 void FrontDeskPanel::showArrivalsAtRisk(const QDate &night)
@@ -100,7 +101,7 @@ void FrontDeskPanel::showArrivalsAtRisk(const QDate &night)
         m_night->setDate(night);
     auto arrivals = m_services.frontDesk->arrivalsAtRisk(m_hotel, night);
     if (!arrivals) {
-        showMessage(arrivals.error().message, true);
+        showMessage(ClerkError::text(arrivals.error()), true);
         return;
     }
     m_arrivals->setArrivals(arrivals.value());
@@ -120,7 +121,7 @@ void FrontDeskPanel::resolveArrival(int row, OverbookingAction action, RoomTypeI
         // The refund is decided over the money the manager is shown here.
         auto read = m_services.frontDesk->stayMoney(arrival.stay.id);
         if (!read) {
-            showMessage(read.error().message, true);
+            showMessage(ClerkError::text(read.error()), true);
             return;
         }
         money = read.value();
@@ -143,7 +144,7 @@ void FrontDeskPanel::resolveArrival(int row, OverbookingAction action, RoomTypeI
             done ? tr("%1: %2 — recorded in the compensation ledger.")
                         .arg(overbookingActionName(action), arrival.stay.guest)
                     + (action == OverbookingAction::Walk ? QLatin1Char(' ') + walkRefundNote(money, true) : QString())
-                 : done.error().message,
+                 : ClerkError::text(done.error()),
             !done);
 }
 
@@ -178,7 +179,7 @@ void FrontDeskPanel::closeRefundCase(int row)
         return;
     }
     const Status closed = m_services.frontDesk->closeRefundCase(m_openCases.at(row).id);
-    showMessage(closed ? tr("Case of order %1 closed.").arg(m_openCases.at(row).order) : closed.error().message, !closed);
+    showMessage(closed ? tr("Case of order %1 closed.").arg(m_openCases.at(row).order) : ClerkError::text(closed.error()), !closed);
     loadRefundCases();
 }
 

@@ -1,5 +1,6 @@
 #include "ui/frontdesk/frontdeskpanel.h"
 
+#include "ui/common/clerkerror.h"
 #include "ui/common/money.h"
 #include "ui/frontdesk/compensationdialog.h"
 #include "ui/frontdesk/compensationreport.h"
@@ -245,7 +246,7 @@ void FrontDeskPanel::buildUi()
         if (path.isEmpty())
             return;
         const Status written = m_report->exportCsv(path);
-        showMessage(written ? tr("Saved %1.").arg(path) : written.error().message, !written);
+        showMessage(written ? tr("Saved %1.").arg(path) : ClerkError::text(written.error()), !written);
     });
 }
 
@@ -263,7 +264,7 @@ void FrontDeskPanel::loadHotels()
 {
     auto hotels = m_services.hotels->hotels();
     if (!hotels) {
-        showMessage(hotels.error().message, true);
+        showMessage(ClerkError::text(hotels.error()), true);
         return;
     }
     const HotelId current = m_hotel;
@@ -299,7 +300,7 @@ void FrontDeskPanel::loadCalendar()
             continue;
         auto calendar = m_services.frontDesk->calendar(hotel.id, hotel.firstNight, hotel.lastNight.addDays(1));
         if (!calendar) {
-            showMessage(calendar.error().message, true);
+            showMessage(ClerkError::text(calendar.error()), true);
             return;
         }
         m_grid->setCalendar(calendar.value());
