@@ -44,6 +44,7 @@ private slots:
     void theBannerShowsOnEveryTabWithWhatStillHolds();
     void aProbeThatCannotReachTheServerNeverBlocksTheWindow();
     void theBannerGoesWhenTheSessionIsBack();
+    void aCallThatFindsTheConnectionGoneReconnects();
     void messagesNameNoCart_data();
     void messagesNameNoCart();
     void desksRefusalsNameNoCart();
@@ -339,6 +340,34 @@ void TestDeskResilience::theBannerGoesWhenTheSessionIsBack()
     QVERIFY(!m_keeper->reconnecting());
     m_window->holdUnits({unitOf(QStringLiteral("A-4-1"))});
     QCOMPARE(m_window->cart()->rowCount(), 1);
+}
+
+void TestDeskResilience::aCallThatFindsTheConnectionGoneReconnects()
+{
+    m_keeper->setRetryIntervals(200, 300);
+    QSignalSpy replaced(m_keeper.get(), &SessionKeeper::sessionReplaced);
+    // The server drops the clerk's session (a restart, a cut) and no watch has noticed yet.
+    QVERIFY(m_db->exec(QStringLiteral("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                      "WHERE datname = current_database() AND usename = :clerk"),
+                       {{QStringLiteral("clerk"), m_clerk}}));
+    QTRY_COMPARE_WITH_TIMEOUT(m_db->scalar(QStringLiteral("SELECT count(*) FROM pg_stat_activity "
+                                                          "WHERE datname = current_database() AND usename = :clerk"),
+                                           {{QStringLiteral("clerk"), m_clerk}})
+                                  .toInt(),
+                              0, 5000);
+    const UnitId seat = unitOf(QStringLiteral("A-4-4"));
+    m_window->holdUnits({seat});
+    const QString message = m_window->message();
+    QVERIFY2(message.contains(QLatin1String("did not answer")), qPrintable(message));
+    QVERIFY(!ClerkError::leaksInternals(message));
+    // The call itself raised the alarm: the banner, and a reconnect off the GUI thread.
+    QVERIFY(m_window->connectionBanner()->isVisible());
+    QVERIFY(m_keeper->reconnecting());
+    QTRY_COMPARE_WITH_TIMEOUT(replaced.size(), 1, 10000);
+    QVERIFY(!m_window->connectionBanner()->isVisible());
+    m_window->holdUnits({seat});
+    QCOMPARE(m_window->cart()->rowCount(), 1);
+    QCOMPARE(seatState(seat), QStringLiteral("HELD"));
 }
 
 void TestDeskResilience::messagesNameNoCart_data()

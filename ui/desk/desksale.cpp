@@ -227,6 +227,10 @@ void DeskWindow::sell(bool card)
         showMessage(tr("No sale: everything in it stays held."));
         return;
     }
+    if (outcome.connectionLost) {
+        showError(makeError(ErrorCode::Unavailable, outcome.message), outcome.message);
+        return;
+    }
     showMessage(outcome.message, true);
     refreshLiveChanges();
 }

@@ -36,7 +36,7 @@ CounterCheckout::Outcome CounterCheckout::run(const Request &request)
         return {std::nullopt, tr("Not connected to the server: nothing was sold.")};
     auto quote = readQuote(request.cart);
     if (!quote)
-        return {std::nullopt, ClerkError::text(quote.error())};
+        return {std::nullopt, ClerkError::text(quote.error()), ClerkError::meansConnectionLost(quote.error())};
     PaymentMethod method = request.method;
     QString notice;
     for (;;) {
@@ -67,7 +67,7 @@ CounterCheckout::Outcome CounterCheckout::run(const Request &request)
         if (sale)
             return {sale.value(), {}};
         if (sale.error().code != ErrorCode::Conflict)
-            return {std::nullopt, ClerkError::text(sale.error())};
+            return {std::nullopt, ClerkError::text(sale.error()), ClerkError::meansConnectionLost(sale.error())};
         // Refused because the cart is not what was shown: show what it is now, for the clerk to accept.
         quote = readQuote(request.cart);
         if (!quote)
