@@ -3,7 +3,6 @@
 
 #include "ui/frontdesk/frontdeskpanel.h"
 
-#include "ui/common/clerkerror.h"
 #include "ui/common/money.h"
 #include "ui/frontdesk/compensationdialog.h"
 #include "ui/frontdesk/compensationreport.h"
@@ -42,7 +41,7 @@ void FrontDeskPanel::holdRange(RoomTypeId roomType, const QDate &checkIn, const 
     request.guestName = m_guest->text().trimmed();
     auto held = m_services.hotels->holdStay(request);
     if (!held) {
-        showMessage(ClerkError::text(held.error()), true);
+        showMessage(held.error().message, true);
         loadCalendar();
         return;
     }
@@ -136,7 +135,7 @@ void FrontDeskPanel::releaseHeldStay()
     m_heldStay = 0;
     onClockTick(m_clock.now());
     if (!released)
-        showMessage(ClerkError::text(released.error()), true);
+        showMessage(released.error().message, true);
     else
         showMessage(tr("Released %1.").arg(m_heldLabel));
     loadCalendar();
@@ -176,7 +175,7 @@ void FrontDeskPanel::setSellableForSelection(int sellable)
     if (!changed && changed.error().code == ErrorCode::PermissionDenied)
         showMessage(tr("Only a manager may change how many rooms are sold."), true);
     else
-        showMessage(changed ? tr("%n night(s) now sell up to %1 rooms.", nullptr, changed.value()).arg(sellable) : ClerkError::text(changed.error()),
+        showMessage(changed ? tr("%n night(s) now sell up to %1 rooms.", nullptr, changed.value()).arg(sellable) : changed.error().message,
                     !changed);
     loadCalendar();
 }

@@ -3,7 +3,6 @@
 
 #include "ui/frontdesk/frontdeskpanel.h"
 
-#include "ui/common/clerkerror.h"
 #include "ui/common/money.h"
 #include "ui/frontdesk/compensationdialog.h"
 #include "ui/frontdesk/compensationreport.h"
@@ -34,7 +33,7 @@ void FrontDeskPanel::findGuests(const QString &query)
     m_search->setText(query);
     auto found = m_services.frontDesk->findStays(query);
     if (!found) {
-        showMessage(ClerkError::text(found.error()), true);
+        showMessage(found.error().message, true);
         return;
     }
     m_stays->setStays(found.value());
@@ -90,7 +89,7 @@ void FrontDeskPanel::actOnSelectedStay(const QString &what)
         return moveStay(stay, m_grid->calendar().roomTypes.at(row).id, checkIn, checkOut);
     }
     refresh(); // first: re-reading the guest list says how many it found
-    showMessage(done ? tr("Done: %1 (%2).").arg(stay.reference, stay.guest) + paidNote : ClerkError::text(done.error()), !done);
+    showMessage(done ? tr("Done: %1 (%2).").arg(stay.reference, stay.guest) + paidNote : done.error().message, !done);
 }
 
 void FrontDeskPanel::showArrivalsAtRisk(const QDate &night)
@@ -101,7 +100,7 @@ void FrontDeskPanel::showArrivalsAtRisk(const QDate &night)
         m_night->setDate(night);
     auto arrivals = m_services.frontDesk->arrivalsAtRisk(m_hotel, night);
     if (!arrivals) {
-        showMessage(ClerkError::text(arrivals.error()), true);
+        showMessage(arrivals.error().message, true);
         return;
     }
     m_arrivals->setArrivals(arrivals.value());
@@ -121,7 +120,7 @@ void FrontDeskPanel::resolveArrival(int row, OverbookingAction action, RoomTypeI
         // The refund is decided over the money the manager is shown here.
         auto read = m_services.frontDesk->stayMoney(arrival.stay.id);
         if (!read) {
-            showMessage(ClerkError::text(read.error()), true);
+            showMessage(read.error().message, true);
             return;
         }
         money = read.value();
@@ -144,7 +143,7 @@ void FrontDeskPanel::resolveArrival(int row, OverbookingAction action, RoomTypeI
             done ? tr("%1: %2 — recorded in the compensation ledger.")
                         .arg(overbookingActionName(action), arrival.stay.guest)
                     + (action == OverbookingAction::Walk ? QLatin1Char(' ') + walkRefundNote(money, true) : QString())
-                 : ClerkError::text(done.error()),
+                 : done.error().message,
             !done);
 }
 
@@ -179,7 +178,7 @@ void FrontDeskPanel::closeRefundCase(int row)
         return;
     }
     const Status closed = m_services.frontDesk->closeRefundCase(m_openCases.at(row).id);
-    showMessage(closed ? tr("Case of order %1 closed.").arg(m_openCases.at(row).order) : ClerkError::text(closed.error()), !closed);
+    showMessage(closed ? tr("Case of order %1 closed.").arg(m_openCases.at(row).order) : closed.error().message, !closed);
     loadRefundCases();
 }
 

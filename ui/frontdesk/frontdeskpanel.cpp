@@ -1,6 +1,5 @@
 #include "ui/frontdesk/frontdeskpanel.h"
 
-#include "ui/common/clerkerror.h"
 #include "ui/common/money.h"
 #include "ui/frontdesk/compensationdialog.h"
 #include "ui/frontdesk/compensationreport.h"
@@ -246,7 +245,7 @@ void FrontDeskPanel::buildUi()
         if (path.isEmpty())
             return;
         const Status written = m_report->exportCsv(path);
-        showMessage(written ? tr("Saved %1.").arg(path) : ClerkError::text(written.error()), !written);
+        showMessage(written ? tr("Saved %1.").arg(path) : written.error().message, !written);
     });
 }
 
@@ -264,7 +263,7 @@ void FrontDeskPanel::loadHotels()
 {
     auto hotels = m_services.hotels->hotels();
     if (!hotels) {
-        showMessage(ClerkError::text(hotels.error()), true);
+        showMessage(hotels.error().message, true);
         return;
     }
     const HotelId current = m_hotel;
@@ -300,7 +299,7 @@ void FrontDeskPanel::loadCalendar()
             continue;
         auto calendar = m_services.frontDesk->calendar(hotel.id, hotel.firstNight, hotel.lastNight.addDays(1));
         if (!calendar) {
-            showMessage(ClerkError::text(calendar.error()), true);
+            showMessage(calendar.error().message, true);
             return;
         }
         m_grid->setCalendar(calendar.value());

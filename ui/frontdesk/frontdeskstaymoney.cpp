@@ -4,7 +4,6 @@
 
 #include "ui/frontdesk/frontdeskpanel.h"
 
-#include "ui/common/clerkerror.h"
 #include "ui/common/money.h"
 #include "ui/frontdesk/movestaydialog.h"
 #include "ui/frontdesk/staycanceldialog.h"
@@ -27,7 +26,7 @@ void FrontDeskPanel::cancelStay(const StayRecord &stay)
 {
     auto money = m_services.frontDesk->stayMoney(stay.id);
     if (!money) {
-        showMessage(ClerkError::text(money.error()), true);
+        showMessage(money.error().message, true);
         return;
     }
     const bool manager = m_staff.role == StaffRole::Manager;
@@ -50,7 +49,7 @@ void FrontDeskPanel::cancelStay(const StayRecord &stay)
     if (!done) {
         showMessage(done.error().code == ErrorCode::PermissionDenied
                         ? tr("Only a manager can cancel a paid stay: ask one to sign in. Nothing was changed.")
-                        : ClerkError::text(done.error()),
+                        : done.error().message,
                     true);
         return;
     }
@@ -82,7 +81,7 @@ void FrontDeskPanel::moveStay(const StayRecord &stay, RoomTypeId roomType, const
 {
     auto quote = m_services.frontDesk->quoteMove(stay.id, roomType, checkIn, checkOut);
     if (!quote) {
-        showMessage(ClerkError::text(quote.error()), true);
+        showMessage(quote.error().message, true);
         return;
     }
     const RoomTypeSummary &type = m_grid->calendar().roomTypes.at(m_grid->rowOf(roomType));
@@ -104,7 +103,7 @@ void FrontDeskPanel::moveStay(const StayRecord &stay, RoomTypeId roomType, const
         showMessage(
             moved.error().code == ErrorCode::PermissionDenied
                 ? tr("Only a manager can waive or refund a price difference: ask one to sign in. Nothing was changed.")
-                : ClerkError::text(moved.error()),
+                : moved.error().message,
             true);
         return;
     }
