@@ -67,6 +67,7 @@ QString ClerkError::text(const DomainError &error)
     default:
         break;
     }
+    // The domain's sentence (once translations word errors by their reason, that wording goes here).
     const QString message = error.message.trimmed();
     if (message.isEmpty() || leaksInternals(message))
         return wordsFor(error.code);
