@@ -33,7 +33,8 @@ void ConnectionProbe::start(const ConnectionSettings &settings)
         auto connection = DatabaseConnection::open(settings, QStringLiteral("probe"));
         answer->reached = connection.ok();
         if (!connection)
-            answer->reason = connection.error().detail.isEmpty() ? connection.error().message : connection.error().detail;
+            answer->reason
+                = connection.error().detail.isEmpty() ? connection.error().message : connection.error().detail;
     });
     m_thread->setObjectName(QStringLiteral("connection-probe"));
     connect(m_thread, &QThread::finished, m_thread, &QObject::deleteLater);

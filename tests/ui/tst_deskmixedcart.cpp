@@ -175,8 +175,12 @@ void TestDeskMixedCart::aSeatTwoPlacesAndATableSellInOneCashSale()
         QTRY_VERIFY(cart->data(cart->index(row, CartModel::TimeLeftColumn)).toString().startsWith(QLatin1String("9:"))
                     || cart->data(cart->index(row, CartModel::TimeLeftColumn)).toString() == QLatin1String("10:00"));
     const CartId cartId = m_window->cartId();
-    QCOMPARE(scalar(QStringLiteral("SELECT sum(quantity) FROM ga_holds WHERE cart_id = :cart AND state = 'HELD'")).toInt(), 2);
-    QCOMPARE(scalar(QStringLiteral("SELECT party_size FROM slot_bookings WHERE cart_id = :cart AND state = 'HELD'")).toInt(), 3);
+    QCOMPARE(
+        scalar(QStringLiteral("SELECT sum(quantity) FROM ga_holds WHERE cart_id = :cart AND state = 'HELD'")).toInt(),
+        2);
+    QCOMPARE(
+        scalar(QStringLiteral("SELECT party_size FROM slot_bookings WHERE cart_id = :cart AND state = 'HELD'")).toInt(),
+        3);
 
     QStringList shown;
     QString due;
@@ -208,13 +212,25 @@ void TestDeskMixedCart::aSeatTwoPlacesAndATableSellInOneCashSale()
                            .toLongLong();
     QVERIFY(order > 0);
     const QVariantMap byOrder{{QStringLiteral("o"), order}};
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM counter_payments WHERE order_id = :o"), byOrder).toInt(), 1);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM counter_payments WHERE order_id = :o"), byOrder).toInt(),
+             1);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT amount_minor FROM counter_payments WHERE order_id = :o"), byOrder)
                  .toLongLong(),
              8500);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM order_lines WHERE order_id = :o AND state = 'SOLD'"), byOrder).toInt(), 1);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT sum(quantity) FROM order_pool_lines WHERE order_id = :o AND state = 'SOLD'"), byOrder).toInt(), 2);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM order_slot_lines WHERE order_id = :o AND state = 'SOLD'"), byOrder).toInt(), 1);
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT count(*) FROM order_lines WHERE order_id = :o AND state = 'SOLD'"), byOrder)
+            .toInt(),
+        1);
+    QCOMPARE(m_db->scalar(QStringLiteral(
+                              "SELECT sum(quantity) FROM order_pool_lines WHERE order_id = :o AND state = 'SOLD'"),
+                          byOrder)
+                 .toInt(),
+             2);
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT count(*) FROM order_slot_lines WHERE order_id = :o AND state = 'SOLD'"),
+                     byOrder)
+            .toInt(),
+        1);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM slot_bookings WHERE cart_id = :c AND state = 'BOOKED'"),
                           {{QStringLiteral("c"), cartId}})
                  .toInt(),
@@ -243,9 +259,13 @@ void TestDeskMixedCart::givingBackAPlaceKeepsTheRest()
     QCOMPARE(cart->rowCount(), 2);
     QCOMPARE(cart->count(ItemKind::Pool), 0);
     QVERIFY2(m_window->message().contains(QLatin1String("Gave back Standing")), qPrintable(m_window->message()));
-    QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM ga_holds WHERE cart_id = :cart AND state = 'HELD'")).toInt(), 0);
-    QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE cart_id = :cart AND state = 'HELD'")).toInt(), 1);
-    QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM slot_bookings WHERE cart_id = :cart AND state = 'HELD'")).toInt(), 1);
+    QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM ga_holds WHERE cart_id = :cart AND state = 'HELD'")).toInt(),
+             0);
+    QCOMPARE(
+        scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE cart_id = :cart AND state = 'HELD'")).toInt(), 1);
+    QCOMPARE(
+        scalar(QStringLiteral("SELECT count(*) FROM slot_bookings WHERE cart_id = :cart AND state = 'HELD'")).toInt(),
+        1);
     // The places are on sale again: the picker counts them back.
     PgPoolStore pools(m_db->database());
     const int available = PoolService(pools).pool(m_pool)->available;
@@ -257,8 +277,11 @@ void TestDeskMixedCart::givingBackAPlaceKeepsTheRest()
     view->clearSelection();
     QTest::keyClick(m_window.get(), Qt::Key_R, Qt::ControlModifier);
     QCOMPARE(cart->rowCount(), 0);
-    QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM slot_bookings WHERE cart_id = :cart AND state = 'HELD'")).toInt(), 0);
-    QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE cart_id = :cart AND state = 'HELD'")).toInt(), 0);
+    QCOMPARE(
+        scalar(QStringLiteral("SELECT count(*) FROM slot_bookings WHERE cart_id = :cart AND state = 'HELD'")).toInt(),
+        0);
+    QCOMPARE(
+        scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE cart_id = :cart AND state = 'HELD'")).toInt(), 0);
 }
 
 void TestDeskMixedCart::aPlaceLostMeanwhileIsNotCharged()

@@ -247,9 +247,10 @@ void TestDeskResilience::aSaleBlockedByALockLeavesNothingHalfDone()
     QVERIFY2(message.contains(QLatin1String("server is busy")), qPrintable(message));
     QVERIFY(!message.contains(cart));
     // Nothing half-done: no order, no payment, and the seat still held for this sale.
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM orders WHERE cart_id = :c"), {{QStringLiteral("c"), cart}})
-                 .toInt(),
-             0);
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT count(*) FROM orders WHERE cart_id = :c"), {{QStringLiteral("c"), cart}})
+            .toInt(),
+        0);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM counter_payments")).toInt(), 0);
     QCOMPARE(seatState(seat), QStringLiteral("HELD"));
     QCOMPARE(m_window->cart()->rowCount(), 1);
@@ -385,8 +386,8 @@ void TestDeskResilience::messagesNameNoCart_data()
     QTest::newRow("extensions") << int(ErrorCode::LimitReached)
                                 << "The holds of cart desk-clerk-0a1b2c3d4e5f have used every extension allowed."
                                 << "desk-clerk";
-    QTest::newRow("bad cart") << int(ErrorCode::BadInput)
-                              << "Cart id \"x y\" is not valid: use up to 64 letters." << "Cart id";
+    QTest::newRow("bad cart") << int(ErrorCode::BadInput) << "Cart id \"x y\" is not valid: use up to 64 letters."
+                              << "Cart id";
     QTest::newRow("uuid") << int(ErrorCode::Conflict) << "Ticket 1b4e28ba-2fa1-11d2-883f-0016d3cca427 is void."
                           << "1b4e28ba";
     QTest::newRow("busy") << int(ErrorCode::Busy) << "The database was busy while holding a seat (SQLSTATE 55P03)."
@@ -423,9 +424,10 @@ void TestDeskResilience::desksRefusalsNameNoCart()
     shown << m_window->message();
     QVERIFY2(shown.last().contains(QLatin1String("every extension")), qPrintable(shown.last()));
     // A seat someone else holds.
-    QVERIFY(m_db->exec(QStringLiteral("UPDATE event_seats SET state = 'HELD', cart_id = 'web-buyer-9', "
-                                      "held_since = now(), hold_expires_at = now() + interval '5 minutes' WHERE id = :u"),
-                       {{QStringLiteral("u"), unitOf(QStringLiteral("A-4-9"))}}));
+    QVERIFY(
+        m_db->exec(QStringLiteral("UPDATE event_seats SET state = 'HELD', cart_id = 'web-buyer-9', "
+                                  "held_since = now(), hold_expires_at = now() + interval '5 minutes' WHERE id = :u"),
+                   {{QStringLiteral("u"), unitOf(QStringLiteral("A-4-9"))}}));
     m_window->holdUnits({unitOf(QStringLiteral("A-4-9"))});
     shown << m_window->message();
     // The holds run out behind the window's back, then the clerk extends.

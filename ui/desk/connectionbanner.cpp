@@ -92,7 +92,8 @@ void ConnectionBanner::render()
         retry = tr("Now reconnecting (attempt %1)…").arg(m_attempt);
         break;
     case Retry::Failed: {
-        const qint64 seconds = m_now.isValid() && m_nextTry.isValid() ? qMax<qint64>(0, (m_now.msecsTo(m_nextTry) + 999) / 1000) : 0;
+        const qint64 seconds
+            = m_now.isValid() && m_nextTry.isValid() ? qMax<qint64>(0, (m_now.msecsTo(m_nextTry) + 999) / 1000) : 0;
         retry = tr("Attempt %1 did not reach the server; reconnecting again in %n s.", nullptr, int(seconds))
                     .arg(m_attempt);
         break;

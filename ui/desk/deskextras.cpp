@@ -79,8 +79,7 @@ void DeskWindow::releaseEntries(const QVector<CartEntry> &entries)
     if (!seats.isEmpty()) {
         releaseUnits(seats); // says which seats went back
         if (!labels.isEmpty())
-            showMessage(message() + QLatin1Char(' ')
-                        + tr("Also gave back %1.").arg(labels.join(QStringLiteral(", "))));
+            showMessage(message() + QLatin1Char(' ') + tr("Also gave back %1.").arg(labels.join(QStringLiteral(", "))));
         return;
     }
     showMessage(tr("Gave back %1; they are on sale again.").arg(labels.join(QStringLiteral(", "))));

@@ -151,8 +151,8 @@ void PlacesTablesPanel::setEvent(EventId event, const QDateTime &startsAt)
         // A table before the show: two hours ahead of curtain up, on the half hour.
         const QDateTime local = startsAt.toLocalTime();
         m_date->setDate(local.date());
-        const int minute = qBound(firstTableMinute, (local.time().msecsSinceStartOfDay() / 60000 - 120) / 30 * 30,
-                                  lastTableMinute);
+        const int minute
+            = qBound(firstTableMinute, (local.time().msecsSinceStartOfDay() / 60000 - 120) / 30 * 30, lastTableMinute);
         m_time->setCurrentIndex(qMax(0, m_time->findData(minute)));
     }
     refreshPools();
@@ -211,9 +211,10 @@ void PlacesTablesPanel::loadRestaurants()
         } else {
             m_restaurants = restaurants.value();
             for (const RestaurantSummary &restaurant : m_restaurants)
-                m_restaurant->addItem(tr("%1 (deposit %2)")
-                                          .arg(restaurant.name, formatMoney(restaurant.depositMinor, restaurant.currency)),
-                                      restaurant.id);
+                m_restaurant->addItem(
+                    tr("%1 (deposit %2)")
+                        .arg(restaurant.name, formatMoney(restaurant.depositMinor, restaurant.currency)),
+                    restaurant.id);
         }
     }
     updateEnabled();
@@ -258,9 +259,9 @@ void PlacesTablesPanel::holdPlaces()
                 if (now.id == pool)
                     left = qMax(0, now.available);
             }
-            words = left == 0 ? tr("%1 is sold out; nothing was held. Offer seats instead.").arg(summary.name)
-                              : tr("Only %n place(s) left in %1; nothing was held. Hold fewer.", nullptr, left)
-                                    .arg(summary.name);
+            words = left == 0
+                ? tr("%1 is sold out; nothing was held. Offer seats instead.").arg(summary.name)
+                : tr("Only %n place(s) left in %1; nothing was held. Hold fewer.", nullptr, left).arg(summary.name);
         } else if (hold.error().code == ErrorCode::Conflict) {
             words = tr("This sale already holds places in %1. To change the number, give those back first (select "
                        "the row, Ctrl+R), then hold the new number.")
@@ -305,8 +306,9 @@ void PlacesTablesPanel::holdTable()
     search.partySize = m_party->value();
     search.start = tableStart();
     search.minutes = m_length->currentData().toInt();
-    const QString when = tr("%1 at %2").arg(search.start.toString(QStringLiteral("ddd d MMM")),
-                                            search.start.toString(QStringLiteral("HH:mm")));
+    const QString when
+        = tr("%1 at %2")
+              .arg(search.start.toString(QStringLiteral("ddd d MMM")), search.start.toString(QStringLiteral("HH:mm")));
     const auto booking = m_slots->findAndHold(search);
     if (!booking) {
         const QString words = booking.error().code == ErrorCode::Lost
@@ -330,11 +332,11 @@ void PlacesTablesPanel::holdTable()
     entry.priceMinor = restaurant.depositMinor;
     entry.currency = restaurant.currency;
     entry.expiresAt = booking->expiresAt;
-    emit held({entry}, booking->refreshed ? tr("The hold on table %1 was renewed.").arg(booking->table)
-                                       : tr("Held table %1 at %2 for %n people (deposit %3).", nullptr,
-                                            search.partySize)
-                                             .arg(booking->table, when,
-                                                  formatMoney(restaurant.depositMinor, restaurant.currency)));
+    emit held({entry},
+              booking->refreshed
+                  ? tr("The hold on table %1 was renewed.").arg(booking->table)
+                  : tr("Held table %1 at %2 for %n people (deposit %3).", nullptr, search.partySize)
+                        .arg(booking->table, when, formatMoney(restaurant.depositMinor, restaurant.currency)));
 }
 
 } // namespace boxoffice
