@@ -185,14 +185,23 @@ void PlacesTablesPanel::refreshPools()
     }
     const PoolId current = m_pool->currentData().toLongLong();
     m_poolList = pools.value();
-    {
+    const auto text = [](const PoolSummary &pool) {
+        return tr("%1 — %2 each, %3 left")
+            .arg(pool.name, formatMoney(pool.priceMinor, pool.currency))
+            .arg(qMax(0, pool.available));
+    };
+    bool samePools = m_pool->count() == m_poolList.size();
+    for (int i = 0; samePools && i < m_poolList.size(); ++i)
+        samePools = m_pool->itemData(i).toLongLong() == m_poolList.at(i).id;
+    if (samePools) {
+        // A live refresh changes the numbers only: the clerk's choice, focus and open list stay.
+        for (int i = 0; i < m_poolList.size(); ++i)
+            m_pool->setItemText(i, text(m_poolList.at(i)));
+    } else {
         const QSignalBlocker blocker(m_pool);
         m_pool->clear();
         for (const PoolSummary &pool : m_poolList)
-            m_pool->addItem(tr("%1 — %2 each, %3 left")
-                                .arg(pool.name, formatMoney(pool.priceMinor, pool.currency))
-                                .arg(qMax(0, pool.available)),
-                            pool.id);
+            m_pool->addItem(text(pool), pool.id);
         const int again = m_pool->findData(current);
         m_pool->setCurrentIndex(again >= 0 ? again : 0);
     }
