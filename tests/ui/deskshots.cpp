@@ -5,13 +5,16 @@
 // figures, without a database (--money-dialogs draws only those).
 
 #include "desksession.h"
+#include "domain/inventorywatch.h"
 #include "domain/hotelservice.h"
 #include "storage/databaselocator.h"
 #include "storage/demoseed.h"
 #include "storage/migrator.h"
 #include "storage/pgcountersales.h"
 #include "storage/pginventory.h"
+#include "ui/desk/connectionbanner.h"
 #include "ui/desk/deskwindow.h"
+#include "ui/desk/placestablespanel.h"
 #include "ui/door/doorpanel.h"
 #include "ui/frontdesk/compensationdialog.h"
 #include "ui/frontdesk/frontdeskpanel.h"
@@ -45,6 +48,7 @@
 #include <QRadioButton>
 #include <QTableWidget>
 #include <QRandomGenerator>
+#include <QSpinBox>
 #include <QTimer>
 
 using namespace boxoffice;
@@ -396,6 +400,45 @@ bool saveTillShot(DeskWindow &window, DeskServices services, const ConnectionSet
     waitIdle(office);
     wait(300);
     return managerWindow.grab().save(out.filePath(QStringLiteral("desk-till-countersign.png")));
+// One sale of every kind on the theatre night: two seats, two standing places and a table for four
+// before the show (desk-mixed-cart.png); then the server goes away and the banner says so on the box
+// office (desk-banner.png) and on the front desk (desk-banner-frontdesk.png). What was held is given
+// back after.
+bool saveMixedShots(DeskWindow &window, InventoryWatch &watch, const DeskServices &services, const QDir &out)
+{
+    int index = -1;
+    for (int i = 0; i < window.eventPicker()->count(); ++i) {
+        if (window.eventPicker()->itemText(i).contains(QLatin1String("Demo Theatre")))
+            index = i;
+    }
+    if (index < 0)
+        return false;
+    window.pages()->setCurrentIndex(0);
+    window.eventPicker()->setCurrentIndex(index);
+    window.holdBestAvailable();
+    PlacesTablesPanel *extras = window.placesTables();
+    extras->placesCount()->setValue(2);
+    extras->holdPlaces();
+    extras->partySize()->setValue(4);
+    extras->holdTable();
+    if (window.cart()->rowCount() < 4)
+        return false;
+    wait(2500); // the countdowns have visibly moved
+    window.view()->fitAll();
+    wait(300);
+    if (!window.grab().save(out.filePath(QStringLiteral("desk-mixed-cart.png"))))
+        return false;
+    emit watch.connectionLost(QStringLiteral("server closed the connection unexpectedly"));
+    window.connectionBanner()->attemptFailed(2, QDateTime::currentDateTimeUtc().addSecs(2));
+    wait(300);
+    bool saved = window.grab().save(out.filePath(QStringLiteral("desk-banner.png")));
+    window.pages()->setCurrentWidget(window.frontDesk());
+    wait(300);
+    saved = saved && window.grab().save(out.filePath(QStringLiteral("desk-banner-frontdesk.png")));
+    window.pages()->setCurrentIndex(0);
+    window.setServices(services); // back: the banner goes, and the sale is given back
+    window.releaseSelection();
+    return saved;
 }
 
 int fail(const QString &what)
@@ -419,6 +462,8 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("door-only"), QStringLiteral("Draw only the door view (no stadium).")});
     parser.addOption({QStringLiteral("orders-only"), QStringLiteral("Draw only the Orders tab (no stadium).")});
     parser.addOption({QStringLiteral("till-only"), QStringLiteral("Draw only the Till tab (no stadium).")});
+    parser.addOption({QStringLiteral("mixed-only"),
+                      QStringLiteral("Draw only the mixed cart (seats, standing, a table) and the outage banner.")});
     parser.process(app);
     const QDir out(parser.value(QStringLiteral("out")).isEmpty() ? QStringLiteral("docs")
                                                                  : parser.value(QStringLiteral("out")));
@@ -438,7 +483,7 @@ int main(int argc, char *argv[])
             return fail(migrated.error().message);
         DemoSeedOptions options;
         options.stadium = !parser.isSet(QStringLiteral("door-only")) && !parser.isSet(QStringLiteral("orders-only"))
-            && !parser.isSet(QStringLiteral("till-only"));
+            && !parser.isSet(QStringLiteral("till-only")) && !parser.isSet(QStringLiteral("mixed-only"));
         options.demoStaff = choice->privateCluster;
         if (auto seeded = seedDemo(setup.value()->database(), options); !seeded)
             return fail(seeded.error().message);
@@ -478,7 +523,8 @@ int main(int argc, char *argv[])
     ServerClock clock;
     if (auto reading = session.value()->readServerClock(); reading)
         clock.calibrate(reading->serverNow, reading->sentAtUtc, reading->receivedAtUtc);
-    DeskWindow window(StaffIdentity{staff.user, session.value()->role(), choice->settings.describe()}, clock, nullptr);
+    InventoryWatch outage; // tells the window of a lost connection, for the banner's picture
+    DeskWindow window(StaffIdentity{staff.user, session.value()->role(), choice->settings.describe()}, clock, &outage);
     window.setTicketFolder(QDir::temp().filePath(QStringLiteral("boxoffice-shots")));
     window.setServices(session.value()->services());
     window.resize(1600, 960);
@@ -502,6 +548,10 @@ int main(int argc, char *argv[])
         return saveOrdersShot(window, others, othersConnection.value()->database(), out)
             ? 0
             : fail(QStringLiteral("the Orders screenshot failed"));
+    if (parser.isSet(QStringLiteral("mixed-only")))
+        return saveMixedShots(window, outage, session.value()->services(), out)
+            ? 0
+            : fail(QStringLiteral("the mixed cart screenshot failed"));
     const auto shoot = [&](const QString &venue, double sold, double held, const QString &file, bool zoom) -> bool {
         int index = -1;
         for (int i = 0; i < window.eventPicker()->count(); ++i) {
@@ -597,6 +647,8 @@ int main(int argc, char *argv[])
         return fail(QStringLiteral("the door screenshot failed"));
     if (!saveOrdersShot(window, others, othersConnection.value()->database(), out))
         return fail(QStringLiteral("the Orders screenshot failed"));
+    if (!saveMixedShots(window, outage, session.value()->services(), out))
+        return fail(QStringLiteral("the mixed cart screenshot failed"));
 
     // Signed out (Ctrl+L): the held seats go back and the window waits, locked, for the next clerk.
     window.pages()->setCurrentIndex(0);

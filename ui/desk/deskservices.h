@@ -7,8 +7,10 @@
 #include "domain/frontdeskservice.h"
 #include "domain/hotelservice.h"
 #include "domain/orderlookup.h"
+#include "domain/poolservice.h"
 #include "domain/seatholdservice.h"
 #include "domain/seatmapstore.h"
+#include "domain/slotservice.h"
 #include "domain/staff.h"
 #include "domain/till.h"
 #include "domain/ticketreprints.h"
@@ -61,6 +63,8 @@ struct DeskServices
     TicketReprintService *reprints = nullptr;
     AfterSalesServices afterSales; // not in ready(): the Orders tab offers refunds only when set
     ManagerSignIn managerSignIn; // opens a manager's connection on the spot
+    PoolService *pools = nullptr; // standing places; not in ready(): seats sell without them
+    SlotService *tables = nullptr; // restaurant tables; likewise
 
     bool ready() const { return holds && carts && sales && maps && hotels && frontDesk; }
 };

@@ -4,8 +4,11 @@
 #include "ui/desk/deskwindow.h"
 
 #include "domain/inventorywatch.h"
+#include "ui/common/clerkerror.h"
 #include "ui/common/money.h"
+#include "ui/desk/connectionbanner.h"
 #include "ui/desk/liveseatmap.h"
+#include "ui/desk/placestablespanel.h"
 #include "ui/door/doorpanel.h"
 #include "ui/frontdesk/frontdeskpanel.h"
 #include "ui/orders/orderactions.h"
@@ -72,12 +75,6 @@ void DeskWindow::buildUi()
     auto *outer = new QVBoxLayout(central);
     outer->setContentsMargins(6, 6, 6, 6);
 
-    m_banner = new QLabel;
-    m_banner->setObjectName(QStringLiteral("connectionBanner"));
-    m_banner->setStyleSheet(QStringLiteral("background:#b01c1c; color:white; padding:6px; font-weight:bold;"));
-    m_banner->hide();
-    outer->addWidget(m_banner);
-
     auto *top = new QHBoxLayout;
     top->addWidget(new QLabel(tr("&Event:")));
     m_events = new QComboBox;
@@ -120,6 +117,8 @@ void DeskWindow::buildUi()
     sideLayout->setContentsMargins(0, 0, 0, 0);
     m_legend = new SeatMapLegend;
     sideLayout->addWidget(m_legend);
+    m_extras = new PlacesTablesPanel;
+    sideLayout->addWidget(m_extras);
 
     auto *cartBox = new QGroupBox(tr("This sale"));
     auto *cartLayout = new QVBoxLayout(cartBox);
@@ -192,7 +191,15 @@ void DeskWindow::buildUi()
         m_cart->clear();
         startNewCart();
     });
-    setCentralWidget(m_pages);
+    // One banner above the tabs: an outage is the same news on every page.
+    auto *window = new QWidget;
+    auto *windowLayout = new QVBoxLayout(window);
+    windowLayout->setContentsMargins(0, 0, 0, 0);
+    windowLayout->setSpacing(0);
+    m_banner = new ConnectionBanner;
+    windowLayout->addWidget(m_banner);
+    windowLayout->addWidget(m_pages, 1);
+    setCentralWidget(window);
 
     connect(m_events, &QComboBox::currentIndexChanged, this, &DeskWindow::loadEvent);
     connect(m_search, &QLineEdit::returnPressed, this, &DeskWindow::findSeat);
@@ -203,6 +210,8 @@ void DeskWindow::buildUi()
     connect(m_cashButton, &QPushButton::clicked, this, [this] { sell(false); });
     connect(m_cardButton, &QPushButton::clicked, this, [this] { sell(true); });
     buildPrinting();
+    connect(m_extras, &PlacesTablesPanel::held, this, &DeskWindow::onExtrasHeld);
+    connect(m_extras, &PlacesTablesPanel::refused, this, &DeskWindow::showError);
 }
 
 void DeskWindow::buildActions()
@@ -244,6 +253,9 @@ void DeskWindow::setServices(const DeskServices &services)
     m_orders->setService(services.orders);
     m_till->setOpener(services.till);
     m_orders->setAfterSales(services.afterSales, services.managerSignIn, services.sales);
+    m_extras->setServices(services.pools, services.tables);
+    if (m_connected)
+        m_banner->connectionBack();
     loadEvents();
 }
 
@@ -264,7 +276,7 @@ void DeskWindow::loadEvents()
     const EventId current = m_events->currentData().toLongLong();
     auto events = m_services.holds->events();
     if (!events) {
-        showMessage(events.error().message, true);
+        showError(events.error());
         return;
     }
     {
@@ -303,13 +315,14 @@ void DeskWindow::loadEvent(int comboIndex)
     const EventId id = m_events->itemData(comboIndex).toLongLong();
     auto event = m_services.holds->event(id);
     if (!event) {
-        showMessage(event.error().message, true);
+        showError(event.error());
         return;
     }
     if (auto status = m_live->load(event.value()); !status) {
-        showMessage(status.error().message, true);
+        showError(status.error());
         return;
     }
+    m_extras->setEvent(id, event->startsAt);
     m_scene->setMyCarts({m_cartId});
     m_scene->setServerNow(m_clock.now());
     m_legend->setSeatMap(m_scene->seatMap());
@@ -341,6 +354,8 @@ void DeskWindow::refreshLiveChanges()
         qWarning("Live seat map: %s", qPrintable(status.error().message));
     // Another terminal may have changed this very cart: an open payment dialog shows it at once.
     m_checkout->refreshQuote();
+    if (m_extras->hasStanding() && m_pages->currentIndex() == 0)
+        m_extras->refreshPools();
     // The hotel calendar is re-read whole (a few hundred rows), and only while someone looks at it.
     if (m_pages->currentWidget() == m_frontDesk)
         m_frontDesk->refresh();
@@ -348,18 +363,19 @@ void DeskWindow::refreshLiveChanges()
 
 void DeskWindow::onConnectionLost(const QString &reason)
 {
+    // The driver's words are for the log; the banner says what it means at the counter.
+    qWarning("Desk: connection lost: %s", qPrintable(reason));
     m_connected = false;
-    m_banner->setText(tr("Connection to the server lost — reconnecting… Sales are paused; nothing held or sold "
-                         "is lost. (%1)")
-                          .arg(reason.left(120)));
-    m_banner->show();
+    m_banner->connectionLost(QDateTime::currentDateTimeUtc());
+    updateBannerHolds();
     updateCartSummary();
 }
 
 void DeskWindow::onConnectionRestored()
 {
-    // The owner rebuilds the services on a new connection and calls setServices(), which reloads.
-    m_banner->hide();
+    // The owner rebuilds the services on a new connection and calls setServices(), which reloads and
+    // takes the banner down.
+    m_banner->serverAnswers();
 }
 
 void DeskWindow::findSeat()
@@ -395,7 +411,7 @@ void DeskWindow::updateCartSummary()
 {
     const bool any = m_cart->rowCount() > 0;
     m_total->setText(any ? tr("Total: %1").arg(formatMoney(m_cart->totalMinor(), m_cart->currency()))
-                         : tr("No seats held"));
+                         : tr("Nothing held"));
     m_releaseButton->setEnabled(m_connected && any);
     m_extendButton->setEnabled(m_connected && any && m_extensionsLeft > 0);
     m_extendButton->setText(any ? tr("E&xtend (%1 left)").arg(m_extensionsLeft) : tr("E&xtend"));
@@ -403,6 +419,8 @@ void DeskWindow::updateCartSummary()
     m_cardButton->setEnabled(m_connected && any);
     m_holdButton->setEnabled(m_connected);
     m_bestButton->setEnabled(m_connected);
+    m_extras->setSaleEnabled(m_connected);
+    updateBannerHolds();
 }
 
 void DeskWindow::updateTitle()

@@ -20,7 +20,9 @@ class QTabWidget;
 namespace boxoffice {
 
 class CartModel;
+class ConnectionBanner;
 class CounterCheckout;
+class PlacesTablesPanel;
 class DoorPanel;
 class OrderLookupPanel;
 class TillPanel;
@@ -65,6 +67,8 @@ public:
     QTabWidget *pages() const { return m_pages; }
     QString message() const;
     QString lastTicketsPdf() const { return m_lastTicketsPdf; }
+    ConnectionBanner *connectionBanner() const { return m_banner; }
+    PlacesTablesPanel *placesTables() const { return m_extras; }
     CartId cartId() const { return m_cartId; }
 
     bool selectEvent(EventId event);
@@ -106,6 +110,9 @@ public:
 signals:
     // Signed out and locked: the owner closes the connection and shows the sign-in dialog.
     void signInRequested();
+    // A call found the server out of reach: the owner reconnects (off this thread) and calls
+    // setServices() with a new session; the banner says so meanwhile.
+    void connectionTroubled();
 
 private:
     void buildUi();
@@ -126,6 +133,12 @@ private:
     void startNewCart();
     void findSeat();
     void showMessage(const QString &text, bool problem = false);
+    // deskextras.cpp: refusals in a clerk's words, standing places and tables in the cart, the banner.
+    void showError(const DomainError &error, const QString &words = {});
+    void onExtrasHeld(const QVector<CartEntry> &entries, const QString &message);
+    void releaseEntries(const QVector<CartEntry> &entries);
+    void updateBannerHolds();
+    QString noTicketNote(const CounterSale &sale) const;
     void updateCartSummary();
     void updateTitle();
     QVector<CartEntry> entriesFor(const HoldGrant &grant) const;
@@ -165,7 +178,8 @@ private:
     QTableView *m_cartView = nullptr;
     QLabel *m_total = nullptr;
     QLabel *m_message = nullptr;
-    QLabel *m_banner = nullptr;
+    ConnectionBanner *m_banner = nullptr;
+    PlacesTablesPanel *m_extras = nullptr;
     QPushButton *m_holdButton = nullptr;
     QPushButton *m_releaseButton = nullptr;
     QPushButton *m_extendButton = nullptr;

@@ -45,6 +45,7 @@ public:
     {
         std::optional<CounterSale> sale; // set when sold
         QString message; // why nothing was sold; empty when the clerk cancelled
+        bool connectionLost = false; // the server could not be reached: the caller reconnects
     };
 
     Outcome run(const Request &request);
