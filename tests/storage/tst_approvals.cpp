@@ -5,6 +5,8 @@
 
 #include "aftersaleswiring.h"
 #include "domain/seatholdservice.h"
+#include "storage/pgtillstore.h"
+#include "ui/desk/deskwindow.h"
 #include "storage/staffadmin.h"
 #include "testdatabase.h"
 
@@ -44,8 +46,14 @@ private slots:
     void aDeclinedRequestMovesNothing();
     void oneWaitingRequestPerOrder();
     void anExchangeWaitsForItsManagerToo();
+    void approvedMoneyPassesTheRequestingClerksTill();
+    void aManagerOnTheSpotHandsBackFromTheClerksTill();
+    void aClerkCannotBookMoneyIntoAnotherTill();
 
 private:
+    qint64 openTill(const QString &terminal);
+    bool closeTill(qint64 shift);
+    QVariant refundColumn(OrderId order, const char *column) const;
     CounterSale sell(const QString &cart, const QVector<UnitId> &units);
     std::unique_ptr<StaffDesk> openDesk(const QString &login, StaffRole role);
     QString orderState(OrderId order) const;
@@ -289,6 +297,86 @@ void TestApprovals::anExchangeWaitsForItsManagerToo()
              filed.value());
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
+
+qint64 TestApprovals::openTill(const QString &terminal)
+{
+    if (!PgTillStore::setTerminal(m_clerk->connection->database(), terminal).ok())
+        return 0;
+    QSqlQuery open(m_clerk->connection->database());
+    if (!open.exec(QStringLiteral("SELECT shift_id FROM boxoffice_open_shift(10000, 'EUR')")) || !open.next())
+        return 0;
+    return open.value(0).toLongLong();
+}
+
+bool TestApprovals::closeTill(qint64 shift)
+{
+    QSqlQuery close(m_clerk->connection->database());
+    return close.exec(QStringLiteral("SELECT boxoffice_close_shift(%1, 0, 'test over')").arg(shift));
+}
+
+QVariant TestApprovals::refundColumn(OrderId order, const char *column) const
+{
+    return m_db->scalar(QStringLiteral("SELECT %1 FROM refunds WHERE order_id = :o").arg(QLatin1String(column)),
+                        {{QStringLiteral("o"), order}});
+}
+
+// The clerk files the refund at counter 3 with their till open; a manager approves from the back office.
+// The cash leaves the clerk's drawer, so it belongs to the clerk's till at counter 3, not to the
+// manager's terminal (where no till is open) and not outside every till.
+void TestApprovals::approvedMoneyPassesTheRequestingClerksTill()
+{
+    const qint64 shift = openTill(QStringLiteral("Counter 3"));
+    QVERIFY(shift > 0);
+    QVERIFY(PgTillStore::setTerminal(m_manager->connection->database(), QStringLiteral("Back office")).ok());
+    const CounterSale sale = sell(QStringLiteral("appr-till"), {m_units.at(15)});
+    QVERIFY(sale.order.id > 0);
+    const auto filed = m_clerk->services().approvals->requestRefund(sale.order.id, {}, QStringLiteral("cannot come"),
+                                                                    QStringLiteral("Counter 3"));
+    QVERIFY(filed.ok());
+    const auto approved = m_manager->services().approvals->approve(filed.value());
+    QVERIFY2(approved.ok(), approved.ok() ? "" : qPrintable(approved.error().message));
+    QVERIFY(approved->carriedOut);
+    QCOMPARE(refundColumn(sale.order.id, "terminal").toString(), QStringLiteral("Counter 3"));
+    QCOMPARE(refundColumn(sale.order.id, "shift_id").toLongLong(), shift);
+    QCOMPARE(refundColumn(sale.order.id, "created_by").toString(), m_managerLogin); // who decided stays on record
+    // The request's terminal and clerk held for that transaction only: the manager's desk is its own again.
+    QSqlQuery after(m_manager->connection->database());
+    QVERIFY(after.exec(QStringLiteral("SELECT boxoffice_terminal(), boxoffice_till_owner()")) && after.next());
+    QCOMPARE(after.value(0).toString(), QStringLiteral("Back office"));
+    QCOMPARE(after.value(1).toString(), m_managerLogin);
+    QVERIFY(closeTill(shift));
+}
+
+// A manager typing their password at the clerk's desk: the refund runs on the manager's own connection,
+// which names this desk's terminal and the signed-in clerk, so the cash comes out of the clerk's till.
+void TestApprovals::aManagerOnTheSpotHandsBackFromTheClerksTill()
+{
+    const QString terminal = DeskWindow::terminalName();
+    const qint64 shift = openTill(terminal);
+    QVERIFY(shift > 0);
+    const CounterSale sale = sell(QStringLiteral("appr-spot"), {m_units.at(16)});
+    QVERIFY(sale.order.id > 0);
+    ConnectionSettings desk = m_db->settings();
+    desk.user = m_clerkLogin;
+    auto manager = ManagerConnection::open(desk, m_managerLogin, QStringLiteral("approval-pass-1234"));
+    QVERIFY2(manager.ok(), manager.ok() ? "" : qPrintable(manager.error().message));
+    const auto refunded = manager.value()->services().refunds->refund(sale.order.id, {}, QStringLiteral("wrong day"));
+    QVERIFY2(refunded.ok(), refunded.ok() ? "" : qPrintable(refunded.error().message));
+    QCOMPARE(refundColumn(sale.order.id, "terminal").toString(), terminal.trimmed().left(64));
+    QCOMPARE(refundColumn(sale.order.id, "shift_id").toLongLong(), shift);
+    QVERIFY(closeTill(shift));
+}
+
+// Naming someone else's till is a manager's act only: a clerk who sets boxoffice.on_behalf_of still
+// books into their own till.
+void TestApprovals::aClerkCannotBookMoneyIntoAnotherTill()
+{
+    QSqlQuery query(m_clerk->connection->database());
+    QVERIFY(query.exec(QStringLiteral("SELECT set_config('boxoffice.on_behalf_of', '%1', false)").arg(m_managerLogin)));
+    QVERIFY(query.exec(QStringLiteral("SELECT boxoffice_till_owner()")) && query.next());
+    QCOMPARE(query.value(0).toString(), m_clerkLogin);
+}
+
 
 QTEST_GUILESS_MAIN(TestApprovals)
 #include "tst_approvals.moc"
