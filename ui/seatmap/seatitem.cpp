@@ -104,6 +104,24 @@ QColor SeatItem::selectionColor()
     return QColor(0xe0, 0x16, 0x9b);
 }
 
+SeatMark SeatItem::markOf(SeatLook look)
+{
+    for (const SeatLookMark &entry : seatLookMarks) {
+        if (entry.look == look)
+            return entry.mark;
+    }
+    return SeatMark::None;
+}
+
+bool SeatItem::showsFromAfar(SeatLook look)
+{
+    for (const SeatLookMark &entry : seatLookMarks) {
+        if (entry.look == look)
+            return entry.showsFromAfar;
+    }
+    return false;
+}
+
 void SeatItem::paintSeat(QPainter *painter, const QRectF &rect, SeatLook look, int band, bool selected)
 {
     const QColor fill = fillColor(look, band);
@@ -113,17 +131,40 @@ void SeatItem::paintSeat(QPainter *painter, const QRectF &rect, SeatLook look, i
     painter->setBrush(fill);
     painter->drawRoundedRect(rect, radius, radius);
 
-    if (look == SeatLook::HeldByOther) {
+    // The mark says the same as the colour, for clerks and print-outs that cannot tell the colours apart.
+    switch (markOf(look)) {
+    case SeatMark::None:
+        break;
+    case SeatMark::Hatch:
         painter->setPen(Qt::NoPen);
-        painter->setBrush(QBrush(QColor(0x6b, 0x6b, 0x6b), Qt::BDiagPattern));
+        painter->setBrush(QBrush(QColor(0x3a, 0x3a, 0x3a), Qt::BDiagPattern));
         painter->drawRoundedRect(rect, radius, radius);
-    } else if (look == SeatLook::Mine) {
-        // A white corner dot, so "mine" still reads for colour-blind clerks and in grey print-outs.
-        const qreal r = 0.09 * unit;
-        const QPointF corner = rect.topRight() + QPointF(-0.16 * unit, 0.16 * unit);
-        painter->setPen(Qt::NoPen);
+        break;
+    case SeatMark::CornerDot: {
+        const qreal r = 0.11 * unit;
+        const QPointF corner = rect.topRight() + QPointF(-0.17 * unit, 0.17 * unit);
+        painter->setPen(QPen(QColor(0x10, 0x10, 0x10), 0.03 * unit));
         painter->setBrush(Qt::white);
         painter->drawEllipse(corner, r, r);
+        break;
+    }
+    case SeatMark::Cross: {
+        const qreal inset = 0.16 * unit;
+        const QRectF inner = rect.adjusted(inset, inset, -inset, -inset);
+        painter->setPen(QPen(QColor(0xe8, 0xe8, 0xe8), 0.09 * unit, Qt::SolidLine, Qt::RoundCap));
+        painter->drawLine(inner.topLeft(), inner.bottomRight());
+        painter->drawLine(inner.topRight(), inner.bottomLeft());
+        break;
+    }
+    case SeatMark::Bar: {
+        const qreal inset = 0.14 * unit;
+        const QRectF bar(rect.left() + inset, rect.center().y() - 0.07 * unit, rect.width() - 2 * inset,
+                         0.14 * unit);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(Qt::white);
+        painter->drawRect(bar);
+        break;
+    }
     }
 
     if (selected) {
@@ -156,8 +197,8 @@ QPixmap SeatItem::sprite(qreal devicePixelsPerUnit, qreal devicePixelRatio, bool
     const quint64 key = (quint64(qRound(devicePixelsPerUnit * 4)) & 0x1fffff) << 43 // 21 bits
                         | (quint64(withNumber ? m_number : 0) & 0xfffff) << 23      // 20 bits
                         | (quint64(m_band) & 0xfff) << 11                           // 12 bits
-                        | (quint64(qRound(devicePixelRatio * 4)) & 0xff) << 3       // 8 bits
-                        | quint64(m_look) << 1 | (selected ? 1 : 0);
+                        | (quint64(qRound(devicePixelRatio * 4)) & 0x3f) << 5       // 6 bits
+                        | (quint64(m_look) & 0xf) << 1 | (selected ? 1 : 0);        // 4 + 1 bits
     static QHash<quint64, QPixmapCache::Key> cacheKeys;
     QPixmap picture;
     const auto known = cacheKeys.constFind(key);

@@ -13,6 +13,26 @@ namespace boxoffice {
 // whose lease ran out already looks free, because a claim would treat it so.
 enum class SeatLook : quint8 { Available, Mine, HeldByOther, Sold };
 
+// What tells a look apart without colour (colour-blind clerks, grey print-outs, screenshots in a
+// report): a mark drawn over the fill at medium and close zoom, repeated in the legend's swatch.
+enum class SeatMark : quint8 { None, CornerDot, Hatch, Cross, Bar };
+
+struct SeatLookMark
+{
+    SeatLook look;
+    SeatMark mark;
+    bool showsFromAfar; // drawn as a marker on top in the far view, so it is seen at full view
+};
+
+// One line per look; a new look joins with one line here (and its colour in SeatItem::fillColor).
+// Selection is not a look: it is the thick ring round the seat.
+inline constexpr SeatLookMark seatLookMarks[] = {
+    {SeatLook::Available, SeatMark::None, false},
+    {SeatLook::Mine, SeatMark::CornerDot, true},
+    {SeatLook::HeldByOther, SeatMark::Hatch, true},
+    {SeatLook::Sold, SeatMark::Cross, false},
+};
+
 // One seat on the map. Kept light on purpose (a stadium has 50,000 of them): no QObject, no strings,
 // no tooltip; the scene owns the seat's data and answers for it by index.
 class SeatItem : public QGraphicsItem
@@ -42,6 +62,8 @@ public:
     static QColor bandColor(int band);
     static QColor fillColor(SeatLook look, int band);
     static QColor selectionColor();
+    static SeatMark markOf(SeatLook look);
+    static bool showsFromAfar(SeatLook look);
     // Draws a seat at medium detail; the legend uses it too, so its swatches match the map exactly.
     static void paintSeat(QPainter *painter, const QRectF &rect, SeatLook look, int band, bool selected);
 

@@ -15,6 +15,8 @@
 
 namespace boxoffice {
 
+class SeatOverviewItem;
+
 // The seats of one event, one SeatItem each, plus the stage or pitch and the section and row labels.
 // Built once from a SeatMap, then kept current seat by seat: a change record, the clerk's carts or the
 // server clock repaint only the seats whose look they change.
@@ -40,6 +42,13 @@ public:
 
     std::optional<SeatMapSeat> seat(UnitId unit) const;
     SeatItem *seatItem(UnitId unit) const { return m_items.value(unit); }
+    // Seat items in SeatMap::seats order.
+    const QVector<SeatItem *> &seatItems() const { return m_byIndex; }
+    SeatOverviewItem *overviewItem() const { return m_overview; }
+    // Far out (below SeatOverviewItem::farZoom) the overview item draws every seat from one picture
+    // and the seat items are skipped whole; the view says which before it paints.
+    void setFarView(bool far);
+    bool isFarView() const { return m_farView; }
     SeatLook lookOf(const SeatMapSeat &seat) const;
     QVector<UnitId> selectedUnits() const; // ascending
     QString seatToolTip(UnitId unit) const;
@@ -66,9 +75,15 @@ private:
     void addSeats();
     void addStage();
     void addLabels();
+    void addOverview();
+    void setLookOf(SeatItem *item);
 
     SeatMap m_map;
     QHash<UnitId, SeatItem *> m_items;
+    QVector<SeatItem *> m_byIndex;
+    SeatOverviewItem *m_overview = nullptr;
+    QVector<QGraphicsItem *> m_layers; // one per section, parents of its seats
+    bool m_farView = false;
     QSet<UnitId> m_held; // the only seats a clock tick or a change of carts can change the look of
     QSet<CartId> m_myCarts;
     QDateTime m_serverNow;

@@ -1,6 +1,7 @@
 #include "ui/seatmap/seatmapview.h"
 
 #include "ui/seatmap/seatmapscene.h"
+#include "ui/seatmap/seatoverviewitem.h"
 
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -17,7 +18,7 @@ SeatMapView::SeatMapView(SeatMapScene *scene, QWidget *parent) : QGraphicsView(p
     setDragMode(RubberBandDrag);
     setRubberBandSelectionMode(Qt::IntersectsItemShape);
     // Seats set every pen and brush they use, so the view need not save the painter 50,000 times.
-    setOptimizationFlags(DontSavePainterState);
+    setOptimizationFlags(DontSavePainterState | DontAdjustForAntialiasing);
     setViewportUpdateMode(SmartViewportUpdate);
     // Zooming keeps its own anchor (the cursor or the centre), see zoomAt().
     setTransformationAnchor(NoAnchor);
@@ -140,6 +141,9 @@ void SeatMapView::mousePressEvent(QMouseEvent *event)
     // Clerks expect Shift to extend a selection as in a list; QGraphicsView only knows Ctrl.
     if (event->modifiers() & Qt::ShiftModifier)
         event->setModifiers(event->modifiers() | Qt::ControlModifier);
+    m_buttonDown = true;
+    if (auto *seats = qobject_cast<SeatMapScene *>(scene()))
+        seats->setFarView(false);
     QGraphicsView::mousePressEvent(event);
 }
 
@@ -166,6 +170,9 @@ void SeatMapView::mouseReleaseEvent(QMouseEvent *event)
     if (event->modifiers() & Qt::ShiftModifier)
         event->setModifiers(event->modifiers() | Qt::ControlModifier);
     QGraphicsView::mouseReleaseEvent(event);
+    m_buttonDown = event->buttons() != Qt::NoButton;
+    if (!m_buttonDown)
+        viewport()->update();
 }
 
 void SeatMapView::keyPressEvent(QKeyEvent *event)
@@ -241,6 +248,21 @@ void SeatMapView::showEvent(QShowEvent *event)
     QGraphicsView::showEvent(event);
     if (m_fitting)
         fitAll();
+}
+
+} // namespace boxoffice
+
+namespace boxoffice {
+
+void SeatMapView::paintEvent(QPaintEvent *event)
+{
+    // Decided here rather than when zooming, so whatever set the transform, the seats are drawn once:
+    // by their items close up, by the overview's picture far out.
+    // While a button is down the seats stay findable: hit tests and the rubber band skip the
+    // transparent items of the far view.
+    if (auto *seats = qobject_cast<SeatMapScene *>(scene()))
+        seats->setFarView(zoom() < SeatOverviewItem::farZoom && !m_buttonDown);
+    QGraphicsView::paintEvent(event);
 }
 
 } // namespace boxoffice

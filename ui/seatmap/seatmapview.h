@@ -51,6 +51,7 @@ protected:
     void focusOutEvent(QFocusEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     void showEvent(QShowEvent *event) override;
+    void paintEvent(QPaintEvent *event) override;
 
 private:
     qreal fitZoom() const;
@@ -61,6 +62,7 @@ private:
     bool m_fitting = true; // until the user zooms, the venue follows the view's size
     bool m_spaceHeld = false;
     bool m_panning = false;
+    bool m_buttonDown = false; // a click or rubber band in progress: seats stay hit-testable
     Qt::MouseButton m_panButton = Qt::NoButton;
     QPoint m_lastPanPos;
 };
