@@ -96,7 +96,8 @@ void DeskWindow::holdBestAvailable()
     if (m_bestBand->currentIndex() > 0)
         request.band = m_bestBand->currentData().toInt();
     const auto candidates
-        = bestAvailableBlocks(m_scene->seatMap(), request, m_clock.now(), *QRandomGenerator::global());
+        = bestAvailableBlocks(m_scene->seatMap(), m_scene->seatQuality(), request, m_clock.now(),
+                              *QRandomGenerator::global());
     if (candidates.isEmpty()) {
         showMessage(tr("No %1 seats together are free with that choice.").arg(request.count), true);
         return;

@@ -258,6 +258,7 @@ void SeatMapScene::setSeatMap(const SeatMap &map)
     m_held.clear();
     m_pressedUnit = 0;
     m_map = map;
+    m_quality = boxoffice::seatQuality(m_map);
     addSeats();
     addStage();
     addLabels();

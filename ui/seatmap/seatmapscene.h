@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/bestavailable.h"
 #include "domain/ids.h"
 #include "domain/seatmap.h"
 #include "ui/seatmap/seatitem.h"
@@ -29,6 +30,8 @@ public:
 
     void setSeatMap(const SeatMap &map);
     const SeatMap &seatMap() const { return m_map; }
+    // Each seat's quality for best available (domain seatQuality), computed once per map.
+    const QVector<double> &seatQuality() const { return m_quality; }
     int seatCount() const { return int(m_items.size()); }
 
     void applyChange(const SeatChange &change);
@@ -79,6 +82,7 @@ private:
     void setLookOf(SeatItem *item);
 
     SeatMap m_map;
+    QVector<double> m_quality;
     QHash<UnitId, SeatItem *> m_items;
     QVector<SeatItem *> m_byIndex;
     SeatOverviewItem *m_overview = nullptr;
