@@ -75,6 +75,14 @@ void SeatItem::setLook(SeatLook look)
     update();
 }
 
+void SeatItem::setKeyboardFocus(bool focus)
+{
+    if (focus == m_keyboardFocus)
+        return;
+    m_keyboardFocus = focus;
+    update();
+}
+
 QColor SeatItem::bandColor(int band)
 {
     const int size = int(bandPalette.size());
@@ -122,7 +130,8 @@ bool SeatItem::showsFromAfar(SeatLook look)
     return false;
 }
 
-void SeatItem::paintSeat(QPainter *painter, const QRectF &rect, SeatLook look, int band, bool selected)
+void SeatItem::paintSeat(QPainter *painter, const QRectF &rect, SeatLook look, int band, bool selected,
+                         bool keyboardFocus)
 {
     const QColor fill = fillColor(look, band);
     const qreal unit = rect.width() / seatSide; // the legend draws larger swatches than one venue unit
@@ -174,11 +183,23 @@ void SeatItem::paintSeat(QPainter *painter, const QRectF &rect, SeatLook look, i
         const qreal grow = (boundHalf - seatSide / 2 - selectionWidth / 2) * unit;
         painter->drawRoundedRect(rect.adjusted(-grow, -grow, grow, grow), radius, radius);
     }
+    if (keyboardFocus) {
+        // Black and white dashes read on every fill and next to the selection ring.
+        const qreal width = 0.07 * unit;
+        const qreal grow = (boundHalf - seatSide / 2 - width / 2) * unit;
+        const QRectF ring = rect.adjusted(-grow, -grow, grow, grow);
+        painter->setBrush(Qt::NoBrush);
+        painter->setPen(QPen(Qt::white, width));
+        painter->drawRect(ring);
+        QPen dashes(Qt::black, width, Qt::DashLine);
+        painter->setPen(dashes);
+        painter->drawRect(ring);
+    }
 }
 
 void SeatItem::paintDetailed(QPainter *painter, bool withNumber, bool selected) const
 {
-    paintSeat(painter, seatRect(), m_look, m_band, selected);
+    paintSeat(painter, seatRect(), m_look, m_band, selected, m_keyboardFocus);
     if (!withNumber)
         return;
     painter->save();
@@ -194,11 +215,12 @@ QPixmap SeatItem::sprite(qreal devicePixelsPerUnit, qreal devicePixelRatio, bool
 {
     // Seats that look alike at one size share one picture: thousands of seats on screen come in a few
     // dozen kinds (look, band, selection, and the number when it shows).
-    const quint64 key = (quint64(qRound(devicePixelsPerUnit * 4)) & 0x1fffff) << 43 // 21 bits
-                        | (quint64(withNumber ? m_number : 0) & 0xfffff) << 23      // 20 bits
-                        | (quint64(m_band) & 0xfff) << 11                           // 12 bits
-                        | (quint64(qRound(devicePixelRatio * 4)) & 0x3f) << 5       // 6 bits
-                        | (quint64(m_look) & 0xf) << 1 | (selected ? 1 : 0);        // 4 + 1 bits
+    const quint64 key = (quint64(qRound(devicePixelsPerUnit * 4)) & 0xffff) << 48 // 16 bits
+                        | (quint64(withNumber ? m_number : 0) & 0xfffff) << 28    // 20 bits
+                        | (quint64(m_band) & 0xfff) << 16                         // 12 bits
+                        | (quint64(qRound(devicePixelRatio * 4)) & 0xff) << 8     // 8 bits
+                        | (quint64(m_look) & 0xf) << 4                            // 4 bits
+                        | (m_keyboardFocus ? 2 : 0) | (selected ? 1 : 0);
     static QHash<quint64, QPixmapCache::Key> cacheKeys;
     QPixmap picture;
     const auto known = cacheKeys.constFind(key);
@@ -235,6 +257,8 @@ void SeatItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, 
         // Below two pixels a seat fills its whole cell: gaps narrower than a pixel only make moire.
         static const QRectF cell(-0.5, -0.5, 1.0, 1.0);
         painter->fillRect(detail < 2.0 ? cell : seatRect(), selected ? selectionColor() : fillColor(m_look, m_band));
+        if (m_keyboardFocus)
+            paintFarFocus(painter, detail);
         return;
     }
     const bool withNumber = detail >= numberDetail;
@@ -255,6 +279,16 @@ void SeatItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, 
     painter->setWorldTransform(QTransform());
     painter->drawPixmap(QPointF(qRound(corner.x()), qRound(corner.y())) / ratio, picture);
     painter->setWorldTransform(world);
+}
+
+void SeatItem::paintFarFocus(QPainter *painter, qreal detail) const
+{
+    // A frame one pixel wide at the edge of the cell, inside the bounding rectangle.
+    const qreal pixel = 1.0 / detail;
+    const QRectF frame = boundingRect().adjusted(pixel / 2, pixel / 2, -pixel / 2, -pixel / 2);
+    painter->setBrush(Qt::NoBrush);
+    painter->setPen(QPen(Qt::black, pixel));
+    painter->drawRect(frame);
 }
 
 QString seatLookText(SeatLook look)

@@ -56,6 +56,9 @@ public:
     // Repaints only when the look really changes, so a clock tick or a change record costs nothing
     // for seats that look the same afterwards.
     void setLook(SeatLook look);
+    // The keyboard's seat (SeatMapScene::focusSeat): drawn with a focus ring.
+    bool hasKeyboardFocus() const { return m_keyboardFocus; }
+    void setKeyboardFocus(bool focus);
 
     // The rectangle a seat covers around its position, in venue units (one seat pitch is 1.0).
     static QRectF seatRect();
@@ -65,7 +68,8 @@ public:
     static SeatMark markOf(SeatLook look);
     static bool showsFromAfar(SeatLook look);
     // Draws a seat at medium detail; the legend uses it too, so its swatches match the map exactly.
-    static void paintSeat(QPainter *painter, const QRectF &rect, SeatLook look, int band, bool selected);
+    static void paintSeat(QPainter *painter, const QRectF &rect, SeatLook look, int band, bool selected,
+                          bool keyboardFocus = false);
 
     // Pixels per venue unit at which the map shows more: outlines first, then seat numbers.
     static constexpr qreal outlineDetail = 4.0;
@@ -73,6 +77,8 @@ public:
 
 private:
     void paintDetailed(QPainter *painter, bool withNumber, bool selected) const;
+    // Far out a seat is a cell of colour; the focus ring still has to show where the keyboard is.
+    void paintFarFocus(QPainter *painter, qreal detail) const;
     QPixmap sprite(qreal devicePixelsPerUnit, qreal devicePixelRatio, bool withNumber, bool selected) const;
 
     UnitId m_unit;
@@ -80,6 +86,7 @@ private:
     qint32 m_number;
     qint16 m_band;
     SeatLook m_look;
+    bool m_keyboardFocus = false;
 };
 
 QString seatLookText(SeatLook look);

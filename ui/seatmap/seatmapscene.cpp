@@ -250,6 +250,8 @@ SeatMapScene::SeatMapScene(QObject *parent) : QGraphicsScene(parent)
 void SeatMapScene::setSeatMap(const SeatMap &map)
 {
     m_overview = nullptr;
+    m_focusUnit = 0;
+    m_sectionPlaces.clear();
     m_layers.clear();
     m_farView = false;
     clear();
@@ -331,6 +333,74 @@ void SeatMapScene::setLookOf(SeatItem *item)
     item->setLook(look);
     if (m_overview)
         m_overview->seatChanged(item->index());
+    emit seatLookChanged(item->unit());
+}
+
+void SeatMapScene::setFocusSeat(UnitId unit)
+{
+    if (unit != 0 && !m_items.contains(unit))
+        return;
+    if (unit == m_focusUnit)
+        return;
+    if (SeatItem *old = m_items.value(m_focusUnit)) {
+        old->setKeyboardFocus(false);
+        if (m_overview)
+            m_overview->seatChanged(old->index());
+    }
+    m_focusUnit = unit;
+    if (SeatItem *item = m_items.value(unit)) {
+        item->setKeyboardFocus(true);
+        if (m_overview)
+            m_overview->seatChanged(item->index());
+    }
+    emit focusSeatChanged(unit);
+}
+
+void SeatMapScene::activateSeat(UnitId unit)
+{
+    if (m_items.contains(unit))
+        emit seatActivated(unit);
+}
+
+UnitId SeatMapScene::seatNearest(const QPointF &scenePos) const
+{
+    UnitId best = 0;
+    qreal bestDistance = std::numeric_limits<qreal>::max();
+    for (const SeatMapSeat &seat : std::as_const(m_map.seats)) {
+        const qreal dx = seat.x - scenePos.x();
+        const qreal dy = seat.y - scenePos.y();
+        const qreal distance = dx * dx + dy * dy;
+        if (distance < bestDistance) {
+            bestDistance = distance;
+            best = seat.unit;
+        }
+    }
+    return best;
+}
+
+UnitId SeatMapScene::seatTowards(UnitId from, const QPointF &direction) const
+{
+    const SeatItem *start = m_items.value(from);
+    if (!start)
+        return 0;
+    const QPointF origin = start->pos();
+    const QPointF along = unitVector(direction, QPointF(1, 0));
+    UnitId best = 0;
+    qreal bestCost = std::numeric_limits<qreal>::max();
+    for (const SeatMapSeat &seat : std::as_const(m_map.seats)) {
+        const QPointF offset = QPointF(seat.x, seat.y) - origin;
+        const qreal forward = offset.x() * along.x() + offset.y() * along.y();
+        const qreal sideways = qAbs(offset.x() * along.y() - offset.y() * along.x());
+        if (forward < 0.1 || sideways > forward)
+            continue;
+        // Straight ahead first: the next seat of the row, the same seat of the next row.
+        const qreal cost = forward + 3 * sideways;
+        if (cost < bestCost) {
+            bestCost = cost;
+            best = seat.unit;
+        }
+    }
+    return best;
 }
 
 void SeatMapScene::addStage()
@@ -425,6 +495,14 @@ void SeatMapScene::addLabels()
         label->setRotation(angle);
         addItem(label);
         labels.append(label);
+
+        QRectF seats;
+        for (auto it = rows.cbegin(); it != rows.cend(); ++it) {
+            seats |= QRectF(it->first, QSizeF(0.01, 0.01));
+            seats |= QRectF(it->last, QSizeF(0.01, 0.01));
+        }
+        m_sectionPlaces.append({section.name.isEmpty() ? section.code : section.name,
+                                seats.adjusted(-seatHalf, -seatHalf, seatHalf, seatHalf), label->pos()});
     }
 
     for (SectionLabelItem *label : std::as_const(labels)) {
@@ -528,6 +606,27 @@ QString SeatMapScene::seatToolTip(UnitId unit) const
         }
     }
     return text;
+}
+
+QString SeatMapScene::seatDescription(UnitId unit) const
+{
+    const SeatItem *item = m_items.value(unit);
+    if (!item)
+        return QString();
+    const SeatMapSeat &seat = m_map.seats.at(item->index());
+    const QString section = seat.section >= 0 && seat.section < m_map.sections.size()
+                                ? m_map.sections.at(seat.section).name
+                                : QString();
+    QStringList parts;
+    parts << tr("%1, row %2, seat %3").arg(section).arg(seat.row).arg(seat.number);
+    if (seat.band >= 0 && seat.band < m_map.bands.size()) {
+        const SeatMapBand &band = m_map.bands.at(seat.band);
+        parts << tr("%1, %2").arg(band.name, formatMoney(band.priceMinor, m_map.event.currency));
+    }
+    parts << seatLookText(item->look());
+    if (item->isSelected())
+        parts << tr("selected");
+    return parts.join(QStringLiteral("; "));
 }
 
 SeatItem *SeatMapScene::seatItemAt(const QPointF &scenePos) const

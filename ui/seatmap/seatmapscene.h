@@ -55,6 +55,29 @@ public:
     SeatLook lookOf(const SeatMapSeat &seat) const;
     QVector<UnitId> selectedUnits() const; // ascending
     QString seatToolTip(UnitId unit) const;
+    // What a screen reader says about a seat beyond its label: place, price band and price, state.
+    QString seatDescription(UnitId unit) const;
+
+    // The keyboard's seat: arrow keys move it, Space selects it, Enter activates it (SeatMapView).
+    // 0 when there is none.
+    UnitId focusSeat() const { return m_focusUnit; }
+    void setFocusSeat(UnitId unit);
+    // What a plain click on the seat does (seatActivated), from the keyboard.
+    void activateSeat(UnitId unit);
+    // The seat nearest a point of the venue, 0 if the map is empty.
+    UnitId seatNearest(const QPointF &scenePos) const;
+    // The nearest seat from `from` in a direction (scene axes, e.g. (1, 0) is right on screen),
+    // within 45 degrees of it; 0 if there is none that way.
+    UnitId seatTowards(UnitId from, const QPointF &direction) const;
+
+    // A section's seats and where its name is drawn, for labels that follow the view.
+    struct SectionPlace
+    {
+        QString name;
+        QRectF seats;
+        QPointF labelAt;
+    };
+    const QVector<SectionPlace> &sectionPlaces() const { return m_sectionPlaces; }
 
     // Where the seats are (centres plus half a pitch), in venue units.
     QRectF seatsBoundingRect() const { return m_seatsRect; }
@@ -63,6 +86,9 @@ public:
     bool isArena() const { return m_arena; }
 
 signals:
+    void focusSeatChanged(boxoffice::UnitId unit);
+    // A seat's look or selection changed (a change record, the clock, the clerk's carts, a click).
+    void seatLookChanged(boxoffice::UnitId unit);
     // A plain left click on a seat: the window holds or releases it. Clicks that only adjust the
     // selection (Ctrl or Shift held) and drags do not count.
     void seatActivated(boxoffice::UnitId unit);
@@ -95,6 +121,8 @@ private:
     QRectF m_stageRect;
     bool m_arena = false;
     UnitId m_pressedUnit = 0;
+    UnitId m_focusUnit = 0;
+    QVector<SectionPlace> m_sectionPlaces;
 };
 
 } // namespace boxoffice

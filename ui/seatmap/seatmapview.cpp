@@ -1,8 +1,12 @@
 #include "ui/seatmap/seatmapview.h"
 
+#include "ui/seatmap/seatmapaccessible.h"
 #include "ui/seatmap/seatmapscene.h"
 #include "ui/seatmap/seatoverviewitem.h"
 
+#include <QAccessible>
+#include <QFontMetrics>
+#include <QPainter>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QScrollBar>
@@ -25,6 +29,10 @@ SeatMapView::SeatMapView(SeatMapScene *scene, QWidget *parent) : QGraphicsView(p
     setResizeAnchor(AnchorViewCenter);
     setRenderHint(QPainter::Antialiasing, false);
     setFocusPolicy(Qt::StrongFocus);
+    installSeatMapAccessibility();
+    setAccessibleName(tr("Seat map"));
+    setAccessibleDescription(tr("Arrow keys move between seats, Space selects a seat, Enter holds or releases it, "
+                                "plus and minus zoom."));
     if (scene)
         setSeatMapScene(scene);
 }
@@ -32,10 +40,13 @@ SeatMapView::SeatMapView(SeatMapScene *scene, QWidget *parent) : QGraphicsView(p
 void SeatMapView::setSeatMapScene(SeatMapScene *scene)
 {
     if (QGraphicsScene *old = this->scene())
-        disconnect(old, &QGraphicsScene::sceneRectChanged, this, nullptr);
+        disconnect(old, nullptr, this, nullptr);
     setScene(scene);
     if (!scene)
         return;
+    connect(scene, &SeatMapScene::focusSeatChanged, this, &SeatMapView::announceFocusSeat);
+    connect(scene, &SeatMapScene::seatLookChanged, this, &SeatMapView::announceSeatChange);
+    connect(scene, &QGraphicsScene::selectionChanged, this, [this, scene] { announceSeatChange(scene->focusSeat()); });
     // A new seat map while the venue is being shown whole stays whole.
     connect(scene, &QGraphicsScene::sceneRectChanged, this, [this] {
         if (m_fitting)
@@ -131,6 +142,7 @@ void SeatMapView::wheelEvent(QWheelEvent *event)
 void SeatMapView::mousePressEvent(QMouseEvent *event)
 {
     if (event->button() == Qt::MiddleButton || (event->button() == Qt::LeftButton && m_spaceHeld)) {
+        m_spacePanned = m_spaceHeld;
         m_panning = true;
         m_panButton = event->button();
         m_lastPanPos = event->position().toPoint();
@@ -188,20 +200,28 @@ void SeatMapView::keyPressEvent(QKeyEvent *event)
         zoomOut();
         break;
     case Qt::Key_Left:
-        panBy(QPoint(-stepX, 0));
-        break;
     case Qt::Key_Right:
-        panBy(QPoint(stepX, 0));
-        break;
     case Qt::Key_Up:
-        panBy(QPoint(0, -stepY));
+    case Qt::Key_Down: {
+        const bool left = event->key() == Qt::Key_Left, right = event->key() == Qt::Key_Right;
+        const bool up = event->key() == Qt::Key_Up;
+        const QPoint step = left ? QPoint(-stepX, 0) : right ? QPoint(stepX, 0) : up ? QPoint(0, -stepY) : QPoint(0, stepY);
+        if (event->modifiers() & Qt::AltModifier)
+            panBy(step);
+        else
+            moveFocusSeat(QPointF(step.x() ? step.x() / qAbs(step.x()) : 0, step.y() ? step.y() / qAbs(step.y()) : 0),
+                          event->modifiers() & Qt::ShiftModifier);
         break;
-    case Qt::Key_Down:
-        panBy(QPoint(0, stepY));
+    }
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+        if (auto *seats = qobject_cast<SeatMapScene *>(scene()); seats && seats->focusSeat() != 0)
+            seats->activateSeat(seats->focusSeat());
         break;
     case Qt::Key_Space:
         if (!event->isAutoRepeat() && !m_spaceHeld) {
             m_spaceHeld = true;
+            m_spacePanned = false;
             if (!m_panning)
                 viewport()->setCursor(Qt::OpenHandCursor);
         }
@@ -216,9 +236,12 @@ void SeatMapView::keyPressEvent(QKeyEvent *event)
 void SeatMapView::keyReleaseEvent(QKeyEvent *event)
 {
     if (event->key() == Qt::Key_Space && !event->isAutoRepeat()) {
+        const bool tapped = m_spaceHeld && !m_spacePanned && !m_panning;
         m_spaceHeld = false;
         if (!m_panning)
             viewport()->unsetCursor();
+        if (tapped)
+            toggleFocusSeatSelection();
         event->accept();
         return;
     }
@@ -234,6 +257,138 @@ void SeatMapView::focusOutEvent(QFocusEvent *event)
     else
         viewport()->unsetCursor();
     QGraphicsView::focusOutEvent(event);
+}
+
+void SeatMapView::focusInEvent(QFocusEvent *event)
+{
+    QGraphicsView::focusInEvent(event);
+    // Tabbing in puts the keyboard on a seat at once, so a screen reader has something to say.
+    auto *seats = qobject_cast<SeatMapScene *>(scene());
+    if (seats && seats->focusSeat() == 0
+        && (event->reason() == Qt::TabFocusReason || event->reason() == Qt::BacktabFocusReason))
+        seats->setFocusSeat(seats->seatNearest(mapToScene(viewport()->rect().center())));
+    else
+        announceFocusSeat();
+}
+
+void SeatMapView::moveFocusSeat(const QPointF &direction, bool select)
+{
+    auto *seats = qobject_cast<SeatMapScene *>(scene());
+    if (!seats || seats->seatCount() == 0)
+        return;
+    UnitId next = 0;
+    if (seats->focusSeat() == 0)
+        next = seats->seatNearest(mapToScene(viewport()->rect().center()));
+    else
+        next = seats->seatTowards(seats->focusSeat(), direction);
+    if (next == 0)
+        return; // the edge of the venue that way
+    if (select) {
+        if (SeatItem *from = seats->seatItem(seats->focusSeat()))
+            from->setSelected(true);
+    }
+    seats->setFocusSeat(next);
+    SeatItem *item = seats->seatItem(next);
+    if (select)
+        item->setSelected(true);
+    // Follow the seat, keeping a few seats of context between it and the edge.
+    const int margin = qBound(8, qRound(zoom() * 3), viewport()->width() / 4);
+    ensureVisible(item, margin, margin);
+}
+
+void SeatMapView::toggleFocusSeatSelection()
+{
+    auto *seats = qobject_cast<SeatMapScene *>(scene());
+    if (!seats)
+        return;
+    if (SeatItem *item = seats->seatItem(seats->focusSeat()))
+        item->setSelected(!item->isSelected());
+}
+
+void SeatMapView::showUnits(const QVector<UnitId> &units)
+{
+    auto *seats = qobject_cast<SeatMapScene *>(scene());
+    if (!seats)
+        return;
+    QRectF area;
+    for (UnitId unit : units) {
+        if (const SeatItem *item = seats->seatItem(unit))
+            area |= item->sceneBoundingRect();
+    }
+    if (area.isEmpty())
+        return;
+    // The block takes up to a third of the view's width, so the rows around it show as well.
+    const QSize size = viewport()->size();
+    const qreal fit = qMin(size.width() / 3.0 / area.width(), size.height() / 3.0 / area.height());
+    const qreal target = qBound(readableZoom, fit, 48.0);
+    zoomAt(target, viewport()->rect().center());
+    centerOn(area.center());
+    if (units.size() == 1 || seats->focusSeat() == 0)
+        seats->setFocusSeat(units.first());
+}
+
+void SeatMapView::drawForeground(QPainter *painter, const QRectF &rect)
+{
+    Q_UNUSED(rect)
+    auto *seats = qobject_cast<SeatMapScene *>(scene());
+    if (!seats || zoom() < pinnedNamesZoom)
+        return;
+    const QRectF visible = mapToScene(viewport()->rect()).boundingRect();
+    painter->save();
+    painter->resetTransform();
+    QFont font = painter->font();
+    font.setBold(true);
+    font.setPixelSize(13);
+    painter->setFont(font);
+    const QFontMetrics metrics(font);
+    for (const SeatMapScene::SectionPlace &place : seats->sectionPlaces()) {
+        const QRectF shown = place.seats & visible;
+        // Only where its own label is out of sight, and enough of the section shows to belong to.
+        if (shown.isEmpty() || visible.contains(place.labelAt) || shown.width() * zoom() < 60
+            || shown.height() * zoom() < 24)
+            continue;
+        const QPoint corner = mapFromScene(shown.topLeft()) + QPoint(6, 6);
+        QRect box(corner, QSize(metrics.horizontalAdvance(place.name) + 12, metrics.height() + 4));
+        box.moveTopLeft(QPoint(qMax(corner.x(), 4), qMax(corner.y(), 4)));
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(QColor(255, 255, 255, 220));
+        painter->drawRoundedRect(box, 4, 4);
+        painter->setPen(QColor(0x3c, 0x3c, 0x3c));
+        painter->drawText(box, Qt::AlignCenter, place.name);
+    }
+    painter->restore();
+}
+
+void SeatMapView::scrollContentsBy(int dx, int dy)
+{
+    QGraphicsView::scrollContentsBy(dx, dy);
+    // The pinned names stay put while the seats move: a scrolled copy of the old frame would drag
+    // them along.
+    if (zoom() >= pinnedNamesZoom)
+        viewport()->update();
+}
+
+void SeatMapView::announceFocusSeat()
+{
+    auto *seats = qobject_cast<SeatMapScene *>(scene());
+    const SeatItem *item = seats ? seats->seatItem(seats->focusSeat()) : nullptr;
+    if (!item || !hasFocus())
+        return;
+    QAccessibleEvent event(this, QAccessible::Focus);
+    event.setChild(item->index());
+    QAccessible::updateAccessibility(&event);
+}
+
+void SeatMapView::announceSeatChange(UnitId unit)
+{
+    auto *seats = qobject_cast<SeatMapScene *>(scene());
+    const SeatItem *item = seats ? seats->seatItem(unit) : nullptr;
+    // Only the seat the clerk is on: 50,000 seats changing under a live on-sale would drown the reader.
+    if (!item || unit != seats->focusSeat())
+        return;
+    QAccessibleEvent event(this, QAccessible::DescriptionChanged);
+    event.setChild(item->index());
+    QAccessible::updateAccessibility(&event);
 }
 
 void SeatMapView::resizeEvent(QResizeEvent *event)

@@ -1,6 +1,7 @@
 #include "ui/seatmap/seatoverviewitem.h"
 
 #include "ui/seatmap/seatitem.h"
+#include "ui/seatmap/seatmapscene.h"
 
 #include <QGraphicsScene>
 #include <QPaintEngine>
@@ -104,6 +105,16 @@ void SeatOverviewItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *
     for (const QGraphicsItem *item : selected) {
         if (item->type() == SeatItem::Type)
             drawMarker(painter, markerRect(item->scenePos(), detail), SeatItem::selectionColor(), outline);
+    }
+    // The keyboard's seat: a white square in a black frame, a size larger than the other markers.
+    if (const auto *seats = qobject_cast<const SeatMapScene *>(scene())) {
+        if (const SeatItem *focus = seats->seatItem(seats->focusSeat())) {
+            const QRectF marker = markerRect(focus->pos(), detail).adjusted(-outline, -outline, outline, outline);
+            painter->fillRect(marker, Qt::black);
+            painter->fillRect(marker.adjusted(outline, outline, -outline, -outline), Qt::white);
+            const QRectF inner = marker.adjusted(2 * outline, 2 * outline, -2 * outline, -2 * outline);
+            painter->fillRect(inner, SeatItem::fillColor(focus->look(), focus->band()));
+        }
     }
 }
 
