@@ -118,9 +118,8 @@ void DeskWindow::holdBestAvailable()
                 labels << unit.seat.label;
                 m_scene->applyChange(SeatChange{unit.seat.unit, SeatState::Held, m_cartId, unit.expiresAt});
             }
-            // The clerk points the buyer at the seats: keep them on screen when zoomed in.
-            if (SeatItem *item = m_scene->seatItem(block.first()))
-                m_view->ensureVisible(item);
+            // The clerk points the buyer at the seats: zoom to them, with the rows around for context.
+            m_view->showUnits(block);
             showMessage(lost == 0 ? tr("Held %1.").arg(joinLabels(labels))
                                   : tr("Held %1 (%2 better blocks went to other buyers first).")
                                         .arg(joinLabels(labels))

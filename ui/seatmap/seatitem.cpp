@@ -150,8 +150,8 @@ void SeatItem::paintSeat(QPainter *painter, const QRectF &rect, SeatLook look, i
         painter->drawRoundedRect(rect, radius, radius);
         break;
     case SeatMark::CornerDot: {
-        const qreal r = 0.11 * unit;
-        const QPointF corner = rect.topRight() + QPointF(-0.17 * unit, 0.17 * unit);
+        const qreal r = 0.15 * unit;
+        const QPointF corner = rect.topRight() + QPointF(-0.2 * unit, 0.2 * unit);
         painter->setPen(QPen(QColor(0x10, 0x10, 0x10), 0.03 * unit));
         painter->setBrush(Qt::white);
         painter->drawEllipse(corner, r, r);
@@ -302,6 +302,27 @@ QString seatLookText(SeatLook look)
         return QCoreApplication::translate("SeatItem", "Held by another sale");
     case SeatLook::Sold:
         return QCoreApplication::translate("SeatItem", "Sold");
+    }
+    return QString();
+}
+
+} // namespace boxoffice
+
+namespace boxoffice {
+
+QString seatMarkText(SeatMark mark)
+{
+    switch (mark) {
+    case SeatMark::None:
+        return QCoreApplication::translate("SeatItem", "plain, in its price band's colour");
+    case SeatMark::CornerDot:
+        return QCoreApplication::translate("SeatItem", "blue with a white dot in the corner");
+    case SeatMark::Hatch:
+        return QCoreApplication::translate("SeatItem", "amber and hatched");
+    case SeatMark::Cross:
+        return QCoreApplication::translate("SeatItem", "dark grey and crossed out");
+    case SeatMark::Bar:
+        return QCoreApplication::translate("SeatItem", "with a white bar across");
     }
     return QString();
 }

@@ -90,5 +90,7 @@ private:
 };
 
 QString seatLookText(SeatLook look);
+// The mark in words, for the legend's accessible descriptions ("crossed out").
+QString seatMarkText(SeatMark mark);
 
 } // namespace boxoffice

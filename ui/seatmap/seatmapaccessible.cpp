@@ -172,6 +172,12 @@ private:
     mutable QHash<int, QAccessible::Id> m_children;
 };
 
+std::function<void(const QAccessibleEvent &)> &observer()
+{
+    static std::function<void(const QAccessibleEvent &)> instance;
+    return instance;
+}
+
 QAccessibleInterface *seatMapFactory(const QString &className, QObject *object)
 {
     if (auto *view = qobject_cast<SeatMapView *>(object); view && className == QLatin1String("boxoffice::SeatMapView"))
@@ -188,6 +194,22 @@ void installSeatMapAccessibility()
         return true;
     }();
     Q_UNUSED(installed)
+}
+
+} // namespace boxoffice
+
+namespace boxoffice {
+
+void announceSeatMapEvent(QAccessibleEvent *event)
+{
+    if (observer())
+        observer()(*event);
+    QAccessible::updateAccessibility(event);
+}
+
+void setSeatMapAccessibilityObserver(std::function<void(const QAccessibleEvent &)> callback)
+{
+    observer() = std::move(callback);
 }
 
 } // namespace boxoffice

@@ -376,7 +376,7 @@ void SeatMapView::announceFocusSeat()
         return;
     QAccessibleEvent event(this, QAccessible::Focus);
     event.setChild(item->index());
-    QAccessible::updateAccessibility(&event);
+    announceSeatMapEvent(&event);
 }
 
 void SeatMapView::announceSeatChange(UnitId unit)
@@ -388,7 +388,7 @@ void SeatMapView::announceSeatChange(UnitId unit)
         return;
     QAccessibleEvent event(this, QAccessible::DescriptionChanged);
     event.setChild(item->index());
-    QAccessible::updateAccessibility(&event);
+    announceSeatMapEvent(&event);
 }
 
 void SeatMapView::resizeEvent(QResizeEvent *event)
