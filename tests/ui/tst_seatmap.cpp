@@ -123,6 +123,7 @@ private slots:
     void statesDifferWithoutColour_data();
     void statesDifferWithoutColour();
     void legendSpeaksItsMarks();
+    void sectionNamesStayInViewWhenZoomed();
 
 private:
     UnitId unitOf(const QString &label) const;
@@ -908,6 +909,38 @@ void TestSeatMap::legendSpeaksItsMarks()
     QVERIFY2(all.contains(QStringLiteral("Sold: ")) && all.contains(QStringLiteral("cross")), qPrintable(all));
     QVERIFY2(all.contains(QStringLiteral("hatched")), qPrintable(all));
     QVERIFY2(all.contains(QStringLiteral("Selected: ")) && all.contains(QStringLiteral("outline")), qPrintable(all));
+}
+
+void TestSeatMap::sectionNamesStayInViewWhenZoomed()
+{
+    SeatMapScene stadium;
+    stadium.setSeatMap(stadiumMap());
+    SeatMapView view(&stadium);
+    view.resize(1000, 700);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    // Whole: every block's own label shows, nothing is pinned.
+    QVERIFY(view.pinnedNames().isEmpty());
+
+    // Close on the front rows of block 106: its label behind the back row is off screen, so its name
+    // is pinned inside the view, whole.
+    UnitId unit = 0;
+    for (const SeatMapSeat &seat : stadium.seatMap().seats) {
+        if (seat.label == QLatin1String("106-2-25"))
+            unit = seat.unit;
+    }
+    view.showUnits({unit});
+    const QVector<SeatMapView::PinnedName> pinned = view.pinnedNames();
+    QStringList names;
+    for (const SeatMapView::PinnedName &name : pinned) {
+        names << name.text;
+        QVERIFY(view.viewport()->rect().contains(name.box));
+    }
+    QVERIFY2(names.contains(QStringLiteral("Block 106")), qPrintable(names.join(QLatin1Char(','))));
+    // Drawn: the pill's white shows where the name is pinned.
+    const QImage image = view.viewport()->grab().toImage();
+    const QRect box = pinned.at(int(names.indexOf(QStringLiteral("Block 106")))).box;
+    QCOMPARE(QColor(image.pixel(box.left() + 3, box.center().y())).lightness() > 240, true);
 }
 
 QTEST_MAIN(TestSeatMap)

@@ -327,34 +327,53 @@ void SeatMapView::showUnits(const QVector<UnitId> &units)
         seats->setFocusSeat(units.first());
 }
 
+QFont SeatMapView::pinnedNameFont() const
+{
+    QFont font = this->font();
+    font.setBold(true);
+    font.setPixelSize(13);
+    return font;
+}
+
+QVector<SeatMapView::PinnedName> SeatMapView::pinnedNames() const
+{
+    QVector<PinnedName> pinned;
+    auto *seats = qobject_cast<SeatMapScene *>(scene());
+    if (!seats || zoom() < pinnedNamesZoom)
+        return pinned;
+    const QRectF visible = mapToScene(viewport()->rect()).boundingRect();
+    const QFontMetrics metrics(pinnedNameFont());
+    for (const SeatMapScene::SectionPlace &place : seats->sectionPlaces()) {
+        const QRectF shown = place.seats & visible;
+        // Only where the section's own label is out of sight.
+        if (shown.isEmpty() || visible.contains(place.labelAt))
+            continue;
+        // Inside the part of the section that shows, or not at all: a name cut by the view's edge
+        // reads as another one.
+        const QRect area = mapFromScene(shown).boundingRect() & viewport()->rect();
+        const QRect box(area.topLeft() + QPoint(6, 6),
+                        QSize(metrics.horizontalAdvance(place.name) + 12, metrics.height() + 4));
+        if (area.contains(box))
+            pinned.append({place.name, box});
+    }
+    return pinned;
+}
+
 void SeatMapView::drawForeground(QPainter *painter, const QRectF &rect)
 {
     Q_UNUSED(rect)
-    auto *seats = qobject_cast<SeatMapScene *>(scene());
-    if (!seats || zoom() < pinnedNamesZoom)
+    const QVector<PinnedName> pinned = pinnedNames();
+    if (pinned.isEmpty())
         return;
-    const QRectF visible = mapToScene(viewport()->rect()).boundingRect();
     painter->save();
     painter->resetTransform();
-    QFont font = painter->font();
-    font.setBold(true);
-    font.setPixelSize(13);
-    painter->setFont(font);
-    const QFontMetrics metrics(font);
-    for (const SeatMapScene::SectionPlace &place : seats->sectionPlaces()) {
-        const QRectF shown = place.seats & visible;
-        // Only where its own label is out of sight, and enough of the section shows to belong to.
-        if (shown.isEmpty() || visible.contains(place.labelAt) || shown.width() * zoom() < 60
-            || shown.height() * zoom() < 24)
-            continue;
-        const QPoint corner = mapFromScene(shown.topLeft()) + QPoint(6, 6);
-        QRect box(corner, QSize(metrics.horizontalAdvance(place.name) + 12, metrics.height() + 4));
-        box.moveTopLeft(QPoint(qMax(corner.x(), 4), qMax(corner.y(), 4)));
+    painter->setFont(pinnedNameFont());
+    for (const PinnedName &name : pinned) {
         painter->setPen(Qt::NoPen);
-        painter->setBrush(QColor(255, 255, 255, 220));
-        painter->drawRoundedRect(box, 4, 4);
+        painter->setBrush(QColor(255, 255, 255, 225));
+        painter->drawRoundedRect(name.box, 4, 4);
         painter->setPen(QColor(0x3c, 0x3c, 0x3c));
-        painter->drawText(box, Qt::AlignCenter, place.name);
+        painter->drawText(name.box, Qt::AlignCenter, name.text);
     }
     painter->restore();
 }

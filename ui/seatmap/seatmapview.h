@@ -46,6 +46,14 @@ public:
     // Zooms and scrolls so these seats fill a clear part of the view, centred, with some of the seats
     // around them: at least readableZoom, closer for a single seat, further out for a long block.
     void showUnits(const QVector<UnitId> &units);
+    // The section names pinned inside the view at this zoom and scroll, in viewport pixels.
+    struct PinnedName
+    {
+        QString text;
+        QRect box;
+    };
+    QVector<PinnedName> pinnedNames() const;
+
     // Moves the keyboard's seat one step that way (scene axes); with `select`, selects it as well.
     void moveFocusSeat(const QPointF &direction, bool select);
 public slots:
@@ -77,6 +85,7 @@ private:
     void zoomChangedTo(qreal pixelsPerUnit);
     void panBy(const QPoint &delta);
     void stopPanning();
+    QFont pinnedNameFont() const;
     void toggleFocusSeatSelection();
     void announceFocusSeat();
     void announceSeatChange(UnitId unit);
