@@ -815,8 +815,10 @@ void TestSeatMap::farViewShowsHeldAndSelected()
         return found >= 6;
     };
     QVERIFY2(markerShows(mine, SeatItem::fillColor(SeatLook::Mine, mine.band)), "my hold is lost at the far view");
-    QVERIFY2(markerShows(other, SeatItem::fillColor(SeatLook::HeldByOther, other.band)),
-             "another sale's hold is lost at the far view");
+    // Another sale's hold keeps its colour in the picture, a cell like the rest: thousands of markers
+    // would bury the clerk's own.
+    QVERIFY(colourNear(image, view.mapFromScene(other.x, other.y), SeatItem::fillColor(SeatLook::HeldByOther, other.band), 1));
+    QVERIFY(!markerShows(other, SeatItem::fillColor(SeatLook::HeldByOther, other.band)));
     QVERIFY2(markerShows(picked, SeatItem::selectionColor()), "the selection is lost at the far view");
     // An ordinary seat stays a plain cell of its band's colour.
     const SeatMapSeat plain = stadium.seatMap().seats.at(10000);

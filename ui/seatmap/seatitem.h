@@ -21,7 +21,9 @@ struct SeatLookMark
 {
     SeatLook look;
     SeatMark mark;
-    bool showsFromAfar; // drawn as a marker on top in the far view, so it is seen at full view
+    // Drawn as a marker on top in the far view, so it is seen at full view. Only what the clerk is
+    // working on: a marker for each of thousands of other buyers' holds would bury it.
+    bool showsFromAfar;
 };
 
 // One line per look; a new look joins with one line here (and its colour in SeatItem::fillColor).
@@ -29,7 +31,7 @@ struct SeatLookMark
 inline constexpr SeatLookMark seatLookMarks[] = {
     {SeatLook::Available, SeatMark::None, false},
     {SeatLook::Mine, SeatMark::CornerDot, true},
-    {SeatLook::HeldByOther, SeatMark::Hatch, true},
+    {SeatLook::HeldByOther, SeatMark::Hatch, false},
     {SeatLook::Sold, SeatMark::Cross, false},
 };
 

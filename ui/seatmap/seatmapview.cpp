@@ -320,7 +320,7 @@ void SeatMapView::showUnits(const QVector<UnitId> &units)
     // The block takes up to a third of the view's width, so the rows around it show as well.
     const QSize size = viewport()->size();
     const qreal fit = qMin(size.width() / 3.0 / area.width(), size.height() / 3.0 / area.height());
-    const qreal target = qBound(readableZoom, fit, 48.0);
+    const qreal target = qBound(readableZoom, fit, readableZoom * 1.25);
     zoomAt(target, viewport()->rect().center());
     centerOn(area.center());
     if (units.size() == 1 || seats->focusSeat() == 0)
@@ -351,9 +351,14 @@ QVector<SeatMapView::PinnedName> SeatMapView::pinnedNames() const
         // Inside the part of the section that shows, or not at all: a name cut by the view's edge
         // reads as another one.
         const QRect area = mapFromScene(shown).boundingRect() & viewport()->rect();
-        const QRect box(area.topLeft() + QPoint(6, 6),
-                        QSize(metrics.horizontalAdvance(place.name) + 12, metrics.height() + 4));
-        if (area.contains(box))
+        const QSize size(metrics.horizontalAdvance(place.name) + 12, metrics.height() + 4);
+        // Just above the seats where the view has room for it (the aisle, the stage's side), else on
+        // the first seats that show.
+        QRect box(QPoint(area.left() + 6, area.top() - size.height() - 3), size);
+        if (!viewport()->rect().contains(box) || area.top() > mapFromScene(place.seats.topLeft()).y() + 1)
+            box.moveTop(area.top() + 6);
+        const bool fits = box.left() >= area.left() && box.right() <= area.right() && viewport()->rect().contains(box);
+        if (fits)
             pinned.append({place.name, box});
     }
     return pinned;

@@ -16,10 +16,12 @@ namespace {
 // Room around the seats for markers, which keep their pixel size however far out the view is.
 constexpr qreal markerMargin = 12.0;
 
+// A dark edge and a white ring round the fill: it stands out of seats of any colour.
 void drawMarker(QPainter *painter, const QRectF &marker, const QColor &fill, qreal outline)
 {
     painter->fillRect(marker, QColor(0x20, 0x20, 0x20));
-    painter->fillRect(marker.adjusted(outline, outline, -outline, -outline), fill);
+    painter->fillRect(marker.adjusted(outline, outline, -outline, -outline), Qt::white);
+    painter->fillRect(marker.adjusted(2 * outline, 2 * outline, -2 * outline, -2 * outline), fill);
 }
 
 } // namespace
@@ -92,8 +94,7 @@ void SeatOverviewItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *
         painter->drawImage(QRectF(m_seatsRect.topLeft(), QSizeF(m_cache.size()) / devicePixelsPerUnit), m_cache);
     }
 
-    // Held and selected seats on top, a few pixels wide whatever the zoom, each with a thin outline so
-    // it stands out of seats of a similar colour.
+    // The clerk's own holds and the selection on top, a few pixels wide whatever the zoom.
     const qreal outline = 1.0 / detail;
     for (const SeatItem *seat : *m_seats) {
         if (SeatItem::showsFromAfar(seat->look()))
@@ -106,14 +107,14 @@ void SeatOverviewItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *
         if (item->type() == SeatItem::Type)
             drawMarker(painter, markerRect(item->scenePos(), detail), SeatItem::selectionColor(), outline);
     }
-    // The keyboard's seat: a white square in a black frame, a size larger than the other markers.
+    // The keyboard's seat: a marker in a black frame, a size larger than the others.
     if (const auto *seats = qobject_cast<const SeatMapScene *>(scene())) {
         if (const SeatItem *focus = seats->seatItem(seats->focusSeat())) {
             const QRectF marker = markerRect(focus->pos(), detail).adjusted(-outline, -outline, outline, outline);
             painter->fillRect(marker, Qt::black);
-            painter->fillRect(marker.adjusted(outline, outline, -outline, -outline), Qt::white);
-            const QRectF inner = marker.adjusted(2 * outline, 2 * outline, -2 * outline, -2 * outline);
-            painter->fillRect(inner, SeatItem::fillColor(focus->look(), focus->band()));
+            drawMarker(painter, marker.adjusted(outline, outline, -outline, -outline),
+                       focus->isSelected() ? SeatItem::selectionColor() : SeatItem::fillColor(focus->look(), focus->band()),
+                       outline);
         }
     }
 }

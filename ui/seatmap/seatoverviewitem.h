@@ -12,8 +12,8 @@ class SeatItem;
 // The whole seating as one picture, for the far view only. Far out a seat is one or two pixels and
 // 50,000 SeatItem::paint calls cost more than the frame budget; this item paints a cached image of
 // every seat instead (rebuilt when the zoom changes, patched one cell at a time when a seat changes) and
-// draws the seats that need attention (held, selected) as markers a few pixels wide on top, so they
-// stay visible even where a seat is smaller than a pixel. The view skips the seat items at that zoom
+// draws the seats the clerk is working on (held by this desk, selected, the keyboard's seat) as
+// markers a few pixels wide on top, so they stay visible even where a seat is about a pixel. The view skips the seat items at that zoom
 // (QGraphicsView::setMinimumRenderSize with the same threshold), so the two never both draw a seat.
 class SeatOverviewItem : public QGraphicsItem
 {
@@ -23,7 +23,7 @@ public:
     // Pixels per venue unit below which this item draws the seats instead of the seat items.
     static constexpr qreal farZoom = 3.0;
     // The smallest side, in device pixels, of a held or selected seat's marker.
-    static constexpr int markerPixels = 5;
+    static constexpr int markerPixels = 9;
 
     // `seats` is indexed like SeatMap::seats and outlives the item (the scene owns both).
     SeatOverviewItem(const QVector<SeatItem *> *seats, const QRectF &seatsRect);
