@@ -323,8 +323,8 @@ void SeatMapView::showUnits(const QVector<UnitId> &units)
     const qreal target = qBound(readableZoom, fit, readableZoom * 1.25);
     zoomAt(target, viewport()->rect().center());
     centerOn(area.center());
-    if (units.size() == 1 || seats->focusSeat() == 0)
-        seats->setFocusSeat(units.first());
+    // The keyboard (and a screen reader) lands on the result too.
+    seats->setFocusSeat(units.first());
 }
 
 QFont SeatMapView::pinnedNameFont() const
