@@ -20,7 +20,8 @@ class SeatOverviewItem;
 
 // The seats of one event, one SeatItem each, plus the stage or pitch and the section and row labels.
 // Built once from a SeatMap, then kept current seat by seat: a change record, the clerk's carts or the
-// server clock repaint only the seats whose look they change.
+// server clock repaint only the seats whose look they change. The seats of a section share one parent
+// item (a layer that draws nothing), and one SeatOverviewItem draws them all far out (setFarView).
 class SeatMapScene : public QGraphicsScene
 {
     Q_OBJECT

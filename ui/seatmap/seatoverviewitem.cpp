@@ -14,7 +14,7 @@ namespace boxoffice {
 namespace {
 
 // Room around the seats for markers, which keep their pixel size however far out the view is.
-constexpr qreal markerMargin = 12.0;
+constexpr qreal markerMargin = 20.0;
 
 // A dark edge and a white ring round the fill: it stands out of seats of any colour.
 void drawMarker(QPainter *painter, const QRectF &marker, const QColor &fill, qreal outline)
