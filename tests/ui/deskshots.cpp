@@ -581,6 +581,9 @@ int main(int argc, char *argv[])
         return fail(QStringLiteral("the theatre screenshot failed"));
     // Taking the money for the theatre seats and two more: the server's lines, total and countdown.
     window.holdBestAvailable();
+    // Best available zooms to the block it held, with the rows around it.
+    wait(300);
+    window.grab().save(out.filePath(QStringLiteral("desk-theatre-best.png")));
     bool paymentShot = false;
     window.paymentHook = [&](PaymentDialog &dialog) {
         dialog.show();
@@ -599,6 +602,14 @@ int main(int argc, char *argv[])
         return fail(QStringLiteral("the payment screenshot failed"));
     if (!shoot(QStringLiteral("Demo Stadium"), 0.30, 0.04, QStringLiteral("desk-stadium.png"), false))
         return fail(QStringLiteral("the stadium screenshot failed"));
+    // The whole stadium again with a few seats selected: held and selected seats show as markers.
+    for (const SeatMapSeat &seat : window.scene()->seatMap().seats) {
+        if (seat.label.startsWith(QLatin1String("117-12-")) && seat.number >= 20 && seat.number < 26)
+            window.scene()->seatItem(seat.unit)->setSelected(true);
+    }
+    wait(300);
+    window.grab().save(out.filePath(QStringLiteral("desk-stadium.png")));
+    window.scene()->clearSelection();
     // Close up on the block just held: numbers, row labels and the clerk's own seats.
     window.view()->zoomAt(30, window.view()->viewport()->rect().center());
     if (SeatItem *item = window.scene()->seatItem(window.cart()->entries().last().unit))

@@ -99,7 +99,8 @@ void DeskWindow::holdBestAvailable()
     if (m_bestBand->currentIndex() > 0)
         request.band = m_bestBand->currentData().toInt();
     const auto candidates
-        = bestAvailableBlocks(m_scene->seatMap(), request, m_clock.now(), *QRandomGenerator::global());
+        = bestAvailableBlocks(m_scene->seatMap(), m_scene->seatQuality(), request, m_clock.now(),
+                              *QRandomGenerator::global());
     if (candidates.isEmpty()) {
         showMessage(tr("No %1 seats together are free with that choice.").arg(request.count), true);
         return;
@@ -120,9 +121,8 @@ void DeskWindow::holdBestAvailable()
                 labels << unit.seat.label;
                 m_scene->applyChange(SeatChange{unit.seat.unit, SeatState::Held, m_cartId, unit.expiresAt});
             }
-            // The clerk points the buyer at the seats: keep them on screen when zoomed in.
-            if (SeatItem *item = m_scene->seatItem(block.first()))
-                m_view->ensureVisible(item);
+            // The clerk points the buyer at the seats: zoom to them, with the rows around for context.
+            m_view->showUnits(block);
             showMessage(lost == 0 ? tr("Held %1.").arg(joinLabels(labels))
                                   : tr("Held %1 (%2 better blocks went to other buyers first).")
                                         .arg(joinLabels(labels))

@@ -389,9 +389,7 @@ void DeskWindow::findSeat()
         m_scene->clearSelection();
         if (SeatItem *item = m_scene->seatItem(seat.unit)) {
             item->setSelected(true);
-            m_view->centerOn(item);
-            if (m_view->transform().m11() < 8)
-                m_view->zoomIn();
+            m_view->showUnits({seat.unit});
         }
         showMessage(tr("Seat %1 selected: Ctrl+H holds it.").arg(seat.label));
         m_view->setFocus();
