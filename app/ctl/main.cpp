@@ -58,6 +58,12 @@ const std::map<QString, Command> &commands()
         {QStringLiteral("ticket"),
          {runTicket, "ticket verify CODE [--gate NAME] [--check-only]: admit a scanned ticket once and record it (exit 0), "
                      "refuse it, e.g. already admitted or refunded (1), or never issued (2)"}},
+        {QStringLiteral("price-types"),
+         {runPriceTypes, "price-types list EVENT | set EVENT BAND ADULT|CHILD|CONCESSION AMOUNT: (manager) prices per type"}},
+        {QStringLiteral("house"),
+         {runHouse,
+          "house hold --event --seats --kind house|press|technical --owner NAME [--note TEXT] | "
+          "release --event --seats | list --event: (manager) seats off sale with no expiry"}},
         {QStringLiteral("table"),
          {runTable,
           "table list | hold --table --cart --party --at --minutes | "
@@ -138,6 +144,9 @@ QList<QCommandLineOption> options()
         {QStringLiteral("gate"), QStringLiteral("ticket verify: the gate the admission is recorded at (default: main)."),
          QStringLiteral("name")},
         {QStringLiteral("check-only"), QStringLiteral("ticket verify: only look; record no admission.")},
+        {QStringLiteral("kind"), QStringLiteral("house hold: house, press or technical."), QStringLiteral("kind")},
+        {QStringLiteral("owner"), QStringLiteral("house hold: who the seats are for."), QStringLiteral("name")},
+        {QStringLiteral("note"), QStringLiteral("house hold: a note for the record."), QStringLiteral("text")},
     };
 }
 

@@ -37,7 +37,10 @@ DeskSession::DeskSession(std::unique_ptr<DatabaseConnection> connection)
 
 DeskServices DeskSession::services()
 {
-    return DeskServices{&m_holds, &m_carts, &m_sales, &m_maps, &m_hotels, &m_frontDesk, &m_door, &m_orders};
+    DeskServices services{&m_holds, &m_carts, &m_sales, &m_maps, &m_hotels, &m_frontDesk, &m_door, &m_orders};
+    services.priceTypes = &m_priceTypes;
+    services.house = &m_house;
+    return services;
 }
 
 Result<DeskSession::ClockReading> DeskSession::readServerClock()

@@ -7,6 +7,8 @@
 #include "storage/databaseconnection.h"
 #include "storage/pgcountersales.h"
 #include "storage/pgdoorstore.h"
+#include "storage/pghouseseatstore.h"
+#include "storage/pgpricetypestore.h"
 #include "storage/pgorderlookup.h"
 #include "storage/pgfrontdesk.h"
 #include "storage/pginventory.h"
@@ -60,6 +62,11 @@ private:
     PgOrderLookup m_orderStore;
     OrderLookupService m_orders;
     StaffRole m_role = StaffRole::Clerk;
+    // Price types and house seats (migrations 022, 023), on the same connection.
+    PgPriceTypeStore m_priceTypeStore{m_connection->database()};
+    PriceTypeService m_priceTypes{m_priceTypeStore};
+    PgHouseSeatStore m_houseStore{m_connection->database()};
+    HouseSeatService m_house{m_houseStore};
 };
 
 class DeskWindow;

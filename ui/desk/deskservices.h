@@ -5,7 +5,9 @@
 #include "domain/door.h"
 #include "domain/frontdeskservice.h"
 #include "domain/hotelservice.h"
+#include "domain/houseseats.h"
 #include "domain/orderlookup.h"
+#include "domain/pricetypes.h"
 #include "domain/seatholdservice.h"
 #include "domain/seatmapstore.h"
 #include "domain/staff.h"
@@ -24,6 +26,8 @@ struct DeskServices
     FrontDeskService *frontDesk = nullptr;
     DoorService *door = nullptr; // not in ready(): the box office works without the door
     OrderLookupService *orders = nullptr; // not in ready() either: read only
+    PriceTypeService *priceTypes = nullptr; // not in ready(): without it every seat sells at its band's price
+    HouseSeatService *house = nullptr; // not in ready(): a manager's, the database refuses it to clerks
 
     bool ready() const { return holds && carts && sales && maps && hotels && frontDesk; }
 };

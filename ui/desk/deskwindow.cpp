@@ -11,6 +11,7 @@
 #include "ui/orders/orderlookuppanel.h"
 #include "ui/sale/cartmodel.h"
 #include "ui/sale/countercheckout.h"
+#include "ui/sale/pricetypedelegate.h"
 #include "ui/sale/serverclock.h"
 #include "ui/seatmap/seatmaplegend.h"
 #include "ui/seatmap/seatmapscene.h"
@@ -118,12 +119,14 @@ void DeskWindow::buildUi()
     sideLayout->setContentsMargins(0, 0, 0, 0);
     m_legend = new SeatMapLegend;
     sideLayout->addWidget(m_legend);
+    sideLayout->addWidget(buildHouseBar());
 
     auto *cartBox = new QGroupBox(tr("This sale"));
     auto *cartLayout = new QVBoxLayout(cartBox);
     m_cartView = new QTableView;
     m_cartView->setObjectName(QStringLiteral("cartView"));
     m_cartView->setModel(m_cart);
+    m_cartView->setItemDelegateForColumn(CartModel::PriceTypeColumn, new PriceTypeDelegate(m_cartView));
     m_cartView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_cartView->verticalHeader()->hide();
     m_cartView->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
@@ -298,6 +301,7 @@ void DeskWindow::loadEvent(int comboIndex)
     m_scene->setMyCarts({m_cartId});
     m_scene->setServerNow(m_clock.now());
     m_legend->setSeatMap(m_scene->seatMap());
+    loadPriceTypes();
     m_view->fitAll();
     m_extensionsLeft = event->policy.maxExtensions;
 
@@ -396,6 +400,7 @@ void DeskWindow::updateTitle()
     const QString event = m_live && m_live->loaded() ? m_scene->seatMap().event.name : tr("no event");
     setWindowTitle(tr("Box office — %1 — %2 (%3)").arg(event, m_staff.user, role));
     showStaff();
+    updateHouseBar();
 }
 
 } // namespace boxoffice

@@ -90,6 +90,19 @@ public:
     // For tests: answers "give back the held seats and sign out?" instead of a message box.
     std::function<bool(const QString &question)> confirmSignOutHook;
 
+    // deskpricing.cpp: price types in the cart, and a manager's house seats.
+    // Asks the server to sell a held seat at `type` (a comp asks for the reason first).
+    void choosePriceType(UnitId unit, PriceType type);
+    // A manager: the seats selected on the map off sale for the house (asks why and for whom).
+    void holdForHouse();
+    // A manager: the selected house seats back on sale.
+    void releaseHouseSeats();
+    QWidget *houseBar() const { return m_houseBar; }
+    // For tests: asked for a comp's reason instead of an input dialog; empty cancels.
+    std::function<QString(const QString &seatLabel)> compReasonHook;
+    // For tests: called with the house hold dialog instead of exec(); returns "accepted".
+    std::function<bool(class HouseHoldDialog &)> houseHoldHook;
+
 signals:
     // Signed out and locked: the owner closes the connection and shows the sign-in dialog.
     void signInRequested();
@@ -116,6 +129,9 @@ private:
     void buildStaffBar();
     void setLocked(bool locked);
     void showStaff();
+    QWidget *buildHouseBar();
+    void loadPriceTypes();
+    void updateHouseBar();
 
     StaffIdentity m_staff;
     ServerClock &m_clock;
@@ -154,6 +170,7 @@ private:
     QPushButton *m_bestButton = nullptr;
     QLabel *m_staffLabel = nullptr;
     QAction *m_signOutAction = nullptr;
+    QWidget *m_houseBar = nullptr;
 };
 
 } // namespace boxoffice

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/ids.h"
+#include "domain/pricetypes.h"
 
 #include <QAbstractTableModel>
 #include <QDateTime>
@@ -12,9 +13,11 @@ struct CartEntry
     UnitId unit = 0;
     QString label; // "A-1-5"
     QString section; // "Stalls"
-    qint64 priceMinor = 0;
+    qint64 priceMinor = 0; // at the chosen price type
     QString currency;
     QDateTime expiresAt; // the server's clock
+    QString band; // the seat's price band code: which type prices it may be sold at
+    PriceType priceType = PriceType::Adult;
 };
 
 // The seats this terminal holds for the sale in progress, with a countdown to each hold's expiry.
@@ -23,7 +26,7 @@ class CartModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { SeatColumn, SectionColumn, PriceColumn, TimeLeftColumn, ColumnCount };
+    enum Column { SeatColumn, SectionColumn, PriceTypeColumn, PriceColumn, TimeLeftColumn, ColumnCount };
     static constexpr int warningSeconds = 60;
 
     explicit CartModel(QObject *parent = nullptr);
@@ -32,6 +35,10 @@ public:
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    // The price type column is edited through the domain: this only asks for the change
+    // (priceTypeRequested) and changes nothing; setPriceType() shows what the server then charged.
+    bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
 
     // Adds new seats, or refreshes the expiry and price of seats already in the cart (a re-hold, an
     // extension, or the server's quote).
@@ -39,6 +46,11 @@ public:
     void remove(const QVector<UnitId> &units);
     void clear();
     void setServerNow(const QDateTime &serverNow);
+    // The event's prices per band and type: what each row's type column offers.
+    void setTypePrices(const QVector<TypePrice> &prices);
+    // The types a row's seat may be sold at, with their prices (ADULT first).
+    QVector<TypePrice> optionsFor(int row) const;
+    void setPriceType(UnitId unit, PriceType type, qint64 priceMinor);
 
     const QVector<CartEntry> &entries() const { return m_entries; }
     QVector<UnitId> units() const;
@@ -49,13 +61,19 @@ public:
     // Seconds until the first hold runs out (negative once it has); 0 when empty.
     qint64 secondsLeft(const CartEntry &entry) const;
 
+signals:
+    void priceTypeRequested(UnitId unit, PriceType type);
+
 private:
     int rowOf(UnitId unit) const;
 
     QVector<CartEntry> m_entries;
+    QVector<TypePrice> m_typePrices;
     QDateTime m_serverNow;
 };
 
 QString formatCountdown(qint64 seconds);
+// "Adult", "Child", "Concession", "Complimentary", translated.
+QString priceTypeText(PriceType type);
 
 } // namespace boxoffice

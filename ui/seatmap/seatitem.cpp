@@ -95,6 +95,9 @@ QColor SeatItem::fillColor(SeatLook look, int band)
         return QColor(0xf2, 0xa9, 0x00);
     case SeatLook::Sold:
         return QColor(0x4d, 0x4d, 0x4d);
+    case SeatLook::House:
+        // Purple: apart from every band colour, from held (amber), mine (blue) and sold (grey).
+        return QColor(0x7b, 0x2f, 0xa8);
     }
     return bandColor(band);
 }
@@ -227,6 +230,8 @@ QString seatLookText(SeatLook look)
         return QCoreApplication::translate("SeatItem", "Held by another sale");
     case SeatLook::Sold:
         return QCoreApplication::translate("SeatItem", "Sold");
+    case SeatLook::House:
+        return QCoreApplication::translate("SeatItem", "House seat (off sale)");
     }
     return QString();
 }

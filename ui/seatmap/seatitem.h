@@ -11,7 +11,7 @@ namespace boxoffice {
 
 // What a seat shows at a glance once the hold clock and "which carts are mine" are applied: a HELD seat
 // whose lease ran out already looks free, because a claim would treat it so.
-enum class SeatLook : quint8 { Available, Mine, HeldByOther, Sold };
+enum class SeatLook : quint8 { Available, Mine, HeldByOther, Sold, House };
 
 // One seat on the map. Kept light on purpose (a stadium has 50,000 of them): no QObject, no strings,
 // no tooltip; the scene owns the seat's data and answers for it by index.

@@ -1,0 +1,51 @@
+#include "ui/sale/pricetypedelegate.h"
+
+#include "ui/common/money.h"
+#include "ui/sale/cartmodel.h"
+
+#include <QComboBox>
+
+namespace boxoffice {
+
+PriceTypeDelegate::PriceTypeDelegate(QObject *parent) : QStyledItemDelegate(parent) { }
+
+QWidget *PriceTypeDelegate::createEditor(QWidget *parent, const QStyleOptionViewItem &option,
+                                         const QModelIndex &index) const
+{
+    const auto *cart = qobject_cast<const CartModel *>(index.model());
+    if (!cart)
+        return QStyledItemDelegate::createEditor(parent, option, index);
+    auto *combo = new QComboBox(parent);
+    combo->setObjectName(QStringLiteral("priceTypeEditor"));
+    combo->setAccessibleName(tr("Price type"));
+    const QString currency = cart->currency();
+    for (const TypePrice &price : cart->optionsFor(index.row()))
+        combo->addItem(tr("%1 — %2").arg(priceTypeText(price.type), formatMoney(price.amountMinor, currency)),
+                       int(price.type));
+    // A pick is the clerk's decision: send it now, not when the focus happens to leave the cell.
+    connect(combo, &QComboBox::activated, this, [this, combo] {
+        auto *self = const_cast<PriceTypeDelegate *>(this);
+        emit self->commitData(combo);
+        emit self->closeEditor(combo);
+    });
+    return combo;
+}
+
+void PriceTypeDelegate::setEditorData(QWidget *editor, const QModelIndex &index) const
+{
+    auto *combo = qobject_cast<QComboBox *>(editor);
+    if (!combo)
+        return QStyledItemDelegate::setEditorData(editor, index);
+    const int at = combo->findData(index.data(Qt::EditRole).toInt());
+    combo->setCurrentIndex(at >= 0 ? at : 0);
+}
+
+void PriceTypeDelegate::setModelData(QWidget *editor, QAbstractItemModel *model, const QModelIndex &index) const
+{
+    auto *combo = qobject_cast<QComboBox *>(editor);
+    if (!combo)
+        return QStyledItemDelegate::setModelData(editor, model, index);
+    model->setData(index, combo->currentData(), Qt::EditRole);
+}
+
+} // namespace boxoffice
