@@ -141,8 +141,10 @@ void TestHouseSeats::aManagerHoldsSeatsForThePress()
     PgSeatMapStore maps(m_clerkConnection->database());
     const auto map = maps.seatMap(m_hall.eventId);
     QVERIFY(map.ok());
-    QCOMPARE(map->seats.at(0).state, SeatState::House);
-    QCOMPARE(map->seats.at(2).state, SeatState::Available);
+    for (const SeatMapSeat &seat : map->seats) {
+        const bool house = seat.unit == m_units.at(0) || seat.unit == m_units.at(1);
+        QCOMPARE(seat.state, house ? SeatState::House : SeatState::Available);
+    }
     // The trail names the manager.
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT db_user FROM inventory_audit WHERE entity = 'seat' AND entity_id = :u "
                                          "AND to_state = 'HOUSE'"),

@@ -131,15 +131,18 @@ void TestPriceTypeCart::pickType(int row, PriceType type)
     view->setCurrentIndex(cell);
     QTest::keyClick(view, Qt::Key_F2);
     QComboBox *combo = nullptr;
-    QTRY_VERIFY((combo = view->findChild<QComboBox *>(QStringLiteral("priceTypeEditor"))) != nullptr);
+    QTRY_VERIFY((combo = qobject_cast<QComboBox *>(view->indexWidget(cell))) != nullptr);
+    QCOMPARE(combo->objectName(), QStringLiteral("priceTypeEditor"));
     QCOMPARE(combo->count(), 4);
     const int target = combo->findData(int(type));
     QVERIFY(target >= 0);
-    // Arrow keys on the closed combo move and pick, as on a keyboard-only desk.
-    while (combo->currentIndex() < target)
-        QTest::keyClick(combo, Qt::Key_Down);
-    while (combo->currentIndex() > target)
-        QTest::keyClick(combo, Qt::Key_Up);
+    // The list opens by itself: arrow keys move through it, Enter picks.
+    QTRY_VERIFY(combo->view()->isVisible());
+    for (int at = combo->view()->currentIndex().row(); at < target; ++at)
+        QTest::keyClick(combo->view(), Qt::Key_Down);
+    QCOMPARE(combo->view()->currentIndex().row(), target);
+    QTest::keyClick(combo->view(), Qt::Key_Return);
+    QTRY_VERIFY(view->indexWidget(cell) == nullptr);
 }
 
 void TestPriceTypeCart::theTypeColumnChangesWhatTheSaleCharges()

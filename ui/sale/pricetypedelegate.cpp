@@ -4,6 +4,7 @@
 #include "ui/sale/cartmodel.h"
 
 #include <QComboBox>
+#include <QTimer>
 
 namespace boxoffice {
 
@@ -22,7 +23,9 @@ QWidget *PriceTypeDelegate::createEditor(QWidget *parent, const QStyleOptionView
     for (const TypePrice &price : cart->optionsFor(index.row()))
         combo->addItem(tr("%1 — %2").arg(priceTypeText(price.type), formatMoney(price.amountMinor, currency)),
                        int(price.type));
-    // A pick is the clerk's decision: send it now, not when the focus happens to leave the cell.
+    // Open at once, so arrow keys move through the list and Enter (or a click) picks one type: a pick is
+    // the clerk's decision, sent now rather than when the focus happens to leave the cell.
+    QTimer::singleShot(0, combo, &QComboBox::showPopup);
     connect(combo, &QComboBox::activated, this, [this, combo] {
         auto *self = const_cast<PriceTypeDelegate *>(this);
         emit self->commitData(combo);
