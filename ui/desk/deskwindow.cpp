@@ -130,6 +130,7 @@ void DeskWindow::buildUi()
     m_cartView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_cartView->verticalHeader()->hide();
     m_cartView->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_cartView->horizontalHeader()->setSectionResizeMode(CartModel::PriceTypeColumn, QHeaderView::ResizeToContents);
     m_cartView->setMinimumWidth(380);
     cartLayout->addWidget(m_cartView);
     m_total = new QLabel;

@@ -51,4 +51,15 @@ void PriceTypeDelegate::setModelData(QWidget *editor, QAbstractItemModel *model,
     model->setData(index, combo->currentData(), Qt::EditRole);
 }
 
+QSize PriceTypeDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
+{
+    QSize size = QStyledItemDelegate::sizeHint(option, index);
+    const QString shown = index.data().toString();
+    int widest = option.fontMetrics.horizontalAdvance(shown);
+    for (const PriceType type : allPriceTypes)
+        widest = qMax(widest, option.fontMetrics.horizontalAdvance(priceTypeText(type)));
+    size.setWidth(size.width() - option.fontMetrics.horizontalAdvance(shown) + widest);
+    return size;
+}
+
 } // namespace boxoffice

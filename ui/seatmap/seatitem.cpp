@@ -96,8 +96,9 @@ QColor SeatItem::fillColor(SeatLook look, int band)
     case SeatLook::Sold:
         return QColor(0x4d, 0x4d, 0x4d);
     case SeatLook::House:
-        // Purple: apart from every band colour, from held (amber), mine (blue) and sold (grey).
-        return QColor(0x7b, 0x2f, 0xa8);
+        // A pale slate: off sale, unlike every (saturated) band colour, held (amber), yours (blue), the
+        // selection (magenta) and sold (dark grey), and still visible on the map's light ground.
+        return QColor(0x9f, 0xb3, 0xc8);
     }
     return bandColor(band);
 }
