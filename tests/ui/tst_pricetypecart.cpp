@@ -11,6 +11,7 @@
 #include "storage/staffadmin.h"
 #include "ui/desk/deskwindow.h"
 #include "ui/desk/householddialog.h"
+#include "ui/desk/pricetypesdialog.h"
 #include "ui/sale/cartmodel.h"
 #include "ui/sale/paymentdialog.h"
 #include "ui/sale/serverclock.h"
@@ -26,6 +27,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QTableView>
+#include <QTableWidget>
 #include <QtTest>
 
 using namespace boxoffice;
@@ -44,6 +46,7 @@ private slots:
     void aClerksCompIsRefusedInAClerksWords();
     void aManagersCompSellsAtZero();
     void houseSeatsAreShownApartAndOnlyManagersSeeTheActions();
+    void aManagerSetsPricesAtTheDesk();
 
 private:
     void open(const QString &login, StaffRole role);
@@ -277,6 +280,34 @@ void TestPriceTypeCart::houseSeatsAreShownApartAndOnlyManagersSeeTheActions()
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM event_seats WHERE id = :u"), {{QStringLiteral("u"), first}})
                  .toString(),
              QStringLiteral("AVAILABLE"));
+}
+
+void TestPriceTypeCart::aManagerSetsPricesAtTheDesk()
+{
+    open(m_manager, StaffRole::Manager);
+    bool unreadableRefused = false;
+    QString shownChild;
+    m_window->priceTypesHook = [&](PriceTypesDialog &dialog) {
+        QTableWidget *table = dialog.table();
+        QTableWidgetItem *child = table->item(0, PriceTypesDialog::ChildColumn);
+        shownChild = child->text(); // the price set in initTestCase, shown to be changed
+        child->setText(QStringLiteral("1e3"));
+        unreadableRefused = !dialog.buttons()->button(QDialogButtonBox::Save)->isEnabled();
+        child->setText(QStringLiteral("22.50"));
+        return dialog.buttons()->button(QDialogButtonBox::Save)->isEnabled();
+    };
+    QTest::mouseClick(m_window->houseBar()->findChild<QPushButton *>(QStringLiteral("priceTypesButton")), Qt::LeftButton);
+    QCOMPARE(shownChild, QStringLiteral("20"));
+    QVERIFY(unreadableRefused);
+    QVERIFY2(m_window->message().contains(QStringLiteral("1 price(s) saved")), qPrintable(m_window->message()));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT amount_minor FROM event_type_prices WHERE event_id = :e "
+                                         "AND price_type = 'CHILD'"),
+                          {{QStringLiteral("e"), m_hall.eventId}})
+                 .toLongLong(),
+             2250);
+    // The cart offers the new price at once.
+    m_window->holdUnits({unitOf(QStringLiteral("A-4-1"))});
+    QCOMPARE(m_window->cart()->optionsFor(0).at(1).amountMinor, 2250);
 }
 
 QTEST_MAIN(TestPriceTypeCart)

@@ -7,6 +7,7 @@
 #include "ui/common/money.h"
 #include "ui/desk/householddialog.h"
 #include "ui/desk/liveseatmap.h"
+#include "ui/desk/pricetypesdialog.h"
 #include "ui/sale/cartmodel.h"
 #include "ui/seatmap/seatmapscene.h"
 
@@ -40,11 +41,17 @@ QWidget *DeskWindow::buildHouseBar()
     auto *release = new QPushButton(tr("Release house seats"));
     release->setObjectName(QStringLiteral("houseRelease"));
     release->setToolTip(tr("Put the house seats selected on the map back on sale"));
+    auto *prices = new QPushButton(tr("&Prices…"));
+    prices->setObjectName(QStringLiteral("priceTypesButton"));
+    prices->setToolTip(tr("Set this event's adult, child and concession prices per band"));
     row->addWidget(hold);
     row->addWidget(release);
+    row->addWidget(prices);
+    connect(prices, &QPushButton::clicked, this, &DeskWindow::editPriceTypes);
     connect(hold, &QPushButton::clicked, this, &DeskWindow::holdForHouse);
     connect(release, &QPushButton::clicked, this, &DeskWindow::releaseHouseSeats);
-    connect(m_cart, &CartModel::priceTypeRequested, this, &DeskWindow::choosePriceType);
+    // Queued: the combo closes before a comp's reason is asked for and the server answers.
+    connect(m_cart, &CartModel::priceTypeRequested, this, &DeskWindow::choosePriceType, Qt::QueuedConnection);
     updateHouseBar();
     return m_houseBar;
 }
@@ -176,6 +183,34 @@ void DeskWindow::releaseHouseSeats()
         m_scene->applyChange(SeatChange{seat.unit, SeatState::Available, {}, {}});
     m_scene->clearSelection();
     showMessage(tr("Released %1: on sale again.").arg(labelsOf(released.value())));
+}
+
+void DeskWindow::editPriceTypes()
+{
+    if (!m_connected || !m_services.priceTypes || !m_live->loaded())
+        return;
+    const auto prices = m_services.priceTypes->prices(m_live->event());
+    if (!prices) {
+        showMessage(prices.error().message, true);
+        return;
+    }
+    const SeatMap &map = m_scene->seatMap();
+    PriceTypesDialog dialog(map.event.name, map.event.currency, prices.value(), this);
+    if (!(priceTypesHook ? priceTypesHook(dialog) : dialog.exec() == QDialog::Accepted))
+        return;
+    const QVector<TypePrice> changes = dialog.changes();
+    for (const TypePrice &price : changes) {
+        if (auto status = m_services.priceTypes->setPrice(m_live->event(), price.bandCode, price.type, price.amountMinor);
+            !status) {
+            showMessage(status.error().code == ErrorCode::PermissionDenied ? tr("Only a manager may set prices.")
+                                                                          : status.error().message,
+                        true);
+            loadPriceTypes();
+            return;
+        }
+    }
+    loadPriceTypes();
+    showMessage(changes.isEmpty() ? tr("No price changed.") : tr("%n price(s) saved.", nullptr, int(changes.size())));
 }
 
 } // namespace boxoffice

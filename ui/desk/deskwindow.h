@@ -97,11 +97,15 @@ public:
     void holdForHouse();
     // A manager: the selected house seats back on sale.
     void releaseHouseSeats();
+    // A manager: this event's prices per band and type.
+    void editPriceTypes();
     QWidget *houseBar() const { return m_houseBar; }
     // For tests: asked for a comp's reason instead of an input dialog; empty cancels.
     std::function<QString(const QString &seatLabel)> compReasonHook;
     // For tests: called with the house hold dialog instead of exec(); returns "accepted".
     std::function<bool(class HouseHoldDialog &)> houseHoldHook;
+    // For tests: called with the prices dialog instead of exec(); returns "accepted".
+    std::function<bool(class PriceTypesDialog &)> priceTypesHook;
 
 signals:
     // Signed out and locked: the owner closes the connection and shows the sign-in dialog.
