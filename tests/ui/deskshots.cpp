@@ -402,6 +402,8 @@ bool saveTillShot(DeskWindow &window, DeskServices services, const ConnectionSet
     waitIdle(office);
     wait(300);
     return managerWindow.grab().save(out.filePath(QStringLiteral("desk-till-countersign.png")));
+}
+
 // One sale of every kind on the theatre night: two seats, two standing places and a table for four
 // before the show (desk-mixed-cart.png); then the server goes away and the banner says so on the box
 // office (desk-banner.png) and on the front desk (desk-banner-frontdesk.png). What was held is given
@@ -441,6 +443,8 @@ bool saveMixedShots(DeskWindow &window, InventoryWatch &watch, const DeskService
     window.setServices(services); // back: the banner goes, and the sale is given back
     window.releaseSelection();
     return saved;
+}
+
 // The theatre as a manager sees it before curtain up: a cart of four seats at four price types (adult,
 // child, concession, a comp with its reason) and house seats (press, a technical kill) shown apart on the
 // map. Prices and house seats are set on the "others" connection (the schema's owner, a manager's rights).
@@ -540,7 +544,7 @@ int main(int argc, char *argv[])
             return fail(migrated.error().message);
         DemoSeedOptions options;
         options.stadium = !parser.isSet(QStringLiteral("door-only")) && !parser.isSet(QStringLiteral("orders-only"))
-            && !parser.isSet(QStringLiteral("till-only")) && !parser.isSet(QStringLiteral("mixed-only"));
+            && !parser.isSet(QStringLiteral("till-only")) && !parser.isSet(QStringLiteral("mixed-only"))
             && !parser.isSet(QStringLiteral("pricing-only"));
         options.demoStaff = choice->privateCluster;
         if (auto seeded = seedDemo(setup.value()->database(), options); !seeded)
@@ -605,6 +609,7 @@ int main(int argc, char *argv[])
         const bool saved = saveTillShot(window, session.value()->services(), choice->settings, clock, out);
         unnameTerminal();
         return saved ? 0 : fail(QStringLiteral("the Till screenshot failed"));
+    }
     if (parser.isSet(QStringLiteral("pricing-only"))) {
         return savePricingShot(window, session.value()->services(), others, othersConnection.value()->database(), out)
             ? 0
