@@ -16,6 +16,32 @@ void stamp(Receipt &receipt, const ReceiptContext &context)
     receipt.at = context.at;
 }
 
+ReceiptRefund refundOf(qint64 amountMinor, ReceiptRefund::Money money, const QString &reason, const QDateTime &at)
+{
+    ReceiptRefund refund;
+    refund.amountMinor = amountMinor;
+    refund.money = money;
+    refund.reason = reason;
+    refund.at = at;
+    return refund;
+}
+
+// How money given back at the counter went: what the buyer is told on paper.
+ReceiptRefund::Money moneyBack(MoneyBack method, bool returned)
+{
+    switch (method) {
+    case MoneyBack::Cash:
+        return ReceiptRefund::Money::Cash;
+    case MoneyBack::Card:
+        return ReceiptRefund::Money::Card;
+    case MoneyBack::Online:
+        return returned ? ReceiptRefund::Money::Online : ReceiptRefund::Money::Due;
+    case MoneyBack::None:
+        break;
+    }
+    return ReceiptRefund::Money::Due;
+}
+
 std::optional<PaymentMethod> counterMethod(const QString &name)
 {
     if (name == QLatin1String("cash"))
@@ -92,10 +118,70 @@ Receipt forRefund(OrderId order, const ManagerRefund &refund, const QString &cur
     receipt.currency = currency;
     for (const OrderLine &line : refundedUnits)
         receipt.lines << lineOf(line);
-    receipt.refunds << ReceiptRefund{refund.refund.amountMinor, refundMoney(refund.money), refund.refund.reason,
-                                     context.at};
+    receipt.refunds << refundOf(refund.refund.amountMinor, refundMoney(refund.money), refund.refund.reason, context.at);
     receipt.totalMinor = refund.refund.amountMinor;
     stamp(receipt, context);
+    return receipt;
+}
+
+Receipt forCounterRefund(const CounterRefund &refund, const ReceiptContext &context, const QString &approvedBy)
+{
+    Receipt receipt;
+    receipt.kind = Receipt::Kind::Refund;
+    receipt.order = refund.order;
+    receipt.currency = refund.currency;
+    for (const OrderLine &line : refund.units)
+        receipt.lines << lineOf(line);
+    ReceiptRefund back = refundOf(refund.amountMinor, moneyBack(refund.method, refund.moneyReturned), refund.reason,
+                                  context.at);
+    if (refund.method == MoneyBack::Card)
+        back.reference = refund.cardReference;
+    receipt.refunds << back;
+    receipt.totalMinor = refund.amountMinor;
+    stamp(receipt, context);
+    receipt.approvedBy = approvedBy;
+    return receipt;
+}
+
+Receipt forExchange(const CounterExchange &exchange, const ReceiptContext &context, const QString &approvedBy)
+{
+    Receipt receipt;
+    receipt.kind = Receipt::Kind::Exchange;
+    receipt.order = exchange.newOrder;
+    receipt.fromOrder = exchange.oldOrder;
+    receipt.currency = exchange.currency;
+    for (const OrderLine &line : exchange.sold) {
+        ReceiptLine printed = lineOf(line);
+        for (const Ticket &ticket : exchange.tickets) {
+            if (line.kind == ItemKind::Seat && ticket.seatLabel == line.label)
+                printed.event = ticket.eventName;
+        }
+        receipt.lines << printed;
+    }
+    for (const OrderLine &line : exchange.returned)
+        receipt.returned << lineOf(line);
+    receipt.returnedMinor = exchange.returnedMinor;
+    receipt.newMinor = exchange.newMinor;
+    receipt.creditMinor = exchange.creditMinor;
+    if (exchange.chargedMinor > 0) {
+        receipt.totalMinor = exchange.chargedMinor;
+        receipt.method = exchange.chargedBy;
+        if (exchange.chargedBy == PaymentMethod::Cash) {
+            receipt.changeMinor = exchange.changeMinor;
+            receipt.tenderedMinor = exchange.chargedMinor + exchange.changeMinor;
+        } else {
+            receipt.cardReference = exchange.chargeReference;
+        }
+    }
+    if (exchange.refundedMinor > 0) {
+        ReceiptRefund back
+            = refundOf(exchange.refundedMinor, moneyBack(exchange.refundMethod, exchange.refundReturned), {}, context.at);
+        if (exchange.refundMethod == MoneyBack::Card)
+            back.reference = exchange.refundReference;
+        receipt.refunds << back;
+    }
+    stamp(receipt, context);
+    receipt.approvedBy = approvedBy;
     return receipt;
 }
 
@@ -126,7 +212,7 @@ Receipt copyOf(const OrderDetails &order, const ReceiptContext &context)
         ReceiptRefund::Money money = ReceiptRefund::Money::Due;
         if (refund.state == RefundState::Succeeded)
             money = cashTaken ? ReceiptRefund::Money::Cash : ReceiptRefund::Money::Card;
-        receipt.refunds << ReceiptRefund{refund.amountMinor, money, refund.reason, refund.at};
+        receipt.refunds << refundOf(refund.amountMinor, money, refund.reason, refund.at);
     }
     stamp(receipt, context);
     return receipt;

@@ -1,7 +1,9 @@
 #pragma once
 
 #include "domain/cartitems.h"
+#include "domain/counterrefund.h"
 #include "domain/countersale.h"
+#include "domain/exchangeservice.h"
 #include "domain/ids.h"
 #include "domain/orderlookup.h"
 #include "domain/refundservice.h"
@@ -29,12 +31,14 @@ struct ReceiptRefund
     enum class Money {
         Cash, // handed back at the counter
         Card, // the provider (or the card terminal) refunded the card
-        Due // recorded; the refund is carried out later (reconciliation)
+        Due, // recorded; the refund is carried out later (reconciliation)
+        Online // the payment provider refunded the online payment
     };
     qint64 amountMinor = 0;
     Money money = Money::Due;
     QString reason;
     QDateTime at; // may be invalid: then the receipt's own time
+    QString reference; // Card: the card terminal reference the money went back to
 };
 
 // Who handed the paper over, where and when: the receipt's footer.
@@ -46,17 +50,20 @@ struct ReceiptContext
 };
 
 // The paper record of money moving at the counter: a sale (what was sold, charged, tendered, change,
-// card reference), a refund, or a copy of an order's record printed later. Built from the domain's
+// card reference), a refund, an exchange (units given back, units sold, the credit and the difference
+// charged or given back), or a copy of an order's record printed later. Built from the domain's
 // outcomes and read by the receipt printer; it holds values only and decides nothing.
 struct Receipt
 {
-    enum class Kind { Sale, Refund, Copy };
+    enum class Kind { Sale, Refund, Copy, Exchange };
     Kind kind = Kind::Sale;
     OrderId order = 0;
     QString currency;
-    QVector<ReceiptLine> lines; // sale and copy: what the buyer has; refund: what went back
+    QVector<ReceiptLine> lines; // sale, copy, exchange: what the buyer has; refund: what went back
     QVector<ReceiptLine> notCharged; // a sale's lines another buyer took first: listed, not charged
-    qint64 totalMinor = 0; // sale: charged; copy: the order's amount; refund: the amount given back
+    // sale: charged; copy: the order's amount; refund: the amount given back; exchange: the difference
+    // charged (0 when the exchange gave money back: see `refunds`)
+    qint64 totalMinor = 0;
     std::optional<PaymentMethod> method; // how it was paid (none for an online order's copy)
     QString paidWith; // a copy of an online order: the provider's name
     qint64 tenderedMinor = 0; // cash
@@ -66,6 +73,13 @@ struct Receipt
     QString clerk;
     QString terminal;
     QDateTime at;
+    QString approvedBy; // refund, exchange: the manager who approved it
+    // Exchange only: `order` is the new order, `fromOrder` the old one whose units went back.
+    OrderId fromOrder = 0;
+    QVector<ReceiptLine> returned;
+    qint64 returnedMinor = 0; // what the units given back were sold for
+    qint64 newMinor = 0; // what the new units cost
+    qint64 creditMinor = 0; // carried over from the old order to the new one
 
     qint64 refundedMinor() const;
 };
@@ -77,6 +91,13 @@ Receipt forSale(const CounterSale &sale, const CounterPayment &payment, const Re
 // and where the money went. RefundRecord carries no currency, so the caller passes the order's.
 Receipt forRefund(OrderId order, const ManagerRefund &refund, const QString &currency,
                   const QVector<OrderLine> &refundedUnits, const ReceiptContext &context);
+// The receipt for a refund at the counter (CounterRefundService): the units given back, the amount and
+// how the money went back (cash from the till, to the card, online or due).
+// `approvedBy`: the manager who approved it.
+Receipt forCounterRefund(const CounterRefund &refund, const ReceiptContext &context, const QString &approvedBy);
+// The receipt for an exchange: the units given back and sold, the credit carried over and the
+// difference charged (with tendered and change, or the card reference) or given back.
+Receipt forExchange(const CounterExchange &exchange, const ReceiptContext &context, const QString &approvedBy);
 // A copy of an order's receipt, from what the order lookup reads: lines, payments and refunds so far.
 Receipt copyOf(const OrderDetails &order, const ReceiptContext &context);
 } // namespace Receipts

@@ -23,6 +23,17 @@ void DeskWindow::buildPrinting()
             [this](PrintKind, bool ok, const QString &message) { showMessage(message, !ok); });
     connect(m_orders, &OrderLookupPanel::reprintTicketsRequested, this, &DeskWindow::reprintOrder);
     connect(m_orders, &OrderLookupPanel::printReceiptRequested, this, &DeskWindow::printOrderReceipt);
+    // The manager who approved is named on the paper: the one who signed in on the spot, else this desk's.
+    connect(m_orders, &OrderLookupPanel::refundReceiptDue, this,
+            [this](const CounterRefund &refund, const QString &approvedBy) {
+                printCounterReceipt(Receipts::forCounterRefund(
+                    refund, {m_staff.user, terminalName(), m_clock.now()}, approvedBy.isEmpty() ? m_staff.user : approvedBy));
+            });
+    connect(m_orders, &OrderLookupPanel::exchangeReceiptDue, this,
+            [this](const CounterExchange &exchange, const QString &approvedBy) {
+                printCounterReceipt(Receipts::forExchange(
+                    exchange, {m_staff.user, terminalName(), m_clock.now()}, approvedBy.isEmpty() ? m_staff.user : approvedBy));
+            });
     connectFrontDeskReceipts();
 
     auto *receiptKey = new QAction(this);
@@ -169,6 +180,22 @@ void DeskWindow::printOrderReceipt(const OrderDetails &order)
         showMessage(started.error().message, true);
     else
         showMessage(tr("Printing a copy of the receipt for order %1…").arg(order.id));
+}
+
+void DeskWindow::printCounterReceipt(const Receipt &receipt)
+{
+    m_lastReceipt = receipt;
+    const bool exchange = receipt.kind == Receipt::Kind::Exchange;
+    if (!PrintSettings::printAfterSale() || !m_printing->hasPrinter(PrintKind::Receipts)) {
+        showMessage(exchange ? tr("Ctrl+Shift+P prints the exchange receipt for order %1.").arg(receipt.order)
+                             : tr("Ctrl+Shift+P prints the refund receipt for order %1.").arg(receipt.order));
+        return;
+    }
+    if (auto started = m_printing->printReceipt(receipt); !started)
+        showMessage(tr("The receipt was not printed: %1").arg(started.error().message), true);
+    else
+        showMessage(exchange ? tr("Printing the exchange receipt for order %1…").arg(receipt.order)
+                             : tr("Printing the refund receipt for order %1…").arg(receipt.order));
 }
 
 } // namespace boxoffice

@@ -88,6 +88,9 @@ public:
     // The Orders tab's "Reprint tickets": the order's tickets as issued, the same codes.
     void reprintOrder(OrderId order);
     void printOrderReceipt(const OrderDetails &order);
+    // A refund's or an exchange's receipt from the Orders tab: printed at once when a receipt printer
+    // is chosen (as after a sale), else kept for Ctrl+Shift+P.
+    void printCounterReceipt(const Receipt &receipt);
     void refreshLiveChanges();
 
     // deskstaff.cpp: who works at this terminal.

@@ -141,6 +141,7 @@ void ApprovalsPanel::decide(bool approve)
                        false);
         else
             setMessage(tr("Approved and exchanged."), false);
+        m_lastApprovedBy = run.approvedBy;
         if (outcome->refund)
             emit refunded(*outcome->refund);
         if (outcome->exchange)

@@ -30,6 +30,8 @@ public:
     QPushButton *declineButton() const { return m_decline; }
     QString message() const;
     ManagerGate &gate() { return m_gate; }
+    // Who approved the last request: a manager who signed in on the spot; empty for this desk's own.
+    const QString &lastApprovedBy() const { return m_lastApprovedBy; }
 
     enum Column { OrderColumn, KindColumn, UnitsColumn, ReasonColumn, RequestedColumn, ColumnCount };
 
@@ -48,6 +50,7 @@ private:
 
     ManagerGate m_gate;
     QVector<ApprovalRequest> m_requests;
+    QString m_lastApprovedBy;
     QTableWidget *m_table = nullptr;
     QPushButton *m_reload = nullptr;
     QPushButton *m_approve = nullptr;

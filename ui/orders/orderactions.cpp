@@ -231,6 +231,7 @@ void OrderActions::refund()
     switch (run.outcome) {
     case ManagerGate::Outcome::Done: {
         m_lastRefund = done;
+        m_lastApprovedBy = run.approvedBy;
         const QString money = moneyBackWords(done->method, done->cardReference, done->amountMinor);
         if (done->method == MoneyBack::Online && !done->moneyReturned)
             setMessage(tr("Refunded: %1. The payment provider carries it out shortly.").arg(money), false);
@@ -355,6 +356,7 @@ void OrderActions::exchange()
     switch (run.outcome) {
     case ManagerGate::Outcome::Done: {
         m_lastExchange = done;
+        m_lastApprovedBy = run.approvedBy;
         QString text = tr("Exchanged: %n new ticket(s).", nullptr, int(done->tickets.size()));
         if (done->chargedMinor > 0 && done->changeMinor > 0)
             text += QLatin1Char(' ')

@@ -51,6 +51,9 @@ public:
     // The last outcomes, for a receipt.
     const std::optional<CounterRefund> &lastRefund() const { return m_lastRefund; }
     const std::optional<CounterExchange> &lastExchange() const { return m_lastExchange; }
+    // Who approved the last refund or exchange: the manager who signed in on the spot; empty when the
+    // manager signed in at this desk did it.
+    const QString &lastApprovedBy() const { return m_lastApprovedBy; }
 
 signals:
     void refunded(const boxoffice::CounterRefund &refund);
@@ -76,6 +79,7 @@ private:
     std::optional<OrderDetails> m_order;
     std::optional<CounterRefund> m_lastRefund;
     std::optional<CounterExchange> m_lastExchange;
+    QString m_lastApprovedBy;
 
     QListWidget *m_units = nullptr;
     QLineEdit *m_reason = nullptr;

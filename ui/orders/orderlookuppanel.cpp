@@ -108,6 +108,16 @@ void OrderLookupPanel::buildUi()
     connect(m_actions, &OrderActions::saleHandedOver, this, &OrderLookupPanel::saleHandedOver);
     connect(m_actions, &OrderActions::orderChanged, m_approvals, &ApprovalsPanel::reload);
     connect(m_approvals, &ApprovalsPanel::decided, this, &OrderLookupPanel::reshow);
+    connect(m_actions, &OrderActions::refunded, this,
+            [this](const CounterRefund &refund) { emit refundReceiptDue(refund, m_actions->lastApprovedBy()); });
+    connect(m_actions, &OrderActions::exchanged, this, [this](const CounterExchange &exchange) {
+        emit exchangeReceiptDue(exchange, m_actions->lastApprovedBy());
+    });
+    connect(m_approvals, &ApprovalsPanel::refunded, this,
+            [this](const CounterRefund &refund) { emit refundReceiptDue(refund, m_approvals->lastApprovedBy()); });
+    connect(m_approvals, &ApprovalsPanel::exchanged, this, [this](const CounterExchange &exchange) {
+        emit exchangeReceiptDue(exchange, m_approvals->lastApprovedBy());
+    });
 }
 
 void OrderLookupPanel::setAfterSales(const AfterSalesServices &own, const ManagerSignIn &signIn,

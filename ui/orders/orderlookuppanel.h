@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/approvals.h"
 #include "domain/orderlookup.h"
 #include "ui/desk/deskservices.h"
 
@@ -60,6 +61,11 @@ signals:
 signals:
     // An exchange sold the current sale's held seats, or a queued one took them: start a new sale.
     void saleHandedOver();
+    // A refund or an exchange was carried out from this tab (on the spot or approving a queued
+    // request): its receipt is due. `approvedBy`: the manager who signed in for it, empty when the
+    // desk's own manager did it.
+    void refundReceiptDue(const boxoffice::CounterRefund &refund, const QString &approvedBy);
+    void exchangeReceiptDue(const boxoffice::CounterExchange &exchange, const QString &approvedBy);
 
 private:
     void buildUi();

@@ -113,8 +113,17 @@ QString refundHow(ReceiptRefund::Money money)
         return tr("Refund to the card");
     case ReceiptRefund::Money::Due:
         return tr("Refund due, to follow");
+    case ReceiptRefund::Money::Online:
+        return tr("Refund through the online payment");
     }
     return {};
+}
+
+QString refundHow(const ReceiptRefund &refund)
+{
+    if (refund.money == ReceiptRefund::Money::Card && !refund.reference.isEmpty())
+        return tr("Refund to the card (terminal reference %1)").arg(refund.reference);
+    return refundHow(refund.money);
 }
 
 // The locale's short date and time without seconds (the C locale's short time has them).
@@ -131,8 +140,73 @@ QString when(const QDateTime &at)
            + locale.toString(local.time(), time.trimmed());
 }
 
+void addFooter(QVector<Row> &rows, const Receipt &r)
+{
+    const auto add = [&rows](Row::Style style, const QString &left) { rows.append(Row{style, left, {}}); };
+    if (!r.approvedBy.isEmpty())
+        add(Row::Small, tr("Approved by %1").arg(r.approvedBy));
+    QString servedBy = r.clerk.isEmpty() ? QString() : tr("Served by %1").arg(r.clerk);
+    if (!r.terminal.isEmpty())
+        servedBy = servedBy.isEmpty() ? tr("Terminal %1").arg(r.terminal)
+                                      : tr("%1 at %2").arg(servedBy, r.terminal);
+    if (!servedBy.isEmpty())
+        add(Row::Small, servedBy);
+}
+
+// An exchange: what went back (the old order), what was sold (the new order), the credit carried over
+// and the difference the buyer paid or got back.
+QVector<Row> exchangeRowsOf(const Receipt &r)
+{
+    QVector<Row> rows;
+    const auto add = [&rows](Row::Style style, const QString &left, const QString &right = {}) {
+        rows.append(Row{style, left, right});
+    };
+    add(Row::Heading, tr("Exchange receipt"));
+    add(Row::Normal, tr("Order %1").arg(r.order), when(r.at));
+    add(Row::Small, tr("Exchanged from order %1").arg(r.fromOrder));
+    add(Row::Rule, {});
+    add(Row::Strong, tr("Given back (order %1)").arg(r.fromOrder));
+    for (const ReceiptLine &line : r.returned)
+        add(Row::Normal, lineLabel(line), money(line.amountMinor, r.currency));
+    add(Row::Strong, tr("Sold (order %1)").arg(r.order));
+    QString event;
+    for (const ReceiptLine &line : r.lines) {
+        if (!line.event.isEmpty() && line.event != event)
+            add(Row::Small, line.event);
+        event = line.event;
+        add(Row::Normal, lineLabel(line), money(line.amountMinor, r.currency));
+    }
+    add(Row::Rule, {});
+    add(Row::Normal, tr("New units"), money(r.newMinor, r.currency));
+    add(Row::Normal, tr("Credit from order %1").arg(r.fromOrder), money(-r.creditMinor, r.currency));
+    if (r.totalMinor > 0) {
+        add(Row::Strong, tr("Difference paid"), money(r.totalMinor, r.currency));
+        if (r.method)
+            add(Row::Normal, tr("Paid by %1").arg(methodName(*r.method)));
+        if (r.method == PaymentMethod::Cash && r.tenderedMinor > 0) {
+            add(Row::Normal, tr("Tendered"), money(r.tenderedMinor, r.currency));
+            add(Row::Strong, tr("Change"), money(r.changeMinor, r.currency));
+        }
+        if (!r.cardReference.isEmpty())
+            add(Row::Normal, tr("Card terminal reference %1").arg(r.cardReference));
+    } else if (!r.refunds.isEmpty()) {
+        add(Row::Strong, tr("Difference given back"), money(r.refundedMinor(), r.currency));
+        for (const ReceiptRefund &refund : r.refunds)
+            add(Row::Normal, refundHow(refund));
+    } else {
+        add(Row::Strong, tr("No difference to pay"), money(0, r.currency));
+    }
+    add(Row::Small, tr("The tickets given back no longer admit; the new tickets do."));
+    add(Row::Rule, {});
+    addFooter(rows, r);
+    add(Row::Small, tr("Thank you. Please keep this receipt."));
+    return rows;
+}
+
 QVector<Row> rowsOf(const Receipt &r)
 {
+    if (r.kind == Receipt::Kind::Exchange)
+        return exchangeRowsOf(r);
     QVector<Row> rows;
     const auto add = [&rows](Row::Style style, const QString &left, const QString &right = {}) {
         rows.append(Row{style, left, right});
@@ -147,6 +221,8 @@ QVector<Row> rowsOf(const Receipt &r)
     case Receipt::Kind::Copy:
         add(Row::Heading, tr("Receipt (copy)"));
         break;
+    case Receipt::Kind::Exchange:
+        break; // exchangeRowsOf
     }
     add(Row::Normal, tr("Order %1").arg(r.order), when(r.at));
     add(Row::Rule, {});
@@ -183,9 +259,9 @@ QVector<Row> rowsOf(const Receipt &r)
 
     for (const ReceiptRefund &refund : r.refunds) {
         if (r.kind != Receipt::Kind::Refund || r.refunds.size() > 1)
-            add(Row::Normal, refundHow(refund.money), money(-refund.amountMinor, r.currency));
+            add(Row::Normal, refundHow(refund), money(-refund.amountMinor, r.currency));
         else
-            add(Row::Normal, refundHow(refund.money));
+            add(Row::Normal, refundHow(refund));
         if (!refund.reason.isEmpty())
             add(Row::Small, tr("Reason: %1").arg(refund.reason));
         if (refund.at.isValid() && refund.at != r.at)
@@ -195,12 +271,7 @@ QVector<Row> rowsOf(const Receipt &r)
         add(Row::Strong, tr("Net paid"), money(r.totalMinor - r.refundedMinor(), r.currency));
 
     add(Row::Rule, {});
-    QString servedBy = r.clerk.isEmpty() ? QString() : tr("Served by %1").arg(r.clerk);
-    if (!r.terminal.isEmpty())
-        servedBy = servedBy.isEmpty() ? tr("Terminal %1").arg(r.terminal)
-                                      : tr("%1 at %2").arg(servedBy, r.terminal);
-    if (!servedBy.isEmpty())
-        add(Row::Small, servedBy);
+    addFooter(rows, r);
     add(Row::Small, r.kind == Receipt::Kind::Refund ? tr("Keep this receipt with your refund.")
                                                     : tr("Thank you. Please keep this receipt."));
     return rows;
@@ -313,6 +384,8 @@ ReceiptDocument::ReceiptDocument(const Receipt &receipt, ReceiptStock stock)
 
 QString ReceiptDocument::title() const
 {
+    if (m_kind == Receipt::Kind::Exchange)
+        return QCoreApplication::translate("Receipt", "Exchange receipt, order %1").arg(m_order);
     return m_kind == Receipt::Kind::Refund ? QCoreApplication::translate("Receipt", "Refund receipt, order %1").arg(m_order)
                                            : QCoreApplication::translate("Receipt", "Receipt, order %1").arg(m_order);
 }
