@@ -3,6 +3,8 @@
 // the spot (the dialog driven through the gate's hook instead of exec()); without a manager the request
 // goes to the queue, and a manager's own desk approves it. An exchange sells the seats the clerk holds
 // in the current sale. The clerk stays signed in throughout; the manager's connection is closed after.
+// Each refund or exchange carried out at a desk prints its receipt on the receipt printer chosen there
+// (print to file: a PDF read back with pdftotext).
 
 #include "testdatabase.h"
 
@@ -16,6 +18,8 @@
 #include "ui/orders/managerapprovaldialog.h"
 #include "ui/orders/orderactions.h"
 #include "ui/orders/orderlookuppanel.h"
+#include "ui/print/printservice.h"
+#include "ui/print/printsettings.h"
 #include "ui/sale/cartmodel.h"
 #include "ui/sale/serverclock.h"
 
@@ -23,13 +27,51 @@
 #include <QDir>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QProcess>
 #include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace boxoffice;
 using namespace boxoffice::test;
+
+namespace {
+
+// The words on a printed PDF, one line of layout each, as a person reads them.
+QString pdfText(const QString &path)
+{
+    QProcess process;
+    process.start(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), path, QStringLiteral("-")});
+    if (!process.waitForFinished(60000) || process.exitCode() != 0)
+        return QStringLiteral("pdftotext failed: %1").arg(QString::fromLocal8Bit(process.readAllStandardError()));
+    return QString::fromUtf8(process.readAllStandardOutput()).normalized(QString::NormalizationForm_KC).simplified();
+}
+
+// The receipt printer chosen at this terminal: print to file, on the 80 mm roll.
+QString chooseReceiptPdf(const QTemporaryDir &dir, const QString &name)
+{
+    const QString path = dir.filePath(name);
+    PrintSettings::save(PrintKind::Receipts, {QString(), path, ReceiptStocks::key(ReceiptStock::Roll80)});
+    PrintSettings::setPrintAfterSale(true);
+    return path;
+}
+
+// Waits for the print job that finished() reports; true when it printed.
+bool printed(QSignalSpy &spy)
+{
+    if (spy.isEmpty() && !spy.wait(60000))
+        return false;
+    if (!spy.first().at(1).toBool())
+        qWarning("printing failed: %s", qPrintable(spy.first().at(2).toString()));
+    return spy.first().at(1).toBool();
+}
+
+} // namespace
 
 class TestCounterRefundPanel : public QObject
 {
@@ -52,6 +94,9 @@ private:
     std::function<bool(ManagerApprovalDialog &)> managerSignsIn(const QString &password);
     qint64 scalar(const QString &sql, OrderId order) const;
 
+    void expectOnPaper(const QString &pdf, const QStringList &expected);
+
+    QTemporaryDir m_prints;
     std::unique_ptr<TestDatabase> m_db;
     std::unique_ptr<PgInventory> m_inventory;
     std::unique_ptr<DeskSession> m_clerkSession;
@@ -82,6 +127,14 @@ std::unique_ptr<DeskSession> TestCounterRefundPanel::signIn(const QString &login
 
 void TestCounterRefundPanel::initTestCase()
 {
+    // The chosen receipt printer is a setting: keep this run's apart from the user's own.
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("boxoffice-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_counterrefundpanel"));
+    QSettings().remove(QStringLiteral("printing"));
+    if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty())
+        QFAIL("pdftotext not found: install poppler-utils");
+    QVERIFY(m_prints.isValid());
     m_db = std::make_unique<TestDatabase>(QStringLiteral("counterrefundpanel"));
     QVERIFY2(m_db->ok(), qPrintable(m_db->failure()));
     m_hall = m_db->loadHall(QStringLiteral("Refund Hall"), 2, 8, 600, 1, 2500);
@@ -120,6 +173,7 @@ void TestCounterRefundPanel::initTestCase()
 
 void TestCounterRefundPanel::cleanupTestCase()
 {
+    QSettings().remove(QStringLiteral("printing"));
     m_window.reset();
     m_managerWindow.reset();
     m_clerkSession.reset();
@@ -158,6 +212,13 @@ std::function<bool(ManagerApprovalDialog &)> TestCounterRefundPanel::managerSign
     };
 }
 
+void TestCounterRefundPanel::expectOnPaper(const QString &pdf, const QStringList &expected)
+{
+    const QString text = pdfText(pdf);
+    for (const QString &words : expected)
+        QVERIFY2(text.contains(words), qPrintable(QStringLiteral("\"%1\" not in: %2").arg(words, text)));
+}
+
 qint64 TestCounterRefundPanel::scalar(const QString &sql, OrderId order) const
 {
     return m_db->scalar(sql, {{QStringLiteral("o"), order}}).toLongLong();
@@ -172,9 +233,19 @@ void TestCounterRefundPanel::aClerkRefundsChosenUnitsWithAManagerOnTheSpot()
     tick(0);
     QTest::keyClicks(actions->reasonEdit(), QStringLiteral("cannot come"));
     actions->gate().hook = managerSignsIn(m_password);
+    const QString receiptPdf = chooseReceiptPdf(m_prints, QStringLiteral("refund.pdf"));
+    QSignalSpy printing(m_window->printing(), &PrintService::finished);
     QTest::mouseClick(actions->refundButton(), Qt::LeftButton);
 
     QVERIFY2(actions->message().contains(QStringLiteral("hand the buyer")), qPrintable(actions->message()));
+    // The refund receipt came out at once on the receipt printer: the unit, the amount, the cash.
+    QVERIFY(printed(printing));
+    QVERIFY(actions->lastRefund().has_value());
+    expectOnPaper(receiptPdf, {QStringLiteral("Refund receipt"), QStringLiteral("Order %1").arg(m_sale.order.id),
+                               QStringLiteral("Seat %1 €25.00").arg(actions->lastRefund()->units.value(0).label),
+                               QStringLiteral("Refunded €25.00"), QStringLiteral("Refund, cash handed back"),
+                               QStringLiteral("Reason: cannot come"), QStringLiteral("Approved by %1").arg(m_manager),
+                               QStringLiteral("Served by %1").arg(m_clerk)});
     QVERIFY(actions->lastRefund().has_value());
     QCOMPARE(actions->lastRefund()->amountMinor, 2500);
     QCOMPARE(actions->lastRefund()->units.size(), 1);
@@ -267,8 +338,15 @@ void TestCounterRefundPanel::aManagersDeskApprovesTheQueuedRequest()
     };
     QCOMPARE(approvals->table()->rowCount(), 1);
     approvals->table()->selectRow(0);
+    const QString receiptPdf = chooseReceiptPdf(m_prints, QStringLiteral("approved-refund.pdf"));
+    QSignalSpy printing(m_managerWindow->printing(), &PrintService::finished);
     QTest::mouseClick(approvals->approveButton(), Qt::LeftButton);
     QVERIFY2(approvals->message().contains(QStringLiteral("Approved and refunded")), qPrintable(approvals->message()));
+    // The approving manager's desk prints the refund receipt, naming that manager.
+    QVERIFY(printed(printing));
+    expectOnPaper(receiptPdf, {QStringLiteral("Refund receipt"), QStringLiteral("Refunded €25.00"),
+                               QStringLiteral("Reason: double booked"),
+                               QStringLiteral("Approved by %1").arg(m_logins.last())});
     QCOMPARE(approvals->table()->rowCount(), 0);
     QCOMPARE(scalar(QStringLiteral("SELECT COALESCE(sum(amount_minor), 0) FROM refunds WHERE order_id = :o"),
                     m_sale.order.id),
@@ -300,6 +378,9 @@ void TestCounterRefundPanel::anExchangeSellsTheHeldSeats()
     actions->payBy()->setCurrentIndex(actions->payBy()->findData(int(PaymentMethod::Cash)));
     QTest::keyClicks(actions->tenderEdit(), QStringLiteral("30"));
     actions->gate().hook = managerSignsIn(m_password);
+    const QString given = actions->units()->item(0)->text().section(QStringLiteral(" — "), 0, 0);
+    const QString receiptPdf = chooseReceiptPdf(m_prints, QStringLiteral("exchange.pdf"));
+    QSignalSpy printing(m_window->printing(), &PrintService::finished);
     QTest::mouseClick(actions->exchangeButton(), Qt::LeftButton);
 
     QVERIFY2(actions->message().contains(QStringLiteral("Exchanged: 2 new ticket(s)")), qPrintable(actions->message()));
@@ -307,6 +388,20 @@ void TestCounterRefundPanel::anExchangeSellsTheHeldSeats()
     QVERIFY(actions->lastExchange().has_value());
     QCOMPARE(actions->lastExchange()->chargedMinor, 2500);
     QCOMPARE(actions->lastExchange()->changeMinor, 500);
+    // The exchange receipt: the seat given back, the two sold, the credit, the difference and the change.
+    QVERIFY(printed(printing));
+    const CounterExchange &done = *actions->lastExchange();
+    QCOMPARE(done.sold.size(), 2);
+    expectOnPaper(receiptPdf,
+                  {QStringLiteral("Exchange receipt"), QStringLiteral("Order %1").arg(done.newOrder),
+                   QStringLiteral("Given back (order %1)").arg(m_sale.order.id), QStringLiteral("Seat %1 €25.00").arg(given),
+                   QStringLiteral("Sold (order %1)").arg(done.newOrder),
+                   QStringLiteral("Seat %1 €25.00").arg(done.sold.at(0).label),
+                   QStringLiteral("Seat %1 €25.00").arg(done.sold.at(1).label), QStringLiteral("New units €50.00"),
+                   QStringLiteral("Credit from order %1 -€25.00").arg(m_sale.order.id),
+                   QStringLiteral("Difference paid €25.00"), QStringLiteral("Paid by Cash"),
+                   QStringLiteral("Tendered €30.00"), QStringLiteral("Change €5.00"),
+                   QStringLiteral("Approved by %1").arg(m_manager)});
     QCOMPARE(
         m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), m_sale.order.id}})
             .toString(),
