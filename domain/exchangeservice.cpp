@@ -83,7 +83,7 @@ Result<CounterExchange> ExchangeService::exchangeLocked(const ExchangeRequest &r
     if (done.returnedMinor <= 0 || done.newMinor <= 0)
         return makeError(ErrorCode::Conflict, QStringLiteral("Only priced units can be exchanged."));
     if (auto status = m_store.recordExchange(request.order, done.newOrder, done.returnedMinor, done.newMinor,
-                                             done.creditMinor, reason, request.approvalRequest);
+                                             done.creditMinor, reason, request.approvalRequest, request.giveBack);
         !status)
         return status.error();
 

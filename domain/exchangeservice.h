@@ -78,9 +78,10 @@ public:
         qint64 amountMinor = 0;
     };
     virtual Result<Returned> returnUnits(OrderId order, const QVector<OrderItemRef> &items) = 0;
-    // The exchange row (a manager's only: 42501 for a clerk) and, by the database, the credit's ledger rows.
+    // The exchange row (a manager's only: 42501 for a clerk) with the units given back and, by the
+    // database, the credit's ledger rows.
     virtual Status recordExchange(OrderId from, OrderId to, qint64 returnedMinor, qint64 newMinor, qint64 creditMinor,
-                                  const QString &reason, qint64 approvalRequest)
+                                  const QString &reason, qint64 approvalRequest, const QVector<OrderItemRef> &items)
         = 0;
     // A dearer exchange's difference taken at the counter on the new order (its one capture).
     virtual Status takeDifference(OrderId to, const CounterPayment &payment, qint64 amountMinor) = 0;

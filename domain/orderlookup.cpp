@@ -91,4 +91,19 @@ Result<OrderDetails> OrderLookupService::details(OrderId order)
     return m_store.details(order);
 }
 
+const OrderExchangeRecord *OrderDetails::exchangeOf(const OrderLine &line) const
+{
+    if (line.state != LineState::Refunded)
+        return nullptr;
+    for (const OrderExchangeRecord &exchange : exchanges) {
+        if (exchange.fromOrder != id)
+            continue;
+        for (const OrderItemRef &item : exchange.items) {
+            if (item.kind == line.kind && item.id == line.id)
+                return &exchange;
+        }
+    }
+    return nullptr;
+}
+
 } // namespace boxoffice

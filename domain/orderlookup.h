@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/cartitems.h"
+#include "domain/checkoutstore.h"
 #include "domain/ids.h"
 #include "domain/result.h"
 #include "domain/states.h"
@@ -54,6 +55,21 @@ struct OrderTicketRecord
     QString seatLabel;
 };
 
+// An exchange the order took part in: its units given back into `toOrder`, or its units sold in
+// exchange for units of `fromOrder`. The credit carried the old units' value over to the new order.
+struct OrderExchangeRecord
+{
+    OrderId fromOrder = 0;
+    OrderId toOrder = 0;
+    QVector<OrderItemRef> items; // the units of fromOrder given back; empty for an exchange that did not record them
+    qint64 returnedMinor = 0;
+    qint64 newMinor = 0;
+    qint64 creditMinor = 0;
+    QString reason;
+    QString by; // the manager's login
+    QDateTime at;
+};
+
 // Everything the counter may want to see about one order. Read only.
 struct OrderDetails
 {
@@ -70,6 +86,10 @@ struct OrderDetails
     QVector<OrderPaymentRecord> payments;
     QVector<OrderRefundRecord> refunds;
     QVector<OrderTicketRecord> tickets;
+    QVector<OrderExchangeRecord> exchanges; // oldest first, either way (from this order or into it)
+
+    // The exchange that gave `line` back, if any: its units read as exchanged, not refunded.
+    const OrderExchangeRecord *exchangeOf(const OrderLine &line) const;
 };
 
 // The lookup's reads. Each answers at most `limit` orders, newest first; none of them writes.

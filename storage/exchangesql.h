@@ -21,8 +21,8 @@ SELECT id FROM payments WHERE order_id = :order AND state = 'SUCCEEDED'
 
 // A manager's only: a clerk has no INSERT right here (42501). The credit's ledger rows follow by trigger.
 inline constexpr char insertExchange[] = R"SQL(
-INSERT INTO order_exchanges (from_order, to_order, returned_minor, new_minor, credit_minor, reason, request_id)
-VALUES (:from, :to, :returned, :new, :credit, :reason, :request)
+INSERT INTO order_exchanges (from_order, to_order, returned_minor, new_minor, credit_minor, reason, request_id, items)
+VALUES (:from, :to, :returned, :new, :credit, :reason, :request, :items)
 )SQL";
 
 inline constexpr char tagNewOrder[] = R"SQL(

@@ -94,6 +94,14 @@ FROM refunds WHERE order_id = :order
 ORDER BY created_at, id
 )SQL";
 
+// from, to, the units given back, returned, new, credit, reason, by, at (epoch ms); oldest first.
+inline constexpr char exchanges[] = R"SQL(
+SELECT from_order, to_order, items, returned_minor, new_minor, credit_minor, reason, exchanged_by,
+       CAST(extract(epoch FROM exchanged_at) * 1000 AS bigint)
+FROM order_exchanges WHERE from_order = :order OR to_order = :order
+ORDER BY exchanged_at, id
+)SQL";
+
 inline constexpr char tickets[] = R"SQL(
 SELECT CAST(t.code AS text), e.name, st.label
 FROM tickets t

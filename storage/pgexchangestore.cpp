@@ -1,5 +1,6 @@
 #include "storage/pgexchangestore.h"
 
+#include "domain/approvals.h"
 #include "domain/cartquote.h"
 #include "storage/checkoutsql.h"
 #include "storage/countersql.h"
@@ -157,7 +158,8 @@ Result<ExchangeStore::Returned> PgExchangeStore::returnUnits(OrderId order, cons
 }
 
 Status PgExchangeStore::recordExchange(OrderId from, OrderId to, qint64 returnedMinor, qint64 newMinor,
-                                       qint64 creditMinor, const QString &reason, qint64 approvalRequest)
+                                       qint64 creditMinor, const QString &reason, qint64 approvalRequest,
+                                       const QVector<OrderItemRef> &items)
 {
     if (auto status = run(ExchangeSql::insertExchange,
                           {{QStringLiteral(":from"), from},
@@ -166,7 +168,8 @@ Status PgExchangeStore::recordExchange(OrderId from, OrderId to, qint64 returned
                            {QStringLiteral(":new"), newMinor},
                            {QStringLiteral(":credit"), creditMinor},
                            {QStringLiteral(":reason"), reason},
-                           {QStringLiteral(":request"), nullableId(approvalRequest)}});
+                           {QStringLiteral(":request"), nullableId(approvalRequest)},
+                           {QStringLiteral(":items"), QString(QLatin1String("")) + formatOrderItemRefs(items)}});
         !status)
         return status;
     if (auto status = run(CheckoutSql::logStep,

@@ -20,7 +20,7 @@ public:
     Result<OrderSummary> sellHeld(const CartId &cart, const CartQuote &seen, const QString &buyer) override;
     Result<Returned> returnUnits(OrderId order, const QVector<OrderItemRef> &items) override;
     Status recordExchange(OrderId from, OrderId to, qint64 returnedMinor, qint64 newMinor, qint64 creditMinor,
-                          const QString &reason, qint64 approvalRequest) override;
+                          const QString &reason, qint64 approvalRequest, const QVector<OrderItemRef> &items) override;
     Status takeDifference(OrderId to, const CounterPayment &payment, qint64 amountMinor) override;
     Result<qint64> refundDifference(OrderId from, qint64 providerPayment, qint64 amountMinor,
                                     const QString &reason) override;

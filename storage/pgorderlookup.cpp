@@ -115,7 +115,7 @@ Result<OrderDetails> PgOrderLookup::details(OrderId order)
         return orderState.error();
     details.state = orderState.value();
     for (auto read : {&PgOrderLookup::readLines, &PgOrderLookup::readPayments, &PgOrderLookup::readRefunds,
-                      &PgOrderLookup::readTickets}) {
+                      &PgOrderLookup::readTickets, &PgOrderLookup::readExchanges}) {
         if (auto done = (this->*read)(details); !done)
             return done.error();
     }
@@ -205,6 +205,31 @@ Status PgOrderLookup::readTickets(OrderDetails &details)
     QSqlQuery &q = *query.value();
     while (q.next())
         details.tickets << OrderTicketRecord{q.value(0).toString(), q.value(1).toString(), q.value(2).toString()};
+    q.finish();
+    return Done{};
+}
+
+Status PgOrderLookup::readExchanges(OrderDetails &details)
+{
+    auto query = m_statements.exec(OrderLookupSql::exchanges, readingOrder, {{QStringLiteral(":order"), details.id}});
+    if (!query)
+        return query.error();
+    QSqlQuery &q = *query.value();
+    while (q.next()) {
+        OrderExchangeRecord exchange;
+        exchange.fromOrder = q.value(0).toLongLong();
+        exchange.toOrder = q.value(1).toLongLong();
+        // Written by the exchange itself; should it ever not read, the exchange still shows, without its units.
+        if (auto items = parseOrderItemRefs(q.value(2).toString()))
+            exchange.items = items.value();
+        exchange.returnedMinor = q.value(3).toLongLong();
+        exchange.newMinor = q.value(4).toLongLong();
+        exchange.creditMinor = q.value(5).toLongLong();
+        exchange.reason = q.value(6).toString();
+        exchange.by = q.value(7).toString();
+        exchange.at = fromEpochMs(q.value(8));
+        details.exchanges << exchange;
+    }
     q.finish();
     return Done{};
 }

@@ -26,6 +26,7 @@ private:
     Status readPayments(OrderDetails &details);
     Status readRefunds(OrderDetails &details);
     Status readTickets(OrderDetails &details);
+    Status readExchanges(OrderDetails &details);
 
     PreparedStatements m_statements;
 };

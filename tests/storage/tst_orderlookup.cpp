@@ -2,10 +2,13 @@
 // seats and a hotel stay, paid by card, one seat refunded by a manager) and an online-paid order of a
 // web buyer, each found by order number, ticket code (bare and as scanned), buyer or guest name part
 // (case-insensitive, % and _ literal) and card terminal reference; the details list lines, payments,
-// refunds and tickets; bad searches are refused with the clerk's words.
+// refunds and tickets; bad searches are refused with the clerk's words. An exchange reads from both
+// sides: the old order names the units given back and the order they went into, the new order the
+// exchange it came from and the credit.
 
 #include "domain/checkoutsaga.h"
 #include "domain/countersale.h"
+#include "domain/exchangeservice.h"
 #include "domain/hotelservice.h"
 #include "domain/orderlookup.h"
 #include "domain/refundservice.h"
@@ -13,8 +16,10 @@
 #include "storage/pgbuyerstore.h"
 #include "storage/pgcheckoutstore.h"
 #include "storage/pgcountersales.h"
+#include "storage/pgexchangestore.h"
 #include "storage/pginventory.h"
 #include "storage/pgorderlookup.h"
+#include "storage/pgunitofwork.h"
 #include "storage/propertyloader.h"
 #include "storage/staffadmin.h"
 #include "testdatabase.h"
@@ -58,6 +63,7 @@ private slots:
     void detailsOfTheOnlineOrder();
     void badSearchesAreRefused();
     void anUnknownOrderIsNotFound();
+    void anExchangeReadsFromBothOrders();
 
 private:
     std::unique_ptr<DatabaseConnection> signIn(const QString &login) const;
@@ -177,6 +183,82 @@ std::unique_ptr<DatabaseConnection> TestOrderLookup::signIn(const QString &login
     if (!connection)
         qWarning("sign-in failed: %s", qPrintable(connection.error().message));
     return connection ? std::move(connection.value()) : nullptr;
+}
+
+void TestOrderLookup::anExchangeReadsFromBothOrders()
+{
+    // A buyer pays for two seats in cash, then swaps the second for another seat of the same price.
+    PgCounterSales counter(m_db->database(), m_inventory->carts);
+    CounterSaleService sales(counter);
+    const CartId oldCart = QStringLiteral("lookup-exchange-old");
+    QVERIFY(SeatHoldService(m_inventory->seats)
+                .hold(HoldRequest{m_hall.eventId, oldCart, {m_units.at(10), m_units.at(11)}, std::nullopt})
+                .ok());
+    CounterPayment cash;
+    cash.method = PaymentMethod::Cash;
+    cash.tenderedMinor = 9000;
+    const auto sold = sales.sell(oldCart, cash, sales.quote(oldCart).value());
+    QVERIFY2(sold.ok(), sold.ok() ? "" : qPrintable(sold.error().message));
+    const OrderId oldOrder = sold->order.id;
+    const CartId newCart = QStringLiteral("lookup-exchange-new");
+    QVERIFY(SeatHoldService(m_inventory->seats)
+                .hold(HoldRequest{m_hall.eventId, newCart, {m_units.at(12)}, std::nullopt})
+                .ok());
+    OrderId newOrder = 0;
+    {
+        auto manager = signIn(m_manager);
+        QVERIFY(manager);
+        QSqlDatabase db = manager->database();
+        PgInventory inventory(db);
+        PgCheckoutStore checkout(db, inventory.carts);
+        PgCounterSales managerCounter(db, inventory.carts);
+        PgExchangeStore store(db, inventory.carts, checkout, managerCounter);
+        PgUnitOfWork unit(db);
+        ExchangeRequest request;
+        request.order = oldOrder;
+        request.giveBack = {OrderItemRef{ItemKind::Seat, m_units.at(11)}};
+        request.cart = newCart;
+        request.seen = CounterSaleService(managerCounter).quote(newCart).value();
+        request.reason = QStringLiteral("wants the aisle");
+        const auto exchanged = ExchangeService(store, unit).exchange(request);
+        QVERIFY2(exchanged.ok(), exchanged.ok() ? "" : qPrintable(exchanged.error().message));
+        newOrder = exchanged->newOrder;
+    }
+
+    // The old order: one exchange into the new order, naming the seat given back; the seat kept is not.
+    const auto old = m_lookup->details(oldOrder);
+    QVERIFY2(old.ok(), old.ok() ? "" : qPrintable(old.error().message));
+    QCOMPARE(old->exchanges.size(), 1);
+    const OrderExchangeRecord &out = old->exchanges.first();
+    QCOMPARE(out.fromOrder, oldOrder);
+    QCOMPARE(out.toOrder, newOrder);
+    QCOMPARE(out.creditMinor, 4500);
+    QCOMPARE(out.reason, QStringLiteral("wants the aisle"));
+    QCOMPARE(out.by, m_manager);
+    QVERIFY(out.at.isValid());
+    QCOMPARE(out.items.size(), 1);
+    QCOMPARE(out.items.first().id, m_units.at(11));
+    int exchangedLines = 0;
+    for (const OrderLine &line : old->lines) {
+        const OrderExchangeRecord *exchange = old->exchangeOf(line);
+        QCOMPARE(exchange != nullptr, line.id == m_units.at(11));
+        exchangedLines += exchange ? 1 : 0;
+    }
+    QCOMPARE(exchangedLines, 1);
+
+    // The new order: sold in an exchange from the old one, with the credit carried over.
+    const auto fresh = m_lookup->details(newOrder);
+    QVERIFY2(fresh.ok(), fresh.ok() ? "" : qPrintable(fresh.error().message));
+    QCOMPARE(fresh->exchanges.size(), 1);
+    QCOMPARE(fresh->exchanges.first().fromOrder, oldOrder);
+    QCOMPARE(fresh->exchanges.first().toOrder, newOrder);
+    QCOMPARE(fresh->exchanges.first().creditMinor, 4500);
+    QCOMPARE(fresh->exchanges.first().newMinor, 4500);
+    for (const OrderLine &line : fresh->lines)
+        QVERIFY(!fresh->exchangeOf(line)); // its own units were sold, not given back
+
+    // An order never exchanged has none.
+    QVERIFY(m_lookup->details(m_online)->exchanges.isEmpty());
 }
 
 void TestOrderLookup::byOrderNumber()

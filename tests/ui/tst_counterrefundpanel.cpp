@@ -406,6 +406,21 @@ void TestCounterRefundPanel::anExchangeSellsTheHeldSeats()
         m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), m_sale.order.id}})
             .toString(),
         QStringLiteral("REFUNDED"));
+    // The Orders tab reads the exchange from both sides: the seat given back went into the new order,
+    // and the new order came from the old one with its credit.
+    findOrder(m_sale.order.id);
+    const QString oldDetails = m_window->orders()->detailsText();
+    QVERIFY2(oldDetails.contains(QStringLiteral("Exchanged into order %1: €25.00 carried over").arg(done.newOrder)),
+             qPrintable(oldDetails));
+    QVERIFY2(oldDetails.contains(QStringLiteral("%1 — €25.00, exchanged into order %2").arg(given).arg(done.newOrder)),
+             qPrintable(oldDetails));
+    QVERIFY2(oldDetails.contains(QStringLiteral("Seat %1 given back for order %2").arg(given).arg(done.newOrder)),
+             qPrintable(oldDetails));
+    findOrder(done.newOrder);
+    const QString newDetails = m_window->orders()->detailsText();
+    QVERIFY2(newDetails.contains(QStringLiteral("Sold in an exchange from order %1: €25.00 credit carried over")
+                                     .arg(m_sale.order.id)),
+             qPrintable(newDetails));
     // The desk starts a new sale: the old cart's seats were sold by the exchange.
     QVERIFY(m_window->cartId() != heldIn);
     QCOMPARE(m_window->cart()->rowCount(), 0);

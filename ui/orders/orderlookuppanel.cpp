@@ -235,10 +235,15 @@ void OrderLookupPanel::showSelected()
 
 void OrderLookupPanel::showDetails(const OrderDetails &d)
 {
+    // An order whose every unit went back in exchanges is "exchanged", not "refunded": nothing was refunded.
+    bool allExchanged = d.state == OrderState::Refunded && !d.exchanges.isEmpty();
+    for (const OrderLine &line : d.lines)
+        allExchanged = allExchanged && (line.state != LineState::Refunded || d.exchangeOf(line));
     QStringList text;
     text << tr("Order %1 — %2, %3")
                 .arg(d.id)
-                .arg(stateWords(orderStateName(d.state)), formatMoney(d.amountMinor, d.currency));
+                .arg(allExchanged ? tr("exchanged") : stateWords(orderStateName(d.state)),
+                     formatMoney(d.amountMinor, d.currency));
     QString origin = d.channel == QLatin1String("web") ? tr("Sold online") : tr("Sold at the counter");
     if (!d.buyer.isEmpty())
         origin += tr(" to %1").arg(d.buyer);
@@ -248,12 +253,24 @@ void OrderLookupPanel::showDetails(const OrderDetails &d)
     text << origin;
     if (d.refundedMinor > 0)
         text << tr("Refunded so far: %1").arg(formatMoney(d.refundedMinor, d.currency));
+    for (const OrderExchangeRecord &x : d.exchanges) {
+        if (x.fromOrder == d.id)
+            text << tr("Exchanged into order %1: %2 carried over").arg(x.toOrder).arg(formatMoney(x.creditMinor, d.currency));
+        else
+            text << tr("Sold in an exchange from order %1: %2 credit carried over")
+                        .arg(x.fromOrder)
+                        .arg(formatMoney(x.creditMinor, d.currency));
+    }
 
     text << QString() << tr("Lines (%1)").arg(d.lines.size());
-    for (const OrderLine &line : d.lines)
+    for (const OrderLine &line : d.lines) {
+        const OrderExchangeRecord *exchange = d.exchangeOf(line);
+        // A unit given back in an exchange reads as exchanged: its money went on to the new order.
+        const QString state = exchange ? tr("exchanged into order %1").arg(exchange->toOrder)
+                                       : stateWords(lineStateName(line.state));
         text << tr("  %1 %2 — %3, %4")
-                    .arg(kindWords(line.kind), line.label, formatMoney(line.amountMinor, d.currency),
-                         stateWords(lineStateName(line.state)));
+                    .arg(kindWords(line.kind), line.label, formatMoney(line.amountMinor, d.currency), state);
+    }
     if (d.lines.isEmpty())
         text << tr("  none");
 
@@ -278,6 +295,29 @@ void OrderLookupPanel::showDetails(const OrderDetails &d)
                          when(r.at));
     if (d.refunds.isEmpty())
         text << tr("  none");
+
+    if (!d.exchanges.isEmpty()) {
+        text << QString() << tr("Exchanges (%1)").arg(d.exchanges.size());
+        for (const OrderExchangeRecord &x : d.exchanges) {
+            QStringList given;
+            for (const OrderLine &line : d.lines) {
+                if (d.exchangeOf(line) == &x)
+                    given << tr("%1 %2").arg(kindWords(line.kind), line.label);
+            }
+            if (x.fromOrder == d.id)
+                text << (given.isEmpty() ? tr("  units worth %1 given back for order %2")
+                                               .arg(formatMoney(x.returnedMinor, d.currency))
+                                               .arg(x.toOrder)
+                                         : tr("  %1 given back for order %2")
+                                               .arg(given.join(QStringLiteral(", ")))
+                                               .arg(x.toOrder));
+            else
+                text << tr("  from order %1: %2 credit toward %3")
+                            .arg(x.fromOrder)
+                            .arg(formatMoney(x.creditMinor, d.currency), formatMoney(x.newMinor, d.currency));
+            text << tr("    \"%1\", by %2, %3").arg(x.reason, x.by, when(x.at));
+        }
+    }
 
     text << QString() << tr("Tickets (%1)").arg(d.tickets.size());
     for (const OrderTicketRecord &t : d.tickets)
