@@ -141,6 +141,9 @@ Result<DoorScan> DoorService::answer(const QString &code, Result<DoorRecord> rec
     scan.ticket = facts.ticket;
     scan.admission = facts.admission;
     scan.refusal = DoorRules::refusal(facts.orderState, facts.lineState, facts.seatStillSold);
+    // The seat went back in an exchange: the buyer holds a new ticket, and "refunded" would mislead the door.
+    if (scan.refusal == DoorRefusal::Refunded && facts.exchanged)
+        scan.refusal = DoorRefusal::Exchanged;
     if (scan.refusal != DoorRefusal::None)
         scan.outcome = DoorOutcome::NotValid;
     else if (facts.recorded)

@@ -33,6 +33,7 @@ struct DoorRecord
     LineState lineState = LineState::Pending;
     bool seatStillSold = false;
     Admission admission;
+    bool exchanged = false; // an exchange gave this ticket's seat back: its refusal reads "exchanged"
 };
 
 // The door's side of a ticket. Both calls answer NotFound for a code that was never issued.

@@ -41,6 +41,7 @@ Result<DoorRecord> PgDoorStore::run(const QString &code, const QVariant &gate, c
     record.admission.gate = q.value(16).toString();
     record.admission.by = q.value(17).toString();
     record.admission.terminal = q.value(18).toString();
+    record.exchanged = q.value(19).toBool();
     q.finish();
     auto order = orderStateFromText(orderState);
     if (!order)

@@ -76,6 +76,7 @@ private slots:
     void outcomesFromTheStoresAnswer();
     void aRefundAfterAdmissionSaysRefunded();
     void aCheckNeverAdmits();
+    void aSeatGivenBackInAnExchangeSaysExchanged();
 };
 
 void TestDoorRules::gatesThatMayBeRecorded_data()
@@ -258,6 +259,29 @@ void TestDoorRules::aCheckNeverAdmits()
     QCOMPARE(scan->outcome, DoorOutcome::Valid);
     QCOMPARE(store.looks, 1);
     QCOMPARE(store.admits, 0);
+}
+
+void TestDoorRules::aSeatGivenBackInAnExchangeSaysExchanged()
+{
+    // The whole order went back in an exchange: REFUNDED in the ledger's terms, but the buyer holds a
+    // new ticket, so the door says "exchanged".
+    ScriptedDoorStore store;
+    DoorRecord exchanged = paidTicket();
+    exchanged.orderState = OrderState::Refunded;
+    exchanged.lineState = LineState::Refunded;
+    exchanged.seatStillSold = false;
+    exchanged.exchanged = true;
+    store.answer = exchanged;
+    const auto scan = DoorService(store).admit(code, QStringLiteral("2"));
+    QCOMPARE(scan->outcome, DoorOutcome::NotValid);
+    QCOMPARE(scan->refusal, DoorRefusal::Exchanged);
+    QVERIFY2(DoorRules::summary(scan.value(), QDateTime::currentDateTime())
+                 .startsWith(QStringLiteral("NOT VALID (exchanged for another seat)")),
+             qPrintable(DoorRules::summary(scan.value(), QDateTime::currentDateTime())));
+    // A cancelled order stays cancelled, whatever an exchange did before.
+    exchanged.orderState = OrderState::Cancelled;
+    store.answer = exchanged;
+    QCOMPARE(DoorService(store).admit(code, QStringLiteral("2"))->refusal, DoorRefusal::Cancelled);
 }
 
 QTEST_GUILESS_MAIN(TestDoorRules)

@@ -218,6 +218,7 @@ void TestCounterExchange::dearerExchangeChargesTheDifference()
     const auto oldScan = door.check(old.tickets.first().code);
     QVERIFY(oldScan.ok());
     QCOMPARE(oldScan->outcome, DoorOutcome::NotValid);
+    QCOMPARE(oldScan->refusal, DoorRefusal::Exchanged); // not "refunded": the buyer holds the new ticket
     const auto newScan = door.check(done->tickets.first().code);
     QVERIFY(newScan.ok());
     QCOMPARE(newScan->outcome, DoorOutcome::Valid);
