@@ -4,6 +4,7 @@
 #include "ui/desk/deskwindow.h"
 
 #include "domain/bestavailable.h"
+#include "ui/common/errortext.h"
 #include "ui/common/money.h"
 #include "ui/desk/liveseatmap.h"
 #include "ui/frontdesk/frontdeskpanel.h"
@@ -70,7 +71,7 @@ void DeskWindow::holdUnits(const QVector<UnitId> &units)
     request.units = units;
     const auto held = m_services.holds->hold(request);
     if (!held) {
-        showMessage(held.error().message, true);
+        showMessage(errorText(held.error()), true);
         // The map shows who took it right away, not at the next notification.
         refreshLiveChanges();
         return;
@@ -127,7 +128,7 @@ void DeskWindow::holdBestAvailable()
             return;
         }
         if (held.error().code != ErrorCode::Lost) {
-            showMessage(held.error().message, true);
+            showMessage(errorText(held.error()), true);
             return;
         }
         ++lost;
@@ -153,7 +154,7 @@ void DeskWindow::releaseUnits(const QVector<UnitId> &units)
         return;
     const auto released = m_services.holds->release(m_cartId, units);
     if (!released) {
-        showMessage(released.error().message, true);
+        showMessage(errorText(released.error()), true);
         return;
     }
     QStringList labels;
@@ -172,7 +173,7 @@ void DeskWindow::extendHolds()
         return;
     const auto extended = m_services.carts->extend(m_cartId);
     if (!extended) {
-        showMessage(extended.error().message, true);
+        showMessage(errorText(extended.error()), true);
         return;
     }
     QVector<CartEntry> refreshed;

@@ -3,6 +3,8 @@
 
 #include "ui/desk/deskwindow.h"
 
+#include "ui/common/errortext.h"
+#include "ui/common/statewords.h"
 #include "ui/frontdesk/frontdeskpanel.h"
 #include "ui/sale/cartmodel.h"
 #include "ui/seatmap/seatmapscene.h"
@@ -60,7 +62,7 @@ void DeskWindow::showStaff()
     }
     // The server's description can be a long socket path: it would crowd out the desk's messages.
     m_staffLabel->setText(
-        tr("Signed in: %1 (%2) · terminal %3").arg(m_staff.user, staffRoleName(m_staff.role), terminalName()));
+        tr("Signed in: %1 (%2) · terminal %3").arg(m_staff.user, staffRoleWords(m_staff.role), terminalName()));
     m_staffLabel->setToolTip(tr("Server: %1").arg(m_staff.server));
     m_signOutAction->setText(tr("Sign out / s&witch user…"));
 }
@@ -87,7 +89,7 @@ bool DeskWindow::signOut()
             const auto released = m_services.carts->releaseCart(m_cartId);
             if (!released) {
                 showMessage(tr("The held seats could not be given back, so you are still signed in: %1")
-                                .arg(released.error().message),
+                                .arg(errorText(released.error())),
                             true);
                 return false;
             }

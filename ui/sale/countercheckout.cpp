@@ -1,5 +1,6 @@
 #include "ui/sale/countercheckout.h"
 
+#include "ui/common/errortext.h"
 #include "ui/sale/paymentdialog.h"
 #include "ui/sale/serverclock.h"
 
@@ -35,7 +36,7 @@ CounterCheckout::Outcome CounterCheckout::run(const Request &request)
         return {std::nullopt, tr("Not connected to the server: nothing was sold.")};
     auto quote = readQuote(request.cart);
     if (!quote)
-        return {std::nullopt, quote.error().message};
+        return {std::nullopt, errorText(quote.error())};
     PaymentMethod method = request.method;
     QString notice;
     for (;;) {
@@ -66,14 +67,15 @@ CounterCheckout::Outcome CounterCheckout::run(const Request &request)
         if (sale)
             return {sale.value(), {}};
         if (sale.error().code != ErrorCode::Conflict)
-            return {std::nullopt, sale.error().message};
+            return {std::nullopt, errorText(sale.error())};
         // Refused because the cart is not what was shown: show what it is now, for the clerk to accept.
         quote = readQuote(request.cart);
         if (!quote)
-            return {std::nullopt, sale.error().message};
+            return {std::nullopt, errorText(sale.error())};
         if (!quote->isEmpty() && compareQuotes(seen, quote.value()).isEmpty())
-            return {std::nullopt, sale.error().message}; // a conflict of another kind: the same quote would fail again
-        notice = sale.error().message;
+            return {std::nullopt,
+                    errorText(sale.error())}; // a conflict of another kind: the same quote would fail again
+        notice = errorText(sale.error());
         method = payment.method;
     }
 }
@@ -87,7 +89,7 @@ void CounterCheckout::refreshQuote()
         return;
     if (!quote) {
         m_open->setNotice(tr("Could not re-read this sale from the server (%1). Selling still checks it.")
-                              .arg(quote.error().message));
+                              .arg(errorText(quote.error())));
         return;
     }
     if (quote->isEmpty()) {
