@@ -11,6 +11,8 @@
 #include "storage/migrator.h"
 #include "storage/pgcountersales.h"
 #include "storage/pginventory.h"
+#include "ui/common/money.h"
+#include "ui/common/translations.h"
 #include "ui/desk/deskwindow.h"
 #include "ui/door/doorpanel.h"
 #include "ui/frontdesk/compensationdialog.h"
@@ -241,6 +243,42 @@ bool saveOrdersShot(DeskWindow &window, PgInventory &others, QSqlDatabase databa
     return window.grab().save(out.filePath(QStringLiteral("desk-orders.png")));
 }
 
+// The box office in the clerk's language (run under LANGUAGE=de LANG=de_DE.UTF-8): the theatre a quarter
+// sold, the best two seats held with their countdown, and the payment dialog for them.
+bool saveLanguageShots(DeskWindow &window, PgInventory &others, const QDir &out, const QString &suffix)
+{
+    int index = -1;
+    for (int i = 0; i < window.eventPicker()->count(); ++i) {
+        if (window.eventPicker()->itemText(i).contains(QStringLiteral("Demo Theatre")))
+            index = i;
+    }
+    if (index < 0)
+        return false;
+    window.eventPicker()->setCurrentIndex(index);
+    if (auto filled = fillHouse(others, window.scene()->seatMap(), 0.25, 0.06); !filled) {
+        qCritical("%s", qPrintable(filled.error().message));
+        return false;
+    }
+    window.refreshLiveChanges();
+    window.holdBestAvailable();
+    wait(2500);
+    window.view()->fitAll();
+    wait(300);
+    if (!window.grab().save(out.filePath(QStringLiteral("desk-%1.png").arg(suffix))))
+        return false;
+    bool paymentShot = false;
+    window.paymentHook = [&](PaymentDialog &dialog) {
+        dialog.show();
+        dialog.tenderedEdit()->setText(formatMoneyInput(20000));
+        wait(1000);
+        paymentShot = dialog.grab().save(out.filePath(QStringLiteral("desk-%1-payment.png").arg(suffix)));
+        return false;
+    };
+    window.sell(false);
+    window.paymentHook = nullptr;
+    return paymentShot;
+}
+
 int fail(const QString &what)
 {
     qCritical("deskshots: %s", qPrintable(what));
@@ -254,6 +292,8 @@ int main(int argc, char *argv[])
     QApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("boxoffice"));
     QCoreApplication::setApplicationName(QStringLiteral("boxoffice"));
+    // The desk's language as the desktop picks it (LANGUAGE=de LANG=de_DE.UTF-8 draws the German desk).
+    installTranslations(app);
     QCommandLineParser parser;
     parser.addHelpOption();
     parser.addOption({QStringLiteral("out"), QStringLiteral("Folder for the PNG files."), QStringLiteral("folder")});
@@ -261,6 +301,9 @@ int main(int argc, char *argv[])
         {QStringLiteral("money-dialogs"), QStringLiteral("Draw only the front desk's money dialogs (no database).")});
     parser.addOption({QStringLiteral("door-only"), QStringLiteral("Draw only the door view (no stadium).")});
     parser.addOption({QStringLiteral("orders-only"), QStringLiteral("Draw only the Orders tab (no stadium).")});
+    parser.addOption({QStringLiteral("german-only"),
+                      QStringLiteral("Draw only the box office with a sale open, as docs/desk-german.png (no stadium); "
+                                     "run with LANGUAGE=de LANG=de_DE.UTF-8.")});
     parser.process(app);
     const QDir out(parser.value(QStringLiteral("out")).isEmpty() ? QStringLiteral("docs")
                                                                  : parser.value(QStringLiteral("out")));
@@ -279,7 +322,8 @@ int main(int argc, char *argv[])
         if (auto migrated = Migrator(setup.value()->database()).migrate(); !migrated)
             return fail(migrated.error().message);
         DemoSeedOptions options;
-        options.stadium = !parser.isSet(QStringLiteral("door-only")) && !parser.isSet(QStringLiteral("orders-only"));
+        options.stadium = !parser.isSet(QStringLiteral("door-only")) && !parser.isSet(QStringLiteral("orders-only"))
+            && !parser.isSet(QStringLiteral("german-only"));
         options.demoStaff = choice->privateCluster;
         if (auto seeded = seedDemo(setup.value()->database(), options); !seeded)
             return fail(seeded.error().message);
@@ -322,6 +366,10 @@ int main(int argc, char *argv[])
         return saveDoorShot(window, others, othersConnection.value()->database(), out)
             ? 0
             : fail(QStringLiteral("the door screenshot failed"));
+    if (parser.isSet(QStringLiteral("german-only")))
+        return saveLanguageShots(window, others, out, QStringLiteral("german"))
+            ? 0
+            : fail(QStringLiteral("the German desk screenshot failed"));
     if (parser.isSet(QStringLiteral("orders-only")))
         return saveOrdersShot(window, others, othersConnection.value()->database(), out)
             ? 0

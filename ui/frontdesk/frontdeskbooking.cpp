@@ -51,7 +51,7 @@ void FrontDeskPanel::holdRange(RoomTypeId roomType, const QDate &checkIn, const 
     m_heldPrice = priceOf(roomType, checkIn, checkOut);
     const int row = m_grid->rowOf(roomType);
     const QString code = row >= 0 ? m_grid->calendar().roomTypes.at(row).code : QString();
-    m_heldLabel = tr("%1, %2 night(s) from %3").arg(code).arg(checkIn.daysTo(checkOut)).arg(QLocale().toString(checkIn, QLocale::ShortFormat));
+    m_heldLabel = tr("%1, %n night(s) from %2", nullptr, int(checkIn.daysTo(checkOut))).arg(code, QLocale().toString(checkIn, QLocale::ShortFormat));
     onClockTick(m_clock.now());
     showMessage(tr("Held %1 (reference %2). Take the guest's details, then book.").arg(m_heldLabel, held->reference));
     loadCalendar();

@@ -5,6 +5,7 @@
 #include "ui/tickets/qrcode.h"
 
 #include <QBuffer>
+#include <QCoreApplication>
 #include <QFont>
 #include <QFontMetricsF>
 #include <QLocale>
@@ -217,11 +218,12 @@ void paintSeatBlock(QPainter &painter, const Ticket &ticket, const QRectF &block
     std::vector<Cell> cells;
     if (const std::optional<SeatParts> parts = splitSeatLabel(ticket.seatLabel)) {
         const QString section = ticket.sectionName.isEmpty() ? parts->section : ticket.sectionName;
-        cells = {{QStringLiteral("SECTION"), section, 0.5},
-                 {QStringLiteral("ROW"), parts->row, 0.25},
-                 {QStringLiteral("SEAT"), parts->seat, 0.25}};
+        cells = {{QCoreApplication::translate("TicketPdfWriter", "SECTION"), section, 0.5},
+                 {QCoreApplication::translate("TicketPdfWriter", "ROW"), parts->row, 0.25},
+                 {QCoreApplication::translate("TicketPdfWriter", "SEAT"), parts->seat, 0.25}};
     } else {
-        cells = {{QStringLiteral("SECTION"), ticket.sectionName, 0.5}, {QStringLiteral("SEAT"), ticket.seatLabel, 0.5}};
+        cells = {{QCoreApplication::translate("TicketPdfWriter", "SECTION"), ticket.sectionName, 0.5},
+                 {QCoreApplication::translate("TicketPdfWriter", "SEAT"), ticket.seatLabel, 0.5}};
     }
 
     painter.save();
@@ -271,11 +273,11 @@ void paintMain(QPainter &painter, const Ticket &ticket)
 
     const double bottomTop = 810;
     const double half = width / 2;
-    drawCaption(painter, QStringLiteral("PRICE"), left, bottomTop, half);
+    drawCaption(painter, QCoreApplication::translate("TicketPdfWriter", "PRICE"), left, bottomTop, half);
     const QString price = formatMoney(ticket.priceMinor, ticket.currency);
     drawLine(painter, fitted(sansFont(64, QFont::Bold), price, half - 20, 36), price, left, bottomTop + 40, half - 20);
 
-    drawCaption(painter, QStringLiteral("ORDER"), left + half, bottomTop, half);
+    drawCaption(painter, QCoreApplication::translate("TicketPdfWriter", "ORDER"), left + half, bottomTop, half);
     const QString order = QString::number(ticket.order);
     drawLine(painter, fitted(sansFont(64), order, half, 36), order, left + half, bottomTop + 40, half);
 }
@@ -314,7 +316,7 @@ void paintStub(QPainter &painter, const Ticket &ticket, const QrCode *qr)
         painter.save();
         painter.setPen(QPen(Qt::black, 4));
         painter.drawRect(qrArea.adjusted(40, 40, -40, -40));
-        painter.drawText(qrArea, Qt::AlignCenter, QStringLiteral("No QR code"));
+        painter.drawText(qrArea, Qt::AlignCenter, QCoreApplication::translate("TicketPdfWriter", "No QR code"));
         painter.restore();
     }
 
@@ -330,7 +332,7 @@ void paintStub(QPainter &painter, const Ticket &ticket, const QrCode *qr)
              width, Qt::AlignHCenter);
 
     const QFont small = sansFont(26);
-    const QString soldBy = QStringLiteral("Sold by %1").arg(ticket.soldBy);
+    const QString soldBy = QCoreApplication::translate("TicketPdfWriter", "Sold by %1").arg(ticket.soldBy);
     QStringList footer{soldBy};
     if (ticket.issuedAt.isValid())
         footer.append(formatIssuedAt(ticket.issuedAt));
@@ -358,8 +360,9 @@ void paintTicket(QPainter &painter, const Ticket &ticket, const QrCode *qr, cons
 
 DomainError fileError(const QString &path, const QString &reason)
 {
-    DomainError error = makeError(ErrorCode::BadInput,
-                                  QStringLiteral("The tickets could not be saved to %1: %2.").arg(path, reason));
+    DomainError error = makeError(
+        ErrorCode::BadInput,
+        QCoreApplication::translate("TicketPdfWriter", "The tickets could not be saved to %1: %2.").arg(path, reason));
     error.detail = reason;
     return error;
 }
@@ -373,14 +376,17 @@ namespace {
 Result<std::vector<QrCode>> encodeCodes(const QVector<Ticket> &tickets)
 {
     if (tickets.isEmpty())
-        return makeError(ErrorCode::BadInput, QStringLiteral("There are no tickets to print."));
+        return makeError(ErrorCode::BadInput,
+                         QCoreApplication::translate("TicketPdfWriter", "There are no tickets to print."));
     std::vector<QrCode> codes;
     codes.reserve(std::size_t(tickets.size()));
     for (const Ticket &ticket : tickets) {
         if (ticket.code.isEmpty())
-            return makeError(ErrorCode::BadInput,
-                             QStringLiteral("A ticket of order %1 has no code, so the door could not verify it.")
-                                 .arg(ticket.order));
+            return makeError(
+                ErrorCode::BadInput,
+                QCoreApplication::translate("TicketPdfWriter",
+                                            "A ticket of order %1 has no code, so the door could not verify it.")
+                    .arg(ticket.order));
         Result<QrCode> code = QrCode::encode(ticketQrPayload(ticket).toUtf8());
         if (!code)
             return code.error();
@@ -394,12 +400,14 @@ Status paintPdf(QIODevice &device, const QVector<Ticket> &tickets, std::vector<Q
     QPdfWriter writer(&device);
     writer.setResolution(300);
     writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A6), QPageLayout::Landscape, QMarginsF(0, 0, 0, 0)));
-    writer.setTitle(tickets.size() == 1 ? QStringLiteral("Ticket") : QStringLiteral("Tickets"));
-    writer.setCreator(QStringLiteral("Box office"));
+    writer.setTitle(tickets.size() == 1 ? QCoreApplication::translate("TicketPdfWriter", "Ticket")
+                                        : QCoreApplication::translate("TicketPdfWriter", "Tickets"));
+    writer.setCreator(QCoreApplication::translate("TicketPdfWriter", "Box office"));
 
     QPainter painter;
     if (!painter.begin(&writer))
-        return makeError(ErrorCode::Internal, QStringLiteral("The PDF writer could not start."));
+        return makeError(ErrorCode::Internal,
+                         QCoreApplication::translate("TicketPdfWriter", "The PDF writer could not start."));
     const QRectF page(0, 0, writer.width(), writer.height());
     for (qsizetype i = 0; i < tickets.size(); ++i) {
         if (i > 0)

@@ -1,0 +1,2040 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>ErrorText</name>
+    <message>
+        <source>Something unexpected went wrong. If it happens again, tell whoever runs the box office.</source>
+        <translation>Etwas Unerwartetes ist schiefgegangen. Wenn es wieder passiert, sagen Sie bitte der Kassenleitung Bescheid.</translation>
+    </message>
+    <message>
+        <source>Nothing in this sale is held any more (the holds ran out or were released): take no payment.</source>
+        <translation>In diesem Verkauf ist nichts mehr reserviert (die Reservierungen sind abgelaufen oder wurden freigegeben): kein Geld annehmen.</translation>
+    </message>
+    <message>
+        <source>These holds have used every extension allowed: sell them now or let them go.</source>
+        <translation>Diese Reservierungen wurden so oft wie erlaubt verlängert: jetzt verkaufen oder freigeben.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) just went to another buyer: %1. Nothing was held.</source>
+        <translation>
+            <numerusform>%n Platz ging gerade an einen anderen Käufer: %1. Nichts wurde reserviert.</numerusform>
+            <numerusform>%n Plätze gingen gerade an andere Käufer: %1. Nichts wurde reserviert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This sale changed after its total was shown. Nothing was charged and the holds are kept: show the buyer the new total.</source>
+        <translation>Dieser Verkauf hat sich geändert, nachdem die Summe angezeigt wurde. Es wurde nichts berechnet und die Reservierungen bleiben: zeigen Sie dem Käufer die neue Summe.</translation>
+    </message>
+    <message>
+        <source>Nothing could be sold: %1 went to other buyers. Take no payment.</source>
+        <translation>Nichts konnte verkauft werden: %1 ging an andere Käufer. Kein Geld annehmen.</translation>
+    </message>
+    <message>
+        <source>Something in the cart has no price; ask a manager to set one.</source>
+        <translation>Etwas im Warenkorb hat keinen Preis; bitten Sie die Leitung, einen festzulegen.</translation>
+    </message>
+    <message>
+        <source>The cart mixes currencies: sell each currency separately.</source>
+        <translation>Der Warenkorb enthält mehrere Währungen: jede Währung einzeln verkaufen.</translation>
+    </message>
+    <message>
+        <source>This cart is an order already: find it in the Orders tab.</source>
+        <translation>Aus diesem Warenkorb ist schon eine Bestellung geworden: Sie finden sie unter „Bestellungen“.</translation>
+    </message>
+    <message>
+        <source>This order is no longer waiting for payment.</source>
+        <translation>Diese Bestellung wartet nicht mehr auf Zahlung.</translation>
+    </message>
+    <message>
+        <source>A payment for this is in progress, so nothing was released. Try again once the payment has an answer.</source>
+        <translation>Dafür läuft gerade eine Zahlung, deshalb wurde nichts freigegeben. Versuchen Sie es erneut, sobald die Zahlung eine Antwort hat.</translation>
+    </message>
+    <message>
+        <source>The cash handed over is less than the amount due.</source>
+        <translation>Das erhaltene Bargeld ist weniger als der fällige Betrag.</translation>
+    </message>
+    <message>
+        <source>Type or scan the card terminal&apos;s reference first.</source>
+        <translation>Geben Sie zuerst die Referenz des Kartenterminals ein oder scannen Sie sie.</translation>
+    </message>
+    <message>
+        <source>A card guarantee holds rooms only: take payment for the rest.</source>
+        <translation>Eine Kartengarantie sichert nur Zimmer: kassieren Sie den Rest.</translation>
+    </message>
+    <message>
+        <source>Name the gate this scanner is at, e.g. “Gate 2”.</source>
+        <translation>Geben Sie den Eingang an, an dem dieser Scanner steht, z. B. „Eingang 2“.</translation>
+    </message>
+    <message>
+        <source>That gate name is too long.</source>
+        <translation>Dieser Name für den Eingang ist zu lang.</translation>
+    </message>
+    <message>
+        <source>The gate name has characters that cannot be shown.</source>
+        <translation>Der Name des Eingangs enthält Zeichen, die nicht angezeigt werden können.</translation>
+    </message>
+    <message>
+        <source>No ticket with this code was ever issued.</source>
+        <translation>Mit diesem Code wurde nie ein Ticket ausgestellt.</translation>
+    </message>
+    <message>
+        <source>The user name or password is not right.</source>
+        <translation>Benutzername oder Passwort stimmt nicht.</translation>
+    </message>
+    <message>
+        <source>No room of this type is free on every one of those nights. Nothing was changed.</source>
+        <translation>In dieser Zimmerkategorie ist nicht in jeder dieser Nächte ein Zimmer frei. Nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>Some of those nights are outside the hotel&apos;s bookable calendar.</source>
+        <translation>Einige dieser Nächte liegen außerhalb des buchbaren Kalenders des Hotels.</translation>
+    </message>
+    <message>
+        <source>Check-out must be after check-in.</source>
+        <translation>Die Abreise muss nach der Anreise liegen.</translation>
+    </message>
+    <message>
+        <source>Refused: more rooms are already booked on one of those nights.</source>
+        <translation>Abgelehnt: In einer dieser Nächte sind schon mehr Zimmer gebucht.</translation>
+    </message>
+    <message>
+        <source>Type at least two letters of the name, or the booking reference.</source>
+        <translation>Geben Sie mindestens zwei Buchstaben des Namens oder die Buchungsnummer ein.</translation>
+    </message>
+    <message>
+        <source>This stay is not a current booking: nothing to change.</source>
+        <translation>Dieser Aufenthalt ist keine aktuelle Buchung: es gibt nichts zu ändern.</translation>
+    </message>
+    <message>
+        <source>This stay was paid for: a manager cancels it, refunding it or keeping a fee.</source>
+        <translation>Dieser Aufenthalt ist bezahlt: die Leitung storniert ihn, mit Erstattung oder Stornogebühr.</translation>
+    </message>
+    <message>
+        <source>The guest has checked in: check the stay out instead.</source>
+        <translation>Der Gast ist schon eingecheckt: checken Sie den Aufenthalt stattdessen aus.</translation>
+    </message>
+    <message>
+        <source>The stay&apos;s money changed since you looked (a payment, a refund or a new price). Look again; nothing was changed.</source>
+        <translation>Die Beträge dieses Aufenthalts haben sich inzwischen geändert (eine Zahlung, eine Erstattung oder ein neuer Preis). Bitte erneut ansehen; nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>The price changes with this move: charge the difference, or a manager waives or refunds it. Nothing was changed.</source>
+        <translation>Mit dieser Umbuchung ändert sich der Preis: kassieren Sie die Differenz, oder die Leitung erlässt oder erstattet sie. Nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>Say why: a refund, a fee or a waiver is recorded with its reason. Nothing was changed.</source>
+        <translation>Bitte einen Grund angeben: Erstattungen, Gebühren und Erlasse werden mit Grund erfasst. Nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>A cancellation fee is at most what was paid for the stay. Nothing was changed.</source>
+        <translation>Eine Stornogebühr ist höchstens so hoch wie der für den Aufenthalt gezahlte Betrag. Nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>Nothing was paid for this stay, so no fee can be kept.</source>
+        <translation>Für diesen Aufenthalt wurde nichts bezahlt, also kann keine Gebühr einbehalten werden.</translation>
+    </message>
+    <message>
+        <source>That was not accepted: check what was typed and try again.</source>
+        <translation>Das wurde nicht angenommen: prüfen Sie die Eingabe und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>That does not exist (any more): look it up again.</source>
+        <translation>Das gibt es nicht (mehr): bitte neu suchen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n place(s) went to another buyer: %1.</source>
+        <translation>
+            <numerusform>%n Platz ging an einen anderen Käufer: %1.</numerusform>
+            <numerusform>%n Plätze gingen an andere Käufer: %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Someone else was quicker: it is no longer available.</source>
+        <translation>Jemand anderes war schneller: es ist nicht mehr verfügbar.</translation>
+    </message>
+    <message>
+        <source>A limit was reached: this cannot be done again.</source>
+        <translation>Eine Grenze ist erreicht: das geht nicht noch einmal.</translation>
+    </message>
+    <message>
+        <source>This changed in the meantime and cannot be done now: look at it again.</source>
+        <translation>Das hat sich inzwischen geändert und geht jetzt nicht: bitte erneut ansehen.</translation>
+    </message>
+    <message>
+        <source>Your sign-in may not do this: ask a manager.</source>
+        <translation>Ihre Anmeldung darf das nicht: fragen Sie die Leitung.</translation>
+    </message>
+    <message>
+        <source>The server was busy and nothing changed. Please try again.</source>
+        <translation>Der Server war ausgelastet, nichts wurde geändert. Bitte erneut versuchen.</translation>
+    </message>
+    <message>
+        <source>The server cannot be reached. Check the connection and try again.</source>
+        <translation>Der Server ist nicht erreichbar. Prüfen Sie die Verbindung und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>The database belongs to another version of the box office: ask whoever runs the server.</source>
+        <translation>Die Datenbank gehört zu einer anderen Version der Kassensoftware: fragen Sie, wer den Server betreut.</translation>
+    </message>
+</context>
+<context>
+    <name>Money</name>
+    <message>
+        <source>“%1” is not an amount. Type digits only, such as %2 or %3.</source>
+        <translation>„%1“ ist kein Betrag. Nur Ziffern eingeben, z. B. %2 oder %3.</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>goes back to the guest&apos;s card through the payment provider, within a few days</source>
+        <translation>geht über den Zahlungsdienst innerhalb weniger Tage auf die Karte des Gastes zurück</translation>
+    </message>
+    <message>
+        <source>is handed back at the desk now</source>
+        <translation>wird jetzt an der Rezeption ausgezahlt</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>abgelaufen</translation>
+    </message>
+    <message>
+        <source>Starting the box office…</source>
+        <translation>Die Kasse wird gestartet …</translation>
+    </message>
+    <message>
+        <source>Box office</source>
+        <translation>Kasse</translation>
+    </message>
+    <message>
+        <source>Loading the demo %1…</source>
+        <translation>Demo „%1“ wird geladen …</translation>
+    </message>
+    <message>
+        <source>Box-office desktop: sell seats at the counter.</source>
+        <translation>Kassenprogramm: Plätze an der Kasse verkaufen.</translation>
+    </message>
+    <message>
+        <source>PostgreSQL URL of the central inventory.</source>
+        <translation>PostgreSQL-URL des zentralen Bestands.</translation>
+    </message>
+    <message>
+        <source>Staff login. With BOXOFFICE_PASSWORD set, signs in without the dialog.</source>
+        <translation>Mitarbeiter-Login. Ist BOXOFFICE_PASSWORD gesetzt, erfolgt die Anmeldung ohne Dialog.</translation>
+    </message>
+    <message>
+        <source>Open this event first.</source>
+        <translation>Diese Vorstellung zuerst öffnen.</translation>
+    </message>
+    <message>
+        <source>Folder for ticket PDFs.</source>
+        <translation>Ordner für Ticket-PDFs.</translation>
+    </message>
+    <message>
+        <source>Looking for the database…</source>
+        <translation>Datenbank wird gesucht …</translation>
+    </message>
+    <message>
+        <source>No database to work with.</source>
+        <translation>Keine Datenbank verfügbar.</translation>
+    </message>
+    <message>
+        <source>The database is not ready for the box office.</source>
+        <translation>Die Datenbank ist für die Kasse nicht bereit.</translation>
+    </message>
+    <message>
+        <source>your private demo database on this computer (demo sign-in: %1 / %2)</source>
+        <translation>Ihre private Demo-Datenbank auf diesem Computer (Demo-Anmeldung: %1 / %2)</translation>
+    </message>
+    <message>
+        <source>Signing in as %1 failed.</source>
+        <translation>Die Anmeldung als %1 ist fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <source>Box office tickets</source>
+        <translation>Kassentickets</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 to %2 (%n night(s))</source>
+        <translation>
+            <numerusform>%1 bis %2 (%n Nacht)</numerusform>
+            <numerusform>%1 bis %2 (%n Nächte)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SeatItem</name>
+    <message>
+        <source>Available</source>
+        <translation>Frei</translation>
+    </message>
+    <message>
+        <source>Held by you</source>
+        <translation>Von Ihnen reserviert</translation>
+    </message>
+    <message>
+        <source>Held by another sale</source>
+        <translation>Von einem anderen Verkauf reserviert</translation>
+    </message>
+    <message>
+        <source>Sold</source>
+        <translation>Verkauft</translation>
+    </message>
+</context>
+<context>
+    <name>StateWords</name>
+    <message>
+        <source>pending</source>
+        <comment>order state</comment>
+        <translation>offen</translation>
+    </message>
+    <message>
+        <source>paid</source>
+        <comment>order state</comment>
+        <translation>bezahlt</translation>
+    </message>
+    <message>
+        <source>guaranteed</source>
+        <comment>order state</comment>
+        <translation>garantiert</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <comment>order state</comment>
+        <translation>abgelaufen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <comment>order state</comment>
+        <translation>storniert</translation>
+    </message>
+    <message>
+        <source>refunded</source>
+        <comment>order state</comment>
+        <translation>erstattet</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <comment>order line state</comment>
+        <translation>offen</translation>
+    </message>
+    <message>
+        <source>sold</source>
+        <comment>order line state</comment>
+        <translation>verkauft</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <comment>order line state: went to another buyer</comment>
+        <translation>verloren</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <comment>order line state</comment>
+        <translation>freigegeben</translation>
+    </message>
+    <message>
+        <source>replaced</source>
+        <comment>order line state: exchanged</comment>
+        <translation>umgetauscht</translation>
+    </message>
+    <message>
+        <source>refunded</source>
+        <comment>order line state</comment>
+        <translation>erstattet</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <comment>order line state</comment>
+        <translation>storniert</translation>
+    </message>
+    <message>
+        <source>due</source>
+        <comment>refund state</comment>
+        <translation>fällig</translation>
+    </message>
+    <message>
+        <source>paid out</source>
+        <comment>refund state</comment>
+        <translation>ausgezahlt</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <comment>refund state</comment>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>manager</source>
+        <translation>Leitung</translation>
+    </message>
+    <message>
+        <source>clerk</source>
+        <translation>Kassierer</translation>
+    </message>
+    <message>
+        <source>move</source>
+        <comment>overbooking: to another room type</comment>
+        <translation>Umbuchung</translation>
+    </message>
+    <message>
+        <source>upgrade</source>
+        <comment>overbooking</comment>
+        <translation>Upgrade</translation>
+    </message>
+    <message>
+        <source>walk</source>
+        <comment>overbooking: to a partner hotel</comment>
+        <translation>Ausquartierung</translation>
+    </message>
+    <message>
+        <source>refunded</source>
+        <comment>door refusal</comment>
+        <translation>erstattet</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <comment>door refusal</comment>
+        <translation>storniert</translation>
+    </message>
+    <message>
+        <source>not paid</source>
+        <comment>door refusal</comment>
+        <translation>nicht bezahlt</translation>
+    </message>
+    <message>
+        <source>exchanged for another seat</source>
+        <comment>door refusal</comment>
+        <translation>gegen einen anderen Platz umgetauscht</translation>
+    </message>
+    <message>
+        <source>order number</source>
+        <translation>Bestellnummer</translation>
+    </message>
+    <message>
+        <source>ticket code</source>
+        <translation>Ticketcode</translation>
+    </message>
+    <message>
+        <source>buyer name</source>
+        <translation>Name des Käufers</translation>
+    </message>
+    <message>
+        <source>guest name</source>
+        <translation>Name des Gastes</translation>
+    </message>
+    <message>
+        <source>card terminal reference</source>
+        <translation>Referenz des Kartenterminals</translation>
+    </message>
+</context>
+<context>
+    <name>StayColumns</name>
+    <message>
+        <source>Reference</source>
+        <translation>Buchungsnr.</translation>
+    </message>
+    <message>
+        <source>Guest</source>
+        <translation>Gast</translation>
+    </message>
+    <message>
+        <source>Room type</source>
+        <translation>Zimmerkategorie</translation>
+    </message>
+    <message>
+        <source>Check-in</source>
+        <translation>Anreise</translation>
+    </message>
+    <message>
+        <source>Check-out</source>
+        <translation>Abreise</translation>
+    </message>
+</context>
+<context>
+    <name>TicketPdfWriter</name>
+    <message>
+        <source>SECTION</source>
+        <translation>BEREICH</translation>
+    </message>
+    <message>
+        <source>ROW</source>
+        <translation>REIHE</translation>
+    </message>
+    <message>
+        <source>SEAT</source>
+        <translation>PLATZ</translation>
+    </message>
+    <message>
+        <source>PRICE</source>
+        <translation>PREIS</translation>
+    </message>
+    <message>
+        <source>ORDER</source>
+        <translation>BESTELLUNG</translation>
+    </message>
+    <message>
+        <source>No QR code</source>
+        <translation>Kein QR-Code</translation>
+    </message>
+    <message>
+        <source>Sold by %1</source>
+        <translation>Verkauft von %1</translation>
+    </message>
+    <message>
+        <source>The tickets could not be saved to %1: %2.</source>
+        <translation>Die Tickets konnten nicht unter %1 gespeichert werden: %2.</translation>
+    </message>
+    <message>
+        <source>There are no tickets to print.</source>
+        <translation>Es gibt keine Tickets zu drucken.</translation>
+    </message>
+    <message>
+        <source>A ticket of order %1 has no code, so the door could not verify it.</source>
+        <translation>Ein Ticket der Bestellung %1 hat keinen Code, der Einlass könnte es also nicht prüfen.</translation>
+    </message>
+    <message>
+        <source>Ticket</source>
+        <translation>Ticket</translation>
+    </message>
+    <message>
+        <source>Tickets</source>
+        <translation>Tickets</translation>
+    </message>
+    <message>
+        <source>Box office</source>
+        <translation>Kasse</translation>
+    </message>
+    <message>
+        <source>The PDF writer could not start.</source>
+        <translation>Die PDF-Ausgabe konnte nicht starten.</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::ArrivalsAtRiskModel</name>
+    <message>
+        <source>%1 rooms booked over the physical rooms of %2 on the night of %3</source>
+        <translation>%1 Zimmer über die vorhandenen Zimmer der Kategorie %2 hinaus gebucht, in der Nacht vom %3</translation>
+    </message>
+    <message>
+        <source>Over by</source>
+        <translation>Überbucht um</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::CartModel</name>
+    <message>
+        <source>Held until %1 (server time)</source>
+        <translation>Reserviert bis %1 (Serverzeit)</translation>
+    </message>
+    <message>
+        <source>Seat</source>
+        <translation>Platz</translation>
+    </message>
+    <message>
+        <source>Section</source>
+        <translation>Bereich</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>Preis</translation>
+    </message>
+    <message>
+        <source>Time left</source>
+        <translation>Restzeit</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::CompensationDialog</name>
+    <message>
+        <source>Guest: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>Gast: &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>e.g. %1 %2</source>
+        <translation>z. B. %1 %2</translation>
+    </message>
+    <message>
+        <source>e.g. first night at the partner hotel, taxi paid</source>
+        <translation>z. B. erste Nacht im Partnerhotel, Taxi bezahlt</translation>
+    </message>
+    <message>
+        <source>Compensation &amp;paid:</source>
+        <translation>Entschädigung &amp;gezahlt:</translation>
+    </message>
+    <message>
+        <source>&amp;Reason:</source>
+        <translation>Gr&amp;und:</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::CompensationReport</name>
+    <message>
+        <source>Night</source>
+        <translation>Nacht</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Cases</source>
+        <translation>Fälle</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>Gezahlt</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>Als CSV exportieren …</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n case(s), %1 paid in total</source>
+        <translation>
+            <numerusform>%n Fall, insgesamt %1 gezahlt</numerusform>
+            <numerusform>%n Fälle, insgesamt %1 gezahlt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>No compensations in this period.</source>
+        <translation>Keine Entschädigungen in diesem Zeitraum.</translation>
+    </message>
+    <message>
+        <source>Compensations per night</source>
+        <translation>Entschädigungen pro Nacht</translation>
+    </message>
+    <message>
+        <source>Compensations paid per reason</source>
+        <translation>Gezahlte Entschädigungen nach Grund</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::CounterCheckout</name>
+    <message>
+        <source>Nothing in this sale is held any more (the holds ran out or were given back): nothing was sold; take no payment.</source>
+        <translation>In diesem Verkauf ist nichts mehr reserviert (die Reservierungen sind abgelaufen oder wurden freigegeben): nichts wurde verkauft; kein Geld annehmen.</translation>
+    </message>
+    <message>
+        <source>Not connected to the server: nothing was sold.</source>
+        <translation>Keine Verbindung zum Server: nichts wurde verkauft.</translation>
+    </message>
+    <message>
+        <source>Could not re-read this sale from the server (%1). Selling still checks it.</source>
+        <translation>Dieser Verkauf konnte nicht neu vom Server gelesen werden (%1). Beim Verkaufen wird er trotzdem geprüft.</translation>
+    </message>
+    <message>
+        <source>The hold on %1 ran out or was given back before the sale: nothing was sold and no money is due. Hold the seats again to sell them.</source>
+        <translation>Die Reservierung von %1 ist vor dem Verkauf abgelaufen oder wurde freigegeben: nichts wurde verkauft, es ist nichts zu zahlen. Reservieren Sie die Plätze erneut, um sie zu verkaufen.</translation>
+    </message>
+    <message>
+        <source>This sale changed while it was open (%1): tell the buyer the new total.</source>
+        <translation>Dieser Verkauf hat sich geändert, während er offen war (%1): nennen Sie dem Käufer die neue Summe.</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::DeskWindow</name>
+    <message>
+        <source>Select seats on the map first (drag a box, or Ctrl-click seats).</source>
+        <translation>Wählen Sie zuerst Plätze im Saalplan aus (Rahmen aufziehen oder Plätze mit Strg anklicken).</translation>
+    </message>
+    <message>
+        <source>Held %1.</source>
+        <translation>%1 reserviert.</translation>
+    </message>
+    <message>
+        <source>No %1 seats together are free with that choice.</source>
+        <translation>Mit dieser Auswahl sind keine %1 Plätze nebeneinander frei.</translation>
+    </message>
+    <message>
+        <source>Held %1 (%2 better blocks went to other buyers first).</source>
+        <translation>%1 reserviert (%2 bessere Blöcke gingen vorher an andere Käufer).</translation>
+    </message>
+    <message>
+        <source>Other buyers took the best %1 blocks while we tried; press Ctrl+B again.</source>
+        <translation>Andere Käufer haben währenddessen die besten %1 Blöcke genommen; drücken Sie erneut Strg+B.</translation>
+    </message>
+    <message>
+        <source>Nothing to give back: those holds had already ended.</source>
+        <translation>Nichts freizugeben: diese Reservierungen waren schon beendet.</translation>
+    </message>
+    <message>
+        <source>Gave back %1; they are on sale again.</source>
+        <translation>%1 freigegeben; wieder im Verkauf.</translation>
+    </message>
+    <message>
+        <source>These holds cannot be extended any further.</source>
+        <translation>Diese Reservierungen können nicht weiter verlängert werden.</translation>
+    </message>
+    <message>
+        <source>The cart is empty: hold seats first.</source>
+        <translation>Der Warenkorb ist leer: reservieren Sie zuerst Plätze.</translation>
+    </message>
+    <message>
+        <source>No sale: the seats stay held.</source>
+        <translation>Kein Verkauf: die Plätze bleiben reserviert.</translation>
+    </message>
+    <message>
+        <source>Order %1 sold: %2 charged.</source>
+        <translation>Bestellung %1 verkauft: %2 kassiert.</translation>
+    </message>
+    <message>
+        <source>Give %1 change.</source>
+        <translation>%1 Wechselgeld geben.</translation>
+    </message>
+    <message>
+        <source>%1 had gone to another buyer and was not charged.</source>
+        <translation>%1 war an einen anderen Käufer gegangen und wurde nicht berechnet.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ticket(s) saved to %1; Ctrl+P opens them for printing.</source>
+        <translation>
+            <numerusform>%n Ticket unter %1 gespeichert; Strg+P öffnet es zum Drucken.</numerusform>
+            <numerusform>%n Tickets unter %1 gespeichert; Strg+P öffnet sie zum Drucken.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The tickets could not be saved: %1</source>
+        <translation>Die Tickets konnten nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <source>No tickets printed yet in this session.</source>
+        <translation>In dieser Sitzung wurden noch keine Tickets gedruckt.</translation>
+    </message>
+    <message>
+        <source>No PDF viewer to open %1 with; print it from the file manager.</source>
+        <translation>Kein PDF-Betrachter zum Öffnen von %1; bitte aus dem Dateimanager drucken.</translation>
+    </message>
+    <message>
+        <source>Seat %1 is sold.</source>
+        <translation>Platz %1 ist verkauft.</translation>
+    </message>
+    <message>
+        <source>Seat %1 is held by another buyer.</source>
+        <translation>Platz %1 ist von einem anderen Käufer reserviert.</translation>
+    </message>
+    <message>
+        <source>Seat %1 was just taken by another buyer after its hold ran out.</source>
+        <translation>Platz %1 wurde nach Ablauf der Reservierung gerade von einem anderen Käufer genommen.</translation>
+    </message>
+    <message>
+        <source>The hold on %1 ran out; back on sale.</source>
+        <translation>Die Reservierung von %1 ist abgelaufen; wieder im Verkauf.</translation>
+    </message>
+    <message>
+        <source>Sign out / s&amp;witch user…</source>
+        <translation>Abmelden / Benutzer &amp;wechseln …</translation>
+    </message>
+    <message>
+        <source>Give back what this sale holds and let someone else sign in (Ctrl+L)</source>
+        <translation>Reservierungen dieses Verkaufs freigeben und eine andere Person anmelden lassen (Strg+L)</translation>
+    </message>
+    <message>
+        <source>Signed out · terminal %1 · press Ctrl+L to sign in</source>
+        <translation>Abgemeldet · Terminal %1 · Strg+L zum Anmelden</translation>
+    </message>
+    <message>
+        <source>&amp;Sign in…</source>
+        <translation>&amp;Anmelden …</translation>
+    </message>
+    <message>
+        <source>Signed in: %1 (%2) · terminal %3</source>
+        <translation>Angemeldet: %1 (%2) · Terminal %3</translation>
+    </message>
+    <message>
+        <source>Server: %1</source>
+        <translation>Server: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>This sale holds %n seat(s). Signing out gives them back for sale.</source>
+        <translation>
+            <numerusform>Dieser Verkauf hält %n Platz. Beim Abmelden wird er wieder freigegeben.</numerusform>
+            <numerusform>Dieser Verkauf hält %n Plätze. Beim Abmelden werden sie wieder freigegeben.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A room is held for this booking. Signing out gives it back for sale.</source>
+        <translation>Für diese Buchung ist ein Zimmer reserviert. Beim Abmelden wird es wieder freigegeben.</translation>
+    </message>
+    <message>
+        <source>The room held at the front desk is given back too.</source>
+        <translation>Das an der Rezeption reservierte Zimmer wird ebenfalls freigegeben.</translation>
+    </message>
+    <message>
+        <source>Nothing already sold or paid changes. Sign out?</source>
+        <translation>Bereits Verkauftes oder Bezahltes bleibt unverändert. Abmelden?</translation>
+    </message>
+    <message>
+        <source>Sign out</source>
+        <translation>Abmelden</translation>
+    </message>
+    <message>
+        <source>The held seats could not be given back, so you are still signed in: %1</source>
+        <translation>Die reservierten Plätze konnten nicht freigegeben werden, Sie sind also noch angemeldet: %1</translation>
+    </message>
+    <message>
+        <source>Signed out; the held seats are on sale again.</source>
+        <translation>Abgemeldet; die reservierten Plätze sind wieder im Verkauf.</translation>
+    </message>
+    <message>
+        <source>Signed out.</source>
+        <translation>Abgemeldet.</translation>
+    </message>
+    <message>
+        <source>&amp;Event:</source>
+        <translation>&amp;Vorstellung:</translation>
+    </message>
+    <message>
+        <source>Find seat, e.g. C-3-14 (Ctrl+F)</source>
+        <translation>Platz suchen, z. B. C-3-14 (Strg+F)</translation>
+    </message>
+    <message>
+        <source>Best available:</source>
+        <translation>Beste Plätze:</translation>
+    </message>
+    <message>
+        <source> together</source>
+        <translation> nebeneinander</translation>
+    </message>
+    <message>
+        <source>&amp;Best available</source>
+        <translation>&amp;Beste Plätze</translation>
+    </message>
+    <message>
+        <source>Hold the best block of seats together (Ctrl+B)</source>
+        <translation>Den besten Block nebeneinanderliegender Plätze reservieren (Strg+B)</translation>
+    </message>
+    <message>
+        <source>This sale</source>
+        <translation>Dieser Verkauf</translation>
+    </message>
+    <message>
+        <source>&amp;Hold selected</source>
+        <translation>Auswahl &amp;reservieren</translation>
+    </message>
+    <message>
+        <source>Hold the seats selected on the map (Ctrl+H)</source>
+        <translation>Die im Saalplan ausgewählten Plätze reservieren (Strg+H)</translation>
+    </message>
+    <message>
+        <source>&amp;Release</source>
+        <translation>&amp;Freigeben</translation>
+    </message>
+    <message>
+        <source>Give back the chosen cart rows, or the whole cart (Ctrl+R)</source>
+        <translation>Die gewählten Zeilen oder den ganzen Warenkorb freigeben (Strg+R)</translation>
+    </message>
+    <message>
+        <source>E&amp;xtend</source>
+        <translation>Ver&amp;längern</translation>
+    </message>
+    <message>
+        <source>One more hold period, within the event&apos;s limit (Ctrl+E)</source>
+        <translation>Eine weitere Reservierungsfrist, im Rahmen der Vorstellung (Strg+E)</translation>
+    </message>
+    <message>
+        <source>Sell: cash (F9)</source>
+        <translation>Verkauf: bar (F9)</translation>
+    </message>
+    <message>
+        <source>Sell: card (F10)</source>
+        <translation>Verkauf: Karte (F10)</translation>
+    </message>
+    <message>
+        <source>Box office</source>
+        <translation>Kasse</translation>
+    </message>
+    <message>
+        <source>Hotel front desk</source>
+        <translation>Hotelrezeption</translation>
+    </message>
+    <message>
+        <source>Door</source>
+        <translation>Einlass</translation>
+    </message>
+    <message>
+        <source>Orders</source>
+        <translation>Bestellungen</translation>
+    </message>
+    <message>
+        <source>%1 — %2, %3</source>
+        <translation>%1 — %2, %3</translation>
+    </message>
+    <message>
+        <source>No events are on sale. Load some with: boxoffice-ctl seed-demo</source>
+        <translation>Keine Vorstellungen im Verkauf. Laden Sie welche mit: boxoffice-ctl seed-demo</translation>
+    </message>
+    <message>
+        <source>any section</source>
+        <translation>jeder Bereich</translation>
+    </message>
+    <message>
+        <source>any price</source>
+        <translation>jeder Preis</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1: %2 seats. Click a seat to hold it, or press Ctrl+B for the best %3 together.</source>
+        <translation>%1: %2 Plätze. Platz anklicken, um ihn zu reservieren, oder Strg+B für die besten %3 nebeneinander.</translation>
+    </message>
+    <message>
+        <source>Connection to the server lost — reconnecting… Sales are paused; nothing held or sold is lost. (%1)</source>
+        <translation>Verbindung zum Server unterbrochen — neuer Verbindungsversuch … Der Verkauf ruht; nichts Reserviertes oder Verkauftes geht verloren. (%1)</translation>
+    </message>
+    <message>
+        <source>Seat %1 selected: Ctrl+H holds it.</source>
+        <translation>Platz %1 ausgewählt: Strg+H reserviert ihn.</translation>
+    </message>
+    <message>
+        <source>No seat %1 in this event. Seats are named section-row-seat, e.g. A-3-14.</source>
+        <translation>Keinen Platz %1 in dieser Vorstellung. Plätze heißen Bereich-Reihe-Platz, z. B. A-3-14.</translation>
+    </message>
+    <message>
+        <source>Total: %1</source>
+        <translation>Summe: %1</translation>
+    </message>
+    <message>
+        <source>No seats held</source>
+        <translation>Keine Plätze reserviert</translation>
+    </message>
+    <message>
+        <source>E&amp;xtend (%1 left)</source>
+        <translation>Ver&amp;längern (noch %1)</translation>
+    </message>
+    <message>
+        <source>no event</source>
+        <translation>keine Vorstellung</translation>
+    </message>
+    <message>
+        <source>Box office — %1 — %2 (%3)</source>
+        <translation>Kasse — %1 — %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Find seat</source>
+        <translation>Platz suchen</translation>
+    </message>
+    <message>
+        <source>Seats together for best available</source>
+        <translation>Anzahl nebeneinanderliegender Plätze für „Beste Plätze“</translation>
+    </message>
+    <message>
+        <source>Section for best available</source>
+        <translation>Bereich für „Beste Plätze“</translation>
+    </message>
+    <message>
+        <source>Price band for best available</source>
+        <translation>Preiskategorie für „Beste Plätze“</translation>
+    </message>
+    <message>
+        <source>What this sale holds: each seat or place with its price and the time left on its hold. Delete gives back the chosen rows.</source>
+        <translation>Was dieser Verkauf reserviert hat: jeder Platz mit Preis und Restzeit der Reservierung. Entf gibt die gewählten Zeilen frei.</translation>
+    </message>
+    <message>
+        <source>Total of this sale</source>
+        <translation>Summe dieses Verkaufs</translation>
+    </message>
+    <message>
+        <source>Desk</source>
+        <translation>Kassenplatz</translation>
+    </message>
+    <message>
+        <source>Ctrl+Tab and Ctrl+Page Down show the next tab, Ctrl+Shift+Tab and Ctrl+Page Up the previous one.</source>
+        <translation>Strg+Tab und Strg+Bild ab zeigen den nächsten Reiter, Strg+Umschalt+Tab und Strg+Bild auf den vorigen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Extended %n hold(s).</source>
+        <translation>
+            <numerusform>%n Reservierung verlängert.</numerusform>
+            <numerusform>%n Reservierungen verlängert.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::DoorPanel</name>
+    <message>
+        <source>READY</source>
+        <translation>BEREIT</translation>
+    </message>
+    <message>
+        <source>Scan a ticket.</source>
+        <translation>Ticket scannen.</translation>
+    </message>
+    <message>
+        <source>e.g. 2 or North door</source>
+        <translation>z. B. 2 oder Nordeingang</translation>
+    </message>
+    <message>
+        <source>This scanner is at gate:</source>
+        <translation>Dieser Scanner steht an Eingang:</translation>
+    </message>
+    <message>
+        <source>Scan the ticket&apos;s QR code, or type the code and press Enter</source>
+        <translation>QR-Code des Tickets scannen oder den Code eingeben und Enter drücken</translation>
+    </message>
+    <message>
+        <source>Ticket:</source>
+        <translation>Ticket:</translation>
+    </message>
+    <message>
+        <source>Last scans at this terminal:</source>
+        <translation>Letzte Scans an diesem Terminal:</translation>
+    </message>
+    <message>
+        <source>NOT CHECKED</source>
+        <translation>NICHT GEPRÜFT</translation>
+    </message>
+    <message>
+        <source>Not connected to the server. Wait for the connection, then scan again.</source>
+        <translation>Keine Verbindung zum Server. Warten Sie auf die Verbindung und scannen Sie dann erneut.</translation>
+    </message>
+    <message>
+        <source>NAME THE GATE</source>
+        <translation>EINGANG ANGEBEN</translation>
+    </message>
+    <message>
+        <source>Type the gate this scanner is at, then scan again.</source>
+        <translation>Geben Sie den Eingang dieses Scanners ein und scannen Sie dann erneut.</translation>
+    </message>
+    <message>
+        <source>NOT A TICKET</source>
+        <translation>KEIN TICKET</translation>
+    </message>
+    <message>
+        <source>This is not a box-office ticket code.</source>
+        <translation>Das ist kein Ticketcode dieser Kasse.</translation>
+    </message>
+    <message>
+        <source>NOT A TICKET  %1</source>
+        <translation>KEIN TICKET  %1</translation>
+    </message>
+    <message>
+        <source>The server did not answer (%1). Scan the ticket again.</source>
+        <translation>Der Server hat nicht geantwortet (%1). Scannen Sie das Ticket erneut.</translation>
+    </message>
+    <message>
+        <source>ADMITTED</source>
+        <translation>EINGELASSEN</translation>
+    </message>
+    <message>
+        <source>ADMITTED  %1</source>
+        <translation>EINGELASSEN  %1</translation>
+    </message>
+    <message>
+        <source>ALREADY ADMITTED</source>
+        <translation>BEREITS EINGELASSEN</translation>
+    </message>
+    <message>
+        <source>Admitted at %1, gate %2. Do not let this ticket in again.
+%3</source>
+        <translation>Eingelassen um %1, Eingang %2. Dieses Ticket nicht noch einmal einlassen.
+%3</translation>
+    </message>
+    <message>
+        <source>ALREADY ADMITTED  %1 (%2)</source>
+        <translation>BEREITS EINGELASSEN  %1 (%2)</translation>
+    </message>
+    <message>
+        <source>It had been admitted before: %1.</source>
+        <translation>Es war schon einmal eingelassen: %1.</translation>
+    </message>
+    <message>
+        <source>NOT VALID</source>
+        <translation>UNGÜLTIG</translation>
+    </message>
+    <message>
+        <source>NOT VALID  %1 (%2)</source>
+        <translation>UNGÜLTIG  %1 (%2)</translation>
+    </message>
+    <message>
+        <source>No ticket with this code was ever issued. Ask for the order number and send the buyer to the box office.</source>
+        <translation>Mit diesem Code wurde nie ein Ticket ausgestellt. Fragen Sie nach der Bestellnummer und schicken Sie den Käufer zur Kasse.</translation>
+    </message>
+    <message>
+        <source>This ticket was refunded.</source>
+        <translation>Dieses Ticket wurde erstattet.</translation>
+    </message>
+    <message>
+        <source>This ticket was cancelled.</source>
+        <translation>Dieses Ticket wurde storniert.</translation>
+    </message>
+    <message>
+        <source>This ticket is not paid.</source>
+        <translation>Dieses Ticket ist nicht bezahlt.</translation>
+    </message>
+    <message>
+        <source>This ticket was exchanged for another seat.</source>
+        <translation>Dieses Ticket wurde gegen einen anderen Platz umgetauscht.</translation>
+    </message>
+    <message>
+        <source>admitted at %1, gate %2</source>
+        <translation>eingelassen um %1, Eingang %2</translation>
+    </message>
+    <message>
+        <source>%1 — seat %2 (%3), order %4</source>
+        <translation>%1 — Platz %2 (%3), Bestellung %4</translation>
+    </message>
+    <message>
+        <source>Last scans at this terminal</source>
+        <translation>Letzte Scans an diesem Terminal</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::FrontDeskPanel</name>
+    <message>
+        <source>Held %1 (reference %2). Take the guest&apos;s details, then book.</source>
+        <translation>%1 reserviert (Buchungsnr. %2). Daten des Gastes aufnehmen, dann buchen.</translation>
+    </message>
+    <message>
+        <source>No stay held.</source>
+        <translation>Kein Aufenthalt reserviert.</translation>
+    </message>
+    <message>
+        <source>The hold on %1 ran out; the nights are on sale again.</source>
+        <translation>Die Reservierung von %1 ist abgelaufen; die Nächte sind wieder im Verkauf.</translation>
+    </message>
+    <message>
+        <source>%1 — %2 — held for %3</source>
+        <translation>%1 — %2 — noch %3 reserviert</translation>
+    </message>
+    <message>
+        <source>Select nights on the calendar first.</source>
+        <translation>Wählen Sie zuerst Nächte im Kalender aus.</translation>
+    </message>
+    <message>
+        <source>Booked %1 on guarantee: order %2, %3 due on departure.</source>
+        <translation>%1 mit Garantie gebucht: Bestellung %2, %3 fällig bei Abreise.</translation>
+    </message>
+    <message>
+        <source>Booked %1: order %2, %3 paid.</source>
+        <translation>%1 gebucht: Bestellung %2, %3 bezahlt.</translation>
+    </message>
+    <message>
+        <source>Give %1 change.</source>
+        <translation>%1 Wechselgeld geben.</translation>
+    </message>
+    <message>
+        <source>Released %1.</source>
+        <translation>%1 freigegeben.</translation>
+    </message>
+    <message>
+        <source>Choose a room type, a first night and at least one night.</source>
+        <translation>Wählen Sie eine Zimmerkategorie, eine erste Nacht und mindestens eine Nacht.</translation>
+    </message>
+    <message>
+        <source>Those nights are outside the hotel&apos;s calendar.</source>
+        <translation>Diese Nächte liegen außerhalb des Hotelkalenders.</translation>
+    </message>
+    <message>
+        <source>Select the nights on the calendar first.</source>
+        <translation>Wählen Sie zuerst die Nächte im Kalender aus.</translation>
+    </message>
+    <message>
+        <source>Only a manager may change how many rooms are sold.</source>
+        <translation>Nur die Leitung darf ändern, wie viele Zimmer verkauft werden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n night(s) now sell up to %1 rooms.</source>
+        <translation>
+            <numerusform>%n Nacht verkauft jetzt bis zu %1 Zimmer.</numerusform>
+            <numerusform>%n Nächte verkaufen jetzt bis zu %1 Zimmer.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stay(s) found.</source>
+        <translation>
+            <numerusform>%n Aufenthalt gefunden.</numerusform>
+            <numerusform>%n Aufenthalte gefunden.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Choose a stay in the list first.</source>
+        <translation>Wählen Sie zuerst einen Aufenthalt in der Liste.</translation>
+    </message>
+    <message>
+        <source>Paid %1; give %2 change.</source>
+        <translation>%1 bezahlt; %2 Wechselgeld geben.</translation>
+    </message>
+    <message>
+        <source>Select the new nights on the calendar, then move.</source>
+        <translation>Wählen Sie die neuen Nächte im Kalender aus, dann verlegen.</translation>
+    </message>
+    <message>
+        <source>Done: %1 (%2).</source>
+        <translation>Erledigt: %1 (%2).</translation>
+    </message>
+    <message>
+        <source>Choose a guest in the list first.</source>
+        <translation>Wählen Sie zuerst einen Gast in der Liste.</translation>
+    </message>
+    <message>
+        <source>Walk to a partner hotel</source>
+        <translation>In ein Partnerhotel ausquartieren</translation>
+    </message>
+    <message>
+        <source>upgraded: overbooked night</source>
+        <translation>Upgrade: Nacht überbucht</translation>
+    </message>
+    <message>
+        <source>moved: overbooked night</source>
+        <translation>umgebucht: Nacht überbucht</translation>
+    </message>
+    <message>
+        <source>Only a manager may move, upgrade or walk a guest: ask one to sign in.</source>
+        <translation>Nur die Leitung darf einen Gast umbuchen, upgraden oder ausquartieren: bitten Sie sie, sich anzumelden.</translation>
+    </message>
+    <message>
+        <source>%1: %2 — recorded in the compensation ledger.</source>
+        <translation>%1: %2 — im Entschädigungsbuch erfasst.</translation>
+    </message>
+    <message>
+        <source>Choose a case in the list first.</source>
+        <translation>Wählen Sie zuerst einen Fall in der Liste.</translation>
+    </message>
+    <message>
+        <source>Case of order %1 closed.</source>
+        <translation>Fall zu Bestellung %1 abgeschlossen.</translation>
+    </message>
+    <message>
+        <source>Drag across the nights of a room type to hold a stay.</source>
+        <translation>Über die Nächte einer Zimmerkategorie ziehen, um einen Aufenthalt zu reservieren.</translation>
+    </message>
+    <message>
+        <source>&amp;Guest name:</source>
+        <translation>Name des Gas&amp;tes:</translation>
+    </message>
+    <message>
+        <source>Book: cash</source>
+        <translation>Buchen: bar</translation>
+    </message>
+    <message>
+        <source>Book: card</source>
+        <translation>Buchen: Karte</translation>
+    </message>
+    <message>
+        <source>Release</source>
+        <translation>Freigeben</translation>
+    </message>
+    <message>
+        <source>Book: guarantee</source>
+        <translation>Buchen: Garantie</translation>
+    </message>
+    <message>
+        <source>Or type it:</source>
+        <translation>Oder eingeben:</translation>
+    </message>
+    <message numerus="yes">
+        <source> night(s) from</source>
+        <translation>
+            <numerusform> Nacht ab</numerusform>
+            <numerusform> Nächte ab</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Hold</source>
+        <translation>&amp;Reservieren</translation>
+    </message>
+    <message>
+        <source>Set</source>
+        <translation>Festlegen</translation>
+    </message>
+    <message>
+        <source>A manager sets how many rooms may be sold.</source>
+        <translation>Wie viele Zimmer verkauft werden dürfen, legt die Leitung fest.</translation>
+    </message>
+    <message>
+        <source>&amp;Stay</source>
+        <translation>A&amp;ufenthalt</translation>
+    </message>
+    <message>
+        <source>Name or booking reference, then Enter</source>
+        <translation>Name oder Buchungsnummer, dann Enter</translation>
+    </message>
+    <message>
+        <source>Check &amp;in</source>
+        <translation>Ein&amp;checken</translation>
+    </message>
+    <message>
+        <source>Check &amp;out</source>
+        <translation>Ausc&amp;hecken</translation>
+    </message>
+    <message>
+        <source>&amp;Move to the selected nights</source>
+        <translation>Auf die gewählten Nächte &amp;verlegen</translation>
+    </message>
+    <message>
+        <source>Ca&amp;ncel stay</source>
+        <translation>Aufenthalt stor&amp;nieren</translation>
+    </message>
+    <message>
+        <source>&amp;Guests</source>
+        <translation>&amp;Gäste</translation>
+    </message>
+    <message>
+        <source>Move</source>
+        <translation>Umbuchen</translation>
+    </message>
+    <message>
+        <source>Upgrade</source>
+        <translation>Upgrade</translation>
+    </message>
+    <message>
+        <source>Walk to a partner…</source>
+        <translation>Ins Partnerhotel …</translation>
+    </message>
+    <message>
+        <source>A manager decides this: ask one to sign in.</source>
+        <translation>Das entscheidet die Leitung: bitten Sie sie, sich anzumelden.</translation>
+    </message>
+    <message>
+        <source>&amp;Arrivals at risk</source>
+        <translation>Gefährdete &amp;Anreisen</translation>
+    </message>
+    <message>
+        <source>&amp;Compensations</source>
+        <translation>&amp;Entschädigungen</translation>
+    </message>
+    <message>
+        <source>Buyers who paid for something they could not get (refunded automatically): call them, then mark the case done.</source>
+        <translation>Käufer, die für etwas bezahlt haben, das sie nicht bekommen konnten (automatisch erstattet): anrufen, dann den Fall als erledigt markieren.</translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation>Bestellung</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>Was</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Betrag</translation>
+    </message>
+    <message>
+        <source>Refund</source>
+        <translation>Erstattung</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Warum</translation>
+    </message>
+    <message>
+        <source>Buyer contacted: close the case</source>
+        <translation>Käufer erreicht: Fall abschließen</translation>
+    </message>
+    <message>
+        <source>&amp;Refund cases</source>
+        <translation>Erstattungs&amp;fälle</translation>
+    </message>
+    <message>
+        <source>Export compensations</source>
+        <translation>Entschädigungen exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>%1 gespeichert.</translation>
+    </message>
+    <message>
+        <source>Nothing was paid for this stay, so nothing is refunded.</source>
+        <translation>Für diesen Aufenthalt wurde nichts bezahlt, also wird nichts erstattet.</translation>
+    </message>
+    <message>
+        <source>%1 refunded: it %2.</source>
+        <translation>%1 erstattet: der Betrag %2.</translation>
+    </message>
+    <message>
+        <source>The guest paid %1 for this stay. Walking refunds all of it, which %2.</source>
+        <translation>Der Gast hat %1 für diesen Aufenthalt bezahlt. Beim Ausquartieren wird alles erstattet; der Betrag %2.</translation>
+    </message>
+    <message>
+        <source>Not cancelled: the guest has paid %1 for this stay. Only a manager can cancel it, with a refund or a cancellation fee.</source>
+        <translation>Nicht storniert: der Gast hat %1 für diesen Aufenthalt bezahlt. Nur die Leitung kann ihn stornieren, mit Erstattung oder Stornogebühr.</translation>
+    </message>
+    <message>
+        <source>Not cancelled.</source>
+        <translation>Nicht storniert.</translation>
+    </message>
+    <message>
+        <source>Only a manager can cancel a paid stay: ask one to sign in. Nothing was changed.</source>
+        <translation>Nur die Leitung kann einen bezahlten Aufenthalt stornieren: bitten Sie sie, sich anzumelden. Nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>Cancelled %1 (%2):</source>
+        <translation>%1 (%2) storniert:</translation>
+    </message>
+    <message>
+        <source>its night is back on sale.</source>
+        <translation>die Nacht ist wieder im Verkauf.</translation>
+    </message>
+    <message>
+        <source>its %1 nights are back on sale.</source>
+        <translation>die %1 Nächte sind wieder im Verkauf.</translation>
+    </message>
+    <message>
+        <source>Fee kept: %1.</source>
+        <translation>Gebühr einbehalten: %1.</translation>
+    </message>
+    <message>
+        <source>Take the difference</source>
+        <translation>Differenz kassieren</translation>
+    </message>
+    <message>
+        <source>Not moved.</source>
+        <translation>Nicht verlegt.</translation>
+    </message>
+    <message>
+        <source>Not moved: nothing was charged.</source>
+        <translation>Nicht verlegt: nichts wurde berechnet.</translation>
+    </message>
+    <message>
+        <source>Only a manager can waive or refund a price difference: ask one to sign in. Nothing was changed.</source>
+        <translation>Nur die Leitung kann eine Preisdifferenz erlassen oder erstatten: bitten Sie sie, sich anzumelden. Nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>Moved %1 (%2) to %3.</source>
+        <translation>%1 (%2) auf %3 verlegt.</translation>
+    </message>
+    <message>
+        <source>Charged %1 at the desk; give %2 change.</source>
+        <translation>%1 an der Rezeption kassiert; %2 Wechselgeld geben.</translation>
+    </message>
+    <message>
+        <source>Difference of %1 waived.</source>
+        <translation>Differenz von %1 erlassen.</translation>
+    </message>
+    <message>
+        <source>New price %1, paid on departure.</source>
+        <translation>Neuer Preis %1, zahlbar bei Abreise.</translation>
+    </message>
+    <message>
+        <source>H&amp;otel:</source>
+        <translation>H&amp;otel:</translation>
+    </message>
+    <message>
+        <source>Arrow keys move, Shift+arrows select nights, Enter holds the selection</source>
+        <translation>Pfeiltasten bewegen, Umschalt+Pfeiltasten wählen Nächte, Enter reserviert die Auswahl</translation>
+    </message>
+    <message>
+        <source>Front desk tasks</source>
+        <translation>Aufgaben der Rezeption</translation>
+    </message>
+    <message>
+        <source>Nights to book</source>
+        <translation>Zu buchende Nächte</translation>
+    </message>
+    <message>
+        <source>Check-in date</source>
+        <translation>Anreisedatum</translation>
+    </message>
+    <message>
+        <source>Room type to book</source>
+        <translation>Zu buchende Zimmerkategorie</translation>
+    </message>
+    <message>
+        <source>Se&amp;llable rooms on the selected nights:</source>
+        <translation>Ver&amp;käufliche Zimmer in den gewählten Nächten:</translation>
+    </message>
+    <message>
+        <source>Find a guest</source>
+        <translation>Gast suchen</translation>
+    </message>
+    <message>
+        <source>Stays found</source>
+        <translation>Gefundene Aufenthalte</translation>
+    </message>
+    <message>
+        <source>&amp;Night:</source>
+        <translation>&amp;Nacht:</translation>
+    </message>
+    <message>
+        <source>Arrivals at risk</source>
+        <translation>Gefährdete Anreisen</translation>
+    </message>
+    <message>
+        <source>To roo&amp;m type:</source>
+        <translation>In &amp;Zimmerkategorie:</translation>
+    </message>
+    <message>
+        <source>Refund cases</source>
+        <translation>Erstattungsfälle</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n night(s) from %2</source>
+        <translation>
+            <numerusform>%1, %n Nacht ab %2</numerusform>
+            <numerusform>%1, %n Nächte ab %2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::HotelGridView</name>
+    <message>
+        <source>Room type</source>
+        <translation>Zimmerkategorie</translation>
+    </message>
+    <message>
+        <source>Sellable: %1&lt;br&gt;Physical: %2&lt;br&gt;Booked: %3&lt;br&gt;Free: %4</source>
+        <translation>Verkäuflich: %1&lt;br&gt;Vorhanden: %2&lt;br&gt;Gebucht: %3&lt;br&gt;Frei: %4</translation>
+    </message>
+    <message>
+        <source>Overbooked by %1</source>
+        <translation>Überbucht um %1</translation>
+    </message>
+    <message>
+        <source>Room type
+free / sellable a night</source>
+        <translation>Zimmerkategorie
+frei / verkäuflich pro Nacht</translation>
+    </message>
+    <message>
+        <source>Room calendar</source>
+        <translation>Zimmerkalender</translation>
+    </message>
+    <message>
+        <source>No room types to show.</source>
+        <translation>Keine Zimmerkategorien anzuzeigen.</translation>
+    </message>
+    <message>
+        <source>%1 %2, %3: %4 free, %5 booked, %6 sellable of %7 rooms.</source>
+        <translation>%1 %2, %3: %4 frei, %5 gebucht, %6 verkäuflich von %7 Zimmern.</translation>
+    </message>
+    <message>
+        <source>Overbooked by %1.</source>
+        <translation>Überbucht um %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Selected: %n night(s) from %1.</source>
+        <translation>
+            <numerusform>Ausgewählt: %n Nacht ab %1.</numerusform>
+            <numerusform>Ausgewählt: %n Nächte ab %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::MoveStayDialog</name>
+    <message>
+        <source>Move stay %1</source>
+        <translation>Aufenthalt %1 verlegen</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;from %2, %3&lt;br&gt;to %4, %5</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;von %2, %3&lt;br&gt;nach %4, %5</translation>
+    </message>
+    <message>
+        <source>Sold for %1 · new price %2 · &lt;b&gt;%3&lt;/b&gt;</source>
+        <translation>Verkauft für %1 · neuer Preis %2 · &lt;b&gt;%3&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Move the stay</source>
+        <translation>Aufenthalt &amp;verlegen</translation>
+    </message>
+    <message>
+        <source>same price</source>
+        <translation>gleicher Preis</translation>
+    </message>
+    <message>
+        <source>%1 more</source>
+        <translation>%1 mehr</translation>
+    </message>
+    <message>
+        <source>%1 less</source>
+        <translation>%1 weniger</translation>
+    </message>
+    <message>
+        <source>Nothing to charge or refund.</source>
+        <translation>Nichts zu kassieren oder zu erstatten.</translation>
+    </message>
+    <message>
+        <source>Nothing has been paid for this stay yet: the guest pays the new price, %1, on departure.</source>
+        <translation>Für diesen Aufenthalt wurde noch nichts bezahlt: der Gast zahlt den neuen Preis, %1, bei Abreise.</translation>
+    </message>
+    <message>
+        <source>The new room costs %1 more than the guest paid. Charge it now, or a manager waives it: the guest keeps the old price.</source>
+        <translation>Das neue Zimmer kostet %1 mehr, als der Gast bezahlt hat. Jetzt kassieren, oder die Leitung erlässt es: dann behält der Gast den alten Preis.</translation>
+    </message>
+    <message>
+        <source>&amp;Charge %1 now (cash or card)</source>
+        <translation>%1 jetzt &amp;kassieren (bar oder Karte)</translation>
+    </message>
+    <message>
+        <source>&amp;Waive it (a manager&apos;s decision, with a reason)</source>
+        <translation>&amp;Erlassen (Entscheidung der Leitung, mit Grund)</translation>
+    </message>
+    <message>
+        <source>Only a manager can waive a difference: ask one to sign in.</source>
+        <translation>Nur die Leitung kann eine Differenz erlassen: bitten Sie sie, sich anzumelden.</translation>
+    </message>
+    <message>
+        <source>e.g. our fault: the booked room is out of order</source>
+        <translation>z. B. unser Fehler: das gebuchte Zimmer ist nicht benutzbar</translation>
+    </message>
+    <message>
+        <source>The new room costs %1 less. The difference is refunded and %2.</source>
+        <translation>Das neue Zimmer kostet %1 weniger. Die Differenz wird erstattet und %2.</translation>
+    </message>
+    <message>
+        <source>e.g. guest asked for a cheaper room</source>
+        <translation>z. B. Gast wollte ein günstigeres Zimmer</translation>
+    </message>
+    <message>
+        <source>The new room costs %1 less, so the guest gets %1 back. Only a manager can refund: please ask a manager to move this stay.</source>
+        <translation>Das neue Zimmer kostet %1 weniger, der Gast bekommt also %1 zurück. Nur die Leitung kann erstatten: bitten Sie die Leitung, diesen Aufenthalt zu verlegen.</translation>
+    </message>
+    <message>
+        <source>Rea&amp;son:</source>
+        <translation>Gr&amp;und:</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::OrderLookupPanel</name>
+    <message>
+        <source>Seat</source>
+        <translation>Platz</translation>
+    </message>
+    <message>
+        <source>Standing</source>
+        <translation>Stehplatz</translation>
+    </message>
+    <message>
+        <source>Stay</source>
+        <translation>Aufenthalt</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Tisch</translation>
+    </message>
+    <message>
+        <source>Type an order number, a name, a card terminal reference, or scan a ticket; then press Enter.</source>
+        <translation>Bestellnummer, Name oder Referenz des Kartenterminals eingeben oder ein Ticket scannen; dann Enter drücken.</translation>
+    </message>
+    <message>
+        <source>Order number, buyer or guest name, ticket code or card terminal reference</source>
+        <translation>Bestellnummer, Name von Käufer oder Gast, Ticketcode oder Referenz des Kartenterminals</translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation>Bestellung</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Betrag</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Angelegt</translation>
+    </message>
+    <message>
+        <source>Found by</source>
+        <translation>Gefunden über</translation>
+    </message>
+    <message>
+        <source>Not connected to the server. Wait for the connection, then search again.</source>
+        <translation>Keine Verbindung zum Server. Warten Sie auf die Verbindung und suchen Sie dann erneut.</translation>
+    </message>
+    <message>
+        <source>No order matches &quot;%1&quot;.</source>
+        <translation>Keine Bestellung passt zu „%1“.</translation>
+    </message>
+    <message>
+        <source>The newest %1 matching orders; type more to narrow the search.</source>
+        <translation>Die neuesten %1 passenden Bestellungen; mehr eingeben, um die Suche einzugrenzen.</translation>
+    </message>
+    <message>
+        <source>1 matching order.</source>
+        <translation>1 passende Bestellung.</translation>
+    </message>
+    <message>
+        <source>%1 matching orders, newest first.</source>
+        <translation>%1 passende Bestellungen, neueste zuerst.</translation>
+    </message>
+    <message>
+        <source>Order %1 could not be read: %2</source>
+        <translation>Bestellung %1 konnte nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Order %1 — %2, %3</source>
+        <translation>Bestellung %1 — %2, %3</translation>
+    </message>
+    <message>
+        <source>Sold online</source>
+        <translation>Online verkauft</translation>
+    </message>
+    <message>
+        <source>Sold at the counter</source>
+        <translation>An der Kasse verkauft</translation>
+    </message>
+    <message>
+        <source> to %1</source>
+        <translation> an %1</translation>
+    </message>
+    <message>
+        <source>, created %1</source>
+        <translation>, angelegt %1</translation>
+    </message>
+    <message>
+        <source>, paid %1</source>
+        <translation>, bezahlt %1</translation>
+    </message>
+    <message>
+        <source>Refunded so far: %1</source>
+        <translation>Bisher erstattet: %1</translation>
+    </message>
+    <message>
+        <source>Lines (%1)</source>
+        <translation>Positionen (%1)</translation>
+    </message>
+    <message>
+        <source>  %1 %2 — %3, %4</source>
+        <translation>  %1 %2 — %3, %4</translation>
+    </message>
+    <message>
+        <source>  none</source>
+        <translation>  keine</translation>
+    </message>
+    <message>
+        <source>Payments (%1)</source>
+        <translation>Zahlungen (%1)</translation>
+    </message>
+    <message>
+        <source>  online (%1) %2 — %3</source>
+        <translation>  online (%1) %2 — %3</translation>
+    </message>
+    <message>
+        <source>  %1 at the counter %2 — taken by %3</source>
+        <translation>  %1 an der Kasse %2 — kassiert von %3</translation>
+    </message>
+    <message>
+        <source>, reference %1</source>
+        <translation>, Referenz %1</translation>
+    </message>
+    <message>
+        <source>, %1</source>
+        <translation>, %1</translation>
+    </message>
+    <message>
+        <source>Refunds (%1)</source>
+        <translation>Erstattungen (%1)</translation>
+    </message>
+    <message>
+        <source>  %1 — %2, &quot;%3&quot;, %4</source>
+        <translation>  %1 — %2, „%3“, %4</translation>
+    </message>
+    <message>
+        <source>Tickets (%1)</source>
+        <translation>Tickets (%1)</translation>
+    </message>
+    <message>
+        <source>  %1  %2, seat %3</source>
+        <translation>  %1  %2, Platz %3</translation>
+    </message>
+    <message>
+        <source>Find an order</source>
+        <translation>Bestellung suchen</translation>
+    </message>
+    <message>
+        <source>Orders found</source>
+        <translation>Gefundene Bestellungen</translation>
+    </message>
+    <message>
+        <source>Order details</source>
+        <translation>Details der Bestellung</translation>
+    </message>
+    <message>
+        <source>The chosen order&apos;s lines, payments, refunds and tickets</source>
+        <translation>Positionen, Zahlungen, Erstattungen und Tickets der gewählten Bestellung</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::PaymentDialog</name>
+    <message>
+        <source>Take payment</source>
+        <translation>Zahlung annehmen</translation>
+    </message>
+    <message>
+        <source>Cash &amp;handed over:</source>
+        <translation>Bar &amp;erhalten:</translation>
+    </message>
+    <message>
+        <source>Change to give:</source>
+        <translation>Wechselgeld:</translation>
+    </message>
+    <message>
+        <source>&amp;Cash</source>
+        <translation>&amp;Bar</translation>
+    </message>
+    <message>
+        <source>type or scan the terminal&apos;s receipt reference</source>
+        <translation>Belegreferenz des Terminals eingeben oder scannen</translation>
+    </message>
+    <message>
+        <source>Terminal &amp;reference:</source>
+        <translation>Terminal&amp;referenz:</translation>
+    </message>
+    <message>
+        <source>Car&amp;d</source>
+        <translation>&amp;Karte</translation>
+    </message>
+    <message>
+        <source>the guaranteeing card&apos;s reference</source>
+        <translation>Referenz der garantierenden Karte</translation>
+    </message>
+    <message>
+        <source>Card on &amp;file:</source>
+        <translation>Hinterlegte Kar&amp;te:</translation>
+    </message>
+    <message>
+        <source>Nothing is charged now; the stay is paid on departure.</source>
+        <translation>Jetzt wird nichts berechnet; der Aufenthalt wird bei Abreise bezahlt.</translation>
+    </message>
+    <message>
+        <source>&amp;Guarantee</source>
+        <translation>&amp;Garantie</translation>
+    </message>
+    <message>
+        <source>&amp;Sell</source>
+        <translation>&amp;Verkaufen</translation>
+    </message>
+    <message>
+        <source>The hold on %1 ran out before the sale: nothing was sold and no money is due. Hold the seats again to sell them.</source>
+        <translation>Die Reservierung von %1 ist vor dem Verkauf abgelaufen: nichts wurde verkauft, es ist nichts zu zahlen. Reservieren Sie die Plätze erneut, um sie zu verkaufen.</translation>
+    </message>
+    <message>
+        <source>The first hold runs out in %1.</source>
+        <translation>Die erste Reservierung läuft in %1 ab.</translation>
+    </message>
+    <message>
+        <source>Amount due: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>Zu zahlen: &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#b01c1c&apos;&gt;%1 short&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:#b01c1c&apos;&gt;%1 zu wenig&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>Payment method</source>
+        <translation>Zahlungsart</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::QuoteModel</name>
+    <message>
+        <source>Seat</source>
+        <translation>Platz</translation>
+    </message>
+    <message>
+        <source>Standing places</source>
+        <translation>Stehplätze</translation>
+    </message>
+    <message>
+        <source>Room</source>
+        <translation>Zimmer</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Tisch</translation>
+    </message>
+    <message>
+        <source>%1, held until %2 (server time)</source>
+        <translation>%1, reserviert bis %2 (Serverzeit)</translation>
+    </message>
+    <message>
+        <source>In this sale</source>
+        <translation>In diesem Verkauf</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>Preis</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::SeatMapLegend</name>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>Selected</source>
+        <translation>Ausgewählt</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::SeatMapScene</name>
+    <message>
+        <source>%1, row %2, seat %3</source>
+        <translation>%1, Reihe %2, Platz %3</translation>
+    </message>
+    <message>
+        <source>, %1:%2 left</source>
+        <translation>, noch %1:%2</translation>
+    </message>
+    <message>
+        <source>STAGE</source>
+        <translation>BÜHNE</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::SignInDialog</name>
+    <message>
+        <source>Box office: sign in</source>
+        <translation>Kasse: anmelden</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Box office&lt;/h2&gt;Sign in with your staff login.</source>
+        <translation>&lt;h2&gt;Kasse&lt;/h2&gt;Melden Sie sich mit Ihrem Mitarbeiter-Login an.</translation>
+    </message>
+    <message>
+        <source>&amp;User:</source>
+        <translation>&amp;Benutzer:</translation>
+    </message>
+    <message>
+        <source>&amp;Password:</source>
+        <translation>&amp;Passwort:</translation>
+    </message>
+    <message>
+        <source>Server: %1</source>
+        <translation>Server: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Sign in</source>
+        <translation>&amp;Anmelden</translation>
+    </message>
+    <message>
+        <source>Type your user name and password.</source>
+        <translation>Geben Sie Benutzernamen und Passwort ein.</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::StaffSwitch</name>
+    <message>
+        <source>Box office: sign in at %1</source>
+        <translation>Kasse: an %1 anmelden</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::StayCancelDialog</name>
+    <message>
+        <source>Cancel stay %1</source>
+        <translation>Aufenthalt %1 stornieren</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;, %2, %3 to %4</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;, %2, %3 bis %4</translation>
+    </message>
+    <message>
+        <source>Nothing has been paid for this stay yet, so nothing is refunded. Cancelling gives its nights back for sale.</source>
+        <translation>Für diesen Aufenthalt wurde noch nichts bezahlt, also wird nichts erstattet. Mit der Stornierung gehen die Nächte zurück in den Verkauf.</translation>
+    </message>
+    <message>
+        <source>The guest has paid %1 for this stay. Only a manager can cancel a paid stay: they decide whether the guest gets everything back or a cancellation fee is kept. Please ask a manager to sign in.</source>
+        <translation>Der Gast hat %1 für diesen Aufenthalt bezahlt. Nur die Leitung kann einen bezahlten Aufenthalt stornieren: sie entscheidet, ob der Gast alles zurückbekommt oder eine Stornogebühr einbehalten wird. Bitte die Leitung bitten, sich anzumelden.</translation>
+    </message>
+    <message>
+        <source>The guest has paid %1 for this stay. The refund %2.</source>
+        <translation>Der Gast hat %1 für diesen Aufenthalt bezahlt. Die Erstattung %2.</translation>
+    </message>
+    <message>
+        <source>Cancel the &amp;stay</source>
+        <translation>Aufenthalt &amp;stornieren</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>Schl&amp;ießen</translation>
+    </message>
+    <message>
+        <source>&amp;Keep the stay</source>
+        <translation>Aufenthalt &amp;behalten</translation>
+    </message>
+    <message>
+        <source>&amp;Refund everything (%1)</source>
+        <translation>Alles &amp;erstatten (%1)</translation>
+    </message>
+    <message>
+        <source>Keep a cancellation &amp;fee and refund the rest</source>
+        <translation>Storno&amp;gebühr einbehalten und den Rest erstatten</translation>
+    </message>
+    <message>
+        <source>e.g. %1 %2</source>
+        <translation>z. B. %1 %2</translation>
+    </message>
+    <message>
+        <source>e.g. guest fell ill; late cancellation, 24-hour policy</source>
+        <translation>z. B. Gast erkrankt; späte Stornierung, 24-Stunden-Regel</translation>
+    </message>
+    <message>
+        <source>Fee &amp;kept:</source>
+        <translation>Einbehaltene Gebü&amp;hr:</translation>
+    </message>
+    <message>
+        <source>Rea&amp;son:</source>
+        <translation>Gr&amp;und:</translation>
+    </message>
+    <message>
+        <source>A fee is an amount up to %1.</source>
+        <translation>Eine Gebühr ist ein Betrag bis %1.</translation>
+    </message>
+    <message>
+        <source>Refund %1 · fee kept %2</source>
+        <translation>Erstattung %1 · einbehaltene Gebühr %2</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::StaySearchModel</name>
+    <message>
+        <source>Held</source>
+        <translation>Reserviert</translation>
+    </message>
+    <message>
+        <source>Booked</source>
+        <translation>Gebucht</translation>
+    </message>
+    <message>
+        <source>Checked in</source>
+        <translation>Eingecheckt</translation>
+    </message>
+    <message>
+        <source>Checked out</source>
+        <translation>Ausgecheckt</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Storniert</translation>
+    </message>
+    <message>
+        <source>Walked</source>
+        <translation>Ausquartiert</translation>
+    </message>
+    <message>
+        <source>Expired</source>
+        <translation>Abgelaufen</translation>
+    </message>
+    <message>
+        <source>Released</source>
+        <translation>Freigegeben</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n night(s)</source>
+        <translation>
+            <numerusform>%n Nacht</numerusform>
+            <numerusform>%n Nächte</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Status</translation>
+    </message>
+</context>
+</TS>
