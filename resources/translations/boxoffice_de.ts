@@ -262,6 +262,11 @@
             <numerusform>%1 bis %2 (%n Nächte)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>d MMM</source>
+        <comment>date format (QLocale): day and month</comment>
+        <translation>d. MMM</translation>
+    </message>
 </context>
 <context>
     <name>SeatItem</name>
@@ -955,6 +960,11 @@
             <numerusform>%n Reservierungen verlängert.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>ddd d MMM HH:mm</source>
+        <comment>date format (QLocale): weekday, day, month, time</comment>
+        <translation>ddd d. MMM HH:mm</translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::DoorPanel</name>
@@ -1475,6 +1485,11 @@
             <numerusform>%1, %n Nächte ab %2</numerusform>
         </translation>
     </message>
+    <message>
+        <source>ddd d MMM yyyy</source>
+        <comment>date format (QDateEdit): weekday, day, month, year</comment>
+        <translation>ddd d. MMM yyyy</translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::HotelGridView</name>
@@ -1494,7 +1509,7 @@
         <source>Room type
 free / sellable a night</source>
         <translation>Zimmerkategorie
-frei / verkäuflich pro Nacht</translation>
+frei / verkäuflich</translation>
     </message>
     <message>
         <source>Room calendar</source>
@@ -1518,6 +1533,11 @@ frei / verkäuflich pro Nacht</translation>
             <numerusform>Ausgewählt: %n Nacht ab %1.</numerusform>
             <numerusform>Ausgewählt: %n Nächte ab %1.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>dddd d MMMM yyyy</source>
+        <comment>date format (QLocale): weekday, day, month, year</comment>
+        <translation>dddd, d. MMMM yyyy</translation>
     </message>
 </context>
 <context>
@@ -1989,6 +2009,11 @@ frei / verkäuflich pro Nacht</translation>
     <message>
         <source>Refund %1 · fee kept %2</source>
         <translation>Erstattung %1 · einbehaltene Gebühr %2</translation>
+    </message>
+    <message>
+        <source>d MMM yyyy</source>
+        <comment>date format (QLocale): day, month, year</comment>
+        <translation>d. MMM yyyy</translation>
     </message>
 </context>
 <context>

@@ -19,7 +19,7 @@
         <source>%n seat(s) just went to another buyer: %1. Nothing was held.</source>
         <translation>
             <numerusform>%n seat just went to another buyer: %1. Nothing was held.</numerusform>
-            <numerusform>%n seats just went to another buyer: %1. Nothing was held.</numerusform>
+            <numerusform>%n seats just went to other buyers: %1. Nothing was held.</numerusform>
         </translation>
     </message>
     <message>
@@ -146,7 +146,7 @@
         <source>%n place(s) went to another buyer: %1.</source>
         <translation>
             <numerusform>%n place went to another buyer: %1.</numerusform>
-            <numerusform>%n places went to another buyer: %1.</numerusform>
+            <numerusform>%n places went to other buyers: %1.</numerusform>
         </translation>
     </message>
     <message>
@@ -261,6 +261,11 @@
             <numerusform>%1 to %2 (%n night)</numerusform>
             <numerusform>%1 to %2 (%n nights)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>d MMM</source>
+        <comment>date format (QLocale): day and month</comment>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -955,6 +960,11 @@
             <numerusform>Extended %n holds.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>ddd d MMM HH:mm</source>
+        <comment>date format (QLocale): weekday, day, month, time</comment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::DoorPanel</name>
@@ -1474,6 +1484,11 @@
             <numerusform>%1, %n nights from %2</numerusform>
         </translation>
     </message>
+    <message>
+        <source>ddd d MMM yyyy</source>
+        <comment>date format (QDateEdit): weekday, day, month, year</comment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::HotelGridView</name>
@@ -1516,6 +1531,11 @@ free / sellable a night</source>
             <numerusform>Selected: %n night from %1.</numerusform>
             <numerusform>Selected: %n nights from %1.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>dddd d MMMM yyyy</source>
+        <comment>date format (QLocale): weekday, day, month, year</comment>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1986,6 +2006,11 @@ free / sellable a night</source>
     </message>
     <message>
         <source>Refund %1 · fee kept %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>d MMM yyyy</source>
+        <comment>date format (QLocale): day, month, year</comment>
         <translation type="unfinished"></translation>
     </message>
 </context>

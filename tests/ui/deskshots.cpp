@@ -276,6 +276,13 @@ bool saveLanguageShots(DeskWindow &window, PgInventory &others, const QDir &out,
     };
     window.sell(false);
     window.paymentHook = nullptr;
+    // The other tabs too, for a look at clipped or untranslated text (not in the README).
+    for (int i = 1; i < window.pages()->count(); ++i) {
+        window.pages()->setCurrentIndex(i);
+        wait(300);
+        window.grab().save(out.filePath(QStringLiteral("desk-%1-tab%2.png").arg(suffix).arg(i)));
+    }
+    window.pages()->setCurrentIndex(0);
     return paymentShot;
 }
 

@@ -297,7 +297,8 @@ void DeskWindow::loadEvents()
             m_events->addItem(
                 tr("%1 — %2, %3")
                     .arg(event.name,
-                         QLocale().toString(event.startsAt.toLocalTime(), QStringLiteral("ddd d MMM HH:mm")),
+                         QLocale().toString(event.startsAt.toLocalTime(),
+                                            tr("ddd d MMM HH:mm", "date format (QLocale): weekday, day, month, time")),
                          event.venue),
                 event.id);
             m_events->setItemData(m_events->count() - 1, QVariant::fromValue(event.totalUnits), Qt::UserRole + 1);

@@ -108,7 +108,7 @@ void FrontDeskPanel::buildUi()
     m_typedCheckIn = new QDateEdit(QDate::currentDate());
     m_typedCheckIn->setCalendarPopup(true);
     m_typedCheckIn->setAccessibleName(tr("Check-in date"));
-    m_typedCheckIn->setDisplayFormat(QStringLiteral("ddd d MMM yyyy"));
+    m_typedCheckIn->setDisplayFormat(tr("ddd d MMM yyyy", "date format (QDateEdit): weekday, day, month, year"));
     typed->addWidget(m_typedCheckIn);
     m_typedRoom = new QComboBox;
     m_typedRoom->setAccessibleName(tr("Room type to book"));
@@ -179,7 +179,7 @@ void FrontDeskPanel::buildUi()
     m_night = new QDateEdit(QDate::currentDate());
     nightLabel->setBuddy(m_night);
     m_night->setCalendarPopup(true);
-    m_night->setDisplayFormat(QStringLiteral("ddd d MMM yyyy"));
+    m_night->setDisplayFormat(tr("ddd d MMM yyyy", "date format (QDateEdit): weekday, day, month, year"));
     riskTop->addWidget(m_night);
     riskTop->addStretch();
     riskLayout->addLayout(riskTop);

@@ -18,8 +18,9 @@ namespace {
 QString range(const QDate &checkIn, const QDate &checkOut)
 {
     const qint64 nights = checkIn.daysTo(checkOut);
-    const QString from = QLocale().toString(checkIn, QStringLiteral("d MMM"));
-    const QString to = QLocale().toString(checkOut, QStringLiteral("d MMM"));
+    const QString format = QObject::tr("d MMM", "date format (QLocale): day and month");
+    const QString from = QLocale().toString(checkIn, format);
+    const QString to = QLocale().toString(checkOut, format);
     return QObject::tr("%1 to %2 (%n night(s))", nullptr, int(nights)).arg(from, to);
 }
 

@@ -518,8 +518,9 @@ QString HotelGridView::toolTipFor(int row, int day) const
     const RoomTypeSummary &type = m_calendar.roomTypes.at(row);
     const QDate date = m_calendar.from.addDays(day);
     QString text = QStringLiteral("<b>%1</b> %2<br>%3<br>")
-                           .arg(type.code.toHtmlEscaped(), type.name.toHtmlEscaped(),
-                                QLocale().toString(date, QStringLiteral("dddd d MMMM yyyy")));
+                       .arg(type.code.toHtmlEscaped(), type.name.toHtmlEscaped(),
+                            QLocale().toString(
+                                date, tr("dddd d MMMM yyyy", "date format (QLocale): weekday, day, month, year")));
     text += tr("Sellable: %1<br>Physical: %2<br>Booked: %3<br>Free: %4")
                     .arg(night->capacity)
                     .arg(night->physical)
