@@ -432,6 +432,22 @@
         <source>card terminal reference</source>
         <translation>Referenz des Kartenterminals</translation>
     </message>
+    <message>
+        <source>%1 added</source>
+        <translation>%1 hinzugekommen</translation>
+    </message>
+    <message>
+        <source>%1 no longer held</source>
+        <translation>%1 nicht mehr reserviert</translation>
+    </message>
+    <message>
+        <source>%1 at a new price</source>
+        <translation>%1 zu neuem Preis</translation>
+    </message>
+    <message>
+        <source>the total changed</source>
+        <translation>die Summe hat sich geändert</translation>
+    </message>
 </context>
 <context>
     <name>StayColumns</name>

@@ -432,6 +432,22 @@
         <source>card terminal reference</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 no longer held</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at a new price</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the total changed</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>StayColumns</name>

@@ -98,6 +98,7 @@ private slots:
     void dialogsAreNamed();
     void cartSaysWhatItIs();
     void hotelGridDescribesTheFocusedCell();
+    void tabWalksTheBoxOfficeInReadingOrder();
     void ctrlTabSwitchesTabsFromAnywhere_data();
     void ctrlTabSwitchesTabsFromAnywhere();
 
@@ -192,6 +193,45 @@ void TestAccessibility::hotelGridDescribesTheFocusedCell()
     QVERIFY2(described.contains(QStringLiteral("8 free")), qPrintable(described));
     QVERIFY2(described.contains(QStringLiteral("2 booked")), qPrintable(described));
     QVERIFY2(!described.contains(QLatin1Char('<')), qPrintable(described)); // plain text, no markup
+}
+
+// Tab from the event picker reaches every control of a sale in the order a clerk reads them, and
+// leaves the cart table rather than walking its cells.
+void TestAccessibility::tabWalksTheBoxOfficeInReadingOrder()
+{
+    auto *picker = m_window->findChild<QWidget *>(QStringLiteral("eventPicker"));
+    QVERIFY(picker);
+    picker->setFocus();
+    QTRY_VERIFY(picker->hasFocus());
+    // Once round the window: Tab until the picker has the focus again.
+    QStringList visited;
+    for (int i = 0; i < 60; ++i) {
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        if (QApplication::focusWidget() == picker)
+            break;
+        visited << spokenName(QApplication::focusWidget()).remove(QLatin1Char('&'));
+    }
+    QVERIFY2(QApplication::focusWidget() == picker, "Tab never came back to the event picker");
+    // The controls of a sale, in reading order; those disabled without a sale (Release, Sell) are
+    // skipped by Tab, as they should be.
+    QStringList expected;
+    for (const char *name : {"Find seat", "Seats together for best available", "Section for best available",
+                             "Price band for best available", "Best available", "This sale", "Hold selected", "Release",
+                             "Extend", "Sell: cash (F9)", "Sell: card (F10)"}) {
+        for (QWidget *widget : m_window->pages()->widget(0)->findChildren<QWidget *>()) {
+            if (spokenName(widget).remove(QLatin1Char('&')) == QLatin1String(name) && widget->isEnabled())
+                expected << QString::fromLatin1(name);
+        }
+    }
+    expected.removeDuplicates(); // the cart and its group box are both "This sale"
+    QVERIFY(expected.size() >= 7);
+    int at = 0;
+    for (const QString &name : visited) {
+        if (at < expected.size() && name == expected.at(at))
+            ++at;
+    }
+    QVERIFY2(at == expected.size(), qPrintable(QStringLiteral("Tab visited: ") + visited.join(QStringLiteral(" | "))
+                                               + QStringLiteral("\nexpected: ") + expected.join(QStringLiteral(" | "))));
 }
 
 void TestAccessibility::ctrlTabSwitchesTabsFromAnywhere_data()

@@ -110,4 +110,19 @@ QString matchWords(OrderMatch match)
     return QString();
 }
 
+QString changeWords(const QuoteChange &change)
+{
+    const QString comma = QStringLiteral(", ");
+    QStringList parts;
+    if (!change.added.isEmpty())
+        parts << QCoreApplication::translate("StateWords", "%1 added").arg(change.added.join(comma));
+    if (!change.gone.isEmpty())
+        parts << QCoreApplication::translate("StateWords", "%1 no longer held").arg(change.gone.join(comma));
+    if (!change.repriced.isEmpty())
+        parts << QCoreApplication::translate("StateWords", "%1 at a new price").arg(change.repriced.join(comma));
+    if (parts.isEmpty() && change.totalOrCurrency)
+        parts << QCoreApplication::translate("StateWords", "the total changed");
+    return parts.join(QStringLiteral("; "));
+}
+
 } // namespace boxoffice

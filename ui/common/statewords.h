@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/cartquote.h"
 #include "domain/door.h"
 #include "domain/frontdesk.h"
 #include "domain/orderlookup.h"
@@ -20,5 +21,7 @@ QString staffRoleWords(StaffRole role);
 QString overbookingWords(OverbookingAction action);
 QString refusalWords(DoorRefusal refusal);
 QString matchWords(OrderMatch match);
+// What changed in a sale since its total was shown: "A-2-5 added; A-1-1 no longer held".
+QString changeWords(const QuoteChange &change);
 
 } // namespace boxoffice

@@ -131,6 +131,7 @@ void DeskWindow::buildUi()
     m_cartView->setObjectName(QStringLiteral("cartView"));
     m_cartView->setModel(m_cart);
     m_cartView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_cartView->setTabKeyNavigation(false); // Tab leaves the table; the arrows move within it
     m_cartView->verticalHeader()->hide();
     m_cartView->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_cartView->setMinimumWidth(380);

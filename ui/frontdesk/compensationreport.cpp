@@ -81,6 +81,7 @@ CompensationReport::CompensationReport(QWidget *parent) : QWidget(parent)
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setTabKeyNavigation(false); // Tab leaves the table; the arrows move within it
     left->addWidget(m_table);
     auto *bottom = new QHBoxLayout;
     m_total = new QLabel;

@@ -154,6 +154,7 @@ void FrontDeskPanel::buildUi()
     m_staysView->setModel(m_stays);
     m_staysView->setAccessibleName(tr("Stays found"));
     m_staysView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_staysView->setTabKeyNavigation(false); // Tab leaves the table; the arrows move within it
     m_staysView->setSelectionMode(QAbstractItemView::SingleSelection);
     m_staysView->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_staysView->verticalHeader()->hide();
@@ -188,6 +189,7 @@ void FrontDeskPanel::buildUi()
     m_arrivalsView->setModel(m_arrivals);
     m_arrivalsView->setAccessibleName(tr("Arrivals at risk"));
     m_arrivalsView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_arrivalsView->setTabKeyNavigation(false); // Tab leaves the table; the arrows move within it
     m_arrivalsView->setSelectionMode(QAbstractItemView::SingleSelection);
     m_arrivalsView->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_arrivalsView->verticalHeader()->hide();
@@ -231,6 +233,7 @@ void FrontDeskPanel::buildUi()
     m_cases->verticalHeader()->hide();
     m_cases->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_cases->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_cases->setTabKeyNavigation(false); // Tab leaves the table; the arrows move within it
     casesLayout->addWidget(m_cases);
     auto *contacted = new QPushButton(tr("Buyer contacted: close the case"));
     casesLayout->addWidget(contacted, 0, Qt::AlignLeft);

@@ -73,6 +73,7 @@ void OrderLookupPanel::buildUi()
     m_results->setAccessibleName(tr("Orders found"));
     m_results->setHorizontalHeaderLabels({tr("Order"), tr("State"), tr("Amount"), tr("Created"), tr("Found by")});
     m_results->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_results->setTabKeyNavigation(false); // Tab leaves the table; the arrows move within it
     m_results->setSelectionMode(QAbstractItemView::SingleSelection);
     m_results->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_results->verticalHeader()->hide();
