@@ -3,6 +3,8 @@
 // and the .ts files are complete: every string in the sources is in the German file, translated, with
 // its placeholders and mnemonic, and every English plural form is written.
 
+#include "domain/countersale.h"
+#include "domain/door.h"
 #include "ui/common/errortext.h"
 #include "ui/common/money.h"
 #include "ui/common/translations.h"
@@ -106,6 +108,8 @@ private slots:
     void pluralForms_data();
     void pluralForms();
     void errorsAreWordedInGerman();
+    void rulesSetTheirReason();
+    void englishKeepsTheDomainsMessage();
     void moneyFollowsTheLocale();
     void germanFileIsComplete();
     void englishPluralsAreWritten();
@@ -202,6 +206,47 @@ void TestTranslations::errorsAreWordedInGerman()
              QStringLiteral("Der Server war ausgelastet, nichts wurde geändert. Bitte erneut versuchen."));
     const DomainError odd = makeError(ErrorCode::Internal, QStringLiteral("Unexpected database error while x."));
     QVERIFY(!errorText(odd).contains(QStringLiteral("database")));
+}
+
+// The producers the desk words by reason set it (the storage producers are covered by the desk suites).
+void TestTranslations::rulesSetTheirReason()
+{
+    CounterPayment cash;
+    cash.tenderedMinor = 1000;
+    const Status shortCash = CounterPaymentRules::check(cash, 2000);
+    QVERIFY(!shortCash);
+    QCOMPARE(shortCash.error().reason, QLatin1String(ErrorReason::CashShort));
+    CounterPayment card;
+    card.method = PaymentMethod::Card;
+    const Status noReference = CounterPaymentRules::check(card, 2000);
+    QVERIFY(!noReference);
+    QCOMPARE(noReference.error().reason, QLatin1String(ErrorReason::CardReferenceMissing));
+    const auto noGate = DoorRules::gate(QStringLiteral("  "));
+    QVERIFY(!noGate);
+    QCOMPARE(noGate.error().reason, QLatin1String(ErrorReason::GateMissing));
+    QCOMPARE(errorText(noGate.error()),
+             QStringLiteral("Geben Sie den Eingang an, an dem dieser Scanner steht, z. B. „Eingang 2“."));
+}
+
+// Without a translation that words errors, the domain's English message (naming seats and dates) is shown.
+void TestTranslations::englishKeepsTheDomainsMessage()
+{
+    const QList<QTranslator *> installed = QCoreApplication::instance()->findChildren<QTranslator *>();
+    for (QTranslator *translator : installed)
+        QCoreApplication::removeTranslator(translator);
+    QTranslator english;
+    QVERIFY(english.load(QStringLiteral(":/i18n/boxoffice_en.qm")));
+    QCoreApplication::installTranslator(&english);
+    const DomainError taken = withReason(
+        makeError(ErrorCode::Lost, QStringLiteral("Seat A-1-1 was just taken by another buyer; nothing was held."),
+                  {QStringLiteral("A-1-1")}),
+        ErrorReason::SeatTaken);
+    const QString shown = errorText(taken);
+    QCoreApplication::removeTranslator(&english);
+    for (QTranslator *translator : installed)
+        QCoreApplication::installTranslator(translator);
+    QCOMPARE(shown, taken.message);
+    QVERIFY(errorText(taken).startsWith(QStringLiteral("1 Platz ging gerade")));
 }
 
 void TestTranslations::moneyFollowsTheLocale()
