@@ -1,6 +1,10 @@
 #include "domain/bestavailable.h"
 
 #include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRectF>
 #include <QSet>
 
 #include <algorithm>
@@ -10,30 +14,127 @@ namespace boxoffice {
 
 namespace {
 
+// How much more a step sideways costs than a step back: from the side the stage is seen at an angle;
+// in an arena, along the pitch's long axis is towards a goal and away from the halfway line.
+constexpr double stageSideWeight = 1.5;
+constexpr double arenaAlongWeight = 2.0;
+// Blocks whose mean quality differs by less than this are equally good; the tie-break decides.
+constexpr double sameQuality = 1e-9;
+
 struct Block
 {
     QVector<UnitId> units;
+    double quality = 0;
     int band = 0;
+    int section = 0;
     int row = 0;
-    double offCentre = 0;
+    int firstNumber = 0;
 };
 
 bool better(const Block &a, const Block &b)
 {
+    if (std::abs(a.quality - b.quality) > sameQuality)
+        return a.quality > b.quality;
     if (a.band != b.band)
         return a.band < b.band;
+    if (a.section != b.section)
+        return a.section < b.section;
     if (a.row != b.row)
         return a.row < b.row;
-    return a.offCentre < b.offCentre;
+    return a.firstNumber < b.firstNumber;
+}
+
+QRectF seatBounds(const SeatMap &map)
+{
+    double left = map.seats.first().x, right = left, top = map.seats.first().y, bottom = top;
+    for (const SeatMapSeat &seat : map.seats) {
+        left = std::min(left, seat.x);
+        right = std::max(right, seat.x);
+        top = std::min(top, seat.y);
+        bottom = std::max(bottom, seat.y);
+    }
+    return QRectF(QPointF(left, top), QPointF(right, bottom));
+}
+
+// As the map decides it (SeatMapScene::addStage): seats all round an empty middle are an arena.
+bool looksLikeArena(const SeatMap &map, const QRectF &bounds)
+{
+    const QPointF centre = bounds.center();
+    const QRectF core(centre.x() - bounds.width() * 0.15, centre.y() - bounds.height() * 0.15,
+                      bounds.width() * 0.3, bounds.height() * 0.3);
+    return std::none_of(map.seats.cbegin(), map.seats.cend(),
+                        [&](const SeatMapSeat &seat) { return core.contains(seat.x, seat.y); });
 }
 
 } // namespace
 
+SeatScoring SeatScoring::fromVenueJson(const QByteArray &json)
+{
+    SeatScoring scoring;
+    const QJsonObject root = QJsonDocument::fromJson(json).object();
+    const QJsonObject given = root.value(QLatin1String("scoring")).toObject();
+    const QJsonObject focus = given.value(QLatin1String("focus")).toObject();
+    if (focus.value(QLatin1String("x")).isDouble() && focus.value(QLatin1String("y")).isDouble())
+        scoring.focus = QPointF(focus.value(QLatin1String("x")).toDouble(), focus.value(QLatin1String("y")).toDouble());
+    if (given.value(QLatin1String("arena")).isBool())
+        scoring.arena = given.value(QLatin1String("arena")).toBool();
+    for (const QJsonValue &value : root.value(QLatin1String("sections")).toArray()) {
+        const QJsonObject section = value.toObject();
+        const QJsonValue preference = section.value(QLatin1String("preference"));
+        if (preference.isDouble())
+            scoring.sectionPreference.insert(section.value(QLatin1String("code")).toString(),
+                                             std::clamp(preference.toDouble(), 0.0, 1.0));
+    }
+    return scoring;
+}
+
+QVector<double> seatQuality(const SeatMap &map, const SeatScoring &scoring)
+{
+    QVector<double> quality(map.seats.size(), 0.0);
+    if (map.seats.isEmpty())
+        return quality;
+    const QRectF bounds = seatBounds(map);
+    const bool arena = scoring.arena.value_or(looksLikeArena(map, bounds));
+    // A stage sits above the seating (y grows away from it); a pitch fills the middle.
+    const QPointF focus = scoring.focus.value_or(arena ? bounds.center() : QPointF(bounds.center().x(), bounds.top()));
+    const bool longAxisIsX = bounds.width() >= bounds.height();
+
+    QVector<double> distance(map.seats.size());
+    double farthest = 0;
+    for (int i = 0; i < map.seats.size(); ++i) {
+        const SeatMapSeat &seat = map.seats.at(i);
+        double across = std::abs(seat.x - focus.x());
+        double depth = std::abs(seat.y - focus.y());
+        if (arena && !longAxisIsX)
+            std::swap(across, depth);
+        const double weight = arena ? arenaAlongWeight : stageSideWeight;
+        distance[i] = std::hypot(weight * across, depth);
+        farthest = std::max(farthest, distance.at(i));
+    }
+    for (int i = 0; i < map.seats.size(); ++i) {
+        const SeatMapSeat &seat = map.seats.at(i);
+        const QString code = seat.section >= 0 && seat.section < map.sections.size() ? map.sections.at(seat.section).code
+                                                                                     : QString();
+        const double preference = scoring.sectionPreference.value(code, 1.0);
+        quality[i] = preference * (farthest > 0 ? 1.0 - distance.at(i) / farthest : 1.0);
+    }
+    return quality;
+}
+
 QVector<QVector<UnitId>> bestAvailableBlocks(const SeatMap &map, const BestAvailableRequest &request,
                                              const QDateTime &serverNow, QRandomGenerator &random)
 {
+    return bestAvailableBlocks(map, seatQuality(map), request, serverNow, random);
+}
+
+QVector<QVector<UnitId>> bestAvailableBlocks(const SeatMap &map, const QVector<double> &givenQuality,
+                                             const BestAvailableRequest &request, const QDateTime &serverNow,
+                                             QRandomGenerator &random)
+{
     if (request.count <= 0 || map.seats.isEmpty())
         return {};
+    // A score for another map (or none) would rank nonsense: fall back to scoring this one.
+    const QVector<double> quality = givenQuality.size() == map.seats.size() ? givenQuality : seatQuality(map);
 
     // Seats of each row, by seat number.
     QHash<QPair<int, int>, QVector<int>> rows;
@@ -49,25 +150,28 @@ QVector<QVector<UnitId>> bestAvailableBlocks(const SeatMap &map, const BestAvail
         QVector<int> &row = it.value();
         std::sort(row.begin(), row.end(),
                   [&](int a, int b) { return map.seats.at(a).number < map.seats.at(b).number; });
-        const double middle = (map.seats.at(row.first()).number + map.seats.at(row.last()).number) / 2.0;
         for (int start = 0; start + request.count <= row.size(); ++start) {
             Block block;
             bool usable = true;
+            double sum = 0;
             for (int k = 0; k < request.count && usable; ++k) {
-                const SeatMapSeat &seat = map.seats.at(row.at(start + k));
+                const int index = row.at(start + k);
+                const SeatMapSeat &seat = map.seats.at(index);
                 usable = seatIsFree(seat.state, seat.holdExpiresAt, serverNow)
                     && (k == 0 || seat.number == map.seats.at(row.at(start + k - 1)).number + 1)
                     && (k == 0 || seat.band == map.seats.at(row.at(start)).band)
                     && (!request.band || seat.band == *request.band);
                 block.units << seat.unit;
+                sum += quality.at(index);
             }
             if (!usable)
                 continue;
             const SeatMapSeat &first = map.seats.at(row.at(start));
-            const SeatMapSeat &last = map.seats.at(row.at(start + request.count - 1));
+            block.quality = sum / request.count;
             block.band = first.band;
+            block.section = first.section;
             block.row = first.row;
-            block.offCentre = std::abs((first.number + last.number) / 2.0 - middle);
+            block.firstNumber = first.number;
             blocks << block;
         }
     }

@@ -13,6 +13,9 @@ out="${1:-$BOXOFFICE_ROOT/docs}"
 mkdir -p "$out"
 xvfb-run --auto-servernum --server-args="-screen 0 1700x1050x24" \
     "$BOXOFFICE_BUILD/tests/boxoffice-deskshots" --out "$out"
+# The Till tab at the end of an evening (its own tills and sales, at a terminal named "Box office 1").
+xvfb-run --auto-servernum --server-args="-screen 0 1700x1050x24" \
+    "$BOXOFFICE_BUILD/tests/boxoffice-deskshots" --till-only --out "$out"
 ls -l "$out"/desk-*.png
 # The German desk (docs/desk-german.png and its payment dialog): the same program under a German
 # system language. It draws the other pictures too, in German, so it writes to a scratch folder.

@@ -184,6 +184,13 @@ WITH p AS (
 SELECT (SELECT count(*) FROM sold), (SELECT count(*) FROM counted)
 )SQL";
 
+// The line of a GA hold the cart still held, settled: its own hold was sold, so only its state moves.
+// A counter clerk may update nothing else on an order line (the grants): quantity and amount change
+// only when places were claimed afresh (settlePoolLine, on the late path).
+inline constexpr char settleHeldPoolLine[] = R"SQL(
+UPDATE order_pool_lines SET state = 'SOLD' WHERE order_id = :order AND hold_id = :hold AND state = 'PENDING'
+)SQL";
+
 // The line of a GA hold, settled: SOLD on the hold that was sold (the same one, or the lead row of
 // places claimed afresh), or LOST. Places claimed afresh across several sub-pools are one lead row and
 // follower rows; each follower gets a sold line of its own for its share of the places and the amount,

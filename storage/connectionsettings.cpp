@@ -72,6 +72,34 @@ QString ConnectionSettings::toUrl(bool withPassword) const
     return url.toString();
 }
 
+QString ConnectionLimits::libpqOptions() const
+{
+    QStringList keywords;
+    if (connectTimeoutSeconds > 0)
+        keywords << QStringLiteral("connect_timeout=%1").arg(connectTimeoutSeconds);
+    if (keepalivesIdleSeconds > 0) {
+        keywords << QStringLiteral("keepalives=1") << QStringLiteral("keepalives_idle=%1").arg(keepalivesIdleSeconds);
+        if (keepalivesIntervalSeconds > 0)
+            keywords << QStringLiteral("keepalives_interval=%1").arg(keepalivesIntervalSeconds);
+        if (keepalivesCount > 0)
+            keywords << QStringLiteral("keepalives_count=%1").arg(keepalivesCount);
+    }
+    if (tcpUserTimeoutMs > 0)
+        keywords << QStringLiteral("tcp_user_timeout=%1").arg(tcpUserTimeoutMs);
+    return keywords.join(QLatin1Char(';'));
+}
+
+QString ConnectionSettings::connectOptions() const
+{
+    QStringList all;
+    const QString own = limits.libpqOptions();
+    if (!own.isEmpty())
+        all << own;
+    if (!options.isEmpty())
+        all << options;
+    return all.join(QLatin1Char(';'));
+}
+
 QString ConnectionSettings::describe() const
 {
     return toUrl(false);

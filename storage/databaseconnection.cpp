@@ -19,6 +19,25 @@ QString uniqueConnectionName(const QString &purpose)
     return QStringLiteral("boxoffice-%1-%2").arg(purpose).arg(++counter);
 }
 
+// Session settings, not startup options: a connection pooler in front of the server passes a SET
+// through but may refuse the "options" startup parameter.
+Status applySessionLimits(QSqlDatabase database, const ConnectionLimits &limits)
+{
+    const std::pair<const char *, int> settings[] = {{"statement_timeout", limits.statementTimeoutMs},
+                                                     {"lock_timeout", limits.lockTimeoutMs}};
+    for (const auto &[name, milliseconds] : settings) {
+        if (milliseconds <= 0)
+            continue;
+        QSqlQuery query(database);
+        query.prepare(QStringLiteral("SELECT set_config(:name, :value, false)"));
+        query.bindValue(QStringLiteral(":name"), QString::fromLatin1(name));
+        query.bindValue(QStringLiteral(":value"), QString::number(milliseconds));
+        if (!query.exec())
+            return fromSqlError(query.lastError(), QStringLiteral("setting the connection's time limits"));
+    }
+    return Done{};
+}
+
 } // namespace
 
 Result<std::unique_ptr<DatabaseConnection>> DatabaseConnection::open(const ConnectionSettings &settings,
@@ -37,14 +56,14 @@ Result<std::unique_ptr<DatabaseConnection>> DatabaseConnection::open(const Conne
     database.setDatabaseName(settings.database);
     database.setUserName(settings.user);
     database.setPassword(settings.password);
-    QStringList options{QStringLiteral("connect_timeout=10")};
+    QStringList options;
+    if (const QString keywords = settings.connectOptions(); !keywords.isEmpty())
+        options << keywords;
     // The program's own name ("boxoffice-ctl", "boxoffice-web"): the audit trail records it as the
     // channel of every change, next to the signed-in user.
     const QString program = QFileInfo(QCoreApplication::applicationFilePath()).fileName();
     const QString application = program.isEmpty() ? QStringLiteral("boxoffice") : program;
     options << QStringLiteral("application_name=%1").arg(application);
-    if (!settings.options.isEmpty())
-        options << settings.options;
     database.setConnectOptions(options.join(QLatin1Char(';')));
 
     if (!database.open()) {
@@ -53,6 +72,12 @@ Result<std::unique_ptr<DatabaseConnection>> DatabaseConnection::open(const Conne
         database = QSqlDatabase();
         QSqlDatabase::removeDatabase(name);
         return error;
+    }
+    if (auto limited = applySessionLimits(database, settings.limits); !limited) {
+        database.close();
+        database = QSqlDatabase();
+        QSqlDatabase::removeDatabase(name);
+        return limited.error();
     }
     return std::unique_ptr<DatabaseConnection>(new DatabaseConnection(database, settings));
 }

@@ -125,6 +125,9 @@ const Check checks[] = {
      MoneyAuditSql::refundsNeverExceedCaptured},
     {"stray-charges-refunded", "a stray charge is refunded, or its case closed, within a day of being found",
      MoneyAuditSql::strayChargesRefunded},
+    {"exchange-credits-match-exchanges",
+     "every exchange credit in the ledger, out of the old order and into the new, is an exchange's credit",
+     MoneyAuditSql::exchangeCreditsMatchExchanges},
 };
 
 } // namespace

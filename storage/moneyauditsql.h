@@ -5,7 +5,9 @@
 // and compared with what the orders' lines and units say, so a defect on either side shows.
 namespace boxoffice::MoneyAuditSql {
 
-// Per order: captured, refunded (due or done, minus failed) and fees kept, from the ledger; delivered,
+// Per order: captured, refunded (due or done, minus failed) and fees kept, from the ledger; an exchange's
+// credit (migration 021) counts as taken on the new order (CREDIT_IN) and as given back on the old one
+// (CREDIT_OUT), so both balance with what each delivers. Delivered,
 // the amounts of its sold lines of every shape. A line counts while it is SOLD, whatever its unit did
 // since (a checked-out stay was delivered; a cancelled stay still SOLD is no-ended-stay-with-money-kept's
 // to report, so each fault has one check naming it). Compensation paid to a walked guest is money of
@@ -16,8 +18,8 @@ namespace boxoffice::MoneyAuditSql {
 #define BOXOFFICE_ORDER_MONEY                                                                                          \
     "ledger AS ("                                                                                                      \
     " SELECT order_id,"                                                                                                \
-    "  COALESCE(sum(amount_minor) FILTER (WHERE entry = 'CAPTURED'), 0) AS captured,"                                  \
-    "  COALESCE(sum(amount_minor) FILTER (WHERE entry = 'REFUND_DUE'), 0)"                                             \
+    "  COALESCE(sum(amount_minor) FILTER (WHERE entry IN ('CAPTURED', 'CREDIT_IN')), 0) AS captured,"                 \
+    "  COALESCE(sum(amount_minor) FILTER (WHERE entry IN ('REFUND_DUE', 'CREDIT_OUT')), 0)"                            \
     "   - COALESCE(sum(amount_minor) FILTER (WHERE entry = 'REFUND_FAILED'), 0) AS refunded,"                          \
     "  COALESCE(sum(amount_minor) FILTER (WHERE entry = 'FEE_KEPT'), 0) AS fees,"                                      \
     "  count(*) FILTER (WHERE entry NOT IN ('COMPENSATION_PAID', 'WAIVED')) AS moved"                                  \
@@ -176,6 +178,29 @@ SELECT 'stray charge ' || provider_payment_id || COALESCE(' (order ' || order_id
 FROM stray_charges
 WHERE refund_state <> 'SUCCEEDED' AND resolved_at IS NULL AND found_at < now() - interval '1 day'
 ORDER BY found_at, provider_payment_id
+)SQL";
+
+// An exchange's credit (migration 021) moves value between two orders without moving money: every
+// order's CREDIT_OUT rows add up to the credits of the exchanges it gave units back in, and its
+// CREDIT_IN rows to those of the exchange that sold it. A credit row with no exchange, or an exchange
+// whose rows are missing, is value made up or lost.
+inline constexpr char exchangeCreditsMatchExchanges[] = R"SQL(
+WITH ledger AS (
+    SELECT order_id, COALESCE(sum(amount_minor) FILTER (WHERE entry = 'CREDIT_OUT'), 0) AS credit_out,
+           COALESCE(sum(amount_minor) FILTER (WHERE entry = 'CREDIT_IN'), 0) AS credit_in
+    FROM order_ledger WHERE entry IN ('CREDIT_OUT', 'CREDIT_IN') GROUP BY order_id
+), exchanged AS (
+    SELECT order_id, sum(credit_out) AS credit_out, sum(credit_in) AS credit_in FROM (
+        SELECT from_order AS order_id, credit_minor AS credit_out, 0 AS credit_in FROM order_exchanges
+        UNION ALL SELECT to_order, 0, credit_minor FROM order_exchanges) x
+    GROUP BY order_id
+)
+SELECT 'order ' || COALESCE(l.order_id, e.order_id) || ': ledger credits out ' || COALESCE(l.credit_out, 0)
+       || ', in ' || COALESCE(l.credit_in, 0) || '; exchanges say out ' || COALESCE(e.credit_out, 0) || ', in '
+       || COALESCE(e.credit_in, 0)
+FROM ledger l FULL JOIN exchanged e ON e.order_id = l.order_id
+WHERE COALESCE(l.credit_out, 0) <> COALESCE(e.credit_out, 0) OR COALESCE(l.credit_in, 0) <> COALESCE(e.credit_in, 0)
+ORDER BY COALESCE(l.order_id, e.order_id)
 )SQL";
 
 #undef BOXOFFICE_ORDER_MONEY

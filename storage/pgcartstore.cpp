@@ -257,8 +257,11 @@ Status PgCartStore::confirmHeldPoolLines(OrderId order, const CartId &cart, cons
             return sold.error();
         if (!sold.value())
             return makeError(ErrorCode::Lost, QStringLiteral("A hold of this order ran out."));
-        if (auto status = settlePoolLine(order, line, line.hold); !status)
-            return status;
+        auto settled = m_statements.exec(CartSql::settleHeldPoolLine, confirmContext,
+                                         {{QStringLiteral(":order"), order}, {QStringLiteral(":hold"), line.hold}});
+        if (!settled)
+            return settled.error();
+        settled.value()->finish();
     }
     return Done{};
 }

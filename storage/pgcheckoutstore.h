@@ -42,6 +42,16 @@ public:
     Result<RefundRecord> refundUnits(OrderId order, const QVector<OrderItemRef> &items, const QString &reason) override;
     Result<QVector<ReconcileDay>> repairReport(int days) override;
 
+    // Sold units of the order back on sale (all when `items` is empty), their lines REFUNDED, inside the
+    // caller's transaction with the order row locked first. No money is decided here: a refund and an
+    // exchange (PgExchangeStore) each say where the units' value goes.
+    struct Returned
+    {
+        int lines = 0;
+        qint64 amountMinor = 0;
+    };
+    Result<Returned> returnSoldItems(OrderId order, const QVector<OrderItemRef> &items);
+
 private:
     struct LockedOrder
     {
@@ -51,12 +61,6 @@ private:
     };
     // The order row locked FOR UPDATE, first in every path (then its payment): NotFound if none.
     Result<LockedOrder> lockOrder(OrderId order, const QString &context);
-
-    struct Returned
-    {
-        int lines = 0;
-        qint64 amountMinor = 0;
-    };
 
     // The bodies of the operations above, inside a transaction the caller opened.
     Status recordOutcomeLocked(qint64 payment, OrderId order, const ChargeOutcome &outcome);
@@ -72,7 +76,6 @@ private:
     OrderLine replaceLostSeat(OrderId order, const CartId &cart, const OrderLine &line); // id 0: none free
     Status markReplacedOrderPaid(OrderId order); // CANCELLED by the confirm, delivering a replacement now
     Status refundLostLines(OrderId order, qint64 payment, const QVector<OrderLine> &lost);
-    Result<Returned> returnSoldItems(OrderId order, const QVector<OrderItemRef> &items);
     Result<qint64> dueRefund(OrderId order, qint64 payment, qint64 amountMinor, const QString &reason,
                              const QString &key);
     Status openCase(OrderId order, qint64 refund, const QString &unit, qint64 amountMinor, const QString &reason);

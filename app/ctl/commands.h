@@ -27,5 +27,7 @@ int runReconcile(CtlContext &context);
 int runWorker(CtlContext &context);
 int runRefund(CtlContext &context);
 int runBuyer(CtlContext &context);
+int runTill(CtlContext &context);
+int runDay(CtlContext &context);
 
 } // namespace boxoffice::ctl

@@ -58,6 +58,12 @@ const std::map<QString, Command> &commands()
         {QStringLiteral("ticket"),
          {runTicket, "ticket verify CODE [--gate NAME] [--check-only]: admit a scanned ticket once and record it (exit 0), "
                      "refuse it, e.g. already admitted or refunded (1), or never issued (2)"}},
+        {QStringLiteral("till"),
+         {runTill, "till report [--shift ID | --date YYYY-MM-DD]: a till's figures (cash expected and counted, card "
+                   "totals by terminal reference, voids, refunds), or every till opened that day"}},
+        {QStringLiteral("day"),
+         {runDay, "day report [--date YYYY-MM-DD]: the counter's money per clerk and terminal and overall, the tills, "
+                  "and online money apart"}},
         {QStringLiteral("table"),
          {runTable,
           "table list | hold --table --cart --party --at --minutes | "
@@ -138,6 +144,9 @@ QList<QCommandLineOption> options()
         {QStringLiteral("gate"), QStringLiteral("ticket verify: the gate the admission is recorded at (default: main)."),
          QStringLiteral("name")},
         {QStringLiteral("check-only"), QStringLiteral("ticket verify: only look; record no admission.")},
+        {QStringLiteral("shift"), QStringLiteral("till report: the till shift's id."), QStringLiteral("id")},
+        {QStringLiteral("date"), QStringLiteral("till report, day report: the day (YYYY-MM-DD; default today)."),
+         QStringLiteral("date")},
     };
 }
 

@@ -1,15 +1,41 @@
 #include "desksession.h"
 
 #include "domain/inventorywatch.h"
+#include "storage/connectionprobe.h"
 #include "storage/logging.h"
 #include "storage/staffadmin.h"
+#include "ui/desk/connectionbanner.h"
 #include "ui/desk/deskwindow.h"
+
+#include <QSettings>
 
 namespace boxoffice {
 
+ConnectionLimits counterConnectionLimits()
+{
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("connection"));
+    const auto value = [&](const char *key, int fallback) {
+        bool ok = false;
+        const int read = settings.value(QLatin1String(key), fallback).toInt(&ok);
+        return ok && read >= 0 ? read : fallback;
+    };
+    ConnectionLimits limits;
+    limits.connectTimeoutSeconds = value("connectTimeoutSeconds", 5);
+    limits.statementTimeoutMs = value("statementTimeoutMs", 5000);
+    limits.lockTimeoutMs = value("lockTimeoutMs", 3000);
+    limits.keepalivesIdleSeconds = value("keepalivesIdleSeconds", 5);
+    limits.keepalivesIntervalSeconds = value("keepalivesIntervalSeconds", 2);
+    limits.keepalivesCount = value("keepalivesCount", 3);
+    limits.tcpUserTimeoutMs = value("tcpUserTimeoutMs", 10000);
+    return limits;
+}
+
 Result<std::unique_ptr<DeskSession>> DeskSession::open(const ConnectionSettings &staff)
 {
-    auto connection = DatabaseConnection::open(staff, QStringLiteral("desk"));
+    ConnectionSettings limited = staff;
+    limited.limits = counterConnectionLimits();
+    auto connection = DatabaseConnection::open(limited, QStringLiteral("desk"));
     if (!connection) {
         DomainError error = connection.error();
         // 28P01 (wrong password) and 28000 (no such role, or not allowed in): one answer, so a
@@ -20,6 +46,9 @@ Result<std::unique_ptr<DeskSession>> DeskSession::open(const ConnectionSettings 
                 ErrorReason::SignInRefused);
         return error;
     }
+    // Every counter payment and refund on this connection records this terminal (migration 020).
+    if (auto named = PgTillStore::setTerminal(connection.value()->database(), DeskWindow::terminalName()); !named)
+        return named.error();
     auto role = StaffAdmin(connection.value()->database()).currentRole();
     if (!role)
         return role.error();
@@ -34,12 +63,27 @@ DeskSession::DeskSession(std::unique_ptr<DatabaseConnection> connection)
       m_unit(m_connection->database()), m_holds(m_inventory.seats), m_hotels(m_inventory.hotels),
       m_carts(m_inventory.carts), m_sales(m_counter), m_frontDesk(m_frontDeskStore, m_counter, m_unit),
       m_doorStore(m_connection->database()), m_door(m_doorStore), m_orderStore(m_connection->database()),
-      m_orders(m_orderStore)
-{ }
+      m_orders(m_orderStore), m_pools(m_inventory.pools), m_slots(m_inventory.timeSlots)
+{
+    m_afterSales = std::make_unique<AfterSalesWiring>(m_connection->database(), m_inventory.carts, m_counter,
+                                                      m_orderStore, m_unit);
+}
 
 DeskServices DeskSession::services()
 {
-    return DeskServices{&m_holds, &m_carts, &m_sales, &m_maps, &m_hotels, &m_frontDesk, &m_door, &m_orders};
+    DeskServices services{&m_holds, &m_carts, &m_sales, &m_maps, &m_hotels, &m_frontDesk, &m_door, &m_orders};
+    services.till = [staff = m_connection->settings(), terminal = DeskWindow::terminalName()]() {
+        return PgTillSession::open(staff, terminal);
+    };
+    services.reprints = &m_reprints;
+    services.afterSales = m_afterSales->services();
+    // The same server as this session; only who signs in differs.
+    services.managerSignIn = [server = m_connection->settings()](const QString &login, const QString &password) {
+        return ManagerConnection::open(server, login, password);
+    };
+    services.pools = &m_pools;
+    services.tables = &m_slots;
+    return services;
 }
 
 Result<DeskSession::ClockReading> DeskSession::readServerClock()
@@ -56,23 +100,79 @@ Result<DeskSession::ClockReading> DeskSession::readServerClock()
 
 SessionKeeper::SessionKeeper(ConnectionSettings staff, std::unique_ptr<DeskSession> session, DeskWindow &window,
                              InventoryWatch *watch, QObject *parent)
-    : QObject(parent), m_staff(std::move(staff)), m_session(std::move(session)), m_window(window)
+    : QObject(parent), m_staff(std::move(staff)), m_session(std::move(session)), m_window(window),
+      m_probe(new ConnectionProbe(this))
 {
     m_window.setServices(m_session->services());
-    if (watch)
-        connect(watch, &InventoryWatch::connectionRestored, this, &SessionKeeper::reopen);
+    m_retry.setSingleShot(true);
+    connect(&m_retry, &QTimer::timeout, this, &SessionKeeper::probe);
+    connect(m_probe, &ConnectionProbe::finished, this, &SessionKeeper::onProbeFinished);
+    connect(&m_window, &DeskWindow::connectionTroubled, this, &SessionKeeper::connectionTrouble);
+    if (watch) {
+        connect(watch, &InventoryWatch::connectionLost, this, &SessionKeeper::connectionTrouble);
+        // The watch's own reconnect is a probe too: try at once rather than at the next tick.
+        connect(watch, &InventoryWatch::connectionRestored, this, [this] {
+            if (m_session && m_needsSession && !m_probe->running())
+                m_retry.start(0);
+        });
+    }
 }
 
 SessionKeeper::~SessionKeeper() = default;
 
+void SessionKeeper::setRetryIntervals(int firstMs, int everyMs)
+{
+    m_firstRetryMs = firstMs;
+    m_retryMs = everyMs;
+}
+
+void SessionKeeper::connectionTrouble()
+{
+    if (!m_session || m_needsSession)
+        return;
+    m_needsSession = true;
+    m_attempt = 0;
+    m_retry.start(m_firstRetryMs);
+}
+
+void SessionKeeper::probe()
+{
+    if (!m_session || !m_needsSession || m_probe->running())
+        return;
+    ++m_attempt;
+    m_window.connectionBanner()->attemptStarted(m_attempt);
+    ConnectionSettings settings = m_staff;
+    settings.limits = counterConnectionLimits();
+    m_probe->start(settings);
+}
+
+void SessionKeeper::onProbeFinished(bool reached, const QString &reason)
+{
+    if (!m_session || !m_needsSession)
+        return;
+    if (!reached) {
+        qCInfo(lcStorage) << "desk: reconnect attempt" << m_attempt << "failed:" << reason;
+        retryLater();
+        return;
+    }
+    m_window.connectionBanner()->serverAnswers();
+    reopen();
+}
+
+void SessionKeeper::retryLater()
+{
+    m_window.connectionBanner()->attemptFailed(m_attempt, QDateTime::currentDateTimeUtc().addMSecs(m_retryMs));
+    m_retry.start(m_retryMs);
+}
+
 void SessionKeeper::reopen()
 {
-    if (!m_session)
-        return;
+    // The probe just reached the server, so this connect (on the GUI thread, where the window's
+    // stores must live) does not wait on a dead network; connect_timeout bounds it if it does.
     auto reopened = DeskSession::open(m_staff);
     if (!reopened) {
-        // The watch reconnected, so the next loss and return will try again.
         qCWarning(lcStorage) << "desk: signing in again failed:" << reopened.error().message;
+        retryLater();
         return;
     }
     adopt(std::move(reopened.value()), m_staff);
@@ -80,6 +180,8 @@ void SessionKeeper::reopen()
 
 void SessionKeeper::close()
 {
+    m_needsSession = false;
+    m_retry.stop();
     m_window.setServices({});
     m_session.reset();
     m_staff.password.clear();
@@ -88,6 +190,8 @@ void SessionKeeper::close()
 void SessionKeeper::adopt(std::unique_ptr<DeskSession> session, ConnectionSettings staff)
 {
     m_window.setServices({});
+    m_needsSession = false;
+    m_retry.stop();
     m_staff = std::move(staff);
     m_session = std::move(session);
     m_window.setServices(m_session->services());

@@ -1,8 +1,11 @@
 #pragma once
 
+#include "aftersaleswiring.h"
 #include "domain/cartservice.h"
 #include "domain/countersale.h"
+#include "domain/poolservice.h"
 #include "domain/seatholdservice.h"
+#include "domain/slotservice.h"
 #include "storage/connectionsettings.h"
 #include "storage/databaseconnection.h"
 #include "storage/pgcountersales.h"
@@ -11,22 +14,34 @@
 #include "storage/pgfrontdesk.h"
 #include "storage/pginventory.h"
 #include "storage/pgseatmapstore.h"
+#include "storage/pgtillstore.h"
+#include "storage/pgticketreprints.h"
 #include "storage/pgunitofwork.h"
 #include "ui/desk/deskservices.h"
 
 #include <QDateTime>
 #include <QObject>
+#include <QTimer>
 
 #include <memory>
 
 namespace boxoffice {
+
+class ConnectionProbe;
+
+// The time limits of every desk connection, from QSettings group "connection" (statementTimeoutMs,
+// lockTimeoutMs, connectTimeoutSeconds, keepalivesIdleSeconds, keepalivesIntervalSeconds,
+// keepalivesCount, tcpUserTimeoutMs), with a counter's defaults: a statement waits at most 5 s, a
+// lock 3 s, and a server that vanished is noticed within about 10 s.
+ConnectionLimits counterConnectionLimits();
 
 // One signed-in clerk's connection and everything built on it. Rebuilt whole after a reconnect: a
 // QPSQL connection that lost its server does not come back.
 class DeskSession
 {
 public:
-    // Opens a connection as `staff` (user and password set) and checks that the login is staff.
+    // Opens a connection as `staff` (user and password set), with the counter's time limits, and
+    // checks that the login is staff.
     static Result<std::unique_ptr<DeskSession>> open(const ConnectionSettings &staff);
 
     DeskServices services();
@@ -59,15 +74,22 @@ private:
     DoorService m_door;
     PgOrderLookup m_orderStore;
     OrderLookupService m_orders;
+    PoolService m_pools;
+    SlotService m_slots;
     StaffRole m_role = StaffRole::Clerk;
+    PgTicketReprints m_reprintStore{m_connection->database()};
+    TicketReprintService m_reprints{m_reprintStore, m_counter};
+    std::unique_ptr<AfterSalesWiring> m_afterSales; // built last, over the stores above
 };
 
 class DeskWindow;
 class InventoryWatch;
 
-// Keeps a desk window on a working connection: when the watch reports the server back, it signs in
-// again with the same login, hands the window the new session's services (the window reloads), and
-// only then lets the old session go.
+// Keeps a desk window on a working connection. When the watch reports the connection lost, or a call
+// of the window finds it gone, it probes the server off the GUI thread (ConnectionProbe) every few
+// seconds, the window's banner showing each attempt; once the server answers it signs in again with
+// the same login on the GUI thread, hands the window the new session's services (the window reloads
+// and takes the banner down), and only then lets the old session go.
 class SessionKeeper : public QObject
 {
     Q_OBJECT
@@ -75,6 +97,10 @@ public:
     SessionKeeper(ConnectionSettings staff, std::unique_ptr<DeskSession> session, DeskWindow &window,
                   InventoryWatch *watch, QObject *parent = nullptr);
     ~SessionKeeper() override;
+
+    // How soon the first probe runs after a loss, and how long between failed attempts.
+    void setRetryIntervals(int firstMs, int everyMs);
+    bool reconnecting() const { return m_needsSession; }
 
     DeskSession &session() const { return *m_session; }
     bool signedIn() const { return bool(m_session); }
@@ -90,11 +116,21 @@ signals:
     void sessionReplaced();
 
 private:
+    void connectionTrouble();
+    void probe();
+    void onProbeFinished(bool reached, const QString &reason);
     void reopen();
+    void retryLater();
 
     ConnectionSettings m_staff;
     std::unique_ptr<DeskSession> m_session;
     DeskWindow &m_window;
+    ConnectionProbe *m_probe = nullptr;
+    QTimer m_retry;
+    int m_firstRetryMs = 500;
+    int m_retryMs = 2000;
+    int m_attempt = 0;
+    bool m_needsSession = false;
 };
 
 } // namespace boxoffice

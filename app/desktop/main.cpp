@@ -147,6 +147,8 @@ int main(int argc, char *argv[])
     if (auto reading = session->readServerClock(); reading)
         clock.calibrate(reading->serverNow, reading->sentAtUtc, reading->receivedAtUtc);
 
+    // The watch's connection gets the counter's limits too: it is how a dead server is noticed.
+    staff.limits = counterConnectionLimits();
     InventoryWatchThread watch(staff);
     DeskWindow window(StaffIdentity{staff.user, session->role(), choice->settings.describe()}, clock, watch.watch());
     QString tickets = parser.value(QStringLiteral("tickets"));

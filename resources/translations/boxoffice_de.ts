@@ -2,6 +2,49 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>ClerkError</name>
+    <message>
+        <source>The box-office server did not answer, so nothing was changed. Try again when the connection is back (the banner at the top says when).</source>
+        <translation>Der Kassenserver hat nicht geantwortet, deshalb wurde nichts geändert. Versuchen Sie es erneut, wenn die Verbindung wieder steht (das Banner oben zeigt es an).</translation>
+    </message>
+    <message>
+        <source>The server is busy (another counter is working on the same seats); nothing was changed. Try again in a moment.</source>
+        <translation>Der Server ist ausgelastet (eine andere Kasse arbeitet an denselben Plätzen); nichts wurde geändert. Versuchen Sie es gleich noch einmal.</translation>
+    </message>
+    <message>
+        <source>Those were just sold at another counter or on the web; choose others.</source>
+        <translation>Diese wurden gerade an einer anderen Kasse oder im Web verkauft; wählen Sie andere.</translation>
+    </message>
+    <message>
+        <source>That is no longer held or no longer exists (a hold may have run out); nothing was changed.</source>
+        <translation>Das ist nicht mehr reserviert oder existiert nicht mehr (eine Reservierung ist vielleicht abgelaufen); nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>A limit was reached (for example, no more extensions); nothing was changed.</source>
+        <translation>Eine Grenze ist erreicht (zum Beispiel keine Verlängerung mehr); nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>That cannot be done in the sale&apos;s present state; nothing was changed.</source>
+        <translation>Das geht im jetzigen Zustand des Verkaufs nicht; nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>The server could not accept that request; check what you entered.</source>
+        <translation>Der Server konnte die Anfrage nicht annehmen; prüfen Sie Ihre Eingabe.</translation>
+    </message>
+    <message>
+        <source>Your sign-in is not allowed to do this; ask a manager.</source>
+        <translation>Ihre Anmeldung darf das nicht; fragen Sie die Leitung.</translation>
+    </message>
+    <message>
+        <source>This program does not match the server&apos;s version; call the supervisor.</source>
+        <translation>Dieses Programm passt nicht zur Version des Servers; rufen Sie die Aufsicht.</translation>
+    </message>
+    <message>
+        <source>Something went wrong on the server and nothing was changed. Try again; if it happens again, call the supervisor.</source>
+        <translation>Auf dem Server ist etwas schiefgegangen, nichts wurde geändert. Versuchen Sie es erneut; passiert es wieder, rufen Sie die Aufsicht.</translation>
+    </message>
+</context>
+<context>
     <name>ErrorText</name>
     <message>
         <source>Something unexpected went wrong. If it happens again, tell whoever runs the box office.</source>
@@ -186,6 +229,36 @@
     </message>
 </context>
 <context>
+    <name>Printing</name>
+    <message>
+        <source>There is nothing to print.</source>
+        <translation>Es gibt nichts zu drucken.</translation>
+    </message>
+    <message>
+        <source>The printer does not take this paper size.</source>
+        <translation>Der Drucker nimmt dieses Papierformat nicht.</translation>
+    </message>
+    <message>
+        <source>The printer could not start the job.</source>
+        <translation>Der Drucker konnte den Auftrag nicht starten.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The printer stopped after %n page(s).</source>
+        <translation>
+            <numerusform>Der Drucker hat nach %n Seite angehalten.</numerusform>
+            <numerusform>Der Drucker hat nach %n Seiten angehalten.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Printing was cancelled.</source>
+        <translation>Der Druck wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>The printer could not finish the job.</source>
+        <translation>Der Drucker konnte den Auftrag nicht beenden.</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>goes back to the guest&apos;s card through the payment provider, within a few days</source>
@@ -269,6 +342,28 @@
     </message>
 </context>
 <context>
+    <name>Receipt</name>
+    <message>
+        <source>Refund receipt, order %1</source>
+        <translation>Erstattungsbeleg, Bestellung %1</translation>
+    </message>
+    <message>
+        <source>Receipt, order %1</source>
+        <translation>Beleg, Bestellung %1</translation>
+    </message>
+</context>
+<context>
+    <name>ReceiptStocks</name>
+    <message>
+        <source>80 mm receipt roll</source>
+        <translation>Bonrolle 80 mm</translation>
+    </message>
+    <message>
+        <source>A4</source>
+        <translation>A4</translation>
+    </message>
+</context>
+<context>
     <name>SeatItem</name>
     <message>
         <source>Available</source>
@@ -285,6 +380,33 @@
     <message>
         <source>Sold</source>
         <translation>Verkauft</translation>
+    </message>
+    <message>
+        <source>plain, in its price band&apos;s colour</source>
+        <translation>einfarbig, in der Farbe seiner Preiskategorie</translation>
+    </message>
+    <message>
+        <source>blue with a white dot in the corner</source>
+        <translation>blau mit weißem Punkt in der Ecke</translation>
+    </message>
+    <message>
+        <source>amber and hatched</source>
+        <translation>orange und schraffiert</translation>
+    </message>
+    <message>
+        <source>dark grey and crossed out</source>
+        <translation>dunkelgrau und durchgestrichen</translation>
+    </message>
+    <message>
+        <source>with a white bar across</source>
+        <translation>mit einem weißen Querbalken</translation>
+    </message>
+</context>
+<context>
+    <name>SeatMapView</name>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
     </message>
 </context>
 <context>
@@ -475,6 +597,14 @@
 <context>
     <name>TicketPdfWriter</name>
     <message>
+        <source>The tickets could not be saved to %1: %2.</source>
+        <translation>Die Tickets konnten nicht unter %1 gespeichert werden: %2.</translation>
+    </message>
+    <message>
+        <source>Box office</source>
+        <translation>Kasse</translation>
+    </message>
+    <message>
         <source>SECTION</source>
         <translation>BEREICH</translation>
     </message>
@@ -503,10 +633,6 @@
         <translation>Verkauft von %1</translation>
     </message>
     <message>
-        <source>The tickets could not be saved to %1: %2.</source>
-        <translation>Die Tickets konnten nicht unter %1 gespeichert werden: %2.</translation>
-    </message>
-    <message>
         <source>There are no tickets to print.</source>
         <translation>Es gibt keine Tickets zu drucken.</translation>
     </message>
@@ -522,13 +648,289 @@
         <source>Tickets</source>
         <translation>Tickets</translation>
     </message>
+</context>
+<context>
+    <name>TicketStocks</name>
     <message>
-        <source>Box office</source>
-        <translation>Kasse</translation>
+        <source>Ticket printer (2 x 5.5 in)</source>
+        <translation>Ticketdrucker (2 x 5,5 Zoll)</translation>
     </message>
     <message>
-        <source>The PDF writer could not start.</source>
-        <translation>Die PDF-Ausgabe konnte nicht starten.</translation>
+        <source>A6, one ticket a page</source>
+        <translation>A6, ein Ticket pro Seite</translation>
+    </message>
+    <message>
+        <source>A4, three tickets a page</source>
+        <translation>A4, drei Tickets pro Seite</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice</name>
+    <message>
+        <source>Only a manager may do this. Ask a manager to approve it here, or send it to a manager&apos;s queue.</source>
+        <translation>Das darf nur die Leitung. Lassen Sie es hier von der Leitung genehmigen oder schicken Sie es in die Warteschlange der Leitung.</translation>
+    </message>
+    <message>
+        <source>The new seats are no longer held for this sale. Nothing was changed; hold them again.</source>
+        <translation>Die neuen Plätze sind für diesen Verkauf nicht mehr reserviert. Nichts wurde geändert; reservieren Sie sie erneut.</translation>
+    </message>
+    <message>
+        <source>%1 went to another buyer meanwhile. Nothing was changed; hold other seats and try again.</source>
+        <translation>%1 ging inzwischen an einen anderen Käufer. Nichts wurde geändert; reservieren Sie andere Plätze und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>The order or the held seats changed meanwhile. Nothing was changed; look at the order again.</source>
+        <translation>Die Bestellung oder die reservierten Plätze haben sich inzwischen geändert. Nichts wurde geändert; sehen Sie sich die Bestellung erneut an.</translation>
+    </message>
+    <message>
+        <source>That order or request does not exist any more.</source>
+        <translation>Diese Bestellung oder Anfrage gibt es nicht mehr.</translation>
+    </message>
+    <message>
+        <source>The server is busy or cannot be reached. Nothing was changed; try again.</source>
+        <translation>Der Server ist ausgelastet oder nicht erreichbar. Nichts wurde geändert; versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>This could not be done. Nothing was changed.</source>
+        <translation>Das ging nicht. Nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>Seat</source>
+        <translation>Platz</translation>
+    </message>
+    <message>
+        <source>Standing</source>
+        <translation>Stehplatz</translation>
+    </message>
+    <message>
+        <source>Stay</source>
+        <translation>Aufenthalt</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Tisch</translation>
+    </message>
+    <message>
+        <source>%1 x %2</source>
+        <translation>%1 x %2</translation>
+    </message>
+    <message>
+        <source>Cash</source>
+        <translation>Bar</translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <translation>Karte</translation>
+    </message>
+    <message>
+        <source>Card on file (guarantee)</source>
+        <translation>Hinterlegte Karte (Garantie)</translation>
+    </message>
+    <message>
+        <source>Refund, cash handed back</source>
+        <translation>Erstattung, bar ausgezahlt</translation>
+    </message>
+    <message>
+        <source>Refund to the card</source>
+        <translation>Erstattung auf die Karte</translation>
+    </message>
+    <message>
+        <source>Refund due, to follow</source>
+        <translation>Erstattung fällig, folgt</translation>
+    </message>
+    <message>
+        <source>Receipt</source>
+        <translation>Beleg</translation>
+    </message>
+    <message>
+        <source>Refund receipt</source>
+        <translation>Erstattungsbeleg</translation>
+    </message>
+    <message>
+        <source>Receipt (copy)</source>
+        <translation>Beleg (Kopie)</translation>
+    </message>
+    <message>
+        <source>Order %1</source>
+        <translation>Bestellung %1</translation>
+    </message>
+    <message>
+        <source>Units given back: as recorded on the order</source>
+        <translation>Zurückgegebene Positionen: wie in der Bestellung erfasst</translation>
+    </message>
+    <message>
+        <source>No lines</source>
+        <translation>Keine Positionen</translation>
+    </message>
+    <message>
+        <source>%1: taken by another buyer first, not charged</source>
+        <translation>%1: zuerst von einem anderen Käufer genommen, nicht berechnet</translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation>Erstattet</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Summe</translation>
+    </message>
+    <message>
+        <source>Paid by %1</source>
+        <translation>Bezahlt mit %1</translation>
+    </message>
+    <message>
+        <source>Paid online (%1)</source>
+        <translation>Online bezahlt (%1)</translation>
+    </message>
+    <message>
+        <source>Tendered</source>
+        <translation>Gegeben</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Wechselgeld</translation>
+    </message>
+    <message>
+        <source>Card terminal reference %1</source>
+        <translation>Referenz des Kartenterminals %1</translation>
+    </message>
+    <message>
+        <source>Reason: %1</source>
+        <translation>Grund: %1</translation>
+    </message>
+    <message>
+        <source>Net paid</source>
+        <translation>Netto bezahlt</translation>
+    </message>
+    <message>
+        <source>Served by %1</source>
+        <translation>Es bediente Sie %1</translation>
+    </message>
+    <message>
+        <source>Terminal %1</source>
+        <translation>Terminal %1</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1 um %2</translation>
+    </message>
+    <message>
+        <source>Keep this receipt with your refund.</source>
+        <translation>Bewahren Sie diesen Beleg zu Ihrer Erstattung auf.</translation>
+    </message>
+    <message>
+        <source>Thank you. Please keep this receipt.</source>
+        <translation>Vielen Dank. Bitte bewahren Sie diesen Beleg auf.</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::ApprovalsPanel</name>
+    <message>
+        <source>Waiting for a manager</source>
+        <translation>Warten auf die Leitung</translation>
+    </message>
+    <message>
+        <source>Refunds and exchanges waiting for a manager</source>
+        <translation>Erstattungen und Umtausche, die auf die Leitung warten</translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation>Bestellung</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>Was</translation>
+    </message>
+    <message>
+        <source>Units</source>
+        <translation>Positionen</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Asked by</source>
+        <translation>Angefragt von</translation>
+    </message>
+    <message>
+        <source>Re&amp;load</source>
+        <translation>Neu &amp;laden</translation>
+    </message>
+    <message>
+        <source>A&amp;pprove</source>
+        <translation>&amp;Genehmigen</translation>
+    </message>
+    <message>
+        <source>&amp;Decline</source>
+        <translation>&amp;Ablehnen</translation>
+    </message>
+    <message>
+        <source>Refund</source>
+        <translation>Erstattung</translation>
+    </message>
+    <message>
+        <source>Exchange</source>
+        <translation>Umtausch</translation>
+    </message>
+    <message>
+        <source>whole order</source>
+        <translation>ganze Bestellung</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unit(s)</source>
+        <translation>
+            <numerusform>%n Position</numerusform>
+            <numerusform>%n Positionen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>%1 at %2, %3</source>
+        <translation>%1 an %2, %3</translation>
+    </message>
+    <message>
+        <source>Select a request first.</source>
+        <translation>Wählen Sie zuerst eine Anfrage.</translation>
+    </message>
+    <message>
+        <source>Approve the %1 of order %2: &quot;%3&quot;.</source>
+        <translation>%1 der Bestellung %2 genehmigen: „%3“.</translation>
+    </message>
+    <message>
+        <source>Decline the %1 of order %2: &quot;%3&quot;.</source>
+        <translation>%1 der Bestellung %2 ablehnen: „%3“.</translation>
+    </message>
+    <message>
+        <source>refund</source>
+        <translation>Erstattung</translation>
+    </message>
+    <message>
+        <source>exchange</source>
+        <translation>Umtausch</translation>
+    </message>
+    <message>
+        <source>Another manager decided this request already.</source>
+        <translation>Über diese Anfrage hat schon jemand anderes aus der Leitung entschieden.</translation>
+    </message>
+    <message>
+        <source>Declined: nothing was refunded or exchanged.</source>
+        <translation>Abgelehnt: nichts wurde erstattet oder umgetauscht.</translation>
+    </message>
+    <message>
+        <source>Approved and refunded %1.</source>
+        <translation>Genehmigt und %1 erstattet.</translation>
+    </message>
+    <message>
+        <source>Approved and exchanged.</source>
+        <translation>Genehmigt und umgetauscht.</translation>
+    </message>
+    <message>
+        <source>Not connected to the server. Wait for the connection, then try again.</source>
+        <translation>Keine Verbindung zum Server. Warten Sie auf die Verbindung und versuchen Sie es dann erneut.</translation>
     </message>
 </context>
 <context>
@@ -549,10 +951,6 @@
         <translation>Reserviert bis %1 (Serverzeit)</translation>
     </message>
     <message>
-        <source>Seat</source>
-        <translation>Platz</translation>
-    </message>
-    <message>
         <source>Section</source>
         <translation>Bereich</translation>
     </message>
@@ -563,6 +961,10 @@
     <message>
         <source>Time left</source>
         <translation>Restzeit</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>Position</translation>
     </message>
 </context>
 <context>
@@ -635,6 +1037,48 @@
     </message>
 </context>
 <context>
+    <name>boxoffice::ConnectionBanner</name>
+    <message>
+        <source>Connection to the server</source>
+        <translation>Verbindung zum Server</translation>
+    </message>
+    <message>
+        <source>The connection to the box-office server was lost at %1.</source>
+        <translation>Die Verbindung zum Kassenserver ist um %1 abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Everything held for this sale stays held until at least %1; nothing sold or paid is lost.</source>
+        <translation>Alles für diesen Verkauf Reservierte bleibt mindestens bis %1 reserviert; nichts Verkauftes oder Bezahltes geht verloren.</translation>
+    </message>
+    <message>
+        <source>Nothing sold or paid is lost.</source>
+        <translation>Nichts Verkauftes oder Bezahltes geht verloren.</translation>
+    </message>
+    <message>
+        <source>Holding, selling and front-desk bookings wait until the connection is back; the map and the cart still show what you had.</source>
+        <translation>Reservieren, Verkaufen und Buchungen an der Rezeption warten, bis die Verbindung wieder steht; Saalplan und Warenkorb zeigen weiter den letzten Stand.</translation>
+    </message>
+    <message>
+        <source>Now reconnecting…</source>
+        <translation>Verbindung wird wiederhergestellt …</translation>
+    </message>
+    <message>
+        <source>Now reconnecting (attempt %1)…</source>
+        <translation>Verbindung wird wiederhergestellt (Versuch %1) …</translation>
+    </message>
+    <message numerus="yes">
+        <source>Attempt %1 did not reach the server; reconnecting again in %n s.</source>
+        <translation>
+            <numerusform>Versuch %1 hat den Server nicht erreicht; neuer Versuch in %n s.</numerusform>
+            <numerusform>Versuch %1 hat den Server nicht erreicht; neuer Versuch in %n s.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server answers again: reconnecting your session and reloading…</source>
+        <translation>Der Server antwortet wieder: Ihre Sitzung wird neu verbunden und neu geladen …</translation>
+    </message>
+</context>
+<context>
     <name>boxoffice::CounterCheckout</name>
     <message>
         <source>Nothing in this sale is held any more (the holds ran out or were given back): nothing was sold; take no payment.</source>
@@ -645,16 +1089,16 @@
         <translation>Keine Verbindung zum Server: nichts wurde verkauft.</translation>
     </message>
     <message>
-        <source>Could not re-read this sale from the server (%1). Selling still checks it.</source>
-        <translation>Dieser Verkauf konnte nicht neu vom Server gelesen werden (%1). Beim Verkaufen wird er trotzdem geprüft.</translation>
-    </message>
-    <message>
         <source>The hold on %1 ran out or was given back before the sale: nothing was sold and no money is due. Hold the seats again to sell them.</source>
         <translation>Die Reservierung von %1 ist vor dem Verkauf abgelaufen oder wurde freigegeben: nichts wurde verkauft, es ist nichts zu zahlen. Reservieren Sie die Plätze erneut, um sie zu verkaufen.</translation>
     </message>
     <message>
         <source>This sale changed while it was open (%1): tell the buyer the new total.</source>
         <translation>Dieser Verkauf hat sich geändert, während er offen war (%1): nennen Sie dem Käufer die neue Summe.</translation>
+    </message>
+    <message>
+        <source>Could not re-read this sale from the server just now (%1) Selling still checks it.</source>
+        <translation>Dieser Verkauf konnte gerade nicht neu vom Server gelesen werden (%1) Beim Verkaufen wird er trotzdem geprüft.</translation>
     </message>
 </context>
 <context>
@@ -692,14 +1136,6 @@
         <translation>Diese Reservierungen können nicht weiter verlängert werden.</translation>
     </message>
     <message>
-        <source>The cart is empty: hold seats first.</source>
-        <translation>Der Warenkorb ist leer: reservieren Sie zuerst Plätze.</translation>
-    </message>
-    <message>
-        <source>No sale: the seats stay held.</source>
-        <translation>Kein Verkauf: die Plätze bleiben reserviert.</translation>
-    </message>
-    <message>
         <source>Order %1 sold: %2 charged.</source>
         <translation>Bestellung %1 verkauft: %2 kassiert.</translation>
     </message>
@@ -710,17 +1146,6 @@
     <message>
         <source>%1 had gone to another buyer and was not charged.</source>
         <translation>%1 war an einen anderen Käufer gegangen und wurde nicht berechnet.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n ticket(s) saved to %1; Ctrl+P opens them for printing.</source>
-        <translation>
-            <numerusform>%n Ticket unter %1 gespeichert; Strg+P öffnet es zum Drucken.</numerusform>
-            <numerusform>%n Tickets unter %1 gespeichert; Strg+P öffnet sie zum Drucken.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>The tickets could not be saved: %1</source>
-        <translation>Die Tickets konnten nicht gespeichert werden: %1</translation>
     </message>
     <message>
         <source>No tickets printed yet in this session.</source>
@@ -792,14 +1217,6 @@
     <message>
         <source>Sign out</source>
         <translation>Abmelden</translation>
-    </message>
-    <message>
-        <source>The held seats could not be given back, so you are still signed in: %1</source>
-        <translation>Die reservierten Plätze konnten nicht freigegeben werden, Sie sind also noch angemeldet: %1</translation>
-    </message>
-    <message>
-        <source>Signed out; the held seats are on sale again.</source>
-        <translation>Abgemeldet; die reservierten Plätze sind wieder im Verkauf.</translation>
     </message>
     <message>
         <source>Signed out.</source>
@@ -906,10 +1323,6 @@
         <translation>%1: %2 Plätze. Platz anklicken, um ihn zu reservieren, oder Strg+B für die besten %3 nebeneinander.</translation>
     </message>
     <message>
-        <source>Connection to the server lost — reconnecting… Sales are paused; nothing held or sold is lost. (%1)</source>
-        <translation>Verbindung zum Server unterbrochen — neuer Verbindungsversuch … Der Verkauf ruht; nichts Reserviertes oder Verkauftes geht verloren. (%1)</translation>
-    </message>
-    <message>
         <source>Seat %1 selected: Ctrl+H holds it.</source>
         <translation>Platz %1 ausgewählt: Strg+H reserviert ihn.</translation>
     </message>
@@ -920,10 +1333,6 @@
     <message>
         <source>Total: %1</source>
         <translation>Summe: %1</translation>
-    </message>
-    <message>
-        <source>No seats held</source>
-        <translation>Keine Plätze reserviert</translation>
     </message>
     <message>
         <source>E&amp;xtend (%1 left)</source>
@@ -980,6 +1389,186 @@
         <source>ddd d MMM HH:mm</source>
         <comment>date format (QLocale): weekday, day, month, time</comment>
         <translation>ddd d. MMM HH:mm</translation>
+    </message>
+    <message>
+        <source>These holds have used every extension allowed: sell now, or give them back and hold again.</source>
+        <translation>Diese Reservierungen wurden so oft wie erlaubt verlängert: jetzt verkaufen oder freigeben und neu reservieren.</translation>
+    </message>
+    <message>
+        <source>Nothing in this sale is held any more (the holds ran out): hold again.</source>
+        <translation>In diesem Verkauf ist nichts mehr reserviert (die Reservierungen sind abgelaufen): bitte neu reservieren.</translation>
+    </message>
+    <message>
+        <source>Nothing is held for this sale yet: hold seats, standing places or a table first.</source>
+        <translation>Für diesen Verkauf ist noch nichts reserviert: reservieren Sie zuerst Plätze, Stehplätze oder einen Tisch.</translation>
+    </message>
+    <message>
+        <source>Not connected to the server: nothing can be sold until the connection is back.</source>
+        <translation>Keine Verbindung zum Server: bis die Verbindung wieder steht, kann nichts verkauft werden.</translation>
+    </message>
+    <message>
+        <source>No sale: everything in it stays held.</source>
+        <translation>Kein Verkauf: alles darin bleibt reserviert.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ticket(s) saved to %1.</source>
+        <translation>
+            <numerusform>%n Ticket unter %1 gespeichert.</numerusform>
+            <numerusform>%n Tickets unter %1 gespeichert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The tickets could not be saved to %1: check the folder, then print them again from the Orders tab.</source>
+        <translation>Die Tickets konnten nicht unter %1 gespeichert werden: prüfen Sie den Ordner und drucken Sie sie dann erneut über „Bestellungen“.</translation>
+    </message>
+    <message numerus="yes">
+        <source>This sale holds %n item(s) (seats, standing places or tables). Signing out gives them back for sale.</source>
+        <translation>
+            <numerusform>Dieser Verkauf hält %n Position (Platz, Stehplatz oder Tisch). Beim Abmelden wird sie wieder freigegeben.</numerusform>
+            <numerusform>Dieser Verkauf hält %n Positionen (Plätze, Stehplätze oder Tische). Beim Abmelden werden sie wieder freigegeben.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>What this sale holds could not be given back, so you are still signed in: %1</source>
+        <translation>Was dieser Verkauf reserviert hat, konnte nicht freigegeben werden, Sie sind also noch angemeldet: %1</translation>
+    </message>
+    <message>
+        <source>Signed out; what the sale held is on sale again.</source>
+        <translation>Abgemeldet; was der Verkauf reserviert hatte, ist wieder im Verkauf.</translation>
+    </message>
+    <message>
+        <source>Till</source>
+        <translation>Kassenabschluss</translation>
+    </message>
+    <message>
+        <source>Nothing held</source>
+        <translation>Nichts reserviert</translation>
+    </message>
+    <message>
+        <source>Also gave back %1.</source>
+        <translation>Außerdem %1 freigegeben.</translation>
+    </message>
+    <message>
+        <source>Standing places have no printed ticket: the buyer shows the receipt with order number %1 at the door (%2).</source>
+        <translation>Stehplätze haben kein gedrucktes Ticket: der Käufer zeigt am Einlass den Beleg mit der Bestellnummer %1 (%2).</translation>
+    </message>
+    <message>
+        <source>The table is booked under order number %1 (%2): the deposit is on the receipt, no ticket.</source>
+        <translation>Der Tisch ist unter Bestellnummer %1 gebucht (%2): die Anzahlung steht auf dem Beleg, kein Ticket.</translation>
+    </message>
+    <message>
+        <source>Print the last sale&apos;s &amp;tickets</source>
+        <translation>&amp;Tickets des letzten Verkaufs drucken</translation>
+    </message>
+    <message>
+        <source>Print the last sale&apos;s &amp;receipt</source>
+        <translation>&amp;Beleg des letzten Verkaufs drucken</translation>
+    </message>
+    <message>
+        <source>&amp;Open the last tickets as PDF</source>
+        <translation>Letzte Tickets als PDF ö&amp;ffnen</translation>
+    </message>
+    <message>
+        <source>Printer settings for tic&amp;kets…</source>
+        <translation>Drucker für Tic&amp;kets …</translation>
+    </message>
+    <message>
+        <source>Tickets will print on %1.</source>
+        <translation>Tickets werden auf %1 gedruckt.</translation>
+    </message>
+    <message>
+        <source>Printer settings for re&amp;ceipts…</source>
+        <translation>Drucker für Bele&amp;ge …</translation>
+    </message>
+    <message>
+        <source>Receipts will print on %1.</source>
+        <translation>Belege werden auf %1 gedruckt.</translation>
+    </message>
+    <message>
+        <source>Print tickets and receipt &amp;after each sale</source>
+        <translation>Tickets und Beleg &amp;nach jedem Verkauf drucken</translation>
+    </message>
+    <message>
+        <source>Printing</source>
+        <translation>Drucken</translation>
+    </message>
+    <message>
+        <source>Print tickets and receipts; choose the printers</source>
+        <translation>Tickets und Belege drucken; Drucker wählen</translation>
+    </message>
+    <message>
+        <source>The tickets were not printed: %1</source>
+        <translation>Die Tickets wurden nicht gedruckt: %1</translation>
+    </message>
+    <message>
+        <source>The receipt was not printed: %1</source>
+        <translation>Der Beleg wurde nicht gedruckt: %1</translation>
+    </message>
+    <message>
+        <source>Printing the tickets and the receipt.</source>
+        <translation>Tickets und Beleg werden gedruckt.</translation>
+    </message>
+    <message>
+        <source>Printing the tickets; Ctrl+Shift+P prints the receipt.</source>
+        <translation>Die Tickets werden gedruckt; Strg+Umschalt+P druckt den Beleg.</translation>
+    </message>
+    <message>
+        <source>Printing the receipt.</source>
+        <translation>Der Beleg wird gedruckt.</translation>
+    </message>
+    <message>
+        <source>Printing the receipt; Ctrl+P prints the tickets.</source>
+        <translation>Der Beleg wird gedruckt; Strg+P druckt die Tickets.</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+P prints the receipt.</source>
+        <translation>Strg+Umschalt+P druckt den Beleg.</translation>
+    </message>
+    <message>
+        <source>Ctrl+P prints the tickets, Ctrl+Shift+P the receipt.</source>
+        <translation>Strg+P druckt die Tickets, Strg+Umschalt+P den Beleg.</translation>
+    </message>
+    <message>
+        <source>No tickets sold yet in this session. Reprint an older order&apos;s from the Orders tab.</source>
+        <translation>In dieser Sitzung wurden noch keine Tickets verkauft. Tickets älterer Bestellungen druckt man über „Bestellungen“ nach.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Printing %n ticket(s)…</source>
+        <translation>
+            <numerusform>%n Ticket wird gedruckt …</numerusform>
+            <numerusform>%n Tickets werden gedruckt …</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No sale yet in this session. Print an older order&apos;s receipt from the Orders tab.</source>
+        <translation>In dieser Sitzung gab es noch keinen Verkauf. Belege älterer Bestellungen druckt man über „Bestellungen“.</translation>
+    </message>
+    <message>
+        <source>Printing the receipt for order %1…</source>
+        <translation>Beleg für Bestellung %1 wird gedruckt …</translation>
+    </message>
+    <message>
+        <source>Not connected to the server: wait for the connection, then reprint.</source>
+        <translation>Keine Verbindung zum Server: warten Sie auf die Verbindung und drucken Sie dann erneut.</translation>
+    </message>
+    <message>
+        <source>Order %1 has no tickets to print.</source>
+        <translation>Bestellung %1 hat keine Tickets zum Drucken.</translation>
+    </message>
+    <message>
+        <source>The tickets of order %1 could not be read: %2</source>
+        <translation>Die Tickets der Bestellung %1 konnten nicht gelesen werden: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reprinting %n ticket(s) of order %1 with the same codes.</source>
+        <translation>
+            <numerusform>%n Ticket der Bestellung %1 wird mit demselben Code nachgedruckt.</numerusform>
+            <numerusform>%n Tickets der Bestellung %1 werden mit denselben Codes nachgedruckt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Printing a copy of the receipt for order %1…</source>
+        <translation>Eine Kopie des Belegs für Bestellung %1 wird gedruckt …</translation>
     </message>
 </context>
 <context>
@@ -1557,6 +2146,49 @@ frei / verkäuflich</translation>
     </message>
 </context>
 <context>
+    <name>boxoffice::ManagerApprovalDialog</name>
+    <message>
+        <source>A manager&apos;s approval</source>
+        <translation>Genehmigung durch die Leitung</translation>
+    </message>
+    <message>
+        <source>%1
+
+A manager approves this here by signing in below. You stay signed in.</source>
+        <translation>%1
+
+Die Leitung genehmigt das hier, indem sie sich unten anmeldet. Sie bleiben angemeldet.</translation>
+    </message>
+    <message>
+        <source>Manager&apos;s &amp;user:</source>
+        <translation>&amp;Benutzer der Leitung:</translation>
+    </message>
+    <message>
+        <source>&amp;Password:</source>
+        <translation>&amp;Passwort:</translation>
+    </message>
+    <message>
+        <source>&amp;Approve now</source>
+        <translation>Jetzt &amp;genehmigen</translation>
+    </message>
+    <message>
+        <source>Send to a manager&apos;s &amp;queue</source>
+        <translation>In die &amp;Warteschlange der Leitung</translation>
+    </message>
+    <message>
+        <source>The manager types their user name and password.</source>
+        <translation>Die Leitung gibt Benutzernamen und Passwort ein.</translation>
+    </message>
+    <message>
+        <source>That is not a manager&apos;s user name and password.</source>
+        <translation>Das sind nicht Benutzername und Passwort der Leitung.</translation>
+    </message>
+    <message>
+        <source>The manager could not be signed in: the server did not answer. Try again.</source>
+        <translation>Die Leitung konnte nicht angemeldet werden: der Server hat nicht geantwortet. Versuchen Sie es erneut.</translation>
+    </message>
+</context>
+<context>
     <name>boxoffice::MoveStayDialog</name>
     <message>
         <source>Move stay %1</source>
@@ -1629,6 +2261,196 @@ frei / verkäuflich</translation>
     <message>
         <source>Rea&amp;son:</source>
         <translation>Gr&amp;und:</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::OrderActions</name>
+    <message>
+        <source>Units to refund or exchange (none ticked: refund the whole order)</source>
+        <translation>Zu erstattende oder umzutauschende Positionen (keine angehakt: ganze Bestellung erstatten)</translation>
+    </message>
+    <message>
+        <source>Units of the order</source>
+        <translation>Positionen der Bestellung</translation>
+    </message>
+    <message>
+        <source>Why, in a few words (required)</source>
+        <translation>Warum, in wenigen Worten (Pflichtfeld)</translation>
+    </message>
+    <message>
+        <source>&amp;Reason:</source>
+        <translation>&amp;Grund:</translation>
+    </message>
+    <message>
+        <source>Cash</source>
+        <translation>Bar</translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <translation>Karte</translation>
+    </message>
+    <message>
+        <source>Cash handed over, or the card terminal&apos;s reference</source>
+        <translation>Erhaltenes Bargeld oder die Referenz des Kartenterminals</translation>
+    </message>
+    <message>
+        <source>A dearer exchange is &amp;paid by:</source>
+        <translation>Ein teurerer Umtausch wird &amp;bezahlt mit:</translation>
+    </message>
+    <message>
+        <source>Re&amp;fund…</source>
+        <translation>Er&amp;statten …</translation>
+    </message>
+    <message>
+        <source>E&amp;xchange for the held seats…</source>
+        <translation>Gegen die reservierten Plätze &amp;umtauschen …</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>%1 in cash from the till</source>
+        <translation>%1 bar aus der Kasse</translation>
+    </message>
+    <message>
+        <source>%1 back to the card it was paid with</source>
+        <translation>%1 zurück auf die Karte, mit der bezahlt wurde</translation>
+    </message>
+    <message>
+        <source>%1 back to the card (terminal reference %2)</source>
+        <translation>%1 zurück auf die Karte (Terminalreferenz %2)</translation>
+    </message>
+    <message>
+        <source>%1 back through the online payment</source>
+        <translation>%1 zurück über die Online-Zahlung</translation>
+    </message>
+    <message>
+        <source>Select an order to refund or exchange its units.</source>
+        <translation>Wählen Sie eine Bestellung, um ihre Positionen zu erstatten oder umzutauschen.</translation>
+    </message>
+    <message>
+        <source>Only a paid order can be refunded or exchanged.</source>
+        <translation>Nur eine bezahlte Bestellung kann erstattet oder umgetauscht werden.</translation>
+    </message>
+    <message>
+        <source>A refund of the whole order gives back %1.</source>
+        <translation>Eine Erstattung der ganzen Bestellung zahlt %1 zurück.</translation>
+    </message>
+    <message>
+        <source>A refund of %1 gives back %2.</source>
+        <translation>Eine Erstattung von %1 zahlt %2 zurück.</translation>
+    </message>
+    <message>
+        <source>Select a paid order first.</source>
+        <translation>Wählen Sie zuerst eine bezahlte Bestellung.</translation>
+    </message>
+    <message>
+        <source>Type the reason for the refund.</source>
+        <translation>Geben Sie den Grund für die Erstattung ein.</translation>
+    </message>
+    <message>
+        <source>Refund %1: %2.</source>
+        <translation>%1 erstatten: %2.</translation>
+    </message>
+    <message>
+        <source>Refunded: %1. The payment provider carries it out shortly.</source>
+        <translation>Erstattet: %1. Der Zahlungsdienst führt es in Kürze aus.</translation>
+    </message>
+    <message>
+        <source>Refunded: hand the buyer %1.</source>
+        <translation>Erstattet: geben Sie dem Käufer %1.</translation>
+    </message>
+    <message>
+        <source>Refunded: %1.</source>
+        <translation>Erstattet: %1.</translation>
+    </message>
+    <message>
+        <source>Not connected to the server. Wait for the connection, then try again.</source>
+        <translation>Keine Verbindung zum Server. Warten Sie auf die Verbindung und versuchen Sie es dann erneut.</translation>
+    </message>
+    <message>
+        <source>This order already waits for a manager&apos;s decision.</source>
+        <translation>Diese Bestellung wartet schon auf eine Entscheidung der Leitung.</translation>
+    </message>
+    <message>
+        <source>Sent to a manager&apos;s queue. Hand nothing back until a manager has approved it.</source>
+        <translation>An die Warteschlange der Leitung geschickt. Zahlen Sie nichts aus, bevor die Leitung es genehmigt hat.</translation>
+    </message>
+    <message>
+        <source>Nothing was refunded.</source>
+        <translation>Nichts wurde erstattet.</translation>
+    </message>
+    <message>
+        <source>Tick the units the buyer gives back.</source>
+        <translation>Haken Sie die Positionen an, die der Käufer zurückgibt.</translation>
+    </message>
+    <message>
+        <source>Type the reason for the exchange.</source>
+        <translation>Geben Sie den Grund für den Umtausch ein.</translation>
+    </message>
+    <message>
+        <source>Hold the buyer&apos;s new seats in the Box office tab first, then exchange.</source>
+        <translation>Reservieren Sie zuerst die neuen Plätze des Käufers unter „Kasse“, dann umtauschen.</translation>
+    </message>
+    <message>
+        <source>The buyer pays %1: the cash handed over is less.</source>
+        <translation>Der Käufer zahlt %1: das erhaltene Bargeld ist weniger.</translation>
+    </message>
+    <message>
+        <source>Type the cash handed over for the %1 difference.</source>
+        <translation>Geben Sie das erhaltene Bargeld für die Differenz von %1 ein.</translation>
+    </message>
+    <message>
+        <source>Type or scan the card terminal&apos;s reference for the %1 difference.</source>
+        <translation>Geben Sie die Referenz des Kartenterminals für die Differenz von %1 ein oder scannen Sie sie.</translation>
+    </message>
+    <message>
+        <source>the buyer pays %1</source>
+        <translation>der Käufer zahlt %1</translation>
+    </message>
+    <message>
+        <source>the buyer gets %1 back</source>
+        <translation>der Käufer bekommt %1 zurück</translation>
+    </message>
+    <message>
+        <source>no money changes hands</source>
+        <translation>kein Geld wechselt den Besitzer</translation>
+    </message>
+    <message>
+        <source>Exchange %1 for %2: %3.</source>
+        <translation>%1 gegen %2 umtauschen: %3.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exchanged: %n new ticket(s).</source>
+        <translation>
+            <numerusform>Umgetauscht: %n neues Ticket.</numerusform>
+            <numerusform>Umgetauscht: %n neue Tickets.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 taken; give %2 change.</source>
+        <translation>%1 kassiert; %2 Wechselgeld geben.</translation>
+    </message>
+    <message>
+        <source>%1 taken.</source>
+        <translation>%1 kassiert.</translation>
+    </message>
+    <message>
+        <source>Give back %1.</source>
+        <translation>%1 auszahlen.</translation>
+    </message>
+    <message>
+        <source>Sent to a manager&apos;s queue; the new seats stay held for it until their hold runs out. Take no money until a manager has approved it.</source>
+        <translation>An die Warteschlange der Leitung geschickt; die neuen Plätze bleiben dafür reserviert, bis die Reservierung abläuft. Nehmen Sie kein Geld an, bevor die Leitung es genehmigt hat.</translation>
+    </message>
+    <message>
+        <source>Nothing was exchanged; the new seats stay held.</source>
+        <translation>Nichts wurde umgetauscht; die neuen Plätze bleiben reserviert.</translation>
+    </message>
+    <message>
+        <source>Payment for a dearer exchange</source>
+        <translation>Zahlung für einen teureren Umtausch</translation>
     </message>
 </context>
 <context>
@@ -1793,6 +2615,22 @@ frei / verkäuflich</translation>
         <source>The chosen order&apos;s lines, payments, refunds and tickets</source>
         <translation>Positionen, Zahlungen, Erstattungen und Tickets der gewählten Bestellung</translation>
     </message>
+    <message>
+        <source>Reprint &amp;tickets</source>
+        <translation>&amp;Tickets nachdrucken</translation>
+    </message>
+    <message>
+        <source>Prints the order&apos;s tickets again, with the same codes: the door admits each ticket once, whichever copy is scanned.</source>
+        <translation>Druckt die Tickets der Bestellung erneut, mit denselben Codes: der Einlass lässt jedes Ticket einmal ein, egal welche Kopie gescannt wird.</translation>
+    </message>
+    <message>
+        <source>Print &amp;receipt</source>
+        <translation>&amp;Beleg drucken</translation>
+    </message>
+    <message>
+        <source>Prints a copy of the order&apos;s receipt: lines, payments and refunds so far.</source>
+        <translation>Druckt eine Kopie des Belegs der Bestellung: Positionen, Zahlungen und bisherige Erstattungen.</translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::PaymentDialog</name>
@@ -1866,6 +2704,208 @@ frei / verkäuflich</translation>
     </message>
 </context>
 <context>
+    <name>boxoffice::PlacesTablesPanel</name>
+    <message>
+        <source>Standing places and tables (same sale)</source>
+        <translation>Stehplätze und Tische (im selben Verkauf)</translation>
+    </message>
+    <message>
+        <source>&amp;Standing:</source>
+        <translation>&amp;Stehplätze:</translation>
+    </message>
+    <message>
+        <source>Standing area</source>
+        <translation>Stehbereich</translation>
+    </message>
+    <message>
+        <source>Number of standing places</source>
+        <translation>Anzahl Stehplätze</translation>
+    </message>
+    <message>
+        <source> place(s)</source>
+        <translation> Platz/Plätze</translation>
+    </message>
+    <message>
+        <source>Hold places</source>
+        <translation>Plätze reservieren</translation>
+    </message>
+    <message>
+        <source>Hold this many standing places in this sale (Ctrl+G)</source>
+        <translation>So viele Stehplätze in diesem Verkauf reservieren (Strg+G)</translation>
+    </message>
+    <message>
+        <source>&amp;Table:</source>
+        <translation>T&amp;isch:</translation>
+    </message>
+    <message>
+        <source>Restaurant</source>
+        <translation>Restaurant</translation>
+    </message>
+    <message>
+        <source>Table date</source>
+        <translation>Datum für den Tisch</translation>
+    </message>
+    <message>
+        <source>Table time</source>
+        <translation>Uhrzeit für den Tisch</translation>
+    </message>
+    <message>
+        <source>How long the table is booked</source>
+        <translation>Wie lange der Tisch gebucht ist</translation>
+    </message>
+    <message>
+        <source>for %1 h %2</source>
+        <translation>für %1 h %2</translation>
+    </message>
+    <message>
+        <source>Party size</source>
+        <translation>Personenzahl</translation>
+    </message>
+    <message>
+        <source> people</source>
+        <translation> Personen</translation>
+    </message>
+    <message>
+        <source>Hold table</source>
+        <translation>Tisch reservieren</translation>
+    </message>
+    <message>
+        <source>Hold the best free table for this party and time in this sale (Ctrl+T)</source>
+        <translation>Den besten freien Tisch für diese Gruppe und Uhrzeit in diesem Verkauf reservieren (Strg+T)</translation>
+    </message>
+    <message>
+        <source>%1 — %2 each, %3 left</source>
+        <translation>%1 — je %2, noch %3</translation>
+    </message>
+    <message>
+        <source>%1 (deposit %2)</source>
+        <translation>%1 (Anzahlung %2)</translation>
+    </message>
+    <message>
+        <source>standing</source>
+        <translation>Stehplatz</translation>
+    </message>
+    <message>
+        <source>%1 is sold out; nothing was held. Offer seats instead.</source>
+        <translation>%1 ist ausverkauft; nichts wurde reserviert. Bieten Sie stattdessen Sitzplätze an.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Only %n place(s) left in %1; nothing was held. Hold fewer.</source>
+        <translation>
+            <numerusform>Nur noch %n Platz in %1; nichts wurde reserviert. Reservieren Sie weniger.</numerusform>
+            <numerusform>Nur noch %n Plätze in %1; nichts wurde reserviert. Reservieren Sie weniger.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This sale already holds places in %1. To change the number, give those back first (select the row, Ctrl+R), then hold the new number.</source>
+        <translation>Dieser Verkauf hält schon Plätze in %1. Um die Anzahl zu ändern, geben Sie diese zuerst frei (Zeile wählen, Strg+R) und reservieren dann die neue Anzahl.</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>Standing</source>
+        <translation>Stehplatz</translation>
+    </message>
+    <message numerus="yes">
+        <source>The hold on %n standing place(s) in %1 was renewed.</source>
+        <translation>
+            <numerusform>Die Reservierung von %n Stehplatz in %1 wurde erneuert.</numerusform>
+            <numerusform>Die Reservierung von %n Stehplätzen in %1 wurde erneuert.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Held %n standing place(s) in %1.</source>
+        <translation>
+            <numerusform>%n Stehplatz in %1 reserviert.</numerusform>
+            <numerusform>%n Stehplätze in %1 reserviert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1 um %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>No table for %n people is free at %1 on %2; nothing was held. Try another time.</source>
+        <translation>
+            <numerusform>Kein Tisch für %n Person ist um %1 am %2 frei; nichts wurde reserviert. Versuchen Sie eine andere Uhrzeit.</numerusform>
+            <numerusform>Kein Tisch für %n Personen ist um %1 am %2 frei; nichts wurde reserviert. Versuchen Sie eine andere Uhrzeit.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Table %1, %n people</source>
+        <translation>
+            <numerusform>Tisch %1, %n Person</numerusform>
+            <numerusform>Tisch %1, %n Personen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, %2 %3–%4</source>
+        <translation>%1, %2 %3–%4</translation>
+    </message>
+    <message>
+        <source>The hold on table %1 was renewed.</source>
+        <translation>Die Reservierung von Tisch %1 wurde erneuert.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Held table %1 at %2 for %n people (deposit %3).</source>
+        <translation>
+            <numerusform>Tisch %1 um %2 für %n Person reserviert (Anzahlung %3).</numerusform>
+            <numerusform>Tisch %1 um %2 für %n Personen reserviert (Anzahlung %3).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::PrintService</name>
+    <message>
+        <source>Printer for tickets</source>
+        <translation>Drucker für Tickets</translation>
+    </message>
+    <message>
+        <source>Printer for receipts</source>
+        <translation>Drucker für Belege</translation>
+    </message>
+    <message>
+        <source>Nothing was printed: no printer was chosen.</source>
+        <translation>Nichts wurde gedruckt: kein Drucker gewählt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Printing %n ticket(s)…</source>
+        <translation>
+            <numerusform>%n Ticket wird gedruckt …</numerusform>
+            <numerusform>%n Tickets werden gedruckt …</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Printed %n ticket(s) on %1.</source>
+        <translation>
+            <numerusform>%n Ticket auf %1 gedruckt.</numerusform>
+            <numerusform>%n Tickets auf %1 gedruckt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Printing the receipt…</source>
+        <translation>Der Beleg wird gedruckt …</translation>
+    </message>
+    <message>
+        <source>Printed the receipt for order %1 on %2.</source>
+        <translation>Beleg für Bestellung %1 auf %2 gedruckt.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Printing was cancelled.</source>
+        <translation>Der Druck wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Printing failed: %1</source>
+        <translation>Drucken fehlgeschlagen: %1</translation>
+    </message>
+</context>
+<context>
     <name>boxoffice::QuoteModel</name>
     <message>
         <source>Seat</source>
@@ -1906,6 +2946,18 @@ frei / verkäuflich</translation>
         <source>Selected</source>
         <translation>Ausgewählt</translation>
     </message>
+    <message>
+        <source>Seat map legend</source>
+        <translation>Legende des Saalplans</translation>
+    </message>
+    <message>
+        <source>What the colours and marks on the seat map mean.</source>
+        <translation>Was die Farben und Markierungen im Saalplan bedeuten.</translation>
+    </message>
+    <message>
+        <source>a thick pink outline round the seat</source>
+        <translation>ein dicker rosa Rahmen um den Platz</translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::SeatMapScene</name>
@@ -1920,6 +2972,25 @@ frei / verkäuflich</translation>
     <message>
         <source>STAGE</source>
         <translation>BÜHNE</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>selected</source>
+        <translation>ausgewählt</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::SeatMapView</name>
+    <message>
+        <source>Seat map</source>
+        <translation>Saalplan</translation>
+    </message>
+    <message>
+        <source>Arrow keys move between seats, Space selects a seat, Enter holds or releases it, plus and minus zoom.</source>
+        <translation>Pfeiltasten wechseln zwischen Plätzen, Leertaste wählt einen Platz, Enter reserviert oder gibt ihn frei, Plus und Minus zoomen.</translation>
     </message>
 </context>
 <context>
@@ -2076,6 +3147,349 @@ frei / verkäuflich</translation>
     <message>
         <source>State</source>
         <translation>Status</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::TillPanel</name>
+    <message>
+        <source>Not connected to the server.</source>
+        <translation>Keine Verbindung zum Server.</translation>
+    </message>
+    <message>
+        <source>Asking the server…</source>
+        <translation>Server wird gefragt …</translation>
+    </message>
+    <message>
+        <source>Till: waiting for the server</source>
+        <translation>Kassenabschluss: warte auf den Server</translation>
+    </message>
+    <message>
+        <source>Till</source>
+        <translation>Kassenlade</translation>
+    </message>
+    <message>
+        <source>Opening float</source>
+        <translation>Wechselgeldbestand zu Beginn</translation>
+    </message>
+    <message>
+        <source>Till currency</source>
+        <translation>Währung der Kasse</translation>
+    </message>
+    <message>
+        <source>&amp;Open till</source>
+        <translation>Kasse ö&amp;ffnen</translation>
+    </message>
+    <message>
+        <source>Float:</source>
+        <translation>Wechselgeld:</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>Posten</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Betrag</translation>
+    </message>
+    <message>
+        <source>Till report</source>
+        <translation>Kassenbericht</translation>
+    </message>
+    <message>
+        <source>Card payments by card terminal reference:</source>
+        <translation>Kartenzahlungen nach Referenz des Kartenterminals:</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>Referenz</translation>
+    </message>
+    <message>
+        <source>Payments</source>
+        <translation>Zahlungen</translation>
+    </message>
+    <message>
+        <source>Taken</source>
+        <translation>Eingenommen</translation>
+    </message>
+    <message>
+        <source>Handed back</source>
+        <translation>Ausgezahlt</translation>
+    </message>
+    <message>
+        <source>Card payments by terminal reference</source>
+        <translation>Kartenzahlungen nach Terminalreferenz</translation>
+    </message>
+    <message>
+        <source>Cash counted in the drawer</source>
+        <translation>Gezähltes Bargeld in der Schublade</translation>
+    </message>
+    <message>
+        <source>Optional, e.g. why the drawer is short</source>
+        <translation>Optional, z. B. warum in der Kasse etwas fehlt</translation>
+    </message>
+    <message>
+        <source>Cash &amp;counted:</source>
+        <translation>Bargeld &amp;gezählt:</translation>
+    </message>
+    <message>
+        <source>&amp;Note:</source>
+        <translation>&amp;Notiz:</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>&amp;Aktualisieren</translation>
+    </message>
+    <message>
+        <source>C&amp;lose till</source>
+        <translation>Kasse sch&amp;ließen</translation>
+    </message>
+    <message>
+        <source>Close your till with the cash counted; a manager countersigns it afterwards</source>
+        <translation>Schließen Sie Ihre Kasse mit dem gezählten Bargeld; die Leitung zeichnet danach gegen</translation>
+    </message>
+    <message>
+        <source>Closed tills waiting for a manager&apos;s countersign</source>
+        <translation>Geschlossene Kassen, die auf die Gegenzeichnung der Leitung warten</translation>
+    </message>
+    <message>
+        <source>Clerk</source>
+        <translation>Kassierer</translation>
+    </message>
+    <message>
+        <source>Terminal</source>
+        <translation>Terminal</translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation>Geschlossen</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>Soll</translation>
+    </message>
+    <message>
+        <source>Counted</source>
+        <translation>Gezählt</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>Differenz</translation>
+    </message>
+    <message>
+        <source>Closed tills waiting for a countersign</source>
+        <translation>Geschlossene Kassen, die auf Gegenzeichnung warten</translation>
+    </message>
+    <message>
+        <source>&amp;Show report</source>
+        <translation>Bericht an&amp;zeigen</translation>
+    </message>
+    <message>
+        <source>Counter&amp;sign</source>
+        <translation>Gegen&amp;zeichnen</translation>
+    </message>
+    <message>
+        <source>Day report</source>
+        <translation>Tagesbericht</translation>
+    </message>
+    <message>
+        <source>Day of the report</source>
+        <translation>Tag des Berichts</translation>
+    </message>
+    <message>
+        <source>Show &amp;day</source>
+        <translation>&amp;Tag anzeigen</translation>
+    </message>
+    <message>
+        <source>Day:</source>
+        <translation>Tag:</translation>
+    </message>
+    <message>
+        <source>Cash</source>
+        <translation>Bar</translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <translation>Karte</translation>
+    </message>
+    <message>
+        <source>Voids</source>
+        <translation>Stornos</translation>
+    </message>
+    <message>
+        <source>Refunds</source>
+        <translation>Erstattungen</translation>
+    </message>
+    <message>
+        <source>Tills open/closed/signed</source>
+        <translation>Kassen offen/geschlossen/gezeichnet</translation>
+    </message>
+    <message>
+        <source>Outside a till</source>
+        <translation>Außerhalb einer Kasse</translation>
+    </message>
+    <message>
+        <source>Day report by clerk and terminal</source>
+        <translation>Tagesbericht nach Kassierer und Terminal</translation>
+    </message>
+    <message>
+        <source>Not connected to the server. Wait for the connection, then try again.</source>
+        <translation>Keine Verbindung zum Server. Warten Sie auf die Verbindung und versuchen Sie es dann erneut.</translation>
+    </message>
+    <message>
+        <source>Type the float you start with (the cash in the drawer now).</source>
+        <translation>Geben Sie den Wechselgeldbestand ein, mit dem Sie beginnen (das Bargeld jetzt in der Schublade).</translation>
+    </message>
+    <message>
+        <source>Till opened with a float of %1. Sales at this terminal are counted in it.</source>
+        <translation>Kasse mit einem Wechselgeldbestand von %1 geöffnet. Verkäufe an diesem Terminal werden darin gezählt.</translation>
+    </message>
+    <message>
+        <source>You have no open till at this terminal to close.</source>
+        <translation>Sie haben an diesem Terminal keine offene Kasse zum Schließen.</translation>
+    </message>
+    <message>
+        <source>Count the cash in the drawer and type the amount, then close.</source>
+        <translation>Zählen Sie das Bargeld in der Schublade, geben Sie den Betrag ein und schließen Sie dann.</translation>
+    </message>
+    <message>
+        <source>Till closed: the cash balances. A manager countersigns it next.</source>
+        <translation>Kasse geschlossen: das Bargeld stimmt. Als Nächstes zeichnet die Leitung gegen.</translation>
+    </message>
+    <message>
+        <source>Till closed: %1 short. A manager countersigns it next.</source>
+        <translation>Kasse geschlossen: %1 zu wenig. Als Nächstes zeichnet die Leitung gegen.</translation>
+    </message>
+    <message>
+        <source>Till closed: %1 over. A manager countersigns it next.</source>
+        <translation>Kasse geschlossen: %1 zu viel. Als Nächstes zeichnet die Leitung gegen.</translation>
+    </message>
+    <message>
+        <source>Choose a closed till to countersign.</source>
+        <translation>Wählen Sie eine geschlossene Kasse zum Gegenzeichnen.</translation>
+    </message>
+    <message>
+        <source>Countersigned the till of %1 at %2.</source>
+        <translation>Kasse von %1 an %2 gegengezeichnet.</translation>
+    </message>
+    <message>
+        <source>You have no till open at this terminal. Open one with the cash in the drawer as its float; money taken without one is reported apart.</source>
+        <translation>Sie haben an diesem Terminal keine Kasse offen. Öffnen Sie eine mit dem Bargeld in der Schublade als Wechselgeldbestand; Geld, das ohne Kasse eingenommen wird, erscheint gesondert im Bericht.</translation>
+    </message>
+    <message>
+        <source>Till %1 — %2 at %3, open since %4</source>
+        <translation>Kasse %1 — %2 an %3, offen seit %4</translation>
+    </message>
+    <message>
+        <source>Till %1 — %2 at %3, %4 to %5, closed; waiting for a countersign</source>
+        <translation>Kasse %1 — %2 an %3, %4 bis %5, geschlossen; wartet auf Gegenzeichnung</translation>
+    </message>
+    <message>
+        <source>Till %1 — %2 at %3, %4 to %5, countersigned by %6</source>
+        <translation>Kasse %1 — %2 an %3, %4 bis %5, gegengezeichnet von %6</translation>
+    </message>
+    <message>
+        <source>Cash tendered (1 sale)</source>
+        <translation>Bar erhalten (1 Verkauf)</translation>
+    </message>
+    <message>
+        <source>Cash tendered (%1 sales)</source>
+        <translation>Bar erhalten (%1 Verkäufe)</translation>
+    </message>
+    <message>
+        <source>Change given</source>
+        <translation>Wechselgeld gegeben</translation>
+    </message>
+    <message>
+        <source>Cash handed back, voids</source>
+        <translation>Bar ausgezahlt, Stornos</translation>
+    </message>
+    <message>
+        <source>Cash handed back, refunds of earlier sales</source>
+        <translation>Bar ausgezahlt, Erstattungen früherer Verkäufe</translation>
+    </message>
+    <message>
+        <source>Cash expected in the drawer</source>
+        <translation>Bargeld-Soll in der Schublade</translation>
+    </message>
+    <message>
+        <source>Cash counted</source>
+        <translation>Bargeld gezählt</translation>
+    </message>
+    <message>
+        <source>Difference: balances</source>
+        <translation>Differenz: stimmt</translation>
+    </message>
+    <message>
+        <source>Difference: short</source>
+        <translation>Differenz: zu wenig</translation>
+    </message>
+    <message>
+        <source>Difference: over</source>
+        <translation>Differenz: zu viel</translation>
+    </message>
+    <message>
+        <source>Card sales (1 payment)</source>
+        <translation>Kartenverkäufe (1 Zahlung)</translation>
+    </message>
+    <message>
+        <source>Card sales (%1 payments)</source>
+        <translation>Kartenverkäufe (%1 Zahlungen)</translation>
+    </message>
+    <message>
+        <source>Card handed back, voids</source>
+        <translation>Auf Karte zurück, Stornos</translation>
+    </message>
+    <message>
+        <source>Card handed back, refunds of earlier sales</source>
+        <translation>Auf Karte zurück, Erstattungen früherer Verkäufe</translation>
+    </message>
+    <message>
+        <source>Card total</source>
+        <translation>Karten gesamt</translation>
+    </message>
+    <message>
+        <source>Voids (returned in this shift)</source>
+        <translation>Stornos (in dieser Schicht zurückgegeben)</translation>
+    </message>
+    <message>
+        <source>Refunds (of earlier sales)</source>
+        <translation>Erstattungen (früherer Verkäufe)</translation>
+    </message>
+    <message>
+        <source>Payments in another currency, not in these sums</source>
+        <translation>Zahlungen in anderer Währung, nicht in diesen Summen</translation>
+    </message>
+    <message>
+        <source>Clerk&apos;s note: %1</source>
+        <translation>Notiz des Kassierers: %1</translation>
+    </message>
+    <message>
+        <source>Manager&apos;s note: %1</source>
+        <translation>Notiz der Leitung: %1</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 / %2 / %3</source>
+        <translation>%1 / %2 / %3</translation>
+    </message>
+    <message>
+        <source>(no terminal)</source>
+        <translation>(kein Terminal)</translation>
+    </message>
+    <message>
+        <source>All counters</source>
+        <translation>Alle Kassen</translation>
+    </message>
+    <message>
+        <source>Online (payment provider)</source>
+        <translation>Online (Zahlungsdienst)</translation>
+    </message>
+    <message>
+        <source>No money moved on %1.</source>
+        <translation>Am %1 wurde kein Geld bewegt.</translation>
     </message>
 </context>
 </TS>

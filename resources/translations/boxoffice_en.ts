@@ -2,6 +2,49 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>ClerkError</name>
+    <message>
+        <source>The box-office server did not answer, so nothing was changed. Try again when the connection is back (the banner at the top says when).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server is busy (another counter is working on the same seats); nothing was changed. Try again in a moment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Those were just sold at another counter or on the web; choose others.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That is no longer held or no longer exists (a hold may have run out); nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A limit was reached (for example, no more extensions); nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That cannot be done in the sale&apos;s present state; nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server could not accept that request; check what you entered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your sign-in is not allowed to do this; ask a manager.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This program does not match the server&apos;s version; call the supervisor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Something went wrong on the server and nothing was changed. Try again; if it happens again, call the supervisor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ErrorText</name>
     <message>
         <source>Something unexpected went wrong. If it happens again, tell whoever runs the box office.</source>
@@ -186,6 +229,36 @@
     </message>
 </context>
 <context>
+    <name>Printing</name>
+    <message>
+        <source>There is nothing to print.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The printer does not take this paper size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The printer could not start the job.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The printer stopped after %n page(s).</source>
+        <translation>
+            <numerusform>The printer stopped after %n page.</numerusform>
+            <numerusform>The printer stopped after %n pages.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Printing was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The printer could not finish the job.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>goes back to the guest&apos;s card through the payment provider, within a few days</source>
@@ -269,6 +342,28 @@
     </message>
 </context>
 <context>
+    <name>Receipt</name>
+    <message>
+        <source>Refund receipt, order %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Receipt, order %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReceiptStocks</name>
+    <message>
+        <source>80 mm receipt roll</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A4</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SeatItem</name>
     <message>
         <source>Available</source>
@@ -284,6 +379,33 @@
     </message>
     <message>
         <source>Sold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plain, in its price band&apos;s colour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>blue with a white dot in the corner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>amber and hatched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dark grey and crossed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>with a white bar across</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SeatMapView</name>
+    <message>
+        <source>%1, %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -475,6 +597,14 @@
 <context>
     <name>TicketPdfWriter</name>
     <message>
+        <source>The tickets could not be saved to %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Box office</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>SECTION</source>
         <translation type="unfinished"></translation>
     </message>
@@ -503,10 +633,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The tickets could not be saved to %1: %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>There are no tickets to print.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -522,12 +648,288 @@
         <source>Tickets</source>
         <translation type="unfinished"></translation>
     </message>
+</context>
+<context>
+    <name>TicketStocks</name>
     <message>
-        <source>Box office</source>
+        <source>Ticket printer (2 x 5.5 in)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The PDF writer could not start.</source>
+        <source>A6, one ticket a page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A4, three tickets a page</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice</name>
+    <message>
+        <source>Only a manager may do this. Ask a manager to approve it here, or send it to a manager&apos;s queue.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new seats are no longer held for this sale. Nothing was changed; hold them again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 went to another buyer meanwhile. Nothing was changed; hold other seats and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The order or the held seats changed meanwhile. Nothing was changed; look at the order again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That order or request does not exist any more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server is busy or cannot be reached. Nothing was changed; try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This could not be done. Nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 x %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card on file (guarantee)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refund, cash handed back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refund to the card</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refund due, to follow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Receipt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refund receipt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Receipt (copy)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Order %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Units given back: as recorded on the order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: taken by another buyer first, not charged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paid by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paid online (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tendered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card terminal reference %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Net paid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Served by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Terminal %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep this receipt with your refund.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thank you. Please keep this receipt.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::ApprovalsPanel</name>
+    <message>
+        <source>Waiting for a manager</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refunds and exchanges waiting for a manager</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Units</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asked by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&amp;pprove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Decline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refund</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exchange</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>whole order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unit(s)</source>
+        <translation>
+            <numerusform>%n unit</numerusform>
+            <numerusform>%n units</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a request first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approve the %1 of order %2: &quot;%3&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decline the %1 of order %2: &quot;%3&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>refund</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exchange</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another manager decided this request already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Declined: nothing was refunded or exchanged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approved and refunded %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approved and exchanged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected to the server. Wait for the connection, then try again.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -549,10 +951,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Seat</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Section</source>
         <translation type="unfinished"></translation>
     </message>
@@ -562,6 +960,10 @@
     </message>
     <message>
         <source>Time left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Item</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -635,6 +1037,48 @@
     </message>
 </context>
 <context>
+    <name>boxoffice::ConnectionBanner</name>
+    <message>
+        <source>Connection to the server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The connection to the box-office server was lost at %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Everything held for this sale stays held until at least %1; nothing sold or paid is lost.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing sold or paid is lost.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Holding, selling and front-desk bookings wait until the connection is back; the map and the cart still show what you had.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Now reconnecting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Now reconnecting (attempt %1)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Attempt %1 did not reach the server; reconnecting again in %n s.</source>
+        <translation>
+            <numerusform>Attempt %1 did not reach the server; reconnecting again in %n s.</numerusform>
+            <numerusform>Attempt %1 did not reach the server; reconnecting again in %n s.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server answers again: reconnecting your session and reloading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>boxoffice::CounterCheckout</name>
     <message>
         <source>Nothing in this sale is held any more (the holds ran out or were given back): nothing was sold; take no payment.</source>
@@ -645,15 +1089,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Could not re-read this sale from the server (%1). Selling still checks it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The hold on %1 ran out or was given back before the sale: nothing was sold and no money is due. Hold the seats again to sell them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This sale changed while it was open (%1): tell the buyer the new total.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not re-read this sale from the server just now (%1) Selling still checks it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -692,14 +1136,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The cart is empty: hold seats first.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No sale: the seats stay held.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Order %1 sold: %2 charged.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -709,17 +1145,6 @@
     </message>
     <message>
         <source>%1 had gone to another buyer and was not charged.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n ticket(s) saved to %1; Ctrl+P opens them for printing.</source>
-        <translation>
-            <numerusform>%n ticket saved to %1; Ctrl+P opens them for printing.</numerusform>
-            <numerusform>%n tickets saved to %1; Ctrl+P opens them for printing.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>The tickets could not be saved: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -791,14 +1216,6 @@
     </message>
     <message>
         <source>Sign out</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The held seats could not be given back, so you are still signed in: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Signed out; the held seats are on sale again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -906,10 +1323,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Connection to the server lost — reconnecting… Sales are paused; nothing held or sold is lost. (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Seat %1 selected: Ctrl+H holds it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -919,10 +1332,6 @@
     </message>
     <message>
         <source>Total: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No seats held</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -979,6 +1388,186 @@
     <message>
         <source>ddd d MMM HH:mm</source>
         <comment>date format (QLocale): weekday, day, month, time</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>These holds have used every extension allowed: sell now, or give them back and hold again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing in this sale is held any more (the holds ran out): hold again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing is held for this sale yet: hold seats, standing places or a table first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected to the server: nothing can be sold until the connection is back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No sale: everything in it stays held.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ticket(s) saved to %1.</source>
+        <translation>
+            <numerusform>%n ticket saved to %1.</numerusform>
+            <numerusform>%n tickets saved to %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The tickets could not be saved to %1: check the folder, then print them again from the Orders tab.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>This sale holds %n item(s) (seats, standing places or tables). Signing out gives them back for sale.</source>
+        <translation>
+            <numerusform>This sale holds %n item (seats, standing places or tables). Signing out gives them back for sale.</numerusform>
+            <numerusform>This sale holds %n items (seats, standing places or tables). Signing out gives them back for sale.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>What this sale holds could not be given back, so you are still signed in: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signed out; what the sale held is on sale again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Till</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing held</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also gave back %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standing places have no printed ticket: the buyer shows the receipt with order number %1 at the door (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The table is booked under order number %1 (%2): the deposit is on the receipt, no ticket.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print the last sale&apos;s &amp;tickets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print the last sale&apos;s &amp;receipt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open the last tickets as PDF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Printer settings for tic&amp;kets…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tickets will print on %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Printer settings for re&amp;ceipts…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Receipts will print on %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print tickets and receipt &amp;after each sale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Printing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print tickets and receipts; choose the printers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tickets were not printed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The receipt was not printed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Printing the tickets and the receipt.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Printing the tickets; Ctrl+Shift+P prints the receipt.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Printing the receipt.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Printing the receipt; Ctrl+P prints the tickets.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+P prints the receipt.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+P prints the tickets, Ctrl+Shift+P the receipt.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No tickets sold yet in this session. Reprint an older order&apos;s from the Orders tab.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Printing %n ticket(s)…</source>
+        <translation>
+            <numerusform>Printing %n ticket…</numerusform>
+            <numerusform>Printing %n tickets…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No sale yet in this session. Print an older order&apos;s receipt from the Orders tab.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Printing the receipt for order %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected to the server: wait for the connection, then reprint.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Order %1 has no tickets to print.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tickets of order %1 could not be read: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Reprinting %n ticket(s) of order %1 with the same codes.</source>
+        <translation>
+            <numerusform>Reprinting %n ticket of order %1 with the same codes.</numerusform>
+            <numerusform>Reprinting %n tickets of order %1 with the same codes.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Printing a copy of the receipt for order %1…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1555,6 +2144,47 @@ free / sellable a night</source>
     </message>
 </context>
 <context>
+    <name>boxoffice::ManagerApprovalDialog</name>
+    <message>
+        <source>A manager&apos;s approval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+
+A manager approves this here by signing in below. You stay signed in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Manager&apos;s &amp;user:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Password:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Approve now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send to a manager&apos;s &amp;queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The manager types their user name and password.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That is not a manager&apos;s user name and password.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The manager could not be signed in: the server did not answer. Try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>boxoffice::MoveStayDialog</name>
     <message>
         <source>Move stay %1</source>
@@ -1626,6 +2256,196 @@ free / sellable a night</source>
     </message>
     <message>
         <source>Rea&amp;son:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::OrderActions</name>
+    <message>
+        <source>Units to refund or exchange (none ticked: refund the whole order)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Units of the order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why, in a few words (required)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reason:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cash handed over, or the card terminal&apos;s reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A dearer exchange is &amp;paid by:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;fund…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E&amp;xchange for the held seats…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 in cash from the till</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 back to the card it was paid with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 back to the card (terminal reference %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 back through the online payment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select an order to refund or exchange its units.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a paid order can be refunded or exchanged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A refund of the whole order gives back %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A refund of %1 gives back %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a paid order first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type the reason for the refund.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refund %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refunded: %1. The payment provider carries it out shortly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refunded: hand the buyer %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refunded: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected to the server. Wait for the connection, then try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This order already waits for a manager&apos;s decision.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sent to a manager&apos;s queue. Hand nothing back until a manager has approved it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was refunded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tick the units the buyer gives back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type the reason for the exchange.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hold the buyer&apos;s new seats in the Box office tab first, then exchange.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The buyer pays %1: the cash handed over is less.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type the cash handed over for the %1 difference.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type or scan the card terminal&apos;s reference for the %1 difference.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the buyer pays %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the buyer gets %1 back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no money changes hands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exchange %1 for %2: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Exchanged: %n new ticket(s).</source>
+        <translation>
+            <numerusform>Exchanged: %n new ticket.</numerusform>
+            <numerusform>Exchanged: %n new tickets.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 taken; give %2 change.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 taken.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give back %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sent to a manager&apos;s queue; the new seats stay held for it until their hold runs out. Take no money until a manager has approved it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was exchanged; the new seats stay held.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Payment for a dearer exchange</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1791,6 +2611,22 @@ free / sellable a night</source>
         <source>The chosen order&apos;s lines, payments, refunds and tickets</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Reprint &amp;tickets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prints the order&apos;s tickets again, with the same codes: the door admits each ticket once, whichever copy is scanned.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print &amp;receipt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prints a copy of the order&apos;s receipt: lines, payments and refunds so far.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::PaymentDialog</name>
@@ -1864,6 +2700,208 @@ free / sellable a night</source>
     </message>
 </context>
 <context>
+    <name>boxoffice::PlacesTablesPanel</name>
+    <message>
+        <source>Standing places and tables (same sale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Standing:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standing area</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number of standing places</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> place(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hold places</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hold this many standing places in this sale (Ctrl+G)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Table:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restaurant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Table date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Table time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long the table is booked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>for %1 h %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Party size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> people</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hold table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hold the best free table for this party and time in this sale (Ctrl+T)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2 each, %3 left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (deposit %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>standing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is sold out; nothing was held. Offer seats instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Only %n place(s) left in %1; nothing was held. Hold fewer.</source>
+        <translation>
+            <numerusform>Only %n place left in %1; nothing was held. Hold fewer.</numerusform>
+            <numerusform>Only %n places left in %1; nothing was held. Hold fewer.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This sale already holds places in %1. To change the number, give those back first (select the row, Ctrl+R), then hold the new number.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The hold on %n standing place(s) in %1 was renewed.</source>
+        <translation>
+            <numerusform>The hold on %n standing place in %1 was renewed.</numerusform>
+            <numerusform>The hold on %n standing places in %1 was renewed.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Held %n standing place(s) in %1.</source>
+        <translation>
+            <numerusform>Held %n standing place in %1.</numerusform>
+            <numerusform>Held %n standing places in %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>No table for %n people is free at %1 on %2; nothing was held. Try another time.</source>
+        <translation>
+            <numerusform>No table for %n people is free at %1 on %2; nothing was held. Try another time.</numerusform>
+            <numerusform>No table for %n people is free at %1 on %2; nothing was held. Try another time.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Table %1, %n people</source>
+        <translation>
+            <numerusform>Table %1, %n people</numerusform>
+            <numerusform>Table %1, %n people</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, %2 %3–%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hold on table %1 was renewed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Held table %1 at %2 for %n people (deposit %3).</source>
+        <translation>
+            <numerusform>Held table %1 at %2 for %n people (deposit %3).</numerusform>
+            <numerusform>Held table %1 at %2 for %n people (deposit %3).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::PrintService</name>
+    <message>
+        <source>Printer for tickets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Printer for receipts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was printed: no printer was chosen.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Printing %n ticket(s)…</source>
+        <translation>
+            <numerusform>Printing %n ticket…</numerusform>
+            <numerusform>Printing %n tickets…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Printed %n ticket(s) on %1.</source>
+        <translation>
+            <numerusform>Printed %n ticket on %1.</numerusform>
+            <numerusform>Printed %n tickets on %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Printing the receipt…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Printed the receipt for order %1 on %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Printing was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Printing failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>boxoffice::QuoteModel</name>
     <message>
         <source>Seat</source>
@@ -1904,6 +2942,18 @@ free / sellable a night</source>
         <source>Selected</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Seat map legend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the colours and marks on the seat map mean.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a thick pink outline round the seat</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::SeatMapScene</name>
@@ -1917,6 +2967,25 @@ free / sellable a night</source>
     </message>
     <message>
         <source>STAGE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::SeatMapView</name>
+    <message>
+        <source>Seat map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arrow keys move between seats, Space selects a seat, Enter holds or releases it, plus and minus zoom.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2073,6 +3142,349 @@ free / sellable a night</source>
     </message>
     <message>
         <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::TillPanel</name>
+    <message>
+        <source>Not connected to the server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asking the server…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Till: waiting for the server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Till</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opening float</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Till currency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open till</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Float:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Till report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card payments by card terminal reference:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Payments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Taken</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Handed back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card payments by terminal reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cash counted in the drawer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optional, e.g. why the drawer is short</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cash &amp;counted:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Note:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;lose till</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close your till with the cash counted; a manager countersigns it afterwards</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Closed tills waiting for a manager&apos;s countersign</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clerk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Closed tills waiting for a countersign</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Show report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counter&amp;sign</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Day report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Day of the report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show &amp;day</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Day:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Voids</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refunds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tills open/closed/signed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Outside a till</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Day report by clerk and terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected to the server. Wait for the connection, then try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type the float you start with (the cash in the drawer now).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Till opened with a float of %1. Sales at this terminal are counted in it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You have no open till at this terminal to close.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count the cash in the drawer and type the amount, then close.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Till closed: the cash balances. A manager countersigns it next.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Till closed: %1 short. A manager countersigns it next.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Till closed: %1 over. A manager countersigns it next.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a closed till to countersign.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Countersigned the till of %1 at %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You have no till open at this terminal. Open one with the cash in the drawer as its float; money taken without one is reported apart.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Till %1 — %2 at %3, open since %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Till %1 — %2 at %3, %4 to %5, closed; waiting for a countersign</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Till %1 — %2 at %3, %4 to %5, countersigned by %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cash tendered (1 sale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cash tendered (%1 sales)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cash handed back, voids</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cash handed back, refunds of earlier sales</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cash expected in the drawer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cash counted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Difference: balances</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Difference: short</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Difference: over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card sales (1 payment)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card sales (%1 payments)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card handed back, voids</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card handed back, refunds of earlier sales</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Voids (returned in this shift)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refunds (of earlier sales)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Payments in another currency, not in these sums</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clerk&apos;s note: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Manager&apos;s note: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / %2 / %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no terminal)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All counters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Online (payment provider)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No money moved on %1.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -42,6 +42,7 @@ private slots:
     void outOfDateSchemaIsRefusedUntilMigrated();
     void workerRunsWithGlobalOptionsBeforeTheCommand();
     void ticketVerifyAdmitsOnceAndSaysWhenAndWhere();
+    void tillAndDayReports();
 
 private:
     Run ctl(const QStringList &arguments, const ConnectionSettings *settings = nullptr) const;
@@ -406,6 +407,65 @@ void TestCtl::ticketVerifyAdmitsOnceAndSaysWhenAndWhere()
     QCOMPARE(never.json.value("error").toString(), QStringLiteral("not_found"));
     QCOMPARE(ctl({ticket, verify, QStringLiteral("not-a-ticket")}).exitCode, 2);
     QCOMPARE(ctl({ticket, verify, second, QStringLiteral("--gate"), QString(40, QLatin1Char('g'))}).exitCode, 2);
+}
+
+// A till at a desk named "Ctl desk" (opened, sold in and closed on the suite's own connection), then
+// printed as an operator would: its figures, and the day with its totals; a bad date is bad input.
+void TestCtl::tillAndDayReports()
+{
+    const Run held = ctl({QStringLiteral("hold"), QStringLiteral("--event"), QString::number(m_event),
+                          QStringLiteral("--cart"), QStringLiteral("till-1"), QStringLiteral("--seats"),
+                          QStringLiteral("B-5-1"), QStringLiteral("--json")});
+    QCOMPARE(held.exitCode, 0);
+    const Run sold = ctl({QStringLiteral("confirm"), QStringLiteral("--cart"), QStringLiteral("till-1"), QStringLiteral("--json")});
+    QCOMPARE(sold.exitCode, 0);
+    const qint64 order = sold.json.value("order").toInteger();
+    const qint64 amount = m_db->scalar(QStringLiteral("SELECT amount_minor FROM orders WHERE id = :o"), {{QStringLiteral("o"), order}})
+                              .toLongLong();
+    QVERIFY(amount > 0);
+    QVERIFY(m_db->scalar(QStringLiteral("SELECT set_config('boxoffice.terminal', 'Ctl desk', false)")).isValid());
+    const qint64 shift = m_db->scalar(QStringLiteral("SELECT shift_id FROM boxoffice_open_shift(5000, 'EUR')")).toLongLong();
+    QVERIFY(shift > 0);
+    QVERIFY(m_db->exec(QStringLiteral("INSERT INTO counter_payments (order_id, method, amount_minor, tendered_minor) "
+                                      "VALUES (:o, 'cash', :a, :t)"),
+                       {{QStringLiteral("o"), order}, {QStringLiteral("a"), amount}, {QStringLiteral("t"), amount + 500}}));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT boxoffice_close_shift(:s, :c, 'counted')"),
+                          {{QStringLiteral("s"), shift}, {QStringLiteral("c"), 5000 + amount - 100}})
+                 .toString(),
+             QStringLiteral("CLOSED"));
+    QVERIFY(m_db->scalar(QStringLiteral("SELECT set_config('boxoffice.terminal', '', false)")).isValid());
+
+    const Run till = ctl({QStringLiteral("till"), QStringLiteral("report"), QStringLiteral("--shift"), QString::number(shift),
+                          QStringLiteral("--json")});
+    QCOMPARE(till.exitCode, 0);
+    const QJsonObject report = till.json.value("tills").toArray().first().toObject();
+    QCOMPARE(report.value("terminal").toString(), QStringLiteral("Ctl desk"));
+    QCOMPARE(report.value("state").toString(), QStringLiteral("closed"));
+    QCOMPARE(report.value("expected_cash_minor").toInteger(), 5000 + amount);
+    QCOMPARE(report.value("difference_minor").toInteger(), qint64(-100));
+    QCOMPARE(report.value("figures").toObject().value("change_minor").toInteger(), qint64(500));
+    const Run text = ctl({QStringLiteral("till"), QStringLiteral("report")});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.out.contains(QStringLiteral("Till %1:").arg(shift)), qPrintable(text.out));
+
+    const Run day = ctl({QStringLiteral("day"), QStringLiteral("report"), QStringLiteral("--date"),
+                         QDate::currentDate().toString(Qt::ISODate), QStringLiteral("--json")});
+    QCOMPARE(day.exitCode, 0);
+    bool found = false;
+    for (const QJsonValue &row : day.json.value("rows").toArray()) {
+        if (row.toObject().value("terminal").toString() == QLatin1String("Ctl desk")) {
+            found = true;
+            QCOMPARE(row.toObject().value("cash_net_minor").toInteger(), amount);
+            QCOMPARE(row.toObject().value("shifts_closed").toInt(), 1);
+            QCOMPARE(row.toObject().value("difference_minor").toInteger(), qint64(-100));
+        }
+    }
+    QVERIFY(found);
+    QCOMPARE(day.json.value("totals").toArray().size(), 1);
+    const Run dayText = ctl({QStringLiteral("day"), QStringLiteral("report")});
+    QVERIFY2(dayText.out.contains(QLatin1String("ALL COUNTERS (EUR)")), qPrintable(dayText.out));
+    QCOMPARE(ctl({QStringLiteral("day"), QStringLiteral("report"), QStringLiteral("--date"), QStringLiteral("2026-13-01")}).exitCode, 2);
+    QCOMPARE(ctl({QStringLiteral("till"), QStringLiteral("nonsense")}).exitCode, 2);
 }
 
 QTEST_GUILESS_MAIN(TestCtl)

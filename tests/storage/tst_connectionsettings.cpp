@@ -4,6 +4,8 @@
 
 using namespace boxoffice;
 
+Q_DECLARE_METATYPE(boxoffice::ConnectionLimits)
+
 class TestConnectionSettings : public QObject
 {
     Q_OBJECT
@@ -14,6 +16,9 @@ private slots:
     void rejectsBadUrls_data();
     void rejectsBadUrls();
     void describeNeverShowsThePassword();
+    void limitsBecomeLibpqKeywords_data();
+    void limitsBecomeLibpqKeywords();
+    void theUrlsOwnOptionsComeLast();
 };
 
 void TestConnectionSettings::parsesUrls_data()
@@ -99,6 +104,56 @@ void TestConnectionSettings::describeNeverShowsThePassword()
     QVERIFY(!ConnectionSettings::fromUrl(QStringLiteral("mysql://u:hunter2@h/d"))
                  .error()
                  .message.contains(QStringLiteral("hunter2")));
+}
+
+void TestConnectionSettings::limitsBecomeLibpqKeywords_data()
+{
+    QTest::addColumn<ConnectionLimits>("limits");
+    QTest::addColumn<QString>("options");
+
+    QTest::newRow("defaults: only the connect timeout") << ConnectionLimits{} << "connect_timeout=10";
+    ConnectionLimits counter;
+    counter.connectTimeoutSeconds = 5;
+    counter.statementTimeoutMs = 5000; // a session setting, not a libpq keyword
+    counter.lockTimeoutMs = 3000;
+    counter.keepalivesIdleSeconds = 5;
+    counter.keepalivesIntervalSeconds = 2;
+    counter.keepalivesCount = 3;
+    counter.tcpUserTimeoutMs = 10000;
+    QTest::newRow("a counter's") << counter
+                                 << "connect_timeout=5;keepalives=1;keepalives_idle=5;keepalives_interval=2;"
+                                    "keepalives_count=3;tcp_user_timeout=10000";
+    ConnectionLimits idleOnly;
+    idleOnly.connectTimeoutSeconds = 0;
+    idleOnly.keepalivesIdleSeconds = 30;
+    QTest::newRow("keepalives, system interval") << idleOnly << "keepalives=1;keepalives_idle=30";
+    ConnectionLimits none;
+    none.connectTimeoutSeconds = 0;
+    QTest::newRow("nothing") << none << "";
+}
+
+void TestConnectionSettings::limitsBecomeLibpqKeywords()
+{
+    QFETCH(ConnectionLimits, limits);
+    QFETCH(QString, options);
+    QCOMPARE(limits.libpqOptions(), options);
+    ConnectionSettings settings;
+    settings.limits = limits;
+    QCOMPARE(settings.connectOptions(), options);
+}
+
+void TestConnectionSettings::theUrlsOwnOptionsComeLast()
+{
+    auto parsed = ConnectionSettings::fromUrl(QStringLiteral("postgresql://u@h/d?sslmode=require&connect_timeout=30"));
+    QVERIFY(parsed.ok());
+    ConnectionSettings settings = parsed.value();
+    settings.limits.connectTimeoutSeconds = 5;
+    settings.limits.keepalivesIdleSeconds = 5;
+    // libpq takes the last value of a keyword: what the administrator wrote in the URL wins.
+    QCOMPARE(settings.connectOptions(),
+             QStringLiteral("connect_timeout=5;keepalives=1;keepalives_idle=5;sslmode=require;connect_timeout=30"));
+    // Limits are each program's choice, never part of the URL.
+    QVERIFY(!settings.toUrl().contains(QLatin1String("keepalives")));
 }
 
 QTEST_GUILESS_MAIN(TestConnectionSettings)

@@ -1,6 +1,7 @@
 // The database itself refuses what would break the invariant, even if the application were wrong:
 // these statements are what a buggy or tampered client could send.
 
+#include "storage/pgapprovalstore.h"
 #include "storage/statetext.h"
 #include "testdatabase.h"
 
@@ -124,6 +125,7 @@ void TestSchemaConstraints::everyAllowedStateIsMapped()
         {QStringLiteral("stays.state"), reads(stayStateFromText)},
         {QStringLiteral("refunds.state"), reads(refundStateFromText)},
         {QStringLiteral("stray_charges.refund_state"), reads(refundStateFromText)},
+        {QStringLiteral("approval_requests.state"), reads(approvalStateFromText)},
     };
     // The inventory's own states: seats have SeatState, GA holds and table bookings are never read
     // into a domain state.

@@ -5,15 +5,16 @@
 // figures, without a database (--money-dialogs draws only those).
 
 #include "desksession.h"
+#include "domain/inventorywatch.h"
 #include "domain/hotelservice.h"
 #include "storage/databaselocator.h"
 #include "storage/demoseed.h"
 #include "storage/migrator.h"
 #include "storage/pgcountersales.h"
 #include "storage/pginventory.h"
-#include "ui/common/money.h"
-#include "ui/common/translations.h"
+#include "ui/desk/connectionbanner.h"
 #include "ui/desk/deskwindow.h"
+#include "ui/desk/placestablespanel.h"
 #include "ui/door/doorpanel.h"
 #include "ui/frontdesk/compensationdialog.h"
 #include "ui/frontdesk/frontdeskpanel.h"
@@ -27,6 +28,14 @@
 #include "ui/seatmap/seatmapscene.h"
 #include "ui/seatmap/seatmapview.h"
 #include "ui/signin/signindialog.h"
+#include "ui/till/tillpanel.h"
+#include "ui/common/money.h"
+#include "ui/common/translations.h"
+#include "domain/refundservice.h"
+#include "storage/pgcheckoutstore.h"
+#include "storage/pgtillstore.h"
+#include <QDateEdit>
+#include <QSettings>
 #include <QTabWidget>
 #include <QUuid>
 
@@ -36,8 +45,11 @@
 #include <QDir>
 #include <QLineEdit>
 #include <QPainter>
+#include <QPushButton>
 #include <QRadioButton>
+#include <QTableWidget>
 #include <QRandomGenerator>
+#include <QSpinBox>
 #include <QTimer>
 
 using namespace boxoffice;
@@ -243,6 +255,195 @@ bool saveOrdersShot(DeskWindow &window, PgInventory &others, QSqlDatabase databa
     return window.grab().save(out.filePath(QStringLiteral("desk-orders.png")));
 }
 
+void waitIdle(TillPanel *till)
+{
+    for (int i = 0; i < 100 && till->busy(); ++i)
+        wait(50);
+    wait(100);
+}
+
+// Sold at the counter through the clerk's own session (so at the clerk's terminal, in the open till):
+// `seats` free seats of `event`, cash (tendered rounded up to the next 20.00) or card.
+OrderId counterSale(DeskServices services, const QVector<UnitId> &units, EventId event, const QString &cardReference)
+{
+    const CartId cart = QStringLiteral("shots-till-%1").arg(QUuid::createUuid().toString(QUuid::Id128).left(8));
+    if (!services.holds->hold(HoldRequest{event, cart, units, std::nullopt}))
+        return 0;
+    const auto quote = services.sales->quote(cart);
+    if (!quote)
+        return 0;
+    CounterPayment payment;
+    if (cardReference.isEmpty()) {
+        payment.tenderedMinor = (quote->totalMinor + 1999) / 2000 * 2000;
+    } else {
+        payment.method = PaymentMethod::Card;
+        payment.cardReference = cardReference;
+    }
+    const auto sale = services.sales->sell(cart, payment, quote.value());
+    return sale ? sale->order.id : 0;
+}
+
+// The Till tab at the end of an evening: an afternoon till closed balanced, then this till opened with
+// a 150.00 float, cash and card sales, a card sale voided on the spot and an afternoon sale refunded by
+// a manager at this terminal; the cash counted 2.50 short and the till closed; the day report beside.
+bool saveTillShot(DeskWindow &window, DeskServices services, const ConnectionSettings &server, ServerClock &clock,
+                  const QDir &out)
+{
+    if (window.eventPicker()->count() == 0)
+        return false;
+    const EventId event = window.eventPicker()->itemData(0).toLongLong();
+    if (!window.selectEvent(event))
+        return false;
+    QVector<UnitId> free;
+    for (const SeatMapSeat &seat : window.scene()->seatMap().seats) {
+        if (seat.state == SeatState::Available)
+            free << seat.unit;
+    }
+    if (free.size() < 12)
+        return false;
+    int next = 0;
+    const auto seats = [&](int count) {
+        const QVector<UnitId> taken = free.mid(next, count);
+        next += count;
+        return taken;
+    };
+    window.pages()->setCurrentWidget(window.till());
+    TillPanel *till = window.till();
+    waitIdle(till);
+    const auto openTill = [&](const QString &floatText) {
+        till->floatEdit()->setText(floatText);
+        till->openTill();
+        waitIdle(till);
+        return till->shownReport() && till->shownReport()->shift.state() == ShiftState::Open;
+    };
+    const auto closeTill = [&](const QString &counted, const QString &note) {
+        till->refresh();
+        waitIdle(till);
+        till->countedEdit()->setText(counted);
+        till->noteEdit()->setText(note);
+        till->closeTill();
+        waitIdle(till);
+        return till->shownReport() && till->shownReport()->shift.state() == ShiftState::Closed;
+    };
+
+    // The afternoon: one cash sale, counted exactly.
+    if (!openTill(QStringLiteral("100.00")))
+        return false;
+    const OrderId afternoon = counterSale(services, seats(2), event, QString());
+    if (afternoon == 0 || !till->shownReport())
+        return false;
+    till->refresh();
+    waitIdle(till);
+    if (!till->shownReport() || !closeTill(formatMoneyInput(till->shownReport()->expectedCashMinor), QString()))
+        return false;
+
+    // The evening.
+    if (!openTill(QStringLiteral("150.00")))
+        return false;
+    if (!counterSale(services, seats(2), event, QString()) || !counterSale(services, seats(3), event, QStringLiteral("TRM-4411-0387"))
+        || !counterSale(services, seats(1), event, QString()))
+        return false;
+    const OrderId voided = counterSale(services, seats(2), event, QStringLiteral("TRM-4411-0391"));
+    if (!voided || !counterSale(services, seats(1), event, QStringLiteral("TRM-4411-0402")))
+        return false;
+    {
+        // A manager signs in at this terminal to hand money back: the wrong seats, and an afternoon buyer.
+        ConnectionSettings manager = server;
+        manager.user = QString::fromLatin1(demoManagerLogin);
+        manager.password = QString::fromLatin1(demoManagerPassword);
+        auto connection = DatabaseConnection::open(manager, QStringLiteral("shots-manager"));
+        if (!connection || !PgTillStore::setTerminal(connection.value()->database(), DeskWindow::terminalName()))
+            return false;
+        PgInventory inventory(connection.value()->database());
+        PgCheckoutStore checkout(connection.value()->database(), inventory.carts);
+        RefundService refunds(checkout, nullptr);
+        if (!refunds.refund(voided, {}, QStringLiteral("wrong performance, sold again")))
+            return false;
+        if (!refunds.refund(afternoon, {}, QStringLiteral("buyer cannot come")))
+            return false;
+    }
+    till->refresh();
+    waitIdle(till);
+    if (!till->shownReport())
+        return false;
+    const qint64 expected = till->shownReport()->expectedCashMinor;
+    if (!closeTill(formatMoneyInput(expected - 250), QStringLiteral("2.50 short: change counted twice?")))
+        return false;
+    till->showDay(QDate::currentDate());
+    waitIdle(till);
+    till->countedEdit()->clearFocus();
+    wait(300);
+    if (!window.grab().save(out.filePath(QStringLiteral("desk-till.png"))))
+        return false;
+
+    // The manager's desk: both tills waiting for a countersign, the evening's report opened from the list.
+    ConnectionSettings managerLogin = server;
+    managerLogin.user = QString::fromLatin1(demoManagerLogin);
+    managerLogin.password = QString::fromLatin1(demoManagerPassword);
+    auto managerSession = DeskSession::open(managerLogin);
+    if (!managerSession)
+        return false;
+    DeskWindow managerWindow(StaffIdentity{managerLogin.user, StaffRole::Manager, server.describe()}, clock, nullptr);
+    managerWindow.setServices(managerSession.value()->services());
+    managerWindow.resize(window.size());
+    managerWindow.pages()->setCurrentWidget(managerWindow.till());
+    managerWindow.show();
+    TillPanel *office = managerWindow.till();
+    wait(300);
+    waitIdle(office);
+    if (office->awaiting()->rowCount() < 2)
+        return false;
+    office->awaiting()->selectRow(office->awaiting()->rowCount() - 1);
+    if (auto *show = office->findChild<QPushButton *>(QStringLiteral("tillShow")))
+        show->click();
+    waitIdle(office);
+    office->showDay(QDate::currentDate());
+    waitIdle(office);
+    wait(300);
+    return managerWindow.grab().save(out.filePath(QStringLiteral("desk-till-countersign.png")));
+}
+
+// One sale of every kind on the theatre night: two seats, two standing places and a table for four
+// before the show (desk-mixed-cart.png); then the server goes away and the banner says so on the box
+// office (desk-banner.png) and on the front desk (desk-banner-frontdesk.png). What was held is given
+// back after.
+bool saveMixedShots(DeskWindow &window, InventoryWatch &watch, const DeskServices &services, const QDir &out)
+{
+    int index = -1;
+    for (int i = 0; i < window.eventPicker()->count(); ++i) {
+        if (window.eventPicker()->itemText(i).contains(QLatin1String("Demo Theatre")))
+            index = i;
+    }
+    if (index < 0)
+        return false;
+    window.pages()->setCurrentIndex(0);
+    window.eventPicker()->setCurrentIndex(index);
+    window.holdBestAvailable();
+    PlacesTablesPanel *extras = window.placesTables();
+    extras->placesCount()->setValue(2);
+    extras->holdPlaces();
+    extras->partySize()->setValue(4);
+    extras->holdTable();
+    if (window.cart()->rowCount() < 4)
+        return false;
+    wait(2500); // the countdowns have visibly moved
+    window.view()->fitAll();
+    wait(300);
+    if (!window.grab().save(out.filePath(QStringLiteral("desk-mixed-cart.png"))))
+        return false;
+    emit watch.connectionLost(QStringLiteral("server closed the connection unexpectedly"));
+    window.connectionBanner()->attemptFailed(2, QDateTime::currentDateTimeUtc().addSecs(2));
+    wait(300);
+    bool saved = window.grab().save(out.filePath(QStringLiteral("desk-banner.png")));
+    window.pages()->setCurrentWidget(window.frontDesk());
+    wait(300);
+    saved = saved && window.grab().save(out.filePath(QStringLiteral("desk-banner-frontdesk.png")));
+    window.pages()->setCurrentIndex(0);
+    window.setServices(services); // back: the banner goes, and the sale is given back
+    window.releaseSelection();
+    return saved;
+}
+
 // The box office in the clerk's language (run under LANGUAGE=de LANG=de_DE.UTF-8): the theatre a quarter
 // sold, the best two seats held with their countdown, and the payment dialog for them.
 bool saveLanguageShots(DeskWindow &window, PgInventory &others, const QDir &out, const QString &suffix)
@@ -308,6 +509,9 @@ int main(int argc, char *argv[])
         {QStringLiteral("money-dialogs"), QStringLiteral("Draw only the front desk's money dialogs (no database).")});
     parser.addOption({QStringLiteral("door-only"), QStringLiteral("Draw only the door view (no stadium).")});
     parser.addOption({QStringLiteral("orders-only"), QStringLiteral("Draw only the Orders tab (no stadium).")});
+    parser.addOption({QStringLiteral("till-only"), QStringLiteral("Draw only the Till tab (no stadium).")});
+    parser.addOption({QStringLiteral("mixed-only"),
+                      QStringLiteral("Draw only the mixed cart (seats, standing, a table) and the outage banner.")});
     parser.addOption({QStringLiteral("german-only"),
                       QStringLiteral("Draw only the box office with a sale open, as docs/desk-german.png (no stadium); "
                                      "run with LANGUAGE=de LANG=de_DE.UTF-8.")});
@@ -330,6 +534,7 @@ int main(int argc, char *argv[])
             return fail(migrated.error().message);
         DemoSeedOptions options;
         options.stadium = !parser.isSet(QStringLiteral("door-only")) && !parser.isSet(QStringLiteral("orders-only"))
+            && !parser.isSet(QStringLiteral("till-only")) && !parser.isSet(QStringLiteral("mixed-only"))
             && !parser.isSet(QStringLiteral("german-only"));
         options.demoStaff = choice->privateCluster;
         if (auto seeded = seedDemo(setup.value()->database(), options); !seeded)
@@ -352,13 +557,26 @@ int main(int argc, char *argv[])
         dialog.grab().save(out.filePath(QStringLiteral("desk-signin.png")));
     }
 
+    // The till's picture names its terminal as a box office would, not after this machine's host name.
+    const bool namedTerminal = parser.isSet(QStringLiteral("till-only"))
+        && QSettings().value(QStringLiteral("desk/terminal")).toString().isEmpty();
+    if (namedTerminal)
+        QSettings().setValue(QStringLiteral("desk/terminal"), QStringLiteral("Box office 1"));
+    // (and put back as it was when the picture is taken)
+    const auto unnameTerminal = [namedTerminal] {
+        if (namedTerminal)
+            QSettings().remove(QStringLiteral("desk/terminal"));
+    };
     auto session = DeskSession::open(staff);
-    if (!session)
+    if (!session) {
+        unnameTerminal();
         return fail(session.error().message);
+    }
     ServerClock clock;
     if (auto reading = session.value()->readServerClock(); reading)
         clock.calibrate(reading->serverNow, reading->sentAtUtc, reading->receivedAtUtc);
-    DeskWindow window(StaffIdentity{staff.user, session.value()->role(), choice->settings.describe()}, clock, nullptr);
+    InventoryWatch outage; // tells the window of a lost connection, for the banner's picture
+    DeskWindow window(StaffIdentity{staff.user, session.value()->role(), choice->settings.describe()}, clock, &outage);
     window.setTicketFolder(QDir::temp().filePath(QStringLiteral("boxoffice-shots")));
     window.setServices(session.value()->services());
     window.resize(1600, 960);
@@ -373,6 +591,11 @@ int main(int argc, char *argv[])
         return saveDoorShot(window, others, othersConnection.value()->database(), out)
             ? 0
             : fail(QStringLiteral("the door screenshot failed"));
+    if (parser.isSet(QStringLiteral("till-only"))) {
+        const bool saved = saveTillShot(window, session.value()->services(), choice->settings, clock, out);
+        unnameTerminal();
+        return saved ? 0 : fail(QStringLiteral("the Till screenshot failed"));
+    }
     if (parser.isSet(QStringLiteral("german-only")))
         return saveLanguageShots(window, others, out, QStringLiteral("german"))
             ? 0
@@ -381,6 +604,10 @@ int main(int argc, char *argv[])
         return saveOrdersShot(window, others, othersConnection.value()->database(), out)
             ? 0
             : fail(QStringLiteral("the Orders screenshot failed"));
+    if (parser.isSet(QStringLiteral("mixed-only")))
+        return saveMixedShots(window, outage, session.value()->services(), out)
+            ? 0
+            : fail(QStringLiteral("the mixed cart screenshot failed"));
     const auto shoot = [&](const QString &venue, double sold, double held, const QString &file, bool zoom) -> bool {
         int index = -1;
         for (int i = 0; i < window.eventPicker()->count(); ++i) {
@@ -410,6 +637,9 @@ int main(int argc, char *argv[])
         return fail(QStringLiteral("the theatre screenshot failed"));
     // Taking the money for the theatre seats and two more: the server's lines, total and countdown.
     window.holdBestAvailable();
+    // Best available zooms to the block it held, with the rows around it.
+    wait(300);
+    window.grab().save(out.filePath(QStringLiteral("desk-theatre-best.png")));
     bool paymentShot = false;
     window.paymentHook = [&](PaymentDialog &dialog) {
         dialog.show();
@@ -428,6 +658,14 @@ int main(int argc, char *argv[])
         return fail(QStringLiteral("the payment screenshot failed"));
     if (!shoot(QStringLiteral("Demo Stadium"), 0.30, 0.04, QStringLiteral("desk-stadium.png"), false))
         return fail(QStringLiteral("the stadium screenshot failed"));
+    // The whole stadium again with a few seats selected: held and selected seats show as markers.
+    for (const SeatMapSeat &seat : window.scene()->seatMap().seats) {
+        if (seat.label.startsWith(QLatin1String("117-12-")) && seat.number >= 20 && seat.number < 26)
+            window.scene()->seatItem(seat.unit)->setSelected(true);
+    }
+    wait(300);
+    window.grab().save(out.filePath(QStringLiteral("desk-stadium.png")));
+    window.scene()->clearSelection();
     // Close up on the block just held: numbers, row labels and the clerk's own seats.
     window.view()->zoomAt(30, window.view()->viewport()->rect().center());
     if (SeatItem *item = window.scene()->seatItem(window.cart()->entries().last().unit))
@@ -476,6 +714,8 @@ int main(int argc, char *argv[])
         return fail(QStringLiteral("the door screenshot failed"));
     if (!saveOrdersShot(window, others, othersConnection.value()->database(), out))
         return fail(QStringLiteral("the Orders screenshot failed"));
+    if (!saveMixedShots(window, outage, session.value()->services(), out))
+        return fail(QStringLiteral("the mixed cart screenshot failed"));
 
     // Signed out (Ctrl+L): the held seats go back and the window waits, locked, for the next clerk.
     window.pages()->setCurrentIndex(0);

@@ -3,9 +3,14 @@
 
 #include "domain/venuespec.h"
 #include "ui/seatmap/seatitem.h"
+#include "ui/seatmap/seatmapaccessible.h"
 #include "ui/seatmap/seatmaplegend.h"
 #include "ui/seatmap/seatmapscene.h"
 #include "ui/seatmap/seatmapview.h"
+#include "ui/seatmap/seatoverviewitem.h"
+
+#include <QAccessible>
+#include <QAccessibleInterface>
 
 #include <QApplication>
 #include <QDir>
@@ -108,6 +113,17 @@ private slots:
     void middleButtonPans();
     void tooltipIsWrittenOnDemand();
     void legendListsEveryBand();
+    void accessibleViewReadsSeats();
+    void keyboardMovesBetweenSeats();
+    void keyboardSelectsAndActivates();
+    void findSeatZoomsToAReadableScale_data();
+    void findSeatZoomsToAReadableScale();
+    void farViewShowsHeldAndSelected();
+    void farViewShowsLiveChangesAtOnce();
+    void statesDifferWithoutColour_data();
+    void statesDifferWithoutColour();
+    void legendSpeaksItsMarks();
+    void sectionNamesStayInViewWhenZoomed();
 
 private:
     UnitId unitOf(const QString &label) const;
@@ -162,8 +178,9 @@ QPoint TestSeatMap::showSeat(UnitId unit, qreal zoom)
 
 QColor TestSeatMap::pixelAt(UnitId unit)
 {
+    // Left of the centre: the fill, clear of the marks (a sold seat's cross runs through the centre).
     const QImage image = m_view->viewport()->grab().toImage();
-    return image.pixelColor(m_view->mapFromScene(m_scene->seatItem(unit)->scenePos()));
+    return image.pixelColor(m_view->mapFromScene(m_scene->seatItem(unit)->scenePos() + QPointF(-0.25, 0)));
 }
 
 void TestSeatMap::everySeatHasOneItem()
@@ -449,9 +466,10 @@ void TestSeatMap::keysPanAndZoom()
 
     const int x = m_view->horizontalScrollBar()->value();
     const int y = m_view->verticalScrollBar()->value();
-    QTest::keyClick(m_view.get(), Qt::Key_Right);
+    // Alt+arrows pan; plain arrows move between seats (keyboardMovesBetweenSeats).
+    QTest::keyClick(m_view.get(), Qt::Key_Right, Qt::AltModifier);
     QCOMPARE(m_view->horizontalScrollBar()->value(), x + m_view->viewport()->width() / 8);
-    QTest::keyClick(m_view.get(), Qt::Key_Down);
+    QTest::keyClick(m_view.get(), Qt::Key_Down, Qt::AltModifier);
     QCOMPARE(m_view->verticalScrollBar()->value(), y + m_view->viewport()->height() / 8);
 }
 
@@ -521,6 +539,410 @@ void TestSeatMap::legendListsEveryBand()
     legend.setSeatMap(stadiumMap());
     QCOMPARE(legend.entries().size(), 3 + 4);
     QCOMPARE(legend.findChildren<QLabel *>().size(), 2 * (3 + 4));
+}
+
+namespace {
+
+struct AnnouncedEvent
+{
+    QObject *object;
+    QAccessible::Event type;
+    int child;
+};
+
+// A seat drawn alone at a size where its marks show, then reduced to grey as a colour-blind clerk or a
+// black-and-white print-out sees it.
+QImage greySeat(SeatLook look, bool selected)
+{
+    QImage image(48, 48, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    SeatItem::paintSeat(&painter, QRectF(8, 8, 32, 32), look, 0, selected);
+    painter.end();
+    return image.convertToFormat(QImage::Format_Grayscale8);
+}
+
+// The share of pixels whose grey differs by more than a clearly visible step.
+double greyDifference(const QImage &a, const QImage &b)
+{
+    int differing = 0;
+    for (int y = 0; y < a.height(); ++y) {
+        const uchar *ra = a.constScanLine(y);
+        const uchar *rb = b.constScanLine(y);
+        for (int x = 0; x < a.width(); ++x)
+            differing += qAbs(int(ra[x]) - int(rb[x])) > 40 ? 1 : 0;
+    }
+    return double(differing) / (a.width() * a.height());
+}
+
+bool colourNear(const QImage &image, const QPoint &at, const QColor &colour, int radius)
+{
+    for (int dy = -radius; dy <= radius; ++dy) {
+        for (int dx = -radius; dx <= radius; ++dx) {
+            const QPoint p = at + QPoint(dx, dy);
+            if (image.rect().contains(p) && image.pixelColor(p) == colour)
+                return true;
+        }
+    }
+    return false;
+}
+
+} // namespace
+
+void TestSeatMap::accessibleViewReadsSeats()
+{
+    QAccessibleInterface *view = QAccessible::queryAccessibleInterface(m_view.get());
+    QVERIFY(view);
+    QCOMPARE(view->role(), QAccessible::List);
+    QVERIFY2(view->text(QAccessible::Name).contains(QStringLiteral("Seat map")), qPrintable(view->text(QAccessible::Name)));
+    QVERIFY(!view->text(QAccessible::Description).isEmpty());
+    QCOMPARE(view->childCount(), 1208);
+
+    const UnitId unit = unitOf(QStringLiteral("A-3-12"));
+    const int index = m_scene->seatItem(unit)->index();
+    QAccessibleInterface *seat = view->child(index);
+    QVERIFY(seat && seat->isValid());
+    QCOMPARE(view->child(index), seat); // one interface a seat, however often asked
+    QCOMPARE(view->indexOfChild(seat), index);
+    QCOMPARE(seat->parent(), view);
+    QCOMPARE(seat->role(), QAccessible::ListItem);
+    QCOMPARE(seat->text(QAccessible::Name), QStringLiteral("A-3-12"));
+    QCOMPARE(seat->text(QAccessible::Description), QStringLiteral("Stalls, row 3, seat 12; Premium, €85.00; Available"));
+
+    m_scene->applyChange({unit, SeatState::Sold, CartId(), QDateTime()});
+    QCOMPARE(seat->text(QAccessible::Description), QStringLiteral("Stalls, row 3, seat 12; Premium, €85.00; Sold"));
+    QVERIFY(seat->state().disabled);
+
+    const UnitId held = unitOf(QStringLiteral("B-1-4"));
+    m_scene->applyChange({held, SeatState::Held, QStringLiteral("web-3"), QDateTime::currentDateTimeUtc().addSecs(600)});
+    QAccessibleInterface *heldSeat = view->child(m_scene->seatItem(held)->index());
+    QVERIFY2(heldSeat->text(QAccessible::Description).endsWith(QStringLiteral("Held by another sale")),
+             qPrintable(heldSeat->text(QAccessible::Description)));
+
+    // The keyboard's seat is the focused child, and says so once the view has focus.
+    QVERIFY(!view->focusChild());
+    m_view->setFocus();
+    QTRY_VERIFY(m_view->hasFocus());
+    m_scene->setFocusSeat(held);
+    QCOMPARE(view->focusChild(), heldSeat);
+    QVERIFY(heldSeat->state().focused);
+    QVERIFY(!heldSeat->state().selected);
+    m_scene->seatItem(held)->setSelected(true);
+    QVERIFY(heldSeat->state().selected);
+    QVERIFY(heldSeat->text(QAccessible::Description).endsWith(QStringLiteral("selected")));
+
+    // Where it is on screen, for a magnifier.
+    showSeat(held, 30);
+    const QRect rect = heldSeat->rect();
+    const QPoint centre = m_view->viewport()->mapToGlobal(m_view->mapFromScene(m_scene->seatItem(held)->scenePos()));
+    QVERIFY2(rect.contains(centre), "the seat's rectangle is not where the seat is drawn");
+    QVERIFY(!heldSeat->state().offscreen);
+    QCOMPARE(view->childAt(centre.x(), centre.y()), heldSeat);
+}
+
+void TestSeatMap::keyboardMovesBetweenSeats()
+{
+    // What the view tells assistive technology, as a screen reader would receive it.
+    QVector<AnnouncedEvent> events;
+    setSeatMapAccessibilityObserver([&](const QAccessibleEvent &event) {
+        events.append({event.object(), event.type(), event.child()});
+    });
+    const auto restore = qScopeGuard([] { setSeatMapAccessibilityObserver({}); });
+
+    m_view->setFocus();
+    QTRY_VERIFY(m_view->hasFocus());
+    m_scene->setFocusSeat(unitOf(QStringLiteral("A-5-10")));
+    QVERIFY(m_scene->seatItem(unitOf(QStringLiteral("A-5-10")))->hasKeyboardFocus());
+    events.clear();
+
+    // Right is the next seat of the row, down the row behind (rows count away from the stage).
+    QTest::keyClick(m_view.get(), Qt::Key_Right);
+    QCOMPARE(m_scene->focusSeat(), unitOf(QStringLiteral("A-5-11")));
+    QVERIFY(!m_scene->seatItem(unitOf(QStringLiteral("A-5-10")))->hasKeyboardFocus());
+    QTest::keyClick(m_view.get(), Qt::Key_Down);
+    QCOMPARE(m_scene->focusSeat(), unitOf(QStringLiteral("A-6-11")));
+    QTest::keyClick(m_view.get(), Qt::Key_Left);
+    QTest::keyClick(m_view.get(), Qt::Key_Up);
+    QCOMPARE(m_scene->focusSeat(), unitOf(QStringLiteral("A-5-10")));
+
+    // Each move was announced: a focus event on the view whose child is the seat now focused.
+    QCOMPARE(events.size(), 4);
+    for (const AnnouncedEvent &event : std::as_const(events)) {
+        QCOMPARE(event.type, QAccessible::Focus);
+        QCOMPARE(event.object, m_view.get());
+    }
+    QCOMPARE(events.last().child, m_scene->seatItem(unitOf(QStringLiteral("A-5-10")))->index());
+    QCOMPARE(QAccessible::queryAccessibleInterface(m_view.get())->child(events.last().child)->text(QAccessible::Name),
+             QStringLiteral("A-5-10"));
+
+    // At the end of a row there is nowhere further; the seat stays.
+    m_scene->setFocusSeat(unitOf(QStringLiteral("A-1-30")));
+    QTest::keyClick(m_view.get(), Qt::Key_Up); // the stage is above row 1
+    QCOMPARE(m_scene->focusSeat(), unitOf(QStringLiteral("A-1-30")));
+
+    // Zoomed in, the view follows the seat off the edge.
+    m_scene->setFocusSeat(unitOf(QStringLiteral("A-10-15")));
+    showSeat(unitOf(QStringLiteral("A-10-15")), 60);
+    for (int i = 0; i < 12; ++i)
+        QTest::keyClick(m_view.get(), Qt::Key_Right);
+    QCOMPARE(m_scene->focusSeat(), unitOf(QStringLiteral("A-10-27")));
+    const QPoint at = m_view->mapFromScene(m_scene->seatItem(m_scene->focusSeat())->scenePos());
+    QVERIFY2(m_view->viewport()->rect().contains(at), "the view did not follow the keyboard");
+
+    // A change to the focused seat is announced; one elsewhere is not.
+    events.clear();
+    m_scene->applyChange({unitOf(QStringLiteral("C-1-1")), SeatState::Sold, CartId(), QDateTime()});
+    QCOMPARE(events.size(), 0);
+    m_scene->applyChange({m_scene->focusSeat(), SeatState::Sold, CartId(), QDateTime()});
+    QCOMPARE(events.size(), 1);
+    QCOMPARE(events.first().type, QAccessible::DescriptionChanged);
+}
+
+void TestSeatMap::keyboardSelectsAndActivates()
+{
+    m_view->setFocus();
+    QTRY_VERIFY(m_view->hasFocus());
+    QSignalSpy activated(m_scene.get(), &SeatMapScene::seatActivated);
+    const UnitId first = unitOf(QStringLiteral("B-2-5"));
+    m_scene->setFocusSeat(first);
+
+    // A tap of Space selects the seat, another unselects it.
+    QTest::keyClick(m_view.get(), Qt::Key_Space);
+    QCOMPARE(m_scene->selectedUnits(), QVector<UnitId>{first});
+    QTest::keyClick(m_view.get(), Qt::Key_Space);
+    QVERIFY(m_scene->selectedUnits().isEmpty());
+
+    // Shift+arrows select the seats passed, as in a list.
+    QTest::keyClick(m_view.get(), Qt::Key_Right, Qt::ShiftModifier);
+    QTest::keyClick(m_view.get(), Qt::Key_Right, Qt::ShiftModifier);
+    QCOMPARE(m_scene->selectedUnits(),
+             (QVector<UnitId>{first, unitOf(QStringLiteral("B-2-6")), unitOf(QStringLiteral("B-2-7"))}));
+
+    // Enter does what a click does: the window holds or releases the seat.
+    QTest::keyClick(m_view.get(), Qt::Key_Return);
+    QCOMPARE(activated.count(), 1);
+    QCOMPARE(activated.first().at(0).value<UnitId>(), unitOf(QStringLiteral("B-2-7")));
+
+    // Tabbing into the view puts the keyboard on a seat in the middle of what shows.
+    SeatMapScene fresh;
+    fresh.setSeatMap(m_theatre);
+    m_view->setSeatMapScene(&fresh);
+    QFocusEvent tabIn(QEvent::FocusIn, Qt::TabFocusReason);
+    QApplication::sendEvent(m_view.get(), &tabIn);
+    QVERIFY(fresh.focusSeat() != 0);
+    m_view->setSeatMapScene(m_scene.get());
+}
+
+void TestSeatMap::findSeatZoomsToAReadableScale_data()
+{
+    QTest::addColumn<QString>("venue");
+    QTest::addColumn<QStringList>("labels");
+    QTest::newRow("theatre seat") << "theatre" << QStringList{"C-8-34"};
+    QTest::newRow("theatre best 4") << "theatre" << QStringList{"A-1-14", "A-1-15", "A-1-16", "A-1-17"};
+    QTest::newRow("stadium seat") << "stadium" << QStringList{"117-20-33"};
+    QTest::newRow("stadium best 10")
+        << "stadium"
+        << QStringList{"106-1-41", "106-1-42", "106-1-43", "106-1-44", "106-1-45",
+                       "106-1-46", "106-1-47", "106-1-48", "106-1-49", "106-1-50"};
+}
+
+void TestSeatMap::findSeatZoomsToAReadableScale()
+{
+    QFETCH(QString, venue);
+    QFETCH(QStringList, labels);
+    SeatMapScene scene;
+    scene.setSeatMap(venue == QLatin1String("theatre") ? m_theatre : stadiumMap());
+    SeatMapView view(&scene);
+    view.resize(1000, 700);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVector<UnitId> units;
+    for (const SeatMapSeat &seat : scene.seatMap().seats) {
+        if (labels.contains(seat.label))
+            units << seat.unit;
+    }
+    QCOMPARE(units.size(), labels.size());
+
+    view.showUnits(units);
+    QVERIFY2(view.zoom() >= SeatMapView::readableZoom, qPrintable(QString::number(view.zoom())));
+    QVERIFY(view.zoom() >= SeatItem::numberDetail); // seat numbers are drawn
+    QRect covered;
+    for (UnitId unit : units) {
+        const QRect seat = view.mapFromScene(scene.seatItem(unit)->sceneBoundingRect()).boundingRect();
+        QVERIFY2(view.viewport()->rect().contains(seat), qPrintable(scene.seat(unit)->label));
+        covered |= seat;
+    }
+    // With room for context on each side: at least two seats' width of the venue around it (a seat at
+    // the edge of the venue cannot be centred, but still is not pressed against the view's edge).
+    const int context = qRound(2 * view.zoom());
+    QVERIFY2(view.viewport()->rect().adjusted(context, context, -context, -context).contains(covered),
+             "the result has no context around it");
+    QVERIFY(covered.width() <= view.viewport()->width() / 2);
+    if (units.size() == 1)
+        QCOMPARE(scene.focusSeat(), units.first());
+}
+
+void TestSeatMap::farViewShowsHeldAndSelected()
+{
+    SeatMapScene stadium;
+    stadium.setSeatMap(stadiumMap());
+    SeatMapView view(&stadium);
+    view.resize(800, 600);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(view.zoom() < 1.2); // a seat is about a pixel
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    stadium.setServerNow(now);
+    stadium.setMyCarts({QStringLiteral("desk-1")});
+    const SeatMapSeat mine = stadium.seatMap().seats.at(2000);
+    const SeatMapSeat other = stadium.seatMap().seats.at(21000);
+    const SeatMapSeat picked = stadium.seatMap().seats.at(40000);
+    stadium.applyChange({mine.unit, SeatState::Held, QStringLiteral("desk-1"), now.addSecs(600)});
+    stadium.applyChange({other.unit, SeatState::Held, QStringLiteral("web-9"), now.addSecs(600)});
+    stadium.seatItem(picked.unit)->setSelected(true);
+
+    const QImage image = view.viewport()->grab().toImage();
+    QVERIFY(stadium.isFarView());
+    const auto markerShows = [&](const SeatMapSeat &seat, const QColor &colour) {
+        // A marker several pixels wide, not one pixel among thousands: its fill covers a 3x3 square.
+        const QPoint at = view.mapFromScene(seat.x, seat.y);
+        int found = 0;
+        for (int dy = -1; dy <= 1; ++dy) {
+            for (int dx = -1; dx <= 1; ++dx)
+                found += colourNear(image, at + QPoint(dx, dy), colour, 0) ? 1 : 0;
+        }
+        return found >= 6;
+    };
+    QVERIFY2(markerShows(mine, SeatItem::fillColor(SeatLook::Mine, mine.band)), "my hold is lost at the far view");
+    // Another sale's hold keeps its colour in the picture, a cell like the rest: thousands of markers
+    // would bury the clerk's own.
+    QVERIFY(colourNear(image, view.mapFromScene(other.x, other.y), SeatItem::fillColor(SeatLook::HeldByOther, other.band), 1));
+    QVERIFY(!markerShows(other, SeatItem::fillColor(SeatLook::HeldByOther, other.band)));
+    QVERIFY2(markerShows(picked, SeatItem::selectionColor()), "the selection is lost at the far view");
+    // An ordinary seat stays a plain cell of its band's colour.
+    const SeatMapSeat plain = stadium.seatMap().seats.at(10000);
+    QVERIFY(colourNear(image, view.mapFromScene(plain.x, plain.y), SeatItem::bandColor(plain.band), 1));
+
+    // Zoomed in again the seat items draw themselves, and the overview draws nothing.
+    view.zoomAt(12, view.viewport()->rect().center());
+    view.centerOn(mine.x, mine.y);
+    view.viewport()->grab();
+    QVERIFY(!stadium.isFarView());
+    QVERIFY(!stadium.overviewItem()->shownFar());
+}
+
+void TestSeatMap::farViewShowsLiveChangesAtOnce()
+{
+    SeatMapScene stadium;
+    stadium.setSeatMap(stadiumMap());
+    SeatMapView view(&stadium);
+    view.resize(800, 600);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.viewport()->grab(); // the overview's picture is drawn
+    const SeatMapSeat seat = stadium.seatMap().seats.at(30000);
+    const QPoint at = view.mapFromScene(seat.x, seat.y);
+
+    // As LiveSeatMap applies it: a sale elsewhere turns the seat grey in the cached picture.
+    QSignalSpy changed(&stadium, &QGraphicsScene::changed);
+    stadium.applyChange({seat.unit, SeatState::Sold, CartId(), QDateTime()});
+    QTRY_VERIFY(!changed.isEmpty()); // a repaint is scheduled at once
+    QVERIFY(unite(changed).contains(QPointF(seat.x, seat.y)));
+    QVERIFY(colourNear(view.viewport()->grab().toImage(), at, SeatItem::fillColor(SeatLook::Sold, seat.band), 1));
+
+    stadium.applyChange({seat.unit, SeatState::Held, QStringLiteral("web-2"), QDateTime::currentDateTimeUtc().addSecs(60)});
+    QVERIFY(colourNear(view.viewport()->grab().toImage(), at, SeatItem::fillColor(SeatLook::HeldByOther, seat.band), 1));
+    stadium.applyChange({seat.unit, SeatState::Available, CartId(), QDateTime()});
+    const QImage after = view.viewport()->grab().toImage();
+    QVERIFY(!colourNear(after, at, SeatItem::fillColor(SeatLook::HeldByOther, seat.band), 3));
+    QVERIFY(colourNear(after, at, SeatItem::bandColor(seat.band), 1));
+
+    // Between two zooms of the far view the picture is drawn again with the change in it.
+    stadium.applyChange({seat.unit, SeatState::Sold, CartId(), QDateTime()});
+    view.zoomAt(view.zoom() * 1.5, at);
+    const QImage zoomed = view.viewport()->grab().toImage();
+    QVERIFY(stadium.isFarView());
+    QVERIFY(colourNear(zoomed, view.mapFromScene(seat.x, seat.y), SeatItem::fillColor(SeatLook::Sold, seat.band), 1));
+}
+
+void TestSeatMap::statesDifferWithoutColour_data()
+{
+    QTest::addColumn<int>("look");
+    QTest::addColumn<bool>("selected");
+    for (const SeatLookMark &entry : seatLookMarks)
+        QTest::addRow("%s", qPrintable(seatLookText(entry.look))) << int(entry.look) << false;
+    QTest::newRow("selected") << int(SeatLook::Available) << true;
+}
+
+void TestSeatMap::statesDifferWithoutColour()
+{
+    QFETCH(int, look);
+    QFETCH(bool, selected);
+    const QImage grey = greySeat(SeatLook(look), selected);
+    // Against every other state, in grey alone, a clear share of the seat looks different.
+    for (const SeatLookMark &entry : seatLookMarks) {
+        if (entry.look == SeatLook(look) && !selected)
+            continue;
+        const double difference = greyDifference(grey, greySeat(entry.look, false));
+        QVERIFY2(difference >= 0.04, qPrintable(QStringLiteral("%1 vs %2: %3").arg(look).arg(int(entry.look)).arg(difference)));
+    }
+    if (!selected) {
+        const double difference = greyDifference(grey, greySeat(SeatLook::Available, true));
+        QVERIFY2(difference >= 0.04, qPrintable(QStringLiteral("%1 vs selected: %2").arg(look).arg(difference)));
+    }
+    // Every state but Available carries a mark of its own, so it does not depend on the grey level.
+    if (SeatLook(look) != SeatLook::Available)
+        QVERIFY(SeatItem::markOf(SeatLook(look)) != SeatMark::None);
+}
+
+void TestSeatMap::legendSpeaksItsMarks()
+{
+    SeatMapLegend legend(m_theatre);
+    QVERIFY(!legend.accessibleName().isEmpty());
+    QStringList swatchNames;
+    const QList<QLabel *> labels = legend.findChildren<QLabel *>();
+    for (const QLabel *label : labels) {
+        if (!label->pixmap().isNull())
+            swatchNames << label->accessibleName() + QStringLiteral(": ") + label->accessibleDescription();
+    }
+    QCOMPARE(swatchNames.size(), legend.entries().size());
+    const QString all = swatchNames.join(QLatin1Char('\n'));
+    QVERIFY2(all.contains(QStringLiteral("Sold: ")) && all.contains(QStringLiteral("cross")), qPrintable(all));
+    QVERIFY2(all.contains(QStringLiteral("hatched")), qPrintable(all));
+    QVERIFY2(all.contains(QStringLiteral("Selected: ")) && all.contains(QStringLiteral("outline")), qPrintable(all));
+}
+
+void TestSeatMap::sectionNamesStayInViewWhenZoomed()
+{
+    SeatMapScene stadium;
+    stadium.setSeatMap(stadiumMap());
+    SeatMapView view(&stadium);
+    view.resize(1000, 700);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    // Whole: every block's own label shows, nothing is pinned.
+    QVERIFY(view.pinnedNames().isEmpty());
+
+    // Close on the front rows of block 106: its label behind the back row is off screen, so its name
+    // is pinned inside the view, whole.
+    UnitId unit = 0;
+    for (const SeatMapSeat &seat : stadium.seatMap().seats) {
+        if (seat.label == QLatin1String("106-2-25"))
+            unit = seat.unit;
+    }
+    view.showUnits({unit});
+    const QVector<SeatMapView::PinnedName> pinned = view.pinnedNames();
+    QStringList names;
+    for (const SeatMapView::PinnedName &name : pinned) {
+        names << name.text;
+        QVERIFY(view.viewport()->rect().contains(name.box));
+    }
+    QVERIFY2(names.contains(QStringLiteral("Block 106")), qPrintable(names.join(QLatin1Char(','))));
+    // Drawn: the pill's white shows where the name is pinned.
+    const QImage image = view.viewport()->grab().toImage();
+    const QRect box = pinned.at(int(names.indexOf(QStringLiteral("Block 106")))).box;
+    QCOMPARE(QColor(image.pixel(box.left() + 3, box.center().y())).lightness() > 240, true);
 }
 
 QTEST_MAIN(TestSeatMap)

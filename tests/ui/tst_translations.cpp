@@ -151,7 +151,7 @@ void TestTranslations::deskSpeaksGerman()
     for (const char *expected :
          {"Auswahl &reservieren", "&Freigeben", "Verkauf: bar (F9)", "Verkauf: Karte (F10)", "&Beste Plätze"})
         QVERIFY2(buttons.contains(QString::fromUtf8(expected)), expected);
-    QCOMPARE(window.cart()->headerData(0, Qt::Horizontal).toString(), QStringLiteral("Platz"));
+    QCOMPARE(window.cart()->headerData(0, Qt::Horizontal).toString(), QStringLiteral("Position"));
     QVERIFY2(window.windowTitle().startsWith(QStringLiteral("Kasse — keine Vorstellung")),
              qPrintable(window.windowTitle()));
 

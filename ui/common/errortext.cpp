@@ -150,16 +150,16 @@ QString codeText(const DomainError &error)
 
 // The domain's messages are English sentences written for a clerk, naming more than a code can (seats,
 // dates): the English desk shows them. A translation words errors once it has translated internalText.
-bool translationWordsErrors()
+} // namespace
+
+bool errorsAreTranslated()
 {
     return QCoreApplication::translate("ErrorText", internalText) != QLatin1String(internalText);
 }
 
-} // namespace
-
 QString errorText(const DomainError &error)
 {
-    if (!translationWordsErrors() && !error.message.isEmpty())
+    if (!errorsAreTranslated() && !error.message.isEmpty())
         return error.message;
     const QString worded = error.reason.isEmpty() ? QString() : reasonText(error);
     return worded.isEmpty() ? codeText(error) : worded;

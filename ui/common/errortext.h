@@ -12,4 +12,8 @@ namespace boxoffice {
 // domain's message is what goes to the log either way.
 QString errorText(const DomainError &error);
 
+// True when the loaded translation words errors itself (German): then errorText never shows the
+// domain's English message.
+bool errorsAreTranslated();
+
 } // namespace boxoffice

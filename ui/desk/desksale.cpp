@@ -4,9 +4,11 @@
 #include "ui/desk/deskwindow.h"
 
 #include "domain/bestavailable.h"
-#include "ui/common/errortext.h"
+#include "ui/common/clerkerror.h"
 #include "ui/common/money.h"
+#include "ui/desk/connectionbanner.h"
 #include "ui/desk/liveseatmap.h"
+#include "ui/desk/placestablespanel.h"
 #include "ui/frontdesk/frontdeskpanel.h"
 #include "ui/sale/cartmodel.h"
 #include "ui/sale/countercheckout.h"
@@ -71,7 +73,7 @@ void DeskWindow::holdUnits(const QVector<UnitId> &units)
     request.units = units;
     const auto held = m_services.holds->hold(request);
     if (!held) {
-        showMessage(errorText(held.error()), true);
+        showError(held.error());
         // The map shows who took it right away, not at the next notification.
         refreshLiveChanges();
         return;
@@ -97,7 +99,8 @@ void DeskWindow::holdBestAvailable()
     if (m_bestBand->currentIndex() > 0)
         request.band = m_bestBand->currentData().toInt();
     const auto candidates
-        = bestAvailableBlocks(m_scene->seatMap(), request, m_clock.now(), *QRandomGenerator::global());
+        = bestAvailableBlocks(m_scene->seatMap(), m_scene->seatQuality(), request, m_clock.now(),
+                              *QRandomGenerator::global());
     if (candidates.isEmpty()) {
         showMessage(tr("No %1 seats together are free with that choice.").arg(request.count), true);
         return;
@@ -118,9 +121,8 @@ void DeskWindow::holdBestAvailable()
                 labels << unit.seat.label;
                 m_scene->applyChange(SeatChange{unit.seat.unit, SeatState::Held, m_cartId, unit.expiresAt});
             }
-            // The clerk points the buyer at the seats: keep them on screen when zoomed in.
-            if (SeatItem *item = m_scene->seatItem(block.first()))
-                m_view->ensureVisible(item);
+            // The clerk points the buyer at the seats: zoom to them, with the rows around for context.
+            m_view->showUnits(block);
             showMessage(lost == 0 ? tr("Held %1.").arg(joinLabels(labels))
                                   : tr("Held %1 (%2 better blocks went to other buyers first).")
                                         .arg(joinLabels(labels))
@@ -128,7 +130,7 @@ void DeskWindow::holdBestAvailable()
             return;
         }
         if (held.error().code != ErrorCode::Lost) {
-            showMessage(errorText(held.error()), true);
+            showError(held.error());
             return;
         }
         ++lost;
@@ -139,13 +141,12 @@ void DeskWindow::holdBestAvailable()
 
 void DeskWindow::releaseSelection()
 {
-    QVector<UnitId> units;
+    QVector<CartEntry> chosen;
     const auto rows = m_cartView->selectionModel()->selectedRows();
     for (const QModelIndex &row : rows)
-        units << m_cart->data(row, Qt::UserRole).toLongLong();
-    if (units.isEmpty())
-        units = m_cart->units();
-    releaseUnits(units);
+        chosen << m_cart->entries().at(row.row());
+    // Nothing chosen: the whole sale, every kind, goes back in one call.
+    releaseEntries(chosen.isEmpty() ? m_cart->entries() : chosen);
 }
 
 void DeskWindow::releaseUnits(const QVector<UnitId> &units)
@@ -154,7 +155,7 @@ void DeskWindow::releaseUnits(const QVector<UnitId> &units)
         return;
     const auto released = m_services.holds->release(m_cartId, units);
     if (!released) {
-        showMessage(errorText(released.error()), true);
+        showError(released.error());
         return;
     }
     QStringList labels;
@@ -173,16 +174,26 @@ void DeskWindow::extendHolds()
         return;
     const auto extended = m_services.carts->extend(m_cartId);
     if (!extended) {
-        showMessage(errorText(extended.error()), true);
+        if (extended.error().code == ErrorCode::LimitReached) {
+            m_extensionsLeft = 0;
+            updateCartSummary();
+            showError(extended.error(), tr("These holds have used every extension allowed: sell now, or give them "
+                                           "back and hold again."));
+        } else if (extended.error().code == ErrorCode::NotFound) {
+            showError(extended.error(), tr("Nothing in this sale is held any more (the holds ran out): hold again."));
+        } else {
+            showError(extended.error());
+        }
         return;
     }
     QVector<CartEntry> refreshed;
     for (const CartItem &item : extended->extended) {
         for (CartEntry entry : m_cart->entries()) {
-            if (entry.unit == item.id && item.kind == ItemKind::Seat) {
+            if (entry.unit == item.id && item.kind == entry.kind) {
                 entry.expiresAt = item.expiresAt;
                 refreshed << entry;
-                m_scene->applyChange(SeatChange{entry.unit, SeatState::Held, m_cartId, item.expiresAt});
+                if (entry.kind == ItemKind::Seat)
+                    m_scene->applyChange(SeatChange{entry.unit, SeatState::Held, m_cartId, item.expiresAt});
             }
         }
     }
@@ -200,25 +211,31 @@ void DeskWindow::sell(bool card)
         return;
     }
     if (!m_connected || m_cart->rowCount() == 0) {
-        showMessage(tr("The cart is empty: hold seats first."), true);
+        showMessage(m_connected ? tr("Nothing is held for this sale yet: hold seats, standing places or a table first.")
+                                : tr("Not connected to the server: nothing can be sold until the connection is back."),
+                    true);
         return;
     }
     // The amount due is the server's quote of the cart, not this terminal's idea of it.
     const CounterCheckout::Outcome outcome
         = m_checkout->run({m_cartId, card ? PaymentMethod::Card : PaymentMethod::Cash, false, this, paymentHook});
     if (outcome.sale) {
-        finishSale(*outcome.sale);
+        finishSale(*outcome.sale, m_checkout->lastPayment());
         return;
     }
     if (outcome.message.isEmpty()) {
-        showMessage(tr("No sale: the seats stay held."));
+        showMessage(tr("No sale: everything in it stays held."));
+        return;
+    }
+    if (outcome.connectionLost) {
+        showError(makeError(ErrorCode::Unavailable, outcome.message), outcome.message);
         return;
     }
     showMessage(outcome.message, true);
     refreshLiveChanges();
 }
 
-void DeskWindow::finishSale(const CounterSale &sale)
+void DeskWindow::finishSale(const CounterSale &sale, const CounterPayment &payment)
 {
     for (const OrderLine &line : sale.order.lines) {
         if (line.kind == ItemKind::Seat && line.state == LineState::Sold)
@@ -233,6 +250,7 @@ void DeskWindow::finishSale(const CounterSale &sale)
             labels << line.label;
         text += QLatin1Char(' ') + tr("%1 had gone to another buyer and was not charged.").arg(joinLabels(labels));
     }
+    text += noTicketNote(sale);
     if (!sale.tickets.isEmpty()) {
         const QString folder = m_ticketFolder.isEmpty() ? QDir::tempPath() : m_ticketFolder;
         QDir().mkpath(folder);
@@ -240,14 +258,21 @@ void DeskWindow::finishSale(const CounterSale &sale)
         if (auto status = writeTicketsPdf(sale.tickets, path); status) {
             m_lastTicketsPdf = path;
             text += QLatin1Char(' ')
-                + tr("%n ticket(s) saved to %1; Ctrl+P opens them for printing.", nullptr, int(sale.tickets.size()))
+                + tr("%n ticket(s) saved to %1.", nullptr, int(sale.tickets.size()))
                       .arg(path);
         } else {
-            text += QLatin1Char(' ') + tr("The tickets could not be saved: %1").arg(status.error().message);
+            qWarning("Desk: tickets not saved to %s: %s", qPrintable(path), qPrintable(status.error().message));
+            text += QLatin1Char(' ') + tr("The tickets could not be saved to %1: check the folder, then print them "
+                                          "again from the Orders tab.")
+                                           .arg(path);
         }
     }
+    m_lastTickets = sale.tickets;
+    m_lastReceipt = Receipts::forSale(sale, payment, {m_staff.user, terminalName(), m_clock.now()});
+    text += printAfterSale();
     m_cart->clear();
     startNewCart();
+    m_extras->refreshPools();
     showMessage(text);
 }
 
@@ -272,6 +297,8 @@ void DeskWindow::startNewCart()
                    .arg(safeUser.left(24), QUuid::createUuid().toString(QUuid::Id128).left(12));
     if (m_scene)
         m_scene->setMyCarts({m_cartId});
+    if (m_extras)
+        m_extras->setCart(m_cartId);
     m_extensionsLeft = m_live && m_live->loaded() ? m_scene->seatMap().event.policy.maxExtensions : 0;
     updateCartSummary();
 }
@@ -317,13 +344,30 @@ void DeskWindow::onQuoteRead(const CartQuote &quote)
     if (quote.cart != m_cartId)
         return;
     // The server's word on what this cart holds: seats another terminal added appear, and the expiry
-    // and price of each are the server's.
+    // and price of each are the server's. Standing places and tables keep their rows while the quote
+    // lists them (a split standing hold by its lead row) and leave when it no longer does.
     const SeatMap &map = m_scene->seatMap();
     QVector<CartEntry> held;
     QVector<UnitId> live;
+    QVector<CartEntry> others;
+    for (const CartEntry &entry : m_cart->entries()) {
+        if (entry.kind != ItemKind::Seat)
+            others << entry;
+    }
+    QVector<CartEntry> othersGone = others;
     for (const QuoteLine &line : quote.lines) {
-        if (line.kind != ItemKind::Seat)
+        if (line.kind != ItemKind::Seat) {
+            for (CartEntry entry : others) {
+                if (entry.kind != line.kind || entry.unit != line.id)
+                    continue;
+                othersGone.removeIf([&](const CartEntry &gone) { return gone.kind == entry.kind && gone.unit == entry.unit; });
+                entry.expiresAt = line.expiresAt;
+                if (entry.kind == ItemKind::Slot)
+                    entry.priceMinor = line.amountMinor;
+                held << entry;
+            }
             continue;
+        }
         CartEntry entry;
         entry.unit = line.id;
         entry.label = line.label;
@@ -341,6 +385,7 @@ void DeskWindow::onQuoteRead(const CartQuote &quote)
             gone << unit;
     }
     m_cart->remove(gone);
+    m_cart->removeEntries(othersGone);
     m_cart->upsert(held);
     updateCartSummary();
 }
@@ -349,16 +394,14 @@ void DeskWindow::onClockTick(const QDateTime &serverNow)
 {
     m_cart->setServerNow(serverNow);
     m_scene->setServerNow(serverNow);
+    m_banner->tick(QDateTime::currentDateTimeUtc());
     const auto expired = m_cart->expiredAt(serverNow);
     if (expired.isEmpty())
         return;
     QStringList labels;
-    QVector<UnitId> units;
-    for (const CartEntry &entry : expired) {
+    for (const CartEntry &entry : expired)
         labels << entry.label;
-        units << entry.unit;
-    }
-    m_cart->remove(units);
+    m_cart->removeEntries(expired);
     showMessage(tr("The hold on %1 ran out; back on sale.").arg(joinLabels(labels)), true);
 }
 

@@ -1,16 +1,48 @@
 #pragma once
 
+#include "domain/approvals.h"
 #include "domain/cartservice.h"
 #include "domain/countersale.h"
 #include "domain/door.h"
 #include "domain/frontdeskservice.h"
 #include "domain/hotelservice.h"
 #include "domain/orderlookup.h"
+#include "domain/poolservice.h"
 #include "domain/seatholdservice.h"
 #include "domain/seatmapstore.h"
+#include "domain/slotservice.h"
 #include "domain/staff.h"
+#include "domain/till.h"
+#include "domain/ticketreprints.h"
+
+#include <functional>
+#include <memory>
 
 namespace boxoffice {
+
+// Refunds, exchanges and the approval queue on one connection. Refunds and exchanges succeed only on
+// a manager's connection (the database refuses a clerk's); anyone may file a request for approval.
+struct AfterSalesServices
+{
+    CounterRefundService *refunds = nullptr;
+    ExchangeService *exchanges = nullptr;
+    ApprovalService *approvals = nullptr;
+
+    bool ready() const { return refunds && exchanges && approvals; }
+};
+
+// A manager signed in on the spot: a connection of its own, signed in as that manager, for one action.
+// Destroying it closes the connection; the clerk's own session is never touched.
+class ManagerSession
+{
+public:
+    virtual ~ManagerSession() = default;
+    virtual QString login() const = 0;
+    virtual AfterSalesServices services() = 0;
+};
+// PermissionDenied, worded for a clerk, for a wrong password or a login that is not a manager's.
+using ManagerSignIn
+    = std::function<Result<std::unique_ptr<ManagerSession>>(const QString &login, const QString &password)>;
 
 // What the desk window works through: domain services only. The desktop executable builds them on a
 // signed-in connection, and builds them again after a reconnect.
@@ -24,6 +56,15 @@ struct DeskServices
     FrontDeskService *frontDesk = nullptr;
     DoorService *door = nullptr; // not in ready(): the box office works without the door
     OrderLookupService *orders = nullptr; // not in ready() either: read only
+    // Opens the till's own connection in the thread that calls it (reports run off the GUI thread);
+    // empty when signed out. Not in ready(): selling does not wait for the till.
+    TillSessionOpener till;
+    // Not in ready(): without it a reprint reads the tickets through `sales`, unrecorded.
+    TicketReprintService *reprints = nullptr;
+    AfterSalesServices afterSales; // not in ready(): the Orders tab offers refunds only when set
+    ManagerSignIn managerSignIn; // opens a manager's connection on the spot
+    PoolService *pools = nullptr; // standing places; not in ready(): seats sell without them
+    SlotService *tables = nullptr; // restaurant tables; likewise
 
     bool ready() const { return holds && carts && sales && maps && hotels && frontDesk; }
 };

@@ -2,12 +2,14 @@
 // signing out (or handing the desk to someone else) without closing the program.
 
 #include "ui/desk/deskwindow.h"
+#include "ui/orders/orderlookuppanel.h"
 
-#include "ui/common/errortext.h"
+#include "ui/common/clerkerror.h"
 #include "ui/common/statewords.h"
 #include "ui/frontdesk/frontdeskpanel.h"
 #include "ui/sale/cartmodel.h"
 #include "ui/seatmap/seatmapscene.h"
+#include "ui/till/tillpanel.h"
 
 #include <QAction>
 #include <QLabel>
@@ -73,8 +75,12 @@ bool DeskWindow::signOut()
         const int seats = m_cart->rowCount();
         const bool stay = m_frontDesk->heldStay() != 0;
         if (seats > 0 || stay) {
+            const bool onlySeats = m_cart->count(ItemKind::Seat) == seats;
             QString question = seats > 0
-                ? tr("This sale holds %n seat(s). Signing out gives them back for sale.", nullptr, seats)
+                ? (onlySeats ? tr("This sale holds %n seat(s). Signing out gives them back for sale.", nullptr, seats)
+                             : tr("This sale holds %n item(s) (seats, standing places or tables). Signing out gives "
+                                  "them back for sale.",
+                                  nullptr, seats))
                 : tr("A room is held for this booking. Signing out gives it back for sale.");
             if (seats > 0 && stay)
                 question += QLatin1Char(' ') + tr("The room held at the front desk is given back too.");
@@ -88,8 +94,8 @@ bool DeskWindow::signOut()
         if (seats > 0 && m_connected) {
             const auto released = m_services.carts->releaseCart(m_cartId);
             if (!released) {
-                showMessage(tr("The held seats could not be given back, so you are still signed in: %1")
-                                .arg(errorText(released.error())),
+                showMessage(tr("What this sale holds could not be given back, so you are still signed in: %1")
+                                .arg(ClerkError::text(released.error())),
                             true);
                 return false;
             }
@@ -101,7 +107,7 @@ bool DeskWindow::signOut()
             m_frontDesk->releaseHeldStay();
         m_cart->clear();
         setLocked(true);
-        showMessage(seats > 0 ? tr("Signed out; the held seats are on sale again.") : tr("Signed out."));
+        showMessage(seats > 0 ? tr("Signed out; what the sale held is on sale again.") : tr("Signed out."));
     }
     emit signInRequested();
     return true;
@@ -123,6 +129,9 @@ void DeskWindow::setStaff(const StaffIdentity &staff)
     if (current)
         m_pages->setCurrentIndex(index);
     m_frontDesk->setServices(m_services);
+    m_till->setStaff(m_staff);
+    connectFrontDeskReceipts();
+    m_orders->setStaffRole(m_staff.role);
     setLocked(false);
     startNewCart(); // named after the clerk who sells from it
     updateTitle();

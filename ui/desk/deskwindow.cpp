@@ -4,12 +4,15 @@
 #include "ui/desk/deskwindow.h"
 
 #include "domain/inventorywatch.h"
-#include "ui/common/errortext.h"
+#include "ui/common/clerkerror.h"
 #include "ui/common/money.h"
 #include "ui/common/statewords.h"
+#include "ui/desk/connectionbanner.h"
 #include "ui/desk/liveseatmap.h"
+#include "ui/desk/placestablespanel.h"
 #include "ui/door/doorpanel.h"
 #include "ui/frontdesk/frontdeskpanel.h"
+#include "ui/orders/orderactions.h"
 #include "ui/orders/orderlookuppanel.h"
 #include "ui/sale/cartmodel.h"
 #include "ui/sale/countercheckout.h"
@@ -17,6 +20,7 @@
 #include "ui/seatmap/seatmaplegend.h"
 #include "ui/seatmap/seatmapscene.h"
 #include "ui/seatmap/seatmapview.h"
+#include "ui/till/tillpanel.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -72,12 +76,6 @@ void DeskWindow::buildUi()
     auto *outer = new QVBoxLayout(central);
     outer->setContentsMargins(6, 6, 6, 6);
 
-    m_banner = new QLabel;
-    m_banner->setObjectName(QStringLiteral("connectionBanner"));
-    m_banner->setStyleSheet(QStringLiteral("background:#b01c1c; color:white; padding:6px; font-weight:bold;"));
-    m_banner->hide();
-    outer->addWidget(m_banner);
-
     auto *top = new QHBoxLayout;
     top->addWidget(new QLabel(tr("&Event:")));
     m_events = new QComboBox;
@@ -124,6 +122,8 @@ void DeskWindow::buildUi()
     sideLayout->setContentsMargins(0, 0, 0, 0);
     m_legend = new SeatMapLegend;
     sideLayout->addWidget(m_legend);
+    m_extras = new PlacesTablesPanel;
+    sideLayout->addWidget(m_extras);
 
     auto *cartBox = new QGroupBox(tr("This sale"));
     auto *cartLayout = new QVBoxLayout(cartBox);
@@ -195,7 +195,25 @@ void DeskWindow::buildUi()
     m_pages->addTab(m_door, tr("Door"));
     m_orders = new OrderLookupPanel;
     m_pages->addTab(m_orders, tr("Orders"));
-    setCentralWidget(m_pages);
+    m_till = new TillPanel;
+    m_till->setStaff(m_staff);
+    m_pages->addTab(m_till, tr("Till"));
+    m_orders->setCurrentSale([this] { return m_cartId; });
+    m_orders->setStaffRole(m_staff.role);
+    m_orders->actions()->setTerminal(terminalName());
+    connect(m_orders, &OrderLookupPanel::saleHandedOver, this, [this] {
+        m_cart->clear();
+        startNewCart();
+    });
+    // One banner above the tabs: an outage is the same news on every page.
+    auto *window = new QWidget;
+    auto *windowLayout = new QVBoxLayout(window);
+    windowLayout->setContentsMargins(0, 0, 0, 0);
+    windowLayout->setSpacing(0);
+    m_banner = new ConnectionBanner;
+    windowLayout->addWidget(m_banner);
+    windowLayout->addWidget(m_pages, 1);
+    setCentralWidget(window);
 
     connect(m_events, &QComboBox::currentIndexChanged, this, &DeskWindow::loadEvent);
     connect(m_search, &QLineEdit::returnPressed, this, &DeskWindow::findSeat);
@@ -205,6 +223,9 @@ void DeskWindow::buildUi()
     connect(m_extendButton, &QPushButton::clicked, this, &DeskWindow::extendHolds);
     connect(m_cashButton, &QPushButton::clicked, this, [this] { sell(false); });
     connect(m_cardButton, &QPushButton::clicked, this, [this] { sell(true); });
+    buildPrinting();
+    connect(m_extras, &PlacesTablesPanel::held, this, &DeskWindow::onExtrasHeld);
+    connect(m_extras, &PlacesTablesPanel::refused, this, &DeskWindow::showError);
 }
 
 void DeskWindow::buildActions()
@@ -227,7 +248,7 @@ void DeskWindow::buildActions()
     shortcut(QKeySequence(Qt::CTRL | Qt::Key_E), [this] { extendHolds(); });
     shortcut(QKeySequence(Qt::Key_F9), [this] { sell(false); });
     shortcut(QKeySequence(Qt::Key_F10), [this] { sell(true); });
-    shortcut(QKeySequence::Print, [this] { openLastTickets(); });
+    shortcut(QKeySequence::Print, [this] { printLastTickets(); });
     shortcut(QKeySequence(Qt::CTRL | Qt::Key_0), [this] { m_view->fitAll(); });
     shortcut(QKeySequence(Qt::CTRL | Qt::Key_Plus), [this] { m_view->zoomIn(); });
     shortcut(QKeySequence(Qt::CTRL | Qt::Key_Minus), [this] { m_view->zoomOut(); });
@@ -268,6 +289,11 @@ void DeskWindow::setServices(const DeskServices &services)
     m_frontDesk->setServices(services);
     m_door->setService(services.door);
     m_orders->setService(services.orders);
+    m_till->setOpener(services.till);
+    m_orders->setAfterSales(services.afterSales, services.managerSignIn, services.sales);
+    m_extras->setServices(services.pools, services.tables);
+    if (m_connected)
+        m_banner->connectionBack();
     loadEvents();
 }
 
@@ -288,7 +314,7 @@ void DeskWindow::loadEvents()
     const EventId current = m_events->currentData().toLongLong();
     auto events = m_services.holds->events();
     if (!events) {
-        showMessage(errorText(events.error()), true);
+        showError(events.error());
         return;
     }
     {
@@ -330,13 +356,14 @@ void DeskWindow::loadEvent(int comboIndex)
     const EventId id = m_events->itemData(comboIndex).toLongLong();
     auto event = m_services.holds->event(id);
     if (!event) {
-        showMessage(errorText(event.error()), true);
+        showError(event.error());
         return;
     }
     if (auto status = m_live->load(event.value()); !status) {
-        showMessage(errorText(status.error()), true);
+        showError(status.error());
         return;
     }
+    m_extras->setEvent(id, event->startsAt);
     m_scene->setMyCarts({m_cartId});
     m_scene->setServerNow(m_clock.now());
     m_legend->setSeatMap(m_scene->seatMap());
@@ -368,6 +395,8 @@ void DeskWindow::refreshLiveChanges()
         qWarning("Live seat map: %s", qPrintable(status.error().message));
     // Another terminal may have changed this very cart: an open payment dialog shows it at once.
     m_checkout->refreshQuote();
+    if (m_extras->hasStanding() && m_pages->currentIndex() == 0)
+        m_extras->refreshPools();
     // The hotel calendar is re-read whole (a few hundred rows), and only while someone looks at it.
     if (m_pages->currentWidget() == m_frontDesk)
         m_frontDesk->refresh();
@@ -375,18 +404,19 @@ void DeskWindow::refreshLiveChanges()
 
 void DeskWindow::onConnectionLost(const QString &reason)
 {
+    // The driver's words are for the log; the banner says what it means at the counter.
+    qWarning("Desk: connection lost: %s", qPrintable(reason));
     m_connected = false;
-    m_banner->setText(tr("Connection to the server lost — reconnecting… Sales are paused; nothing held or sold "
-                         "is lost. (%1)")
-                          .arg(reason.left(120)));
-    m_banner->show();
+    m_banner->connectionLost(QDateTime::currentDateTimeUtc());
+    updateBannerHolds();
     updateCartSummary();
 }
 
 void DeskWindow::onConnectionRestored()
 {
-    // The owner rebuilds the services on a new connection and calls setServices(), which reloads.
-    m_banner->hide();
+    // The owner rebuilds the services on a new connection and calls setServices(), which reloads and
+    // takes the banner down.
+    m_banner->serverAnswers();
 }
 
 void DeskWindow::findSeat()
@@ -400,9 +430,7 @@ void DeskWindow::findSeat()
         m_scene->clearSelection();
         if (SeatItem *item = m_scene->seatItem(seat.unit)) {
             item->setSelected(true);
-            m_view->centerOn(item);
-            if (m_view->transform().m11() < 8)
-                m_view->zoomIn();
+            m_view->showUnits({seat.unit});
         }
         showMessage(tr("Seat %1 selected: Ctrl+H holds it.").arg(seat.label));
         m_view->setFocus();
@@ -422,7 +450,7 @@ void DeskWindow::updateCartSummary()
 {
     const bool any = m_cart->rowCount() > 0;
     m_total->setText(any ? tr("Total: %1").arg(formatMoney(m_cart->totalMinor(), m_cart->currency()))
-                         : tr("No seats held"));
+                         : tr("Nothing held"));
     m_releaseButton->setEnabled(m_connected && any);
     m_extendButton->setEnabled(m_connected && any && m_extensionsLeft > 0);
     m_extendButton->setText(any ? tr("E&xtend (%1 left)").arg(m_extensionsLeft) : tr("E&xtend"));
@@ -430,6 +458,8 @@ void DeskWindow::updateCartSummary()
     m_cardButton->setEnabled(m_connected && any);
     m_holdButton->setEnabled(m_connected);
     m_bestButton->setEnabled(m_connected);
+    m_extras->setSaleEnabled(m_connected);
+    updateBannerHolds();
 }
 
 void DeskWindow::updateTitle()

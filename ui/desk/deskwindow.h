@@ -1,10 +1,12 @@
 #pragma once
 
+#include "domain/receipt.h"
 #include "ui/desk/deskservices.h"
 
 #include <QMainWindow>
 
 #include <functional>
+#include <optional>
 
 class QComboBox;
 class QLabel;
@@ -18,9 +20,13 @@ class QTabWidget;
 namespace boxoffice {
 
 class CartModel;
+class ConnectionBanner;
 class CounterCheckout;
+class PlacesTablesPanel;
 class DoorPanel;
 class OrderLookupPanel;
+class TillPanel;
+class PrintService;
 class FrontDeskPanel;
 class InventoryWatch;
 class LiveSeatMap;
@@ -57,9 +63,12 @@ public:
     FrontDeskPanel *frontDesk() const { return m_frontDesk; }
     DoorPanel *door() const { return m_door; }
     OrderLookupPanel *orders() const { return m_orders; }
+    TillPanel *till() const { return m_till; }
     QTabWidget *pages() const { return m_pages; }
     QString message() const;
     QString lastTicketsPdf() const { return m_lastTicketsPdf; }
+    ConnectionBanner *connectionBanner() const { return m_banner; }
+    PlacesTablesPanel *placesTables() const { return m_extras; }
     CartId cartId() const { return m_cartId; }
 
     bool selectEvent(EventId event);
@@ -69,8 +78,16 @@ public:
     void extendHolds();
     // Opens the payment dialog for cash or card over the server's quote of the cart, then sells exactly that.
     void sell(bool card);
-    // Opens the last sale's tickets in the desktop's PDF viewer, to print them.
+    // Opens the last sale's tickets in the desktop's PDF viewer (their PDF is always saved too).
     void openLastTickets();
+
+    // deskprinting.cpp: tickets and receipts through the printers chosen for them.
+    PrintService *printing() const { return m_printing; }
+    void printLastTickets(); // Ctrl+P
+    void printLastReceipt(); // Ctrl+Shift+P
+    // The Orders tab's "Reprint tickets": the order's tickets as issued, the same codes.
+    void reprintOrder(OrderId order);
+    void printOrderReceipt(const OrderDetails &order);
     void refreshLiveChanges();
 
     // deskstaff.cpp: who works at this terminal.
@@ -93,6 +110,9 @@ public:
 signals:
     // Signed out and locked: the owner closes the connection and shows the sign-in dialog.
     void signInRequested();
+    // A call found the server out of reach: the owner reconnects (off this thread) and calls
+    // setServices() with a new session; the banner says so meanwhile.
+    void connectionTroubled();
 
 private:
     void buildUi();
@@ -106,10 +126,19 @@ private:
     void onConnectionLost(const QString &reason);
     void onConnectionRestored();
     void releaseUnits(const QVector<UnitId> &units);
-    void finishSale(const CounterSale &sale);
+    void finishSale(const CounterSale &sale, const CounterPayment &payment);
+    void buildPrinting();
+    void connectFrontDeskReceipts(); // again for each new front desk panel
+    QString printAfterSale(); // what the sale's message adds about the paper
     void startNewCart();
     void findSeat();
     void showMessage(const QString &text, bool problem = false);
+    // deskextras.cpp: refusals in a clerk's words, standing places and tables in the cart, the banner.
+    void showError(const DomainError &error, const QString &words = {});
+    void onExtrasHeld(const QVector<CartEntry> &entries, const QString &message);
+    void releaseEntries(const QVector<CartEntry> &entries);
+    void updateBannerHolds();
+    QString noTicketNote(const CounterSale &sale) const;
     void updateCartSummary();
     void updateTitle();
     QVector<CartEntry> entriesFor(const HoldGrant &grant) const;
@@ -124,6 +153,9 @@ private:
     int m_extensionsLeft = 0;
     QString m_ticketFolder;
     QString m_lastTicketsPdf;
+    PrintService *m_printing = nullptr;
+    QVector<Ticket> m_lastTickets;
+    std::optional<Receipt> m_lastReceipt;
     bool m_connected = true;
     bool m_locked = false;
 
@@ -131,6 +163,7 @@ private:
     FrontDeskPanel *m_frontDesk = nullptr;
     DoorPanel *m_door = nullptr;
     OrderLookupPanel *m_orders = nullptr;
+    TillPanel *m_till = nullptr;
     SeatMapScene *m_scene = nullptr;
     SeatMapView *m_view = nullptr;
     SeatMapLegend *m_legend = nullptr;
@@ -145,7 +178,8 @@ private:
     QTableView *m_cartView = nullptr;
     QLabel *m_total = nullptr;
     QLabel *m_message = nullptr;
-    QLabel *m_banner = nullptr;
+    ConnectionBanner *m_banner = nullptr;
+    PlacesTablesPanel *m_extras = nullptr;
     QPushButton *m_holdButton = nullptr;
     QPushButton *m_releaseButton = nullptr;
     QPushButton *m_extendButton = nullptr;

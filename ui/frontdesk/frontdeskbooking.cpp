@@ -107,6 +107,7 @@ void FrontDeskPanel::bookOnGuarantee()
                     .arg(sale->order.id)
                     .arg(formatMoney(sale->order.amountMinor, currency())));
     loadCalendar();
+    emit counterSaleMade(*sale, m_checkout->lastPayment());
 }
 
 void FrontDeskPanel::book(bool card)
@@ -126,6 +127,7 @@ void FrontDeskPanel::book(bool card)
     onClockTick(m_clock.now());
     showMessage(text);
     loadCalendar();
+    emit counterSaleMade(*sale, m_checkout->lastPayment());
 }
 
 void FrontDeskPanel::releaseHeldStay()

@@ -73,6 +73,10 @@ public:
     std::function<bool(StayCancelDialog &)> cancelHook;
     std::function<bool(MoveStayDialog &)> moveHook;
 
+signals:
+    // A booking paid (or guaranteed) at the desk: the desk window prints its receipt.
+    void counterSaleMade(const boxoffice::CounterSale &sale, const boxoffice::CounterPayment &payment);
+
 private:
     void buildUi();
     void loadHotels();

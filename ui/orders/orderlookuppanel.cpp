@@ -3,13 +3,17 @@
 #include "ui/common/errortext.h"
 #include "ui/common/money.h"
 #include "ui/common/statewords.h"
+#include "ui/orders/approvalspanel.h"
+#include "ui/orders/orderactions.h"
 
 #include <QFontDatabase>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -86,13 +90,58 @@ void OrderLookupPanel::buildUi()
     m_details->setReadOnly(true);
     m_details->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     splitter->addWidget(m_details);
+    auto *below = new QWidget;
+    auto *belowLayout = new QVBoxLayout(below);
+    belowLayout->setContentsMargins(0, 0, 0, 0);
+    m_orderButtons = new QHBoxLayout;
+    belowLayout->addLayout(m_orderButtons);
+    auto *afterSales = new QHBoxLayout;
+    m_actions = new OrderActions;
+    m_approvals = new ApprovalsPanel;
+    afterSales->addWidget(m_actions, 3);
+    afterSales->addWidget(m_approvals, 2);
+    belowLayout->addLayout(afterSales, 1);
+    splitter->addWidget(below);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(2, 2);
     outer->addWidget(splitter, 1);
+    buildPrintButtons(outer);
 
     setFocusProxy(m_search);
     connect(m_search, &QLineEdit::returnPressed, this, [this] { search(m_search->text()); });
     connect(m_results, &QTableWidget::itemSelectionChanged, this, &OrderLookupPanel::showSelected);
+    connect(m_actions, &OrderActions::orderChanged, this, &OrderLookupPanel::reshow);
+    connect(m_actions, &OrderActions::saleHandedOver, this, &OrderLookupPanel::saleHandedOver);
+    connect(m_actions, &OrderActions::orderChanged, m_approvals, &ApprovalsPanel::reload);
+    connect(m_approvals, &ApprovalsPanel::decided, this, &OrderLookupPanel::reshow);
+}
+
+void OrderLookupPanel::setAfterSales(const AfterSalesServices &own, const ManagerSignIn &signIn,
+                                     CounterSaleService *sales)
+{
+    m_actions->setServices(own, signIn, sales);
+    m_approvals->setServices(own, signIn);
+}
+
+void OrderLookupPanel::setStaffRole(StaffRole role)
+{
+    m_actions->setRole(role);
+    m_approvals->setRole(role);
+}
+
+void OrderLookupPanel::setCurrentSale(std::function<CartId()> cart)
+{
+    m_actions->setCurrentSale(std::move(cart));
+}
+
+void OrderLookupPanel::reshow(OrderId order)
+{
+    // The order's new state, read again; the list of hits keeps its rows (their states may be stale
+    // until the next search).
+    const int row = m_results->currentRow();
+    if (row >= 0 && row < m_hits.size() && m_hits.at(row).id == order)
+        showSelected();
 }
 
 void OrderLookupPanel::setService(OrderLookupService *lookup)
@@ -160,17 +209,24 @@ void OrderLookupPanel::showSelected()
 {
     const int row = m_results->currentRow();
     const auto selected = m_results->selectionModel()->selectedRows();
+    m_shown.reset();
+    updatePrintButtons();
     if (!m_lookup || selected.isEmpty() || row < 0 || row >= m_hits.size()) {
         m_details->clear();
+        m_actions->showOrder(std::nullopt);
         return;
     }
     const auto details = m_lookup->details(m_hits.at(row).id);
     if (!details) {
         m_details->setPlainText(
             tr("Order %1 could not be read: %2").arg(m_hits.at(row).id).arg(errorText(details.error())));
+        m_actions->showOrder(std::nullopt);
         return;
     }
     showDetails(details.value());
+    m_shown = details.value();
+    updatePrintButtons();
+    m_actions->showOrder(details.value());
 }
 
 void OrderLookupPanel::showDetails(const OrderDetails &d)
@@ -241,6 +297,43 @@ QString OrderLookupPanel::message() const
 QString OrderLookupPanel::detailsText() const
 {
     return m_details->toPlainText();
+}
+
+} // namespace boxoffice
+
+namespace boxoffice {
+
+void OrderLookupPanel::buildPrintButtons(QVBoxLayout *outer)
+{
+    auto *row = new QHBoxLayout;
+    m_reprint = new QPushButton(tr("Reprint &tickets"));
+    m_reprint->setObjectName(QStringLiteral("reprintTickets"));
+    m_reprint->setToolTip(tr("Prints the order's tickets again, with the same codes: the door admits each "
+                             "ticket once, whichever copy is scanned."));
+    m_receipt = new QPushButton(tr("Print &receipt"));
+    m_receipt->setObjectName(QStringLiteral("printOrderReceipt"));
+    m_receipt->setToolTip(tr("Prints a copy of the order's receipt: lines, payments and refunds so far."));
+    row->addStretch(1);
+    row->addWidget(m_reprint);
+    row->addWidget(m_receipt);
+    outer->addLayout(row);
+    connect(m_reprint, &QPushButton::clicked, this, [this] {
+        if (m_shown)
+            emit reprintTicketsRequested(m_shown->id);
+    });
+    connect(m_receipt, &QPushButton::clicked, this, [this] {
+        if (m_shown)
+            emit printReceiptRequested(*m_shown);
+    });
+    updatePrintButtons();
+}
+
+void OrderLookupPanel::updatePrintButtons()
+{
+    if (!m_reprint)
+        return;
+    m_reprint->setEnabled(m_shown && !m_shown->tickets.isEmpty());
+    m_receipt->setEnabled(m_shown.has_value());
 }
 
 } // namespace boxoffice

@@ -5,6 +5,8 @@
 #include <QBrush>
 #include <QColor>
 
+#include <algorithm>
+
 namespace boxoffice {
 
 QString formatCountdown(qint64 seconds)
@@ -71,7 +73,7 @@ QVariant CartModel::headerData(int section, Qt::Orientation orientation, int rol
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case SeatColumn:
-        return tr("Seat");
+        return tr("Item");
     case SectionColumn:
         return tr("Section");
     case PriceColumn:
@@ -86,7 +88,7 @@ void CartModel::upsert(const QVector<CartEntry> &entries)
 {
     QVector<CartEntry> added;
     for (const CartEntry &entry : entries) {
-        const int row = rowOf(entry.unit);
+        const int row = rowOf(entry.kind, entry.unit);
         if (row < 0) {
             added << entry;
             continue;
@@ -104,8 +106,19 @@ void CartModel::upsert(const QVector<CartEntry> &entries)
 
 void CartModel::remove(const QVector<UnitId> &units)
 {
+    QVector<CartEntry> seats;
     for (const UnitId unit : units) {
-        const int row = rowOf(unit);
+        CartEntry seat;
+        seat.unit = unit;
+        seats << seat;
+    }
+    removeEntries(seats);
+}
+
+void CartModel::removeEntries(const QVector<CartEntry> &entries)
+{
+    for (const CartEntry &entry : entries) {
+        const int row = rowOf(entry.kind, entry.unit);
         if (row < 0)
             continue;
         beginRemoveRows({}, row, row);
@@ -136,14 +149,22 @@ void CartModel::setServerNow(const QDateTime &serverNow)
 QVector<UnitId> CartModel::units() const
 {
     QVector<UnitId> units;
-    for (const CartEntry &entry : m_entries)
-        units << entry.unit;
+    for (const CartEntry &entry : m_entries) {
+        if (entry.kind == ItemKind::Seat)
+            units << entry.unit;
+    }
     return units;
 }
 
 bool CartModel::contains(UnitId unit) const
 {
-    return rowOf(unit) >= 0;
+    return rowOf(ItemKind::Seat, unit) >= 0;
+}
+
+int CartModel::count(ItemKind kind) const
+{
+    return int(std::count_if(m_entries.cbegin(), m_entries.cend(),
+                             [kind](const CartEntry &entry) { return entry.kind == kind; }));
 }
 
 QVector<CartEntry> CartModel::expiredAt(const QDateTime &serverNow) const
@@ -177,10 +198,10 @@ qint64 CartModel::secondsLeft(const CartEntry &entry) const
     return (m_serverNow.msecsTo(entry.expiresAt) + 999) / 1000;
 }
 
-int CartModel::rowOf(UnitId unit) const
+int CartModel::rowOf(ItemKind kind, qint64 unit) const
 {
     for (int row = 0; row < m_entries.size(); ++row) {
-        if (m_entries.at(row).unit == unit)
+        if (m_entries.at(row).unit == unit && m_entries.at(row).kind == kind)
             return row;
     }
     return -1;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/cartitems.h"
 #include "domain/ids.h"
 
 #include <QAbstractTableModel>
@@ -9,15 +10,18 @@ namespace boxoffice {
 
 struct CartEntry
 {
-    UnitId unit = 0;
-    QString label; // "A-1-5"
-    QString section; // "Stalls"
+    UnitId unit = 0; // seat: the unit; standing places: the hold's lead row; table: the booking
+    QString label; // "A-1-5", "Standing (stalls rear) × 2", "Table T5, 4 people"
+    QString section; // "Stalls", "Standing", "Demo Bistro, Tue 1 Dec 19:00–21:00"
     qint64 priceMinor = 0;
     QString currency;
     QDateTime expiresAt; // the server's clock
+    ItemKind kind = ItemKind::Seat; // a row is (kind, unit): a booking id may equal a seat's
+    qint64 pool = 0; // standing places: the pool, which is what giving them back names
+    int quantity = 1;
 };
 
-// The seats this terminal holds for the sale in progress, with a countdown to each hold's expiry.
+// What this terminal holds for the sale in progress (seats, standing places, tables), with a countdown to each hold's expiry.
 // The countdowns move when setServerNow() is called by the shared clock; nothing here runs a timer.
 class CartModel : public QAbstractTableModel
 {
@@ -36,13 +40,17 @@ public:
     // Adds new seats, or refreshes the expiry and price of seats already in the cart (a re-hold, an
     // extension, or the server's quote).
     void upsert(const QVector<CartEntry> &entries);
+    // Seats only, by unit (the map's clicks and changes name seats).
     void remove(const QVector<UnitId> &units);
+    // Rows of any kind, matched by kind and unit.
+    void removeEntries(const QVector<CartEntry> &entries);
     void clear();
     void setServerNow(const QDateTime &serverNow);
 
     const QVector<CartEntry> &entries() const { return m_entries; }
-    QVector<UnitId> units() const;
-    bool contains(UnitId unit) const;
+    QVector<UnitId> units() const; // the seats'
+    bool contains(UnitId unit) const; // a seat
+    int count(ItemKind kind) const;
     QVector<CartEntry> expiredAt(const QDateTime &serverNow) const;
     qint64 totalMinor() const;
     QString currency() const;
@@ -50,7 +58,7 @@ public:
     qint64 secondsLeft(const CartEntry &entry) const;
 
 private:
-    int rowOf(UnitId unit) const;
+    int rowOf(ItemKind kind, qint64 unit) const;
 
     QVector<CartEntry> m_entries;
     QDateTime m_serverNow;

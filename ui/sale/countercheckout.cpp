@@ -1,6 +1,6 @@
 #include "ui/sale/countercheckout.h"
 
-#include "ui/common/errortext.h"
+#include "ui/common/clerkerror.h"
 #include "ui/common/statewords.h"
 #include "ui/sale/paymentdialog.h"
 #include "ui/sale/serverclock.h"
@@ -37,7 +37,7 @@ CounterCheckout::Outcome CounterCheckout::run(const Request &request)
         return {std::nullopt, tr("Not connected to the server: nothing was sold.")};
     auto quote = readQuote(request.cart);
     if (!quote)
-        return {std::nullopt, errorText(quote.error())};
+        return {std::nullopt, ClerkError::text(quote.error()), ClerkError::meansConnectionLost(quote.error())};
     PaymentMethod method = request.method;
     QString notice;
     for (;;) {
@@ -65,18 +65,19 @@ CounterCheckout::Outcome CounterCheckout::run(const Request &request)
         const CartQuote seen = dialog.quote();
         const CounterPayment payment = dialog.payment();
         auto sale = m_sales->sell(request.cart, payment, seen);
-        if (sale)
+        if (sale) {
+            m_lastPayment = payment;
             return {sale.value(), {}};
+        }
         if (sale.error().code != ErrorCode::Conflict)
-            return {std::nullopt, errorText(sale.error())};
+            return {std::nullopt, ClerkError::text(sale.error()), ClerkError::meansConnectionLost(sale.error())};
         // Refused because the cart is not what was shown: show what it is now, for the clerk to accept.
         quote = readQuote(request.cart);
         if (!quote)
-            return {std::nullopt, errorText(sale.error())};
+            return {std::nullopt, ClerkError::text(sale.error())};
         if (!quote->isEmpty() && compareQuotes(seen, quote.value()).isEmpty())
-            return {std::nullopt,
-                    errorText(sale.error())}; // a conflict of another kind: the same quote would fail again
-        notice = errorText(sale.error());
+            return {std::nullopt, ClerkError::text(sale.error())}; // a conflict of another kind: the same quote would fail again
+        notice = ClerkError::text(sale.error());
         method = payment.method;
     }
 }
@@ -89,8 +90,8 @@ void CounterCheckout::refreshQuote()
     if (!m_open)
         return;
     if (!quote) {
-        m_open->setNotice(tr("Could not re-read this sale from the server (%1). Selling still checks it.")
-                              .arg(errorText(quote.error())));
+        m_open->setNotice(tr("Could not re-read this sale from the server just now (%1) Selling still checks it.")
+                              .arg(ClerkError::text(quote.error())));
         return;
     }
     if (quote->isEmpty()) {

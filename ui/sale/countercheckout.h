@@ -45,9 +45,13 @@ public:
     {
         std::optional<CounterSale> sale; // set when sold
         QString message; // why nothing was sold; empty when the clerk cancelled
+        bool connectionLost = false; // the server could not be reached: the caller reconnects
     };
 
     Outcome run(const Request &request);
+    // What the clerk took in the last sale run() made (the method, cash tendered, card reference): the
+    // receipt needs it, and a CounterSale keeps only the amounts.
+    const CounterPayment &lastPayment() const { return m_lastPayment; }
     // Re-reads the open dialog's quote (nothing when no dialog is open).
     void refreshQuote();
 
@@ -63,6 +67,7 @@ private:
     QPointer<PaymentDialog> m_open;
     CartId m_openCart;
     QTimer m_refresh;
+    CounterPayment m_lastPayment;
 };
 
 } // namespace boxoffice

@@ -75,6 +75,14 @@ void SeatItem::setLook(SeatLook look)
     update();
 }
 
+void SeatItem::setKeyboardFocus(bool focus)
+{
+    if (focus == m_keyboardFocus)
+        return;
+    m_keyboardFocus = focus;
+    update();
+}
+
 QColor SeatItem::bandColor(int band)
 {
     const int size = int(bandPalette.size());
@@ -104,7 +112,26 @@ QColor SeatItem::selectionColor()
     return QColor(0xe0, 0x16, 0x9b);
 }
 
-void SeatItem::paintSeat(QPainter *painter, const QRectF &rect, SeatLook look, int band, bool selected)
+SeatMark SeatItem::markOf(SeatLook look)
+{
+    for (const SeatLookMark &entry : seatLookMarks) {
+        if (entry.look == look)
+            return entry.mark;
+    }
+    return SeatMark::None;
+}
+
+bool SeatItem::showsFromAfar(SeatLook look)
+{
+    for (const SeatLookMark &entry : seatLookMarks) {
+        if (entry.look == look)
+            return entry.showsFromAfar;
+    }
+    return false;
+}
+
+void SeatItem::paintSeat(QPainter *painter, const QRectF &rect, SeatLook look, int band, bool selected,
+                         bool keyboardFocus)
 {
     const QColor fill = fillColor(look, band);
     const qreal unit = rect.width() / seatSide; // the legend draws larger swatches than one venue unit
@@ -113,17 +140,40 @@ void SeatItem::paintSeat(QPainter *painter, const QRectF &rect, SeatLook look, i
     painter->setBrush(fill);
     painter->drawRoundedRect(rect, radius, radius);
 
-    if (look == SeatLook::HeldByOther) {
+    // The mark says the same as the colour, for clerks and print-outs that cannot tell the colours apart.
+    switch (markOf(look)) {
+    case SeatMark::None:
+        break;
+    case SeatMark::Hatch:
         painter->setPen(Qt::NoPen);
-        painter->setBrush(QBrush(QColor(0x6b, 0x6b, 0x6b), Qt::BDiagPattern));
+        painter->setBrush(QBrush(QColor(0x3a, 0x3a, 0x3a), Qt::BDiagPattern));
         painter->drawRoundedRect(rect, radius, radius);
-    } else if (look == SeatLook::Mine) {
-        // A white corner dot, so "mine" still reads for colour-blind clerks and in grey print-outs.
-        const qreal r = 0.09 * unit;
-        const QPointF corner = rect.topRight() + QPointF(-0.16 * unit, 0.16 * unit);
-        painter->setPen(Qt::NoPen);
+        break;
+    case SeatMark::CornerDot: {
+        const qreal r = 0.15 * unit;
+        const QPointF corner = rect.topRight() + QPointF(-0.2 * unit, 0.2 * unit);
+        painter->setPen(QPen(QColor(0x10, 0x10, 0x10), 0.03 * unit));
         painter->setBrush(Qt::white);
         painter->drawEllipse(corner, r, r);
+        break;
+    }
+    case SeatMark::Cross: {
+        const qreal inset = 0.16 * unit;
+        const QRectF inner = rect.adjusted(inset, inset, -inset, -inset);
+        painter->setPen(QPen(QColor(0xe8, 0xe8, 0xe8), 0.09 * unit, Qt::SolidLine, Qt::RoundCap));
+        painter->drawLine(inner.topLeft(), inner.bottomRight());
+        painter->drawLine(inner.topRight(), inner.bottomLeft());
+        break;
+    }
+    case SeatMark::Bar: {
+        const qreal inset = 0.14 * unit;
+        const QRectF bar(rect.left() + inset, rect.center().y() - 0.07 * unit, rect.width() - 2 * inset,
+                         0.14 * unit);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(Qt::white);
+        painter->drawRect(bar);
+        break;
+    }
     }
 
     if (selected) {
@@ -133,11 +183,23 @@ void SeatItem::paintSeat(QPainter *painter, const QRectF &rect, SeatLook look, i
         const qreal grow = (boundHalf - seatSide / 2 - selectionWidth / 2) * unit;
         painter->drawRoundedRect(rect.adjusted(-grow, -grow, grow, grow), radius, radius);
     }
+    if (keyboardFocus) {
+        // Black and white dashes read on every fill and next to the selection ring.
+        const qreal width = 0.07 * unit;
+        const qreal grow = (boundHalf - seatSide / 2 - width / 2) * unit;
+        const QRectF ring = rect.adjusted(-grow, -grow, grow, grow);
+        painter->setBrush(Qt::NoBrush);
+        painter->setPen(QPen(Qt::white, width));
+        painter->drawRect(ring);
+        QPen dashes(Qt::black, width, Qt::DashLine);
+        painter->setPen(dashes);
+        painter->drawRect(ring);
+    }
 }
 
 void SeatItem::paintDetailed(QPainter *painter, bool withNumber, bool selected) const
 {
-    paintSeat(painter, seatRect(), m_look, m_band, selected);
+    paintSeat(painter, seatRect(), m_look, m_band, selected, m_keyboardFocus);
     if (!withNumber)
         return;
     painter->save();
@@ -153,11 +215,12 @@ QPixmap SeatItem::sprite(qreal devicePixelsPerUnit, qreal devicePixelRatio, bool
 {
     // Seats that look alike at one size share one picture: thousands of seats on screen come in a few
     // dozen kinds (look, band, selection, and the number when it shows).
-    const quint64 key = (quint64(qRound(devicePixelsPerUnit * 4)) & 0x1fffff) << 43 // 21 bits
-                        | (quint64(withNumber ? m_number : 0) & 0xfffff) << 23      // 20 bits
-                        | (quint64(m_band) & 0xfff) << 11                           // 12 bits
-                        | (quint64(qRound(devicePixelRatio * 4)) & 0xff) << 3       // 8 bits
-                        | quint64(m_look) << 1 | (selected ? 1 : 0);
+    const quint64 key = (quint64(qRound(devicePixelsPerUnit * 4)) & 0xffff) << 48 // 16 bits
+                        | (quint64(withNumber ? m_number : 0) & 0xfffff) << 28    // 20 bits
+                        | (quint64(m_band) & 0xfff) << 16                         // 12 bits
+                        | (quint64(qRound(devicePixelRatio * 4)) & 0xff) << 8     // 8 bits
+                        | (quint64(m_look) & 0xf) << 4                            // 4 bits
+                        | (m_keyboardFocus ? 2 : 0) | (selected ? 1 : 0);
     static QHash<quint64, QPixmapCache::Key> cacheKeys;
     QPixmap picture;
     const auto known = cacheKeys.constFind(key);
@@ -194,6 +257,8 @@ void SeatItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, 
         // Below two pixels a seat fills its whole cell: gaps narrower than a pixel only make moire.
         static const QRectF cell(-0.5, -0.5, 1.0, 1.0);
         painter->fillRect(detail < 2.0 ? cell : seatRect(), selected ? selectionColor() : fillColor(m_look, m_band));
+        if (m_keyboardFocus)
+            paintFarFocus(painter, detail);
         return;
     }
     const bool withNumber = detail >= numberDetail;
@@ -216,6 +281,16 @@ void SeatItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, 
     painter->setWorldTransform(world);
 }
 
+void SeatItem::paintFarFocus(QPainter *painter, qreal detail) const
+{
+    // A frame one pixel wide at the edge of the cell, inside the bounding rectangle.
+    const qreal pixel = 1.0 / detail;
+    const QRectF frame = boundingRect().adjusted(pixel / 2, pixel / 2, -pixel / 2, -pixel / 2);
+    painter->setBrush(Qt::NoBrush);
+    painter->setPen(QPen(Qt::black, pixel));
+    painter->drawRect(frame);
+}
+
 QString seatLookText(SeatLook look)
 {
     switch (look) {
@@ -227,6 +302,27 @@ QString seatLookText(SeatLook look)
         return QCoreApplication::translate("SeatItem", "Held by another sale");
     case SeatLook::Sold:
         return QCoreApplication::translate("SeatItem", "Sold");
+    }
+    return QString();
+}
+
+} // namespace boxoffice
+
+namespace boxoffice {
+
+QString seatMarkText(SeatMark mark)
+{
+    switch (mark) {
+    case SeatMark::None:
+        return QCoreApplication::translate("SeatItem", "plain, in its price band's colour");
+    case SeatMark::CornerDot:
+        return QCoreApplication::translate("SeatItem", "blue with a white dot in the corner");
+    case SeatMark::Hatch:
+        return QCoreApplication::translate("SeatItem", "amber and hatched");
+    case SeatMark::Cross:
+        return QCoreApplication::translate("SeatItem", "dark grey and crossed out");
+    case SeatMark::Bar:
+        return QCoreApplication::translate("SeatItem", "with a white bar across");
     }
     return QString();
 }

@@ -21,6 +21,8 @@ SeatMapLegend::SeatMapLegend(QWidget *parent) : QWidget(parent), m_layout(new QG
     m_layout->setHorizontalSpacing(6);
     m_layout->setVerticalSpacing(3);
     m_layout->setColumnStretch(1, 1);
+    setAccessibleName(tr("Seat map legend"));
+    setAccessibleDescription(tr("What the colours and marks on the seat map mean."));
 }
 
 SeatMapLegend::SeatMapLegend(const SeatMap &map, QWidget *parent) : SeatMapLegend(parent)
@@ -62,6 +64,11 @@ void SeatMapLegend::addEntry(SeatLook look, int band, bool selected, const QStri
     }
     auto *swatchLabel = new QLabel(this);
     swatchLabel->setPixmap(swatch);
+    // The swatch in words, so a screen reader (and its tooltip) says what the mark looks like.
+    const QString looks = selected ? tr("a thick pink outline round the seat") : seatMarkText(SeatItem::markOf(look));
+    swatchLabel->setAccessibleName(text);
+    swatchLabel->setAccessibleDescription(looks);
+    swatchLabel->setToolTip(looks);
     auto *textLabel = new QLabel(text, this);
     const int row = m_entries.size();
     m_layout->addWidget(swatchLabel, row, 0);

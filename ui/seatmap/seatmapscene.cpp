@@ -1,6 +1,7 @@
 #include "ui/seatmap/seatmapscene.h"
 
 #include "ui/common/money.h"
+#include "ui/seatmap/seatoverviewitem.h"
 
 #include <QApplication>
 #include <QFontMetricsF>
@@ -23,7 +24,7 @@ namespace boxoffice {
 
 namespace {
 
-enum ItemType { StageType = QGraphicsItem::UserType + 10, SectionLabelType, RowLabelsType };
+enum ItemType { StageType = QGraphicsItem::UserType + 10, SectionLabelType, RowLabelsType, SeatLayerType };
 
 constexpr qreal seatHalf = 0.5;
 // Text in venue units is drawn in a painter scaled down by this much: fonts take whole pixel sizes.
@@ -53,6 +54,24 @@ void drawScaledText(QPainter *painter, const QRectF &rect, qreal textHeight, con
     painter->drawText(scaled, Qt::AlignCenter, text);
     painter->restore();
 }
+
+// Holds the seats of one section and draws nothing itself. The seats keep their own positions (the
+// layer sits at the origin, untransformed), so scene and item coordinates of a seat stay the same.
+// Far out the layer is made fully transparent, and the view then skips its seats in one step instead
+// of looking at each (see SeatMapScene::setFarView); transparent seats can still be hit and selected.
+class SeatLayerItem : public QGraphicsItem
+{
+public:
+    SeatLayerItem() { setFlag(ItemHasNoContents); }
+
+    int type() const override { return SeatLayerType; }
+    QRectF boundingRect() const override { return m_bounds; }
+    void paint(QPainter *, const QStyleOptionGraphicsItem *, QWidget *) override { }
+    void grow(const QPointF &seat) { m_bounds |= QRectF(seat - QPointF(seatHalf, seatHalf), QSizeF(1, 1)); }
+
+private:
+    QRectF m_bounds;
+};
 
 // The stage bar of a theatre, or the pitch of an arena.
 class StageItem : public QGraphicsItem
@@ -219,18 +238,33 @@ struct RowEnds
 SeatMapScene::SeatMapScene(QObject *parent) : QGraphicsScene(parent)
 {
     setBackgroundBrush(QColor(0xf4, 0xf2, 0xed));
+    // Far out the seats are drawn by the overview item from one cached picture; the views skip the
+    // seat items there (a seat is one unit wide), which is what keeps the whole stadium within a frame.
+    setMinimumRenderSize(SeatOverviewItem::farZoom);
+    connect(this, &QGraphicsScene::selectionChanged, this, [this] {
+        if (m_overview)
+            m_overview->selectionChanged();
+    });
 }
 
 void SeatMapScene::setSeatMap(const SeatMap &map)
 {
+    m_overview = nullptr;
+    m_focusUnit = 0;
+    m_sectionPlaces.clear();
+    m_layers.clear();
+    m_farView = false;
     clear();
     m_items.clear();
+    m_byIndex.clear();
     m_held.clear();
     m_pressedUnit = 0;
     m_map = map;
+    m_quality = boxoffice::seatQuality(m_map);
     addSeats();
     addStage();
     addLabels();
+    addOverview();
 
     const QRectF content = m_seatsRect | m_stageRect;
     const qreal margin = 2 + 0.04 * qMax(content.width(), content.height());
@@ -240,13 +274,23 @@ void SeatMapScene::setSeatMap(const SeatMap &map)
 void SeatMapScene::addSeats()
 {
     m_items.reserve(m_map.seats.size());
+    m_byIndex.reserve(m_map.seats.size());
     qreal left = 0, top = 0, right = 0, bottom = 0;
+    QHash<int, SeatLayerItem *> layers;
     for (int i = 0; i < m_map.seats.size(); ++i) {
         const SeatMapSeat &seat = m_map.seats.at(i);
+        SeatLayerItem *&layer = layers[seat.section];
+        if (!layer) {
+            layer = new SeatLayerItem;
+            addItem(layer);
+            m_layers.append(layer);
+        }
+        layer->grow(QPointF(seat.x, seat.y));
         auto *item = new SeatItem(seat.unit, i, seat.number, seat.band, lookOf(seat));
         item->setPos(seat.x, seat.y);
-        addItem(item);
+        item->setParentItem(layer);
         m_items.insert(seat.unit, item);
+        m_byIndex.append(item);
         if (seat.state == SeatState::Held)
             m_held.insert(seat.unit);
         if (i == 0) {
@@ -262,6 +306,101 @@ void SeatMapScene::addSeats()
     m_seatsRect = m_map.seats.isEmpty()
                       ? QRectF()
                       : QRectF(QPointF(left, top), QPointF(right, bottom)).adjusted(-seatHalf, -seatHalf, seatHalf, seatHalf);
+}
+
+void SeatMapScene::addOverview()
+{
+    if (m_byIndex.isEmpty())
+        return;
+    m_overview = new SeatOverviewItem(&m_byIndex, m_seatsRect);
+    addItem(m_overview);
+}
+
+void SeatMapScene::setFarView(bool far)
+{
+    if (far == m_farView)
+        return;
+    m_farView = far;
+    for (QGraphicsItem *layer : std::as_const(m_layers))
+        layer->setOpacity(far ? 0.0 : 1.0);
+}
+
+void SeatMapScene::setLookOf(SeatItem *item)
+{
+    const SeatLook look = lookOf(m_map.seats.at(item->index()));
+    if (look == item->look())
+        return;
+    item->setLook(look);
+    if (m_overview)
+        m_overview->seatChanged(item->index());
+    emit seatLookChanged(item->unit());
+}
+
+void SeatMapScene::setFocusSeat(UnitId unit)
+{
+    if (unit != 0 && !m_items.contains(unit))
+        return;
+    if (unit == m_focusUnit)
+        return;
+    if (SeatItem *old = m_items.value(m_focusUnit)) {
+        old->setKeyboardFocus(false);
+        if (m_overview)
+            m_overview->seatChanged(old->index());
+    }
+    m_focusUnit = unit;
+    if (SeatItem *item = m_items.value(unit)) {
+        item->setKeyboardFocus(true);
+        if (m_overview)
+            m_overview->seatChanged(item->index());
+    }
+    emit focusSeatChanged(unit);
+}
+
+void SeatMapScene::activateSeat(UnitId unit)
+{
+    if (m_items.contains(unit))
+        emit seatActivated(unit);
+}
+
+UnitId SeatMapScene::seatNearest(const QPointF &scenePos) const
+{
+    UnitId best = 0;
+    qreal bestDistance = std::numeric_limits<qreal>::max();
+    for (const SeatMapSeat &seat : std::as_const(m_map.seats)) {
+        const qreal dx = seat.x - scenePos.x();
+        const qreal dy = seat.y - scenePos.y();
+        const qreal distance = dx * dx + dy * dy;
+        if (distance < bestDistance) {
+            bestDistance = distance;
+            best = seat.unit;
+        }
+    }
+    return best;
+}
+
+UnitId SeatMapScene::seatTowards(UnitId from, const QPointF &direction) const
+{
+    const SeatItem *start = m_items.value(from);
+    if (!start)
+        return 0;
+    const QPointF origin = start->pos();
+    const QPointF along = unitVector(direction, QPointF(1, 0));
+    UnitId best = 0;
+    qreal bestCost = std::numeric_limits<qreal>::max();
+    for (const SeatMapSeat &seat : std::as_const(m_map.seats)) {
+        const QPointF offset = QPointF(seat.x, seat.y) - origin;
+        const qreal forward = offset.x() * along.x() + offset.y() * along.y();
+        const qreal sideways = qAbs(offset.x() * along.y() - offset.y() * along.x());
+        if (forward < 0.1 || sideways > forward)
+            continue;
+        // Straight ahead first: the next seat of the row, the same seat of the next row.
+        const qreal cost = forward + 3 * sideways;
+        if (cost < bestCost) {
+            bestCost = cost;
+            best = seat.unit;
+        }
+    }
+    return best;
 }
 
 void SeatMapScene::addStage()
@@ -356,6 +495,14 @@ void SeatMapScene::addLabels()
         label->setRotation(angle);
         addItem(label);
         labels.append(label);
+
+        QRectF seats;
+        for (auto it = rows.cbegin(); it != rows.cend(); ++it) {
+            seats |= QRectF(it->first, QSizeF(0.01, 0.01));
+            seats |= QRectF(it->last, QSizeF(0.01, 0.01));
+        }
+        m_sectionPlaces.append({section.name.isEmpty() ? section.code : section.name,
+                                seats.adjusted(-seatHalf, -seatHalf, seatHalf, seatHalf), label->pos()});
     }
 
     for (SectionLabelItem *label : std::as_const(labels)) {
@@ -397,15 +544,14 @@ void SeatMapScene::applyChange(const SeatChange &change)
         m_held.insert(seat.unit);
     else
         m_held.remove(seat.unit);
-    item->setLook(lookOf(seat));
+    setLookOf(item);
 }
 
 void SeatMapScene::setMyCarts(const QSet<CartId> &carts)
 {
     m_myCarts = carts;
     for (const UnitId unit : std::as_const(m_held)) {
-        SeatItem *item = m_items.value(unit);
-        item->setLook(lookOf(m_map.seats.at(item->index())));
+        setLookOf(m_items.value(unit));
     }
 }
 
@@ -413,8 +559,7 @@ void SeatMapScene::setServerNow(const QDateTime &serverNow)
 {
     m_serverNow = serverNow;
     for (const UnitId unit : std::as_const(m_held)) {
-        SeatItem *item = m_items.value(unit);
-        item->setLook(lookOf(m_map.seats.at(item->index())));
+        setLookOf(m_items.value(unit));
     }
 }
 
@@ -461,6 +606,27 @@ QString SeatMapScene::seatToolTip(UnitId unit) const
         }
     }
     return text;
+}
+
+QString SeatMapScene::seatDescription(UnitId unit) const
+{
+    const SeatItem *item = m_items.value(unit);
+    if (!item)
+        return QString();
+    const SeatMapSeat &seat = m_map.seats.at(item->index());
+    const QString section = seat.section >= 0 && seat.section < m_map.sections.size()
+                                ? m_map.sections.at(seat.section).name
+                                : QString();
+    QStringList parts;
+    parts << tr("%1, row %2, seat %3").arg(section).arg(seat.row).arg(seat.number);
+    if (seat.band >= 0 && seat.band < m_map.bands.size()) {
+        const SeatMapBand &band = m_map.bands.at(seat.band);
+        parts << tr("%1, %2").arg(band.name, formatMoney(band.priceMinor, m_map.event.currency));
+    }
+    parts << seatLookText(item->look());
+    if (item->isSelected())
+        parts << tr("selected");
+    return parts.join(QStringLiteral("; "));
 }
 
 SeatItem *SeatMapScene::seatItemAt(const QPointF &scenePos) const

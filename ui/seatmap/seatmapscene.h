@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/bestavailable.h"
 #include "domain/ids.h"
 #include "domain/seatmap.h"
 #include "ui/seatmap/seatitem.h"
@@ -15,9 +16,12 @@
 
 namespace boxoffice {
 
+class SeatOverviewItem;
+
 // The seats of one event, one SeatItem each, plus the stage or pitch and the section and row labels.
 // Built once from a SeatMap, then kept current seat by seat: a change record, the clerk's carts or the
-// server clock repaint only the seats whose look they change.
+// server clock repaint only the seats whose look they change. The seats of a section share one parent
+// item (a layer that draws nothing), and one SeatOverviewItem draws them all far out (setFarView).
 class SeatMapScene : public QGraphicsScene
 {
     Q_OBJECT
@@ -27,6 +31,8 @@ public:
 
     void setSeatMap(const SeatMap &map);
     const SeatMap &seatMap() const { return m_map; }
+    // Each seat's quality for best available (domain seatQuality), computed once per map.
+    const QVector<double> &seatQuality() const { return m_quality; }
     int seatCount() const { return int(m_items.size()); }
 
     void applyChange(const SeatChange &change);
@@ -40,9 +46,39 @@ public:
 
     std::optional<SeatMapSeat> seat(UnitId unit) const;
     SeatItem *seatItem(UnitId unit) const { return m_items.value(unit); }
+    // Seat items in SeatMap::seats order.
+    const QVector<SeatItem *> &seatItems() const { return m_byIndex; }
+    SeatOverviewItem *overviewItem() const { return m_overview; }
+    // Far out (below SeatOverviewItem::farZoom) the overview item draws every seat from one picture
+    // and the seat items are skipped whole; the view says which before it paints.
+    void setFarView(bool far);
+    bool isFarView() const { return m_farView; }
     SeatLook lookOf(const SeatMapSeat &seat) const;
     QVector<UnitId> selectedUnits() const; // ascending
     QString seatToolTip(UnitId unit) const;
+    // What a screen reader says about a seat beyond its label: place, price band and price, state.
+    QString seatDescription(UnitId unit) const;
+
+    // The keyboard's seat: arrow keys move it, Space selects it, Enter activates it (SeatMapView).
+    // 0 when there is none.
+    UnitId focusSeat() const { return m_focusUnit; }
+    void setFocusSeat(UnitId unit);
+    // What a plain click on the seat does (seatActivated), from the keyboard.
+    void activateSeat(UnitId unit);
+    // The seat nearest a point of the venue, 0 if the map is empty.
+    UnitId seatNearest(const QPointF &scenePos) const;
+    // The nearest seat from `from` in a direction (scene axes, e.g. (1, 0) is right on screen),
+    // within 45 degrees of it; 0 if there is none that way.
+    UnitId seatTowards(UnitId from, const QPointF &direction) const;
+
+    // A section's seats and where its name is drawn, for labels that follow the view.
+    struct SectionPlace
+    {
+        QString name;
+        QRectF seats;
+        QPointF labelAt;
+    };
+    const QVector<SectionPlace> &sectionPlaces() const { return m_sectionPlaces; }
 
     // Where the seats are (centres plus half a pitch), in venue units.
     QRectF seatsBoundingRect() const { return m_seatsRect; }
@@ -51,6 +87,9 @@ public:
     bool isArena() const { return m_arena; }
 
 signals:
+    void focusSeatChanged(boxoffice::UnitId unit);
+    // A seat's look or selection changed (a change record, the clock, the clerk's carts, a click).
+    void seatLookChanged(boxoffice::UnitId unit);
     // A plain left click on a seat: the window holds or releases it. Clicks that only adjust the
     // selection (Ctrl or Shift held) and drags do not count.
     void seatActivated(boxoffice::UnitId unit);
@@ -66,9 +105,16 @@ private:
     void addSeats();
     void addStage();
     void addLabels();
+    void addOverview();
+    void setLookOf(SeatItem *item);
 
     SeatMap m_map;
+    QVector<double> m_quality;
     QHash<UnitId, SeatItem *> m_items;
+    QVector<SeatItem *> m_byIndex;
+    SeatOverviewItem *m_overview = nullptr;
+    QVector<QGraphicsItem *> m_layers; // one per section, parents of its seats
+    bool m_farView = false;
     QSet<UnitId> m_held; // the only seats a clock tick or a change of carts can change the look of
     QSet<CartId> m_myCarts;
     QDateTime m_serverNow;
@@ -76,6 +122,8 @@ private:
     QRectF m_stageRect;
     bool m_arena = false;
     UnitId m_pressedUnit = 0;
+    UnitId m_focusUnit = 0;
+    QVector<SectionPlace> m_sectionPlaces;
 };
 
 } // namespace boxoffice

@@ -2,6 +2,7 @@
 
 #include "domain/result.h"
 #include "domain/ticket.h"
+#include "ui/tickets/ticketrenderer.h"
 
 #include <QImage>
 #include <QSize>
@@ -10,15 +11,15 @@
 
 namespace boxoffice {
 
-// Tickets as a PDF for the box-office printer: one A6 landscape page (300 dpi) a ticket, in the order
-// given. The file appears complete or not at all: a failed write leaves no half-written PDF behind.
-Status writeTicketsPdf(const QVector<Ticket> &tickets, const QString &path);
+// Tickets as a PDF (300 dpi), in the order given, on `stock`: by default one A6 landscape page a ticket.
+// The file appears complete or not at all: a failed write leaves no half-written PDF behind.
+Status writeTicketsPdf(const QVector<Ticket> &tickets, const QString &path, TicketStock stock = TicketStock::A6);
 
 // The same PDF in memory: for a confirmation mail, or an HTTP answer.
 Result<QByteArray> ticketsPdf(const QVector<Ticket> &tickets);
 
 // The same ticket drawn into an image of `size` (kept in proportion, centred on white), for an
-// on-screen preview before printing.
-QImage renderTicket(const Ticket &ticket, QSize size);
+// on-screen preview before printing. A4 previews one ticket as A6 does.
+QImage renderTicket(const Ticket &ticket, QSize size, TicketStock stock = TicketStock::A6);
 
 } // namespace boxoffice

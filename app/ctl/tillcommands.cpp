@@ -1,0 +1,263 @@
+#include "commands.h"
+
+#include "domain/till.h"
+#include "storage/pgtillstore.h"
+
+#include <QJsonArray>
+
+namespace boxoffice::ctl {
+
+namespace {
+
+QString money(qint64 minor, const QString &currency)
+{
+    const qint64 magnitude = qAbs(minor);
+    return QStringLiteral("%1%2 %3.%4")
+        .arg(minor < 0 ? QStringLiteral("-") : QString(), currency)
+        .arg(magnitude / 100)
+        .arg(magnitude % 100, 2, 10, QLatin1Char('0'));
+}
+
+QString stateName(ShiftState state)
+{
+    switch (state) {
+    case ShiftState::Open:
+        return QStringLiteral("open");
+    case ShiftState::Closed:
+        return QStringLiteral("closed");
+    case ShiftState::Countersigned:
+        return QStringLiteral("countersigned");
+    }
+    return QString();
+}
+
+QJsonValue timeJson(const QDateTime &at)
+{
+    return at.isValid() ? QJsonValue(at.toUTC().toString(Qt::ISODateWithMs)) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonObject figuresJson(const TillFigures &f)
+{
+    return QJsonObject{{"cash_sales", f.cashSales},
+                       {"cash_sales_minor", f.cashSalesMinor},
+                       {"change_minor", f.changeMinor},
+                       {"card_sales", f.cardSales},
+                       {"card_sales_minor", f.cardSalesMinor},
+                       {"voids", f.voids},
+                       {"void_cash_minor", f.voidCashMinor},
+                       {"void_card_minor", f.voidCardMinor},
+                       {"refunds", f.refunds},
+                       {"refund_cash_minor", f.refundCashMinor},
+                       {"refund_card_minor", f.refundCardMinor},
+                       {"other_currency", f.otherCurrency}};
+}
+
+QJsonObject reportJson(const TillReport &r)
+{
+    const TillShift &s = r.shift;
+    QJsonArray cards;
+    for (const CardReferenceTotal &card : r.cards)
+        cards.append(QJsonObject{{"reference", card.reference},
+                                 {"payments", card.payments},
+                                 {"taken_minor", card.takenMinor},
+                                 {"returned_minor", card.returnedMinor}});
+    return QJsonObject{{"shift", s.id},
+                       {"clerk", s.clerk},
+                       {"terminal", s.terminal},
+                       {"currency", s.currency},
+                       {"state", stateName(s.state())},
+                       {"opened_at", timeJson(s.openedAt)},
+                       {"closed_at", timeJson(s.closedAt)},
+                       {"countersigned_by", s.countersignedBy.isEmpty() ? QJsonValue() : QJsonValue(s.countersignedBy)},
+                       {"countersigned_at", timeJson(s.countersignedAt)},
+                       {"float_minor", s.floatMinor},
+                       {"figures", figuresJson(r.figures)},
+                       {"cards", cards},
+                       {"expected_cash_minor", r.expectedCashMinor},
+                       {"card_net_minor", r.cardNetMinor},
+                       {"counted_minor", s.countedMinor ? QJsonValue(*s.countedMinor) : QJsonValue()},
+                       {"difference_minor", r.differenceMinor ? QJsonValue(*r.differenceMinor) : QJsonValue()}};
+}
+
+QString reportText(const TillReport &r)
+{
+    const TillShift &s = r.shift;
+    const TillFigures &f = r.figures;
+    const auto m = [&s](qint64 minor) { return money(minor, s.currency); };
+    QStringList lines;
+    lines << QStringLiteral("Till %1: %2 at %3, %4, opened %5%6")
+                 .arg(s.id)
+                 .arg(s.clerk, s.terminal, stateName(s.state()),
+                      s.openedAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")),
+                      s.closedAt.isValid()
+                          ? QStringLiteral(", closed %1").arg(s.closedAt.toLocalTime().toString(QStringLiteral("HH:mm")))
+                          : QString());
+    if (!s.countersignedBy.isEmpty())
+        lines << QStringLiteral("  countersigned by %1").arg(s.countersignedBy);
+    const auto line = [&lines](const QString &label, const QString &amount) {
+        lines << QStringLiteral("  %1 %2").arg(label.leftJustified(28), amount.rightJustified(14));
+    };
+    line(QStringLiteral("float"), m(s.floatMinor));
+    line(QStringLiteral("cash sales (%1)").arg(f.cashSales), m(f.cashSalesMinor));
+    line(QStringLiteral("  change given besides"), m(f.changeMinor));
+    line(QStringLiteral("cash voided"), m(-f.voidCashMinor));
+    line(QStringLiteral("cash refunded"), m(-f.refundCashMinor));
+    line(QStringLiteral("cash expected"), m(r.expectedCashMinor));
+    if (s.countedMinor) {
+        line(QStringLiteral("cash counted"), m(*s.countedMinor));
+        line(QStringLiteral("difference"), m(r.differenceMinor.value_or(0)));
+    }
+    line(QStringLiteral("card sales (%1)").arg(f.cardSales), m(f.cardSalesMinor));
+    line(QStringLiteral("card voided"), m(-f.voidCardMinor));
+    line(QStringLiteral("card refunded"), m(-f.refundCardMinor));
+    line(QStringLiteral("card total"), m(r.cardNetMinor));
+    lines << QStringLiteral("  voids %1, refunds %2").arg(f.voids).arg(f.refunds);
+    for (const CardReferenceTotal &card : r.cards)
+        lines << QStringLiteral("    card %1: %2 payment(s) %3, handed back %4")
+                     .arg(card.reference)
+                     .arg(card.payments)
+                     .arg(m(card.takenMinor), m(card.returnedMinor));
+    if (f.otherCurrency > 0)
+        lines << QStringLiteral("  %1 payment(s) in another currency are not in these sums").arg(f.otherCurrency);
+    return lines.join(QLatin1Char('\n'));
+}
+
+Result<QDate> dayOption(CtlContext &context)
+{
+    if (!context.parser().isSet(QStringLiteral("date")))
+        return QDate::currentDate();
+    return context.requireDate(QStringLiteral("date"));
+}
+
+QJsonObject dayRowJson(const DayTillRow &r)
+{
+    return QJsonObject{{"clerk", r.clerk},
+                       {"terminal", r.terminal},
+                       {"currency", r.currency},
+                       {"figures", figuresJson(r.money)},
+                       {"cash_net_minor", r.money.cashSalesMinor - r.money.voidCashMinor - r.money.refundCashMinor},
+                       {"card_net_minor", TillRules::cardNet(r.money)},
+                       {"outside_shift", r.outsideShift},
+                       {"shifts_opened", r.shiftsOpened},
+                       {"shifts_open", r.shiftsOpen},
+                       {"shifts_closed", r.shiftsClosed},
+                       {"shifts_countersigned", r.shiftsCountersigned},
+                       {"difference_minor", r.differenceMinor}};
+}
+
+QString dayRowText(const DayTillRow &r, const QString &who)
+{
+    const auto m = [&r](qint64 minor) { return money(minor, r.currency); };
+    return QStringLiteral("%1 cash %2  card %3  voids %4 (%5)  refunds %6 (%7)  tills %8 open/%9 closed/%10 signed  "
+                          "difference %11%12")
+        .arg(who.leftJustified(32))
+        .arg(m(r.money.cashSalesMinor - r.money.voidCashMinor - r.money.refundCashMinor),
+             m(TillRules::cardNet(r.money)))
+        .arg(r.money.voids)
+        .arg(m(r.money.voidCashMinor + r.money.voidCardMinor))
+        .arg(r.money.refunds)
+        .arg(m(r.money.refundCashMinor + r.money.refundCardMinor))
+        .arg(r.shiftsOpen)
+        .arg(r.shiftsClosed)
+        .arg(r.shiftsCountersigned)
+        .arg(m(r.differenceMinor),
+             r.outsideShift > 0 ? QStringLiteral("  (%1 outside a till)").arg(r.outsideShift) : QString());
+}
+
+} // namespace
+
+// The till reports: one shift's (--shift), or every shift opened on a day (--date, default today).
+int runTill(CtlContext &context)
+{
+    const QStringList args = context.parser().positionalArguments();
+    if (args.value(1) != QLatin1String("report"))
+        return context.failUsage(QStringLiteral("Use: boxoffice-ctl till report [--shift ID | --date YYYY-MM-DD] [--json]"));
+    auto connection = context.connect();
+    if (!connection)
+        return context.fail(connection.error());
+    PgTillStore store(connection.value()->database());
+    TillService till(store);
+    QVector<ShiftId> shifts;
+    if (context.parser().isSet(QStringLiteral("shift"))) {
+        auto id = context.requireId(QStringLiteral("shift"));
+        if (!id)
+            return context.fail(id.error());
+        shifts << id.value();
+    } else {
+        auto day = dayOption(context);
+        if (!day)
+            return context.fail(day.error());
+        auto report = till.dayReport(day.value());
+        if (!report)
+            return context.fail(report.error());
+        for (const TillShift &shift : report->shifts)
+            shifts << shift.id;
+    }
+    QJsonArray json;
+    QStringList text;
+    for (const ShiftId id : shifts) {
+        auto report = till.report(id);
+        if (!report)
+            return context.fail(report.error());
+        json.append(reportJson(report.value()));
+        text << reportText(report.value());
+    }
+    return context.succeed({{"ok", true}, {"tills", json}},
+                           text.isEmpty() ? QStringLiteral("No till was opened that day.") : text.join(QStringLiteral("\n\n")));
+}
+
+// The day report: the counter's money per clerk and terminal and over all, the tills opened, and the
+// online money on its own line.
+int runDay(CtlContext &context)
+{
+    const QStringList args = context.parser().positionalArguments();
+    if (args.value(1) != QLatin1String("report"))
+        return context.failUsage(QStringLiteral("Use: boxoffice-ctl day report [--date YYYY-MM-DD] [--json]"));
+    auto day = dayOption(context);
+    if (!day)
+        return context.fail(day.error());
+    auto connection = context.connect();
+    if (!connection)
+        return context.fail(connection.error());
+    PgTillStore store(connection.value()->database());
+    auto report = TillService(store).dayReport(day.value());
+    if (!report)
+        return context.fail(report.error());
+    QJsonArray rows;
+    QJsonArray totals;
+    QJsonArray online;
+    QStringList text{QStringLiteral("Day report %1").arg(day->toString(Qt::ISODate))};
+    for (const DayTillRow &row : report->rows) {
+        rows.append(dayRowJson(row));
+        text << dayRowText(row, QStringLiteral("%1 @ %2").arg(row.clerk,
+                                                              row.terminal.isEmpty() ? QStringLiteral("(no terminal)")
+                                                                                     : row.terminal));
+    }
+    for (const DayTillRow &total : report->totals) {
+        totals.append(dayRowJson(total));
+        text << dayRowText(total, QStringLiteral("ALL COUNTERS (%1)").arg(total.currency));
+    }
+    for (const OnlineDayTotal &o : report->online) {
+        online.append(QJsonObject{{"currency", o.currency},
+                                  {"captures", o.captures},
+                                  {"captured_minor", o.capturedMinor},
+                                  {"refunds", o.refunds},
+                                  {"refunded_minor", o.refundedMinor}});
+        text << QStringLiteral("%1 taken %2 (%3 payments)  refunded %4 (%5)")
+                    .arg(QStringLiteral("ONLINE (%1)").arg(o.currency).leftJustified(32))
+                    .arg(money(o.capturedMinor, o.currency))
+                    .arg(o.captures)
+                    .arg(money(o.refundedMinor, o.currency))
+                    .arg(o.refunds);
+    }
+    if (report->rows.isEmpty() && report->online.isEmpty())
+        text << QStringLiteral("No money moved that day.");
+    return context.succeed({{"ok", true},
+                            {"day", day->toString(Qt::ISODate)},
+                            {"rows", rows},
+                            {"totals", totals},
+                            {"online", online}},
+                           text.join(QLatin1Char('\n')));
+}
+
+} // namespace boxoffice::ctl
