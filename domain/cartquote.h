@@ -18,6 +18,7 @@ struct QuoteLine
     int quantity = 1;
     qint64 amountMinor = 0;
     QDateTime expiresAt; // the database's clock, UTC
+    PriceType priceType = PriceType::Adult; // seats: the type the sale chose; other shapes are ADULT
 };
 
 // What a cart would be charged if it were sold now, read from the server: the amount a clerk tells

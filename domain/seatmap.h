@@ -7,11 +7,15 @@
 #include <QString>
 #include <QVector>
 
+#include <array>
+
 namespace boxoffice {
 
 // What a seat map draws. Loaded once per event (every seat with its place and state), then kept current
 // from SeatChange records, so a 50,000-seat map never reloads whole while it is open.
-enum class SeatState { Available, Held, Sold };
+// House: taken off sale by a manager (house, press or a kill) with no expiry; no channel may claim it.
+enum class SeatState { Available, Held, Sold, House };
+inline constexpr std::array allSeatStates{SeatState::Available, SeatState::Held, SeatState::Sold, SeatState::House};
 
 struct SeatMapBand
 {

@@ -98,4 +98,50 @@ QString refundStateName(RefundState state)
     return {};
 }
 
+QString priceTypeName(PriceType type)
+{
+    switch (type) {
+    case PriceType::Adult:
+        return QStringLiteral("ADULT");
+    case PriceType::Child:
+        return QStringLiteral("CHILD");
+    case PriceType::Concession:
+        return QStringLiteral("CONCESSION");
+    case PriceType::Complimentary:
+        return QStringLiteral("COMPLIMENTARY");
+    }
+    return {};
+}
+
+QString houseKindName(HouseKind kind)
+{
+    switch (kind) {
+    case HouseKind::House:
+        return QStringLiteral("HOUSE");
+    case HouseKind::Press:
+        return QStringLiteral("PRESS");
+    case HouseKind::Technical:
+        return QStringLiteral("TECHNICAL");
+    }
+    return {};
+}
+
+std::optional<PriceType> priceTypeFromName(const QString &name)
+{
+    for (const PriceType type : allPriceTypes) {
+        if (priceTypeName(type).compare(name.trimmed(), Qt::CaseInsensitive) == 0)
+            return type;
+    }
+    return std::nullopt;
+}
+
+std::optional<HouseKind> houseKindFromName(const QString &name)
+{
+    for (const HouseKind kind : allHouseKinds) {
+        if (houseKindName(kind).compare(name.trimmed(), Qt::CaseInsensitive) == 0)
+            return kind;
+    }
+    return std::nullopt;
+}
+
 } // namespace boxoffice

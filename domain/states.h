@@ -3,6 +3,7 @@
 #include <QString>
 
 #include <array>
+#include <optional>
 
 namespace boxoffice {
 
@@ -21,6 +22,14 @@ enum class StayState { Held, Booked, Expired, Released, Cancelled, CheckedIn, Ch
 
 enum class RefundState { Due, Succeeded, Failed };
 
+// What a seat is charged at, within its price band: the band's price (Adult), the event's child or
+// concession price for that band, or nothing (Complimentary: a manager's decision with a reason).
+enum class PriceType { Adult, Child, Concession, Complimentary };
+
+// Why a manager took a seat off sale with no expiry: the house's own use, the press, or a kill (a camera
+// position, a mixing desk).
+enum class HouseKind { House, Press, Technical };
+
 // Every value, for code that must answer for each one (the text mapping and its tests).
 inline constexpr std::array allOrderStates{OrderState::Pending, OrderState::Paid,      OrderState::Guaranteed,
                                            OrderState::Expired, OrderState::Cancelled, OrderState::Refunded};
@@ -33,6 +42,9 @@ inline constexpr std::array allStayStates{StayState::Held,       StayState::Book
                                           StayState::Released,   StayState::Cancelled, StayState::CheckedIn,
                                           StayState::CheckedOut, StayState::Walked};
 inline constexpr std::array allRefundStates{RefundState::Due, RefundState::Succeeded, RefundState::Failed};
+inline constexpr std::array allPriceTypes{PriceType::Adult, PriceType::Child, PriceType::Concession,
+                                          PriceType::Complimentary};
+inline constexpr std::array allHouseKinds{HouseKind::House, HouseKind::Press, HouseKind::Technical};
 
 // The provider's answer is recorded; nothing more will be asked under the payment's key.
 bool isDecided(PaymentState state);
@@ -44,5 +56,10 @@ QString paymentStateName(PaymentState state);
 QString lineStateName(LineState state);
 QString stayStateName(StayState state);
 QString refundStateName(RefundState state);
+QString priceTypeName(PriceType type); // "ADULT", "CHILD", "CONCESSION", "COMPLIMENTARY"
+QString houseKindName(HouseKind kind); // "HOUSE", "PRESS", "TECHNICAL"
+// The reverse of the two above, for command-line arguments (case-insensitive); none when unknown.
+std::optional<PriceType> priceTypeFromName(const QString &name);
+std::optional<HouseKind> houseKindFromName(const QString &name);
 
 } // namespace boxoffice

@@ -9,24 +9,32 @@ namespace boxoffice::CartSql {
 // Everything the cart holds live, priced. Shared by the order statement below.
 #define BOXOFFICE_CART_ITEMS                                                                                           \
     "items AS ("                                                                                                       \
-    " SELECT 'seat' AS kind, s.id AS item_id, 1 AS quantity, e.currency, ep.amount_minor AS amount"                    \
+    " SELECT 'seat' AS kind, s.id AS item_id, 1 AS quantity, e.currency,"                                              \
+    "  CASE COALESCE(pc.price_type, 'ADULT') WHEN 'ADULT' THEN ep.amount_minor WHEN 'COMPLIMENTARY' THEN 0"             \
+    "   ELSE tp.amount_minor END AS amount,"                                                                           \
+    "  COALESCE(pc.price_type, 'ADULT') AS price_type, pc.comp_id"                                                     \
     " FROM event_seats s JOIN seat_locks k ON k.id = s.id JOIN events e ON e.id = s.event_id"                          \
     " JOIN seats st ON st.id = s.seat_id"                                                                              \
     " LEFT JOIN event_prices ep ON ep.event_id = s.event_id AND ep.price_band_id = st.price_band_id"                   \
+    " LEFT JOIN seat_price_choices pc ON pc.unit_id = s.id AND pc.cart_id = s.cart_id"                                 \
+    " LEFT JOIN event_type_prices tp ON tp.event_id = s.event_id AND tp.price_band_id = st.price_band_id"              \
+    "  AND tp.price_type = pc.price_type"                                                                              \
     " UNION ALL"                                                                                                       \
-    " SELECT 'ga', h.id, h.quantity, e.currency, gp.price_minor * h.quantity"                                          \
+    " SELECT 'ga', h.id, h.quantity, e.currency, gp.price_minor * h.quantity, NULL, NULL"                              \
     " FROM ga_holds h JOIN p ON h.cart_id = p.cart JOIN ga_pools gp ON gp.id = h.pool_id"                              \
     " JOIN events e ON e.id = gp.event_id WHERE h.state = 'HELD' AND h.expires_at > now()"                             \
     " UNION ALL"                                                                                                       \
-    " SELECT 'stay', st.id, st.check_out - st.check_in, ho.currency, rt.price_minor * (st.check_out - st.check_in)"    \
+    " SELECT 'stay', st.id, st.check_out - st.check_in, ho.currency, rt.price_minor * (st.check_out - st.check_in),"   \
+    "  NULL, NULL"                                                                                                     \
     " FROM stays st JOIN p ON st.cart_id = p.cart JOIN room_types rt ON rt.id = st.room_type_id"                       \
     " JOIN hotels ho ON ho.id = rt.hotel_id WHERE st.state = 'HELD' AND st.expires_at > now()"                         \
     " UNION ALL"                                                                                                       \
-    " SELECT 'slot', b.id, b.party_size, rs.currency, rs.deposit_minor"                                                \
+    " SELECT 'slot', b.id, b.party_size, rs.currency, rs.deposit_minor, NULL, NULL"                                    \
     " FROM slot_bookings b JOIN p ON b.cart_id = p.cart JOIN slot_resources r ON r.id = b.resource_id"                 \
     " JOIN restaurants rs ON rs.id = r.restaurant_id WHERE b.state = 'HELD' AND b.expires_at > now())"
 
-// One PENDING order over the cart's live holds, priced. Refused (no row inserted) when the cart holds
+// One PENDING order over the cart's live holds, priced. A seat is charged at the price type its cart chose
+// for it (migration 022), ADULT (the band's price) when none; a comp line carries its recorded comp. Refused (no row inserted) when the cart holds
 // nothing, something has no price, or the holds mix currencies; a second live order (pending, paid or
 // guaranteed) for the same cart is refused by the unique index, also when the first one was paid while
 // this statement ran.
@@ -51,8 +59,8 @@ summary AS (
     ON CONFLICT (cart_id) WHERE state IN ('PENDING', 'PAID', 'GUARANTEED') DO NOTHING
     RETURNING id
 ), seat_lines AS (
-    INSERT INTO order_lines (order_id, unit_id, amount_minor)
-    SELECT c.id, i.item_id, i.amount FROM created c, items i WHERE i.kind = 'seat'
+    INSERT INTO order_lines (order_id, unit_id, amount_minor, price_type, comp_id)
+    SELECT c.id, i.item_id, i.amount, i.price_type, i.comp_id FROM created c, items i WHERE i.kind = 'seat'
     RETURNING 1
 ), pool_lines AS (
     INSERT INTO order_pool_lines (order_id, hold_id, pool_id, quantity, amount_minor)

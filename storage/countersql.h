@@ -3,36 +3,41 @@
 // The statements a counter sale adds to confirm, in the same transaction.
 namespace boxoffice::CounterSql {
 
-// What the cart holds live, each unit priced and labelled as CartSql::createOrder and ::orderLines
+// What the cart holds live, each unit priced (at its chosen price type) and labelled as CartSql::createOrder and ::orderLines
 // would (the same joins, prices and label expressions), with its expiry. The sale does not trust this
 // copy of the pricing: it compares the quote the clerk saw with the lines createOrder itself wrote.
 inline constexpr char quote[] = R"SQL(
 WITH p AS (
     SELECT CAST(:cart AS text) AS cart
 )
-SELECT 0 AS kind, s.id, st.label, 1, ep.amount_minor, e.currency,
-       CAST(extract(epoch FROM s.hold_expires_at) * 1000 AS bigint)
+SELECT 0 AS kind, s.id, st.label, 1,
+       CASE COALESCE(pc.price_type, 'ADULT') WHEN 'ADULT' THEN ep.amount_minor WHEN 'COMPLIMENTARY' THEN 0
+           ELSE tp.amount_minor END,
+       e.currency, CAST(extract(epoch FROM s.hold_expires_at) * 1000 AS bigint), COALESCE(pc.price_type, 'ADULT')
 FROM event_seats s JOIN p ON s.cart_id = p.cart JOIN events e ON e.id = s.event_id
 JOIN seats st ON st.id = s.seat_id
 LEFT JOIN event_prices ep ON ep.event_id = s.event_id AND ep.price_band_id = st.price_band_id
+LEFT JOIN seat_price_choices pc ON pc.unit_id = s.id AND pc.cart_id = s.cart_id
+LEFT JOIN event_type_prices tp ON tp.event_id = s.event_id AND tp.price_band_id = st.price_band_id
+                              AND tp.price_type = pc.price_type
 WHERE s.state = 'HELD' AND s.hold_expires_at > now()
 UNION ALL
 SELECT 1, h.id, gp.name || ' x' || h.quantity, h.quantity, gp.price_minor * h.quantity, e.currency,
-       CAST(extract(epoch FROM h.expires_at) * 1000 AS bigint)
+       CAST(extract(epoch FROM h.expires_at) * 1000 AS bigint), 'ADULT'
 FROM ga_holds h JOIN p ON h.cart_id = p.cart JOIN ga_pools gp ON gp.id = h.pool_id
 JOIN events e ON e.id = gp.event_id
 WHERE h.state = 'HELD' AND h.expires_at > now()
 UNION ALL
 SELECT 2, st.id, rt.code || ' ' || st.check_in || ' to ' || st.check_out || ' (' || st.reference || ')',
        st.check_out - st.check_in, rt.price_minor * (st.check_out - st.check_in), ho.currency,
-       CAST(extract(epoch FROM st.expires_at) * 1000 AS bigint)
+       CAST(extract(epoch FROM st.expires_at) * 1000 AS bigint), 'ADULT'
 FROM stays st JOIN p ON st.cart_id = p.cart JOIN room_types rt ON rt.id = st.room_type_id
 JOIN hotels ho ON ho.id = rt.hotel_id
 WHERE st.state = 'HELD' AND st.expires_at > now()
 UNION ALL
 SELECT 3, b.id, r.code || ' ' || to_char(lower(b.during) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') || '-'
        || to_char(upper(b.during) AT TIME ZONE 'UTC', 'HH24:MI') || ' UTC', b.party_size, rs.deposit_minor,
-       rs.currency, CAST(extract(epoch FROM b.expires_at) * 1000 AS bigint)
+       rs.currency, CAST(extract(epoch FROM b.expires_at) * 1000 AS bigint), 'ADULT'
 FROM slot_bookings b JOIN p ON b.cart_id = p.cart JOIN slot_resources r ON r.id = b.resource_id
 JOIN restaurants rs ON rs.id = r.restaurant_id
 WHERE b.state = 'HELD' AND b.expires_at > now()

@@ -26,7 +26,18 @@ const Check checks[] = {
      "SELECT 'unit ' || id || ' ' || state FROM event_seats WHERE NOT ("
      " (state = 'AVAILABLE' AND cart_id IS NULL AND hold_expires_at IS NULL AND order_id IS NULL)"
      " OR (state = 'HELD' AND cart_id IS NOT NULL AND hold_expires_at IS NOT NULL AND order_id IS NULL)"
-     " OR (state = 'SOLD' AND order_id IS NOT NULL AND hold_expires_at IS NULL))"},
+     " OR (state = 'SOLD' AND order_id IS NOT NULL AND hold_expires_at IS NULL)"
+     " OR (state = 'HOUSE' AND cart_id IS NULL AND hold_expires_at IS NULL AND order_id IS NULL))"},
+    // House seats (migration 023): off sale with no expiry, each with exactly one live hold naming its owner.
+    {"house-seats-have-owner", "every house seat has one live house hold (owner, reason), and only house seats do",
+     "SELECT 'unit ' || s.id || ' ' || s.state || ' with ' || count(h.id) || ' live house holds' FROM event_seats s"
+     " LEFT JOIN house_holds h ON h.unit_id = s.id AND h.released_at IS NULL"
+     " GROUP BY s.id, s.state HAVING count(h.id) <> CASE WHEN s.state = 'HOUSE' THEN 1 ELSE 0 END"},
+    // Comps (migration 022): a sold comp is a unit at 0 whose comp a manager approved with a reason.
+    {"comps-recorded", "every complimentary line is at 0 with a comp a manager approved for that unit",
+     "SELECT 'order ' || l.order_id || ' unit ' || l.unit_id || ' comp at ' || l.amount_minor FROM order_lines l"
+     " LEFT JOIN seat_comps c ON c.id = l.comp_id AND c.unit_id = l.unit_id"
+     " WHERE l.price_type = 'COMPLIMENTARY' AND (l.amount_minor <> 0 OR c.id IS NULL OR btrim(c.reason) = '')"},
     {"sold-unit-has-sold-line", "every sold unit is a sold line of its order",
      "SELECT 'unit ' || s.id || ' order ' || s.order_id FROM event_seats s"
      " LEFT JOIN order_lines l ON l.order_id = s.order_id AND l.unit_id = s.id AND l.state = 'SOLD'"
@@ -42,10 +53,10 @@ const Check checks[] = {
      " (SELECT count(*) FROM seats st WHERE st.layout_id = e.layout_id) || ' seats'"
      " FROM events e LEFT JOIN event_seats s ON s.event_id = e.id GROUP BY e.id, e.layout_id"
      " HAVING count(s.id) <> (SELECT count(*) FROM seats st WHERE st.layout_id = e.layout_id)"},
-    {"counts-add-up", "per event, available + held + sold equals the inventory",
+    {"counts-add-up", "per event, available + held + sold + house equals the inventory",
      "SELECT 'event ' || event_id FROM event_seats GROUP BY event_id HAVING"
      " count(*) FILTER (WHERE state = 'AVAILABLE') + count(*) FILTER (WHERE state = 'HELD')"
-     " + count(*) FILTER (WHERE state = 'SOLD') <> count(*)"},
+     " + count(*) FILTER (WHERE state = 'SOLD') + count(*) FILTER (WHERE state = 'HOUSE') <> count(*)"},
     {"unit-matches-layout", "every unit's seat belongs to its event's layout",
      "SELECT 'unit ' || s.id FROM event_seats s JOIN events e ON e.id = s.event_id JOIN seats st ON st.id = s.seat_id"
      " WHERE st.layout_id <> e.layout_id"},

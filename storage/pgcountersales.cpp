@@ -29,9 +29,18 @@ Result<CartQuote> PgCounterSales::quote(const CartId &cart)
     while (q.next()) {
         unpriced = unpriced || q.value(4).isNull();
         currencies.insert(q.value(5).toString().trimmed());
-        quote.lines << QuoteLine{
-            kindFromIndex(q.value(0).toInt()), q.value(1).toLongLong(), q.value(2).toString(), q.value(3).toInt(),
-            q.value(4).toLongLong(),           fromEpochMs(q.value(6))};
+        auto type = priceTypeFromText(q.value(7).toString());
+        if (!type) {
+            q.finish();
+            return type.error();
+        }
+        quote.lines << QuoteLine{kindFromIndex(q.value(0).toInt()),
+                                 q.value(1).toLongLong(),
+                                 q.value(2).toString(),
+                                 q.value(3).toInt(),
+                                 q.value(4).toLongLong(),
+                                 fromEpochMs(q.value(6)),
+                                 type.value()};
         quote.totalMinor += quote.lines.last().amountMinor;
     }
     q.finish();

@@ -49,6 +49,9 @@ SeatState seatStateFromText(const QString &state)
         return SeatState::Sold;
     if (state == QLatin1String("HELD"))
         return SeatState::Held;
+    // Never drawn as free: a seat a manager took off sale must not look sellable.
+    if (state == QLatin1String("HOUSE"))
+        return SeatState::House;
     return SeatState::Available;
 }
 

@@ -113,6 +113,49 @@ QString toText(RefundState state)
     return {};
 }
 
+QString toText(PriceType type)
+{
+    switch (type) {
+    case PriceType::Adult:
+        return QStringLiteral("ADULT");
+    case PriceType::Child:
+        return QStringLiteral("CHILD");
+    case PriceType::Concession:
+        return QStringLiteral("CONCESSION");
+    case PriceType::Complimentary:
+        return QStringLiteral("COMPLIMENTARY");
+    }
+    return {};
+}
+
+QString toText(HouseKind kind)
+{
+    switch (kind) {
+    case HouseKind::House:
+        return QStringLiteral("HOUSE");
+    case HouseKind::Press:
+        return QStringLiteral("PRESS");
+    case HouseKind::Technical:
+        return QStringLiteral("TECHNICAL");
+    }
+    return {};
+}
+
+QString toText(SeatState state)
+{
+    switch (state) {
+    case SeatState::Available:
+        return QStringLiteral("AVAILABLE");
+    case SeatState::Held:
+        return QStringLiteral("HELD");
+    case SeatState::Sold:
+        return QStringLiteral("SOLD");
+    case SeatState::House:
+        return QStringLiteral("HOUSE");
+    }
+    return {};
+}
+
 Result<OrderState> orderStateFromText(const QString &text)
 {
     return fromText(allOrderStates, text, QStringLiteral("order"));
@@ -136,6 +179,21 @@ Result<StayState> stayStateFromText(const QString &text)
 Result<RefundState> refundStateFromText(const QString &text)
 {
     return fromText(allRefundStates, text, QStringLiteral("refund"));
+}
+
+Result<PriceType> priceTypeFromText(const QString &text)
+{
+    return fromText(allPriceTypes, text, QStringLiteral("price type"));
+}
+
+Result<HouseKind> houseKindFromText(const QString &text)
+{
+    return fromText(allHouseKinds, text, QStringLiteral("house hold kind"));
+}
+
+Result<SeatState> unitStateFromText(const QString &text)
+{
+    return fromText(allSeatStates, text, QStringLiteral("seat"));
 }
 
 } // namespace boxoffice

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/result.h"
+#include "domain/seatmap.h"
 #include "domain/states.h"
 
 #include <QString>
@@ -17,6 +18,9 @@ QString toText(PaymentState state);
 QString toText(LineState state);
 QString toText(StayState state);
 QString toText(RefundState state);
+QString toText(PriceType type);
+QString toText(HouseKind kind);
+QString toText(SeatState state);
 
 // A text the database allows but this program does not know is a bug (a migration added a state and
 // nobody mapped it): Internal, never a silent default.
@@ -25,6 +29,10 @@ Result<PaymentState> paymentStateFromText(const QString &text);
 Result<LineState> lineStateFromText(const QString &text);
 Result<StayState> stayStateFromText(const QString &text);
 Result<RefundState> refundStateFromText(const QString &text);
+Result<PriceType> priceTypeFromText(const QString &text);
+Result<HouseKind> houseKindFromText(const QString &text);
+// event_seats.state: AVAILABLE, HELD, SOLD, HOUSE (a seat a manager took off sale, migration 023).
+Result<SeatState> unitStateFromText(const QString &text);
 
 // A state of a row that may not exist (an outer join, read as ''): none.
 template<typename State>

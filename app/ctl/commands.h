@@ -29,5 +29,7 @@ int runRefund(CtlContext &context);
 int runBuyer(CtlContext &context);
 int runTill(CtlContext &context);
 int runDay(CtlContext &context);
+int runPriceTypes(CtlContext &context);
+int runHouse(CtlContext &context);
 
 } // namespace boxoffice::ctl

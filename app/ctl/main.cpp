@@ -64,6 +64,12 @@ const std::map<QString, Command> &commands()
         {QStringLiteral("day"),
          {runDay, "day report [--date YYYY-MM-DD]: the counter's money per clerk and terminal and overall, the tills, "
                   "and online money apart"}},
+        {QStringLiteral("price-types"),
+         {runPriceTypes, "price-types list EVENT | set EVENT BAND ADULT|CHILD|CONCESSION AMOUNT: (manager) prices per type"}},
+        {QStringLiteral("house"),
+         {runHouse,
+          "house hold --event --seats --kind house|press|technical --owner NAME [--note TEXT] | "
+          "release --event --seats | list --event: (manager) seats off sale with no expiry"}},
         {QStringLiteral("table"),
          {runTable,
           "table list | hold --table --cart --party --at --minutes | "
@@ -147,6 +153,9 @@ QList<QCommandLineOption> options()
         {QStringLiteral("shift"), QStringLiteral("till report: the till shift's id."), QStringLiteral("id")},
         {QStringLiteral("date"), QStringLiteral("till report, day report: the day (YYYY-MM-DD; default today)."),
          QStringLiteral("date")},
+        {QStringLiteral("kind"), QStringLiteral("house hold: house, press or technical."), QStringLiteral("kind")},
+        {QStringLiteral("owner"), QStringLiteral("house hold: who the seats are for."), QStringLiteral("name")},
+        {QStringLiteral("note"), QStringLiteral("house hold: a note for the record."), QStringLiteral("text")},
     };
 }
 

@@ -83,6 +83,8 @@ DeskServices DeskSession::services()
     };
     services.pools = &m_pools;
     services.tables = &m_slots;
+    services.priceTypes = &m_priceTypes;
+    services.house = &m_house;
     return services;
 }
 

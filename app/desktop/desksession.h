@@ -10,6 +10,8 @@
 #include "storage/databaseconnection.h"
 #include "storage/pgcountersales.h"
 #include "storage/pgdoorstore.h"
+#include "storage/pghouseseatstore.h"
+#include "storage/pgpricetypestore.h"
 #include "storage/pgorderlookup.h"
 #include "storage/pgfrontdesk.h"
 #include "storage/pginventory.h"
@@ -80,6 +82,11 @@ private:
     PgTicketReprints m_reprintStore{m_connection->database()};
     TicketReprintService m_reprints{m_reprintStore, m_counter};
     std::unique_ptr<AfterSalesWiring> m_afterSales; // built last, over the stores above
+    // Price types and house seats (migrations 022, 023), on the same connection.
+    PgPriceTypeStore m_priceTypeStore{m_connection->database()};
+    PriceTypeService m_priceTypes{m_priceTypeStore};
+    PgHouseSeatStore m_houseStore{m_connection->database()};
+    HouseSeatService m_house{m_houseStore};
 };
 
 class DeskWindow;

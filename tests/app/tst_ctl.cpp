@@ -1,12 +1,14 @@
 // boxoffice-ctl as a script or a support engineer uses it: the real binary, real exit statuses, the
 // documented --json shapes, against a real database.
 
+#include "storage/staffadmin.h"
 #include "testdatabase.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTest>
 
 using namespace boxoffice;
@@ -43,6 +45,7 @@ private slots:
     void workerRunsWithGlobalOptionsBeforeTheCommand();
     void ticketVerifyAdmitsOnceAndSaysWhenAndWhere();
     void tillAndDayReports();
+    void priceTypesAndHouseSeatsAreAManagers();
 
 private:
     Run ctl(const QStringList &arguments, const ConnectionSettings *settings = nullptr) const;
@@ -466,6 +469,66 @@ void TestCtl::tillAndDayReports()
     QVERIFY2(dayText.out.contains(QLatin1String("ALL COUNTERS (EUR)")), qPrintable(dayText.out));
     QCOMPARE(ctl({QStringLiteral("day"), QStringLiteral("report"), QStringLiteral("--date"), QStringLiteral("2026-13-01")}).exitCode, 2);
     QCOMPARE(ctl({QStringLiteral("till"), QStringLiteral("nonsense")}).exitCode, 2);
+// Price types and house seats (migrations 022, 023): the schema's owner has a manager's rights; a clerk's
+// login is refused by the database, and the tool says so.
+void TestCtl::priceTypesAndHouseSeatsAreAManagers()
+{
+    const QString event = QString::number(m_event);
+    const Run set = ctl({QStringLiteral("price-types"), QStringLiteral("set"), event, QStringLiteral("P"),
+                         QStringLiteral("child"), QStringLiteral("4000"), QStringLiteral("--json")});
+    QCOMPARE(set.exitCode, 0);
+    const Run list = ctl({QStringLiteral("price-types"), QStringLiteral("list"), event});
+    QCOMPARE(list.exitCode, 0);
+    QVERIFY2(list.out.contains(QRegularExpression(QStringLiteral("P +CHILD +4000"))), qPrintable(list.out));
+    QCOMPARE(ctl({QStringLiteral("price-types"), QStringLiteral("set"), event, QStringLiteral("P"),
+                  QStringLiteral("COMPLIMENTARY"), QStringLiteral("10")})
+                 .exitCode,
+             2);
+    QCOMPARE(ctl({QStringLiteral("price-types"), QStringLiteral("set"), event, QStringLiteral("P"), QStringLiteral("CHILD"),
+                  QStringLiteral("1e3")})
+                 .exitCode,
+             2);
+
+    const Run held = ctl({QStringLiteral("house"), QStringLiteral("hold"), QStringLiteral("--event"), event,
+                          QStringLiteral("--seats"), QStringLiteral("A-3-1,A-3-2"), QStringLiteral("--kind"),
+                          QStringLiteral("press"), QStringLiteral("--owner"), QStringLiteral("Evening Post"),
+                          QStringLiteral("--json")});
+    QCOMPARE(held.exitCode, 0);
+    QCOMPARE(held.json.value("held").toArray().size(), 2);
+    const Run taken = ctl({QStringLiteral("hold"), QStringLiteral("--event"), event, QStringLiteral("--cart"),
+                           QStringLiteral("ctl-house"), QStringLiteral("--seats"), QStringLiteral("A-3-1")});
+    QCOMPARE(taken.exitCode, 3);
+    const Run listed = ctl({QStringLiteral("house"), QStringLiteral("list"), QStringLiteral("--event"), event,
+                            QStringLiteral("--json")});
+    QCOMPARE(listed.exitCode, 0);
+    QCOMPARE(listed.json.value("seats").toArray().size(), 2);
+    QCOMPARE(listed.json.value("seats").toArray().first().toObject().value("owner").toString(),
+             QStringLiteral("Evening Post"));
+    QCOMPARE(ctl({QStringLiteral("audit")}).exitCode, 0);
+
+    const QString clerk = QStringLiteral("ctlclerk_%1").arg(QCoreApplication::applicationPid());
+    const QString password = QStringLiteral("ctl-clerk-pass-5");
+    QVERIFY(StaffAdmin(m_db->database()).addStaff(clerk, password, StaffRole::Clerk).ok());
+    ConnectionSettings asClerk = m_db->settings();
+    asClerk.user = clerk;
+    asClerk.password = password;
+    const Run refused = ctl({QStringLiteral("house"), QStringLiteral("release"), QStringLiteral("--event"), event,
+                             QStringLiteral("--seats"), QStringLiteral("A-3-1"), QStringLiteral("--json")},
+                            &asClerk);
+    QCOMPARE(refused.exitCode, 1);
+    QCOMPARE(refused.json.value("error").toString(), QStringLiteral("permission_denied"));
+    const Run noPrice = ctl({QStringLiteral("price-types"), QStringLiteral("set"), event, QStringLiteral("P"),
+                             QStringLiteral("CHILD"), QStringLiteral("1"), QStringLiteral("--json")},
+                            &asClerk);
+    QCOMPARE(noPrice.exitCode, 1);
+    QCOMPARE(noPrice.json.value("error").toString(), QStringLiteral("permission_denied"));
+    m_db->exec(QStringLiteral("DROP OWNED BY %1").arg(clerk)); // letters, digits and '_' only
+    m_db->exec(QStringLiteral("DROP ROLE IF EXISTS %1").arg(clerk));
+
+    const Run released = ctl({QStringLiteral("house"), QStringLiteral("release"), QStringLiteral("--event"), event,
+                              QStringLiteral("--seats"), QStringLiteral("A-3-1,A-3-2"), QStringLiteral("--json")});
+    QCOMPARE(released.exitCode, 0);
+    QCOMPARE(released.json.value("released").toArray().size(), 2);
 }
 
 QTEST_GUILESS_MAIN(TestCtl)

@@ -17,6 +17,7 @@
 #include "storage/pgcountersales.h"
 #include "storage/pgfrontdesk.h"
 #include "storage/pginventory.h"
+#include "storage/pgpricetypestore.h"
 #include "storage/propertyloader.h"
 #include "testdatabase.h"
 
@@ -83,6 +84,7 @@ private:
     void sellOnlineAndRefundInPart();
     void sellOnlineAndRefundInFull();
     void sellAtTheCounter();
+    void sellACompAndAChildSeat();
     void settleAGuaranteeAtDeparture();
     void bookOnGuarantee();
     void cancelAStayKeepingAFee();
@@ -313,6 +315,27 @@ void TestMoneyAudit::sellAtTheCounter()
     const auto sale = m_counter->sellAtCounter(cart, cash, m_counter->quote(cart).value());
     QVERIFY2(sale.ok(), sale.ok() ? "" : qPrintable(sale.error().message));
     m_counterSale = sale->order.id;
+    sellACompAndAChildSeat();
+}
+
+// A comp (approved by the schema's owner, who counts as a manager) and a child seat, sold at the counter:
+// the comp is a sold unit at 0 with its reason, and the order still balances.
+void TestMoneyAudit::sellACompAndAChildSeat()
+{
+    const QString cart = QStringLiteral("counter-comp");
+    const UnitId comped = freeSeat();
+    holdSeat(cart, comped);
+    const UnitId child = freeSeat();
+    holdSeat(cart, child);
+    PgPriceTypeStore prices(m_db->database());
+    QVERIFY(prices.setPrice(m_hall.eventId, QStringLiteral("S"), PriceType::Child, 2000).ok());
+    QVERIFY(prices.choose({cart, comped, PriceType::Complimentary, QStringLiteral("house guest")}).ok());
+    QVERIFY(prices.choose({cart, child, PriceType::Child, {}}).ok());
+    CounterPayment cash;
+    cash.tenderedMinor = 2000;
+    const auto sale = m_counter->sellAtCounter(cart, cash, m_counter->quote(cart).value());
+    QVERIFY2(sale.ok(), sale.ok() ? "" : qPrintable(sale.error().message));
+    QCOMPARE(sale->chargedMinor, 2000);
 }
 
 // Booked on a card on file, checked in and out, paid on departure.

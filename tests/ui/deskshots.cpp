@@ -11,8 +11,10 @@
 #include "storage/demoseed.h"
 #include "storage/migrator.h"
 #include "storage/pgcountersales.h"
+#include "storage/pghouseseatstore.h"
 #include "storage/pginventory.h"
 #include "ui/desk/connectionbanner.h"
+#include "storage/pgpricetypestore.h"
 #include "ui/desk/deskwindow.h"
 #include "ui/desk/placestablespanel.h"
 #include "ui/door/doorpanel.h"
@@ -442,6 +444,59 @@ bool saveMixedShots(DeskWindow &window, InventoryWatch &watch, const DeskService
     window.setServices(services); // back: the banner goes, and the sale is given back
     window.releaseSelection();
     return saved;
+// The theatre as a manager sees it before curtain up: a cart of four seats at four price types (adult,
+// child, concession, a comp with its reason) and house seats (press, a technical kill) shown apart on the
+// map. Prices and house seats are set on the "others" connection (the schema's owner, a manager's rights).
+bool savePricingShot(DeskWindow &window, const DeskServices &services, PgInventory &others, QSqlDatabase database,
+                     const QDir &out)
+{
+    int theatre = -1;
+    for (int i = 0; i < window.eventPicker()->count(); ++i) {
+        if (window.eventPicker()->itemText(i).contains(QStringLiteral("Demo Theatre")))
+            theatre = i;
+    }
+    if (theatre < 0)
+        return false;
+    const EventId event = window.eventPicker()->itemData(theatre).toLongLong();
+    if (!window.selectEvent(event))
+        return false;
+    const SeatMap map = window.scene()->seatMap();
+    PgPriceTypeStore prices(database);
+    for (const SeatMapBand &band : map.bands) {
+        (void)prices.setPrice(event, band.code, PriceType::Child, band.priceMinor / 2);
+        (void)prices.setPrice(event, band.code, PriceType::Concession, band.priceMinor * 3 / 4);
+    }
+    // Press seats and a kill for the sound desk: free seats near the middle of the house.
+    QVector<UnitId> free;
+    for (const SeatMapSeat &seat : map.seats) {
+        if (seat.state == SeatState::Available)
+            free << seat.unit;
+    }
+    if (free.size() < 40)
+        return false;
+    PgHouseSeatStore house(database);
+    const int middle = int(free.size()) / 2;
+    (void)house.hold({event, free.mid(middle, 4), HouseKind::Press, QStringLiteral("Evening Post"),
+                      QStringLiteral("opening night review")});
+    (void)house.hold({event, free.mid(middle + 20, 3), HouseKind::Technical, QStringLiteral("Sound desk"),
+                      QStringLiteral("mixing position")});
+    window.setServices(services); // reloads the map: the house seats drawn apart
+    if (!window.selectEvent(event))
+        return false;
+    if (auto filled = fillHouse(others, window.scene()->seatMap(), 0.2, 0.04); !filled)
+        qWarning("%s", qPrintable(filled.error().message));
+    window.refreshLiveChanges();
+    window.holdBestAvailable();
+    window.holdBestAvailable();
+    if (window.cart()->rowCount() < 4)
+        return false;
+    window.compReasonHook = [](const QString &) { return QStringLiteral("Director's guest"); };
+    window.choosePriceType(window.cart()->entries().at(1).unit, PriceType::Child);
+    window.choosePriceType(window.cart()->entries().at(2).unit, PriceType::Concession);
+    window.choosePriceType(window.cart()->entries().at(3).unit, PriceType::Complimentary);
+    window.view()->fitAll();
+    wait(1500);
+    return window.grab().save(out.filePath(QStringLiteral("desk-pricetypes.png")));
 }
 
 // The box office in the clerk's language (run under LANGUAGE=de LANG=de_DE.UTF-8): the theatre a quarter
@@ -512,6 +567,8 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("till-only"), QStringLiteral("Draw only the Till tab (no stadium).")});
     parser.addOption({QStringLiteral("mixed-only"),
                       QStringLiteral("Draw only the mixed cart (seats, standing, a table) and the outage banner.")});
+    parser.addOption({QStringLiteral("pricing-only"),
+                      QStringLiteral("Draw only price types and house seats, as the demo manager (no stadium).")});
     parser.addOption({QStringLiteral("german-only"),
                       QStringLiteral("Draw only the box office with a sale open, as docs/desk-german.png (no stadium); "
                                      "run with LANGUAGE=de LANG=de_DE.UTF-8.")});
@@ -535,7 +592,7 @@ int main(int argc, char *argv[])
         DemoSeedOptions options;
         options.stadium = !parser.isSet(QStringLiteral("door-only")) && !parser.isSet(QStringLiteral("orders-only"))
             && !parser.isSet(QStringLiteral("till-only")) && !parser.isSet(QStringLiteral("mixed-only"))
-            && !parser.isSet(QStringLiteral("german-only"));
+            && !parser.isSet(QStringLiteral("german-only")) && !parser.isSet(QStringLiteral("pricing-only"));
         options.demoStaff = choice->privateCluster;
         if (auto seeded = seedDemo(setup.value()->database(), options); !seeded)
             return fail(seeded.error().message);
@@ -544,6 +601,10 @@ int main(int argc, char *argv[])
     ConnectionSettings staff = choice->settings;
     staff.user = QString::fromLatin1(demoClerkLogin);
     staff.password = QString::fromLatin1(demoClerkPassword);
+    if (parser.isSet(QStringLiteral("pricing-only"))) {
+        staff.user = QString::fromLatin1(demoManagerLogin);
+        staff.password = QString::fromLatin1(demoManagerPassword);
+    }
 
     // The sign-in dialog, as a clerk first sees it.
     {
@@ -595,6 +656,10 @@ int main(int argc, char *argv[])
         const bool saved = saveTillShot(window, session.value()->services(), choice->settings, clock, out);
         unnameTerminal();
         return saved ? 0 : fail(QStringLiteral("the Till screenshot failed"));
+    if (parser.isSet(QStringLiteral("pricing-only"))) {
+        return savePricingShot(window, session.value()->services(), others, othersConnection.value()->database(), out)
+            ? 0
+            : fail(QStringLiteral("the price types screenshot failed"));
     }
     if (parser.isSet(QStringLiteral("german-only")))
         return saveLanguageShots(window, others, out, QStringLiteral("german"))

@@ -519,7 +519,7 @@ void TestSeatMap::legendListsEveryBand()
 {
     SeatMapLegend legend(m_theatre);
     const QStringList entries = legend.entries();
-    QCOMPARE(entries.size(), m_theatre.bands.size() + 4);
+    QCOMPARE(entries.size(), m_theatre.bands.size() + 5); // + yours, held, sold, house seats, selected
     QCOMPARE(entries.at(0), QStringLiteral("Premium, €85.00"));
     QCOMPARE(entries.at(3), QStringLiteral("Restricted view, €20.00"));
     QStringList shown;
@@ -537,8 +537,8 @@ void TestSeatMap::legendListsEveryBand()
 
     // A new map replaces the lines rather than adding to them.
     legend.setSeatMap(stadiumMap());
-    QCOMPARE(legend.entries().size(), 3 + 4);
-    QCOMPARE(legend.findChildren<QLabel *>().size(), 2 * (3 + 4));
+    QCOMPARE(legend.entries().size(), 3 + 5);
+    QCOMPARE(legend.findChildren<QLabel *>().size(), 2 * (3 + 5));
 }
 
 namespace {

@@ -53,6 +53,14 @@ QVector<CartEntry> DeskWindow::entriesFor(const HoldGrant &grant) const
         if (const auto seat = m_scene->seat(held.seat.unit)) {
             entry.section = map.sections.value(seat->section).name;
             entry.priceMinor = map.bands.value(seat->band).priceMinor;
+            entry.band = map.bands.value(seat->band).code;
+        }
+        // A seat held again keeps the price type this sale chose for it (the server keeps it too).
+        for (const CartEntry &kept : m_cart->entries()) {
+            if (kept.unit == entry.unit) {
+                entry.priceType = kept.priceType;
+                entry.priceMinor = kept.priceMinor;
+            }
         }
         entries << entry;
     }
@@ -313,9 +321,12 @@ void DeskWindow::onSeatActivated(UnitId unit)
     if (!seat)
         return;
     if (!seatIsFree(seat->state, seat->holdExpiresAt, m_clock.now())) {
-        showMessage(seat->state == SeatState::Sold ? tr("Seat %1 is sold.").arg(seat->label)
-                                                   : tr("Seat %1 is held by another buyer.").arg(seat->label),
-                    true);
+        if (seat->state == SeatState::House)
+            showMessage(tr("Seat %1 is held for the house; a manager can release it.").arg(seat->label), true);
+        else
+            showMessage(seat->state == SeatState::Sold ? tr("Seat %1 is sold.").arg(seat->label)
+                                                       : tr("Seat %1 is held by another buyer.").arg(seat->label),
+                        true);
         return;
     }
     holdUnits({unit});
@@ -374,8 +385,11 @@ void DeskWindow::onQuoteRead(const CartQuote &quote)
         entry.priceMinor = line.amountMinor;
         entry.currency = quote.currency;
         entry.expiresAt = line.expiresAt;
-        if (const auto seat = m_scene->seat(line.id))
+        entry.priceType = line.priceType;
+        if (const auto seat = m_scene->seat(line.id)) {
             entry.section = map.sections.value(seat->section).name;
+            entry.band = map.bands.value(seat->band).code;
+        }
         held << entry;
         live << line.id;
     }

@@ -6,8 +6,10 @@
 #include "domain/door.h"
 #include "domain/frontdeskservice.h"
 #include "domain/hotelservice.h"
+#include "domain/houseseats.h"
 #include "domain/orderlookup.h"
 #include "domain/poolservice.h"
+#include "domain/pricetypes.h"
 #include "domain/seatholdservice.h"
 #include "domain/seatmapstore.h"
 #include "domain/slotservice.h"
@@ -65,6 +67,8 @@ struct DeskServices
     ManagerSignIn managerSignIn; // opens a manager's connection on the spot
     PoolService *pools = nullptr; // standing places; not in ready(): seats sell without them
     SlotService *tables = nullptr; // restaurant tables; likewise
+    PriceTypeService *priceTypes = nullptr; // not in ready(): without it every seat sells at its band's price
+    HouseSeatService *house = nullptr; // not in ready(): a manager's, the database refuses it to clerks
 
     bool ready() const { return holds && carts && sales && maps && hotels && frontDesk; }
 };

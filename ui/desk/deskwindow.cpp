@@ -16,6 +16,7 @@
 #include "ui/orders/orderlookuppanel.h"
 #include "ui/sale/cartmodel.h"
 #include "ui/sale/countercheckout.h"
+#include "ui/sale/pricetypedelegate.h"
 #include "ui/sale/serverclock.h"
 #include "ui/seatmap/seatmaplegend.h"
 #include "ui/seatmap/seatmapscene.h"
@@ -124,16 +125,19 @@ void DeskWindow::buildUi()
     sideLayout->addWidget(m_legend);
     m_extras = new PlacesTablesPanel;
     sideLayout->addWidget(m_extras);
+    sideLayout->addWidget(buildHouseBar());
 
     auto *cartBox = new QGroupBox(tr("This sale"));
     auto *cartLayout = new QVBoxLayout(cartBox);
     m_cartView = new QTableView;
     m_cartView->setObjectName(QStringLiteral("cartView"));
     m_cartView->setModel(m_cart);
+    m_cartView->setItemDelegateForColumn(CartModel::PriceTypeColumn, new PriceTypeDelegate(m_cartView));
     m_cartView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_cartView->setTabKeyNavigation(false); // Tab leaves the table; the arrows move within it
     m_cartView->verticalHeader()->hide();
     m_cartView->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_cartView->horizontalHeader()->setSectionResizeMode(CartModel::PriceTypeColumn, QHeaderView::ResizeToContents);
     m_cartView->setMinimumWidth(380);
     m_cartView->setAccessibleName(tr("This sale"));
     m_cartView->setAccessibleDescription(
@@ -367,6 +371,7 @@ void DeskWindow::loadEvent(int comboIndex)
     m_scene->setMyCarts({m_cartId});
     m_scene->setServerNow(m_clock.now());
     m_legend->setSeatMap(m_scene->seatMap());
+    loadPriceTypes();
     m_view->fitAll();
     m_extensionsLeft = event->policy.maxExtensions;
 
@@ -468,6 +473,7 @@ void DeskWindow::updateTitle()
     const QString event = m_live && m_live->loaded() ? m_scene->seatMap().event.name : tr("no event");
     setWindowTitle(tr("Box office — %1 — %2 (%3)").arg(event, m_staff.user, role));
     showStaff();
+    updateHouseBar();
 }
 
 } // namespace boxoffice

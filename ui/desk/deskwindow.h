@@ -107,6 +107,23 @@ public:
     // For tests: answers "give back the held seats and sign out?" instead of a message box.
     std::function<bool(const QString &question)> confirmSignOutHook;
 
+    // deskpricing.cpp: price types in the cart, and a manager's house seats.
+    // Asks the server to sell a held seat at `type` (a comp asks for the reason first).
+    void choosePriceType(UnitId unit, PriceType type);
+    // A manager: the seats selected on the map off sale for the house (asks why and for whom).
+    void holdForHouse();
+    // A manager: the selected house seats back on sale.
+    void releaseHouseSeats();
+    // A manager: this event's prices per band and type.
+    void editPriceTypes();
+    QWidget *houseBar() const { return m_houseBar; }
+    // For tests: asked for a comp's reason instead of an input dialog; empty cancels.
+    std::function<QString(const QString &seatLabel)> compReasonHook;
+    // For tests: called with the house hold dialog instead of exec(); returns "accepted".
+    std::function<bool(class HouseHoldDialog &)> houseHoldHook;
+    // For tests: called with the prices dialog instead of exec(); returns "accepted".
+    std::function<bool(class PriceTypesDialog &)> priceTypesHook;
+
 signals:
     // Signed out and locked: the owner closes the connection and shows the sign-in dialog.
     void signInRequested();
@@ -145,6 +162,9 @@ private:
     void buildStaffBar();
     void setLocked(bool locked);
     void showStaff();
+    QWidget *buildHouseBar();
+    void loadPriceTypes();
+    void updateHouseBar();
 
     StaffIdentity m_staff;
     ServerClock &m_clock;
@@ -188,6 +208,7 @@ private:
     QPushButton *m_bestButton = nullptr;
     QLabel *m_staffLabel = nullptr;
     QAction *m_signOutAction = nullptr;
+    QWidget *m_houseBar = nullptr;
 };
 
 } // namespace boxoffice

@@ -4,6 +4,7 @@
 
 #include <QBrush>
 #include <QColor>
+#include <QCoreApplication>
 
 #include <algorithm>
 
@@ -14,6 +15,21 @@ QString formatCountdown(qint64 seconds)
     if (seconds <= 0)
         return QObject::tr("expired");
     return QStringLiteral("%1:%2").arg(seconds / 60).arg(seconds % 60, 2, 10, QLatin1Char('0'));
+}
+
+QString priceTypeText(PriceType type)
+{
+    switch (type) {
+    case PriceType::Adult:
+        return QCoreApplication::translate("CartModel", "Adult");
+    case PriceType::Child:
+        return QCoreApplication::translate("CartModel", "Child");
+    case PriceType::Concession:
+        return QCoreApplication::translate("CartModel", "Concession");
+    case PriceType::Complimentary:
+        return QCoreApplication::translate("CartModel", "Complimentary");
+    }
+    return {};
 }
 
 CartModel::CartModel(QObject *parent) : QAbstractTableModel(parent) { }
@@ -41,6 +57,9 @@ QVariant CartModel::data(const QModelIndex &index, int role) const
             return entry.label;
         case SectionColumn:
             return entry.section;
+        case PriceTypeColumn:
+            // Standing places and tables have one price: only a seat is sold at a type.
+            return entry.kind == ItemKind::Seat ? QVariant(priceTypeText(entry.priceType)) : QVariant();
         case PriceColumn:
             return formatMoney(entry.priceMinor, entry.currency);
         case TimeLeftColumn:
@@ -59,7 +78,13 @@ QVariant CartModel::data(const QModelIndex &index, int role) const
         if (left <= warningSeconds)
             return QBrush(QColor(0xfd, 0xec, 0xc8));
         break;
+    case Qt::EditRole:
+        if (index.column() == PriceTypeColumn && entry.kind == ItemKind::Seat)
+            return int(entry.priceType);
+        break;
     case Qt::ToolTipRole:
+        if (index.column() == PriceTypeColumn && entry.kind == ItemKind::Seat)
+            return tr("Double-click or press F2 to sell this seat at another price type");
         return tr("Held until %1 (server time)").arg(entry.expiresAt.toLocalTime().toString(QStringLiteral("HH:mm:ss")));
     case Qt::UserRole:
         return entry.unit;
@@ -76,12 +101,58 @@ QVariant CartModel::headerData(int section, Qt::Orientation orientation, int rol
         return tr("Item");
     case SectionColumn:
         return tr("Section");
+    case PriceTypeColumn:
+        return tr("Type");
     case PriceColumn:
         return tr("Price");
     case TimeLeftColumn:
         return tr("Time left");
     }
     return {};
+}
+
+Qt::ItemFlags CartModel::flags(const QModelIndex &index) const
+{
+    Qt::ItemFlags flags = QAbstractTableModel::flags(index);
+    if (index.isValid() && index.column() == PriceTypeColumn && optionsFor(index.row()).size() > 1)
+        flags |= Qt::ItemIsEditable;
+    return flags;
+}
+
+bool CartModel::setData(const QModelIndex &index, const QVariant &value, int role)
+{
+    if (role != Qt::EditRole || index.column() != PriceTypeColumn
+        || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return false;
+    const CartEntry &entry = m_entries.at(index.row());
+    const auto type = PriceType(value.toInt());
+    if (type != entry.priceType)
+        emit priceTypeRequested(entry.unit, type);
+    return false;
+}
+
+void CartModel::setTypePrices(const QVector<TypePrice> &prices)
+{
+    m_typePrices = prices;
+    if (!m_entries.isEmpty())
+        emit dataChanged(index(0, PriceTypeColumn), index(int(m_entries.size()) - 1, PriceTypeColumn));
+}
+
+QVector<TypePrice> CartModel::optionsFor(int row) const
+{
+    if (row < 0 || row >= m_entries.size() || m_entries.at(row).kind != ItemKind::Seat)
+        return {};
+    return pricesOfBand(m_typePrices, m_entries.at(row).band);
+}
+
+void CartModel::setPriceType(UnitId unit, PriceType type, qint64 priceMinor)
+{
+    const int row = rowOf(ItemKind::Seat, unit);
+    if (row < 0)
+        return;
+    m_entries[row].priceType = type;
+    m_entries[row].priceMinor = priceMinor;
+    emit dataChanged(index(row, PriceTypeColumn), index(row, PriceColumn));
 }
 
 void CartModel::upsert(const QVector<CartEntry> &entries)
@@ -95,6 +166,9 @@ void CartModel::upsert(const QVector<CartEntry> &entries)
         }
         m_entries[row].expiresAt = entry.expiresAt;
         m_entries[row].priceMinor = entry.priceMinor;
+        m_entries[row].priceType = entry.priceType;
+        if (!entry.band.isEmpty())
+            m_entries[row].band = entry.band;
         emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
     }
     if (added.isEmpty())

@@ -1,5 +1,7 @@
 #include "ui/sale/quotemodel.h"
 
+#include "ui/sale/cartmodel.h"
+
 #include "ui/common/money.h"
 
 namespace boxoffice {
@@ -53,6 +55,8 @@ QVariant QuoteModel::data(const QModelIndex &index, int role) const
     const QuoteLine &line = m_quote.lines.at(index.row());
     switch (role) {
     case Qt::DisplayRole:
+        if (index.column() == ItemColumn && line.priceType != PriceType::Adult)
+            return tr("%1 (%2)").arg(line.label, priceTypeText(line.priceType));
         return index.column() == ItemColumn ? line.label : formatMoney(line.amountMinor, m_quote.currency);
     case Qt::TextAlignmentRole:
         if (index.column() == PriceColumn)

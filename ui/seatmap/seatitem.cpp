@@ -103,6 +103,10 @@ QColor SeatItem::fillColor(SeatLook look, int band)
         return QColor(0xf2, 0xa9, 0x00);
     case SeatLook::Sold:
         return QColor(0x4d, 0x4d, 0x4d);
+    case SeatLook::House:
+        // A pale slate: off sale, unlike every (saturated) band colour, held (amber), yours (blue), the
+        // selection (magenta) and sold (dark grey), and still visible on the map's light ground.
+        return QColor(0x9f, 0xb3, 0xc8);
     }
     return bandColor(band);
 }
@@ -302,6 +306,8 @@ QString seatLookText(SeatLook look)
         return QCoreApplication::translate("SeatItem", "Held by another sale");
     case SeatLook::Sold:
         return QCoreApplication::translate("SeatItem", "Sold");
+    case SeatLook::House:
+        return QCoreApplication::translate("SeatItem", "House seat (off sale)");
     }
     return QString();
 }

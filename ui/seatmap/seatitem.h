@@ -11,7 +11,7 @@ namespace boxoffice {
 
 // What a seat shows at a glance once the hold clock and "which carts are mine" are applied: a HELD seat
 // whose lease ran out already looks free, because a claim would treat it so.
-enum class SeatLook : quint8 { Available, Mine, HeldByOther, Sold };
+enum class SeatLook : quint8 { Available, Mine, HeldByOther, Sold, House };
 
 // What tells a look apart without colour (colour-blind clerks, grey print-outs, screenshots in a
 // report): a mark drawn over the fill at medium and close zoom, repeated in the legend's swatch.

@@ -45,6 +45,7 @@ void SeatMapLegend::setSeatMap(const SeatMap &map)
     addEntry(SeatLook::Mine, 0, false, seatLookText(SeatLook::Mine));
     addEntry(SeatLook::HeldByOther, 0, false, seatLookText(SeatLook::HeldByOther));
     addEntry(SeatLook::Sold, 0, false, seatLookText(SeatLook::Sold));
+    addEntry(SeatLook::House, 0, false, seatLookText(SeatLook::House));
     addEntry(SeatLook::Available, 0, true, tr("Selected"));
 }
 

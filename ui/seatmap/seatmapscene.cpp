@@ -521,6 +521,8 @@ SeatLook SeatMapScene::lookOf(const SeatMapSeat &seat) const
     switch (seat.state) {
     case SeatState::Sold:
         return SeatLook::Sold;
+    case SeatState::House:
+        return SeatLook::House;
     case SeatState::Available:
         return SeatLook::Available;
     case SeatState::Held:

@@ -1,0 +1,51 @@
+#pragma once
+
+// The statements behind PgPriceTypeStore (migration 022). None touches the seat claim: a type is chosen
+// for a seat after it is held, in a statement of its own.
+namespace boxoffice::PriceTypeSql {
+
+inline constexpr char prices[] = R"SQL(
+SELECT pb.code, pb.name, t.price_type, t.amount_minor
+FROM events e
+JOIN price_bands pb ON pb.layout_id = e.layout_id
+JOIN event_price_types t ON t.event_id = e.id AND t.price_band_id = pb.id
+WHERE e.id = :event
+ORDER BY pb.code,
+         CASE t.price_type WHEN 'ADULT' THEN 0 WHEN 'CHILD' THEN 1 WHEN 'CONCESSION' THEN 2 ELSE 3 END
+)SQL";
+
+// ADULT is the band's own price.
+inline constexpr char setAdultPrice[] = R"SQL(
+WITH p AS (
+    SELECT CAST(:event AS bigint) AS event_id, CAST(:band AS text) AS band, CAST(:amount AS bigint) AS amount
+), b AS (
+    SELECT pb.id FROM p JOIN events e ON e.id = p.event_id
+    JOIN price_bands pb ON pb.layout_id = e.layout_id AND pb.code = p.band
+)
+INSERT INTO event_prices (event_id, price_band_id, amount_minor)
+SELECT p.event_id, b.id, p.amount FROM p, b
+ON CONFLICT (event_id, price_band_id) DO UPDATE SET amount_minor = EXCLUDED.amount_minor
+RETURNING 1
+)SQL";
+
+inline constexpr char setTypePrice[] = R"SQL(
+WITH p AS (
+    SELECT CAST(:event AS bigint) AS event_id, CAST(:band AS text) AS band, CAST(:type AS text) AS price_type,
+           CAST(:amount AS bigint) AS amount
+), b AS (
+    SELECT pb.id FROM p JOIN events e ON e.id = p.event_id
+    JOIN price_bands pb ON pb.layout_id = e.layout_id AND pb.code = p.band
+)
+INSERT INTO event_type_prices (event_id, price_band_id, price_type, amount_minor)
+SELECT p.event_id, b.id, p.price_type, p.amount FROM p, b
+ON CONFLICT (event_id, price_band_id, price_type)
+    DO UPDATE SET amount_minor = EXCLUDED.amount_minor, set_by = session_user, set_at = now()
+RETURNING 1
+)SQL";
+
+inline constexpr char choose[] = R"SQL(
+SELECT boxoffice_choose_price_type(CAST(:cart AS text), CAST(:unit AS bigint), CAST(:type AS text),
+                                   CAST(:reason AS text))
+)SQL";
+
+} // namespace boxoffice::PriceTypeSql
