@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>CartModel</name>
+    <message>
+        <source>Adult</source>
+        <translation>Erwachsene</translation>
+    </message>
+    <message>
+        <source>Child</source>
+        <translation>Kind</translation>
+    </message>
+    <message>
+        <source>Concession</source>
+        <translation>Ermäßigt</translation>
+    </message>
+    <message>
+        <source>Complimentary</source>
+        <translation>Freikarte</translation>
+    </message>
+</context>
+<context>
     <name>ClerkError</name>
     <message>
         <source>The box-office server did not answer, so nothing was changed. Try again when the connection is back (the banner at the top says when).</source>
@@ -222,6 +241,21 @@
     </message>
 </context>
 <context>
+    <name>HouseHoldDialog</name>
+    <message>
+        <source>House</source>
+        <translation>Haus</translation>
+    </message>
+    <message>
+        <source>Press</source>
+        <translation>Presse</translation>
+    </message>
+    <message>
+        <source>Technical (kill)</source>
+        <translation>Technik (Sperrplatz)</translation>
+    </message>
+</context>
+<context>
     <name>Money</name>
     <message>
         <source>“%1” is not an amount. Type digits only, such as %2 or %3.</source>
@@ -400,6 +434,10 @@
     <message>
         <source>with a white bar across</source>
         <translation>mit einem weißen Querbalken</translation>
+    </message>
+    <message>
+        <source>House seat (off sale)</source>
+        <translation>Hausplatz (nicht im Verkauf)</translation>
     </message>
 </context>
 <context>
@@ -965,6 +1003,14 @@
     <message>
         <source>Item</source>
         <translation>Position</translation>
+    </message>
+    <message>
+        <source>Double-click or press F2 to sell this seat at another price type</source>
+        <translation>Doppelklick oder F2, um diesen Platz zu einer anderen Preisart zu verkaufen</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Preisart</translation>
     </message>
 </context>
 <context>
@@ -1570,6 +1616,105 @@
         <source>Printing a copy of the receipt for order %1…</source>
         <translation>Eine Kopie des Belegs für Bestellung %1 wird gedruckt …</translation>
     </message>
+    <message>
+        <source>Hold for &amp;house…</source>
+        <translation>Für das &amp;Haus sperren …</translation>
+    </message>
+    <message>
+        <source>Take the seats selected on the map off sale for the house, press or a technical kill</source>
+        <translation>Die im Saalplan ausgewählten Plätze für Haus, Presse oder Technik aus dem Verkauf nehmen</translation>
+    </message>
+    <message>
+        <source>Release house seats</source>
+        <translation>Hausplätze freigeben</translation>
+    </message>
+    <message>
+        <source>Put the house seats selected on the map back on sale</source>
+        <translation>Die im Saalplan ausgewählten Hausplätze wieder in den Verkauf geben</translation>
+    </message>
+    <message>
+        <source>&amp;Prices…</source>
+        <translation>&amp;Preise …</translation>
+    </message>
+    <message>
+        <source>Set this event&apos;s adult, child and concession prices per band</source>
+        <translation>Preise für Erwachsene, Kinder und Ermäßigte je Preiskategorie dieser Vorstellung festlegen</translation>
+    </message>
+    <message>
+        <source>Complimentary seat</source>
+        <translation>Freikarte</translation>
+    </message>
+    <message>
+        <source>Why is %1 given away? (recorded with the manager&apos;s name)</source>
+        <translation>Warum wird %1 verschenkt? (wird mit dem Namen der Leitung erfasst)</translation>
+    </message>
+    <message>
+        <source>No comp for %1: a complimentary seat needs a reason.</source>
+        <translation>Keine Freikarte für %1: eine Freikarte braucht einen Grund.</translation>
+    </message>
+    <message>
+        <source>A complimentary seat needs a manager: ask a manager to sign in at this desk.</source>
+        <translation>Eine Freikarte braucht die Leitung: bitten Sie die Leitung, sich an dieser Kasse anzumelden.</translation>
+    </message>
+    <message>
+        <source>Seat %1 is no longer held by this sale.</source>
+        <translation>Platz %1 ist von diesem Verkauf nicht mehr reserviert.</translation>
+    </message>
+    <message>
+        <source>Seat %1 has no %2 price for this event.</source>
+        <translation>Platz %1 hat in dieser Vorstellung keinen Preis „%2“.</translation>
+    </message>
+    <message>
+        <source>%1 sells as %2: %3.</source>
+        <translation>%1 wird als %2 verkauft: %3.</translation>
+    </message>
+    <message>
+        <source>Select the seats to hold for the house on the map first.</source>
+        <translation>Wählen Sie zuerst im Saalplan die Plätze, die für das Haus gesperrt werden sollen.</translation>
+    </message>
+    <message>
+        <source>Only a manager may hold seats for the house.</source>
+        <translation>Nur die Leitung darf Plätze für das Haus sperren.</translation>
+    </message>
+    <message>
+        <source>Not every selected seat is free: nothing was held for the house.</source>
+        <translation>Nicht jeder ausgewählte Platz ist frei: nichts wurde für das Haus gesperrt.</translation>
+    </message>
+    <message>
+        <source>Held %1 for %2 (%3): off sale until released.</source>
+        <translation>%1 für %2 gesperrt (%3): nicht im Verkauf, bis freigegeben.</translation>
+    </message>
+    <message>
+        <source>Select house seats on the map first.</source>
+        <translation>Wählen Sie zuerst Hausplätze im Saalplan.</translation>
+    </message>
+    <message>
+        <source>Only a manager may release house seats.</source>
+        <translation>Nur die Leitung darf Hausplätze freigeben.</translation>
+    </message>
+    <message>
+        <source>Released %1: on sale again.</source>
+        <translation>%1 freigegeben: wieder im Verkauf.</translation>
+    </message>
+    <message>
+        <source>Only a manager may set prices.</source>
+        <translation>Nur die Leitung darf Preise festlegen.</translation>
+    </message>
+    <message>
+        <source>No price changed.</source>
+        <translation>Kein Preis geändert.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n price(s) saved.</source>
+        <translation>
+            <numerusform>%n Preis gespeichert.</numerusform>
+            <numerusform>%n Preise gespeichert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Seat %1 is held for the house; a manager can release it.</source>
+        <translation>Platz %1 ist für das Haus gesperrt; die Leitung kann ihn freigeben.</translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::DoorPanel</name>
@@ -2143,6 +2288,36 @@ frei / verkäuflich</translation>
         <source>dddd d MMMM yyyy</source>
         <comment>date format (QLocale): weekday, day, month, year</comment>
         <translation>dddd, d. MMMM yyyy</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::HouseHoldDialog</name>
+    <message>
+        <source>Hold for house</source>
+        <translation>Für das Haus sperren</translation>
+    </message>
+    <message numerus="yes">
+        <source>Take %n seat(s) off sale with no expiry: %1. A manager releases them on purpose.</source>
+        <translation>
+            <numerusform>%n Platz ohne Ablauf aus dem Verkauf nehmen: %1. Die Leitung gibt ihn gezielt wieder frei.</numerusform>
+            <numerusform>%n Plätze ohne Ablauf aus dem Verkauf nehmen: %1. Die Leitung gibt sie gezielt wieder frei.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>e.g. Director, Evening Post, sound desk</source>
+        <translation>z. B. Intendanz, Abendpost, Tonpult</translation>
+    </message>
+    <message>
+        <source>&amp;Reason:</source>
+        <translation>&amp;Grund:</translation>
+    </message>
+    <message>
+        <source>&amp;For:</source>
+        <translation>&amp;Für:</translation>
+    </message>
+    <message>
+        <source>&amp;Note:</source>
+        <translation>&amp;Notiz:</translation>
     </message>
 </context>
 <context>
@@ -2857,6 +3032,32 @@ Die Leitung genehmigt das hier, indem sie sich unten anmeldet. Sie bleiben angem
     </message>
 </context>
 <context>
+    <name>boxoffice::PriceTypeDelegate</name>
+    <message>
+        <source>Price type</source>
+        <translation>Preisart</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::PriceTypesDialog</name>
+    <message>
+        <source>Prices by type</source>
+        <translation>Preise nach Preisart</translation>
+    </message>
+    <message>
+        <source>%1: prices in %2 per band. A blank Child or Concession price is not offered; Complimentary is always free and needs a manager&apos;s reason at the sale.</source>
+        <translation>%1: Preise in %2 je Preiskategorie. Ein leerer Preis für Kind oder Ermäßigt wird nicht angeboten; eine Freikarte ist immer kostenlos und braucht beim Verkauf einen Grund der Leitung.</translation>
+    </message>
+    <message>
+        <source>Band</source>
+        <translation>Preiskategorie</translation>
+    </message>
+</context>
+<context>
     <name>boxoffice::PrintService</name>
     <message>
         <source>Printer for tickets</source>
@@ -2934,6 +3135,10 @@ Die Leitung genehmigt das hier, indem sie sich unten anmeldet. Sie bleiben angem
     <message>
         <source>Price</source>
         <translation>Preis</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
     </message>
 </context>
 <context>

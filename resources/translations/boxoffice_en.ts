@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>CartModel</name>
+    <message>
+        <source>Adult</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Child</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Concession</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Complimentary</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ClerkError</name>
     <message>
         <source>The box-office server did not answer, so nothing was changed. Try again when the connection is back (the banner at the top says when).</source>
@@ -222,6 +241,21 @@
     </message>
 </context>
 <context>
+    <name>HouseHoldDialog</name>
+    <message>
+        <source>House</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Press</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Technical (kill)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Money</name>
     <message>
         <source>“%1” is not an amount. Type digits only, such as %2 or %3.</source>
@@ -399,6 +433,10 @@
     </message>
     <message>
         <source>with a white bar across</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>House seat (off sale)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -964,6 +1002,14 @@
     </message>
     <message>
         <source>Item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double-click or press F2 to sell this seat at another price type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1570,6 +1616,105 @@
         <source>Printing a copy of the receipt for order %1…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Hold for &amp;house…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take the seats selected on the map off sale for the house, press or a technical kill</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Release house seats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put the house seats selected on the map back on sale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Prices…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set this event&apos;s adult, child and concession prices per band</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Complimentary seat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why is %1 given away? (recorded with the manager&apos;s name)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No comp for %1: a complimentary seat needs a reason.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A complimentary seat needs a manager: ask a manager to sign in at this desk.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seat %1 is no longer held by this sale.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seat %1 has no %2 price for this event.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sells as %2: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select the seats to hold for the house on the map first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a manager may hold seats for the house.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not every selected seat is free: nothing was held for the house.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Held %1 for %2 (%3): off sale until released.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select house seats on the map first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a manager may release house seats.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Released %1: on sale again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a manager may set prices.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No price changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n price(s) saved.</source>
+        <translation>
+            <numerusform>%n price saved.</numerusform>
+            <numerusform>%n prices saved.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Seat %1 is held for the house; a manager can release it.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::DoorPanel</name>
@@ -2140,6 +2285,36 @@ free / sellable a night</source>
     <message>
         <source>dddd d MMMM yyyy</source>
         <comment>date format (QLocale): weekday, day, month, year</comment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::HouseHoldDialog</name>
+    <message>
+        <source>Hold for house</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Take %n seat(s) off sale with no expiry: %1. A manager releases them on purpose.</source>
+        <translation>
+            <numerusform>Take %n seat off sale with no expiry: %1. A manager releases them on purpose.</numerusform>
+            <numerusform>Take %n seats off sale with no expiry: %1. A manager releases them on purpose.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>e.g. Director, Evening Post, sound desk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reason:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;For:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Note:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2853,6 +3028,32 @@ A manager approves this here by signing in below. You stay signed in.</source>
     </message>
 </context>
 <context>
+    <name>boxoffice::PriceTypeDelegate</name>
+    <message>
+        <source>Price type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::PriceTypesDialog</name>
+    <message>
+        <source>Prices by type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: prices in %2 per band. A blank Child or Concession price is not offered; Complimentary is always free and needs a manager&apos;s reason at the sale.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Band</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>boxoffice::PrintService</name>
     <message>
         <source>Printer for tickets</source>
@@ -2929,6 +3130,10 @@ A manager approves this here by signing in below. You stay signed in.</source>
     </message>
     <message>
         <source>Price</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -469,6 +469,8 @@ void TestCtl::tillAndDayReports()
     QVERIFY2(dayText.out.contains(QLatin1String("ALL COUNTERS (EUR)")), qPrintable(dayText.out));
     QCOMPARE(ctl({QStringLiteral("day"), QStringLiteral("report"), QStringLiteral("--date"), QStringLiteral("2026-13-01")}).exitCode, 2);
     QCOMPARE(ctl({QStringLiteral("till"), QStringLiteral("nonsense")}).exitCode, 2);
+}
+
 // Price types and house seats (migrations 022, 023): the schema's owner has a manager's rights; a clerk's
 // login is refused by the database, and the tool says so.
 void TestCtl::priceTypesAndHouseSeatsAreAManagers()

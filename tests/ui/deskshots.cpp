@@ -444,6 +444,8 @@ bool saveMixedShots(DeskWindow &window, InventoryWatch &watch, const DeskService
     window.setServices(services); // back: the banner goes, and the sale is given back
     window.releaseSelection();
     return saved;
+}
+
 // The theatre as a manager sees it before curtain up: a cart of four seats at four price types (adult,
 // child, concession, a comp with its reason) and house seats (press, a technical kill) shown apart on the
 // map. Prices and house seats are set on the "others" connection (the schema's owner, a manager's rights).
@@ -656,6 +658,7 @@ int main(int argc, char *argv[])
         const bool saved = saveTillShot(window, session.value()->services(), choice->settings, clock, out);
         unnameTerminal();
         return saved ? 0 : fail(QStringLiteral("the Till screenshot failed"));
+    }
     if (parser.isSet(QStringLiteral("pricing-only"))) {
         return savePricingShot(window, session.value()->services(), others, othersConnection.value()->database(), out)
             ? 0
