@@ -89,7 +89,9 @@ Status check(const CartQuote &quote, const CartId &cart)
         return makeError(ErrorCode::BadInput,
                          QStringLiteral("The amount shown belongs to another sale; show this one's."));
     if (quote.isEmpty())
-        return makeError(ErrorCode::Lost, QStringLiteral("Nothing in this sale is still held: take no payment."));
+        return withReason(
+            makeError(ErrorCode::Lost, QStringLiteral("Nothing in this sale is still held: take no payment.")),
+            ErrorReason::CartEmpty);
     qint64 sum = 0;
     for (const QuoteLine &line : quote.lines) {
         if (line.amountMinor < 0 || line.quantity <= 0)

@@ -12,15 +12,18 @@ Status check(const CounterPayment &payment, qint64 dueMinor)
         return makeError(ErrorCode::BadInput, QStringLiteral("The amount due cannot be negative."));
     if (payment.method == PaymentMethod::Cash) {
         if (payment.tenderedMinor < dueMinor)
-            return makeError(ErrorCode::BadInput,
-                             QStringLiteral("The cash handed over is less than the amount due."));
+            return withReason(
+                makeError(ErrorCode::BadInput, QStringLiteral("The cash handed over is less than the amount due.")),
+                ErrorReason::CashShort);
         return Done{};
     }
     const QString reference = payment.cardReference.trimmed();
     if (reference.isEmpty())
-        return makeError(ErrorCode::BadInput, payment.method == PaymentMethod::Guarantee
-                                                  ? QStringLiteral("Type the guaranteeing card's reference.")
-                                                  : QStringLiteral("Type or scan the card terminal's reference before selling."));
+        return withReason(makeError(ErrorCode::BadInput,
+                                    payment.method == PaymentMethod::Guarantee
+                                        ? QStringLiteral("Type the guaranteeing card's reference.")
+                                        : QStringLiteral("Type or scan the card terminal's reference before selling.")),
+                          ErrorReason::CardReferenceMissing);
     if (reference.size() > 64)
         return makeError(ErrorCode::BadInput, QStringLiteral("A card reference is at most 64 characters."));
     for (const QChar c : reference) {

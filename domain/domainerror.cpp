@@ -38,4 +38,10 @@ DomainError makeError(ErrorCode code, const QString &message, const QStringList 
     return error;
 }
 
+DomainError withReason(DomainError error, const char *reason)
+{
+    error.reason = QLatin1String(reason);
+    return error;
+}
+
 } // namespace boxoffice

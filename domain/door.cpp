@@ -11,13 +11,18 @@ Result<QString> gate(const QString &typed)
 {
     const QString gate = typed.trimmed();
     if (gate.isEmpty())
-        return makeError(ErrorCode::BadInput, QStringLiteral("Name the gate this scanner is at, e.g. \"Gate 2\"."));
+        return withReason(
+            makeError(ErrorCode::BadInput, QStringLiteral("Name the gate this scanner is at, e.g. \"Gate 2\".")),
+            ErrorReason::GateMissing);
     if (gate.size() > maxGateLength)
-        return makeError(ErrorCode::BadInput,
-                         QStringLiteral("A gate name is at most %1 characters.").arg(maxGateLength));
+        return withReason(
+            makeError(ErrorCode::BadInput, QStringLiteral("A gate name is at most %1 characters.").arg(maxGateLength)),
+            ErrorReason::GateTooLong);
     for (const QChar c : gate) {
         if (c.category() == QChar::Other_Control || c.category() == QChar::Other_Format)
-            return makeError(ErrorCode::BadInput, QStringLiteral("The gate name has characters that cannot be shown."));
+            return withReason(
+                makeError(ErrorCode::BadInput, QStringLiteral("The gate name has characters that cannot be shown.")),
+                ErrorReason::GateUnreadable);
     }
     return gate;
 }

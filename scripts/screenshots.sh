@@ -17,3 +17,11 @@ xvfb-run --auto-servernum --server-args="-screen 0 1700x1050x24" \
 xvfb-run --auto-servernum --server-args="-screen 0 1700x1050x24" \
     "$BOXOFFICE_BUILD/tests/boxoffice-deskshots" --till-only --out "$out"
 ls -l "$out"/desk-*.png
+# The German desk (docs/desk-german.png and its payment dialog): the same program under a German
+# system language. It draws the other pictures too, in German, so it writes to a scratch folder.
+german="$(mktemp -d)"
+LANGUAGE=de LANG=de_DE.UTF-8 xvfb-run --auto-servernum --server-args="-screen 0 1700x1050x24" \
+    "$BOXOFFICE_BUILD/tests/boxoffice-deskshots" --german-only --out "$german"
+cp "$german"/desk-german.png "$german"/desk-german-payment.png "$out"/
+rm -rf "$german"
+ls -l "$out"/desk-german*.png

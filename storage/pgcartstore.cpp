@@ -105,11 +105,14 @@ Result<ExtendOutcome> PgCartStore::extend(const CartId &cart)
     }
     q.finish();
     if (live == 0)
-        return makeError(ErrorCode::NotFound,
-                         QStringLiteral("Cart %1 holds nothing (its holds may have expired).").arg(cart));
+        return withReason(makeError(ErrorCode::NotFound,
+                                    QStringLiteral("Cart %1 holds nothing (its holds may have expired).").arg(cart)),
+                          ErrorReason::CartEmpty);
     if (outcome.extended.isEmpty())
-        return makeError(ErrorCode::LimitReached,
-                         QStringLiteral("The holds of cart %1 have used every extension allowed.").arg(cart));
+        return withReason(
+            makeError(ErrorCode::LimitReached,
+                      QStringLiteral("The holds of cart %1 have used every extension allowed.").arg(cart)),
+            ErrorReason::NoExtensionsLeft);
     outcome.extensionsLeft = qMax(0, extensionsLeft);
     return outcome;
 }
@@ -129,17 +132,22 @@ Result<OrderSummary> PgCartStore::createOrder(const CartId &cart)
     const QVariant created = q.value(3);
     q.finish();
     if (items == 0)
-        return makeError(ErrorCode::NotFound,
-                         QStringLiteral("Cart %1 holds nothing (its holds may have expired).").arg(cart));
+        return withReason(makeError(ErrorCode::NotFound,
+                                    QStringLiteral("Cart %1 holds nothing (its holds may have expired).").arg(cart)),
+                          ErrorReason::CartEmpty);
     if (priced != items)
-        return makeError(ErrorCode::Conflict, QStringLiteral("Something in the cart has no price."));
+        return withReason(makeError(ErrorCode::Conflict, QStringLiteral("Something in the cart has no price.")),
+                          ErrorReason::Unpriced);
     if (currencies != 1)
-        return makeError(ErrorCode::Conflict,
-                         QStringLiteral("The cart mixes currencies; check out each currency separately."));
+        return withReason(makeError(ErrorCode::Conflict,
+                                    QStringLiteral("The cart mixes currencies; check out each currency separately.")),
+                          ErrorReason::MixedCurrencies);
     if (created.isNull()) {
         auto live = liveOrder(cart);
         const QString existing = live ? QString::number(live.value()) : QStringLiteral("?");
-        return makeError(ErrorCode::Conflict, QStringLiteral("Cart %1 already has order %2.").arg(cart, existing));
+        return withReason(
+            makeError(ErrorCode::Conflict, QStringLiteral("Cart %1 already has order %2.").arg(cart, existing)),
+            ErrorReason::OrderExists);
     }
     return order(created.toLongLong());
 }
@@ -478,9 +486,11 @@ Result<ConfirmOutcome> PgCartStore::confirmInTransaction(OrderId id)
     outcome.order = id;
     const bool retry = state.value() == OrderState::Paid; // a repeated webhook or a second click
     if (!retry && state.value() != OrderState::Pending)
-        return makeError(
-            ErrorCode::Conflict,
-            QStringLiteral("Order %1 is %2 and can no longer be confirmed.").arg(id).arg(toText(state.value())));
+        return withReason(
+            makeError(
+                ErrorCode::Conflict,
+                QStringLiteral("Order %1 is %2 and can no longer be confirmed.").arg(id).arg(toText(state.value()))),
+            ErrorReason::OrderNotPayable);
 
     if (!retry) {
         auto seats = m_statements.exec(CartSql::confirmSeats, confirmContext,

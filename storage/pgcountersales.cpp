@@ -46,10 +46,12 @@ Result<CartQuote> PgCounterSales::quote(const CartId &cart)
     q.finish();
     // The same refusals as the order itself, so a quote never promises a sale that cannot happen.
     if (unpriced)
-        return makeError(ErrorCode::Conflict, QStringLiteral("Something in the cart has no price."));
+        return withReason(makeError(ErrorCode::Conflict, QStringLiteral("Something in the cart has no price.")),
+                          ErrorReason::Unpriced);
     if (currencies.size() > 1)
-        return makeError(ErrorCode::Conflict,
-                         QStringLiteral("The cart mixes currencies; check out each currency separately."));
+        return withReason(makeError(ErrorCode::Conflict,
+                                    QStringLiteral("The cart mixes currencies; check out each currency separately.")),
+                          ErrorReason::MixedCurrencies);
     if (!currencies.isEmpty())
         quote.currency = *currencies.cbegin();
     return quote;
@@ -81,8 +83,10 @@ Result<CounterSale> PgCounterSales::sellAtCounter(const CartId &cart, const Coun
         return status.error();
     auto order = m_carts.createOrder(cart);
     if (!order && order.error().code == ErrorCode::NotFound)
-        return makeError(ErrorCode::Lost,
-                         QStringLiteral("Nothing in this sale is still held (the holds ran out): take no payment."));
+        return withReason(
+            makeError(ErrorCode::Lost,
+                      QStringLiteral("Nothing in this sale is still held (the holds ran out): take no payment.")),
+            ErrorReason::CartEmpty);
     if (!order)
         return order.error();
     // The order is what confirm will charge: compared with what the clerk showed, inside the same
@@ -91,11 +95,13 @@ Result<CounterSale> PgCounterSales::sellAtCounter(const CartId &cart, const Coun
     // comparison.
     const QuoteChange change = compareQuotes(seen, quoteOfOrder(order.value()));
     if (!change.isEmpty())
-        return makeError(ErrorCode::Conflict,
-                         QStringLiteral("This sale changed after its total was shown (%1). Nothing was charged and "
-                                        "the holds are kept: show the buyer the new total.")
-                             .arg(change.describe()),
-                         change.added + change.gone + change.repriced);
+        return withReason(
+            makeError(ErrorCode::Conflict,
+                      QStringLiteral("This sale changed after its total was shown (%1). Nothing was charged and "
+                                     "the holds are kept: show the buyer the new total.")
+                          .arg(change.describe()),
+                      change.added + change.gone + change.repriced),
+            ErrorReason::SaleChanged);
     auto confirmed = m_carts.confirmInTransaction(order->id);
     if (!confirmed)
         return confirmed.error();
@@ -109,19 +115,25 @@ Result<CounterSale> PgCounterSales::sellAtCounter(const CartId &cart, const Coun
         for (const OrderLine &line : confirmed->lost)
             labels << line.label;
         // Rolled back: no order, no payment; the clerk takes no money.
-        return makeError(ErrorCode::Lost,
-                         QStringLiteral("Nothing in the cart could be sold: %1 went to other buyers. Take no payment.")
-                             .arg(labels.join(QStringLiteral(", "))),
-                         labels);
+        return withReason(
+            makeError(ErrorCode::Lost,
+                      QStringLiteral("Nothing in the cart could be sold: %1 went to other buyers. Take no payment.")
+                          .arg(labels.join(QStringLiteral(", "))),
+                      labels),
+            ErrorReason::SaleLost);
     }
     if (payment.method == PaymentMethod::Cash && payment.tenderedMinor < sale.chargedMinor)
-        return makeError(ErrorCode::BadInput, QStringLiteral("The cash handed over is less than the amount due."));
+        return withReason(
+            makeError(ErrorCode::BadInput, QStringLiteral("The cash handed over is less than the amount due.")),
+            ErrorReason::CashShort);
     const bool guarantee = payment.method == PaymentMethod::Guarantee;
     if (guarantee) {
         for (const OrderLine &line : confirmed->sold) {
             if (line.kind != ItemKind::Stay)
-                return makeError(ErrorCode::BadInput,
-                                 QStringLiteral("A guarantee holds rooms only: take payment for %1.").arg(line.label));
+                return withReason(
+                    makeError(ErrorCode::BadInput,
+                              QStringLiteral("A guarantee holds rooms only: take payment for %1.").arg(line.label)),
+                    ErrorReason::GuaranteeRoomsOnly);
         }
     }
     if (auto status = recordPayment(order->id, payment, guarantee ? 0 : sale.chargedMinor); !status)
@@ -209,7 +221,9 @@ Result<CounterSale> PgCounterSales::settleGuarantee(OrderId order, const Counter
     if (!state)
         return state.error();
     if (state.value() != OrderState::Guaranteed)
-        return makeError(ErrorCode::Conflict, QStringLiteral("Order %1 is not waiting for payment.").arg(order));
+        return withReason(
+            makeError(ErrorCode::Conflict, QStringLiteral("Order %1 is not waiting for payment.").arg(order)),
+            ErrorReason::OrderNotPayable);
     auto summary = m_carts.order(order);
     if (!summary)
         return summary.error();
@@ -219,7 +233,9 @@ Result<CounterSale> PgCounterSales::settleGuarantee(OrderId order, const Counter
             sale.chargedMinor += line.amountMinor;
     }
     if (payment.method == PaymentMethod::Cash && payment.tenderedMinor < sale.chargedMinor)
-        return makeError(ErrorCode::BadInput, QStringLiteral("The cash handed over is less than the amount due."));
+        return withReason(
+            makeError(ErrorCode::BadInput, QStringLiteral("The cash handed over is less than the amount due.")),
+            ErrorReason::CashShort);
     if (auto status = recordPayment(order, payment, sale.chargedMinor); !status)
         return status.error();
     auto settled = m_statements.exec(CounterSql::markSettled, context, {{QStringLiteral(":order"), order}});
@@ -259,7 +275,9 @@ Result<TicketCheck> PgCounterSales::checkTicket(const QString &code)
     QSqlQuery &q = *query.value();
     if (!q.next()) {
         q.finish();
-        return makeError(ErrorCode::NotFound, QStringLiteral("No ticket with code %1 was ever issued.").arg(code));
+        return withReason(
+            makeError(ErrorCode::NotFound, QStringLiteral("No ticket with code %1 was ever issued.").arg(code)),
+            ErrorReason::TicketUnknown);
     }
     TicketCheck check;
     check.ticket = ticketFromRow(q);

@@ -29,7 +29,9 @@ Result<DoorRecord> PgDoorStore::run(const QString &code, const QVariant &gate, c
     QSqlQuery &q = *query.value();
     if (!q.next()) {
         q.finish();
-        return makeError(ErrorCode::NotFound, QStringLiteral("No ticket with code %1 was ever issued.").arg(code));
+        return withReason(
+            makeError(ErrorCode::NotFound, QStringLiteral("No ticket with code %1 was ever issued.").arg(code)),
+            ErrorReason::TicketUnknown);
     }
     DoorRecord record;
     record.ticket = ticketFromRow(q);

@@ -53,7 +53,8 @@ Result<HotelCalendar> PgFrontDesk::calendar(HotelId hotel, const QDate &from, co
         return head.error();
     if (!head.value()->next()) {
         head.value()->finish();
-        return makeError(ErrorCode::NotFound, QStringLiteral("Hotel %1 does not exist.").arg(hotel));
+        return withReason(makeError(ErrorCode::NotFound, QStringLiteral("Hotel %1 does not exist.").arg(hotel)),
+                          ErrorReason::OutsideCalendar);
     }
     calendar.hotel.id = head.value()->value(0).toLongLong();
     calendar.hotel.name = head.value()->value(1).toString();
@@ -112,7 +113,9 @@ Result<QVector<StayRecord>> PgFrontDesk::findStays(const QString &query)
 {
     const QString text = query.trimmed();
     if (text.size() < 2 || text.size() > 100)
-        return makeError(ErrorCode::BadInput, QStringLiteral("Type at least two letters of the name, or the booking reference."));
+        return withReason(makeError(ErrorCode::BadInput,
+                                    QStringLiteral("Type at least two letters of the name, or the booking reference.")),
+                          ErrorReason::SearchTooShort);
     auto found = m_statements.exec(FrontDeskSql::findStays, QStringLiteral("finding a stay"), {{QStringLiteral(":query"), text}});
     if (!found)
         return found.error();
@@ -136,13 +139,19 @@ Status PgFrontDesk::answer(const QString &outcome, StayId stay)
     if (outcome == QLatin1String("NOT_FOUND"))
         return makeError(ErrorCode::NotFound, QStringLiteral("Stay %1 or that room type does not exist in this hotel.").arg(stay));
     if (outcome == QLatin1String("NOT_BOOKED"))
-        return makeError(ErrorCode::Conflict, QStringLiteral("Stay %1 is not a current booking.").arg(stay));
+        return withReason(makeError(ErrorCode::Conflict, QStringLiteral("Stay %1 is not a current booking.").arg(stay)),
+                          ErrorReason::StayNotBooked);
     if (outcome == QLatin1String("BAD_RANGE"))
-        return makeError(ErrorCode::BadInput, QStringLiteral("Check-out must be after check-in."));
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Check-out must be after check-in.")),
+                          ErrorReason::DatesReversed);
     if (outcome == QLatin1String("OUTSIDE"))
-        return makeError(ErrorCode::BadInput, QStringLiteral("Those nights are outside the hotel's calendar."));
+        return withReason(
+            makeError(ErrorCode::BadInput, QStringLiteral("Those nights are outside the hotel's calendar.")),
+            ErrorReason::OutsideCalendar);
     if (outcome == QLatin1String("FULL"))
-        return makeError(ErrorCode::Lost, QStringLiteral("Not every night is free in that room type; nothing was changed."));
+        return withReason(makeError(ErrorCode::Lost,
+                                    QStringLiteral("Not every night is free in that room type; nothing was changed.")),
+                          ErrorReason::RoomsFull);
     if (outcome == QLatin1String("NOT_AN_UPGRADE"))
         return makeError(ErrorCode::BadInput, QStringLiteral("An upgrade goes to a better room type."));
     return makeError(ErrorCode::BadInput, QStringLiteral("Give an action, a reason and an amount of at least zero."));

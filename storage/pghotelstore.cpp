@@ -59,13 +59,16 @@ Result<StayHold> PgHotelStore::claim(const StayRequest &request, OrderId asOrder
     if (!roomTypeExists)
         return makeError(ErrorCode::NotFound, QStringLiteral("That room type does not exist."));
     if (knownNights != nights)
-        return makeError(ErrorCode::BadInput,
-                         QStringLiteral("Some of the nights from %1 to %2 are outside the bookable calendar.")
-                             .arg(isoDate(request.checkIn), isoDate(request.checkOut.addDays(-1))));
+        return withReason(
+            makeError(ErrorCode::BadInput,
+                      QStringLiteral("Some of the nights from %1 to %2 are outside the bookable calendar.")
+                          .arg(isoDate(request.checkIn), isoDate(request.checkOut.addDays(-1)))),
+            ErrorReason::OutsideCalendar);
     if (!fits)
-        return makeError(ErrorCode::Lost,
-                         QStringLiteral("No room of this type is free on every night from %1 to %2.")
-                             .arg(isoDate(request.checkIn), isoDate(request.checkOut.addDays(-1))));
+        return withReason(makeError(ErrorCode::Lost,
+                                    QStringLiteral("No room of this type is free on every night from %1 to %2.")
+                                        .arg(isoDate(request.checkIn), isoDate(request.checkOut.addDays(-1)))),
+                          ErrorReason::RoomsFull);
     hold.reference = reference;
     hold.roomType = request.roomType;
     hold.checkIn = request.checkIn;
@@ -167,11 +170,13 @@ Result<int> PgHotelStore::cancelStay(StayId stay)
     if (outcome == QLatin1String("OK"))
         return nights;
     if (outcome == QLatin1String("NEEDS_REASON"))
-        return makeError(ErrorCode::Conflict,
-                         QStringLiteral("Stay %1 was paid for: a manager cancels it at the front desk, "
-                                        "refunding it or keeping a fee.")
-                             .arg(stay));
-    return makeError(ErrorCode::Conflict, QStringLiteral("Stay %1 is not a confirmed booking.").arg(stay));
+        return withReason(makeError(ErrorCode::Conflict,
+                                    QStringLiteral("Stay %1 was paid for: a manager cancels it at the front desk, "
+                                                   "refunding it or keeping a fee.")
+                                        .arg(stay)),
+                          ErrorReason::StayPaidNeedsManager);
+    return withReason(makeError(ErrorCode::Conflict, QStringLiteral("Stay %1 is not a confirmed booking.").arg(stay)),
+                      ErrorReason::StayNotBooked);
 }
 
 Result<QVector<HotelSummary>> PgHotelStore::hotels()
@@ -278,13 +283,16 @@ Result<int> PgHotelStore::changeCapacity(const CapacityChange &change)
     q.finish();
     const int wanted = int(change.from.daysTo(change.until));
     if (known != wanted)
-        return makeError(ErrorCode::BadInput,
-                         QStringLiteral("Some of those nights are outside the bookable calendar."));
+        return withReason(
+            makeError(ErrorCode::BadInput, QStringLiteral("Some of those nights are outside the bookable calendar.")),
+            ErrorReason::OutsideCalendar);
     if (!ok || changed != wanted)
-        return makeError(ErrorCode::Conflict,
-                         QStringLiteral("Refused: %1 rooms are already booked on some night, more than %2 sellable.")
-                             .arg(mostBooked)
-                             .arg(change.sellable.value_or(0)));
+        return withReason(
+            makeError(ErrorCode::Conflict,
+                      QStringLiteral("Refused: %1 rooms are already booked on some night, more than %2 sellable.")
+                          .arg(mostBooked)
+                          .arg(change.sellable.value_or(0))),
+            ErrorReason::CapacityBelowBooked);
     if (auto status = transaction.commit(context); !status)
         return status.error();
     return changed;

@@ -113,9 +113,11 @@ Result<HoldGrant> PgSeatStore::holdOne(const HoldRequest &request)
         const QDateTime expires = fromEpochMs(q.value(0));
         q.finish();
         if (!granted)
-            return makeError(ErrorCode::Lost,
-                             QStringLiteral("Seat %1 was just taken by another buyer; nothing was held.").arg(label),
-                             {label});
+            return withReason(
+                makeError(ErrorCode::Lost,
+                          QStringLiteral("Seat %1 was just taken by another buyer; nothing was held.").arg(label),
+                          {label}),
+                ErrorReason::SeatTaken);
         HoldGrant grant;
         grant.held << HeldUnit{SeatRef{request.units.first(), label}, expires};
         return grant;
@@ -178,7 +180,7 @@ Result<HoldGrant> PgSeatStore::hold(const HoldRequest &request)
             ? QStringLiteral("Seat %1 was just taken by another buyer; nothing was held.").arg(lost.first())
             : QStringLiteral("Seats %1 were just taken by other buyers; nothing was held.")
                   .arg(lost.join(QStringLiteral(", ")));
-        return makeError(ErrorCode::Lost, message, lost);
+        return withReason(makeError(ErrorCode::Lost, message, lost), ErrorReason::SeatTaken);
     }
     if (grant.held.size() != request.units.size())
         return makeError(ErrorCode::Internal,

@@ -63,7 +63,8 @@ Status checkRange(const QDate &checkIn, const QDate &checkOut)
     if (checkIn.isNull() && checkOut.isNull())
         return Done{};
     if (!checkIn.isValid() || !checkOut.isValid() || checkOut <= checkIn)
-        return makeError(ErrorCode::BadInput, QStringLiteral("Check-out must be after check-in."));
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Check-out must be after check-in.")),
+                          ErrorReason::DatesReversed);
     return Done{};
 }
 
@@ -72,35 +73,47 @@ Status checkRange(const QDate &checkIn, const QDate &checkOut)
 Status PgFrontDesk::moneyAnswer(const QString &outcome, StayId stay)
 {
     if (outcome == QLatin1String("NEEDS_REASON"))
-        return makeError(ErrorCode::BadInput,
-                         QStringLiteral("Say why: a refund, a fee or a waiver is recorded with its "
-                                        "reason. Nothing was changed."));
+        return withReason(makeError(ErrorCode::BadInput,
+                                    QStringLiteral("Say why: a refund, a fee or a waiver is recorded with its "
+                                                   "reason. Nothing was changed.")),
+                          ErrorReason::ReasonMissing);
     if (outcome == QLatin1String("BAD_FEE"))
-        return makeError(ErrorCode::BadInput,
-                         QStringLiteral("A cancellation fee is at most what was paid for the stay, and not "
-                                        "negative. Nothing was changed."));
+        return withReason(makeError(ErrorCode::BadInput,
+                                    QStringLiteral("A cancellation fee is at most what was paid for the stay, and not "
+                                                   "negative. Nothing was changed.")),
+                          ErrorReason::FeeTooLarge);
     if (outcome == QLatin1String("NOTHING_TAKEN"))
-        return makeError(ErrorCode::BadInput, QStringLiteral("Nothing was paid for this stay, so no fee can be kept."));
+        return withReason(
+            makeError(ErrorCode::BadInput, QStringLiteral("Nothing was paid for this stay, so no fee can be kept.")),
+            ErrorReason::FeeNothingPaid);
     if (outcome == QLatin1String("PRICE_CHANGES"))
-        return makeError(ErrorCode::Conflict,
-                         QStringLiteral("The price changes with this move: charge the difference "
-                                        "at the desk, or a manager waives or refunds it. Nothing "
-                                        "was changed."));
+        return withReason(makeError(ErrorCode::Conflict,
+                                    QStringLiteral("The price changes with this move: charge the difference "
+                                                   "at the desk, or a manager waives or refunds it. Nothing "
+                                                   "was changed.")),
+                          ErrorReason::StayPriceChanges);
     if (outcome == QLatin1String("SHORT_CASH"))
-        return makeError(ErrorCode::BadInput, QStringLiteral("The cash handed over is less than the difference due."));
+        return withReason(
+            makeError(ErrorCode::BadInput, QStringLiteral("The cash handed over is less than the difference due.")),
+            ErrorReason::CashShort);
     if (outcome == QLatin1String("BAD_PAYMENT"))
         return makeError(ErrorCode::BadInput,
                          QStringLiteral("Take the difference in cash, or type the card terminal's "
                                         "reference."));
     if (outcome == QLatin1String("CHECKED_IN"))
-        return makeError(ErrorCode::Conflict, QStringLiteral("The guest has checked in: check the stay out instead."));
+        return withReason(
+            makeError(ErrorCode::Conflict, QStringLiteral("The guest has checked in: check the stay out instead.")),
+            ErrorReason::StayCheckedIn);
     if (outcome == QLatin1String("NOT_BOOKED"))
-        return makeError(ErrorCode::Conflict,
-                         QStringLiteral("Stay %1 is not a current booking: nothing to change.").arg(stay));
+        return withReason(makeError(ErrorCode::Conflict,
+                                    QStringLiteral("Stay %1 is not a current booking: nothing to change.").arg(stay)),
+                          ErrorReason::StayNotBooked);
     if (outcome == QLatin1String("MONEY_CHANGED"))
-        return makeError(ErrorCode::Conflict,
-                         QStringLiteral("The stay's money changed since you looked (a payment, a refund or a new "
-                                        "price). Look again; nothing was changed."));
+        return withReason(
+            makeError(ErrorCode::Conflict,
+                      QStringLiteral("The stay's money changed since you looked (a payment, a refund or a new "
+                                     "price). Look again; nothing was changed.")),
+            ErrorReason::StayMoneyChanged);
     return answer(outcome, stay);
 }
 

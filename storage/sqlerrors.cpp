@@ -29,6 +29,7 @@ DomainError fromSqlError(const QSqlError &error, const QString &context)
         || text.contains(QLatin1String("password authentication failed"))
         || text.contains(QLatin1String("no password supplied"))) {
         mapped.code = ErrorCode::PermissionDenied;
+        mapped.reason = QLatin1String(ErrorReason::SignInRefused);
         mapped.message = QStringLiteral("The database refused the user name or password.");
     } else if (error.type() == QSqlError::ConnectionError || state.startsWith(QLatin1String("08"))
                || state == QLatin1String("57P01") || state == QLatin1String("57P02") || state == QLatin1String("57P03")
@@ -45,6 +46,7 @@ DomainError fromSqlError(const QSqlError &error, const QString &context)
     } else if (state == QLatin1String("55006")) {
         // A trigger's refusal to release units pinned to a payment in flight.
         mapped.code = ErrorCode::Conflict;
+        mapped.reason = QLatin1String(ErrorReason::PaymentInProgress);
         mapped.message = QStringLiteral("A payment for this is in progress, so nothing was released; try again once "
                                         "the payment has an answer.");
     } else if (state == QLatin1String("42501")) {

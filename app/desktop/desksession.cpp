@@ -41,7 +41,9 @@ Result<std::unique_ptr<DeskSession>> DeskSession::open(const ConnectionSettings 
         // 28P01 (wrong password) and 28000 (no such role, or not allowed in): one answer, so a
         // stranger learns nothing about which logins exist.
         if (error.code == ErrorCode::PermissionDenied || error.sqlState.startsWith(QLatin1String("28")))
-            return makeError(ErrorCode::PermissionDenied, QStringLiteral("The user name or password is not right."));
+            return withReason(
+                makeError(ErrorCode::PermissionDenied, QStringLiteral("The user name or password is not right.")),
+                ErrorReason::SignInRefused);
         return error;
     }
     // Every counter payment and refund on this connection records this terminal (migration 020).

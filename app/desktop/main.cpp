@@ -9,6 +9,8 @@
 #include "storage/demoseed.h"
 #include "storage/migrator.h"
 #include "storage/pginventorywatch.h"
+#include "ui/common/errortext.h"
+#include "ui/common/translations.h"
 #include "ui/desk/deskwindow.h"
 #include "ui/sale/serverclock.h"
 #include "ui/signin/signindialog.h"
@@ -53,7 +55,7 @@ private:
 int fail(const QString &what, const DomainError &error)
 {
     qCritical("%s: %s", qPrintable(what), qPrintable(error.message));
-    QMessageBox::critical(nullptr, QObject::tr("Box office"), QStringLiteral("%1\n\n%2").arg(what, error.message));
+    QMessageBox::critical(nullptr, QObject::tr("Box office"), QStringLiteral("%1\n\n%2").arg(what, errorText(error)));
     return 1;
 }
 
@@ -90,6 +92,7 @@ int main(int argc, char *argv[])
     QCoreApplication::setOrganizationName(QStringLiteral("boxoffice"));
     QCoreApplication::setApplicationName(QStringLiteral("boxoffice"));
     QCoreApplication::setApplicationVersion(QStringLiteral(BOXOFFICE_VERSION));
+    installTranslations(app);
     QApplication::setApplicationDisplayName(QObject::tr("Box office"));
 
     QCommandLineParser parser;
@@ -150,7 +153,8 @@ int main(int argc, char *argv[])
     DeskWindow window(StaffIdentity{staff.user, session->role(), choice->settings.describe()}, clock, watch.watch());
     QString tickets = parser.value(QStringLiteral("tickets"));
     if (tickets.isEmpty())
-        tickets = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) + QStringLiteral("/Box office tickets");
+        tickets = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) + QLatin1Char('/')
+            + QObject::tr("Box office tickets");
     window.setTicketFolder(tickets);
     // After the server comes back, everything is rebuilt on a new connection and reloaded.
     SessionKeeper keeper(staff, std::move(session), window, watch.watch());

@@ -32,6 +32,7 @@
 #include "ui/signin/signindialog.h"
 #include "ui/till/tillpanel.h"
 #include "ui/common/money.h"
+#include "ui/common/translations.h"
 #include "domain/refundservice.h"
 #include "storage/pgcheckoutstore.h"
 #include "storage/pgtillstore.h"
@@ -500,6 +501,49 @@ bool savePricingShot(DeskWindow &window, const DeskServices &services, PgInvento
     return window.grab().save(out.filePath(QStringLiteral("desk-pricetypes.png")));
 }
 
+// The box office in the clerk's language (run under LANGUAGE=de LANG=de_DE.UTF-8): the theatre a quarter
+// sold, the best two seats held with their countdown, and the payment dialog for them.
+bool saveLanguageShots(DeskWindow &window, PgInventory &others, const QDir &out, const QString &suffix)
+{
+    int index = -1;
+    for (int i = 0; i < window.eventPicker()->count(); ++i) {
+        if (window.eventPicker()->itemText(i).contains(QStringLiteral("Demo Theatre")))
+            index = i;
+    }
+    if (index < 0)
+        return false;
+    window.eventPicker()->setCurrentIndex(index);
+    if (auto filled = fillHouse(others, window.scene()->seatMap(), 0.25, 0.06); !filled) {
+        qCritical("%s", qPrintable(filled.error().message));
+        return false;
+    }
+    window.refreshLiveChanges();
+    window.holdBestAvailable();
+    wait(2500);
+    window.view()->fitAll();
+    wait(300);
+    if (!window.grab().save(out.filePath(QStringLiteral("desk-%1.png").arg(suffix))))
+        return false;
+    bool paymentShot = false;
+    window.paymentHook = [&](PaymentDialog &dialog) {
+        dialog.show();
+        dialog.tenderedEdit()->setText(formatMoneyInput(20000));
+        wait(1000);
+        paymentShot = dialog.grab().save(out.filePath(QStringLiteral("desk-%1-payment.png").arg(suffix)));
+        return false;
+    };
+    window.sell(false);
+    window.paymentHook = nullptr;
+    // The other tabs too, for a look at clipped or untranslated text (not in the README).
+    for (int i = 1; i < window.pages()->count(); ++i) {
+        window.pages()->setCurrentIndex(i);
+        wait(300);
+        window.grab().save(out.filePath(QStringLiteral("desk-%1-tab%2.png").arg(suffix).arg(i)));
+    }
+    window.pages()->setCurrentIndex(0);
+    return paymentShot;
+}
+
 int fail(const QString &what)
 {
     qCritical("deskshots: %s", qPrintable(what));
@@ -513,6 +557,8 @@ int main(int argc, char *argv[])
     QApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("boxoffice"));
     QCoreApplication::setApplicationName(QStringLiteral("boxoffice"));
+    // The desk's language as the desktop picks it (LANGUAGE=de LANG=de_DE.UTF-8 draws the German desk).
+    installTranslations(app);
     QCommandLineParser parser;
     parser.addHelpOption();
     parser.addOption({QStringLiteral("out"), QStringLiteral("Folder for the PNG files."), QStringLiteral("folder")});
@@ -525,6 +571,9 @@ int main(int argc, char *argv[])
                       QStringLiteral("Draw only the mixed cart (seats, standing, a table) and the outage banner.")});
     parser.addOption({QStringLiteral("pricing-only"),
                       QStringLiteral("Draw only price types and house seats, as the demo manager (no stadium).")});
+    parser.addOption({QStringLiteral("german-only"),
+                      QStringLiteral("Draw only the box office with a sale open, as docs/desk-german.png (no stadium); "
+                                     "run with LANGUAGE=de LANG=de_DE.UTF-8.")});
     parser.process(app);
     const QDir out(parser.value(QStringLiteral("out")).isEmpty() ? QStringLiteral("docs")
                                                                  : parser.value(QStringLiteral("out")));
@@ -545,7 +594,7 @@ int main(int argc, char *argv[])
         DemoSeedOptions options;
         options.stadium = !parser.isSet(QStringLiteral("door-only")) && !parser.isSet(QStringLiteral("orders-only"))
             && !parser.isSet(QStringLiteral("till-only")) && !parser.isSet(QStringLiteral("mixed-only"))
-            && !parser.isSet(QStringLiteral("pricing-only"));
+            && !parser.isSet(QStringLiteral("german-only")) && !parser.isSet(QStringLiteral("pricing-only"));
         options.demoStaff = choice->privateCluster;
         if (auto seeded = seedDemo(setup.value()->database(), options); !seeded)
             return fail(seeded.error().message);
@@ -615,6 +664,10 @@ int main(int argc, char *argv[])
             ? 0
             : fail(QStringLiteral("the price types screenshot failed"));
     }
+    if (parser.isSet(QStringLiteral("german-only")))
+        return saveLanguageShots(window, others, out, QStringLiteral("german"))
+            ? 0
+            : fail(QStringLiteral("the German desk screenshot failed"));
     if (parser.isSet(QStringLiteral("orders-only")))
         return saveOrdersShot(window, others, othersConnection.value()->database(), out)
             ? 0

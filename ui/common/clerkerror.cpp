@@ -1,5 +1,7 @@
 #include "ui/common/clerkerror.h"
 
+#include "ui/common/errortext.h"
+
 #include <QRegularExpression>
 
 namespace boxoffice {
@@ -56,6 +58,10 @@ bool ClerkError::meansConnectionLost(const DomainError &error)
 
 QString ClerkError::text(const DomainError &error)
 {
+    // In a translated desk every refusal is worded from its code and reason key, never the domain's
+    // English sentence.
+    if (errorsAreTranslated())
+        return errorText(error);
     switch (error.code) {
     case ErrorCode::Unavailable:
     case ErrorCode::Busy:

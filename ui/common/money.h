@@ -7,7 +7,8 @@
 
 namespace boxoffice {
 
-// Money on screen: integer minor units in, text out, and back. Never a floating-point amount.
+// Money on screen: integer minor units in, text out, and back. Never a floating-point amount. Shown
+// in the desk's locale: "€1,234.50" in English (and the C locale), "1.234,50 €" in German.
 QString formatMoney(qint64 amountMinor, const QString &currency);
 
 // What a clerk types for an amount, read strictly in `locale`: its decimal and group separators

@@ -209,7 +209,7 @@ void DeskWindow::extendHolds()
     m_extensionsLeft = extended->extensionsLeft;
     updateCartSummary();
     showMessage(refreshed.isEmpty() ? tr("These holds cannot be extended any further.")
-                                    : tr("Extended %1 hold(s).").arg(refreshed.size()));
+                                    : tr("Extended %n hold(s).", nullptr, int(refreshed.size())));
 }
 
 void DeskWindow::sell(bool card)

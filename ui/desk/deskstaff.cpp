@@ -5,6 +5,7 @@
 #include "ui/orders/orderlookuppanel.h"
 
 #include "ui/common/clerkerror.h"
+#include "ui/common/statewords.h"
 #include "ui/frontdesk/frontdeskpanel.h"
 #include "ui/sale/cartmodel.h"
 #include "ui/seatmap/seatmapscene.h"
@@ -63,7 +64,7 @@ void DeskWindow::showStaff()
     }
     // The server's description can be a long socket path: it would crowd out the desk's messages.
     m_staffLabel->setText(
-        tr("Signed in: %1 (%2) · terminal %3").arg(m_staff.user, staffRoleName(m_staff.role), terminalName()));
+        tr("Signed in: %1 (%2) · terminal %3").arg(m_staff.user, staffRoleWords(m_staff.role), terminalName()));
     m_staffLabel->setToolTip(tr("Server: %1").arg(m_staff.server));
     m_signOutAction->setText(tr("Sign out / s&witch user…"));
 }

@@ -6,6 +6,7 @@
 #include "domain/inventorywatch.h"
 #include "ui/common/clerkerror.h"
 #include "ui/common/money.h"
+#include "ui/common/statewords.h"
 #include "ui/desk/connectionbanner.h"
 #include "ui/desk/liveseatmap.h"
 #include "ui/desk/placestablespanel.h"
@@ -88,6 +89,7 @@ void DeskWindow::buildUi()
     m_search->setPlaceholderText(tr("Find seat, e.g. C-3-14 (Ctrl+F)"));
     m_search->setClearButtonEnabled(true);
     m_search->setMaximumWidth(260);
+    m_search->setAccessibleName(tr("Find seat"));
     top->addWidget(m_search);
     top->addStretch();
     top->addWidget(new QLabel(tr("Best available:")));
@@ -96,12 +98,15 @@ void DeskWindow::buildUi()
     m_bestCount->setRange(1, 10);
     m_bestCount->setValue(2);
     m_bestCount->setSuffix(tr(" together"));
+    m_bestCount->setAccessibleName(tr("Seats together for best available"));
     top->addWidget(m_bestCount);
     m_bestSection = new QComboBox;
     m_bestSection->setObjectName(QStringLiteral("bestSection"));
+    m_bestSection->setAccessibleName(tr("Section for best available"));
     top->addWidget(m_bestSection);
     m_bestBand = new QComboBox;
     m_bestBand->setObjectName(QStringLiteral("bestBand"));
+    m_bestBand->setAccessibleName(tr("Price band for best available"));
     top->addWidget(m_bestBand);
     m_bestButton = new QPushButton(tr("&Best available"));
     m_bestButton->setToolTip(tr("Hold the best block of seats together (Ctrl+B)"));
@@ -129,13 +134,19 @@ void DeskWindow::buildUi()
     m_cartView->setModel(m_cart);
     m_cartView->setItemDelegateForColumn(CartModel::PriceTypeColumn, new PriceTypeDelegate(m_cartView));
     m_cartView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_cartView->setTabKeyNavigation(false); // Tab leaves the table; the arrows move within it
     m_cartView->verticalHeader()->hide();
     m_cartView->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_cartView->horizontalHeader()->setSectionResizeMode(CartModel::PriceTypeColumn, QHeaderView::ResizeToContents);
     m_cartView->setMinimumWidth(380);
+    m_cartView->setAccessibleName(tr("This sale"));
+    m_cartView->setAccessibleDescription(
+        tr("What this sale holds: each seat or place with its price and the time left on its hold. Delete "
+           "gives back the chosen rows."));
     cartLayout->addWidget(m_cartView);
     m_total = new QLabel;
     m_total->setObjectName(QStringLiteral("cartTotal"));
+    m_total->setAccessibleName(tr("Total of this sale"));
     QFont big = m_total->font();
     big.setPointSizeF(big.pointSizeF() * 1.5);
     big.setBold(true);
@@ -178,6 +189,9 @@ void DeskWindow::buildUi()
     // The box office and the hotel front desk share the window, the clock and the sign-in.
     m_pages = new QTabWidget;
     m_pages->setObjectName(QStringLiteral("deskPages"));
+    m_pages->setAccessibleName(tr("Desk"));
+    m_pages->setAccessibleDescription(tr("Ctrl+Tab and Ctrl+Page Down show the next tab, Ctrl+Shift+Tab and "
+                                         "Ctrl+Page Up the previous one."));
     m_pages->addTab(central, tr("Box office"));
     m_frontDesk = new FrontDeskPanel(m_staff, m_clock);
     m_pages->addTab(m_frontDesk, tr("Hotel front desk"));
@@ -244,6 +258,30 @@ void DeskWindow::buildActions()
     shortcut(QKeySequence(Qt::CTRL | Qt::Key_Minus), [this] { m_view->zoomOut(); });
     shortcut(QKeySequence(Qt::CTRL | Qt::Key_Up), [this] { m_bestCount->stepUp(); });
     shortcut(QKeySequence(Qt::CTRL | Qt::Key_Down), [this] { m_bestCount->stepDown(); });
+    // The main tabs from anywhere in the window, a line edit or a table inside a tab included (as in
+    // browsers); a window shortcut comes before the focused widget's own use of these keys.
+    const auto switchTab = [this](const QList<QKeySequence> &keys, int step) {
+        auto *action = new QAction(this);
+        action->setShortcuts(keys);
+        action->setShortcutContext(Qt::WindowShortcut);
+        connect(action, &QAction::triggered, this, [this, step] {
+            const int count = m_pages->count();
+            for (int i = 1; i <= count; ++i) {
+                const int next = ((m_pages->currentIndex() + step * i) % count + count) % count;
+                if (m_pages->isTabEnabled(next)) {
+                    m_pages->setCurrentIndex(next);
+                    if (QWidget *page = m_pages->currentWidget(); page && !page->isAncestorOf(focusWidget()))
+                        page->setFocus(Qt::TabFocusReason);
+                    return;
+                }
+            }
+        });
+        addAction(action);
+    };
+    switchTab({QKeySequence(Qt::CTRL | Qt::Key_Tab), QKeySequence(Qt::CTRL | Qt::Key_PageDown)}, 1);
+    switchTab({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab),
+               QKeySequence(Qt::CTRL | Qt::Key_PageUp)},
+              -1);
 }
 
 void DeskWindow::setServices(const DeskServices &services)
@@ -287,10 +325,13 @@ void DeskWindow::loadEvents()
         const QSignalBlocker blocker(m_events);
         m_events->clear();
         for (const EventSummary &event : events.value()) {
-            m_events->addItem(tr("%1 — %2, %3")
-                                  .arg(event.name, event.startsAt.toLocalTime().toString(QStringLiteral("ddd d MMM HH:mm")),
-                                       event.venue),
-                              event.id);
+            m_events->addItem(
+                tr("%1 — %2, %3")
+                    .arg(event.name,
+                         QLocale().toString(event.startsAt.toLocalTime(),
+                                            tr("ddd d MMM HH:mm", "date format (QLocale): weekday, day, month, time")),
+                         event.venue),
+                event.id);
             m_events->setItemData(m_events->count() - 1, QVariant::fromValue(event.totalUnits), Qt::UserRole + 1);
         }
     }
@@ -428,7 +469,7 @@ void DeskWindow::updateCartSummary()
 
 void DeskWindow::updateTitle()
 {
-    const QString role = staffRoleName(m_staff.role);
+    const QString role = staffRoleWords(m_staff.role);
     const QString event = m_live && m_live->loaded() ? m_scene->seatMap().event.name : tr("no event");
     setWindowTitle(tr("Box office — %1 — %2 (%3)").arg(event, m_staff.user, role));
     showStaff();

@@ -1,4 +1,6 @@
 #include "ui/door/doorpanel.h"
+#include "ui/common/errortext.h"
+#include "ui/common/statewords.h"
 
 #include <QDateTime>
 #include <QFormLayout>
@@ -78,6 +80,7 @@ void DoorPanel::buildUi()
 
     outer->addWidget(new QLabel(tr("Last scans at this terminal:")));
     m_recent = new QListWidget;
+    m_recent->setAccessibleName(tr("Last scans at this terminal"));
     m_recent->setObjectName(QStringLiteral("doorRecent"));
     m_recent->setFocusPolicy(Qt::NoFocus); // the scanner's keystrokes must always land in the code field
     outer->addWidget(m_recent, 2);
@@ -126,7 +129,7 @@ void DoorPanel::scan(const QString &scanned)
         }
         qCWarning(lcDoor) << "door scan failed:" << result.error().message << result.error().detail;
         showProblem(tr("NOT CHECKED"),
-                    tr("The server did not answer (%1). Scan the ticket again.").arg(result.error().message));
+                    tr("The server did not answer (%1). Scan the ticket again.").arg(errorText(result.error())));
         return;
     }
     showScan(result.value());
@@ -152,7 +155,7 @@ void DoorPanel::showScan(const DoorScan &scan)
         if (!scan.admission.isNull())
             detail += QLatin1Char(' ') + tr("It had been admitted before: %1.").arg(admissionWords(scan.admission));
         setResult(Tone::Stop, tr("NOT VALID"), detail + QLatin1Char('\n') + seat);
-        remember(Tone::Stop, tr("NOT VALID  %1 (%2)").arg(seat, DoorRules::refusalText(scan.refusal)));
+        remember(Tone::Stop, tr("NOT VALID  %1 (%2)").arg(seat, refusalWords(scan.refusal)));
         return;
     }
     case DoorOutcome::Unknown:

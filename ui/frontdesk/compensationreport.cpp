@@ -1,6 +1,7 @@
 #include "ui/frontdesk/compensationreport.h"
 
 #include "ui/common/money.h"
+#include "ui/common/statewords.h"
 
 #include <QFile>
 #include <QHBoxLayout>
@@ -26,6 +27,12 @@ public:
     {
         m_bars = std::move(bars);
         m_currency = std::move(currency);
+        // The chart is painted: a screen reader gets its bars as text.
+        QStringList spoken;
+        for (const auto &bar : m_bars)
+            spoken << bar.first + QStringLiteral(": ") + formatMoney(bar.second, m_currency);
+        setAccessibleDescription(spoken.isEmpty() ? CompensationReport::tr("No compensations in this period.")
+                                                  : spoken.join(QStringLiteral("; ")));
         update();
     }
 
@@ -35,7 +42,7 @@ protected:
         QPainter painter(this);
         painter.fillRect(rect(), palette().base());
         if (m_bars.isEmpty()) {
-            painter.drawText(rect(), Qt::AlignCenter, tr("No compensations in this period."));
+            painter.drawText(rect(), Qt::AlignCenter, CompensationReport::tr("No compensations in this period."));
             return;
         }
         qint64 largest = 1;
@@ -69,10 +76,12 @@ CompensationReport::CompensationReport(QWidget *parent) : QWidget(parent)
     auto *left = new QVBoxLayout;
     m_table = new QTableWidget(0, 4);
     m_table->setObjectName(QStringLiteral("compensationTable"));
+    m_table->setAccessibleName(tr("Compensations per night"));
     m_table->setHorizontalHeaderLabels({tr("Night"), tr("Reason"), tr("Cases"), tr("Paid")});
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setTabKeyNavigation(false); // Tab leaves the table; the arrows move within it
     left->addWidget(m_table);
     auto *bottom = new QHBoxLayout;
     m_total = new QLabel;
@@ -82,6 +91,7 @@ CompensationReport::CompensationReport(QWidget *parent) : QWidget(parent)
     left->addLayout(bottom);
     layout->addLayout(left, 3);
     m_chart = new ReasonBars;
+    m_chart->setAccessibleName(tr("Compensations paid per reason"));
     layout->addWidget(m_chart, 2);
     connect(exportButton, &QPushButton::clicked, this, &CompensationReport::exportRequested);
 }
@@ -95,7 +105,7 @@ void CompensationReport::setEntries(const QVector<CompensationEntry> &entries)
     qint64 total = 0;
     QString currency;
     for (const CompensationEntry &entry : entries) {
-        const QString reason = overbookingActionName(entry.action) + QStringLiteral(": ") + entry.reason;
+        const QString reason = overbookingWords(entry.action) + QStringLiteral(": ") + entry.reason;
         auto &cell = perNight[qMakePair(entry.night, reason)];
         cell.first += 1;
         cell.second += entry.amountMinor;

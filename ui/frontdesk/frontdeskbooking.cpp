@@ -3,6 +3,7 @@
 
 #include "ui/frontdesk/frontdeskpanel.h"
 
+#include "ui/common/errortext.h"
 #include "ui/common/money.h"
 #include "ui/frontdesk/compensationdialog.h"
 #include "ui/frontdesk/compensationreport.h"
@@ -41,7 +42,7 @@ void FrontDeskPanel::holdRange(RoomTypeId roomType, const QDate &checkIn, const 
     request.guestName = m_guest->text().trimmed();
     auto held = m_services.hotels->holdStay(request);
     if (!held) {
-        showMessage(held.error().message, true);
+        showMessage(errorText(held.error()), true);
         loadCalendar();
         return;
     }
@@ -50,7 +51,7 @@ void FrontDeskPanel::holdRange(RoomTypeId roomType, const QDate &checkIn, const 
     m_heldPrice = priceOf(roomType, checkIn, checkOut);
     const int row = m_grid->rowOf(roomType);
     const QString code = row >= 0 ? m_grid->calendar().roomTypes.at(row).code : QString();
-    m_heldLabel = tr("%1, %2 night(s) from %3").arg(code).arg(checkIn.daysTo(checkOut)).arg(QLocale().toString(checkIn, QLocale::ShortFormat));
+    m_heldLabel = tr("%1, %n night(s) from %2", nullptr, int(checkIn.daysTo(checkOut))).arg(code, QLocale().toString(checkIn, QLocale::ShortFormat));
     onClockTick(m_clock.now());
     showMessage(tr("Held %1 (reference %2). Take the guest's details, then book.").arg(m_heldLabel, held->reference));
     loadCalendar();
@@ -137,7 +138,7 @@ void FrontDeskPanel::releaseHeldStay()
     m_heldStay = 0;
     onClockTick(m_clock.now());
     if (!released)
-        showMessage(released.error().message, true);
+        showMessage(errorText(released.error()), true);
     else
         showMessage(tr("Released %1.").arg(m_heldLabel));
     loadCalendar();
@@ -177,7 +178,8 @@ void FrontDeskPanel::setSellableForSelection(int sellable)
     if (!changed && changed.error().code == ErrorCode::PermissionDenied)
         showMessage(tr("Only a manager may change how many rooms are sold."), true);
     else
-        showMessage(changed ? tr("%n night(s) now sell up to %1 rooms.", nullptr, changed.value()).arg(sellable) : changed.error().message,
+        showMessage(changed ? tr("%n night(s) now sell up to %1 rooms.", nullptr, changed.value()).arg(sellable)
+                            : errorText(changed.error()),
                     !changed);
     loadCalendar();
 }

@@ -3,7 +3,9 @@
 
 #include "ui/frontdesk/frontdeskpanel.h"
 
+#include "ui/common/errortext.h"
 #include "ui/common/money.h"
+#include "ui/common/statewords.h"
 #include "ui/frontdesk/compensationdialog.h"
 #include "ui/frontdesk/compensationreport.h"
 #include "ui/hotel/arrivalsatriskmodel.h"
@@ -33,7 +35,7 @@ void FrontDeskPanel::findGuests(const QString &query)
     m_search->setText(query);
     auto found = m_services.frontDesk->findStays(query);
     if (!found) {
-        showMessage(found.error().message, true);
+        showMessage(errorText(found.error()), true);
         return;
     }
     m_stays->setStays(found.value());
@@ -89,7 +91,8 @@ void FrontDeskPanel::actOnSelectedStay(const QString &what)
         return moveStay(stay, m_grid->calendar().roomTypes.at(row).id, checkIn, checkOut);
     }
     refresh(); // first: re-reading the guest list says how many it found
-    showMessage(done ? tr("Done: %1 (%2).").arg(stay.reference, stay.guest) + paidNote : done.error().message, !done);
+    showMessage(done ? tr("Done: %1 (%2).").arg(stay.reference, stay.guest) + paidNote : errorText(done.error()),
+                !done);
 }
 
 void FrontDeskPanel::showArrivalsAtRisk(const QDate &night)
@@ -100,7 +103,7 @@ void FrontDeskPanel::showArrivalsAtRisk(const QDate &night)
         m_night->setDate(night);
     auto arrivals = m_services.frontDesk->arrivalsAtRisk(m_hotel, night);
     if (!arrivals) {
-        showMessage(arrivals.error().message, true);
+        showMessage(errorText(arrivals.error()), true);
         return;
     }
     m_arrivals->setArrivals(arrivals.value());
@@ -120,7 +123,7 @@ void FrontDeskPanel::resolveArrival(int row, OverbookingAction action, RoomTypeI
         // The refund is decided over the money the manager is shown here.
         auto read = m_services.frontDesk->stayMoney(arrival.stay.id);
         if (!read) {
-            showMessage(read.error().message, true);
+            showMessage(errorText(read.error()), true);
             return;
         }
         money = read.value();
@@ -140,10 +143,9 @@ void FrontDeskPanel::resolveArrival(int row, OverbookingAction action, RoomTypeI
         showMessage(tr("Only a manager may move, upgrade or walk a guest: ask one to sign in."), true);
     else
         showMessage(
-            done ? tr("%1: %2 — recorded in the compensation ledger.")
-                        .arg(overbookingActionName(action), arrival.stay.guest)
+            done ? tr("%1: %2 — recorded in the compensation ledger.").arg(overbookingWords(action), arrival.stay.guest)
                     + (action == OverbookingAction::Walk ? QLatin1Char(' ') + walkRefundNote(money, true) : QString())
-                 : done.error().message,
+                 : errorText(done.error()),
             !done);
 }
 
@@ -161,7 +163,8 @@ void FrontDeskPanel::loadRefundCases()
         m_cases->setItem(row, 0, new QTableWidgetItem(QString::number(item.order)));
         m_cases->setItem(row, 1, new QTableWidgetItem(item.unit));
         m_cases->setItem(row, 2, new QTableWidgetItem(formatMoney(item.amountMinor, currency().isEmpty() ? QStringLiteral("EUR") : currency())));
-        m_cases->setItem(row, 3, new QTableWidgetItem(item.refundState ? refundStateName(*item.refundState).toLower() : QString()));
+        m_cases->setItem(row, 3,
+                         new QTableWidgetItem(item.refundState ? refundStateWords(*item.refundState) : QString()));
         m_cases->setItem(row, 4, new QTableWidgetItem(item.reason));
     }
 }
@@ -178,7 +181,8 @@ void FrontDeskPanel::closeRefundCase(int row)
         return;
     }
     const Status closed = m_services.frontDesk->closeRefundCase(m_openCases.at(row).id);
-    showMessage(closed ? tr("Case of order %1 closed.").arg(m_openCases.at(row).order) : closed.error().message, !closed);
+    showMessage(closed ? tr("Case of order %1 closed.").arg(m_openCases.at(row).order) : errorText(closed.error()),
+                !closed);
     loadRefundCases();
 }
 

@@ -1,5 +1,6 @@
 #include "ui/frontdesk/frontdeskpanel.h"
 
+#include "ui/common/errortext.h"
 #include "ui/common/money.h"
 #include "ui/frontdesk/compensationdialog.h"
 #include "ui/frontdesk/compensationreport.h"
@@ -47,8 +48,10 @@ void FrontDeskPanel::buildUi()
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     auto *top = new QHBoxLayout;
-    top->addWidget(new QLabel(tr("Hotel:")));
+    auto *hotelLabel = new QLabel(tr("H&otel:"));
+    top->addWidget(hotelLabel);
     m_hotels = new QComboBox;
+    hotelLabel->setBuddy(m_hotels);
     m_hotels->setObjectName(QStringLiteral("hotelPicker"));
     m_hotels->setMinimumWidth(240);
     top->addWidget(m_hotels);
@@ -59,9 +62,11 @@ void FrontDeskPanel::buildUi()
     auto *splitter = new QSplitter(Qt::Vertical);
     m_grid = new HotelGridView;
     m_grid->setObjectName(QStringLiteral("hotelGrid"));
+    m_grid->setToolTip(tr("Arrow keys move, Shift+arrows select nights, Enter holds the selection"));
     splitter->addWidget(m_grid);
 
     m_tabs = new QTabWidget;
+    m_tabs->setAccessibleName(tr("Front desk tasks"));
     // Booking at the desk.
     auto *stayPage = new QWidget;
     auto *stayLayout = new QVBoxLayout(stayPage);
@@ -95,13 +100,18 @@ void FrontDeskPanel::buildUi()
     m_typedNights = new QSpinBox;
     m_typedNights->setRange(1, 60);
     m_typedNights->setValue(1);
-    m_typedNights->setSuffix(tr(" night(s) from"));
+    m_typedNights->setSuffix(tr(" night(s) from", nullptr, 1));
+    connect(m_typedNights, &QSpinBox::valueChanged, this,
+            [this](int nights) { m_typedNights->setSuffix(tr(" night(s) from", nullptr, nights)); });
+    m_typedNights->setAccessibleName(tr("Nights to book"));
     typed->addWidget(m_typedNights);
     m_typedCheckIn = new QDateEdit(QDate::currentDate());
     m_typedCheckIn->setCalendarPopup(true);
-    m_typedCheckIn->setDisplayFormat(QStringLiteral("ddd d MMM yyyy"));
+    m_typedCheckIn->setAccessibleName(tr("Check-in date"));
+    m_typedCheckIn->setDisplayFormat(tr("ddd d MMM yyyy", "date format (QDateEdit): weekday, day, month, year"));
     typed->addWidget(m_typedCheckIn);
     m_typedRoom = new QComboBox;
+    m_typedRoom->setAccessibleName(tr("Room type to book"));
     typed->addWidget(m_typedRoom);
     auto *typedHold = new QPushButton(tr("&Hold"));
     typed->addWidget(typedHold);
@@ -113,8 +123,10 @@ void FrontDeskPanel::buildUi()
 
     // Overbooking is data: the sellable limit of the selected nights, a manager's to set.
     auto *capacity = new QHBoxLayout;
-    capacity->addWidget(new QLabel(tr("Sellable rooms on the selected nights:")));
+    auto *sellableLabel = new QLabel(tr("Se&llable rooms on the selected nights:"));
+    capacity->addWidget(sellableLabel);
     m_sellable = new QSpinBox;
+    sellableLabel->setBuddy(m_sellable);
     m_sellable->setRange(0, 10000);
     capacity->addWidget(m_sellable);
     auto *apply = new QPushButton(tr("Set"));
@@ -136,10 +148,13 @@ void FrontDeskPanel::buildUi()
     m_search = new QLineEdit;
     m_search->setObjectName(QStringLiteral("guestSearch"));
     m_search->setPlaceholderText(tr("Name or booking reference, then Enter"));
+    m_search->setAccessibleName(tr("Find a guest"));
     guestsLayout->addWidget(m_search);
     m_staysView = new QTableView;
     m_staysView->setModel(m_stays);
+    m_staysView->setAccessibleName(tr("Stays found"));
     m_staysView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_staysView->setTabKeyNavigation(false); // Tab leaves the table; the arrows move within it
     m_staysView->setSelectionMode(QAbstractItemView::SingleSelection);
     m_staysView->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_staysView->verticalHeader()->hide();
@@ -160,24 +175,30 @@ void FrontDeskPanel::buildUi()
     auto *riskPage = new QWidget;
     auto *riskLayout = new QVBoxLayout(riskPage);
     auto *riskTop = new QHBoxLayout;
-    riskTop->addWidget(new QLabel(tr("Night:")));
+    auto *nightLabel = new QLabel(tr("&Night:"));
+    riskTop->addWidget(nightLabel);
     m_night = new QDateEdit(QDate::currentDate());
+    nightLabel->setBuddy(m_night);
     m_night->setCalendarPopup(true);
-    m_night->setDisplayFormat(QStringLiteral("ddd d MMM yyyy"));
+    m_night->setDisplayFormat(tr("ddd d MMM yyyy", "date format (QDateEdit): weekday, day, month, year"));
     riskTop->addWidget(m_night);
     riskTop->addStretch();
     riskLayout->addLayout(riskTop);
     m_arrivalsView = new QTableView;
     m_arrivalsView->setObjectName(QStringLiteral("arrivalsAtRisk"));
     m_arrivalsView->setModel(m_arrivals);
+    m_arrivalsView->setAccessibleName(tr("Arrivals at risk"));
     m_arrivalsView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_arrivalsView->setTabKeyNavigation(false); // Tab leaves the table; the arrows move within it
     m_arrivalsView->setSelectionMode(QAbstractItemView::SingleSelection);
     m_arrivalsView->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_arrivalsView->verticalHeader()->hide();
     riskLayout->addWidget(m_arrivalsView);
     auto *riskActions = new QHBoxLayout;
-    riskActions->addWidget(new QLabel(tr("To room type:")));
+    auto *targetLabel = new QLabel(tr("To roo&m type:"));
+    riskActions->addWidget(targetLabel);
     m_target = new QComboBox;
+    targetLabel->setBuddy(m_target);
     riskActions->addWidget(m_target);
     const bool manager = m_staff.role == StaffRole::Manager;
     for (const auto &[text, action] : {std::pair{tr("Move"), OverbookingAction::Move}, std::pair{tr("Upgrade"), OverbookingAction::Upgrade},
@@ -206,11 +227,13 @@ void FrontDeskPanel::buildUi()
                                          "call them, then mark the case done.")));
     m_cases = new QTableWidget(0, 5);
     m_cases->setObjectName(QStringLiteral("refundCases"));
+    m_cases->setAccessibleName(tr("Refund cases"));
     m_cases->setHorizontalHeaderLabels({tr("Order"), tr("What"), tr("Amount"), tr("Refund"), tr("Why")});
     m_cases->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_cases->verticalHeader()->hide();
     m_cases->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_cases->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_cases->setTabKeyNavigation(false); // Tab leaves the table; the arrows move within it
     casesLayout->addWidget(m_cases);
     auto *contacted = new QPushButton(tr("Buyer contacted: close the case"));
     casesLayout->addWidget(contacted, 0, Qt::AlignLeft);
@@ -245,7 +268,7 @@ void FrontDeskPanel::buildUi()
         if (path.isEmpty())
             return;
         const Status written = m_report->exportCsv(path);
-        showMessage(written ? tr("Saved %1.").arg(path) : written.error().message, !written);
+        showMessage(written ? tr("Saved %1.").arg(path) : errorText(written.error()), !written);
     });
 }
 
@@ -263,7 +286,7 @@ void FrontDeskPanel::loadHotels()
 {
     auto hotels = m_services.hotels->hotels();
     if (!hotels) {
-        showMessage(hotels.error().message, true);
+        showMessage(errorText(hotels.error()), true);
         return;
     }
     const HotelId current = m_hotel;
@@ -299,7 +322,7 @@ void FrontDeskPanel::loadCalendar()
             continue;
         auto calendar = m_services.frontDesk->calendar(hotel.id, hotel.firstNight, hotel.lastNight.addDays(1));
         if (!calendar) {
-            showMessage(calendar.error().message, true);
+            showMessage(errorText(calendar.error()), true);
             return;
         }
         m_grid->setCalendar(calendar.value());

@@ -4,6 +4,7 @@
 
 #include "ui/frontdesk/frontdeskpanel.h"
 
+#include "ui/common/errortext.h"
 #include "ui/common/money.h"
 #include "ui/frontdesk/movestaydialog.h"
 #include "ui/frontdesk/staycanceldialog.h"
@@ -26,7 +27,7 @@ void FrontDeskPanel::cancelStay(const StayRecord &stay)
 {
     auto money = m_services.frontDesk->stayMoney(stay.id);
     if (!money) {
-        showMessage(money.error().message, true);
+        showMessage(errorText(money.error()), true);
         return;
     }
     const bool manager = m_staff.role == StaffRole::Manager;
@@ -49,7 +50,7 @@ void FrontDeskPanel::cancelStay(const StayRecord &stay)
     if (!done) {
         showMessage(done.error().code == ErrorCode::PermissionDenied
                         ? tr("Only a manager can cancel a paid stay: ask one to sign in. Nothing was changed.")
-                        : done.error().message,
+                        : errorText(done.error()),
                     true);
         return;
     }
@@ -81,7 +82,7 @@ void FrontDeskPanel::moveStay(const StayRecord &stay, RoomTypeId roomType, const
 {
     auto quote = m_services.frontDesk->quoteMove(stay.id, roomType, checkIn, checkOut);
     if (!quote) {
-        showMessage(quote.error().message, true);
+        showMessage(errorText(quote.error()), true);
         return;
     }
     const RoomTypeSummary &type = m_grid->calendar().roomTypes.at(m_grid->rowOf(roomType));
@@ -103,7 +104,7 @@ void FrontDeskPanel::moveStay(const StayRecord &stay, RoomTypeId roomType, const
         showMessage(
             moved.error().code == ErrorCode::PermissionDenied
                 ? tr("Only a manager can waive or refund a price difference: ask one to sign in. Nothing was changed.")
-                : moved.error().message,
+                : errorText(moved.error()),
             true);
         return;
     }

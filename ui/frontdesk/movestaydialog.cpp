@@ -18,10 +18,10 @@ namespace {
 QString range(const QDate &checkIn, const QDate &checkOut)
 {
     const qint64 nights = checkIn.daysTo(checkOut);
-    const QString from = checkIn.toString(QStringLiteral("d MMM"));
-    const QString to = checkOut.toString(QStringLiteral("d MMM"));
-    return nights == 1 ? QObject::tr("%1 to %2 (1 night)").arg(from, to)
-                       : QObject::tr("%1 to %2 (%3 nights)").arg(from, to).arg(nights);
+    const QString format = QObject::tr("d MMM", "date format (QLocale): day and month");
+    const QString from = QLocale().toString(checkIn, format);
+    const QString to = QLocale().toString(checkOut, format);
+    return QObject::tr("%1 to %2 (%n night(s))", nullptr, int(nights)).arg(from, to);
 }
 
 } // namespace

@@ -24,9 +24,11 @@ StayCancelDialog::StayCancelDialog(const StayRecord &stay, const StayMoney &mone
 {
     setWindowTitle(tr("Cancel stay %1").arg(stay.reference));
     auto *layout = new QVBoxLayout(this);
-    auto *who = new QLabel(tr("<b>%1</b>, %2, %3 to %4")
-                               .arg(stay.guest.toHtmlEscaped(), stay.roomTypeCode, stay.checkIn.toString(Qt::ISODate),
-                                    stay.checkOut.toString(Qt::ISODate)));
+    auto *who = new QLabel(
+        tr("<b>%1</b>, %2, %3 to %4")
+            .arg(stay.guest.toHtmlEscaped(), stay.roomTypeCode,
+                 QLocale().toString(stay.checkIn, tr("d MMM yyyy", "date format (QLocale): day, month, year")),
+                 QLocale().toString(stay.checkOut, tr("d MMM yyyy", "date format (QLocale): day, month, year"))));
     layout->addWidget(who);
     m_explanation = new QLabel;
     m_explanation->setObjectName(QStringLiteral("cancelExplanation"));

@@ -1,5 +1,6 @@
 #include "ui/hotel/hotelgridview.h"
 
+#include <QAccessible>
 #include <QFocusEvent>
 #include <QHelpEvent>
 #include <QKeyEvent>
@@ -47,6 +48,7 @@ bool isWeekend(const QDate &date)
 HotelGridView::HotelGridView(QWidget *parent) : QAbstractScrollArea(parent), m_today(QDate::currentDate())
 {
     setFocusPolicy(Qt::StrongFocus);
+    setAccessibleName(tr("Room calendar"));
     setMouseTracking(false);
     viewport()->setAttribute(Qt::WA_OpaquePaintEvent);
     viewport()->setBackgroundRole(QPalette::Base);
@@ -100,6 +102,7 @@ void HotelGridView::setCalendar(const HotelCalendar &calendar)
     updateMetrics();
     updateScrollBars();
     viewport()->update();
+    describeCursor();
 }
 
 void HotelGridView::updateNights(const QVector<NightAvailability> &nights)
@@ -115,6 +118,7 @@ void HotelGridView::updateNights(const QVector<NightAvailability> &nights)
         if (!dirty.isEmpty())
             viewport()->update(dirty);
     }
+    describeCursor();
 }
 
 void HotelGridView::setToday(const QDate &today)
@@ -270,6 +274,7 @@ void HotelGridView::setSelection(RoomTypeId roomType, const QDate &checkIn, cons
     m_cursorDay = last;
     updateCells(oldRow, oldDay, oldDay);
     updateCells(row, last, last);
+    describeCursor();
 }
 
 void HotelGridView::clearSelection()
@@ -327,6 +332,7 @@ void HotelGridView::moveCursor(int row, int day, bool extend)
     m_cursorDay = day;
     updateCells(row, day, day);
     ensureCellVisible(row, day);
+    describeCursor();
 }
 
 void HotelGridView::emitSelection()
@@ -376,6 +382,7 @@ void HotelGridView::mousePressEvent(QMouseEvent *event)
     m_cursorRow = row;
     m_cursorDay = day;
     updateCells(row, day, day);
+    describeCursor();
     m_dragging = true;
     event->accept();
 }
@@ -511,8 +518,9 @@ QString HotelGridView::toolTipFor(int row, int day) const
     const RoomTypeSummary &type = m_calendar.roomTypes.at(row);
     const QDate date = m_calendar.from.addDays(day);
     QString text = QStringLiteral("<b>%1</b> %2<br>%3<br>")
-                           .arg(type.code.toHtmlEscaped(), type.name.toHtmlEscaped(),
-                                QLocale().toString(date, QStringLiteral("dddd d MMMM yyyy")));
+                       .arg(type.code.toHtmlEscaped(), type.name.toHtmlEscaped(),
+                            QLocale().toString(
+                                date, tr("dddd d MMMM yyyy", "date format (QLocale): weekday, day, month, year")));
     text += tr("Sellable: %1<br>Physical: %2<br>Booked: %3<br>Free: %4")
                     .arg(night->capacity)
                     .arg(night->physical)
@@ -522,6 +530,36 @@ QString HotelGridView::toolTipFor(int row, int day) const
         text += QStringLiteral("<br><b style=\"color:#b71c1c\">%1</b>")
                         .arg(tr("Overbooked by %1").arg(night->booked - night->physical));
     return text;
+}
+
+QString HotelGridView::cellDescription(int row, int day) const
+{
+    const NightAvailability *night = m_calendar.at(row, day);
+    if (!night)
+        return tr("No room types to show.");
+    const RoomTypeSummary &type = m_calendar.roomTypes.at(row);
+    QString text = tr("%1 %2, %3: %4 free, %5 booked, %6 sellable of %7 rooms.")
+                       .arg(type.code, type.name, QLocale().toString(m_calendar.from.addDays(day), QLocale::LongFormat))
+                       .arg(night->free())
+                       .arg(night->booked)
+                       .arg(night->capacity)
+                       .arg(night->physical);
+    if (night->overbooked())
+        text += QLatin1Char(' ') + tr("Overbooked by %1.").arg(night->booked - night->physical);
+    if (isSelected(row, day))
+        text += QLatin1Char(' ')
+            + tr("Selected: %n night(s) from %1.", nullptr, int(selectedCheckIn().daysTo(selectedCheckOut())))
+                  .arg(QLocale().toString(selectedCheckIn(), QLocale::ShortFormat));
+    return text;
+}
+
+void HotelGridView::describeCursor()
+{
+    setAccessibleDescription(cellDescription(m_cursorRow, m_cursorDay));
+    if (QAccessible::isActive()) {
+        QAccessibleEvent changed(this, QAccessible::DescriptionChanged);
+        QAccessible::updateAccessibility(&changed);
+    }
 }
 
 void HotelGridView::paintEvent(QPaintEvent *event)

@@ -61,6 +61,9 @@ public:
     void setSelection(RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut);
     void clearSelection();
     QPoint cursorCell() const { return QPoint(m_cursorDay, m_cursorRow); } // x = day, y = row
+    // A cell in plain words, for a screen reader: room type, night, free and booked rooms, selection.
+    // The focused cell's is the view's accessible description, kept current as the cursor moves.
+    QString cellDescription(int row, int day) const;
 
     int cellWidth() const { return m_cellWidth; }
     int cellHeight() const { return m_cellHeight; }
@@ -109,6 +112,7 @@ private:
     void moveCursor(int row, int day, bool extend);
     void emitSelection();
     QString toolTipFor(int row, int day) const;
+    void describeCursor();
 
     HotelCalendar m_calendar;
     QHash<RoomTypeId, int> m_rowOf;

@@ -10,7 +10,7 @@ namespace {
 
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("boxoffice::ManagerGate", text);
+    return QCoreApplication::translate("boxoffice", text); // the context lupdate gives a free tr() here
 }
 
 } // namespace

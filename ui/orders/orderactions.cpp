@@ -69,6 +69,7 @@ void OrderActions::buildUi()
     m_tender = new QLineEdit;
     m_tender->setObjectName(QStringLiteral("exchangeTender"));
     m_tender->setPlaceholderText(tr("Cash handed over, or the card terminal's reference"));
+    m_tender->setAccessibleName(tr("Payment for a dearer exchange"));
     pay->addWidget(m_payBy);
     pay->addWidget(m_tender, 1);
     auto *payLabel = new QLabel(tr("A dearer exchange is &paid by:"));

@@ -1,6 +1,8 @@
 #include "ui/orders/orderlookuppanel.h"
 
+#include "ui/common/errortext.h"
 #include "ui/common/money.h"
+#include "ui/common/statewords.h"
 #include "ui/orders/approvalspanel.h"
 #include "ui/orders/orderactions.h"
 
@@ -62,6 +64,7 @@ void OrderLookupPanel::buildUi()
     m_search->setMaxLength(OrderLookupRules::maxQueryLength + 20); // room for spaces around a scan; checked on Enter
     m_search->setPlaceholderText(tr("Order number, buyer or guest name, ticket code or card terminal reference"));
     m_search->setClearButtonEnabled(true);
+    m_search->setAccessibleName(tr("Find an order"));
     outer->addWidget(m_search);
     m_message = new QLabel;
     m_message->setObjectName(QStringLiteral("orderSearchMessage"));
@@ -71,8 +74,10 @@ void OrderLookupPanel::buildUi()
     auto *splitter = new QSplitter(Qt::Vertical);
     m_results = new QTableWidget(0, ColumnCount);
     m_results->setObjectName(QStringLiteral("orderResults"));
+    m_results->setAccessibleName(tr("Orders found"));
     m_results->setHorizontalHeaderLabels({tr("Order"), tr("State"), tr("Amount"), tr("Created"), tr("Found by")});
     m_results->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_results->setTabKeyNavigation(false); // Tab leaves the table; the arrows move within it
     m_results->setSelectionMode(QAbstractItemView::SingleSelection);
     m_results->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_results->verticalHeader()->hide();
@@ -80,6 +85,8 @@ void OrderLookupPanel::buildUi()
     splitter->addWidget(m_results);
     m_details = new QPlainTextEdit;
     m_details->setObjectName(QStringLiteral("orderDetails"));
+    m_details->setAccessibleName(tr("Order details"));
+    m_details->setAccessibleDescription(tr("The chosen order's lines, payments, refunds and tickets"));
     m_details->setReadOnly(true);
     m_details->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     splitter->addWidget(m_details);
@@ -167,7 +174,7 @@ void OrderLookupPanel::search(const QString &typed)
     // Selected, so that the next scan or search replaces it rather than adding to it.
     m_search->selectAll();
     if (!hits) {
-        setMessage(hits.error().message, true);
+        setMessage(errorText(hits.error()), true);
         showHits({});
         return;
     }
@@ -193,14 +200,13 @@ void OrderLookupPanel::showHits(const QVector<OrderHit> &hits)
         auto *order = new QTableWidgetItem(QString::number(hit.id));
         order->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         m_results->setItem(row, OrderColumn, order);
-        m_results->setItem(row, StateColumn, new QTableWidgetItem(stateWords(orderStateName(hit.state))));
+        m_results->setItem(row, StateColumn, new QTableWidgetItem(orderStateWords(hit.state)));
         auto *amount = new QTableWidgetItem(formatMoney(hit.amountMinor, hit.currency));
         amount->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         m_results->setItem(row, AmountColumn, amount);
         m_results->setItem(row, CreatedColumn, new QTableWidgetItem(when(hit.createdAt)));
         m_results->setItem(row, MatchColumn,
-                           new QTableWidgetItem(
-                               QStringLiteral("%1: %2").arg(OrderLookupRules::matchName(hit.matchedBy), hit.matched)));
+                           new QTableWidgetItem(QStringLiteral("%1: %2").arg(matchWords(hit.matchedBy), hit.matched)));
     }
     m_results->resizeColumnsToContents();
     m_details->clear();
@@ -223,7 +229,7 @@ void OrderLookupPanel::showSelected()
     const auto details = m_lookup->details(m_hits.at(row).id);
     if (!details) {
         m_details->setPlainText(
-            tr("Order %1 could not be read: %2").arg(m_hits.at(row).id).arg(details.error().message));
+            tr("Order %1 could not be read: %2").arg(m_hits.at(row).id).arg(errorText(details.error())));
         m_actions->showOrder(std::nullopt);
         return;
     }
@@ -242,8 +248,7 @@ void OrderLookupPanel::showDetails(const OrderDetails &d)
     QStringList text;
     text << tr("Order %1 — %2, %3")
                 .arg(d.id)
-                .arg(allExchanged ? tr("exchanged") : stateWords(orderStateName(d.state)),
-                     formatMoney(d.amountMinor, d.currency));
+                .arg(allExchanged ? tr("exchanged") : orderStateWords(d.state), formatMoney(d.amountMinor, d.currency));
     QString origin = d.channel == QLatin1String("web") ? tr("Sold online") : tr("Sold at the counter");
     if (!d.buyer.isEmpty())
         origin += tr(" to %1").arg(d.buyer);
@@ -267,7 +272,7 @@ void OrderLookupPanel::showDetails(const OrderDetails &d)
         const OrderExchangeRecord *exchange = d.exchangeOf(line);
         // A unit given back in an exchange reads as exchanged: its money went on to the new order.
         const QString state = exchange ? tr("exchanged into order %1").arg(exchange->toOrder)
-                                       : stateWords(lineStateName(line.state));
+                                       : lineStateWords(line.state);
         text << tr("  %1 %2 — %3, %4")
                     .arg(kindWords(line.kind), line.label, formatMoney(line.amountMinor, d.currency), state);
     }
@@ -291,8 +296,7 @@ void OrderLookupPanel::showDetails(const OrderDetails &d)
     text << QString() << tr("Refunds (%1)").arg(d.refunds.size());
     for (const OrderRefundRecord &r : d.refunds)
         text << tr("  %1 — %2, \"%3\", %4")
-                    .arg(formatMoney(r.amountMinor, d.currency), stateWords(refundStateName(r.state)), r.reason,
-                         when(r.at));
+                    .arg(formatMoney(r.amountMinor, d.currency), refundStateWords(r.state), r.reason, when(r.at));
     if (d.refunds.isEmpty())
         text << tr("  none");
 

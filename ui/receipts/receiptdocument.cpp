@@ -30,7 +30,7 @@ constexpr double MinRollHeight = 500;
 
 QString tr(const char *text, const char *comment = nullptr, int n = -1)
 {
-    return QCoreApplication::translate("Receipt", text, comment, n);
+    return QCoreApplication::translate("boxoffice", text, comment, n); // the context lupdate gives a free tr() here
 }
 
 QFont fontFor(Row::Style style)

@@ -1,6 +1,7 @@
 #include "ui/sale/countercheckout.h"
 
 #include "ui/common/clerkerror.h"
+#include "ui/common/statewords.h"
 #include "ui/sale/paymentdialog.h"
 #include "ui/sale/serverclock.h"
 
@@ -109,7 +110,7 @@ void CounterCheckout::refreshQuote()
         quote.value(),
         change.isEmpty()
             ? QString()
-            : tr("This sale changed while it was open (%1): tell the buyer the new total.").arg(change.describe()));
+            : tr("This sale changed while it was open (%1): tell the buyer the new total.").arg(changeWords(change)));
 }
 
 } // namespace boxoffice

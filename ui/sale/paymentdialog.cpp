@@ -64,6 +64,7 @@ void PaymentDialog::build(PaymentMethod method, bool allowGuarantee)
     layout->addWidget(m_notice);
 
     m_tabs = new QTabWidget;
+    m_tabs->setAccessibleName(tr("Payment method"));
     auto *cashPage = new QWidget;
     auto *cashForm = new QFormLayout(cashPage);
     m_tendered = new QLineEdit;

@@ -88,7 +88,7 @@ public:
             painter->setPen(Qt::NoPen);
             painter->setBrush(QColor(0x37, 0x47, 0x4f));
             painter->drawRoundedRect(m_rect, 0.4, 0.4);
-            drawScaledText(painter, m_rect, m_rect.height() * 0.55, QStringLiteral("STAGE"), Qt::white, true);
+            drawScaledText(painter, m_rect, m_rect.height() * 0.55, SeatMapScene::tr("STAGE"), Qt::white, true);
             return;
         }
         painter->setPen(Qt::NoPen);

@@ -1,4 +1,5 @@
 #include "ui/signin/signindialog.h"
+#include "ui/common/errortext.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -78,7 +79,7 @@ void SignInDialog::trySignIn()
         accept();
         return;
     }
-    m_error->setText(status.error().message);
+    m_error->setText(errorText(status.error()));
     m_error->show();
     m_password->selectAll();
     m_password->setFocus();

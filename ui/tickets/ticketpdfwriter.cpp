@@ -5,6 +5,7 @@
 #include "ui/tickets/ticketrenderer.h"
 
 #include <QBuffer>
+#include <QCoreApplication>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSaveFile>
@@ -15,8 +16,9 @@ namespace {
 
 DomainError fileError(const QString &path, const QString &reason)
 {
-    DomainError error = makeError(ErrorCode::BadInput,
-                                  QStringLiteral("The tickets could not be saved to %1: %2.").arg(path, reason));
+    DomainError error = makeError(
+        ErrorCode::BadInput,
+        QCoreApplication::translate("TicketPdfWriter", "The tickets could not be saved to %1: %2.").arg(path, reason));
     error.detail = reason;
     return error;
 }
@@ -26,7 +28,7 @@ Status paintPdf(QIODevice &device, const TicketDocument &document)
     QPdfWriter writer(&device);
     writer.setResolution(300);
     writer.setTitle(document.title());
-    writer.setCreator(QStringLiteral("Box office"));
+    writer.setCreator(QCoreApplication::translate("TicketPdfWriter", "Box office"));
     return paintDocument(document, writer);
 }
 

@@ -222,11 +222,12 @@ void paintSeatBlock(QPainter &painter, const Ticket &ticket, const QRectF &block
     std::vector<Cell> cells;
     if (const std::optional<SeatParts> parts = splitSeatLabel(ticket.seatLabel)) {
         const QString section = ticket.sectionName.isEmpty() ? parts->section : ticket.sectionName;
-        cells = {{QStringLiteral("SECTION"), section, 0.5},
-                 {QStringLiteral("ROW"), parts->row, 0.25},
-                 {QStringLiteral("SEAT"), parts->seat, 0.25}};
+        cells = {{QCoreApplication::translate("TicketPdfWriter", "SECTION"), section, 0.5},
+                 {QCoreApplication::translate("TicketPdfWriter", "ROW"), parts->row, 0.25},
+                 {QCoreApplication::translate("TicketPdfWriter", "SEAT"), parts->seat, 0.25}};
     } else {
-        cells = {{QStringLiteral("SECTION"), ticket.sectionName, 0.5}, {QStringLiteral("SEAT"), ticket.seatLabel, 0.5}};
+        cells = {{QCoreApplication::translate("TicketPdfWriter", "SECTION"), ticket.sectionName, 0.5},
+                 {QCoreApplication::translate("TicketPdfWriter", "SEAT"), ticket.seatLabel, 0.5}};
     }
 
     painter.save();
@@ -276,11 +277,11 @@ void paintMain(QPainter &painter, const Ticket &ticket)
 
     const double bottomTop = 810;
     const double half = width / 2;
-    drawCaption(painter, QStringLiteral("PRICE"), left, bottomTop, half);
+    drawCaption(painter, QCoreApplication::translate("TicketPdfWriter", "PRICE"), left, bottomTop, half);
     const QString price = formatMoney(ticket.priceMinor, ticket.currency);
     drawLine(painter, fitted(sansFont(64, QFont::Bold), price, half - 20, 36), price, left, bottomTop + 40, half - 20);
 
-    drawCaption(painter, QStringLiteral("ORDER"), left + half, bottomTop, half);
+    drawCaption(painter, QCoreApplication::translate("TicketPdfWriter", "ORDER"), left + half, bottomTop, half);
     const QString order = QString::number(ticket.order);
     drawLine(painter, fitted(sansFont(64), order, half, 36), order, left + half, bottomTop + 40, half);
 }
@@ -319,7 +320,7 @@ void paintStub(QPainter &painter, const Ticket &ticket, const QrCode *qr)
         painter.save();
         painter.setPen(QPen(Qt::black, 4));
         painter.drawRect(qrArea.adjusted(40, 40, -40, -40));
-        painter.drawText(qrArea, Qt::AlignCenter, QStringLiteral("No QR code"));
+        painter.drawText(qrArea, Qt::AlignCenter, QCoreApplication::translate("TicketPdfWriter", "No QR code"));
         painter.restore();
     }
 
@@ -335,7 +336,7 @@ void paintStub(QPainter &painter, const Ticket &ticket, const QrCode *qr)
              width, Qt::AlignHCenter);
 
     const QFont small = sansFont(26);
-    const QString soldBy = QStringLiteral("Sold by %1").arg(ticket.soldBy);
+    const QString soldBy = QCoreApplication::translate("TicketPdfWriter", "Sold by %1").arg(ticket.soldBy);
     QStringList footer{soldBy};
     if (ticket.issuedAt.isValid())
         footer.append(formatIssuedAt(ticket.issuedAt));
@@ -390,15 +391,15 @@ void paintStripMain(QPainter &painter, const Ticket &ticket)
 
     const double bottomTop = blockTop + blockHeight + 12;
     const double third = width / 3;
-    drawCaption(painter, QStringLiteral("PRICE"), left, bottomTop, third);
+    drawCaption(painter, QCoreApplication::translate("TicketPdfWriter", "PRICE"), left, bottomTop, third);
     const QString price = formatMoney(ticket.priceMinor, ticket.currency);
     drawLine(painter, fitted(sansFont(46, QFont::Bold), price, third - 20, 28), price, left, bottomTop + 30, third - 20);
 
-    drawCaption(painter, QStringLiteral("ORDER"), left + third, bottomTop, third);
+    drawCaption(painter, QCoreApplication::translate("TicketPdfWriter", "ORDER"), left + third, bottomTop, third);
     const QString order = QString::number(ticket.order);
     drawLine(painter, fitted(sansFont(46), order, third - 20, 28), order, left + third, bottomTop + 30, third - 20);
 
-    QStringList footer{QStringLiteral("Sold by %1").arg(ticket.soldBy)};
+    QStringList footer{QCoreApplication::translate("TicketPdfWriter", "Sold by %1").arg(ticket.soldBy)};
     if (ticket.issuedAt.isValid())
         footer.append(formatIssuedAt(ticket.issuedAt));
     painter.save();
@@ -423,7 +424,7 @@ void paintStripStub(QPainter &painter, const Ticket &ticket, const QrCode *qr)
         painter.save();
         painter.setPen(QPen(Qt::black, 4));
         painter.drawRect(qrArea.adjusted(40, 40, -40, -40));
-        painter.drawText(qrArea, Qt::AlignCenter, QStringLiteral("No QR code"));
+        painter.drawText(qrArea, Qt::AlignCenter, QCoreApplication::translate("TicketPdfWriter", "No QR code"));
         painter.restore();
     }
     const QStringList lines = codeLines(ticket.code, width);
@@ -554,14 +555,17 @@ void paintTicket(QPainter &painter, const Ticket &ticket, const QrCode *qr, cons
 Result<TicketDocument> TicketDocument::make(const QVector<Ticket> &tickets, TicketStock stock)
 {
     if (tickets.isEmpty())
-        return makeError(ErrorCode::BadInput, QStringLiteral("There are no tickets to print."));
+        return makeError(ErrorCode::BadInput,
+                         QCoreApplication::translate("TicketPdfWriter", "There are no tickets to print."));
     std::vector<QrCode> codes;
     codes.reserve(std::size_t(tickets.size()));
     for (const Ticket &ticket : tickets) {
         if (ticket.code.isEmpty())
-            return makeError(ErrorCode::BadInput,
-                             QStringLiteral("A ticket of order %1 has no code, so the door could not verify it.")
-                                 .arg(ticket.order));
+            return makeError(
+                ErrorCode::BadInput,
+                QCoreApplication::translate("TicketPdfWriter",
+                                            "A ticket of order %1 has no code, so the door could not verify it.")
+                    .arg(ticket.order));
         Result<QrCode> code = QrCode::encode(ticketQrPayload(ticket).toUtf8());
         if (!code)
             return code.error();
@@ -577,7 +581,8 @@ TicketDocument::TicketDocument(QVector<Ticket> tickets, std::vector<QrCode> code
 
 QString TicketDocument::title() const
 {
-    return m_tickets.size() == 1 ? QStringLiteral("Ticket") : QStringLiteral("Tickets");
+    return m_tickets.size() == 1 ? QCoreApplication::translate("TicketPdfWriter", "Ticket")
+                                 : QCoreApplication::translate("TicketPdfWriter", "Tickets");
 }
 
 QPageLayout TicketDocument::pageLayout() const
