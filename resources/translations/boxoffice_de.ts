@@ -385,6 +385,10 @@
         <source>Receipt, order %1</source>
         <translation>Beleg, Bestellung %1</translation>
     </message>
+    <message>
+        <source>Exchange receipt, order %1</source>
+        <translation>Umtauschbeleg, Bestellung %1</translation>
+    </message>
 </context>
 <context>
     <name>ReceiptStocks</name>
@@ -859,6 +863,58 @@
     <message>
         <source>Thank you. Please keep this receipt.</source>
         <translation>Vielen Dank. Bitte bewahren Sie diesen Beleg auf.</translation>
+    </message>
+    <message>
+        <source>Refund through the online payment</source>
+        <translation>Erstattung über die Online-Zahlung</translation>
+    </message>
+    <message>
+        <source>Refund to the card (terminal reference %1)</source>
+        <translation>Erstattung auf die Karte (Referenz des Kartenterminals %1)</translation>
+    </message>
+    <message>
+        <source>Approved by %1</source>
+        <translation>Genehmigt von %1</translation>
+    </message>
+    <message>
+        <source>Exchange receipt</source>
+        <translation>Umtauschbeleg</translation>
+    </message>
+    <message>
+        <source>Exchanged from order %1</source>
+        <translation>Umgetauscht aus Bestellung %1</translation>
+    </message>
+    <message>
+        <source>Given back (order %1)</source>
+        <translation>Zurückgegeben (Bestellung %1)</translation>
+    </message>
+    <message>
+        <source>Sold (order %1)</source>
+        <translation>Verkauft (Bestellung %1)</translation>
+    </message>
+    <message>
+        <source>New units</source>
+        <translation>Neue Positionen</translation>
+    </message>
+    <message>
+        <source>Credit from order %1</source>
+        <translation>Gutschrift aus Bestellung %1</translation>
+    </message>
+    <message>
+        <source>Difference paid</source>
+        <translation>Differenz bezahlt</translation>
+    </message>
+    <message>
+        <source>Difference given back</source>
+        <translation>Differenz erstattet</translation>
+    </message>
+    <message>
+        <source>No difference to pay</source>
+        <translation>Keine Differenz zu zahlen</translation>
+    </message>
+    <message>
+        <source>The tickets given back no longer admit; the new tickets do.</source>
+        <translation>Die zurückgegebenen Tickets gelten nicht mehr für den Einlass, die neuen schon.</translation>
     </message>
 </context>
 <context>
@@ -1714,6 +1770,22 @@
     <message>
         <source>Seat %1 is held for the house; a manager can release it.</source>
         <translation>Platz %1 ist für das Haus gesperrt; die Leitung kann ihn freigeben.</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+P prints the exchange receipt for order %1.</source>
+        <translation>Strg+Umschalt+P druckt den Umtauschbeleg für Bestellung %1.</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+P prints the refund receipt for order %1.</source>
+        <translation>Strg+Umschalt+P druckt den Erstattungsbeleg für Bestellung %1.</translation>
+    </message>
+    <message>
+        <source>Printing the exchange receipt for order %1…</source>
+        <translation>Umtauschbeleg für Bestellung %1 wird gedruckt …</translation>
+    </message>
+    <message>
+        <source>Printing the refund receipt for order %1…</source>
+        <translation>Erstattungsbeleg für Bestellung %1 wird gedruckt …</translation>
     </message>
 </context>
 <context>
@@ -2805,6 +2877,46 @@ Die Leitung genehmigt das hier, indem sie sich unten anmeldet. Sie bleiben angem
     <message>
         <source>Prints a copy of the order&apos;s receipt: lines, payments and refunds so far.</source>
         <translation>Druckt eine Kopie des Belegs der Bestellung: Positionen, Zahlungen und bisherige Erstattungen.</translation>
+    </message>
+    <message>
+        <source>exchanged</source>
+        <translation>umgetauscht</translation>
+    </message>
+    <message>
+        <source>Exchanged into order %1: %2 carried over</source>
+        <translation>Umgetauscht in Bestellung %1: %2 übertragen</translation>
+    </message>
+    <message>
+        <source>Sold in an exchange from order %1: %2 credit carried over</source>
+        <translation>Verkauft im Umtausch aus Bestellung %1: %2 Gutschrift übertragen</translation>
+    </message>
+    <message>
+        <source>exchanged into order %1</source>
+        <translation>umgetauscht in Bestellung %1</translation>
+    </message>
+    <message>
+        <source>Exchanges (%1)</source>
+        <translation>Umtausche (%1)</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>  units worth %1 given back for order %2</source>
+        <translation>  Positionen im Wert von %1 zurückgegeben für Bestellung %2</translation>
+    </message>
+    <message>
+        <source>  %1 given back for order %2</source>
+        <translation>  %1 zurückgegeben für Bestellung %2</translation>
+    </message>
+    <message>
+        <source>  from order %1: %2 credit toward %3</source>
+        <translation>  aus Bestellung %1: %2 Gutschrift auf %3</translation>
+    </message>
+    <message>
+        <source>    &quot;%1&quot;, by %2, %3</source>
+        <translation>    „%1“, von %2, %3</translation>
     </message>
 </context>
 <context>

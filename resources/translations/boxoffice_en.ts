@@ -385,6 +385,10 @@
         <source>Receipt, order %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Exchange receipt, order %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ReceiptStocks</name>
@@ -858,6 +862,58 @@
     </message>
     <message>
         <source>Thank you. Please keep this receipt.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refund through the online payment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refund to the card (terminal reference %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approved by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exchange receipt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exchanged from order %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Given back (order %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sold (order %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New units</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Credit from order %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Difference paid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Difference given back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No difference to pay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tickets given back no longer admit; the new tickets do.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1713,6 +1769,22 @@
     </message>
     <message>
         <source>Seat %1 is held for the house; a manager can release it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+P prints the exchange receipt for order %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+P prints the refund receipt for order %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Printing the exchange receipt for order %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Printing the refund receipt for order %1…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2800,6 +2872,46 @@ A manager approves this here by signing in below. You stay signed in.</source>
     </message>
     <message>
         <source>Prints a copy of the order&apos;s receipt: lines, payments and refunds so far.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exchanged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exchanged into order %1: %2 carried over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sold in an exchange from order %1: %2 credit carried over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exchanged into order %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exchanges (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  units worth %1 given back for order %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  %1 given back for order %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  from order %1: %2 credit toward %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>    &quot;%1&quot;, by %2, %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
