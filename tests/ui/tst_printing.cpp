@@ -165,6 +165,9 @@ private slots:
     void cashSaleReceiptGivesTheRightChange_data();
     void cashSaleReceiptGivesTheRightChange();
     void refundReceiptSaysWhereTheMoneyWent();
+    void counterRefundReceiptSaysHowTheMoneyWentBack_data();
+    void counterRefundReceiptSaysHowTheMoneyWentBack();
+    void cheaperExchangeReceiptGivesTheDifferenceBack();
     void renderingRunsOffTheGuiThread();
     void cancellingStopsTheJob();
     void aDeskSalePrintsTicketsAndReceipt();
@@ -445,6 +448,89 @@ void TestPrinting::refundReceiptSaysWhereTheMoneyWent()
         QVERIFY2(text.contains(expected), qPrintable(QStringLiteral("\"%1\" not in: %2").arg(expected, text)));
     }
     QVERIFY(!text.contains(QStringLiteral("Change")));
+}
+
+void TestPrinting::counterRefundReceiptSaysHowTheMoneyWentBack_data()
+{
+    QTest::addColumn<int>("method"); // MoneyBack
+    QTest::addColumn<bool>("returned");
+    QTest::addColumn<QString>("said");
+
+    QTest::newRow("cash from the till") << int(MoneyBack::Cash) << true << "Refund, cash handed back";
+    QTest::newRow("to the card") << int(MoneyBack::Card) << true
+                                 << "Refund to the card (terminal reference TRM-5152)";
+    QTest::newRow("online, confirmed") << int(MoneyBack::Online) << true << "Refund through the online payment";
+    QTest::newRow("online, due") << int(MoneyBack::Online) << false << "Refund due, to follow";
+}
+
+void TestPrinting::counterRefundReceiptSaysHowTheMoneyWentBack()
+{
+    QFETCH(int, method);
+    QFETCH(bool, returned);
+    QFETCH(QString, said);
+    CounterRefund refund;
+    refund.order = 5152;
+    refund.currency = QStringLiteral("EUR");
+    refund.units = {{ItemKind::Seat, 9, QStringLiteral("B-2-3"), 1, 4500, LineState::Sold},
+                    {ItemKind::Pool, 4, QStringLiteral("Standing"), 2, 3000, LineState::Sold}};
+    refund.amountMinor = 7500;
+    refund.method = MoneyBack(method);
+    refund.cardReference = QStringLiteral("TRM-5152");
+    refund.moneyReturned = returned;
+    refund.reason = QStringLiteral("show moved");
+    const Receipt receipt = Receipts::forCounterRefund(
+        refund, {QStringLiteral("anna"), QStringLiteral("DESK-2"), QDateTime::currentDateTimeUtc()}, QStringLiteral("manon"));
+    // The rows as printed, a wrapped row joined again.
+    const QString text = ReceiptDocument(receipt, ReceiptStock::Roll80).text().join(QLatin1Char(' '));
+    for (const QString &expected :
+         {QStringLiteral("Refund receipt"), QStringLiteral("Order 5152"), QStringLiteral("Seat B-2-3 €45.00"),
+          QStringLiteral("2 x Standing €30.00"), QStringLiteral("Refunded €75.00"), said,
+          QStringLiteral("Reason: show moved"), QStringLiteral("Approved by manon"),
+          QStringLiteral("Served by anna at DESK-2")}) {
+        QVERIFY2(text.contains(expected), qPrintable(QStringLiteral("\"%1\" not in: %2").arg(expected, text)));
+    }
+}
+
+void TestPrinting::cheaperExchangeReceiptGivesTheDifferenceBack()
+{
+    CounterExchange exchange;
+    exchange.oldOrder = 6001;
+    exchange.newOrder = 6002;
+    exchange.currency = QStringLiteral("EUR");
+    exchange.returned = {{ItemKind::Seat, 11, QStringLiteral("A-1-1"), 1, 6000, LineState::Sold}};
+    exchange.sold = {{ItemKind::Seat, 21, QStringLiteral("C-3-4"), 1, 4000, LineState::Sold}};
+    exchange.returnedMinor = 6000;
+    exchange.newMinor = 4000;
+    exchange.creditMinor = 4000;
+    exchange.differenceMinor = -2000;
+    exchange.refundedMinor = 2000;
+    exchange.refundMethod = MoneyBack::Card;
+    exchange.refundReference = QStringLiteral("TRM-6001");
+    exchange.refundReturned = true;
+    const Receipt receipt = Receipts::forExchange(
+        exchange, {QStringLiteral("anna"), QStringLiteral("DESK-2"), QDateTime::currentDateTimeUtc()}, QStringLiteral("manon"));
+    QCOMPARE(receipt.totalMinor, 0); // nothing charged
+    QCOMPARE(receipt.refundedMinor(), 2000);
+
+    PrintService service(m_window.get());
+    const QString pdf = m_dir.filePath(QStringLiteral("exchange-cheaper.pdf"));
+    service.printDialogHook = choosePdf(pdf, ReceiptDocument(receipt, ReceiptStock::Roll80).pageLayout());
+    QSignalSpy printed(&service, &PrintService::finished);
+    QVERIFY(service.printReceipt(receipt).ok());
+    QVERIFY(waitPrinted(printed));
+    QString error;
+    const QString text = pdfText(pdf, &error).simplified();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    for (const QString &expected :
+         {QStringLiteral("Exchange receipt"), QStringLiteral("Order 6002"), QStringLiteral("Exchanged from order 6001"),
+          QStringLiteral("Given back (order 6001) Seat A-1-1 €60.00"), QStringLiteral("Sold (order 6002) Seat C-3-4 €40.00"),
+          QStringLiteral("New units €40.00"), QStringLiteral("Credit from order 6001 -€40.00"),
+          QStringLiteral("Difference given back €20.00"), QStringLiteral("Refund to the card (terminal reference TRM-6001)"),
+          QStringLiteral("Approved by manon")}) {
+        QVERIFY2(text.contains(expected), qPrintable(QStringLiteral("\"%1\" not in: %2").arg(expected, text)));
+    }
+    QVERIFY(!text.contains(QStringLiteral("Change")));
+    QVERIFY(!text.contains(QStringLiteral("Difference paid")));
 }
 
 void TestPrinting::renderingRunsOffTheGuiThread()
