@@ -338,11 +338,18 @@ void TestCounterRefundPanel::aManagersDeskApprovesTheQueuedRequest()
     };
     QCOMPARE(approvals->table()->rowCount(), 1);
     approvals->table()->selectRow(0);
-    const QString receiptPdf = chooseReceiptPdf(m_prints, QStringLiteral("approved-refund.pdf"));
+    // No receipt printer chosen at this desk yet: the receipt is offered, not forced through a dialog.
+    PrintSettings::forget(PrintKind::Receipts);
     QSignalSpy printing(m_managerWindow->printing(), &PrintService::finished);
     QTest::mouseClick(approvals->approveButton(), Qt::LeftButton);
     QVERIFY2(approvals->message().contains(QStringLiteral("Approved and refunded")), qPrintable(approvals->message()));
-    // The approving manager's desk prints the refund receipt, naming that manager.
+    QVERIFY2(m_managerWindow->message().contains(
+                 QStringLiteral("Ctrl+Shift+P prints the refund receipt for order %1").arg(m_sale.order.id)),
+             qPrintable(m_managerWindow->message()));
+    QCOMPARE(m_managerWindow->printing()->running(), 0);
+    // Ctrl+Shift+P once a printer is chosen: the refund receipt, naming the approving manager.
+    const QString receiptPdf = chooseReceiptPdf(m_prints, QStringLiteral("approved-refund.pdf"));
+    m_managerWindow->printLastReceipt();
     QVERIFY(printed(printing));
     expectOnPaper(receiptPdf, {QStringLiteral("Refund receipt"), QStringLiteral("Refunded €25.00"),
                                QStringLiteral("Reason: double booked"),
