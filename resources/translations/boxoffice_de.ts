@@ -2581,12 +2581,12 @@ Die Leitung genehmigt das hier, indem sie sich unten anmeldet. Sie bleiben angem
         <translation>Nur eine bezahlte Bestellung kann erstattet oder umgetauscht werden.</translation>
     </message>
     <message>
-        <source>A refund of the whole order gives back %1.</source>
-        <translation>Eine Erstattung der ganzen Bestellung zahlt %1 zurück.</translation>
+        <source>A refund of the whole order pays %1.</source>
+        <translation>Erstattung der ganzen Bestellung: %1.</translation>
     </message>
     <message>
-        <source>A refund of %1 gives back %2.</source>
-        <translation>Eine Erstattung von %1 zahlt %2 zurück.</translation>
+        <source>A refund of %1 pays %2.</source>
+        <translation>Erstattung von %1: %2.</translation>
     </message>
     <message>
         <source>Select a paid order first.</source>
@@ -2684,8 +2684,8 @@ Die Leitung genehmigt das hier, indem sie sich unten anmeldet. Sie bleiben angem
         <translation>%1 kassiert.</translation>
     </message>
     <message>
-        <source>Give back %1.</source>
-        <translation>%1 auszahlen.</translation>
+        <source>Pay %1.</source>
+        <translation>Auszahlen: %1.</translation>
     </message>
     <message>
         <source>Sent to a manager&apos;s queue; the new seats stay held for it until their hold runs out. Take no money until a manager has approved it.</source>

@@ -2577,11 +2577,11 @@ A manager approves this here by signing in below. You stay signed in.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>A refund of the whole order gives back %1.</source>
+        <source>A refund of the whole order pays %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>A refund of %1 gives back %2.</source>
+        <source>A refund of %1 pays %2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2680,7 +2680,7 @@ A manager approves this here by signing in below. You stay signed in.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Give back %1.</source>
+        <source>Pay %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -190,8 +190,8 @@ void OrderActions::updatePreview()
     QString reference;
     const MoneyBack method = moneyBackFor(*m_order, &reference);
     const QString money = moneyBackWords(method, reference, sumOf(chosen));
-    m_preview->setText(whole ? tr("A refund of the whole order gives back %1.").arg(money)
-                             : tr("A refund of %1 gives back %2.").arg(joined(chosen), money));
+    m_preview->setText(whole ? tr("A refund of the whole order pays %1.").arg(money)
+                             : tr("A refund of %1 pays %2.").arg(joined(chosen), money));
 }
 
 void OrderActions::refund()
@@ -368,7 +368,7 @@ void OrderActions::exchange()
             text += QLatin1Char(' ') + tr("%1 taken.").arg(formatMoney(done->chargedMinor, done->currency));
         else if (done->refundedMinor > 0)
             text += QLatin1Char(' ')
-                + tr("Give back %1.")
+                + tr("Pay %1.")
                       .arg(moneyBackWords(done->refundMethod, done->refundReference, done->refundedMinor));
         setMessage(text, false);
         m_reason->clear();
