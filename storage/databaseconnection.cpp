@@ -1,5 +1,6 @@
 #include "storage/databaseconnection.h"
 
+#include "storage/connectionthread.h"
 #include "storage/logging.h"
 #include "storage/sqlerrors.h"
 
@@ -96,6 +97,8 @@ DatabaseConnection::~DatabaseConnection()
 
 Status execStatement(QSqlDatabase database, const QString &sql, const QString &context)
 {
+    if (auto status = checkConnectionThread(database, context); !status)
+        return status;
     QSqlQuery query(database);
     if (!query.exec(sql))
         return fromSqlError(query.lastError(), context);

@@ -1,5 +1,6 @@
 #include "storage/preparedstatements.h"
 
+#include "storage/connectionthread.h"
 #include "storage/sqlerrors.h"
 
 namespace boxoffice {
@@ -19,6 +20,8 @@ Result<QSqlQuery *> PreparedStatements::prepared(const char *sql, const QString 
 
 Result<QSqlQuery *> PreparedStatements::exec(const char *sql, const QString &context, Bindings bindings)
 {
+    if (auto status = checkConnectionThread(m_database, context); !status)
+        return status.error();
     auto query = prepared(sql, context);
     if (!query)
         return query;

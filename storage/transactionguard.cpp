@@ -1,5 +1,6 @@
 #include "storage/transactionguard.h"
 
+#include "storage/connectionthread.h"
 #include "storage/databaseconnection.h"
 #include "storage/sqlerrors.h"
 
@@ -40,6 +41,8 @@ Status TransactionGuard::begin(const QString &context)
 {
     if (m_level > 0)
         return makeError(ErrorCode::Internal, QStringLiteral("A transaction was begun twice while %1.").arg(context));
+    if (auto status = checkConnectionThread(m_database, context); !status)
+        return status;
     const int outer = depth(m_database);
     if (outer == 0) {
         if (!m_database.transaction())

@@ -1,5 +1,6 @@
 #include "aftersaleswiring.h"
 
+#include "sessionthread.h"
 #include "storage/pgtillstore.h"
 #include "storage/staffadmin.h"
 #include "ui/desk/deskwindow.h"
@@ -58,5 +59,48 @@ ManagerConnection::ManagerConnection(std::unique_ptr<DatabaseConnection> connect
 { }
 
 ManagerConnection::~ManagerConnection() = default;
+
+namespace {
+
+class ThreadedManagerSession final : public ManagerSession
+{
+public:
+    ThreadedManagerSession(std::shared_ptr<DatabaseThread> thread, DatabaseCalls calls,
+                           std::unique_ptr<ManagerSession> connection)
+        : m_thread(std::move(thread)), m_calls(std::move(calls)), m_connection(std::move(connection))
+    { }
+    ~ThreadedManagerSession() override
+    {
+        m_calls([this] { m_connection.reset(); });
+    }
+
+    QString login() const override { return m_connection->login(); }
+    AfterSalesServices services() override
+    {
+        AfterSalesServices services = m_connection->services();
+        services.calls = m_calls;
+        return services;
+    }
+
+private:
+    std::shared_ptr<DatabaseThread> m_thread;
+    DatabaseCalls m_calls;
+    std::unique_ptr<ManagerSession> m_connection;
+};
+
+} // namespace
+
+Result<std::unique_ptr<ManagerSession>> ManagerConnection::openOnOwnThread(const ConnectionSettings &server,
+                                                                           const QString &login,
+                                                                           const QString &password)
+{
+    auto thread = std::make_shared<DatabaseThread>(QStringLiteral("manager database"));
+    const DatabaseCalls calls = callsOn(thread);
+    auto opened = calls([&] { return open(server, login, password); });
+    if (!opened)
+        return opened.error();
+    return std::unique_ptr<ManagerSession>(
+        new ThreadedManagerSession(std::move(thread), calls, std::move(opened.value())));
+}
 
 } // namespace boxoffice

@@ -35,7 +35,7 @@ private:
 };
 
 // A manager who signs in on the spot: a second connection as that manager, with its own stores, for
-// one refund, exchange or approval; it closes when this is destroyed.
+// one refund, exchange or approval; it closes when this is destroyed. Used on the thread that opened it.
 class ManagerConnection final : public ManagerSession
 {
 public:
@@ -48,6 +48,12 @@ public:
 
     QString login() const override { return m_login; }
     AfterSalesServices services() override { return m_wiring.services(); }
+
+    // The same, opened on a database thread of its own and called through its handle, so that the
+    // manager's sign-in and action leave the window painting. Destroying it closes the connection
+    // there.
+    static Result<std::unique_ptr<ManagerSession>> openOnOwnThread(const ConnectionSettings &server,
+                                                                   const QString &login, const QString &password);
 
 private:
     ManagerConnection(std::unique_ptr<DatabaseConnection> connection, QString login);

@@ -1,5 +1,7 @@
 #include "desksession.h"
 
+#include "deskconnection.h"
+#include "sessionthread.h"
 #include "domain/inventorywatch.h"
 #include "storage/connectionprobe.h"
 #include "storage/logging.h"
@@ -11,80 +13,33 @@
 
 namespace boxoffice {
 
-ConnectionLimits counterConnectionLimits()
-{
-    QSettings settings;
-    settings.beginGroup(QStringLiteral("connection"));
-    const auto value = [&](const char *key, int fallback) {
-        bool ok = false;
-        const int read = settings.value(QLatin1String(key), fallback).toInt(&ok);
-        return ok && read >= 0 ? read : fallback;
-    };
-    ConnectionLimits limits;
-    limits.connectTimeoutSeconds = value("connectTimeoutSeconds", 5);
-    limits.statementTimeoutMs = value("statementTimeoutMs", 5000);
-    limits.lockTimeoutMs = value("lockTimeoutMs", 3000);
-    limits.keepalivesIdleSeconds = value("keepalivesIdleSeconds", 5);
-    limits.keepalivesIntervalSeconds = value("keepalivesIntervalSeconds", 2);
-    limits.keepalivesCount = value("keepalivesCount", 3);
-    limits.tcpUserTimeoutMs = value("tcpUserTimeoutMs", 10000);
-    return limits;
-}
-
 Result<std::unique_ptr<DeskSession>> DeskSession::open(const ConnectionSettings &staff)
 {
-    ConnectionSettings limited = staff;
-    limited.limits = counterConnectionLimits();
-    auto connection = DatabaseConnection::open(limited, QStringLiteral("desk"));
-    if (!connection) {
-        DomainError error = connection.error();
-        // 28P01 (wrong password) and 28000 (no such role, or not allowed in): one answer, so a
-        // stranger learns nothing about which logins exist.
-        if (error.code == ErrorCode::PermissionDenied || error.sqlState.startsWith(QLatin1String("28")))
-            return withReason(
-                makeError(ErrorCode::PermissionDenied, QStringLiteral("The user name or password is not right.")),
-                ErrorReason::SignInRefused);
-        return error;
-    }
-    // Every counter payment and refund on this connection records this terminal (migration 020).
-    if (auto named = PgTillStore::setTerminal(connection.value()->database(), DeskWindow::terminalName()); !named)
-        return named.error();
-    auto role = StaffAdmin(connection.value()->database()).currentRole();
-    if (!role)
-        return role.error();
-    std::unique_ptr<DeskSession> session(new DeskSession(std::move(connection.value())));
-    session->m_role = role.value();
-    return session;
+    auto thread = std::make_shared<DatabaseThread>(QStringLiteral("desk database"));
+    const DatabaseCalls calls = callsOn(thread);
+    auto connection = calls([&] { return DeskConnection::open(staff); });
+    if (!connection)
+        return connection.error();
+    return std::unique_ptr<DeskSession>(new DeskSession(std::move(thread), calls, std::move(connection.value())));
 }
 
-DeskSession::DeskSession(std::unique_ptr<DatabaseConnection> connection)
-    : m_connection(std::move(connection)), m_inventory(m_connection->database()), m_maps(m_connection->database()),
-      m_counter(m_connection->database(), m_inventory.carts), m_frontDeskStore(m_connection->database()),
-      m_unit(m_connection->database()), m_holds(m_inventory.seats), m_hotels(m_inventory.hotels),
-      m_carts(m_inventory.carts), m_sales(m_counter), m_frontDesk(m_frontDeskStore, m_counter, m_unit),
-      m_doorStore(m_connection->database()), m_door(m_doorStore), m_orderStore(m_connection->database()),
-      m_orders(m_orderStore), m_pools(m_inventory.pools), m_slots(m_inventory.timeSlots)
+DeskSession::DeskSession(std::shared_ptr<DatabaseThread> thread, DatabaseCalls calls,
+                         std::unique_ptr<DeskConnection> connection)
+    : m_thread(std::move(thread)), m_calls(std::move(calls)), m_connection(std::move(connection)),
+      m_settings(m_connection->settings()), m_role(m_connection->role())
+{ }
+
+DeskSession::~DeskSession()
 {
-    m_afterSales = std::make_unique<AfterSalesWiring>(m_connection->database(), m_inventory.carts, m_counter,
-                                                      m_orderStore, m_unit);
+    // The connection and every store's prepared statements belong to the database thread.
+    m_calls([this] { m_connection.reset(); });
 }
 
 DeskServices DeskSession::services()
 {
-    DeskServices services{&m_holds, &m_carts, &m_sales, &m_maps, &m_hotels, &m_frontDesk, &m_door, &m_orders};
-    services.till = [staff = m_connection->settings(), terminal = DeskWindow::terminalName()]() {
-        return PgTillSession::open(staff, terminal);
-    };
-    services.reprints = &m_reprints;
-    services.afterSales = m_afterSales->services();
-    // The same server as this session; only who signs in differs.
-    services.managerSignIn = [server = m_connection->settings()](const QString &login, const QString &password) {
-        return ManagerConnection::open(server, login, password);
-    };
-    services.pools = &m_pools;
-    services.tables = &m_slots;
-    services.priceTypes = &m_priceTypes;
-    services.house = &m_house;
+    DeskServices services = m_connection->services();
+    services.calls = m_calls;
+    services.afterSales.calls = m_calls;
     return services;
 }
 
@@ -92,7 +47,7 @@ Result<DeskSession::ClockReading> DeskSession::readServerClock()
 {
     ClockReading reading;
     reading.sentAtUtc = QDateTime::currentDateTimeUtc();
-    auto now = m_maps.serverNow();
+    auto now = m_calls([this] { return m_connection->serverNow(); });
     reading.receivedAtUtc = QDateTime::currentDateTimeUtc();
     if (!now)
         return now.error();
@@ -157,6 +112,12 @@ void SessionKeeper::onProbeFinished(bool reached, const QString &reason)
         retryLater();
         return;
     }
+    // A call of the window is still out on the old session (it ends within its time limits): the
+    // session is replaced once it is back, never under it.
+    if (DatabaseWaits::instance().waiting()) {
+        m_retry.start(200);
+        return;
+    }
     m_window.connectionBanner()->serverAnswers();
     reopen();
 }
@@ -169,8 +130,8 @@ void SessionKeeper::retryLater()
 
 void SessionKeeper::reopen()
 {
-    // The probe just reached the server, so this connect (on the GUI thread, where the window's
-    // stores must live) does not wait on a dead network; connect_timeout bounds it if it does.
+    // The probe just reached the server; the sign-in runs on the new session's database thread, the
+    // window painting meanwhile, and connect_timeout bounds it should the network go again.
     auto reopened = DeskSession::open(m_staff);
     if (!reopened) {
         qCWarning(lcStorage) << "desk: signing in again failed:" << reopened.error().message;

@@ -5,6 +5,7 @@
 #include "desksession.h"
 #include "staffswitch.h"
 
+#include "storage/databaseconnection.h"
 #include "storage/databaselocator.h"
 #include "storage/demoseed.h"
 #include "storage/migrator.h"

@@ -1204,6 +1204,24 @@
     </message>
 </context>
 <context>
+    <name>boxoffice::DatabaseWaitIndicator</name>
+    <message>
+        <source>Waiting for the server</source>
+        <translation>Warten auf den Server</translation>
+    </message>
+    <message>
+        <source>Waiting for the server…</source>
+        <translation>Warten auf den Server…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Waiting for the server… %n s</source>
+        <translation>
+            <numerusform>Warten auf den Server… %n s</numerusform>
+            <numerusform>Warten auf den Server… %n s</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>boxoffice::DeskWindow</name>
     <message>
         <source>Select seats on the map first (drag a box, or Ctrl-click seats).</source>

@@ -1204,6 +1204,24 @@
     </message>
 </context>
 <context>
+    <name>boxoffice::DatabaseWaitIndicator</name>
+    <message>
+        <source>Waiting for the server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for the server…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Waiting for the server… %n s</source>
+        <translation>
+            <numerusform>Waiting for the server… %n s</numerusform>
+            <numerusform>Waiting for the server… %n s</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>boxoffice::DeskWindow</name>
     <message>
         <source>Select seats on the map first (drag a box, or Ctrl-click seats).</source>

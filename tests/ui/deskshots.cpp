@@ -5,6 +5,7 @@
 // figures, without a database (--money-dialogs draws only those).
 
 #include "desksession.h"
+#include "storage/databaseconnection.h"
 #include "domain/inventorywatch.h"
 #include "domain/hotelservice.h"
 #include "storage/databaselocator.h"
@@ -269,20 +270,22 @@ void waitIdle(TillPanel *till)
 OrderId counterSale(DeskServices services, const QVector<UnitId> &units, EventId event, const QString &cardReference)
 {
     const CartId cart = QStringLiteral("shots-till-%1").arg(QUuid::createUuid().toString(QUuid::Id128).left(8));
-    if (!services.holds->hold(HoldRequest{event, cart, units, std::nullopt}))
-        return 0;
-    const auto quote = services.sales->quote(cart);
-    if (!quote)
-        return 0;
-    CounterPayment payment;
-    if (cardReference.isEmpty()) {
-        payment.tenderedMinor = (quote->totalMinor + 1999) / 2000 * 2000;
-    } else {
-        payment.method = PaymentMethod::Card;
-        payment.cardReference = cardReference;
-    }
-    const auto sale = services.sales->sell(cart, payment, quote.value());
-    return sale ? sale->order.id : 0;
+    return services.calls([&]() -> OrderId {
+        if (!services.holds->hold(HoldRequest{event, cart, units, std::nullopt}))
+            return 0;
+        const auto quote = services.sales->quote(cart);
+        if (!quote)
+            return 0;
+        CounterPayment payment;
+        if (cardReference.isEmpty()) {
+            payment.tenderedMinor = (quote->totalMinor + 1999) / 2000 * 2000;
+        } else {
+            payment.method = PaymentMethod::Card;
+            payment.cardReference = cardReference;
+        }
+        const auto sale = services.sales->sell(cart, payment, quote.value());
+        return sale ? sale->order.id : 0;
+    });
 }
 
 // The Till tab at the end of an evening: an afternoon till closed balanced, then this till opened with

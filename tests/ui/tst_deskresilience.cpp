@@ -8,9 +8,13 @@
 #include "domain/inventorywatch.h"
 #include "storage/staffadmin.h"
 #include "ui/common/clerkerror.h"
+#include "ui/common/databasecalls.h"
 #include "ui/desk/connectionbanner.h"
+#include "ui/desk/databasewaitindicator.h"
 #include "ui/desk/deskwindow.h"
+#include "ui/door/doorpanel.h"
 #include "ui/frontdesk/frontdeskpanel.h"
+#include "ui/orders/orderlookuppanel.h"
 #include "ui/sale/cartmodel.h"
 #include "ui/sale/paymentdialog.h"
 #include "ui/sale/serverclock.h"
@@ -21,8 +25,10 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QUuid>
 #include <QtTest>
 
 using namespace boxoffice;
@@ -48,6 +54,9 @@ private slots:
     void messagesNameNoCart_data();
     void messagesNameNoCart();
     void desksRefusalsNameNoCart();
+    void aStalledCallLeavesTheWindowPainting_data();
+    void aStalledCallLeavesTheWindowPainting();
+    void closingDuringACallWaitsForItsAnswer();
 
 private:
     UnitId unitOf(const QString &label) const;
@@ -443,6 +452,183 @@ void TestDeskResilience::desksRefusalsNameNoCart()
         QVERIFY2(!text.contains(QLatin1String("web-buyer-9")), qPrintable(text));
         QVERIFY2(!ClerkError::leaksInternals(text), qPrintable(text));
     }
+}
+
+namespace {
+
+// Counts the paint events the desk window's widgets receive: the proof that it is drawn, not frozen.
+class PaintCounter : public QObject
+{
+public:
+    explicit PaintCounter(QWidget *window) : m_window(window) { qApp->installEventFilter(this); }
+    ~PaintCounter() override { qApp->removeEventFilter(this); }
+    int paints = 0;
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Paint) {
+            auto *widget = qobject_cast<QWidget *>(watched);
+            if (widget && widget->window() == m_window)
+                ++paints;
+        }
+        return false;
+    }
+
+private:
+    QWidget *m_window;
+};
+
+// Generous server limits for one test: the stall below ends well before them, so the call waits it
+// out and succeeds, and the window must stay alive all the while.
+class PatientLimits
+{
+public:
+    PatientLimits()
+    {
+        QSettings settings;
+        m_lock = settings.value(QStringLiteral("connection/lockTimeoutMs"));
+        m_statement = settings.value(QStringLiteral("connection/statementTimeoutMs"));
+        settings.setValue(QStringLiteral("connection/lockTimeoutMs"), 8000);
+        settings.setValue(QStringLiteral("connection/statementTimeoutMs"), 10000);
+    }
+    ~PatientLimits()
+    {
+        QSettings settings;
+        settings.setValue(QStringLiteral("connection/lockTimeoutMs"), m_lock);
+        settings.setValue(QStringLiteral("connection/statementTimeoutMs"), m_statement);
+    }
+
+private:
+    QVariant m_lock;
+    QVariant m_statement;
+};
+
+} // namespace
+
+void TestDeskResilience::aStalledCallLeavesTheWindowPainting_data()
+{
+    QTest::addColumn<QString>("table");
+    QTest::addColumn<QString>("flow");
+    QTest::newRow("hold a seat") << QStringLiteral("event_seats") << QStringLiteral("hold");
+    QTest::newRow("scan at the door") << QStringLiteral("tickets") << QStringLiteral("door");
+    QTest::newRow("find an order") << QStringLiteral("orders") << QStringLiteral("orders");
+    QTest::newRow("find a guest") << QStringLiteral("stays") << QStringLiteral("guests");
+}
+
+void TestDeskResilience::aStalledCallLeavesTheWindowPainting()
+{
+    QFETCH(QString, table);
+    QFETCH(QString, flow);
+    const PatientLimits limits;
+    cleanup();
+    openWindow(m_staff); // signed in again under the patient limits
+    const UnitId seat = unitOf(QStringLiteral("A-4-6"));
+    QVERIFY(seat);
+    m_window->door()->gateEdit()->setText(QStringLiteral("2"));
+
+    // Another connection takes the whole table and keeps it: every statement of the desk's on it
+    // waits. The stall is ended by a timer of the window's own thread, which can only fire if that
+    // thread goes on running its event loop while the desk's call waits.
+    auto other = m_db->connect(QStringLiteral("staller"));
+    QSqlDatabase staller = other->database();
+    QVERIFY(QSqlQuery(staller).exec(QStringLiteral("SET idle_in_transaction_session_timeout = '12s'")));
+    QVERIFY(staller.transaction());
+    QVERIFY(QSqlQuery(staller).exec(QStringLiteral("LOCK TABLE %1 IN ACCESS EXCLUSIVE MODE").arg(table)));
+    constexpr int stallMs = 1500;
+    bool stalled = true;
+    QTimer::singleShot(stallMs, this, [&] {
+        staller.rollback();
+        stalled = false;
+    });
+
+    int ticks = 0;
+    bool indicatorShown = false;
+    QString indicatorText;
+    QTimer heartbeat;
+    heartbeat.setInterval(20);
+    connect(&heartbeat, &QTimer::timeout, this, [&] {
+        ++ticks;
+        if (m_window->databaseWait()->isVisible()) {
+            indicatorShown = true;
+            indicatorText = m_window->databaseWait()->text();
+        }
+    });
+    const PaintCounter painted(m_window.get());
+    heartbeat.start();
+    QElapsedTimer elapsed;
+    elapsed.start();
+    if (flow == QLatin1String("hold")) {
+        m_window->holdUnits({seat});
+    } else if (flow == QLatin1String("door")) {
+        m_window->pages()->setCurrentWidget(m_window->door());
+        m_window->door()->scan(QUuid::createUuid().toString(QUuid::WithoutBraces));
+    } else if (flow == QLatin1String("orders")) {
+        m_window->pages()->setCurrentWidget(m_window->orders());
+        m_window->orders()->search(QStringLiteral("Nobody Atall"));
+    } else {
+        m_window->pages()->setCurrentWidget(m_window->frontDesk());
+        m_window->frontDesk()->findGuests(QStringLiteral("Nobody Atall"));
+    }
+    const qint64 took = elapsed.elapsed();
+    const int ticksDuringCall = ticks;
+    const int paintsDuringCall = painted.paints;
+    heartbeat.stop();
+    if (stalled)
+        staller.rollback();
+
+    // The call really waited for the stall, and came back once it ended, not at a time limit.
+    QVERIFY2(took >= stallMs - 200,
+             qPrintable(QStringLiteral("back after %1 ms: %2 / %3 / %4")
+                            .arg(took)
+                            .arg(m_window->message(), m_window->door()->resultTitle(), m_window->frontDesk()->message())));
+    QVERIFY2(took < 7000, qPrintable(QStringLiteral("back after %1 ms").arg(took)));
+    // Meanwhile the window's thread ran: timers fired (a frozen one fires once, late), widgets were
+    // painted, and the status bar said that the desk waits for the server.
+    QVERIFY2(ticksDuringCall >= 10, qPrintable(QStringLiteral("%1 timer ticks in %2 ms").arg(ticksDuringCall).arg(took)));
+    QVERIFY2(paintsDuringCall > 0, "nothing was painted while the call waited");
+    QVERIFY(indicatorShown);
+    QVERIFY2(indicatorText.startsWith(QLatin1String("Waiting for the server")), qPrintable(indicatorText));
+    QVERIFY(!m_window->databaseWait()->isVisible());
+    QVERIFY(!DatabaseWaits::instance().waiting());
+
+    // And the call did its work, on the session that waited.
+    if (flow == QLatin1String("hold")) {
+        QCOMPARE(m_window->cart()->rowCount(), 1);
+        QCOMPARE(seatState(seat), QStringLiteral("HELD"));
+    } else if (flow == QLatin1String("door")) {
+        QVERIFY2(m_window->door()->resultTitle().contains(QLatin1String("NOT A TICKET")),
+                 qPrintable(m_window->door()->resultTitle()));
+    } else if (flow == QLatin1String("orders")) {
+        QCOMPARE(m_window->orders()->results()->rowCount(), 0);
+        QVERIFY2(!m_window->orders()->message().contains(QLatin1String("busy")), qPrintable(m_window->orders()->message()));
+    } else {
+        QVERIFY2(!m_window->frontDesk()->message().contains(QLatin1String("busy")),
+                 qPrintable(m_window->frontDesk()->message()));
+    }
+}
+
+void TestDeskResilience::closingDuringACallWaitsForItsAnswer()
+{
+    const PatientLimits limits;
+    cleanup();
+    openWindow(m_staff);
+    const UnitId seat = unitOf(QStringLiteral("A-4-8"));
+    QVERIFY(seat);
+    auto other = m_db->connect(QStringLiteral("staller"));
+    QSqlDatabase staller = other->database();
+    QVERIFY(QSqlQuery(staller).exec(QStringLiteral("SET idle_in_transaction_session_timeout = '12s'")));
+    QVERIFY(staller.transaction());
+    QVERIFY(QSqlQuery(staller).exec(QStringLiteral("LOCK TABLE event_seats IN ACCESS EXCLUSIVE MODE")));
+    bool closedDuringCall = true;
+    // The window is asked to close while its hold waits (as the window manager's close button
+    // would): it stays open until the answer is in, then closes.
+    QTimer::singleShot(300, this, [&] { closedDuringCall = m_window->close(); });
+    QTimer::singleShot(900, this, [&] { staller.rollback(); });
+    m_window->holdUnits({seat}); // returns after the stall: the timer above ended it
+    QVERIFY(!closedDuringCall);
+    QCOMPARE(m_window->cart()->rowCount(), 1); // the answer arrived in a window that still exists
+    QTRY_VERIFY(!m_window->isVisible()); // and then it closed
 }
 
 QTEST_MAIN(TestDeskResilience)

@@ -130,13 +130,16 @@ OrderId TestTillPanel::sell(DeskSession &session, int seats, const CounterPaymen
     for (int i = 0; i < seats; ++i)
         units << m_units.at(m_nextUnit++);
     const DeskServices services = session.services();
-    if (!services.holds->hold(HoldRequest{m_hall.eventId, cart, units, std::nullopt}))
-        return 0;
-    const auto quote = services.sales->quote(cart);
-    if (!quote)
-        return 0;
-    const auto sale = services.sales->sell(cart, payment, quote.value());
-    return sale ? sale->order.id : 0;
+    // On the session's own database thread, as the desk window calls it.
+    return services.calls([&]() -> OrderId {
+        if (!services.holds->hold(HoldRequest{m_hall.eventId, cart, units, std::nullopt}))
+            return 0;
+        const auto quote = services.sales->quote(cart);
+        if (!quote)
+            return 0;
+        const auto sale = services.sales->sell(cart, payment, quote.value());
+        return sale ? sale->order.id : 0;
+    });
 }
 
 void TestTillPanel::unreadableFloatsOpenNothing_data()

@@ -35,7 +35,8 @@ void DeskWindow::releaseEntries(const QVector<CartEntry> &entries)
     if (!m_connected || entries.isEmpty())
         return;
     if (entries.size() == m_cart->rowCount()) {
-        const auto released = m_services.carts->releaseCart(m_cartId);
+        const CartId cart = m_cartId;
+        const auto released = m_services.calls([&] { return m_services.carts->releaseCart(cart); });
         if (!released) {
             showError(released.error());
             return;
@@ -62,10 +63,12 @@ void DeskWindow::releaseEntries(const QVector<CartEntry> &entries)
             seats << entry.unit;
             continue;
         }
-        Result<int> released = entry.kind == ItemKind::Pool && m_services.pools
-            ? m_services.pools->release(m_cartId, entry.pool)
-            : entry.kind == ItemKind::Slot && m_services.tables ? m_services.tables->releaseSlot(m_cartId, entry.unit)
-                                                                : Result<int>(0);
+        const CartId cart = m_cartId;
+        Result<int> released = m_services.calls([&] {
+            return entry.kind == ItemKind::Pool && m_services.pools ? m_services.pools->release(cart, entry.pool)
+                : entry.kind == ItemKind::Slot && m_services.tables ? m_services.tables->releaseSlot(cart, entry.unit)
+                                                                    : Result<int>(0);
+        });
         if (!released) {
             showError(released.error());
             return;

@@ -70,7 +70,8 @@ void DeskWindow::loadPriceTypes()
         m_cart->setTypePrices({});
         return;
     }
-    const auto prices = m_services.priceTypes->prices(m_live->event());
+    const EventId event = m_live->event();
+    const auto prices = m_services.calls([&] { return m_services.priceTypes->prices(event); });
     // Without them every seat still sells at its band's price: the column just offers nothing else.
     m_cart->setTypePrices(prices ? prices.value() : QVector<TypePrice>{});
 }
@@ -95,7 +96,7 @@ void DeskWindow::choosePriceType(UnitId unit, PriceType type)
             return;
         }
     }
-    const auto charged = m_services.priceTypes->choose(choice);
+    const auto charged = m_services.calls([&] { return m_services.priceTypes->choose(choice); });
     if (!charged) {
         switch (charged.error().code) {
         case ErrorCode::PermissionDenied:
@@ -136,7 +137,7 @@ void DeskWindow::holdForHouse()
     if (!(houseHoldHook ? houseHoldHook(dialog) : dialog.exec() == QDialog::Accepted))
         return;
     HouseHoldRequest request{m_live->event(), units, dialog.kind(), dialog.owner(), dialog.note()};
-    const auto held = m_services.house->hold(request);
+    const auto held = m_services.calls([&] { return m_services.house->hold(request); });
     if (!held) {
         switch (held.error().code) {
         case ErrorCode::PermissionDenied:
@@ -171,7 +172,8 @@ void DeskWindow::releaseHouseSeats()
         showMessage(tr("Select house seats on the map first."), true);
         return;
     }
-    const auto released = m_services.house->release(m_live->event(), units);
+    const EventId event = m_live->event();
+    const auto released = m_services.calls([&] { return m_services.house->release(event, units); });
     if (!released) {
         showMessage(released.error().code == ErrorCode::PermissionDenied
                         ? tr("Only a manager may release house seats.")
@@ -189,7 +191,8 @@ void DeskWindow::editPriceTypes()
 {
     if (!m_connected || !m_services.priceTypes || !m_live->loaded())
         return;
-    const auto prices = m_services.priceTypes->prices(m_live->event());
+    const EventId event = m_live->event();
+    const auto prices = m_services.calls([&] { return m_services.priceTypes->prices(event); });
     if (!prices) {
         showMessage(prices.error().message, true);
         return;
@@ -200,8 +203,9 @@ void DeskWindow::editPriceTypes()
         return;
     const QVector<TypePrice> changes = dialog.changes();
     for (const TypePrice &price : changes) {
-        if (auto status = m_services.priceTypes->setPrice(m_live->event(), price.bandCode, price.type, price.amountMinor);
-            !status) {
+        const auto status = m_services.calls(
+            [&] { return m_services.priceTypes->setPrice(event, price.bandCode, price.type, price.amountMinor); });
+        if (!status) {
             showMessage(status.error().code == ErrorCode::PermissionDenied ? tr("Only a manager may set prices.")
                                                                           : status.error().message,
                         true);

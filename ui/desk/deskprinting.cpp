@@ -147,13 +147,14 @@ void DeskWindow::reprintOrder(OrderId order)
     // admits each code once, whichever copy is scanned. The reprint is recorded before it prints.
     Result<QVector<Ticket>> tickets = QVector<Ticket>{};
     if (m_services.reprints) {
-        auto reprint = m_services.reprints->reprint(order, terminalName());
+        const QString terminal = terminalName();
+        auto reprint = m_services.calls([&] { return m_services.reprints->reprint(order, terminal); });
         if (reprint)
             tickets = reprint->tickets;
         else
             tickets = reprint.error();
     } else {
-        tickets = m_services.sales->tickets(order);
+        tickets = m_services.calls([&] { return m_services.sales->tickets(order); });
     }
     if (!tickets) {
         showMessage(tickets.error().code == ErrorCode::NotFound

@@ -79,7 +79,7 @@ void DeskWindow::holdUnits(const QVector<UnitId> &units)
     request.event = m_live->event();
     request.cart = m_cartId;
     request.units = units;
-    const auto held = m_services.holds->hold(request);
+    const auto held = m_services.calls([&] { return m_services.holds->hold(request); });
     if (!held) {
         showError(held.error());
         // The map shows who took it right away, not at the next notification.
@@ -121,7 +121,7 @@ void DeskWindow::holdBestAvailable()
         hold.event = m_live->event();
         hold.cart = m_cartId;
         hold.units = block;
-        const auto held = m_services.holds->hold(hold);
+        const auto held = m_services.calls([&] { return m_services.holds->hold(hold); });
         if (held) {
             m_cart->upsert(entriesFor(held.value()));
             QStringList labels;
@@ -161,7 +161,8 @@ void DeskWindow::releaseUnits(const QVector<UnitId> &units)
 {
     if (!m_connected || units.isEmpty())
         return;
-    const auto released = m_services.holds->release(m_cartId, units);
+    const CartId cart = m_cartId;
+    const auto released = m_services.calls([&] { return m_services.holds->release(cart, units); });
     if (!released) {
         showError(released.error());
         return;
@@ -180,7 +181,8 @@ void DeskWindow::extendHolds()
 {
     if (!m_connected || m_cart->rowCount() == 0)
         return;
-    const auto extended = m_services.carts->extend(m_cartId);
+    const CartId cart = m_cartId;
+    const auto extended = m_services.calls([&] { return m_services.carts->extend(cart); });
     if (!extended) {
         if (extended.error().code == ErrorCode::LimitReached) {
             m_extensionsLeft = 0;

@@ -16,6 +16,7 @@
 #include "domain/staff.h"
 #include "domain/till.h"
 #include "domain/ticketreprints.h"
+#include "ui/common/databasecalls.h"
 
 #include <functional>
 #include <memory>
@@ -29,6 +30,7 @@ struct AfterSalesServices
     CounterRefundService *refunds = nullptr;
     ExchangeService *exchanges = nullptr;
     ApprovalService *approvals = nullptr;
+    DatabaseCalls calls; // every call of the three above goes through it
 
     bool ready() const { return refunds && exchanges && approvals; }
 };
@@ -50,6 +52,9 @@ using ManagerSignIn
 // signed-in connection, and builds them again after a reconnect.
 struct DeskServices
 {
+    // Every call of a service below goes through it: it runs on the session's database thread while
+    // the window keeps painting (e.g. `calls([&] { return holds->hold(request); })`).
+    DatabaseCalls calls;
     SeatHoldService *holds = nullptr;
     CartService *carts = nullptr;
     CounterSaleService *sales = nullptr;

@@ -6,6 +6,7 @@
 
 #include "ui/common/clerkerror.h"
 #include "ui/common/statewords.h"
+#include "ui/desk/databasewaitindicator.h"
 #include "ui/frontdesk/frontdeskpanel.h"
 #include "ui/sale/cartmodel.h"
 #include "ui/seatmap/seatmapscene.h"
@@ -33,6 +34,8 @@ void DeskWindow::buildStaffBar()
     m_staffLabel = new QLabel;
     m_staffLabel->setObjectName(QStringLiteral("staffLabel"));
     m_staffLabel->setStyleSheet(QStringLiteral("padding:0 8px; font-weight:bold;"));
+    m_databaseWait = new DatabaseWaitIndicator;
+    statusBar()->addPermanentWidget(m_databaseWait);
     statusBar()->addPermanentWidget(m_staffLabel);
 
     // A window shortcut like the sale keys, but kept enabled while locked: it is how the next clerk gets in.
@@ -92,7 +95,8 @@ bool DeskWindow::signOut()
                 return false;
         }
         if (seats > 0 && m_connected) {
-            const auto released = m_services.carts->releaseCart(m_cartId);
+            const CartId cart = m_cartId;
+            const auto released = m_services.calls([&] { return m_services.carts->releaseCart(cart); });
             if (!released) {
                 showMessage(tr("What this sale holds could not be given back, so you are still signed in: %1")
                                 .arg(ClerkError::text(released.error())),

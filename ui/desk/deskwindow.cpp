@@ -5,6 +5,7 @@
 
 #include "domain/inventorywatch.h"
 #include "ui/common/clerkerror.h"
+#include "ui/common/databasecalls.h"
 #include "ui/common/money.h"
 #include "ui/common/statewords.h"
 #include "ui/desk/connectionbanner.h"
@@ -24,6 +25,7 @@
 #include "ui/till/tillpanel.h"
 
 #include <QAction>
+#include <QCloseEvent>
 #include <QComboBox>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -36,6 +38,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace boxoffice {
@@ -64,12 +67,26 @@ DeskWindow::DeskWindow(StaffIdentity staff, ServerClock &clock, InventoryWatch *
         connect(watch, &InventoryWatch::connectionLost, this, &DeskWindow::onConnectionLost);
         connect(watch, &InventoryWatch::connectionRestored, this, &DeskWindow::onConnectionRestored);
     }
+    connect(&DatabaseWaits::instance(), &DatabaseWaits::idle, this, [this] {
+        if (m_liveRefreshDue)
+            QTimer::singleShot(0, this, &DeskWindow::refreshLiveChanges);
+    });
     updateCartSummary();
     updateTitle();
     resize(1400, 860);
 }
 
 DeskWindow::~DeskWindow() = default;
+
+void DeskWindow::closeEvent(QCloseEvent *event)
+{
+    if (DatabaseWaits::instance().waiting()) {
+        event->ignore();
+        connect(&DatabaseWaits::instance(), &DatabaseWaits::idle, this, &QWidget::close, Qt::SingleShotConnection);
+        return;
+    }
+    QMainWindow::closeEvent(event);
+}
 
 void DeskWindow::buildUi()
 {
@@ -287,15 +304,15 @@ void DeskWindow::buildActions()
 void DeskWindow::setServices(const DeskServices &services)
 {
     m_services = services;
-    m_live->setStore(services.maps);
-    m_checkout->setService(services.sales);
+    m_live->setStore(services.maps, services.calls);
+    m_checkout->setService(services.sales, services.calls);
     m_connected = services.ready();
     m_frontDesk->setServices(services);
-    m_door->setService(services.door);
-    m_orders->setService(services.orders);
+    m_door->setService(services.door, services.calls);
+    m_orders->setService(services.orders, services.calls);
     m_till->setOpener(services.till);
     m_orders->setAfterSales(services.afterSales, services.managerSignIn, services.sales);
-    m_extras->setServices(services.pools, services.tables);
+    m_extras->setServices(services.pools, services.tables, services.calls);
     if (m_connected)
         m_banner->connectionBack();
     loadEvents();
@@ -316,7 +333,7 @@ void DeskWindow::loadEvents()
     if (!m_services.ready())
         return;
     const EventId current = m_events->currentData().toLongLong();
-    auto events = m_services.holds->events();
+    auto events = m_services.calls([&] { return m_services.holds->events(); });
     if (!events) {
         showError(events.error());
         return;
@@ -358,7 +375,7 @@ void DeskWindow::loadEvent(int comboIndex)
     if (comboIndex < 0 || !m_services.ready())
         return;
     const EventId id = m_events->itemData(comboIndex).toLongLong();
-    auto event = m_services.holds->event(id);
+    auto event = m_services.calls([&] { return m_services.holds->event(id); });
     if (!event) {
         showError(event.error());
         return;
@@ -396,6 +413,13 @@ void DeskWindow::refreshLiveChanges()
 {
     if (!m_connected)
         return;
+    // A notification that arrives while a call of this window is out is read once the call is back:
+    // the map must not change under the call that is deciding about it.
+    if (DatabaseWaits::instance().waiting()) {
+        m_liveRefreshDue = true;
+        return;
+    }
+    m_liveRefreshDue = false;
     if (auto status = m_live->refresh(); !status)
         qWarning("Live seat map: %s", qPrintable(status.error().message));
     // Another terminal may have changed this very cart: an open payment dialog shows it at once.

@@ -21,6 +21,7 @@ namespace boxoffice {
 
 class CartModel;
 class ConnectionBanner;
+class DatabaseWaitIndicator;
 class CounterCheckout;
 class PlacesTablesPanel;
 class DoorPanel;
@@ -68,6 +69,8 @@ public:
     QString message() const;
     QString lastTicketsPdf() const { return m_lastTicketsPdf; }
     ConnectionBanner *connectionBanner() const { return m_banner; }
+    // The status bar's sign that a database call takes long (hidden otherwise).
+    DatabaseWaitIndicator *databaseWait() const { return m_databaseWait; }
     PlacesTablesPanel *placesTables() const { return m_extras; }
     CartId cartId() const { return m_cartId; }
 
@@ -134,6 +137,10 @@ signals:
     // setServices() with a new session; the banner says so meanwhile.
     void connectionTroubled();
 
+protected:
+    // Closing while a call is out would pull the window from under its answer: it closes once back.
+    void closeEvent(QCloseEvent *event) override;
+
 private:
     void buildUi();
     void buildActions();
@@ -180,6 +187,7 @@ private:
     QVector<Ticket> m_lastTickets;
     std::optional<Receipt> m_lastReceipt;
     bool m_connected = true;
+    bool m_liveRefreshDue = false; // a change notice came during a database call
     bool m_locked = false;
 
     QTabWidget *m_pages = nullptr;
@@ -187,6 +195,7 @@ private:
     DoorPanel *m_door = nullptr;
     OrderLookupPanel *m_orders = nullptr;
     TillPanel *m_till = nullptr;
+    DatabaseWaitIndicator *m_databaseWait = nullptr;
     SeatMapScene *m_scene = nullptr;
     SeatMapView *m_view = nullptr;
     SeatMapLegend *m_legend = nullptr;

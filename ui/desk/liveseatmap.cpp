@@ -9,9 +9,10 @@ LiveSeatMap::LiveSeatMap(SeatMapScene &scene, QObject *parent) : QObject(parent)
     m_monotonic.start();
 }
 
-void LiveSeatMap::setStore(SeatMapStore *store)
+void LiveSeatMap::setStore(SeatMapStore *store, DatabaseCalls calls)
 {
     m_store = store;
+    m_calls = std::move(calls);
 }
 
 const SeatMap &LiveSeatMap::map() const
@@ -23,7 +24,7 @@ Status LiveSeatMap::load(const EventSummary &event)
 {
     if (!m_store)
         return makeError(ErrorCode::Unavailable, QStringLiteral("Not connected to the server."));
-    auto map = m_store->seatMap(event.id);
+    auto map = m_calls([&] { return m_store->seatMap(event.id); });
     if (!map)
         return map.error();
     SeatMap loaded = std::move(map).value();
@@ -40,7 +41,9 @@ Status LiveSeatMap::refresh()
     if (!m_store || !m_loaded)
         return Done{};
     for (;;) {
-        auto batch = m_store->seatChangesSince(m_event.id, m_cursor.position(), batchLimit);
+        const EventId event = m_event.id;
+        const qint64 since = m_cursor.position();
+        auto batch = m_calls([&] { return m_store->seatChangesSince(event, since, batchLimit); });
         if (!batch)
             return batch.error();
         for (const SeatChange &change : std::as_const(batch->changes)) {

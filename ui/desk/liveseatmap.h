@@ -2,6 +2,7 @@
 
 #include "domain/auditcursor.h"
 #include "domain/seatmapstore.h"
+#include "ui/common/databasecalls.h"
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -19,7 +20,7 @@ class LiveSeatMap : public QObject
 public:
     LiveSeatMap(SeatMapScene &scene, QObject *parent = nullptr);
 
-    void setStore(SeatMapStore *store);
+    void setStore(SeatMapStore *store, DatabaseCalls calls);
     Status load(const EventSummary &event);
     // Reads and applies what changed since the last call; cheap when nothing did.
     Status refresh();
@@ -35,6 +36,7 @@ private:
 
     SeatMapScene &m_scene;
     SeatMapStore *m_store = nullptr;
+    DatabaseCalls m_calls;
     EventSummary m_event;
     AuditCursor m_cursor;
     QElapsedTimer m_monotonic;

@@ -136,10 +136,11 @@ void PlacesTablesPanel::setStandingVisible(bool visible)
         widget->setVisible(visible);
 }
 
-void PlacesTablesPanel::setServices(PoolService *pools, SlotService *tables)
+void PlacesTablesPanel::setServices(PoolService *pools, SlotService *tables, DatabaseCalls calls)
 {
     m_pools = pools;
     m_slots = tables;
+    m_calls = std::move(calls);
     loadRestaurants();
     refreshPools();
 }
@@ -178,7 +179,8 @@ void PlacesTablesPanel::refreshPools()
         updateEnabled();
         return;
     }
-    auto pools = m_pools->pools(m_event);
+    const EventId event = m_event;
+    auto pools = m_calls([&] { return m_pools->pools(event); });
     if (!pools) {
         emit refused(pools.error(), ClerkError::text(pools.error()));
         return;
@@ -214,7 +216,7 @@ void PlacesTablesPanel::loadRestaurants()
     m_restaurants.clear();
     m_restaurant->clear();
     if (m_slots) {
-        auto restaurants = m_slots->restaurants();
+        auto restaurants = m_calls([&] { return m_slots->restaurants(); });
         if (!restaurants) {
             emit refused(restaurants.error(), ClerkError::text(restaurants.error()));
         } else {
@@ -258,7 +260,7 @@ void PlacesTablesPanel::holdPlaces()
     request.pool = pool;
     request.cart = m_cart;
     request.quantity = m_places->value();
-    const auto hold = m_pools->hold(request);
+    const auto hold = m_calls([&] { return m_pools->hold(request); });
     if (!hold) {
         refreshPools();
         QString words;
@@ -318,7 +320,7 @@ void PlacesTablesPanel::holdTable()
     const QString when
         = tr("%1 at %2")
               .arg(search.start.toString(QStringLiteral("ddd d MMM")), search.start.toString(QStringLiteral("HH:mm")));
-    const auto booking = m_slots->findAndHold(search);
+    const auto booking = m_calls([&] { return m_slots->findAndHold(search); });
     if (!booking) {
         const QString words = booking.error().code == ErrorCode::Lost
             ? tr("No table for %n people is free at %1 on %2; nothing was held. Try another time.", nullptr,

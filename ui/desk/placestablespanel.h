@@ -4,6 +4,7 @@
 #include "domain/gapools.h"
 #include "domain/ids.h"
 #include "domain/timeslots.h"
+#include "ui/common/databasecalls.h"
 #include "ui/sale/cartmodel.h"
 
 #include <QGroupBox>
@@ -30,7 +31,7 @@ class PlacesTablesPanel : public QGroupBox
 public:
     explicit PlacesTablesPanel(QWidget *parent = nullptr);
 
-    void setServices(PoolService *pools, SlotService *tables);
+    void setServices(PoolService *pools, SlotService *tables, DatabaseCalls calls);
     // The event on the map: its standing pools (the row hides when it has none) and its evening.
     void setEvent(EventId event, const QDateTime &startsAt);
     void setCart(const CartId &cart)
@@ -69,6 +70,7 @@ private:
 
     PoolService *m_pools = nullptr;
     SlotService *m_slots = nullptr;
+    DatabaseCalls m_calls;
     EventId m_event = 0;
     CartId m_cart;
     bool m_saleEnabled = true;

@@ -96,9 +96,10 @@ void DoorPanel::buildUi()
     connect(m_gate, &QLineEdit::returnPressed, m_code, qOverload<>(&QWidget::setFocus));
 }
 
-void DoorPanel::setService(DoorService *door)
+void DoorPanel::setService(DoorService *door, DatabaseCalls calls)
 {
     m_door = door;
+    m_calls = std::move(calls);
 }
 
 void DoorPanel::saveGate()
@@ -120,7 +121,8 @@ void DoorPanel::scan(const QString &scanned)
         return;
     }
     saveGate();
-    const auto result = m_door->admit(scanned, m_gate->text());
+    const QString gate = m_gate->text();
+    const auto result = m_calls([&] { return m_door->admit(scanned, gate); });
     if (!result) {
         if (result.error().code == ErrorCode::BadInput) {
             setResult(Tone::Stop, tr("NOT A TICKET"), tr("This is not a box-office ticket code."));

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/door.h"
+#include "ui/common/databasecalls.h"
 
 #include <QWidget>
 
@@ -21,7 +22,7 @@ class DoorPanel : public QWidget
 public:
     explicit DoorPanel(QWidget *parent = nullptr);
 
-    void setService(DoorService *door);
+    void setService(DoorService *door, DatabaseCalls calls);
     // What Enter in the code field does; the tests and the screenshot call it directly.
     void scan(const QString &scanned);
 
@@ -48,6 +49,7 @@ private:
     QString seatWords(const Ticket &ticket) const;
 
     DoorService *m_door = nullptr;
+    DatabaseCalls m_calls;
     QLineEdit *m_gate = nullptr;
     QLineEdit *m_code = nullptr;
     QFrame *m_result = nullptr;

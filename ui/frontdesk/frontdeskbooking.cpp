@@ -40,7 +40,7 @@ void FrontDeskPanel::holdRange(RoomTypeId roomType, const QDate &checkIn, const 
     request.checkIn = checkIn;
     request.checkOut = checkOut;
     request.guestName = m_guest->text().trimmed();
-    auto held = m_services.hotels->holdStay(request);
+    auto held = m_services.calls([&] { return m_services.hotels->holdStay(request); });
     if (!held) {
         showMessage(errorText(held.error()), true);
         loadCalendar();
@@ -134,7 +134,9 @@ void FrontDeskPanel::releaseHeldStay()
 {
     if (!m_heldStay)
         return;
-    auto released = m_services.hotels->releaseStay(m_cart, m_heldStay);
+    const CartId cart = m_cart;
+    const auto stay = m_heldStay;
+    auto released = m_services.calls([&] { return m_services.hotels->releaseStay(cart, stay); });
     m_heldStay = 0;
     onClockTick(m_clock.now());
     if (!released)
@@ -174,7 +176,7 @@ void FrontDeskPanel::setSellableForSelection(int sellable)
     change.sellable = sellable;
     // Selecting the nights held a room there: give it back first, or it would count against the limit.
     releaseHeldStay();
-    auto changed = m_services.hotels->changeCapacity(change);
+    auto changed = m_services.calls([&] { return m_services.hotels->changeCapacity(change); });
     if (!changed && changed.error().code == ErrorCode::PermissionDenied)
         showMessage(tr("Only a manager may change how many rooms are sold."), true);
     else

@@ -33,7 +33,7 @@ void FrontDeskPanel::findGuests(const QString &query)
     if (!m_services.ready())
         return;
     m_search->setText(query);
-    auto found = m_services.frontDesk->findStays(query);
+    auto found = m_services.calls([&] { return m_services.frontDesk->findStays(query); });
     if (!found) {
         showMessage(errorText(found.error()), true);
         return;
@@ -54,12 +54,13 @@ void FrontDeskPanel::actOnSelectedStay(const QString &what)
     Status done = Done{};
     QString paidNote;
     if (what == QLatin1String("in"))
-        done = m_services.frontDesk->checkIn(stay.id);
+        done = m_services.calls([&] { return m_services.frontDesk->checkIn(stay.id); });
     else if (what == QLatin1String("out")) {
         // A stay booked on guarantee is paid now, on departure: the payment is asked for first, then
         // taken together with the check-out, or not at all.
         std::optional<CounterPayment> payment;
-        auto order = stay.order ? m_services.carts->order(stay.order) : Result<OrderSummary>(makeError(ErrorCode::NotFound, QString()));
+        auto order = stay.order ? m_services.calls([&] { return m_services.carts->order(stay.order); })
+                                : Result<OrderSummary>(makeError(ErrorCode::NotFound, QString()));
         if (order && order->state == OrderState::Guaranteed) {
             PaymentDialog dialog(order->amountMinor, order->currency, PaymentMethod::Cash, this);
             const bool accepted = paymentHook ? paymentHook(dialog) : dialog.exec() == QDialog::Accepted;
@@ -67,7 +68,7 @@ void FrontDeskPanel::actOnSelectedStay(const QString &what)
                 return;
             payment = dialog.payment();
         }
-        auto out = m_services.frontDesk->checkOut(stay.id, payment);
+        auto out = m_services.calls([&] { return m_services.frontDesk->checkOut(stay.id, payment); });
         if (!out)
             done = out.error();
         else if (out->settled)
@@ -101,7 +102,8 @@ void FrontDeskPanel::showArrivalsAtRisk(const QDate &night)
         return;
     if (m_night->date() != night)
         m_night->setDate(night);
-    auto arrivals = m_services.frontDesk->arrivalsAtRisk(m_hotel, night);
+    const HotelId hotel = m_hotel;
+    auto arrivals = m_services.calls([&] { return m_services.frontDesk->arrivalsAtRisk(hotel, night); });
     if (!arrivals) {
         showMessage(errorText(arrivals.error()), true);
         return;
@@ -121,7 +123,7 @@ void FrontDeskPanel::resolveArrival(int row, OverbookingAction action, RoomTypeI
     Status done = Done{};
     if (action == OverbookingAction::Walk) {
         // The refund is decided over the money the manager is shown here.
-        auto read = m_services.frontDesk->stayMoney(arrival.stay.id);
+        auto read = m_services.calls([&] { return m_services.frontDesk->stayMoney(arrival.stay.id); });
         if (!read) {
             showMessage(errorText(read.error()), true);
             return;
@@ -132,11 +134,16 @@ void FrontDeskPanel::resolveArrival(int row, OverbookingAction action, RoomTypeI
         const bool accepted = compensationHook ? compensationHook(dialog) : dialog.exec() == QDialog::Accepted;
         if (!accepted)
             return;
-        done = m_services.frontDesk->walk(money, dialog.amountMinor(), dialog.reason(), arrival.night);
+        const qint64 compensationMinor = dialog.amountMinor();
+        const QString why = dialog.reason();
+        done = m_services.calls(
+            [&] { return m_services.frontDesk->walk(money, compensationMinor, why, arrival.night); });
     } else {
         const QString reason
             = action == OverbookingAction::Upgrade ? tr("upgraded: overbooked night") : tr("moved: overbooked night");
-        done = m_services.frontDesk->resolveOverbooking(arrival.stay.id, action, target, 0, reason, arrival.night);
+        done = m_services.calls([&] {
+            return m_services.frontDesk->resolveOverbooking(arrival.stay.id, action, target, 0, reason, arrival.night);
+        });
     }
     refresh(); // first: re-reading the guest list says how many it found
     if (!done && done.error().code == ErrorCode::PermissionDenied)
@@ -153,7 +160,7 @@ void FrontDeskPanel::loadRefundCases()
 {
     if (!m_services.ready())
         return;
-    auto cases = m_services.frontDesk->openRefundCases();
+    auto cases = m_services.calls([&] { return m_services.frontDesk->openRefundCases(); });
     if (!cases)
         return;
     m_openCases = cases.value();
@@ -180,7 +187,8 @@ void FrontDeskPanel::closeRefundCase(int row)
         showMessage(tr("Choose a case in the list first."), true);
         return;
     }
-    const Status closed = m_services.frontDesk->closeRefundCase(m_openCases.at(row).id);
+    const auto refundCase = m_openCases.at(row).id;
+    const Status closed = m_services.calls([&] { return m_services.frontDesk->closeRefundCase(refundCase); });
     showMessage(closed ? tr("Case of order %1 closed.").arg(m_openCases.at(row).order) : errorText(closed.error()),
                 !closed);
     loadRefundCases();

@@ -275,7 +275,7 @@ void FrontDeskPanel::buildUi()
 void FrontDeskPanel::setServices(const DeskServices &services)
 {
     m_services = services;
-    m_checkout->setService(services.sales);
+    m_checkout->setService(services.sales, services.calls);
     if (services.ready()) {
         loadHotels();
         loadRefundCases();
@@ -284,7 +284,7 @@ void FrontDeskPanel::setServices(const DeskServices &services)
 
 void FrontDeskPanel::loadHotels()
 {
-    auto hotels = m_services.hotels->hotels();
+    auto hotels = m_services.calls([&] { return m_services.hotels->hotels(); });
     if (!hotels) {
         showMessage(errorText(hotels.error()), true);
         return;
@@ -314,13 +314,13 @@ void FrontDeskPanel::loadCalendar()
 {
     if (!m_hotel || !m_services.ready())
         return;
-    auto hotels = m_services.hotels->hotels();
+    auto hotels = m_services.calls([&] { return m_services.hotels->hotels(); });
     if (!hotels)
         return;
     for (const HotelSummary &hotel : hotels.value()) {
         if (hotel.id != m_hotel)
             continue;
-        auto calendar = m_services.frontDesk->calendar(hotel.id, hotel.firstNight, hotel.lastNight.addDays(1));
+        auto calendar = m_services.calls([&] { return m_services.frontDesk->calendar(hotel.id, hotel.firstNight, hotel.lastNight.addDays(1)); });
         if (!calendar) {
             showMessage(errorText(calendar.error()), true);
             return;
@@ -336,7 +336,7 @@ void FrontDeskPanel::loadCalendar()
         }
         if (const int again = m_typedRoom->findData(typed); again >= 0)
             m_typedRoom->setCurrentIndex(again);
-        auto entries = m_services.frontDesk->compensations(hotel.id, hotel.firstNight, hotel.lastNight.addDays(1));
+        auto entries = m_services.calls([&] { return m_services.frontDesk->compensations(hotel.id, hotel.firstNight, hotel.lastNight.addDays(1)); });
         if (entries)
             m_report->setEntries(entries.value());
     }

@@ -25,7 +25,7 @@ QString FrontDeskPanel::walkRefundNote(const StayMoney &money, bool done) const
 
 void FrontDeskPanel::cancelStay(const StayRecord &stay)
 {
-    auto money = m_services.frontDesk->stayMoney(stay.id);
+    auto money = m_services.calls([&] { return m_services.frontDesk->stayMoney(stay.id); });
     if (!money) {
         showMessage(errorText(money.error()), true);
         return;
@@ -46,7 +46,9 @@ void FrontDeskPanel::cancelStay(const StayRecord &stay)
         showMessage(tr("Not cancelled."));
         return;
     }
-    auto done = m_services.frontDesk->cancelStay(money.value(), dialog.feeMinor(), dialog.reason());
+    const qint64 feeMinor = dialog.feeMinor();
+    const QString reason = dialog.reason();
+    auto done = m_services.calls([&] { return m_services.frontDesk->cancelStay(money.value(), feeMinor, reason); });
     if (!done) {
         showMessage(done.error().code == ErrorCode::PermissionDenied
                         ? tr("Only a manager can cancel a paid stay: ask one to sign in. Nothing was changed.")
@@ -80,7 +82,8 @@ bool FrontDeskPanel::askForDifference(const MoveQuote &quote, MoveSettlement &se
 
 void FrontDeskPanel::moveStay(const StayRecord &stay, RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut)
 {
-    auto quote = m_services.frontDesk->quoteMove(stay.id, roomType, checkIn, checkOut);
+    auto quote
+        = m_services.calls([&] { return m_services.frontDesk->quoteMove(stay.id, roomType, checkIn, checkOut); });
     if (!quote) {
         showMessage(errorText(quote.error()), true);
         return;
@@ -98,7 +101,7 @@ void FrontDeskPanel::moveStay(const StayRecord &stay, RoomTypeId roomType, const
         showMessage(tr("Not moved: nothing was charged."));
         return;
     }
-    auto moved = m_services.frontDesk->moveStay(quote.value(), settlement);
+    auto moved = m_services.calls([&] { return m_services.frontDesk->moveStay(quote.value(), settlement); });
     if (!moved) {
         refresh(); // a full night may have been taken meanwhile
         showMessage(

@@ -59,7 +59,8 @@ void ApprovalsPanel::reload()
     m_table->setRowCount(0);
     if (!m_gate.own().approvals)
         return;
-    const auto pending = m_gate.own().approvals->pending();
+    const AfterSalesServices &own = m_gate.own();
+    const auto pending = own.calls([&] { return own.approvals->pending(); });
     if (!pending) {
         setMessage(clerkWords(pending.error()), true);
         return;
@@ -121,7 +122,9 @@ void ApprovalsPanel::decide(bool approve)
     const auto run = m_gate.run(
         this, what,
         [&](const AfterSalesServices &services) -> Status {
-            auto decided = approve ? services.approvals->approve(request.id) : services.approvals->decline(request.id);
+            auto decided = services.calls([&] {
+                return approve ? services.approvals->approve(request.id) : services.approvals->decline(request.id);
+            });
             if (!decided)
                 return decided.error();
             outcome = decided.value();

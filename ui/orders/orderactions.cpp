@@ -222,7 +222,7 @@ void OrderActions::refund()
     const auto run = m_gate.run(
         this, what,
         [&](const AfterSalesServices &services) -> Status {
-            auto refunded = services.refunds->refund(order.id, items, reason);
+            auto refunded = services.calls([&] { return services.refunds->refund(order.id, items, reason); });
             if (!refunded)
                 return refunded.error();
             done = refunded.value();
@@ -250,7 +250,10 @@ void OrderActions::refund()
             setMessage(tr("Not connected to the server. Wait for the connection, then try again."), true);
             return;
         }
-        const auto filed = m_gate.own().approvals->requestRefund(order.id, items, reason, m_terminal);
+        const AfterSalesServices &own = m_gate.own();
+        const QString terminal = m_terminal;
+        const auto filed
+            = own.calls([&] { return own.approvals->requestRefund(order.id, items, reason, terminal); });
         if (!filed) {
             setMessage(filed.error().code == ErrorCode::Conflict
                            ? tr("This order already waits for a manager's decision.")
@@ -293,7 +296,8 @@ void OrderActions::exchange()
         return;
     }
     const CartId cart = m_currentSale ? m_currentSale() : CartId();
-    const auto quote = (m_sales && !cart.isEmpty()) ? m_sales->quote(cart) : Result<CartQuote>(CartQuote{});
+    const auto quote = (m_sales && !cart.isEmpty()) ? m_gate.own().calls([&] { return m_sales->quote(cart); })
+                                                     : Result<CartQuote>(CartQuote{});
     if (!quote) {
         setMessage(clerkWords(quote.error()), true);
         return;
@@ -347,7 +351,7 @@ void OrderActions::exchange()
     const auto run = m_gate.run(
         this, what,
         [&](const AfterSalesServices &services) -> Status {
-            auto exchanged = services.exchanges->exchange(request);
+            auto exchanged = services.calls([&] { return services.exchanges->exchange(request); });
             if (!exchanged)
                 return exchanged.error();
             done = exchanged.value();
@@ -383,7 +387,9 @@ void OrderActions::exchange()
             setMessage(tr("Not connected to the server. Wait for the connection, then try again."), true);
             return;
         }
-        const auto filed = m_gate.own().approvals->requestExchange(request, m_terminal);
+        const AfterSalesServices &own = m_gate.own();
+        const QString terminal = m_terminal;
+        const auto filed = own.calls([&] { return own.approvals->requestExchange(request, terminal); });
         if (!filed) {
             setMessage(filed.error().code == ErrorCode::Conflict
                            ? tr("This order already waits for a manager's decision.")

@@ -154,8 +154,9 @@ void OrderLookupPanel::reshow(OrderId order)
         showSelected();
 }
 
-void OrderLookupPanel::setService(OrderLookupService *lookup)
+void OrderLookupPanel::setService(OrderLookupService *lookup, DatabaseCalls calls)
 {
+    m_calls = std::move(calls);
     // A new sign-in (or none): what the previous one looked up is not left on the screen.
     if (lookup != m_lookup) {
         m_search->clear();
@@ -170,7 +171,7 @@ void OrderLookupPanel::search(const QString &typed)
         setMessage(tr("Not connected to the server. Wait for the connection, then search again."), true);
         return;
     }
-    const auto hits = m_lookup->find(typed);
+    const auto hits = m_calls([&] { return m_lookup->find(typed); });
     // Selected, so that the next scan or search replaces it rather than adding to it.
     m_search->selectAll();
     if (!hits) {
@@ -226,7 +227,8 @@ void OrderLookupPanel::showSelected()
         m_actions->showOrder(std::nullopt);
         return;
     }
-    const auto details = m_lookup->details(m_hits.at(row).id);
+    const OrderId order = m_hits.at(row).id;
+    const auto details = m_calls([&] { return m_lookup->details(order); });
     if (!details) {
         m_details->setPlainText(
             tr("Order %1 could not be read: %2").arg(m_hits.at(row).id).arg(errorText(details.error())));

@@ -2,6 +2,7 @@
 
 #include "domain/approvals.h"
 #include "domain/orderlookup.h"
+#include "ui/common/databasecalls.h"
 #include "ui/desk/deskservices.h"
 
 #include <QWidget>
@@ -32,7 +33,7 @@ class OrderLookupPanel : public QWidget
 public:
     explicit OrderLookupPanel(QWidget *parent = nullptr);
 
-    void setService(OrderLookupService *lookup);
+    void setService(OrderLookupService *lookup, DatabaseCalls calls);
     // Refunds, exchanges and approvals; `sales` quotes the current sale an exchange sells.
     void setAfterSales(const AfterSalesServices &own, const ManagerSignIn &signIn, CounterSaleService *sales);
     void setStaffRole(StaffRole role);
@@ -76,6 +77,7 @@ private:
     void setMessage(const QString &text, bool problem);
 
     OrderLookupService *m_lookup = nullptr;
+    DatabaseCalls m_calls;
     QVector<OrderHit> m_hits;
     QLineEdit *m_search = nullptr;
     QLabel *m_message = nullptr;

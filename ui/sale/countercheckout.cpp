@@ -1,6 +1,7 @@
 #include "ui/sale/countercheckout.h"
 
 #include "ui/common/clerkerror.h"
+#include "ui/common/databasecalls.h"
 #include "ui/common/statewords.h"
 #include "ui/sale/paymentdialog.h"
 #include "ui/sale/serverclock.h"
@@ -25,7 +26,7 @@ CounterCheckout::CounterCheckout(ServerClock &clock, QObject *parent) : QObject(
 
 Result<CartQuote> CounterCheckout::readQuote(const CartId &cart)
 {
-    auto quote = m_sales->quote(cart);
+    auto quote = m_calls([&] { return m_sales->quote(cart); });
     if (quote)
         emit quoteRead(quote.value());
     return quote;
@@ -64,7 +65,7 @@ CounterCheckout::Outcome CounterCheckout::run(const Request &request)
 
         const CartQuote seen = dialog.quote();
         const CounterPayment payment = dialog.payment();
-        auto sale = m_sales->sell(request.cart, payment, seen);
+        auto sale = m_calls([&] { return m_sales->sell(request.cart, payment, seen); });
         if (sale) {
             m_lastPayment = payment;
             return {sale.value(), {}};
@@ -84,8 +85,8 @@ CounterCheckout::Outcome CounterCheckout::run(const Request &request)
 
 void CounterCheckout::refreshQuote()
 {
-    if (!m_open || !m_sales)
-        return;
+    if (!m_open || !m_sales || DatabaseWaits::instance().waiting())
+        return; // the next tick reads it
     const auto quote = readQuote(m_openCart);
     if (!m_open)
         return;

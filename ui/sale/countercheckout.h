@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/countersale.h"
+#include "ui/common/databasecalls.h"
 
 #include <QObject>
 #include <QPointer>
@@ -29,7 +30,11 @@ public:
 
     CounterCheckout(ServerClock &clock, QObject *parent = nullptr);
 
-    void setService(CounterSaleService *sales) { m_sales = sales; }
+    void setService(CounterSaleService *sales, DatabaseCalls calls)
+    {
+        m_sales = sales;
+        m_calls = std::move(calls);
+    }
 
     struct Request
     {
@@ -64,6 +69,7 @@ private:
 
     ServerClock &m_clock;
     CounterSaleService *m_sales = nullptr;
+    DatabaseCalls m_calls;
     QPointer<PaymentDialog> m_open;
     CartId m_openCart;
     QTimer m_refresh;
