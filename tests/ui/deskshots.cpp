@@ -53,6 +53,7 @@
 #include <QTableWidget>
 #include <QRandomGenerator>
 #include <QSpinBox>
+#include <QSqlQuery>
 #include <QTimer>
 
 using namespace boxoffice;
@@ -504,6 +505,33 @@ bool savePricingShot(DeskWindow &window, const DeskServices &services, PgInvento
     return window.grab().save(out.filePath(QStringLiteral("desk-pricetypes.png")));
 }
 
+// The desk while a call waits for the server: another connection holds the seats table, so "best
+// available" waits; the status bar says so with the seconds waited, the window painted all along.
+bool saveWaitingShot(DeskWindow &window, QSqlDatabase database, const QDir &out)
+{
+    int index = -1;
+    for (int i = 0; i < window.eventPicker()->count(); ++i) {
+        if (window.eventPicker()->itemText(i).contains(QLatin1String("Theatre"), Qt::CaseInsensitive))
+            index = i;
+    }
+    if (index < 0)
+        return false;
+    window.eventPicker()->setCurrentIndex(index);
+    wait(500);
+    if (!database.transaction()
+        || !QSqlQuery(database).exec(QStringLiteral("LOCK TABLE event_seats IN ACCESS EXCLUSIVE MODE")))
+        return false;
+    bool saved = false;
+    QTimer::singleShot(2400, &window, [&] {
+        saved = window.grab().save(out.filePath(QStringLiteral("desk-waiting.png")));
+    });
+    QTimer::singleShot(2700, &window, [&] { database.rollback(); });
+    window.holdBestAvailable(); // returns once the lock is gone
+    wait(300);
+    window.grab().save(out.filePath(QStringLiteral("desk-waiting-after.png")));
+    return saved;
+}
+
 // The box office in the clerk's language (run under LANGUAGE=de LANG=de_DE.UTF-8): the theatre a quarter
 // sold, the best two seats held with their countdown, and the payment dialog for them.
 bool saveLanguageShots(DeskWindow &window, PgInventory &others, const QDir &out, const QString &suffix)
@@ -568,6 +596,7 @@ int main(int argc, char *argv[])
     parser.addOption(
         {QStringLiteral("money-dialogs"), QStringLiteral("Draw only the front desk's money dialogs (no database).")});
     parser.addOption({QStringLiteral("door-only"), QStringLiteral("Draw only the door view (no stadium).")});
+    parser.addOption({QStringLiteral("waiting-only"), QStringLiteral("Draw only the desk waiting for the server.")});
     parser.addOption({QStringLiteral("orders-only"), QStringLiteral("Draw only the Orders tab (no stadium).")});
     parser.addOption({QStringLiteral("till-only"), QStringLiteral("Draw only the Till tab (no stadium).")});
     parser.addOption({QStringLiteral("mixed-only"),
@@ -596,7 +625,7 @@ int main(int argc, char *argv[])
             return fail(migrated.error().message);
         DemoSeedOptions options;
         options.stadium = !parser.isSet(QStringLiteral("door-only")) && !parser.isSet(QStringLiteral("orders-only"))
-            && !parser.isSet(QStringLiteral("till-only")) && !parser.isSet(QStringLiteral("mixed-only"))
+            && !parser.isSet(QStringLiteral("waiting-only")) && !parser.isSet(QStringLiteral("till-only")) && !parser.isSet(QStringLiteral("mixed-only"))
             && !parser.isSet(QStringLiteral("german-only")) && !parser.isSet(QStringLiteral("pricing-only"));
         options.demoStaff = choice->privateCluster;
         if (auto seeded = seedDemo(setup.value()->database(), options); !seeded)
@@ -653,6 +682,10 @@ int main(int argc, char *argv[])
     if (!othersConnection)
         return fail(othersConnection.error().message);
     PgInventory others(othersConnection.value()->database());
+    if (parser.isSet(QStringLiteral("waiting-only")))
+        return saveWaitingShot(window, othersConnection.value()->database(), out)
+            ? 0
+            : fail(QStringLiteral("the waiting screenshot failed"));
     if (parser.isSet(QStringLiteral("door-only")))
         return saveDoorShot(window, others, othersConnection.value()->database(), out)
             ? 0
