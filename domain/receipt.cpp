@@ -185,6 +185,43 @@ Receipt forExchange(const CounterExchange &exchange, const ReceiptContext &conte
     return receipt;
 }
 
+std::optional<Receipt> forStayMoney(const StayMoneyReceipt &stay, const ReceiptContext &context)
+{
+    const StayMoneyOutcome &outcome = stay.outcome;
+    Receipt receipt;
+    receipt.currency = stay.money.currency;
+    ReceiptLine line;
+    line.kind = ItemKind::Stay;
+    line.label = stay.stay;
+    if (outcome.chargedMinor > 0 && stay.payment) {
+        receipt.kind = Receipt::Kind::Sale;
+        receipt.order = outcome.supplementOrder;
+        line.amountMinor = outcome.chargedMinor;
+        receipt.lines << line;
+        receipt.totalMinor = outcome.chargedMinor;
+        receipt.method = stay.payment->method;
+        if (stay.payment->method == PaymentMethod::Cash) {
+            receipt.changeMinor = outcome.changeMinor; // the store's figure, as the till counts it
+            receipt.tenderedMinor = outcome.chargedMinor + outcome.changeMinor;
+        } else {
+            receipt.cardReference = stay.payment->cardReference;
+        }
+    } else if (outcome.refundedMinor > 0) {
+        receipt.kind = Receipt::Kind::Refund;
+        receipt.order = stay.money.order;
+        line.amountMinor = outcome.refundedMinor;
+        receipt.lines << line;
+        receipt.refunds << refundOf(outcome.refundedMinor,
+                                    outcome.refundAtDesk ? ReceiptRefund::Money::Cash : ReceiptRefund::Money::Due,
+                                    stay.reason, context.at);
+        receipt.totalMinor = outcome.refundedMinor;
+    } else {
+        return std::nullopt;
+    }
+    stamp(receipt, context);
+    return receipt;
+}
+
 Receipt copyOf(const OrderDetails &order, const ReceiptContext &context)
 {
     Receipt receipt;

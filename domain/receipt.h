@@ -4,6 +4,7 @@
 #include "domain/counterrefund.h"
 #include "domain/countersale.h"
 #include "domain/exchangeservice.h"
+#include "domain/frontdesk.h"
 #include "domain/ids.h"
 #include "domain/orderlookup.h"
 #include "domain/refundservice.h"
@@ -84,6 +85,16 @@ struct Receipt
     qint64 refundedMinor() const;
 };
 
+// Money that moved on a stay at the front desk, as the receipt needs it.
+struct StayMoneyReceipt
+{
+    QString stay; // how the guest knows it: the booking reference and name
+    StayMoney money; // the stay's order and currency, as read before the change
+    StayMoneyOutcome outcome;
+    std::optional<CounterPayment> payment; // a difference charged: the cash handed over, or the card
+    QString reason; // a refund's reason, as the desk worded it
+};
+
 namespace Receipts {
 // The receipt for a counter sale: its sold lines and what was charged, with the payment the clerk took.
 Receipt forSale(const CounterSale &sale, const CounterPayment &payment, const ReceiptContext &context);
@@ -98,6 +109,11 @@ Receipt forCounterRefund(const CounterRefund &refund, const ReceiptContext &cont
 // The receipt for an exchange: the units given back and sold, the credit carried over and the
 // difference charged (with tendered and change, or the card reference) or given back.
 Receipt forExchange(const CounterExchange &exchange, const ReceiptContext &context, const QString &approvedBy);
+// The receipt for a stay's money at the front desk: a move's difference charged (a sale on its own small
+// order, with tendered and change or the card reference), or what a cancellation or a cheaper move
+// refunded (handed back at the desk, or due back to the card through the provider). None when no money
+// moved (a waiver, a stay not paid yet).
+std::optional<Receipt> forStayMoney(const StayMoneyReceipt &stay, const ReceiptContext &context);
 // A copy of an order's receipt, from what the order lookup reads: lines, payments and refunds so far.
 Receipt copyOf(const OrderDetails &order, const ReceiptContext &context);
 } // namespace Receipts

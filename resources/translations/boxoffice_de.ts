@@ -1805,6 +1805,10 @@
         <source>Printing the refund receipt for order %1…</source>
         <translation>Erstattungsbeleg für Bestellung %1 wird gedruckt …</translation>
     </message>
+    <message>
+        <source>Ctrl+Shift+P prints the receipt for order %1.</source>
+        <translation>Strg+Umschalt+P druckt den Beleg für Auftrag %1.</translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::DoorPanel</name>
@@ -2329,6 +2333,42 @@
         <source>ddd d MMM yyyy</source>
         <comment>date format (QDateEdit): weekday, day, month, year</comment>
         <translation>ddd d. MMM yyyy</translation>
+    </message>
+    <message>
+        <source>The server cannot be reached, so nothing can be held, booked or changed here until it is back. What is shown is as it was last read.</source>
+        <translation>Der Server ist nicht erreichbar. Bis er wieder da ist, kann hier nichts reserviert, gebucht oder geändert werden. Angezeigt wird der zuletzt gelesene Stand.</translation>
+    </message>
+    <message>
+        <source>Stay %1</source>
+        <translation>Aufenthalt %1</translation>
+    </message>
+    <message>
+        <source>Stay %1 (%2)</source>
+        <translation>Aufenthalt %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Stay cancelled: %1</source>
+        <translation>Aufenthalt storniert: %1</translation>
+    </message>
+    <message>
+        <source>at the guest&apos;s request</source>
+        <translation>auf Wunsch des Gastes</translation>
+    </message>
+    <message>
+        <source>fee kept %1</source>
+        <translation>Gebühr einbehalten %1</translation>
+    </message>
+    <message>
+        <source>%1, moved to %2</source>
+        <translation>%1, umgebucht auf %2</translation>
+    </message>
+    <message>
+        <source>Room change: %1</source>
+        <translation>Zimmerwechsel: %1</translation>
+    </message>
+    <message>
+        <source>cheaper stay</source>
+        <translation>günstigerer Aufenthalt</translation>
     </message>
 </context>
 <context>

@@ -1805,6 +1805,10 @@
         <source>Printing the refund receipt for order %1…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Ctrl+Shift+P prints the receipt for order %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::DoorPanel</name>
@@ -2327,6 +2331,42 @@
     <message>
         <source>ddd d MMM yyyy</source>
         <comment>date format (QDateEdit): weekday, day, month, year</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server cannot be reached, so nothing can be held, booked or changed here until it is back. What is shown is as it was last read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stay %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stay %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stay cancelled: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at the guest&apos;s request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fee kept %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, moved to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Room change: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cheaper stay</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

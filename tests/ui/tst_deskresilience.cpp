@@ -22,6 +22,7 @@
 
 #include <QElapsedTimer>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -305,6 +306,17 @@ void TestDeskResilience::theBannerShowsOnEveryTabWithWhatStillHolds()
         pages->setCurrentIndex(tab);
         QVERIFY2(banner->isVisible(), qPrintable(pages->tabText(tab)));
     }
+    // The front desk holds, books and changes nothing meanwhile: its buttons are off, and a hold typed
+    // anyway (Enter in a field) is refused in words, before the server is asked.
+    FrontDeskPanel *frontDesk = m_window->frontDesk();
+    QVERIFY(!frontDesk->connected());
+    for (QPushButton *button : frontDesk->findChildren<QPushButton *>()) {
+        if (button->text() == QLatin1String("&Hold") || button->text() == QLatin1String("Check &in"))
+            QVERIFY2(!button->isEnabled(), qPrintable(button->text()));
+    }
+    frontDesk->holdTyped(1, QDate::currentDate(), 1);
+    QVERIFY2(frontDesk->message().contains(QLatin1String("cannot be reached")), qPrintable(frontDesk->message()));
+    QCOMPARE(frontDesk->heldStay(), StayId(0));
     pages->setCurrentIndex(0);
     // Selling waits: the sale keys do nothing, and say why.
     m_window->sell(false);
@@ -349,9 +361,11 @@ void TestDeskResilience::theBannerGoesWhenTheSessionIsBack()
     emit m_watch->connectionLost(QStringLiteral("test"));
     ConnectionBanner *banner = m_window->connectionBanner();
     QVERIFY(banner->isVisible());
+    QVERIFY(!m_window->frontDesk()->connected());
     QTRY_COMPARE_WITH_TIMEOUT(replaced.size(), 1, 10000);
     QVERIFY(!banner->isVisible());
     QVERIFY(!m_keeper->reconnecting());
+    QVERIFY(m_window->frontDesk()->connected()); // the front desk works again too
     m_window->holdUnits({unitOf(QStringLiteral("A-4-1"))});
     QCOMPARE(m_window->cart()->rowCount(), 1);
 }

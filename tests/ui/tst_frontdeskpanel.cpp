@@ -28,6 +28,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QSignalSpy>
 #include <QTableView>
 #include <QTableWidget>
 #include <QtTest>
@@ -368,8 +369,17 @@ void TestFrontDeskPanel::aGuaranteeIsPaidAtCheckOut()
         QTest::keyClicks(dialog.tenderedEdit(), QStringLiteral("200"));
         return true;
     };
+    QSignalSpy receipts(panel.get(), &FrontDeskPanel::counterSaleMade);
     checkOut->click();
     QVERIFY2(panel->message().contains(QStringLiteral("Paid €160.00; give €40.00 change.")), qPrintable(panel->message()));
+    // Paid at the desk on departure: a counter sale, with its receipt like a booking's.
+    QCOMPARE(receipts.count(), 1);
+    const Receipt paper = Receipts::forSale(receipts.first().at(0).value<CounterSale>(),
+                                            receipts.first().at(1).value<CounterPayment>(), {});
+    QCOMPARE(paper.order, order);
+    QCOMPARE(paper.totalMinor, 16000);
+    QCOMPARE(paper.tenderedMinor, 20000);
+    QCOMPARE(paper.changeMinor, 4000);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE id = :s"), {{QStringLiteral("s"), stay}}).toString(),
              QStringLiteral("CHECKED_OUT"));
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), order}}).toString(),
@@ -449,8 +459,23 @@ void TestFrontDeskPanel::aPaidStayIsCancelledOnlyByAManager()
         summary = dialog.summary();
         return dialog.mayConfirm();
     };
+    QSignalSpy receipts(manager.get(), &FrontDeskPanel::stayReceiptDue);
     clickOnStay(*manager, QStringLiteral("Paid Panel Guest"), QStringLiteral("Ca&ncel stay"));
     QVERIFY2(told.contains(QStringLiteral("€160.00")), qPrintable(told));
+    // The refund's receipt: what went back, handed over at the desk (the stay was paid in cash), and why.
+    QCOMPARE(receipts.count(), 1);
+    const auto paper = Receipts::forStayMoney(receipts.first().at(0).value<StayMoneyReceipt>(), {});
+    QVERIFY(paper);
+    QCOMPARE(paper->kind, Receipt::Kind::Refund);
+    QCOMPARE(paper->order, order);
+    QCOMPARE(paper->totalMinor, 14000);
+    QCOMPARE(paper->refunds.size(), 1);
+    QCOMPARE(paper->refunds.first().money, ReceiptRefund::Money::Cash);
+    QVERIFY2(paper->refunds.first().reason.contains(QLatin1String("late cancellation")),
+             qPrintable(paper->refunds.first().reason));
+    QVERIFY2(paper->refunds.first().reason.contains(QStringLiteral("fee kept €20.00")),
+             qPrintable(paper->refunds.first().reason));
+    QVERIFY(paper->lines.first().label.contains(QLatin1String("Paid Panel Guest")));
     QCOMPARE(summary, QStringLiteral("Refund €140.00 · fee kept €20.00"));
     QVERIFY2(manager->message().contains(QStringLiteral("€140.00")), qPrintable(manager->message()));
     QCOMPARE(value(QStringLiteral("SELECT state FROM stays WHERE id = :id"), stay).toString(),
@@ -482,8 +507,19 @@ void TestFrontDeskPanel::aMoveSaysItsPriceDifferenceAndChargesIt()
         QTest::keyClicks(dialog.tenderedEdit(), QStringLiteral("100"));
         return true;
     };
+    QSignalSpy receipts(clerk.get(), &FrontDeskPanel::stayReceiptDue);
     clickOnStay(*clerk, QStringLiteral("Move Panel Guest"), QStringLiteral("&Move to the selected nights"));
     QVERIFY2(told.contains(QStringLiteral("€60.00 more")), qPrintable(told));
+    // The difference is a small sale of its own: its receipt says what was charged and the change.
+    QCOMPARE(receipts.count(), 1);
+    const auto paper = Receipts::forStayMoney(receipts.first().at(0).value<StayMoneyReceipt>(), {});
+    QVERIFY(paper);
+    QCOMPARE(paper->kind, Receipt::Kind::Sale);
+    QCOMPARE(paper->totalMinor, 6000);
+    QCOMPARE(paper->tenderedMinor, 10000);
+    QCOMPARE(paper->changeMinor, 4000);
+    QCOMPARE(paper->order,
+             value(QStringLiteral("SELECT order_id FROM order_supplement_lines WHERE stay_id = :id"), stay).toLongLong());
     QVERIFY2(clerk->message().contains(QStringLiteral("€60.00")), qPrintable(clerk->message()));
     QCOMPARE(value(QStringLiteral("SELECT room_type_id FROM stays WHERE id = :id"), stay).toLongLong(), m_deluxe);
     QCOMPARE(value(QStringLiteral("SELECT COALESCE(sum(l.amount_minor), 0) FROM order_ledger l "

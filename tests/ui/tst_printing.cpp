@@ -175,6 +175,7 @@ private slots:
     void ordersTabPrintsAReceiptCopy();
     void aClerkCannotForgeAReprintRecord();
     void aFrontDeskBookingPrintsItsReceipt();
+    void aStaysRefundPrintsItsReceipt();
 
 private:
     // The print dialog answered as a clerk choosing "print to file" on `paper`.
@@ -769,6 +770,31 @@ void TestPrinting::aFrontDeskBookingPrintsItsReceipt()
     QVERIFY2(error.isEmpty(), qPrintable(error));
     for (const QString &expected : {QStringLiteral("Order 7001"), QStringLiteral("Stay STD 12-14 Mar €180.00"),
                                     QStringLiteral("Paid by Card"), QStringLiteral("Card terminal reference TRM-77001")}) {
+        QVERIFY2(text.contains(expected), qPrintable(QStringLiteral("\"%1\" not in: %2").arg(expected, text)));
+    }
+}
+
+void TestPrinting::aStaysRefundPrintsItsReceipt()
+{
+    const QString receiptPdf = m_dir.filePath(QStringLiteral("stay-refund.pdf"));
+    PrintSettings::save(PrintKind::Receipts, {QString(), receiptPdf, ReceiptStocks::key(ReceiptStock::Roll80)});
+    StayMoneyReceipt stay;
+    stay.stay = QStringLiteral("Stay H-7002 (Ada Guest)");
+    stay.money.order = 7002;
+    stay.money.currency = QStringLiteral("EUR");
+    stay.outcome.refundedMinor = 14000;
+    stay.outcome.feeMinor = 2000;
+    stay.outcome.refundAtDesk = true;
+    stay.reason = QStringLiteral("Stay cancelled: late cancellation; fee kept €20.00");
+    QSignalSpy printed(m_window->printing(), &PrintService::finished);
+    // What the front desk panel says after a manager cancelled a paid stay.
+    emit m_window->frontDesk()->stayReceiptDue(stay);
+    QVERIFY(waitPrinted(printed));
+    QString error;
+    const QString text = pdfText(receiptPdf, &error).simplified();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    for (const QString &expected : {QStringLiteral("Order 7002"), QStringLiteral("Stay H-7002 (Ada Guest)"),
+                                    QStringLiteral("€140.00"), QStringLiteral("late cancellation")}) {
         QVERIFY2(text.contains(expected), qPrintable(QStringLiteral("\"%1\" not in: %2").arg(expected, text)));
     }
 }

@@ -81,6 +81,10 @@ void DeskWindow::connectFrontDeskReceipts()
                         showMessage(started.error().message, true);
                 }
             });
+    connect(m_frontDesk, &FrontDeskPanel::stayReceiptDue, this, [this](const StayMoneyReceipt &stay) {
+        if (auto receipt = Receipts::forStayMoney(stay, {m_staff.user, terminalName(), m_clock.now()}))
+            printCounterReceipt(*receipt);
+    });
 }
 
 QString DeskWindow::printAfterSale()
@@ -186,17 +190,28 @@ void DeskWindow::printOrderReceipt(const OrderDetails &order)
 void DeskWindow::printCounterReceipt(const Receipt &receipt)
 {
     m_lastReceipt = receipt;
-    const bool exchange = receipt.kind == Receipt::Kind::Exchange;
-    if (!PrintSettings::printAfterSale() || !m_printing->hasPrinter(PrintKind::Receipts)) {
-        showMessage(exchange ? tr("Ctrl+Shift+P prints the exchange receipt for order %1.").arg(receipt.order)
-                             : tr("Ctrl+Shift+P prints the refund receipt for order %1.").arg(receipt.order));
-        return;
+    const bool printNow = PrintSettings::printAfterSale() && m_printing->hasPrinter(PrintKind::Receipts);
+    if (printNow) {
+        if (auto started = m_printing->printReceipt(receipt); !started) {
+            showMessage(tr("The receipt was not printed: %1").arg(started.error().message), true);
+            return;
+        }
     }
-    if (auto started = m_printing->printReceipt(receipt); !started)
-        showMessage(tr("The receipt was not printed: %1").arg(started.error().message), true);
-    else
-        showMessage(exchange ? tr("Printing the exchange receipt for order %1…").arg(receipt.order)
-                             : tr("Printing the refund receipt for order %1…").arg(receipt.order));
+    switch (receipt.kind) {
+    case Receipt::Kind::Exchange:
+        showMessage(printNow ? tr("Printing the exchange receipt for order %1…").arg(receipt.order)
+                             : tr("Ctrl+Shift+P prints the exchange receipt for order %1.").arg(receipt.order));
+        break;
+    case Receipt::Kind::Refund:
+        showMessage(printNow ? tr("Printing the refund receipt for order %1…").arg(receipt.order)
+                             : tr("Ctrl+Shift+P prints the refund receipt for order %1.").arg(receipt.order));
+        break;
+    case Receipt::Kind::Sale:
+    case Receipt::Kind::Copy:
+        showMessage(printNow ? tr("Printing the receipt for order %1…").arg(receipt.order)
+                             : tr("Ctrl+Shift+P prints the receipt for order %1.").arg(receipt.order));
+        break;
+    }
 }
 
 } // namespace boxoffice

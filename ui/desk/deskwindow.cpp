@@ -436,6 +436,7 @@ void DeskWindow::onConnectionLost(const QString &reason)
     // The driver's words are for the log; the banner says what it means at the counter.
     qWarning("Desk: connection lost: %s", qPrintable(reason));
     m_connected = false;
+    m_frontDesk->setConnected(false);
     m_banner->connectionLost(QDateTime::currentDateTimeUtc());
     updateBannerHolds();
     updateCartSummary();

@@ -30,7 +30,7 @@ namespace boxoffice {
 
 void FrontDeskPanel::holdRange(RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut)
 {
-    if (!m_services.ready())
+    if (!m_services.ready() || refusedOffline())
         return;
     if (m_heldStay)
         releaseHeldStay();
@@ -61,10 +61,10 @@ void FrontDeskPanel::holdRange(RoomTypeId roomType, const QDate &checkIn, const 
 void FrontDeskPanel::onClockTick(const QDateTime &serverNow)
 {
     const bool holding = m_heldStay != 0;
-    m_cashButton->setEnabled(holding);
-    m_cardButton->setEnabled(holding);
-    m_releaseButton->setEnabled(holding);
-    m_guaranteeButton->setEnabled(holding);
+    m_cashButton->setEnabled(holding && m_connected);
+    m_cardButton->setEnabled(holding && m_connected);
+    m_releaseButton->setEnabled(holding && m_connected);
+    m_guaranteeButton->setEnabled(holding && m_connected);
     if (!holding) {
         m_heldText->setText(tr("No stay held."));
         return;
@@ -92,6 +92,8 @@ std::optional<CounterSale> FrontDeskPanel::takePayment(PaymentMethod method)
 
 void FrontDeskPanel::bookOnGuarantee()
 {
+    if (refusedOffline())
+        return;
     if (!m_heldStay) {
         showMessage(tr("Select nights on the calendar first."), true);
         return;
@@ -112,6 +114,8 @@ void FrontDeskPanel::bookOnGuarantee()
 
 void FrontDeskPanel::book(bool card)
 {
+    if (refusedOffline())
+        return;
     if (!m_heldStay) {
         showMessage(tr("Select nights on the calendar first."), true);
         return;
@@ -148,6 +152,8 @@ void FrontDeskPanel::releaseHeldStay()
 
 void FrontDeskPanel::holdTyped(RoomTypeId roomType, const QDate &checkIn, int nights)
 {
+    if (refusedOffline())
+        return;
     if (!roomType || !checkIn.isValid() || nights <= 0) {
         showMessage(tr("Choose a room type, a first night and at least one night."), true);
         return;
@@ -164,6 +170,8 @@ void FrontDeskPanel::holdTyped(RoomTypeId roomType, const QDate &checkIn, int ni
 
 void FrontDeskPanel::setSellableForSelection(int sellable)
 {
+    if (refusedOffline())
+        return;
     const int row = m_grid->selectedRow();
     if (row < 0 || !m_grid->selectedCheckIn().isValid()) {
         showMessage(tr("Select the nights on the calendar first."), true);

@@ -45,6 +45,8 @@ void FrontDeskPanel::findGuests(const QString &query)
 
 void FrontDeskPanel::actOnSelectedStay(const QString &what)
 {
+    if (refusedOffline())
+        return;
     const auto rows = m_staysView->selectionModel()->selectedRows();
     if (rows.isEmpty()) {
         showMessage(tr("Choose a stay in the list first."), true);
@@ -71,11 +73,13 @@ void FrontDeskPanel::actOnSelectedStay(const QString &what)
         auto out = m_services.calls([&] { return m_services.frontDesk->checkOut(stay.id, payment); });
         if (!out)
             done = out.error();
-        else if (out->settled)
+        else if (out->settled) {
             paidNote = QLatin1Char(' ')
                 + tr("Paid %1; give %2 change.")
                       .arg(formatMoney(out->sale.chargedMinor, order->currency),
                            formatMoney(out->sale.changeMinor, order->currency));
+            emit counterSaleMade(out->sale, *payment); // paid at the desk on departure: its receipt
+        }
     }
     else if (what == QLatin1String("cancel"))
         return cancelStay(stay); // says what happens to the money first
@@ -114,6 +118,8 @@ void FrontDeskPanel::showArrivalsAtRisk(const QDate &night)
 
 void FrontDeskPanel::resolveArrival(int row, OverbookingAction action, RoomTypeId target)
 {
+    if (refusedOffline())
+        return;
     if (row < 0 || row >= m_arrivals->rowCount()) {
         showMessage(tr("Choose a guest in the list first."), true);
         return;
@@ -183,6 +189,8 @@ int FrontDeskPanel::refundCaseCount() const
 
 void FrontDeskPanel::closeRefundCase(int row)
 {
+    if (refusedOffline())
+        return;
     if (row < 0 || row >= m_openCases.size()) {
         showMessage(tr("Choose a case in the list first."), true);
         return;

@@ -117,6 +117,7 @@ void FrontDeskPanel::buildUi()
     typed->addWidget(typedHold);
     typed->addStretch();
     stayLayout->addLayout(typed);
+    m_changers << typedHold;
     connect(typedHold, &QPushButton::clicked, this, [this] {
         holdTyped(m_typedRoom->currentData().toLongLong(), m_typedCheckIn->date(), m_typedNights->value());
     });
@@ -165,6 +166,7 @@ void FrontDeskPanel::buildUi()
                                      std::pair{tr("Ca&ncel stay"), QStringLiteral("cancel")}}) {
         auto *button = new QPushButton(text);
         connect(button, &QPushButton::clicked, this, [this, what = what] { actOnSelectedStay(what); });
+        m_changers << button;
         stayActions->addWidget(button);
     }
     stayActions->addStretch();
@@ -272,9 +274,28 @@ void FrontDeskPanel::buildUi()
     });
 }
 
+void FrontDeskPanel::setConnected(bool connected)
+{
+    m_connected = connected;
+    for (QWidget *changer : std::as_const(m_changers))
+        changer->setEnabled(connected);
+    onClockTick(m_clock.now()); // the booking buttons follow too
+}
+
+bool FrontDeskPanel::refusedOffline()
+{
+    if (m_connected)
+        return false;
+    showMessage(tr("The server cannot be reached, so nothing can be held, booked or changed here until it is "
+                   "back. What is shown is as it was last read."),
+                true);
+    return true;
+}
+
 void FrontDeskPanel::setServices(const DeskServices &services)
 {
     m_services = services;
+    setConnected(services.ready());
     m_checkout->setService(services.sales, services.calls);
     if (services.ready()) {
         loadHotels();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/receipt.h"
 #include "ui/desk/deskservices.h"
 
 #include <QWidget>
@@ -40,6 +41,10 @@ public:
     FrontDeskPanel(StaffIdentity staff, ServerClock &clock, QWidget *parent = nullptr);
 
     void setServices(const DeskServices &services);
+    // The server out of reach (the desk window's banner says so): nothing is held, booked or changed
+    // from here until it is back; the calendar and the guest list stay as last read.
+    void setConnected(bool connected);
+    bool connected() const { return m_connected; }
     void refresh(); // the calendar and open lists, after a change anywhere
 
     // Driven by the grid, the keyboard and the tests alike.
@@ -76,6 +81,8 @@ public:
 signals:
     // A booking paid (or guaranteed) at the desk: the desk window prints its receipt.
     void counterSaleMade(const boxoffice::CounterSale &sale, const boxoffice::CounterPayment &payment);
+    // Money moved on a stay (a move's difference charged, a cancellation's or a move's refund): its receipt.
+    void stayReceiptDue(const boxoffice::StayMoneyReceipt &stay);
 
 private:
     void buildUi();
@@ -91,6 +98,8 @@ private:
     void moveStay(const StayRecord &stay, RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut);
     bool askForDifference(const MoveQuote &quote, MoveSettlement &settlement);
     QString walkRefundNote(const StayMoney &money, bool done) const;
+    static QString stayLabel(const StayRecord &stay); // the receipt's line: reference and guest
+    bool refusedOffline(); // says so and answers true while the server is out of reach
     void showMessage(const QString &text, bool problem = false);
     qint64 priceOf(RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut) const;
     QString currency() const;
@@ -100,6 +109,8 @@ private:
     DeskServices m_services;
     CounterCheckout *m_checkout = nullptr;
     HotelId m_hotel = 0;
+    bool m_connected = true;
+    QList<QWidget *> m_changers; // what asks the server to change something: off while it is out of reach
     CartId m_cart;
     StayId m_heldStay = 0;
     QString m_heldLabel;

@@ -23,6 +23,11 @@ QString FrontDeskPanel::walkRefundNote(const StayMoney &money, bool done) const
                       .arg(paid, refundDestination(money));
 }
 
+QString FrontDeskPanel::stayLabel(const StayRecord &stay)
+{
+    return stay.guest.isEmpty() ? tr("Stay %1").arg(stay.reference) : tr("Stay %1 (%2)").arg(stay.reference, stay.guest);
+}
+
 void FrontDeskPanel::cancelStay(const StayRecord &stay)
 {
     auto money = m_services.calls([&] { return m_services.frontDesk->stayMoney(stay.id); });
@@ -65,6 +70,10 @@ void FrontDeskPanel::cancelStay(const StayRecord &stay)
                   .arg(formatMoney(done->refundedMinor, money->currency), refundDestination(money.value()));
     if (done->feeMinor > 0)
         text += QLatin1Char(' ') + tr("Fee kept: %1.").arg(formatMoney(done->feeMinor, money->currency));
+    QString why = tr("Stay cancelled: %1").arg(reason.isEmpty() ? tr("at the guest's request") : reason);
+    if (done->feeMinor > 0)
+        why += QLatin1String("; ") + tr("fee kept %1").arg(formatMoney(done->feeMinor, money->currency));
+    emit stayReceiptDue({stayLabel(stay), money.value(), done.value(), std::nullopt, why});
     refresh(); // first: re-reading the guest list says how many it found
     showMessage(text);
 }
@@ -126,6 +135,11 @@ void FrontDeskPanel::moveStay(const StayRecord &stay, RoomTypeId roomType, const
     else if (quote->differenceMinor() != 0)
         text += QLatin1Char(' ')
             + tr("New price %1, paid on departure.").arg(formatMoney(quote->newPriceMinor, currency));
+    std::optional<CounterPayment> paid;
+    if (settlement.how == PriceSettlement::Charge)
+        paid = settlement.payment;
+    emit stayReceiptDue({tr("%1, moved to %2").arg(stayLabel(stay), type.code), quote->money, moved.value(), paid,
+                         tr("Room change: %1").arg(settlement.reason.isEmpty() ? tr("cheaper stay") : settlement.reason)});
     refresh(); // first: re-reading the guest list says how many it found
     showMessage(text);
 }
