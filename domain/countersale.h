@@ -42,6 +42,9 @@ public:
     // otherwise Conflict, with nothing changed and every hold kept, so the clerk can show the new quote.
     virtual Result<CounterSale> sellAtCounter(const CartId &cart, const CounterPayment &pay, const CartQuote &seen) = 0;
     virtual Result<QVector<Ticket>> tickets(OrderId order) = 0;
+    // The order's tickets that still admit: their seat still sold to this order (not refunded, not
+    // given back in an exchange). What a reprint hands out.
+    virtual Result<QVector<Ticket>> admittingTickets(OrderId order) = 0;
     // A GUARANTEED order paid at last (on departure): the payment for what it holds, and PAID.
     virtual Result<CounterSale> settleGuarantee(OrderId order, const CounterPayment &payment) = 0;
     // NotFound for a code that was never issued.

@@ -23,7 +23,7 @@ Result<TicketReprint> TicketReprintService::reprint(OrderId order, const QString
     auto recorded = m_reprints.record(order, TicketReprintRules::terminal(terminal));
     if (!recorded)
         return recorded.error();
-    auto tickets = m_sales.tickets(order);
+    auto tickets = m_sales.admittingTickets(order);
     if (!tickets)
         return tickets.error();
     return TicketReprint{std::move(tickets).value(), recorded.value()};

@@ -25,8 +25,8 @@ class TicketReprintStore
 {
 public:
     virtual ~TicketReprintStore() = default;
-    // Records a reprint of every ticket the order has (counted by the database); NotFound when the
-    // order has none.
+    // Records a reprint of the order's tickets that still admit (counted by the database); NotFound when
+    // the order has none: all refunded or exchanged, or never issued.
     virtual Result<TicketReprintRecord> record(OrderId order, const QString &terminal) = 0;
     // Newest first.
     virtual Result<QVector<TicketReprintRecord>> reprints(OrderId order) = 0;

@@ -125,7 +125,8 @@ ON CONFLICT (order_id, unit_id) DO NOTHING
 inline constexpr char tickets[] = R"SQL(
 SELECT CAST(t.code AS text), t.order_id, e.name, CAST(extract(epoch FROM e.starts_at) * 1000 AS bigint),
        vl.name, st.label, sec.name, l.amount_minor, o.currency, t.issued_by,
-       CAST(extract(epoch FROM t.issued_at) * 1000 AS bigint)
+       CAST(extract(epoch FROM t.issued_at) * 1000 AS bigint),
+       l.state = 'SOLD' AND es.state = 'SOLD' AND es.order_id = t.order_id
 FROM tickets t
 JOIN orders o ON o.id = t.order_id
 JOIN order_lines l ON l.order_id = t.order_id AND l.unit_id = t.unit_id

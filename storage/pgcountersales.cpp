@@ -254,14 +254,26 @@ Result<CounterSale> PgCounterSales::settleGuarantee(OrderId order, const Counter
 
 Result<QVector<Ticket>> PgCounterSales::tickets(OrderId order)
 {
+    return readTickets(order, false);
+}
+
+Result<QVector<Ticket>> PgCounterSales::admittingTickets(OrderId order)
+{
+    return readTickets(order, true);
+}
+
+Result<QVector<Ticket>> PgCounterSales::readTickets(OrderId order, bool onlyAdmitting)
+{
     auto query = m_statements.exec(CounterSql::tickets, QStringLiteral("reading tickets"),
                                    {{QStringLiteral(":order"), order}});
     if (!query)
         return query.error();
     QSqlQuery &q = *query.value();
     QVector<Ticket> tickets;
-    while (q.next())
-        tickets << ticketFromRow(q);
+    while (q.next()) {
+        if (!onlyAdmitting || q.value(11).toBool())
+            tickets << ticketFromRow(q);
+    }
     q.finish();
     return tickets;
 }

@@ -20,10 +20,12 @@ public:
     Result<CounterSale> sellAtCounter(const CartId &cart, const CounterPayment &payment,
                                       const CartQuote &seen) override;
     Result<QVector<Ticket>> tickets(OrderId order) override;
+    Result<QVector<Ticket>> admittingTickets(OrderId order) override;
     Result<CounterSale> settleGuarantee(OrderId order, const CounterPayment &payment) override;
     Result<TicketCheck> checkTicket(const QString &code) override;
 
 private:
+    Result<QVector<Ticket>> readTickets(OrderId order, bool onlyAdmitting);
     Status lockLiveHolds(const CartId &cart);
     Status recordPayment(OrderId order, const CounterPayment &payment, qint64 chargedMinor);
 

@@ -169,6 +169,7 @@ public:
         return unused();
     }
     Result<QVector<Ticket>> tickets(OrderId) override { return unused(); }
+    Result<QVector<Ticket>> admittingTickets(OrderId) override { return unused(); }
     Result<TicketCheck> checkTicket(const QString &) override { return unused(); }
     Result<CounterSale> settleGuarantee(OrderId order, const CounterPayment &payment) override
     {

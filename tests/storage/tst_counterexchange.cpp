@@ -7,8 +7,10 @@
 #include "aftersaleswiring.h"
 #include "domain/door.h"
 #include "domain/seatholdservice.h"
+#include "domain/ticketreprints.h"
 #include "storage/inventoryauditor.h"
 #include "storage/pgdoorstore.h"
+#include "storage/pgticketreprints.h"
 #include "storage/staffadmin.h"
 #include "testdatabase.h"
 
@@ -46,6 +48,7 @@ private slots:
     void aNewUnitLostMeanwhileChangesNothing();
     void anOrderChangedMeanwhileChangesNothing();
     void aClerksConnectionCannotExchange();
+    void aReprintLeavesOutWhatNoLongerAdmits();
     void theMoneyAuditBalances();
     void theAuditFindsACreditWithoutAnExchange();
 
@@ -367,6 +370,58 @@ void TestCounterExchange::aClerksConnectionCannotExchange()
     QVERIFY2(done.ok(), done.ok() ? "" : qPrintable(done.error().message));
     QCOMPARE(done->differenceMinor, 0);
     QCOMPARE(done->creditMinor, 3000);
+}
+
+void TestCounterExchange::aReprintLeavesOutWhatNoLongerAdmits()
+{
+    CounterPayment cash;
+    cash.method = PaymentMethod::Cash;
+    cash.tenderedMinor = 9000;
+    const QVector<UnitId> seats{m_cheapUnits.at(10), m_cheapUnits.at(11), m_cheapUnits.at(12)};
+    const CounterSale sale = sell(m_cheap.eventId, QStringLiteral("reprint-1"), seats, cash);
+    QCOMPARE(sale.tickets.size(), 3);
+    QString refundedCode;
+    for (const Ticket &ticket : sale.tickets) {
+        if (ticket.seatLabel == m_db->scalar(QStringLiteral("SELECT s.label FROM event_seats es JOIN seats s ON "
+                                                            "s.id = es.seat_id WHERE es.id = :u"),
+                                             {{QStringLiteral("u"), seats.at(1)}})
+                                      .toString())
+            refundedCode = ticket.code;
+    }
+    QVERIFY(!refundedCode.isEmpty());
+    QVERIFY(m_manager->services()
+                .refunds->refund(sale.order.id, {OrderItemRef{ItemKind::Seat, seats.at(1)}},
+                                 QStringLiteral("cannot come"))
+                .ok());
+
+    PgTicketReprints reprintStore(m_manager->connection->database());
+    TicketReprintService reprints(reprintStore, *m_manager->counter);
+    const auto reprint = reprints.reprint(sale.order.id, QStringLiteral("Box office 2"));
+    QVERIFY2(reprint.ok(), reprint.ok() ? "" : qPrintable(reprint.error().message));
+    // The refunded seat's ticket is not handed out again (the door would refuse it anyway), and the
+    // database counts what was printed.
+    QCOMPARE(reprint->tickets.size(), 2);
+    for (const Ticket &ticket : reprint->tickets)
+        QVERIFY(ticket.code != refundedCode);
+    QCOMPARE(reprint->record.tickets, 2);
+    // The order's full record still lists every ticket it was ever issued.
+    QCOMPARE(m_counter->tickets(sale.order.id).value().size(), 3);
+
+    // Nothing left that admits: nothing to reprint, and nothing recorded.
+    QVERIFY(m_manager->services()
+                .refunds->refund(sale.order.id,
+                                 {OrderItemRef{ItemKind::Seat, seats.at(0)}, OrderItemRef{ItemKind::Seat, seats.at(2)}},
+                                 QStringLiteral("cannot come either"))
+                .ok());
+    const qint64 recorded = count(QStringLiteral("SELECT count(*) FROM ticket_reprints WHERE order_id = :o"),
+                                  {{QStringLiteral("o"), sale.order.id}});
+    const auto none = reprints.reprint(sale.order.id, QStringLiteral("Box office 2"));
+    QVERIFY(!none.ok());
+    QCOMPARE(none.error().code, ErrorCode::NotFound);
+    QCOMPARE(count(QStringLiteral("SELECT count(*) FROM ticket_reprints WHERE order_id = :o"),
+                   {{QStringLiteral("o"), sale.order.id}}),
+             recorded);
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
 
 void TestCounterExchange::theMoneyAuditBalances()
