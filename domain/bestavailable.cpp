@@ -1,9 +1,6 @@
 #include "domain/bestavailable.h"
 
 #include <QHash>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QRectF>
 #include <QSet>
 
@@ -68,24 +65,9 @@ bool looksLikeArena(const SeatMap &map, const QRectF &bounds)
 
 } // namespace
 
-SeatScoring SeatScoring::fromVenueJson(const QByteArray &json)
+QVector<double> seatQuality(const SeatMap &map)
 {
-    SeatScoring scoring;
-    const QJsonObject root = QJsonDocument::fromJson(json).object();
-    const QJsonObject given = root.value(QLatin1String("scoring")).toObject();
-    const QJsonObject focus = given.value(QLatin1String("focus")).toObject();
-    if (focus.value(QLatin1String("x")).isDouble() && focus.value(QLatin1String("y")).isDouble())
-        scoring.focus = QPointF(focus.value(QLatin1String("x")).toDouble(), focus.value(QLatin1String("y")).toDouble());
-    if (given.value(QLatin1String("arena")).isBool())
-        scoring.arena = given.value(QLatin1String("arena")).toBool();
-    for (const QJsonValue &value : root.value(QLatin1String("sections")).toArray()) {
-        const QJsonObject section = value.toObject();
-        const QJsonValue preference = section.value(QLatin1String("preference"));
-        if (preference.isDouble())
-            scoring.sectionPreference.insert(section.value(QLatin1String("code")).toString(),
-                                             std::clamp(preference.toDouble(), 0.0, 1.0));
-    }
-    return scoring;
+    return seatQuality(map, map.scoring);
 }
 
 QVector<double> seatQuality(const SeatMap &map, const SeatScoring &scoring)
@@ -115,7 +97,7 @@ QVector<double> seatQuality(const SeatMap &map, const SeatScoring &scoring)
         const SeatMapSeat &seat = map.seats.at(i);
         const QString code = seat.section >= 0 && seat.section < map.sections.size() ? map.sections.at(seat.section).code
                                                                                      : QString();
-        const double preference = scoring.sectionPreference.value(code, 1.0);
+        const double preference = scoring.preferenceOf(code);
         quality[i] = preference * (farthest > 0 ? 1.0 - distance.at(i) / farthest : 1.0);
     }
     return quality;

@@ -1,10 +1,8 @@
 #pragma once
 
 #include "domain/seatmap.h"
+#include "domain/seatscoring.h"
 
-#include <QByteArray>
-#include <QHash>
-#include <QPointF>
 #include <QRandomGenerator>
 
 #include <optional>
@@ -20,30 +18,13 @@ struct BestAvailableRequest
     int maxCandidates = 8; // how many blocks a clerk's one request may try
 };
 
-// What makes a seat good in one venue. Everything is optional: a map loaded from the database knows
-// only the seats' places, and the defaults work from those alone (a stage above the seating, or a
-// pitch in the empty middle of an arena). A venue description may say more (see fromVenueJson).
-struct SeatScoring
-{
-    // Where the audience looks: the front-centre of the stage, or the centre spot of a pitch.
-    std::optional<QPointF> focus;
-    // Seats all round the focus (a stadium): the long axis of the pitch then decides which sides are
-    // the good ones. Empty: decided by geometry, as the map draws it.
-    std::optional<bool> arena;
-    // Section code to a weight from 0 to 1 (boxes with a side view, a restricted balcony); 1 if absent.
-    QHash<QString, double> sectionPreference;
-
-    // Reads the optional "scoring": {"focus": {"x": .., "y": ..}, "arena": true} object and each
-    // section's optional "preference" from a venue description (resources/demo/*.json). Missing or
-    // malformed values fall back to the defaults.
-    static SeatScoring fromVenueJson(const QByteArray &json);
-};
-
 // Every seat's quality from 0 (worst) to 1 (best), indexed like map.seats: nearness to the focus,
 // sideways distance counting more than depth (a side seat sees the stage at an angle; in an arena, a
 // seat behind the goal is further from the play than one level with the halfway line), times the
 // section's preference. Depends on places only, so it is computed once per map, not per request.
-QVector<double> seatQuality(const SeatMap &map, const SeatScoring &scoring = {});
+// Without a scoring, the map's own (what its venue says) is used.
+QVector<double> seatQuality(const SeatMap &map);
+QVector<double> seatQuality(const SeatMap &map, const SeatScoring &scoring);
 
 // "Best N together": blocks of N free, adjacent seats in one row (consecutive seat numbers, one price
 // band), ranked by the mean quality of their seats; ties go to the dearer band, then the lower section

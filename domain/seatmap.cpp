@@ -38,6 +38,7 @@ SeatMap seatMapFromVenue(const VenueSpec &venue)
         map.seats.append(seat);
     });
     map.event.totalUnits = int(map.seats.size());
+    map.scoring = venue.scoring;
     return map;
 }
 

@@ -2,6 +2,7 @@
 
 #include "domain/ids.h"
 #include "domain/seatholds.h"
+#include "domain/seatscoring.h"
 
 #include <QDateTime>
 #include <QString>
@@ -52,6 +53,7 @@ struct SeatMap
     QVector<SeatMapBand> bands;
     QVector<SeatMapSeat> seats; // ordered by unit id
     qint64 auditCursor = 0; // changes after this audit id are not in `seats` yet
+    SeatScoring scoring; // the venue's own idea of a good seat, for best available
 };
 
 // One seat's state as it is now, reported because the audit trail says it changed.

@@ -108,6 +108,7 @@ Result<VenueSpec> VenueSpec::fromJson(const QByteArray &json)
     }
     if (venue.sections.isEmpty())
         return specError(QStringLiteral("the venue has no sections"));
+    venue.scoring = SeatScoring::fromVenueObject(root);
 
     const QJsonObject event = root.value("event").toObject();
     venue.event.name = event.value("name").toString(venue.name);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/result.h"
+#include "domain/seatscoring.h"
 
 #include <QByteArray>
 #include <QDateTime>
@@ -78,6 +79,7 @@ struct VenueSpec
     QVector<PriceBandSpec> bands;
     QVector<SectionSpec> sections;
     EventSpec event;
+    SeatScoring scoring; // stored with the layout, so a map read from the database ranks seats alike
 
     int seatCount() const;
     // Calls `visit` for every seat in section, row, seat order.

@@ -82,12 +82,27 @@ Status PgSeatMapStore::readSeats(EventId event, SeatMap &map)
     if (!sections)
         return sections.error();
     while (sections.value()->next()) {
-        sectionIndex.insert(sections.value()->value(0).toString(), map.sections.size());
-        map.sections << SeatMapSection{sections.value()->value(0).toString(), sections.value()->value(1).toString()};
+        const QString code = sections.value()->value(0).toString();
+        sectionIndex.insert(code, map.sections.size());
+        map.sections << SeatMapSection{code, sections.value()->value(1).toString()};
+        map.scoring.sectionPreference.insert(code, sections.value()->value(2).toDouble());
     }
     sections.value()->finish();
     if (map.sections.isEmpty())
         return makeError(ErrorCode::NotFound, QStringLiteral("Event %1 has no seat map.").arg(event));
+
+    auto scoring = m_statements.exec(SeatMapSql::layoutScoring, loadContext, {{QStringLiteral(":event"), event}});
+    if (!scoring)
+        return scoring.error();
+    if (scoring.value()->next()) {
+        const QSqlQuery &row = *scoring.value();
+        // The schema keeps both coordinates or neither.
+        if (!row.isNull(0) && !row.isNull(1))
+            map.scoring.focus = QPointF(row.value(0).toDouble(), row.value(1).toDouble());
+        if (!row.isNull(2))
+            map.scoring.arena = row.value(2).toBool();
+    }
+    scoring.value()->finish();
 
     QHash<QString, int> bandIndex;
     auto bands = m_statements.exec(SeatMapSql::bands, loadContext, {{QStringLiteral(":event"), event}});

@@ -4,10 +4,17 @@
 namespace boxoffice::SeatMapSql {
 
 inline constexpr char sections[] = R"SQL(
-SELECT sec.code, sec.name
+SELECT sec.code, sec.name, sec.preference
 FROM events e JOIN sections sec ON sec.layout_id = e.layout_id
 WHERE e.id = :event
 ORDER BY sec.code
+)SQL";
+
+// The layout's own scoring for best available; NULL: decided by the seats' places.
+inline constexpr char layoutScoring[] = R"SQL(
+SELECT v.focus_x, v.focus_y, v.arena
+FROM events e JOIN venue_layouts v ON v.id = e.layout_id
+WHERE e.id = :event
 )SQL";
 
 inline constexpr char bands[] = R"SQL(

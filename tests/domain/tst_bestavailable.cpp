@@ -105,6 +105,9 @@ private slots:
     void bestBlockInTheDemoVenues_data();
     void bestBlockInTheDemoVenues();
     void equalBlocksRankTheSameEveryTime();
+    void theVenueDescriptionsScoringTravelsWithTheMap_data();
+    void theVenueDescriptionsScoringTravelsWithTheMap();
+    void theMapsOwnScoringDecides();
 };
 
 void TestBestAvailable::theBestBlockIsFrontAndCentre()
@@ -304,9 +307,8 @@ void TestBestAvailable::bestBlockInTheDemoVenues()
     request.pickAmong = 1;
     if (!section.isEmpty())
         request.section = sectionIndex(demo.map, section);
-    // With what the venue description says, and with the defaults a map loaded from the database gets
-    // (places only): the same answer.
-    const QVector<QVector<double>> qualities{seatQuality(demo.map, demo.scoring), seatQuality(demo.map)};
+    // With what the venue description says, and with the defaults (places only): the same answer.
+    const QVector<QVector<double>> qualities{seatQuality(demo.map, demo.scoring), seatQuality(demo.map, SeatScoring{})};
     for (const QVector<double> &quality : qualities) {
         QRandomGenerator random(11);
         const auto blocks = bestAvailableBlocks(demo.map, quality, request, now, random);
@@ -363,6 +365,57 @@ void TestBestAvailable::equalBlocksRankTheSameEveryTime()
     }
     QCOMPARE(demo.map.seats.at(int(first.first().first() - 1)).label.section(QLatin1Char('-'), 0, 0),
              QStringLiteral("106"));
+}
+
+void TestBestAvailable::theVenueDescriptionsScoringTravelsWithTheMap_data()
+{
+    QTest::addColumn<QString>("venue");
+    QTest::addColumn<QStringList>("lessPreferred");
+    QTest::addColumn<bool>("arenaGiven");
+    QTest::newRow("theatre: the boxes") << "theatre" << QStringList{"D", "E"} << false;
+    QTest::newRow("stadium: an arena") << "stadium" << QStringList{} << true;
+}
+
+// One parser: the spec the loader stores and the map drawn from it carry what fromVenueJson reads.
+void TestBestAvailable::theVenueDescriptionsScoringTravelsWithTheMap()
+{
+    QFETCH(QString, venue);
+    QFETCH(QStringList, lessPreferred);
+    QFETCH(bool, arenaGiven);
+    const DemoVenue demo = demoVenue(venue);
+    QCOMPARE(demo.map.scoring, demo.scoring);
+    QCOMPARE(demo.scoring.arena.has_value(), arenaGiven);
+    for (const SeatMapSection &section : std::as_const(demo.map.sections))
+        QCOMPARE(demo.map.scoring.preferenceOf(section.code), lessPreferred.contains(section.code) ? 0.75 : 1.0);
+    QCOMPARE(seatQuality(demo.map), seatQuality(demo.map, demo.scoring));
+
+    const QByteArray partial = R"({"scoring": {"focus": {"x": 3}, "arena": "yes"},
+                                   "sections": [{"code": "A", "preference": 1.5}, {"code": "B", "preference": -1}]})";
+    const SeatScoring clamped = SeatScoring::fromVenueJson(partial);
+    QVERIFY(!clamped.focus);
+    QVERIFY(!clamped.arena);
+    QCOMPARE(clamped.preferenceOf(QStringLiteral("A")), 1.0);
+    QCOMPARE(clamped.preferenceOf(QStringLiteral("B")), 0.0);
+}
+
+// A map's own scoring is what the one-argument seatQuality and bestAvailableBlocks use: lowering the
+// stalls' preference sends "best 4" elsewhere, though the places did not move.
+void TestBestAvailable::theMapsOwnScoringDecides()
+{
+    DemoVenue demo = demoVenue(QStringLiteral("theatre"));
+    BestAvailableRequest request;
+    request.count = 4;
+    request.pickAmong = 1;
+    const QDateTime now = QDateTime(QDate(2026, 12, 1), QTime(18, 0), Qt::UTC);
+    auto bestSection = [&] {
+        QRandomGenerator random(12);
+        const auto blocks = bestAvailableBlocks(demo.map, request, now, random);
+        return blocks.isEmpty() ? QString()
+                                : demo.map.sections.at(demo.map.seats.at(int(blocks.first().first() - 1)).section).code;
+    };
+    QCOMPARE(bestSection(), QStringLiteral("A"));
+    demo.map.scoring.sectionPreference.insert(QStringLiteral("A"), 0.2);
+    QCOMPARE(bestSection(), QStringLiteral("B"));
 }
 
 QTEST_APPLESS_MAIN(TestBestAvailable)

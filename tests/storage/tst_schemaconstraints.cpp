@@ -77,6 +77,29 @@ void TestSchemaConstraints::refusedWrites_data()
         << "WITH o AS (INSERT INTO orders (cart_id, currency) VALUES ('c', 'EUR') RETURNING id) "
            "UPDATE event_seats SET state = 'SOLD', order_id = (SELECT id FROM o) WHERE id = :unit"
         << "23503";
+    // A venue's scoring (027): a section's preference is a weight from 0 to 1, a focus a whole point.
+    QTest::newRow("section preference above 1")
+        << "UPDATE sections SET preference = 1.5 WHERE id = (SELECT st.section_id FROM event_seats es "
+           "JOIN seats st ON st.id = es.seat_id WHERE es.id = :unit)"
+        << "23514";
+    QTest::newRow("section preference below 0")
+        << "UPDATE sections SET preference = -0.25 WHERE id = (SELECT st.section_id FROM event_seats es "
+           "JOIN seats st ON st.id = es.seat_id WHERE es.id = :unit)"
+        << "23514";
+    QTest::newRow("section preference not a number")
+        << "UPDATE sections SET preference = 'NaN' WHERE id = (SELECT st.section_id FROM event_seats es "
+           "JOIN seats st ON st.id = es.seat_id WHERE es.id = :unit)"
+        << "23514";
+    QTest::newRow("section preference unset")
+        << "UPDATE sections SET preference = NULL WHERE id = (SELECT st.section_id FROM event_seats es "
+           "JOIN seats st ON st.id = es.seat_id WHERE es.id = :unit)"
+        << "23502";
+    QTest::newRow("focus with x only")
+        << "UPDATE venue_layouts SET focus_x = 10 WHERE id = (SELECT layout_id FROM event_seats WHERE id = :unit)"
+        << "23514";
+    QTest::newRow("focus with y only")
+        << "UPDATE venue_layouts SET focus_y = -2 WHERE id = (SELECT layout_id FROM event_seats WHERE id = :unit)"
+        << "23514";
 }
 
 void TestSchemaConstraints::refusedWrites()

@@ -1,6 +1,7 @@
 // The seat map without a database: the demo venues expanded by VenueSpec, with unit ids 1..N in seat
 // order, drawn by SeatMapScene and driven through SeatMapView as a clerk would.
 
+#include "domain/bestavailable.h"
 #include "domain/venuespec.h"
 #include "ui/seatmap/seatitem.h"
 #include "ui/seatmap/seatmapaccessible.h"
@@ -124,6 +125,7 @@ private slots:
     void statesDifferWithoutColour();
     void legendSpeaksItsMarks();
     void sectionNamesStayInViewWhenZoomed();
+    void qualityFollowsTheMapsOwnScoring();
 
 private:
     UnitId unitOf(const QString &label) const;
@@ -943,6 +945,33 @@ void TestSeatMap::sectionNamesStayInViewWhenZoomed()
     const QImage image = view.viewport()->grab().toImage();
     const QRect box = pinned.at(int(names.indexOf(QStringLiteral("Block 106")))).box;
     QCOMPARE(QColor(image.pixel(box.left() + 3, box.center().y())).lightness() > 240, true);
+}
+
+// Best available at the desk ranks with the scene's qualities: they must come from the venue's scoring
+// the map brings (the boxes' 0.75 in the theatre file, or what the database says), not places alone.
+void TestSeatMap::qualityFollowsTheMapsOwnScoring()
+{
+    const auto indexOf = [this](const QString &label) {
+        for (int i = 0; i < m_theatre.seats.size(); ++i) {
+            if (m_theatre.seats.at(i).label == label)
+                return i;
+        }
+        return -1;
+    };
+    const int box = indexOf(QStringLiteral("D-1-1"));
+    const int stalls = indexOf(QStringLiteral("A-1-15"));
+    QVERIFY(box >= 0 && stalls >= 0);
+    QCOMPARE(m_theatre.scoring.preferenceOf(QStringLiteral("D")), 0.75);
+    const QVector<double> byPlaces = seatQuality(m_theatre, SeatScoring{});
+    QCOMPARE(m_scene->seatQuality().size(), m_theatre.seats.size());
+    QCOMPARE(m_scene->seatQuality().at(box), 0.75 * byPlaces.at(box));
+    QCOMPARE(m_scene->seatQuality().at(stalls), byPlaces.at(stalls));
+
+    SeatMap lowered = m_theatre;
+    lowered.scoring.sectionPreference.insert(QStringLiteral("A"), 0.2);
+    m_scene->setSeatMap(lowered);
+    QCOMPARE(m_scene->seatQuality().at(stalls), 0.2 * byPlaces.at(stalls));
+    QCOMPARE(m_scene->seatQuality().at(box), 0.75 * byPlaces.at(box));
 }
 
 QTEST_MAIN(TestSeatMap)

@@ -260,7 +260,7 @@ void SeatMapScene::setSeatMap(const SeatMap &map)
     m_held.clear();
     m_pressedUnit = 0;
     m_map = map;
-    m_quality = boxoffice::seatQuality(m_map);
+    m_quality = boxoffice::seatQuality(m_map, m_map.scoring);
     addSeats();
     addStage();
     addLabels();

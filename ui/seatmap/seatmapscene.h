@@ -31,7 +31,8 @@ public:
 
     void setSeatMap(const SeatMap &map);
     const SeatMap &seatMap() const { return m_map; }
-    // Each seat's quality for best available (domain seatQuality), computed once per map.
+    // Each seat's quality for best available (domain seatQuality), computed once per map with the
+    // venue's own scoring, as the map brings it.
     const QVector<double> &seatQuality() const { return m_quality; }
     int seatCount() const { return int(m_items.size()); }
 
