@@ -3,6 +3,7 @@
 #include "ui/hotel/staysearchmodel.h"
 
 #include <QAbstractItemModelTester>
+#include <QAccessible>
 #include <QApplication>
 #include <QHelpEvent>
 #include <QPaintEvent>
@@ -106,6 +107,7 @@ private slots:
     void wheelScrollsTheNights();
     void arrivalsModelPassesTheTester();
     void staySearchModelPassesTheTester();
+    void screenReadersReadATableOfNights();
 
 private:
     QPoint centre(int row, int day) const { return m_view->cellRect(row, day).center(); }
@@ -372,6 +374,68 @@ void TestHotelGrid::staySearchModelPassesTheTester()
     QCOMPARE(model.data(model.index(0, StaySearchModel::StateColumn)).toString(), QStringLiteral("Held"));
     model.setStays({});
     QCOMPARE(model.rowCount(), 0);
+}
+
+void TestHotelGrid::screenReadersReadATableOfNights()
+{
+    QAccessibleInterface *grid = QAccessible::queryAccessibleInterface(m_view);
+    QVERIFY(grid);
+    QCOMPARE(grid->role(), QAccessible::Table);
+    QCOMPARE(grid->text(QAccessible::Name), QStringLiteral("Room calendar"));
+    QAccessibleTableInterface *table = grid->tableInterface();
+    QVERIFY(table);
+    // One row a room type, one column a night: the whole year, though only a screenful is drawn.
+    QCOMPARE(table->rowCount(), 5);
+    QCOMPARE(table->columnCount(), 365);
+    QCOMPARE(grid->childCount(), 5 * 365);
+    QCOMPARE(table->rowDescription(1), QStringLiteral("RT1 Double"));
+    QCOMPARE(table->columnDescription(5), QLocale().toString(night(5), QLocale::LongFormat));
+
+    // A cell says its room type and night, and describes the night as the view does: the overbooked
+    // one says so.
+    QAccessibleInterface *over = table->cellAt(1, 5);
+    QVERIFY(over);
+    QCOMPARE(over->role(), QAccessible::Cell);
+    QCOMPARE(over->text(QAccessible::Name),
+             QStringLiteral("RT1, ") + QLocale().toString(night(5), QLocale::ShortFormat));
+    QCOMPARE(over->text(QAccessible::Description), m_view->cellDescription(1, 5));
+    QVERIFY2(over->text(QAccessible::Description).contains(QLatin1String("Overbooked by 2")),
+             qPrintable(over->text(QAccessible::Description)));
+    QAccessibleTableCellInterface *cell = over->tableCellInterface();
+    QVERIFY(cell);
+    QCOMPARE(cell->rowIndex(), 1);
+    QCOMPARE(cell->columnIndex(), 5);
+    QCOMPARE(grid->indexOfChild(over), 1 * 365 + 5);
+    QCOMPARE(grid->child(1 * 365 + 5), over); // one interface per cell
+    QVERIFY(!over->state().offscreen);
+    QVERIFY(table->cellAt(4, 300)->state().offscreen);
+    QVERIFY(!table->cellAt(5, 0));
+    QVERIFY(!table->cellAt(0, 365));
+
+    // The focused cell follows the keyboard; a selected stay's nights read as selected.
+    m_view->setFocus();
+    QTest::keyClick(m_view, Qt::Key_Down);
+    QTest::keyClick(m_view, Qt::Key_Right);
+    QAccessibleInterface *focused = grid->focusChild();
+    QVERIFY(focused);
+    QCOMPARE(focused->tableCellInterface()->rowIndex(), 1);
+    QCOMPARE(focused->tableCellInterface()->columnIndex(), 3);
+    QVERIFY(focused->state().focused);
+    QTest::keyClick(m_view, Qt::Key_Right, Qt::ShiftModifier);
+    QCOMPARE(table->selectedCellCount(), 2);
+    const QList<QAccessibleInterface *> selected = table->selectedCells();
+    QCOMPARE(selected.size(), 2);
+    QCOMPARE(selected.at(0)->tableCellInterface()->columnIndex(), 3);
+    QCOMPARE(selected.at(1)->tableCellInterface()->columnIndex(), 4);
+    QVERIFY(selected.at(1)->state().selected);
+    QVERIFY(!table->cellAt(1, 5)->state().selected);
+
+    // A calendar of fewer nights: cells beyond it are gone, the others read the new figures.
+    m_view->setCalendar(makeCalendar(2, 30));
+    QCOMPARE(table->rowCount(), 2);
+    QCOMPARE(table->columnCount(), 30);
+    QVERIFY(!table->cellAt(4, 300));
+    QCOMPARE(table->cellAt(1, 5)->text(QAccessible::Description), m_view->cellDescription(1, 5));
 }
 
 QTEST_MAIN(TestHotelGrid)

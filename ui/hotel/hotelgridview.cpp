@@ -1,5 +1,7 @@
 #include "ui/hotel/hotelgridview.h"
 
+#include "ui/hotel/hotelgridaccessible.h"
+
 #include <QAccessible>
 #include <QFocusEvent>
 #include <QHelpEvent>
@@ -47,6 +49,7 @@ bool isWeekend(const QDate &date)
 
 HotelGridView::HotelGridView(QWidget *parent) : QAbstractScrollArea(parent), m_today(QDate::currentDate())
 {
+    installHotelGridAccessibility();
     setFocusPolicy(Qt::StrongFocus);
     setAccessibleName(tr("Room calendar"));
     setMouseTracking(false);
@@ -559,6 +562,12 @@ void HotelGridView::describeCursor()
     if (QAccessible::isActive()) {
         QAccessibleEvent changed(this, QAccessible::DescriptionChanged);
         QAccessible::updateAccessibility(&changed);
+        if (hasFocus() && dayCount() > 0) {
+            // The table's cell under the cursor, so a reader speaks the night it moved to.
+            QAccessibleEvent focus(this, QAccessible::Focus);
+            focus.setChild(m_cursorRow * dayCount() + m_cursorDay);
+            QAccessible::updateAccessibility(&focus);
+        }
     }
 }
 
