@@ -38,9 +38,10 @@ DomainError makeError(ErrorCode code, const QString &message, const QStringList 
     return error;
 }
 
-DomainError withReason(DomainError error, const char *reason)
+DomainError withReason(DomainError error, const char *reason, const QStringList &args)
 {
     error.reason = QLatin1String(reason);
+    error.args = args;
     return error;
 }
 

@@ -35,6 +35,10 @@ struct DomainError
     // short of the total), a stable key from ErrorReason; empty otherwise. The UI words the code and
     // this key in the clerk's language (ui/common/errortext); `message` stays English for the log.
     QString reason;
+    // Values the UI's sentence for `reason` fills in (%1, %2, ... in this order), already formatted for
+    // people: a time as "19:42", a count or a limit as plain digits, a table's or band's own label. Empty
+    // when the reason's sentence needs none. `message` names the same values in English for the log.
+    QStringList args;
 };
 
 // The reason keys the UI words. Stable: logs and other channels may match on them.
@@ -70,11 +74,94 @@ inline const char *const StayPriceChanges = "stay.price-changes";
 inline const char *const ReasonMissing = "reason.missing";
 inline const char *const FeeTooLarge = "fee.too-large";
 inline const char *const FeeNothingPaid = "fee.nothing-paid";
+
+// Hotel: stays, the calendar and capacity.
+inline const char *const DatesMissing = "dates.missing";
+inline const char *const StayNoNights = "stay.no-nights";
+inline const char *const StayTooLong = "stay.too-long"; // args: the most nights a stay may have
+inline const char *const RoomTypeMissing = "room-type.missing";
+inline const char *const RoomTypeUnknown = "room-type.unknown";
+inline const char *const GuestNameTooLong = "guest.name-too-long";
+inline const char *const HoldTimeRange = "hold.time-range"; // a hold's time to live out of range
+inline const char *const StayUnknown = "stay.unknown";
+inline const char *const StayOrRoomTypeUnknown = "stay.or-room-type-unknown";
+inline const char *const HotelUnknown = "hotel.unknown";
+inline const char *const CalendarRange = "calendar.range";
+inline const char *const CapacityNightsMissing = "capacity.nights-missing";
+inline const char *const CapacityNothingToChange = "capacity.nothing-to-change";
+inline const char *const CapacityNegative = "capacity.negative";
+
+// Front desk: arrivals, departures, overbooked nights, refund cases.
+inline const char *const CheckInNotBooked = "check-in.not-booked";
+inline const char *const CheckOutNotCheckedIn = "check-out.not-checked-in";
+inline const char *const CheckOutNeedsPayment = "check-out.needs-payment";
+inline const char *const CheckOutNothingOwed = "check-out.nothing-owed";
+inline const char *const CheckOutCashOrCard = "check-out.cash-or-card";
+inline const char *const UpgradeNotBetter = "upgrade.not-better";
+inline const char *const OverbookingIncomplete = "overbooking.incomplete"; // no reason or a negative amount
+inline const char *const OverbookingNightMissing = "overbooking.night-missing";
+inline const char *const WalkNotMove = "overbooking.walk-not-move";
+inline const char *const RefundCaseClosed = "refund-case.closed";
+
+// Stay money: cancelling and moving a stay.
+inline const char *const StayNotChosen = "stay.not-chosen";
+inline const char *const MoveNotChosen = "move.not-chosen";
+inline const char *const MoveSettlementMissing = "move.settlement-missing";
+inline const char *const MoveNothingToCharge = "move.nothing-to-charge";
+inline const char *const MoveChargeUnpaid = "move.charge-unpaid";
+inline const char *const MovePayNow = "move.pay-now"; // a difference is not put on a guarantee
+inline const char *const MovePaymentInvalid = "move.payment-invalid";
+inline const char *const MoveNothingToRefund = "move.nothing-to-refund";
+inline const char *const MoveRefundUnpaid = "move.refund-unpaid";
+inline const char *const MoveNothingToWaive = "move.nothing-to-waive";
+
+// Restaurant tables.
+inline const char *const PartySize = "party.size"; // args: the smallest and the largest party
+inline const char *const BookingTimesMissing = "booking.times-missing";
+inline const char *const BookingEndsFirst = "booking.ends-first";
+inline const char *const BookingTooLong = "booking.too-long"; // args: the most hours a booking lasts
+inline const char *const BookingUnknown = "booking.unknown";
+inline const char *const RestaurantMissing = "restaurant.missing";
+inline const char *const TableMissing = "table.missing";
+inline const char *const TableUnknown = "table.unknown";
+inline const char *const TableTaken = "table.taken";
+inline const char *const TableTooSmall = "table.too-small"; // args: the table, its seats, the party
+inline const char *const TablesFull = "tables.full"; // args: the party, the start "19:30", the minutes
+
+// The till.
+inline const char *const TillAmountNegative = "till.amount-negative";
+inline const char *const TillAmountTooLarge = "till.amount-too-large";
+inline const char *const NoteTooLong = "note.too-long"; // args: the most characters a note has
+inline const char *const TillCurrencyMissing = "till.currency-missing";
+inline const char *const ReportDayMissing = "report.day-missing";
+inline const char *const TillUnknown = "till.unknown";
+inline const char *const TillOpenAlready = "till.open-already"; // args: when it was opened, "17:55"
+inline const char *const TillClosedAlready = "till.closed-already";
+inline const char *const TillStillOpen = "till.still-open";
+inline const char *const TillCountersignedAlready = "till.countersigned-already";
+inline const char *const TillCloseNotYours = "till.close-not-yours";
+inline const char *const TillCountersignRefused = "till.countersign-refused";
+
+// Price types and house seats.
+inline const char *const PriceCompFree = "price.comp-free";
+inline const char *const PriceNegative = "price.negative";
+inline const char *const PriceSeatNotChosen = "price.seat-not-chosen";
+inline const char *const PriceSeatNotHeld = "price.seat-not-held";
+inline const char *const PriceTypeMissing = "price.type-missing"; // no price of that type in the band
+inline const char *const PriceBandUnknown = "price.band-unknown"; // args: the band's code
+inline const char *const PriceManagerOnly = "price.manager-only";
+inline const char *const CompReasonMissing = "comp.reason-missing";
+inline const char *const CompNeedsManager = "comp.needs-manager";
+inline const char *const HouseSeatsNoneSelected = "house-seats.none-selected";
+inline const char *const HouseSeatsOwnerMissing = "house-seats.owner-missing";
+inline const char *const HouseSeatsNoneToRelease = "house-seats.none-to-release";
+inline const char *const HouseSeatsHoldManagerOnly = "house-seats.hold-manager-only";
+inline const char *const HouseSeatsReleaseManagerOnly = "house-seats.release-manager-only";
 } // namespace ErrorReason
 
 DomainError makeError(ErrorCode code, const QString &message, const QStringList &units = {});
 
-// `error` with its ErrorReason key set.
-DomainError withReason(DomainError error, const char *reason);
+// `error` with its ErrorReason key set, and the values its sentence needs (DomainError::args).
+DomainError withReason(DomainError error, const char *reason, const QStringList &args = {});
 
 } // namespace boxoffice

@@ -57,7 +57,8 @@ Result<StayMoneyOutcome> FrontDeskService::moveStay(StayId stay, RoomTypeId room
                                                     const QDate &checkOut, const MoveSettlement &settlement)
 {
     if (!checkIn.isValid() || !checkOut.isValid() || checkOut <= checkIn)
-        return makeError(ErrorCode::BadInput, QStringLiteral("Check-out must be after check-in."));
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Check-out must be after check-in.")),
+                          ErrorReason::DatesReversed);
     auto quote = m_store.quoteMove(stay, roomType, checkIn, checkOut);
     if (!quote)
         return quote.error();
@@ -116,15 +117,21 @@ Result<CheckOutOutcome> FrontDeskService::settleAndCheckOut(StayId stay, const s
         return money.error();
     const bool guaranteed = money->orderState == OrderState::Guaranteed;
     if (guaranteed && !payment)
-        return makeError(ErrorCode::BadInput,
-                         QStringLiteral("This stay was booked on guarantee: take the payment, then check out."));
+        return withReason(
+            makeError(ErrorCode::BadInput,
+                      QStringLiteral("This stay was booked on guarantee: take the payment, then check out.")),
+            ErrorReason::CheckOutNeedsPayment);
     if (!guaranteed && payment)
-        return makeError(ErrorCode::Conflict, QStringLiteral("Nothing is owed for this stay on departure, so no "
-                                                             "payment was taken. Nothing was changed."));
+        return withReason(makeError(ErrorCode::Conflict,
+                                    QStringLiteral("Nothing is owed for this stay on departure, "
+                                                   "so no payment was taken. Nothing was changed.")),
+                          ErrorReason::CheckOutNothingOwed);
     CheckOutOutcome outcome;
     if (payment) {
         if (payment->method == PaymentMethod::Guarantee)
-            return makeError(ErrorCode::BadInput, QStringLiteral("Settle a guarantee with cash or a card payment."));
+            return withReason(
+                makeError(ErrorCode::BadInput, QStringLiteral("Settle a guarantee with cash or a card payment.")),
+                ErrorReason::CheckOutCashOrCard);
         // The amount due is the order's, read under its lock by the store, which refuses short cash.
         if (auto checked = CounterPaymentRules::check(*payment, 0); !checked)
             return checked.error();

@@ -4,13 +4,12 @@ namespace boxoffice {
 
 namespace {
 
-template<typename T>
-Result<T> managerWorded(Result<T> result, const QString &message)
+template<typename T> Result<T> managerWorded(Result<T> result, const QString &message, const char *reason)
 {
     if (!result && result.error().code == ErrorCode::PermissionDenied) {
         DomainError error = result.error();
         error.message = message;
-        return error;
+        return withReason(error, reason);
     }
     return result;
 }
@@ -22,9 +21,12 @@ namespace HouseSeatRules {
 Status check(const HouseHoldRequest &request)
 {
     if (request.units.isEmpty())
-        return makeError(ErrorCode::BadInput, QStringLiteral("Select the seats to hold for the house first."));
+        return withReason(
+            makeError(ErrorCode::BadInput, QStringLiteral("Select the seats to hold for the house first.")),
+            ErrorReason::HouseSeatsNoneSelected);
     if (request.owner.trimmed().isEmpty())
-        return makeError(ErrorCode::BadInput, QStringLiteral("Say who the house seats are for."));
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Say who the house seats are for.")),
+                          ErrorReason::HouseSeatsOwnerMissing);
     return Done{};
 }
 
@@ -36,14 +38,17 @@ Result<QVector<SeatRef>> HouseSeatService::hold(const HouseHoldRequest &request)
 {
     if (auto status = HouseSeatRules::check(request); !status)
         return status.error();
-    return managerWorded(m_store.hold(request), QStringLiteral("Only a manager may hold seats for the house."));
+    return managerWorded(m_store.hold(request), QStringLiteral("Only a manager may hold seats for the house."),
+                         ErrorReason::HouseSeatsHoldManagerOnly);
 }
 
 Result<QVector<SeatRef>> HouseSeatService::release(EventId event, const QVector<UnitId> &units)
 {
     if (units.isEmpty())
-        return makeError(ErrorCode::BadInput, QStringLiteral("Select the house seats to release first."));
-    return managerWorded(m_store.release(event, units), QStringLiteral("Only a manager may release house seats."));
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Select the house seats to release first.")),
+                          ErrorReason::HouseSeatsNoneToRelease);
+    return managerWorded(m_store.release(event, units), QStringLiteral("Only a manager may release house seats."),
+                         ErrorReason::HouseSeatsReleaseManagerOnly);
 }
 
 Result<QVector<HouseSeat>> HouseSeatService::list(EventId event)

@@ -7,18 +7,23 @@ namespace PriceTypeRules {
 Status checkPrice(PriceType type, qint64 amountMinor)
 {
     if (type == PriceType::Complimentary)
-        return makeError(ErrorCode::BadInput, QStringLiteral("A complimentary seat is always free; it has no price to set."));
+        return withReason(makeError(ErrorCode::BadInput,
+                                    QStringLiteral("A complimentary seat is always free; it has no price to set.")),
+                          ErrorReason::PriceCompFree);
     if (amountMinor < 0)
-        return makeError(ErrorCode::BadInput, QStringLiteral("A price cannot be negative."));
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("A price cannot be negative.")),
+                          ErrorReason::PriceNegative);
     return Done{};
 }
 
 Status checkChoice(const PriceTypeChoice &choice)
 {
     if (choice.cart.isEmpty() || choice.unit <= 0)
-        return makeError(ErrorCode::BadInput, QStringLiteral("Choose a seat of this sale first."));
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Choose a seat of this sale first.")),
+                          ErrorReason::PriceSeatNotChosen);
     if (choice.type == PriceType::Complimentary && choice.compReason.trimmed().isEmpty())
-        return makeError(ErrorCode::BadInput, QStringLiteral("A complimentary seat needs a reason."));
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("A complimentary seat needs a reason.")),
+                          ErrorReason::CompReasonMissing);
     return Done{};
 }
 
@@ -39,7 +44,7 @@ Status PriceTypeService::setPrice(EventId event, const QString &bandCode, PriceT
     if (!status && status.error().code == ErrorCode::PermissionDenied) {
         DomainError error = status.error();
         error.message = QStringLiteral("Only a manager may set prices.");
-        return error;
+        return withReason(error, ErrorReason::PriceManagerOnly);
     }
     return status;
 }
@@ -53,7 +58,7 @@ Result<qint64> PriceTypeService::choose(const PriceTypeChoice &choice)
         && choice.type == PriceType::Complimentary) {
         DomainError error = amount.error();
         error.message = QStringLiteral("A complimentary seat needs a manager: ask a manager to sign in.");
-        return error;
+        return withReason(error, ErrorReason::CompNeedsManager);
     }
     return amount;
 }

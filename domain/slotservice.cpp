@@ -15,15 +15,20 @@ Status checkSlot(const CartId &cart, int partySize, const QDateTime &start, cons
     if (auto status = SeatHoldRules::checkCart(cart); !status)
         return status;
     if (partySize < 1 || partySize > 100)
-        return makeError(ErrorCode::BadInput, QStringLiteral("A party is 1 to 100 people."));
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("A party is 1 to 100 people.")),
+                          ErrorReason::PartySize, {QStringLiteral("1"), QStringLiteral("100")});
     if (!start.isValid() || !end.isValid())
-        return makeError(ErrorCode::BadInput, QStringLiteral("Give a start and an end time."));
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Give a start and an end time.")),
+                          ErrorReason::BookingTimesMissing);
     if (end <= start)
-        return makeError(ErrorCode::BadInput, QStringLiteral("The booking must end after it starts."));
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("The booking must end after it starts.")),
+                          ErrorReason::BookingEndsFirst);
     if (start.secsTo(end) > SlotService::maxMinutes * 60)
-        return makeError(ErrorCode::BadInput, QStringLiteral("A booking lasts at most 12 hours."));
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("A booking lasts at most 12 hours.")),
+                          ErrorReason::BookingTooLong, {QString::number(SlotService::maxMinutes / 60)});
     if (ttl && (*ttl <= 0 || *ttl > SeatHoldRules::maxTtlSeconds))
-        return makeError(ErrorCode::BadInput, QStringLiteral("A hold lasts from one second to 24 hours."));
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("A hold lasts from one second to 24 hours.")),
+                          ErrorReason::HoldTimeRange);
     return Done{};
 }
 
@@ -37,7 +42,7 @@ Result<QVector<RestaurantSummary>> SlotService::restaurants()
 Result<SlotHold> SlotService::holdSlot(const SlotRequest &request)
 {
     if (request.resource <= 0)
-        return makeError(ErrorCode::BadInput, QStringLiteral("Choose a table."));
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Choose a table.")), ErrorReason::TableMissing);
     if (auto status = checkSlot(request.cart, request.partySize, request.start, request.end, request.ttlSeconds);
         !status)
         return status.error();
@@ -49,14 +54,16 @@ Result<int> SlotService::releaseSlot(const CartId &cart, BookingId booking)
     if (auto status = SeatHoldRules::checkCart(cart); !status)
         return status.error();
     if (booking <= 0)
-        return makeError(ErrorCode::BadInput, QStringLiteral("A booking id is a positive number."));
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("A booking id is a positive number.")),
+                          ErrorReason::BookingUnknown);
     return m_store.releaseSlot(cart, booking);
 }
 
 Result<SlotHold> SlotService::findAndHold(const TableSearch &search)
 {
     if (search.restaurant <= 0)
-        return makeError(ErrorCode::BadInput, QStringLiteral("Choose a restaurant."));
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Choose a restaurant.")),
+                          ErrorReason::RestaurantMissing);
     const QDateTime end = search.start.addSecs(qint64(search.minutes) * 60);
     if (auto status = checkSlot(search.cart, search.partySize, search.start, end, search.ttlSeconds); !status)
         return status.error();
@@ -76,11 +83,14 @@ Result<SlotHold> SlotService::claimFirstFree(const TableSearch &search, const QD
         if (held || held.error().code != ErrorCode::Lost)
             return held;
     }
-    return makeError(ErrorCode::Lost,
-                     QStringLiteral("No table for %1 is free from %2 for %3 minutes.")
-                         .arg(search.partySize)
-                         .arg(search.start.toString(QStringLiteral("HH:mm")))
-                         .arg(search.minutes));
+    const QString from = search.start.toString(QStringLiteral("HH:mm"));
+    return withReason(makeError(ErrorCode::Lost,
+                                QStringLiteral("No table for %1 is free from %2 for %3 minutes.")
+                                    .arg(search.partySize)
+                                    .arg(from)
+                                    .arg(search.minutes)),
+                      ErrorReason::TablesFull,
+                      {QString::number(search.partySize), from, QString::number(search.minutes)});
 }
 
 } // namespace boxoffice

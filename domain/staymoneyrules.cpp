@@ -6,25 +6,33 @@ namespace {
 
 DomainError needsReason()
 {
-    return makeError(ErrorCode::BadInput, QStringLiteral("Say why: a refund, a fee or a waiver is recorded with its "
-                                                         "reason. Nothing was changed."));
+    return withReason(makeError(ErrorCode::BadInput,
+                                QStringLiteral("Say why: a refund, a fee or a waiver is recorded "
+                                               "with its reason. Nothing was changed.")),
+                      ErrorReason::ReasonMissing);
 }
 
 DomainError badFee()
 {
-    return makeError(ErrorCode::BadInput, QStringLiteral("A cancellation fee is at most what was paid for the stay, "
-                                                         "and not negative. Nothing was changed."));
+    return withReason(makeError(ErrorCode::BadInput,
+                                QStringLiteral("A cancellation fee is at most what was paid for "
+                                               "the stay, and not negative. Nothing was changed.")),
+                      ErrorReason::FeeTooLarge);
 }
 
 Status checkOverbooking(const StayMoney &seen, qint64 compensationMinor, const QString &reason, const QDate &night)
 {
     if (seen.stay <= 0)
-        return makeError(ErrorCode::BadInput, QStringLiteral("Choose a guest in the list first."));
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Choose a guest in the list first.")),
+                          ErrorReason::StayNotChosen);
     if (compensationMinor < 0 || reason.trimmed().isEmpty())
-        return makeError(ErrorCode::BadInput,
-                         QStringLiteral("Say why, and give a compensation of zero or more. Nothing was changed."));
+        return withReason(
+            makeError(ErrorCode::BadInput,
+                      QStringLiteral("Say why, and give a compensation of zero or more. Nothing was changed.")),
+            ErrorReason::OverbookingIncomplete);
     if (!night.isValid())
-        return makeError(ErrorCode::BadInput, QStringLiteral("Choose the overbooked night first."));
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Choose the overbooked night first.")),
+                          ErrorReason::OverbookingNightMissing);
     return Done{};
 }
 
@@ -33,13 +41,16 @@ Status checkOverbooking(const StayMoney &seen, qint64 compensationMinor, const Q
 Result<CancelDecision> decideCancel(const StayMoney &seen, qint64 feeMinor, const QString &reason)
 {
     if (seen.stay <= 0)
-        return makeError(ErrorCode::BadInput, QStringLiteral("Choose a stay in the list first."));
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Choose a stay in the list first.")),
+                          ErrorReason::StayNotChosen);
     if (feeMinor < 0)
         return badFee();
     const QString why = reason.trimmed();
     if (!seen.paid()) {
         if (feeMinor > 0)
-            return makeError(ErrorCode::BadInput, QStringLiteral("Nothing was paid for this stay, so no fee can be kept."));
+            return withReason(makeError(ErrorCode::BadInput,
+                                        QStringLiteral("Nothing was paid for this stay, so no fee can be kept.")),
+                              ErrorReason::FeeNothingPaid);
         return CancelDecision{seen, 0, 0, why};
     }
     if (why.isEmpty())
@@ -58,42 +69,56 @@ Status checkSettlement(const MoveQuote &seen, const MoveSettlement &settlement)
     case PriceSettlement::None:
         if (difference == 0 || !paid)
             return Done{};
-        return makeError(ErrorCode::Conflict,
-                         QStringLiteral("The price changes with this move: charge the difference at the desk, or a "
-                                        "manager waives or refunds it. Nothing was changed."));
+        return withReason(
+            makeError(ErrorCode::Conflict,
+                      QStringLiteral("The price changes with this move: charge the difference at the desk, or a "
+                                     "manager waives or refunds it. Nothing was changed.")),
+            ErrorReason::StayPriceChanges);
     case PriceSettlement::Charge:
         if (difference <= 0)
-            return makeError(ErrorCode::BadInput,
-                             QStringLiteral("The new stay costs no more: there is nothing to charge."));
+            return withReason(makeError(ErrorCode::BadInput,
+                                        QStringLiteral("The new stay costs no more: there is nothing to charge.")),
+                              ErrorReason::MoveNothingToCharge);
         if (!paid)
-            return makeError(ErrorCode::BadInput,
-                             QStringLiteral("Nothing has been paid for this stay yet: the guest pays the new price on "
-                                            "departure, nothing is charged now."));
+            return withReason(
+                makeError(ErrorCode::BadInput,
+                          QStringLiteral("Nothing has been paid for this stay yet: the guest pays the new price on "
+                                         "departure, nothing is charged now.")),
+                ErrorReason::MoveChargeUnpaid);
         if (settlement.payment.method == PaymentMethod::Guarantee)
-            return makeError(ErrorCode::BadInput, QStringLiteral("Take the difference now, in cash or by card."));
+            return withReason(
+                makeError(ErrorCode::BadInput, QStringLiteral("Take the difference now, in cash or by card.")),
+                ErrorReason::MovePayNow);
         return CounterPaymentRules::check(settlement.payment, difference);
     case PriceSettlement::Refund:
         if (difference >= 0)
-            return makeError(ErrorCode::BadInput,
-                             QStringLiteral("Only a move to a cheaper stay refunds a difference."));
+            return withReason(
+                makeError(ErrorCode::BadInput, QStringLiteral("Only a move to a cheaper stay refunds a difference.")),
+                ErrorReason::MoveNothingToRefund);
         if (!paid)
-            return makeError(ErrorCode::BadInput,
-                             QStringLiteral("Nothing has been paid for this stay, so nothing is refunded: the guest "
-                                            "pays the lower price on departure."));
+            return withReason(
+                makeError(ErrorCode::BadInput,
+                          QStringLiteral("Nothing has been paid for this stay, so nothing is refunded: the guest "
+                                         "pays the lower price on departure.")),
+                ErrorReason::MoveRefundUnpaid);
         return hasReason ? Status(Done{}) : Status(needsReason());
     case PriceSettlement::Waive:
         if (difference <= 0)
-            return makeError(ErrorCode::BadInput,
-                             QStringLiteral("Only a dearer stay's difference can be waived."));
+            return withReason(
+                makeError(ErrorCode::BadInput, QStringLiteral("Only a dearer stay's difference can be waived.")),
+                ErrorReason::MoveNothingToWaive);
         return hasReason ? Status(Done{}) : Status(needsReason());
     }
-    return makeError(ErrorCode::BadInput, QStringLiteral("Say how the price difference is settled."));
+    return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Say how the price difference is settled.")),
+                      ErrorReason::MoveSettlementMissing);
 }
 
 Result<MoveDecision> decideMove(const MoveQuote &seen, const MoveSettlement &settlement)
 {
     if (seen.money.stay <= 0 || seen.roomType <= 0)
-        return makeError(ErrorCode::BadInput, QStringLiteral("Choose the stay and the nights to move it to first."));
+        return withReason(
+            makeError(ErrorCode::BadInput, QStringLiteral("Choose the stay and the nights to move it to first.")),
+            ErrorReason::MoveNotChosen);
     if (auto allowed = checkSettlement(seen, settlement); !allowed)
         return allowed.error();
     MoveSettlement clean = settlement;
@@ -132,11 +157,13 @@ Result<OverbookingDecision> decideOverbookingMove(OverbookingAction action, cons
                                                   const QDate &night)
 {
     if (action == OverbookingAction::Walk)
-        return makeError(ErrorCode::BadInput, QStringLiteral("A walk is not a move."));
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("A walk is not a move.")),
+                          ErrorReason::WalkNotMove);
     if (auto checked = checkOverbooking(seen.money, compensationMinor, reason, night); !checked)
         return checked.error();
     if (seen.roomType <= 0)
-        return makeError(ErrorCode::BadInput, QStringLiteral("Choose the room type to move the guest to."));
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Choose the room type to move the guest to.")),
+                          ErrorReason::RoomTypeMissing);
     OverbookingDecision decision;
     decision.action = action;
     decision.seen = seen;

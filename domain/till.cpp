@@ -58,9 +58,12 @@ TillReport report(const TillShift &shift, const TillFigures &figures, const QVec
 Status checkAmount(qint64 amountMinor)
 {
     if (amountMinor < 0)
-        return makeError(ErrorCode::BadInput, QStringLiteral("An amount in the till cannot be below zero."));
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("An amount in the till cannot be below zero.")),
+                          ErrorReason::TillAmountNegative);
     if (amountMinor > maxDrawerMinor)
-        return makeError(ErrorCode::BadInput, QStringLiteral("That is more than a till holds; check the amount."));
+        return withReason(
+            makeError(ErrorCode::BadInput, QStringLiteral("That is more than a till holds; check the amount.")),
+            ErrorReason::TillAmountTooLarge);
     return Done{};
 }
 
@@ -68,7 +71,9 @@ Result<QString> note(const QString &typed)
 {
     const QString text = typed.trimmed();
     if (text.size() > maxNoteLength)
-        return makeError(ErrorCode::BadInput, QStringLiteral("A note is at most %1 characters.").arg(maxNoteLength));
+        return withReason(
+            makeError(ErrorCode::BadInput, QStringLiteral("A note is at most %1 characters.").arg(maxNoteLength)),
+            ErrorReason::NoteTooLong, {QString::number(maxNoteLength)});
     return text;
 }
 
@@ -147,7 +152,8 @@ Result<TillShift> TillService::open(qint64 floatMinor, const QString &currency)
         return checked.error();
     const QString code = currency.trimmed().toUpper();
     if (code.size() != 3)
-        return makeError(ErrorCode::BadInput, QStringLiteral("Choose the till's currency."));
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Choose the till's currency.")),
+                          ErrorReason::TillCurrencyMissing);
     return m_store.open(floatMinor, code);
 }
 
@@ -201,7 +207,8 @@ Result<QVector<TillShift>> TillService::awaitingCountersign()
 Result<DayReport> TillService::dayReport(const QDate &date)
 {
     if (!date.isValid())
-        return makeError(ErrorCode::BadInput, QStringLiteral("Choose a day for the report."));
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Choose a day for the report.")),
+                          ErrorReason::ReportDayMissing);
     // Local midnights, so a day with a clock change is 23 or 25 hours long, as the staff lived it.
     const QDateTime from = date.startOfDay();
     const QDateTime to = date.addDays(1).startOfDay();

@@ -44,7 +44,8 @@ Result<HotelCalendar> PgFrontDesk::calendar(HotelId hotel, const QDate &from, co
 {
     const QString context = QStringLiteral("reading the hotel calendar");
     if (!from.isValid() || !until.isValid() || until <= from || from.daysTo(until) > 800)
-        return makeError(ErrorCode::BadInput, QStringLiteral("Show between one night and two years."));
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Show between one night and two years.")),
+                          ErrorReason::CalendarRange);
     HotelCalendar calendar;
     calendar.from = from;
     calendar.until = until;
@@ -54,7 +55,7 @@ Result<HotelCalendar> PgFrontDesk::calendar(HotelId hotel, const QDate &from, co
     if (!head.value()->next()) {
         head.value()->finish();
         return withReason(makeError(ErrorCode::NotFound, QStringLiteral("Hotel %1 does not exist.").arg(hotel)),
-                          ErrorReason::OutsideCalendar);
+                          ErrorReason::HotelUnknown);
     }
     calendar.hotel.id = head.value()->value(0).toLongLong();
     calendar.hotel.name = head.value()->value(1).toString();
@@ -137,7 +138,10 @@ Status PgFrontDesk::answer(const QString &outcome, StayId stay)
     if (outcome == QLatin1String("OK"))
         return Done{};
     if (outcome == QLatin1String("NOT_FOUND"))
-        return makeError(ErrorCode::NotFound, QStringLiteral("Stay %1 or that room type does not exist in this hotel.").arg(stay));
+        return withReason(
+            makeError(ErrorCode::NotFound,
+                      QStringLiteral("Stay %1 or that room type does not exist in this hotel.").arg(stay)),
+            ErrorReason::StayOrRoomTypeUnknown);
     if (outcome == QLatin1String("NOT_BOOKED"))
         return withReason(makeError(ErrorCode::Conflict, QStringLiteral("Stay %1 is not a current booking.").arg(stay)),
                           ErrorReason::StayNotBooked);
@@ -153,11 +157,15 @@ Status PgFrontDesk::answer(const QString &outcome, StayId stay)
                                     QStringLiteral("Not every night is free in that room type; nothing was changed.")),
                           ErrorReason::RoomsFull);
     if (outcome == QLatin1String("NOT_AN_UPGRADE"))
-        return makeError(ErrorCode::BadInput, QStringLiteral("An upgrade goes to a better room type."));
-    return makeError(ErrorCode::BadInput, QStringLiteral("Give an action, a reason and an amount of at least zero."));
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("An upgrade goes to a better room type.")),
+                          ErrorReason::UpgradeNotBetter);
+    return withReason(
+        makeError(ErrorCode::BadInput, QStringLiteral("Give an action, a reason and an amount of at least zero.")),
+        ErrorReason::OverbookingIncomplete);
 }
 
-Status PgFrontDesk::transition(const char *sql, qint64 id, const QString &refusal, const QString &placeholder)
+Status PgFrontDesk::transition(const char *sql, qint64 id, const QString &refusal, const char *reason,
+                               const QString &placeholder)
 {
     auto changed = m_statements.exec(sql, QStringLiteral("changing a stay"), {{placeholder, id}});
     if (!changed)
@@ -165,18 +173,20 @@ Status PgFrontDesk::transition(const char *sql, qint64 id, const QString &refusa
     const int rows = changed.value()->numRowsAffected();
     changed.value()->finish();
     if (rows != 1)
-        return makeError(ErrorCode::Conflict, refusal);
+        return withReason(makeError(ErrorCode::Conflict, refusal), reason);
     return Done{};
 }
 
 Status PgFrontDesk::checkIn(StayId stay)
 {
-    return transition(FrontDeskSql::checkIn, stay, QStringLiteral("Only a booked stay can check in."));
+    return transition(FrontDeskSql::checkIn, stay, QStringLiteral("Only a booked stay can check in."),
+                      ErrorReason::CheckInNotBooked);
 }
 
 Status PgFrontDesk::checkOut(StayId stay)
 {
-    return transition(FrontDeskSql::checkOut, stay, QStringLiteral("Only a checked-in stay can check out."));
+    return transition(FrontDeskSql::checkOut, stay, QStringLiteral("Only a checked-in stay can check out."),
+                      ErrorReason::CheckOutNotCheckedIn);
 }
 
 Result<QVector<ArrivalAtRisk>> PgFrontDesk::arrivalsAtRisk(HotelId hotel, const QDate &night)
@@ -246,7 +256,8 @@ Result<QVector<RefundCase>> PgFrontDesk::openRefundCases()
 
 Status PgFrontDesk::closeRefundCase(qint64 id)
 {
-    return transition(FrontDeskSql::closeRefundCase, id, QStringLiteral("That case is already closed."), QStringLiteral(":id"));
+    return transition(FrontDeskSql::closeRefundCase, id, QStringLiteral("That case is already closed."),
+                      ErrorReason::RefundCaseClosed, QStringLiteral(":id"));
 }
 
 } // namespace boxoffice

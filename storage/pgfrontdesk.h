@@ -27,7 +27,8 @@ public:
 private:
     Status answer(const QString &outcome, StayId stay);
     Status moneyAnswer(const QString &outcome, StayId stay); // pgstaymoney.cpp
-    Status transition(const char *sql, qint64 id, const QString &refusal, const QString &placeholder = QStringLiteral(":stay"));
+    Status transition(const char *sql, qint64 id, const QString &refusal, const char *reason,
+                      const QString &placeholder = QStringLiteral(":stay"));
 
     PreparedStatements m_statements;
 };

@@ -57,7 +57,8 @@ Result<StayHold> PgHotelStore::claim(const StayRequest &request, OrderId asOrder
     const bool roomTypeExists = q.value(5).toInt() == 1;
     q.finish();
     if (!roomTypeExists)
-        return makeError(ErrorCode::NotFound, QStringLiteral("That room type does not exist."));
+        return withReason(makeError(ErrorCode::NotFound, QStringLiteral("That room type does not exist.")),
+                          ErrorReason::RoomTypeUnknown);
     if (knownNights != nights)
         return withReason(
             makeError(ErrorCode::BadInput,

@@ -42,8 +42,9 @@ Status PgPriceTypeStore::setPrice(EventId event, const QString &bandCode, PriceT
     const bool written = q.next();
     q.finish();
     if (!written)
-        return makeError(ErrorCode::NotFound,
-                         QStringLiteral("Event %1 has no price band %2.").arg(event).arg(bandCode));
+        return withReason(
+            makeError(ErrorCode::NotFound, QStringLiteral("Event %1 has no price band %2.").arg(event).arg(bandCode)),
+            ErrorReason::PriceBandUnknown, {bandCode});
     return Done{};
 }
 
@@ -59,13 +60,16 @@ Result<qint64> PgPriceTypeStore::choose(const PriceTypeChoice &choice)
         if (error.sqlState == QLatin1String("55000")) {
             error.code = ErrorCode::Lost;
             error.message = QStringLiteral("That seat is no longer held by this sale.");
+            error.reason = QLatin1String(ErrorReason::PriceSeatNotHeld);
         } else if (error.sqlState == QLatin1String("P0002")) {
             error.code = ErrorCode::NotFound;
             error.message = QStringLiteral("There is no %1 price for that seat's band.")
                                 .arg(priceTypeName(choice.type).toLower());
+            error.reason = QLatin1String(ErrorReason::PriceTypeMissing);
         } else if (error.sqlState == QLatin1String("23514") && choice.type == PriceType::Complimentary) {
             error.code = ErrorCode::BadInput;
             error.message = QStringLiteral("A complimentary seat needs a reason.");
+            error.reason = QLatin1String(ErrorReason::CompReasonMissing);
         }
         return error;
     }

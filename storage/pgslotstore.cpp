@@ -30,7 +30,9 @@ Result<SlotHold> PgSlotStore::claim(const SlotRequest &request, OrderId asOrder)
                                     {QStringLiteral(":as_order"), nullableId(asOrder)}});
     if (!query) {
         if (query.error().sqlState == QLatin1String("23P01"))
-            return makeError(ErrorCode::Lost, QStringLiteral("That table is already booked for part of that time."));
+            return withReason(
+                makeError(ErrorCode::Lost, QStringLiteral("That table is already booked for part of that time.")),
+                ErrorReason::TableTaken);
         return query.error();
     }
     QSqlQuery &q = *query.value();
@@ -43,13 +45,16 @@ Result<SlotHold> PgSlotStore::claim(const SlotRequest &request, OrderId asOrder)
     hold.expiresAt = fromEpochMs(q.value(4));
     q.finish();
     if (!exists)
-        return makeError(ErrorCode::NotFound, QStringLiteral("That table does not exist."));
+        return withReason(makeError(ErrorCode::NotFound, QStringLiteral("That table does not exist.")),
+                          ErrorReason::TableUnknown);
     if (hold.id == 0)
-        return makeError(ErrorCode::BadInput,
-                         QStringLiteral("Table %1 seats %2, fewer than the party of %3.")
-                             .arg(hold.table)
-                             .arg(seats)
-                             .arg(request.partySize));
+        return withReason(makeError(ErrorCode::BadInput,
+                                    QStringLiteral("Table %1 seats %2, fewer than the party of %3.")
+                                        .arg(hold.table)
+                                        .arg(seats)
+                                        .arg(request.partySize)),
+                          ErrorReason::TableTooSmall,
+                          {hold.table, QString::number(seats), QString::number(request.partySize)});
     hold.resource = request.resource;
     hold.start = request.start;
     hold.end = request.end;

@@ -97,9 +97,10 @@ Status PgFrontDesk::moneyAnswer(const QString &outcome, StayId stay)
             makeError(ErrorCode::BadInput, QStringLiteral("The cash handed over is less than the difference due.")),
             ErrorReason::CashShort);
     if (outcome == QLatin1String("BAD_PAYMENT"))
-        return makeError(ErrorCode::BadInput,
-                         QStringLiteral("Take the difference in cash, or type the card terminal's "
-                                        "reference."));
+        return withReason(makeError(ErrorCode::BadInput,
+                                    QStringLiteral("Take the difference in cash, or type the card terminal's "
+                                                   "reference.")),
+                          ErrorReason::MovePaymentInvalid);
     if (outcome == QLatin1String("CHECKED_IN"))
         return withReason(
             makeError(ErrorCode::Conflict, QStringLiteral("The guest has checked in: check the stay out instead.")),
@@ -125,7 +126,8 @@ Result<StayMoney> PgFrontDesk::stayMoney(StayId stay)
     QSqlQuery &q = *read.value();
     if (!q.next()) {
         q.finish();
-        return makeError(ErrorCode::NotFound, QStringLiteral("Stay %1 does not exist.").arg(stay));
+        return withReason(makeError(ErrorCode::NotFound, QStringLiteral("Stay %1 does not exist.").arg(stay)),
+                          ErrorReason::StayUnknown);
     }
     auto money = stayMoneyFromRow(stay, q);
     q.finish();
@@ -146,7 +148,9 @@ Result<MoveQuote> PgFrontDesk::quoteMove(StayId stay, RoomTypeId roomType, const
     QSqlQuery &q = *read.value();
     if (!q.next()) {
         q.finish();
-        return makeError(ErrorCode::NotFound, QStringLiteral("Stay %1 or that room type does not exist.").arg(stay));
+        return withReason(
+            makeError(ErrorCode::NotFound, QStringLiteral("Stay %1 or that room type does not exist.").arg(stay)),
+            ErrorReason::StayOrRoomTypeUnknown);
     }
     auto money = stayMoneyFromRow(stay, q);
     const qint64 newPriceMinor = q.value(6).toLongLong();
@@ -195,7 +199,9 @@ Result<StayMoneyOutcome> PgFrontDesk::moveStay(const MoveDecision &decision)
     const CounterPayment &payment = settlement.payment;
     const bool charge = settlement.how == PriceSettlement::Charge;
     if (charge && payment.method == PaymentMethod::Guarantee)
-        return makeError(ErrorCode::BadInput, QStringLiteral("Take the difference now, in cash or by card."));
+        return withReason(
+            makeError(ErrorCode::BadInput, QStringLiteral("Take the difference now, in cash or by card.")),
+            ErrorReason::MovePayNow);
     const bool cash = payment.method == PaymentMethod::Cash;
     auto moved = m_statements.exec(
         StayMoneySql::moveStay, QStringLiteral("moving a stay"),

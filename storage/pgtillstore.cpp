@@ -55,11 +55,19 @@ TillShift shiftFrom(const QSqlQuery &q)
 }
 
 // The database's refusal in the till's own words; the code and SQLSTATE stay as they were.
-DomainError reworded(DomainError error, const QString &permissionText)
+DomainError reworded(DomainError error, const QString &permissionText, const char *reason)
 {
-    if (error.code == ErrorCode::PermissionDenied)
+    if (error.code == ErrorCode::PermissionDenied) {
         error.message = permissionText;
+        error.reason = QLatin1String(reason);
+    }
     return error;
+}
+
+DomainError noSuchShift(ShiftId shift)
+{
+    return withReason(makeError(ErrorCode::NotFound, QStringLiteral("There is no till shift %1.").arg(shift)),
+                      ErrorReason::TillUnknown);
 }
 
 QVariant epochMs(const QDateTime &at)
@@ -112,7 +120,7 @@ Result<TillShift> PgTillStore::readShift(ShiftId shift, const QString &context)
     if (!found)
         return found.error();
     if (found->isEmpty())
-        return makeError(ErrorCode::NotFound, QStringLiteral("There is no till shift %1.").arg(shift));
+        return noSuchShift(shift);
     return found->first();
 }
 
@@ -152,10 +160,13 @@ Result<TillShift> PgTillStore::open(qint64 floatMinor, const QString &currency)
     auto shift = readShift(id, context);
     if (!shift || opened)
         return shift;
-    DomainError error = makeError(
-        ErrorCode::Conflict,
-        QStringLiteral("Your till at this terminal is open already (since %1); close it before opening another.")
-            .arg(shift->openedAt.toLocalTime().toString(QStringLiteral("HH:mm"))));
+    const QString since = shift->openedAt.toLocalTime().toString(QStringLiteral("HH:mm"));
+    DomainError error = withReason(
+        makeError(ErrorCode::Conflict,
+                  QStringLiteral("Your till at this terminal is open already (since %1); close it before opening "
+                                 "another.")
+                      .arg(since)),
+        ErrorReason::TillOpenAlready, {since});
     error.detail = QStringLiteral("shift %1 already open").arg(id);
     return error;
 }
@@ -212,11 +223,13 @@ Result<TillShift> PgTillStore::close(ShiftId shift, qint64 countedMinor, const Q
                            {QStringLiteral(":counted"), countedMinor},
                            {QStringLiteral(":note"), note}});
     if (!answer)
-        return reworded(answer.error(), QStringLiteral("Only the clerk who opened this till can close it."));
+        return reworded(answer.error(), QStringLiteral("Only the clerk who opened this till can close it."),
+                        ErrorReason::TillCloseNotYours);
     if (answer.value() == QLatin1String("NOT_FOUND"))
-        return makeError(ErrorCode::NotFound, QStringLiteral("There is no till shift %1.").arg(shift));
+        return noSuchShift(shift);
     if (answer.value() == QLatin1String("ALREADY_CLOSED"))
-        return makeError(ErrorCode::Conflict, QStringLiteral("This till was closed already."));
+        return withReason(makeError(ErrorCode::Conflict, QStringLiteral("This till was closed already.")),
+                          ErrorReason::TillClosedAlready);
     return readShift(shift, context);
 }
 
@@ -227,13 +240,17 @@ Result<TillShift> PgTillStore::countersign(ShiftId shift, const QString &note)
                           {{QStringLiteral(":shift"), shift}, {QStringLiteral(":note"), note}});
     if (!answer)
         return reworded(answer.error(),
-                        QStringLiteral("A till is countersigned by a manager other than the clerk who kept it."));
+                        QStringLiteral("A till is countersigned by a manager other than the clerk who kept it."),
+                        ErrorReason::TillCountersignRefused);
     if (answer.value() == QLatin1String("NOT_FOUND"))
-        return makeError(ErrorCode::NotFound, QStringLiteral("There is no till shift %1.").arg(shift));
+        return noSuchShift(shift);
     if (answer.value() == QLatin1String("NOT_CLOSED"))
-        return makeError(ErrorCode::Conflict, QStringLiteral("This till is still open: its clerk closes it first."));
+        return withReason(
+            makeError(ErrorCode::Conflict, QStringLiteral("This till is still open: its clerk closes it first.")),
+            ErrorReason::TillStillOpen);
     if (answer.value() == QLatin1String("ALREADY_COUNTERSIGNED"))
-        return makeError(ErrorCode::Conflict, QStringLiteral("This till was countersigned already."));
+        return withReason(makeError(ErrorCode::Conflict, QStringLiteral("This till was countersigned already.")),
+                          ErrorReason::TillCountersignedAlready);
     return readShift(shift, context);
 }
 

@@ -189,10 +189,6 @@
         <translation>Bitte einen Grund angeben: Erstattungen, Gebühren und Erlasse werden mit Grund erfasst. Nichts wurde geändert.</translation>
     </message>
     <message>
-        <source>A cancellation fee is at most what was paid for the stay. Nothing was changed.</source>
-        <translation>Eine Stornogebühr ist höchstens so hoch wie der für den Aufenthalt gezahlte Betrag. Nichts wurde geändert.</translation>
-    </message>
-    <message>
         <source>Nothing was paid for this stay, so no fee can be kept.</source>
         <translation>Für diesen Aufenthalt wurde nichts bezahlt, also kann keine Gebühr einbehalten werden.</translation>
     </message>
@@ -238,6 +234,302 @@
     <message>
         <source>The database belongs to another version of the box office: ask whoever runs the server.</source>
         <translation>Die Datenbank gehört zu einer anderen Version der Kassensoftware: fragen Sie, wer den Server betreut.</translation>
+    </message>
+    <message>
+        <source>A cancellation fee is at most what was paid for the stay, and not negative. Nothing was changed.</source>
+        <translation>Eine Stornogebühr ist nicht negativ und höchstens so hoch wie der für den Aufenthalt gezahlte Betrag. Nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>A party is %1 to %2 people.</source>
+        <extracomment>%1 and %2 are the smallest and the largest party a table is booked for.</extracomment>
+        <translation>Eine Gruppe hat %1 bis %2 Personen.</translation>
+    </message>
+    <message>
+        <source>Give a start and an end time.</source>
+        <translation>Geben Sie eine Anfangs- und eine Endzeit an.</translation>
+    </message>
+    <message>
+        <source>The booking must end after it starts.</source>
+        <translation>Die Tischbuchung muss nach ihrem Beginn enden.</translation>
+    </message>
+    <message>
+        <source>A booking lasts at most %1 hours.</source>
+        <extracomment>%1 is the most hours one table booking lasts, e.g. 12.</extracomment>
+        <translation>Eine Tischbuchung dauert höchstens %1 Stunden.</translation>
+    </message>
+    <message>
+        <source>This table booking cannot be found: look it up again.</source>
+        <translation>Diese Tischbuchung ist nicht zu finden: bitte neu suchen.</translation>
+    </message>
+    <message>
+        <source>Choose a restaurant.</source>
+        <translation>Wählen Sie ein Restaurant.</translation>
+    </message>
+    <message>
+        <source>Choose a table.</source>
+        <translation>Wählen Sie einen Tisch.</translation>
+    </message>
+    <message>
+        <source>That table does not exist (any more): choose another.</source>
+        <translation>Diesen Tisch gibt es nicht (mehr): wählen Sie einen anderen.</translation>
+    </message>
+    <message>
+        <source>That table is already booked for part of that time: choose another table or time.</source>
+        <translation>Dieser Tisch ist für einen Teil dieser Zeit schon gebucht: wählen Sie einen anderen Tisch oder eine andere Uhrzeit.</translation>
+    </message>
+    <message>
+        <source>Table %1 seats %2, fewer than the party of %3.</source>
+        <extracomment>%1 is the table&apos;s name, %2 how many it seats, %3 the size of the party.</extracomment>
+        <translation>Tisch %1 ist zu klein für eine Gruppe von %3 Personen (Plätze: %2).</translation>
+    </message>
+    <message>
+        <source>No table for a party of %1 is free from %2 for %3 minutes.</source>
+        <extracomment>%1 is the size of the party, %2 the time the booking starts (&quot;19:30&quot;), %3 how many minutes it lasts.</extracomment>
+        <translation>Für eine Gruppe von %1 ist ab %2 Uhr für %3 Minuten kein Tisch frei.</translation>
+    </message>
+    <message>
+        <source>An amount in the till cannot be below zero.</source>
+        <translation>Ein Betrag in der Kasse kann nicht unter null liegen.</translation>
+    </message>
+    <message>
+        <source>That is more than a till holds; check the amount.</source>
+        <translation>Das ist mehr, als eine Kasse fasst; prüfen Sie den Betrag.</translation>
+    </message>
+    <message>
+        <source>A note is at most %1 characters.</source>
+        <extracomment>%1 is the most characters a note may have, e.g. 500.</extracomment>
+        <translation>Eine Notiz hat höchstens %1 Zeichen.</translation>
+    </message>
+    <message>
+        <source>Choose the till&apos;s currency.</source>
+        <translation>Wählen Sie die Währung der Kasse.</translation>
+    </message>
+    <message>
+        <source>Choose a day for the report.</source>
+        <translation>Wählen Sie einen Tag für den Bericht.</translation>
+    </message>
+    <message>
+        <source>This till cannot be found: look at the list again.</source>
+        <translation>Diese Kasse ist nicht zu finden: sehen Sie bitte erneut in die Liste.</translation>
+    </message>
+    <message>
+        <source>Your till at this terminal is open already (since %1); close it before opening another.</source>
+        <extracomment>%1 is the time the till was opened, e.g. 17:55.</extracomment>
+        <translation>Ihre Kasse an diesem Terminal ist schon offen (seit %1 Uhr); schließen Sie sie, bevor Sie eine neue öffnen.</translation>
+    </message>
+    <message>
+        <source>This till was closed already.</source>
+        <translation>Diese Kasse wurde schon geschlossen.</translation>
+    </message>
+    <message>
+        <source>This till is still open: its clerk closes it first.</source>
+        <translation>Diese Kasse ist noch offen: zuerst schließt sie der Kassierer, der sie führt.</translation>
+    </message>
+    <message>
+        <source>This till was countersigned already.</source>
+        <translation>Diese Kasse wurde schon gegengezeichnet.</translation>
+    </message>
+    <message>
+        <source>Only the clerk who opened this till can close it.</source>
+        <translation>Nur wer diese Kasse geöffnet hat, kann sie schließen.</translation>
+    </message>
+    <message>
+        <source>A till is countersigned by a manager other than the clerk who kept it.</source>
+        <translation>Gegenzeichnen darf nur die Leitung, und nicht, wer die Kasse selbst geführt hat.</translation>
+    </message>
+    <message>
+        <source>A complimentary seat is always free; it has no price to set.</source>
+        <translation>Eine Freikarte ist immer kostenlos; für sie gibt es keinen Preis festzulegen.</translation>
+    </message>
+    <message>
+        <source>A price cannot be negative.</source>
+        <translation>Ein Preis kann nicht negativ sein.</translation>
+    </message>
+    <message>
+        <source>Choose a seat of this sale first.</source>
+        <translation>Wählen Sie zuerst einen Platz dieses Verkaufs.</translation>
+    </message>
+    <message>
+        <source>That seat is no longer held by this sale.</source>
+        <translation>Dieser Platz ist für diesen Verkauf nicht mehr reserviert.</translation>
+    </message>
+    <message>
+        <source>That price type has no price in this seat&apos;s band: choose another, or ask a manager to set one.</source>
+        <translation>Für diese Preisart gibt es in der Preiskategorie dieses Platzes keinen Preis: wählen Sie eine andere oder bitten Sie die Leitung, einen festzulegen.</translation>
+    </message>
+    <message>
+        <source>This performance has no price band %1.</source>
+        <extracomment>%1 is the price band&apos;s code as the seat map shows it, e.g. A.</extracomment>
+        <translation>Diese Vorstellung hat keine Preiskategorie %1.</translation>
+    </message>
+    <message>
+        <source>Only a manager may set prices.</source>
+        <translation>Nur die Leitung darf Preise festlegen.</translation>
+    </message>
+    <message>
+        <source>A complimentary seat needs a reason.</source>
+        <translation>Eine Freikarte braucht einen Grund.</translation>
+    </message>
+    <message>
+        <source>A complimentary seat needs a manager: ask a manager to sign in.</source>
+        <translation>Eine Freikarte braucht die Leitung: bitten Sie die Leitung, sich an dieser Kasse anzumelden.</translation>
+    </message>
+    <message>
+        <source>Select the seats to hold for the house first.</source>
+        <translation>Wählen Sie zuerst die Plätze, die als Hausplätze zurückgehalten werden sollen.</translation>
+    </message>
+    <message>
+        <source>Say who the house seats are for.</source>
+        <translation>Geben Sie an, für wen die Hausplätze sind.</translation>
+    </message>
+    <message>
+        <source>Select the house seats to release first.</source>
+        <translation>Wählen Sie zuerst die Hausplätze, die freigegeben werden sollen.</translation>
+    </message>
+    <message>
+        <source>Only a manager may hold seats for the house.</source>
+        <translation>Nur die Leitung darf Hausplätze zurückhalten.</translation>
+    </message>
+    <message>
+        <source>Only a manager may release house seats.</source>
+        <translation>Nur die Leitung darf Hausplätze freigeben.</translation>
+    </message>
+    <message>
+        <source>Give both a check-in and a check-out date.</source>
+        <translation>Geben Sie ein An- und ein Abreisedatum an.</translation>
+    </message>
+    <message>
+        <source>A stay needs at least one night: check-out is the day after check-in at the earliest.</source>
+        <translation>Ein Aufenthalt hat mindestens eine Nacht: die Abreise ist frühestens am Tag nach der Anreise.</translation>
+    </message>
+    <message>
+        <source>A stay can be at most %1 nights.</source>
+        <extracomment>%1 is the most nights one stay may have, e.g. 60.</extracomment>
+        <translation>Ein Aufenthalt kann höchstens %1 Nächte dauern.</translation>
+    </message>
+    <message>
+        <source>Choose a room type.</source>
+        <translation>Wählen Sie eine Zimmerkategorie.</translation>
+    </message>
+    <message>
+        <source>That room type does not exist (any more): look at the calendar again.</source>
+        <translation>Diese Zimmerkategorie gibt es nicht (mehr): sehen Sie bitte erneut in den Kalender.</translation>
+    </message>
+    <message>
+        <source>The guest name is too long.</source>
+        <translation>Der Name des Gastes ist zu lang.</translation>
+    </message>
+    <message>
+        <source>A hold lasts from one second to 24 hours.</source>
+        <translation>Eine Reservierung dauert zwischen einer Sekunde und 24 Stunden.</translation>
+    </message>
+    <message>
+        <source>This stay cannot be found: look it up again.</source>
+        <translation>Dieser Aufenthalt ist nicht zu finden: bitte neu suchen.</translation>
+    </message>
+    <message>
+        <source>This stay or that room type cannot be found: look it up again.</source>
+        <translation>Dieser Aufenthalt oder diese Zimmerkategorie ist nicht zu finden: bitte neu suchen.</translation>
+    </message>
+    <message>
+        <source>This hotel cannot be found: choose it again.</source>
+        <translation>Dieses Hotel ist nicht zu finden: wählen Sie es bitte erneut.</translation>
+    </message>
+    <message>
+        <source>Show between one night and two years.</source>
+        <translation>Zeigen Sie zwischen einer Nacht und zwei Jahren an.</translation>
+    </message>
+    <message>
+        <source>Give the first night and the night after the last.</source>
+        <translation>Geben Sie die erste Nacht und die Nacht nach der letzten an.</translation>
+    </message>
+    <message>
+        <source>Say what to change: sellable rooms, physical rooms or both.</source>
+        <translation>Geben Sie an, was sich ändern soll: verkaufbare Zimmer, vorhandene Zimmer oder beides.</translation>
+    </message>
+    <message>
+        <source>Room counts cannot be negative.</source>
+        <translation>Zimmerzahlen können nicht negativ sein.</translation>
+    </message>
+    <message>
+        <source>Only a booked stay can check in.</source>
+        <translation>Einchecken kann nur ein gebuchter Aufenthalt.</translation>
+    </message>
+    <message>
+        <source>Only a checked-in stay can check out.</source>
+        <translation>Auschecken kann nur ein eingecheckter Aufenthalt.</translation>
+    </message>
+    <message>
+        <source>This stay was booked on guarantee: take the payment, then check out.</source>
+        <translation>Dieser Aufenthalt wurde mit Garantie gebucht: kassieren Sie zuerst, dann checken Sie aus.</translation>
+    </message>
+    <message>
+        <source>Nothing is owed for this stay on departure, so no payment was taken. Nothing was changed.</source>
+        <translation>Für diesen Aufenthalt ist bei der Abreise nichts zu zahlen, deshalb wurde keine Zahlung angenommen. Nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>Settle a guarantee with cash or a card payment.</source>
+        <translation>Begleichen Sie eine Garantie bar oder mit Karte.</translation>
+    </message>
+    <message>
+        <source>An upgrade goes to a better room type.</source>
+        <translation>Ein Upgrade geht in eine bessere Zimmerkategorie.</translation>
+    </message>
+    <message>
+        <source>Say why, and give a compensation of zero or more. Nothing was changed.</source>
+        <translation>Geben Sie einen Grund und eine Entschädigung von null oder mehr an. Nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>Choose the overbooked night first.</source>
+        <translation>Wählen Sie zuerst die überbuchte Nacht.</translation>
+    </message>
+    <message>
+        <source>A walk is not a move.</source>
+        <translation>Ausquartieren ist keine Umbuchung.</translation>
+    </message>
+    <message>
+        <source>That case is already closed.</source>
+        <translation>Dieser Fall ist schon abgeschlossen.</translation>
+    </message>
+    <message>
+        <source>Choose a stay in the guest list first.</source>
+        <translation>Wählen Sie zuerst einen Aufenthalt in der Gästeliste.</translation>
+    </message>
+    <message>
+        <source>Choose the stay and the nights to move it to first.</source>
+        <translation>Wählen Sie zuerst den Aufenthalt und die Nächte, auf die er umgebucht wird.</translation>
+    </message>
+    <message>
+        <source>Say how the price difference is settled.</source>
+        <translation>Geben Sie an, wie die Preisdifferenz ausgeglichen wird.</translation>
+    </message>
+    <message>
+        <source>The new stay costs no more: there is nothing to charge.</source>
+        <translation>Der neue Aufenthalt kostet nicht mehr: es gibt nichts zu kassieren.</translation>
+    </message>
+    <message>
+        <source>Nothing has been paid for this stay yet: the guest pays the new price on departure, nothing is charged now.</source>
+        <translation>Für diesen Aufenthalt wurde noch nichts bezahlt: der Gast zahlt den neuen Preis bei der Abreise, jetzt wird nichts kassiert.</translation>
+    </message>
+    <message>
+        <source>Take the difference now, in cash or by card.</source>
+        <translation>Kassieren Sie die Differenz jetzt, bar oder mit Karte.</translation>
+    </message>
+    <message>
+        <source>Take the difference in cash, or type the card terminal&apos;s reference.</source>
+        <translation>Kassieren Sie die Differenz bar oder geben Sie die Referenz des Kartenterminals ein.</translation>
+    </message>
+    <message>
+        <source>Only a move to a cheaper stay refunds a difference.</source>
+        <translation>Eine Differenz wird nur bei einer Umbuchung auf einen günstigeren Aufenthalt erstattet.</translation>
+    </message>
+    <message>
+        <source>Nothing has been paid for this stay, so nothing is refunded: the guest pays the lower price on departure.</source>
+        <translation>Für diesen Aufenthalt wurde nichts bezahlt, also wird nichts erstattet: der Gast zahlt den niedrigeren Preis bei der Abreise.</translation>
+    </message>
+    <message>
+        <source>Only a dearer stay&apos;s difference can be waived.</source>
+        <translation>Erlassen werden kann nur die Differenz zu einem teureren Aufenthalt.</translation>
     </message>
 </context>
 <context>

@@ -189,10 +189,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>A cancellation fee is at most what was paid for the stay. Nothing was changed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Nothing was paid for this stay, so no fee can be kept.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -237,6 +233,302 @@
     </message>
     <message>
         <source>The database belongs to another version of the box office: ask whoever runs the server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A cancellation fee is at most what was paid for the stay, and not negative. Nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A party is %1 to %2 people.</source>
+        <extracomment>%1 and %2 are the smallest and the largest party a table is booked for.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give a start and an end time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The booking must end after it starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A booking lasts at most %1 hours.</source>
+        <extracomment>%1 is the most hours one table booking lasts, e.g. 12.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This table booking cannot be found: look it up again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a restaurant.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a table.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That table does not exist (any more): choose another.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That table is already booked for part of that time: choose another table or time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Table %1 seats %2, fewer than the party of %3.</source>
+        <extracomment>%1 is the table&apos;s name, %2 how many it seats, %3 the size of the party.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No table for a party of %1 is free from %2 for %3 minutes.</source>
+        <extracomment>%1 is the size of the party, %2 the time the booking starts (&quot;19:30&quot;), %3 how many minutes it lasts.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An amount in the till cannot be below zero.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That is more than a till holds; check the amount.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A note is at most %1 characters.</source>
+        <extracomment>%1 is the most characters a note may have, e.g. 500.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the till&apos;s currency.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a day for the report.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This till cannot be found: look at the list again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your till at this terminal is open already (since %1); close it before opening another.</source>
+        <extracomment>%1 is the time the till was opened, e.g. 17:55.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This till was closed already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This till is still open: its clerk closes it first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This till was countersigned already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the clerk who opened this till can close it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A till is countersigned by a manager other than the clerk who kept it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A complimentary seat is always free; it has no price to set.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A price cannot be negative.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a seat of this sale first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That seat is no longer held by this sale.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That price type has no price in this seat&apos;s band: choose another, or ask a manager to set one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This performance has no price band %1.</source>
+        <extracomment>%1 is the price band&apos;s code as the seat map shows it, e.g. A.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a manager may set prices.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A complimentary seat needs a reason.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A complimentary seat needs a manager: ask a manager to sign in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select the seats to hold for the house first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Say who the house seats are for.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select the house seats to release first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a manager may hold seats for the house.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a manager may release house seats.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give both a check-in and a check-out date.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A stay needs at least one night: check-out is the day after check-in at the earliest.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A stay can be at most %1 nights.</source>
+        <extracomment>%1 is the most nights one stay may have, e.g. 60.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a room type.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That room type does not exist (any more): look at the calendar again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The guest name is too long.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A hold lasts from one second to 24 hours.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This stay cannot be found: look it up again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This stay or that room type cannot be found: look it up again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This hotel cannot be found: choose it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show between one night and two years.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the first night and the night after the last.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Say what to change: sellable rooms, physical rooms or both.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Room counts cannot be negative.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a booked stay can check in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a checked-in stay can check out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This stay was booked on guarantee: take the payment, then check out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing is owed for this stay on departure, so no payment was taken. Nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settle a guarantee with cash or a card payment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An upgrade goes to a better room type.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Say why, and give a compensation of zero or more. Nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the overbooked night first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A walk is not a move.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That case is already closed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a stay in the guest list first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the stay and the nights to move it to first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Say how the price difference is settled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new stay costs no more: there is nothing to charge.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing has been paid for this stay yet: the guest pays the new price on departure, nothing is charged now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take the difference now, in cash or by card.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take the difference in cash, or type the card terminal&apos;s reference.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a move to a cheaper stay refunds a difference.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing has been paid for this stay, so nothing is refunded: the guest pays the lower price on departure.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a dearer stay&apos;s difference can be waived.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

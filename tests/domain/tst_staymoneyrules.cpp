@@ -518,11 +518,15 @@ void TestStayMoneyRules::anOverbookingMoveIsPricedOnTheStaysOwnNights()
 void TestStayMoneyRules::aGuaranteedCheckOutNeedsAPayment()
 {
     QVERIFY(m_desk->checkIn(guest).ok());
-    QCOMPARE(outcome(m_desk->checkOut(guest)), QStringLiteral("bad_input"));
+    const auto unpaid = m_desk->checkOut(guest);
+    QCOMPARE(outcome(unpaid), QStringLiteral("bad_input"));
+    QCOMPARE(unpaid.error().reason, QLatin1String(ErrorReason::CheckOutNeedsPayment));
     CounterPayment onFile;
     onFile.method = PaymentMethod::Guarantee;
     onFile.cardReference = QStringLiteral("VISA-4242");
-    QCOMPARE(outcome(m_desk->checkOut(guest, onFile)), QStringLiteral("bad_input"));
+    const auto onGuarantee = m_desk->checkOut(guest, onFile);
+    QCOMPARE(outcome(onGuarantee), QStringLiteral("bad_input"));
+    QCOMPARE(onGuarantee.error().reason, QLatin1String(ErrorReason::CheckOutCashOrCard));
     QCOMPARE(m_world.states.value(guest), QStringLiteral("CHECKED_IN"));
     QVERIFY(m_world.settled.isEmpty());
 }
@@ -552,7 +556,9 @@ void TestStayMoneyRules::aPaymentForAStayThatOwesNothingIsRefused()
 {
     m_world.money[guest] = moneyOf(20000, 20000);
     QVERIFY(m_desk->checkIn(guest).ok());
-    QCOMPARE(outcome(m_desk->checkOut(guest, cash(20000))), QStringLiteral("conflict"));
+    const auto owesNothing = m_desk->checkOut(guest, cash(20000));
+    QCOMPARE(outcome(owesNothing), QStringLiteral("conflict"));
+    QCOMPARE(owesNothing.error().reason, QLatin1String(ErrorReason::CheckOutNothingOwed));
     QCOMPARE(m_world.states.value(guest), QStringLiteral("CHECKED_IN"));
     QVERIFY(m_desk->checkOut(guest).ok());
 }

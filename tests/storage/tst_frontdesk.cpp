@@ -350,7 +350,10 @@ void TestFrontDesk::theCalendarShowsEveryNight()
     QCOMPARE(calendar->at(0, 3)->booked, 0);
     QCOMPARE(calendar->at(1, 0)->capacity, 1);
     QCOMPARE(m_desk->calendar(m_hotel, m_first, m_first).error().code, ErrorCode::BadInput);
+    QCOMPARE(m_desk->calendar(m_hotel, m_first, m_first).error().reason, QLatin1String(ErrorReason::CalendarRange));
     QCOMPARE(m_desk->calendar(987654, m_first, m_first.addDays(3)).error().code, ErrorCode::NotFound);
+    QCOMPARE(m_desk->calendar(987654, m_first, m_first.addDays(3)).error().reason,
+             QLatin1String(ErrorReason::HotelUnknown));
 }
 
 void TestFrontDesk::aStayMovesInOneStepOrNotAtAll()
@@ -376,6 +379,8 @@ void TestFrontDesk::aStayMovesInOneStepOrNotAtAll()
     QCOMPARE(m_desk->moveStay(stay, m_deluxe, m_first.addDays(9), m_first.addDays(9)).error().code, ErrorCode::BadInput);
     QCOMPARE(m_desk->moveStay(stay, m_deluxe, m_first.addDays(-5), m_first.addDays(-3)).error().code, ErrorCode::BadInput);
     QCOMPARE(m_desk->moveStay(424242, m_deluxe, m_first.addDays(1), m_first.addDays(2)).error().code, ErrorCode::NotFound);
+    QCOMPARE(m_desk->moveStay(424242, m_deluxe, m_first.addDays(1), m_first.addDays(2)).error().reason,
+             QLatin1String(ErrorReason::StayOrRoomTypeUnknown));
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
 
@@ -384,8 +389,10 @@ void TestFrontDesk::arrivalsCheckInAndOut()
     const StayId stay = book(QStringLiteral("Arrival"), m_standard, 12, 1);
     QVERIFY(stay);
     QCOMPARE(m_desk->checkOut(stay).error().code, ErrorCode::Conflict); // not in yet
+    QCOMPARE(m_desk->checkOut(stay).error().reason, QLatin1String(ErrorReason::CheckOutNotCheckedIn));
     QVERIFY(m_desk->checkIn(stay).ok());
     QCOMPARE(m_desk->checkIn(stay).error().code, ErrorCode::Conflict); // twice
+    QCOMPARE(m_desk->checkIn(stay).error().reason, QLatin1String(ErrorReason::CheckInNotBooked));
     QVERIFY(m_desk->checkOut(stay).ok());
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE id = :s"), {{QStringLiteral("s"), stay}}).toString(),
              QStringLiteral("CHECKED_OUT"));

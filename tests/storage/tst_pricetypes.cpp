@@ -324,6 +324,7 @@ void TestPriceTypes::aChoiceEndsWithItsHold()
     const auto lost = PriceTypeService(*m_clerkDesk.prices).choose({first, unit, PriceType::Child, {}});
     QVERIFY(!lost.ok());
     QCOMPARE(lost.error().code, ErrorCode::Lost);
+    QCOMPARE(lost.error().reason, QLatin1String(ErrorReason::PriceSeatNotHeld));
     QVERIFY(m_clerkDesk.inventory->carts.releaseCart(second).ok());
 }
 
@@ -335,6 +336,7 @@ void TestPriceTypes::onlyOfferedTypesCanBeChosen()
     const auto refused = PriceTypeService(*m_clerkDesk.prices).choose({cart, unit, PriceType::Concession, {}});
     QVERIFY(!refused.ok());
     QCOMPARE(refused.error().code, ErrorCode::NotFound);
+    QCOMPARE(refused.error().reason, QLatin1String(ErrorReason::PriceTypeMissing));
     QVERIFY(PriceTypeService(*m_managerDesk.prices)
                 .setPrice(m_hall.eventId, QStringLiteral("S"), PriceType::Concession, concessionPrice)
                 .ok());

@@ -129,6 +129,7 @@ void TestSlots::overlapsAreRefusedByTheDatabase()
     if (!granted) {
         QCOMPARE(second.error().code, ErrorCode::Lost);
         QVERIFY2(second.error().message.contains(QStringLiteral("already booked")), qPrintable(second.error().message));
+        QCOMPARE(second.error().reason, QLatin1String(ErrorReason::TableTaken));
     }
 }
 
@@ -137,9 +138,13 @@ void TestSlots::partyMustFitTheTable()
     const auto refused = m_slots->holdSlot(request(QStringLiteral("big"), m_tables[0].id, 3, at(19), 60));
     QVERIFY(!refused.ok());
     QCOMPARE(refused.error().code, ErrorCode::BadInput);
+    QCOMPARE(refused.error().reason, QLatin1String(ErrorReason::TableTooSmall));
+    QCOMPARE(refused.error().args.mid(1), QStringList({QStringLiteral("2"), QStringLiteral("3")})); // seats, party
     QCOMPARE(m_slots->holdSlot(request(QStringLiteral("x"), m_tables[0].id, 2, at(19), 0)).error().code,
              ErrorCode::BadInput);
-    QCOMPARE(m_slots->holdSlot(request(QStringLiteral("x"), 987654, 2, at(19), 60)).error().code, ErrorCode::NotFound);
+    const auto unknown = m_slots->holdSlot(request(QStringLiteral("x"), 987654, 2, at(19), 60));
+    QCOMPARE(unknown.error().code, ErrorCode::NotFound);
+    QCOMPARE(unknown.error().reason, QLatin1String(ErrorReason::TableUnknown));
 }
 
 void TestSlots::expiredHoldNeverBlocks()

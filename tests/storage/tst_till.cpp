@@ -347,6 +347,8 @@ void TestTill::oneOpenShiftPerClerkAndTerminal()
     const auto twice = here->till->open(500, QStringLiteral("EUR"));
     QVERIFY(!twice.ok());
     QCOMPARE(twice.error().code, ErrorCode::Conflict);
+    QCOMPARE(twice.error().reason, QLatin1String(ErrorReason::TillOpenAlready));
+    QCOMPARE(twice.error().args.size(), 1); // since when, for the clerk's sentence
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT float_minor FROM till_shifts WHERE id = :s"), {{QStringLiteral("s"), first->id}})
                  .toLongLong(),
              qint64(0));
@@ -397,6 +399,7 @@ void TestTill::onlyTheClerkClosesAndOnlyOnce()
     const auto twice = clerk->till->close(opened->id, 100, {});
     QVERIFY(!twice.ok());
     QCOMPARE(twice.error().code, ErrorCode::Conflict);
+    QCOMPARE(twice.error().reason, QLatin1String(ErrorReason::TillClosedAlready));
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT counted_minor FROM till_shifts WHERE id = :s"), {{QStringLiteral("s"), opened->id}})
                  .toLongLong(),
              qint64(0));
@@ -437,11 +440,13 @@ void TestTill::aManagerCannotCountersignTheirOwnShift()
     const auto early = other->till->countersign(opened->id, {});
     QVERIFY(!early.ok());
     QCOMPARE(early.error().code, ErrorCode::Conflict); // still open
+    QCOMPARE(early.error().reason, QLatin1String(ErrorReason::TillStillOpen));
     QVERIFY(manager->till->close(opened->id, 2000, {}).ok());
     const auto own = manager->till->countersign(opened->id, {});
     QVERIFY(!own.ok());
     QCOMPARE(own.error().code, ErrorCode::PermissionDenied);
     QCOMPARE(own.error().sqlState, QStringLiteral("42501"));
+    QCOMPARE(own.error().reason, QLatin1String(ErrorReason::TillCountersignRefused));
     const auto signedOff = other->till->countersign(opened->id, QStringLiteral("checked with the clerk"));
     QVERIFY2(signedOff.ok(), signedOff.ok() ? "" : qPrintable(signedOff.error().message));
     QCOMPARE(signedOff->shift.state(), ShiftState::Countersigned);
@@ -450,6 +455,7 @@ void TestTill::aManagerCannotCountersignTheirOwnShift()
     const auto twice = other->till->countersign(opened->id, {});
     QVERIFY(!twice.ok());
     QCOMPARE(twice.error().code, ErrorCode::Conflict);
+    QCOMPARE(twice.error().reason, QLatin1String(ErrorReason::TillCountersignedAlready));
     // Even the owner cannot write a countersign by the shift's own clerk.
     QString error;
     QVERIFY(!m_db->exec(QStringLiteral("UPDATE till_shifts SET countersigned_by = clerk WHERE id = :s"),

@@ -1,9 +1,38 @@
 #include "ui/common/errortext.h"
 
+#include "ui/common/errortextreasons.h"
+
 #include <QCoreApplication>
 #include <QLocale>
+#include <QRegularExpression>
+
+#include <algorithm>
 
 namespace boxoffice {
+
+QString ErrorWording::fromTable(const DomainError &error, const Wording *begin, const Wording *end)
+{
+    const Wording *found
+        = std::find_if(begin, end, [&error](const Wording &w) { return error.reason == QLatin1String(w.reason); });
+    if (found == end)
+        return QString();
+    const QString text = QCoreApplication::translate("ErrorText", found->text);
+    // One pass over the placeholders, so a value that itself reads "%1" (a table's name) stays as typed.
+    static const QRegularExpression marker(QStringLiteral("%([1-9])"));
+    QString filled;
+    qsizetype from = 0;
+    for (auto it = marker.globalMatch(text); it.hasNext();) {
+        const QRegularExpressionMatch match = it.next();
+        const int index = match.captured(1).toInt() - 1;
+        if (index >= error.args.size())
+            return QString();
+        filled += QStringView(text).mid(from, match.capturedStart() - from);
+        filled += error.args.at(index);
+        from = match.capturedEnd();
+    }
+    filled += QStringView(text).mid(from);
+    return filled;
+}
 
 namespace {
 
@@ -107,9 +136,15 @@ QString reasonText(const DomainError &error)
             "ErrorText", "Say why: a refund, a fee or a waiver is recorded with its reason. Nothing was changed.");
     if (is(ErrorReason::FeeTooLarge))
         return QCoreApplication::translate(
-            "ErrorText", "A cancellation fee is at most what was paid for the stay. Nothing was changed.");
+            "ErrorText",
+            "A cancellation fee is at most what was paid for the stay, and not negative. Nothing was changed.");
     if (is(ErrorReason::FeeNothingPaid))
         return QCoreApplication::translate("ErrorText", "Nothing was paid for this stay, so no fee can be kept.");
+    for (auto area : {ErrorWording::hotelText, ErrorWording::frontDeskText, ErrorWording::stayMoneyText,
+                      ErrorWording::tableText, ErrorWording::tillText, ErrorWording::priceText}) {
+        if (QString worded = area(error); !worded.isEmpty())
+            return worded;
+    }
     return QString();
 }
 
