@@ -2662,6 +2662,10 @@
         <source>cheaper stay</source>
         <translation>günstigerer Aufenthalt</translation>
     </message>
+    <message>
+        <source>No payment was recorded: give back what the guest handed over.</source>
+        <translation>Es wurde keine Zahlung erfasst: Geben Sie dem Gast zurück, was er übergeben hat.</translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::HotelGridView</name>

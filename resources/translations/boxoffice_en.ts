@@ -2661,6 +2661,10 @@
         <source>cheaper stay</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>No payment was recorded: give back what the guest handed over.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::HotelGridView</name>

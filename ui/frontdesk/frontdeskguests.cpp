@@ -71,8 +71,14 @@ void FrontDeskPanel::actOnSelectedStay(const QString &what)
             payment = dialog.payment();
         }
         auto out = m_services.calls([&] { return m_services.frontDesk->checkOut(stay.id, payment); });
-        if (!out)
+        if (!out) {
             done = out.error();
+            // The domain's English message says it already; in any other language the reason's
+            // sentence does not, and the guest's money is still on the counter.
+            const QString giveBack = tr("No payment was recorded: give back what the guest handed over.");
+            if (payment && !errorText(done.error()).contains(giveBack))
+                paidNote = QLatin1Char(' ') + giveBack;
+        }
         else if (out->settled) {
             paidNote = QLatin1Char(' ')
                 + tr("Paid %1; give %2 change.")
@@ -96,7 +102,8 @@ void FrontDeskPanel::actOnSelectedStay(const QString &what)
         return moveStay(stay, m_grid->calendar().roomTypes.at(row).id, checkIn, checkOut);
     }
     refresh(); // first: re-reading the guest list says how many it found
-    showMessage(done ? tr("Done: %1 (%2).").arg(stay.reference, stay.guest) + paidNote : errorText(done.error()),
+    showMessage(done ? tr("Done: %1 (%2).").arg(stay.reference, stay.guest) + paidNote
+                     : errorText(done.error()) + paidNote,
                 !done);
 }
 
