@@ -103,11 +103,10 @@ void TestDatabaseCalls::aLongWaitIsAnnouncedAndEnded()
     QVERIFY(still.last().at(0).toInt() >= DatabaseWaits::showAfterMs);
     QCOMPARE(ended.count(), 1);
     QCOMPARE(idle.count(), 1);
-    // A quick call is not announced: nothing flickers.
+    // Every call, long or short, ends with idle: what waited for the window to be free runs then.
     calls([] { });
-    QCOMPARE(started.count(), 1);
-    QCOMPARE(ended.count(), 1);
     QCOMPARE(idle.count(), 2);
+    QVERIFY(!waits.waiting());
 }
 
 void TestDatabaseCalls::aCallFromTheDatabaseThreadItselfRunsInPlace()
