@@ -28,6 +28,7 @@ private slots:
     void aLongWaitIsAnnouncedAndEnded();
     void aCallFromTheDatabaseThreadItselfRunsInPlace();
     void aTimerThatCallsMeanwhileIsAnsweredToo();
+    void anotherThreadJustWaitsForTheAnswer();
     void aConnectionRefusesAnotherThread();
 };
 
@@ -136,6 +137,31 @@ void TestDatabaseCalls::aTimerThatCallsMeanwhileIsAnsweredToo()
     QCOMPARE(order.size(), 2);
     QVERIFY(order.contains(QStringLiteral("timer's call")));
     QVERIFY(order.contains(QStringLiteral("first call")));
+}
+
+void TestDatabaseCalls::anotherThreadJustWaitsForTheAnswer()
+{
+    auto thread = std::make_shared<DatabaseThread>(QStringLiteral("calls test"));
+    const DatabaseCalls calls = callsOn(thread);
+    QSignalSpy idle(&DatabaseWaits::instance(), &DatabaseWaits::idle);
+    QCOMPARE(DatabaseWaits::instance().thread(), QThread::currentThread()); // the application's thread
+    // A worker is not the window: it blocks until the answer is in, and the window's waiting sign and
+    // counters are left alone.
+    int answer = 0;
+    bool sawWaiting = false;
+    std::unique_ptr<QThread> worker(QThread::create([&] {
+        answer = calls([] {
+            QThread::msleep(100);
+            return 5;
+        });
+        sawWaiting = DatabaseWaits::instance().waiting();
+    }));
+    worker->start();
+    QVERIFY(worker->wait(10000));
+    QCOMPARE(answer, 5);
+    QVERIFY(!sawWaiting);
+    QCoreApplication::processEvents();
+    QCOMPARE(idle.count(), 0);
 }
 
 void TestDatabaseCalls::aConnectionRefusesAnotherThread()

@@ -1,8 +1,10 @@
 #include "ui/common/databasecalls.h"
 
 #include <QAbstractEventDispatcher>
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QSemaphore>
+#include <QThread>
 #include <QTimer>
 
 #include <memory>
@@ -52,8 +54,15 @@ private:
 
 DatabaseWaits &DatabaseWaits::instance()
 {
-    static DatabaseWaits waits;
-    return waits;
+    // It belongs to the application's thread, whichever thread asks first: that is the thread whose
+    // waits it counts and whose window shows them.
+    static DatabaseWaits *const waits = [] {
+        auto *created = new DatabaseWaits;
+        if (const QCoreApplication *app = QCoreApplication::instance())
+            created->moveToThread(app->thread());
+        return created;
+    }();
+    return *waits;
 }
 
 void DatabaseWaits::leave()
@@ -69,20 +78,28 @@ void DatabaseWaits::leave()
 
 void DatabaseCalls::runAndWait(const std::function<void()> &call) const
 {
-    QAbstractEventDispatcher *dispatcher = QAbstractEventDispatcher::instance();
-    if (!m_post || !dispatcher) {
+    if (!m_post) {
         call();
         return;
     }
+    DatabaseWaits &waits = DatabaseWaits::instance();
+    // Only the window's thread keeps its event loop going while it waits. Any other thread (the
+    // database thread calling in place, a worker) just waits for the answer.
+    QAbstractEventDispatcher *dispatcher
+        = QThread::currentThread() == waits.thread() ? QAbstractEventDispatcher::instance() : nullptr;
     auto state = std::make_shared<CallState>();
     state->caller = dispatcher;
     // `call` outlives the job: this function returns only after `finished` is released.
     m_post([state, &call] {
         call();
         state->finished.release();
-        state->caller->wakeUp();
+        if (state->caller)
+            state->caller->wakeUp();
     });
-    DatabaseWaits &waits = DatabaseWaits::instance();
+    if (!dispatcher) {
+        state->finished.acquire();
+        return;
+    }
     waits.enter();
     {
         WaitAnnouncer announcer(waits);
