@@ -25,10 +25,13 @@
 #include "ui/sale/serverclock.h"
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QScrollBar>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
 #include <QtTest>
@@ -54,6 +57,7 @@ private slots:
     void aRefusedCheckOutTakesNoPayment();
     void aPaidStayIsCancelledOnlyByAManager();
     void aMoveSaysItsPriceDifferenceAndChargesIt();
+    void aFloodOfLiveChangesLeavesTheClerksWorkAlone();
 
 private:
     std::unique_ptr<FrontDeskPanel> openPanel(const QString &login, StaffRole role);
@@ -529,6 +533,90 @@ void TestFrontDeskPanel::aMoveSaysItsPriceDifferenceAndChargesIt()
                  .toLongLong(),
              6000);
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+}
+
+void TestFrontDeskPanel::aFloodOfLiveChangesLeavesTheClerksWorkAlone()
+{
+    const StayId guest = book(QStringLiteral("Flood Guest"), 40, 2);
+    QVERIFY(guest);
+    auto panel = openPanel(m_manager, StaffRole::Manager);
+    QVERIFY(panel);
+    QVERIFY(QTest::qWaitForWindowExposed(panel.get()));
+    QTabWidget *tabs = nullptr;
+    for (QTabWidget *candidate : panel->findChildren<QTabWidget *>())
+        if (candidate->count() == 5)
+            tabs = candidate;
+    QVERIFY(tabs);
+    QTableView *staysView = nullptr;
+    for (QTableView *view : panel->findChildren<QTableView *>())
+        if (view->model() == panel->stays())
+            staysView = view;
+    QVERIFY(staysView);
+
+    // The clerk's work in progress: arrivals at risk looked at, then the guest list searched and a stay
+    // chosen on the Guests tab; the calendar scrolled to a later week; a name half typed into the guest
+    // field; a drag across three nights begun on the calendar (which takes the focus) and not yet let go.
+    panel->showArrivalsAtRisk(m_first.addDays(31));
+    panel->findGuests(QStringLiteral("Flood Guest"));
+    QCOMPARE(panel->stays()->rowCount(), 1);
+    staysView->selectRow(0);
+    QCOMPARE(tabs->currentIndex(), 1);
+    const QString message = panel->message();
+    HotelGridView *grid = panel->grid();
+    grid->scrollToNight(m_first.addDays(30));
+    const int scrolled = grid->horizontalScrollBar()->value();
+    QVERIFY(scrolled > 0);
+    panel->guestEdit()->setFocus();
+    QTest::keyClicks(panel->guestEdit(), QStringLiteral("Ada Lo"));
+    const int row = grid->rowOf(m_standard);
+    const int deluxe = grid->rowOf(m_deluxe);
+    const auto freeDeluxe = [&] { return grid->calendar().at(deluxe, 31)->free(); };
+    const int freeBefore = freeDeluxe();
+    QTest::mousePress(grid->viewport(), Qt::LeftButton, {}, grid->cellRect(row, 32).center());
+    QWidget *focused = panel->focusWidget(); // the press gave it to the calendar
+    QVERIFY(focused);
+
+    // The flood: another connection holds and gives back the deluxe room on the nights in view, and
+    // each change reaches the panel the way the desk's live refresh brings it; the clerk goes on typing.
+    HotelService others(m_inventory->hotels);
+    const QString rest = QStringLiteral("velace");
+    for (int i = 0; i < rest.size(); ++i) {
+        const CartId cart = QStringLiteral("flood-%1").arg(i);
+        const auto held = others.holdStay(
+            StayRequest{m_deluxe, cart, m_first.addDays(31), m_first.addDays(32), QStringLiteral("Other"), std::nullopt});
+        QVERIFY(held.ok());
+        panel->refresh();
+        QCOMPARE(freeDeluxe(), freeBefore - 1); // the figures do change
+        QTest::keyClick(panel->guestEdit(), rest.at(i).toLatin1());
+        QVERIFY(others.releaseStay(cart, held->id).ok());
+        panel->refresh();
+        QCOMPARE(freeDeluxe(), freeBefore);
+    }
+
+    // Nothing the clerk was doing moved.
+    QCOMPARE(tabs->currentIndex(), 1);
+    QCOMPARE(panel->focusWidget(), focused);
+    QCOMPARE(panel->guestEdit()->text(), QStringLiteral("Ada Lovelace"));
+    const auto chosen = staysView->selectionModel()->selectedRows();
+    QCOMPARE(chosen.size(), 1);
+    QCOMPARE(panel->stays()->stay(chosen.first().row()).id, guest);
+    QCOMPARE(grid->horizontalScrollBar()->value(), scrolled);
+    QCOMPARE(panel->message(), message);
+
+    // And the drag, begun before the flood, ends where the clerk lets go: three nights held for the
+    // name typed meanwhile.
+    const QPoint to = grid->cellRect(row, 34).center();
+    QMouseEvent move(QEvent::MouseMove, to, grid->viewport()->mapToGlobal(to), Qt::NoButton, Qt::LeftButton,
+                     Qt::NoModifier);
+    QApplication::sendEvent(grid->viewport(), &move);
+    QTest::mouseRelease(grid->viewport(), Qt::LeftButton, {}, to);
+    QTRY_VERIFY(panel->heldStay() != 0);
+    QCOMPARE(value(QStringLiteral("SELECT check_in || ' ' || check_out || ' ' || guest_name FROM stays WHERE id = :id"),
+                   panel->heldStay())
+                 .toString(),
+             QStringLiteral("%1 %2 Ada Lovelace")
+                 .arg(m_first.addDays(32).toString(Qt::ISODate), m_first.addDays(35).toString(Qt::ISODate)));
+    panel->releaseHeldStay();
 }
 
 QTEST_MAIN(TestFrontDeskPanel)

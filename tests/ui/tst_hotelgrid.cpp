@@ -108,6 +108,7 @@ private slots:
     void arrivalsModelPassesTheTester();
     void staySearchModelPassesTheTester();
     void screenReadersReadATableOfNights();
+    void aRefreshChangesFiguresNotTheClerksPlace();
 
 private:
     QPoint centre(int row, int day) const { return m_view->cellRect(row, day).center(); }
@@ -436,6 +437,36 @@ void TestHotelGrid::screenReadersReadATableOfNights()
     QCOMPARE(table->columnCount(), 30);
     QVERIFY(!table->cellAt(4, 300));
     QCOMPARE(table->cellAt(1, 5)->text(QAccessible::Description), m_view->cellDescription(1, 5));
+}
+
+void TestHotelGrid::aRefreshChangesFiguresNotTheClerksPlace()
+{
+    m_view->setFocus();
+    m_view->setSelection(101, night(3), night(6));
+    const QPoint cursor = m_view->cursorCell();
+    m_view->scrollToNight(night(200));
+    const int scrolled = m_view->horizontalScrollBar()->value();
+    QVERIFY(scrolled > 0);
+    HotelCalendar changed = makeCalendar();
+    changed.nights[1][4].booked = 1; // another desk gave a room back
+    m_view->refreshCalendar(changed);
+    QCOMPARE(m_view->calendar().at(1, 4)->booked, 1);
+    QCOMPARE(m_view->selectedRow(), 1);
+    QCOMPARE(m_view->selectedCheckIn(), night(3));
+    QCOMPARE(m_view->selectedCheckOut(), night(6));
+    QCOMPARE(m_view->cursorCell(), cursor);
+    QCOMPARE(m_view->horizontalScrollBar()->value(), scrolled);
+    // A room type that is gone takes its selection with it; nothing else is guessed.
+    HotelCalendar fewer = makeCalendar();
+    fewer.roomTypes.remove(1);
+    fewer.nights.remove(1);
+    m_view->refreshCalendar(fewer);
+    QCOMPARE(m_view->selectedRow(), -1);
+    QCOMPARE(m_view->rowOf(101), -1);
+    // A new calendar altogether (another hotel) starts afresh.
+    m_view->setSelection(100, night(3), night(4));
+    m_view->setCalendar(makeCalendar());
+    QCOMPARE(m_view->selectedRow(), -1);
 }
 
 QTEST_MAIN(TestHotelGrid)

@@ -39,6 +39,7 @@ void FrontDeskPanel::findGuests(const QString &query)
         return;
     }
     m_stays->setStays(found.value());
+    m_lastQuery = query;
     m_tabs->setCurrentIndex(1);
     showMessage(tr("%n stay(s) found.", nullptr, int(found->size())));
 }
@@ -120,7 +121,43 @@ void FrontDeskPanel::showArrivalsAtRisk(const QDate &night)
         return;
     }
     m_arrivals->setArrivals(arrivals.value());
+    m_arrivalsNight = night;
     m_tabs->setCurrentIndex(2);
+}
+
+void FrontDeskPanel::reloadStays()
+{
+    if (m_lastQuery.isEmpty() || !m_services.ready())
+        return;
+    const QString query = m_lastQuery;
+    auto found = m_services.calls([&] { return m_services.frontDesk->findStays(query); });
+    if (!found)
+        return; // the list stays as it was; the clerk's next search says what is wrong
+    const auto rows = m_staysView->selectionModel()->selectedRows();
+    const StayId chosen = rows.isEmpty() ? 0 : m_stays->stay(rows.first().row()).id;
+    m_stays->setStays(found.value());
+    for (int row = 0; chosen && row < m_stays->rowCount(); ++row) {
+        if (m_stays->stay(row).id == chosen)
+            m_staysView->selectRow(row);
+    }
+}
+
+void FrontDeskPanel::reloadArrivals()
+{
+    if (!m_hotel || !m_arrivalsNight.isValid() || !m_services.ready())
+        return;
+    const HotelId hotel = m_hotel;
+    const QDate night = m_arrivalsNight;
+    auto arrivals = m_services.calls([&] { return m_services.frontDesk->arrivalsAtRisk(hotel, night); });
+    if (!arrivals)
+        return;
+    const auto rows = m_arrivalsView->selectionModel()->selectedRows();
+    const StayId chosen = rows.isEmpty() ? 0 : m_arrivals->arrival(rows.first().row()).stay.id;
+    m_arrivals->setArrivals(arrivals.value());
+    for (int row = 0; chosen && row < m_arrivals->rowCount(); ++row) {
+        if (m_arrivals->arrival(row).stay.id == chosen)
+            m_arrivalsView->selectRow(row);
+    }
 }
 
 void FrontDeskPanel::resolveArrival(int row, OverbookingAction action, RoomTypeId target)
@@ -176,7 +213,13 @@ void FrontDeskPanel::loadRefundCases()
     auto cases = m_services.calls([&] { return m_services.frontDesk->openRefundCases(); });
     if (!cases)
         return;
+    // The chosen case is kept by its id: a case closed at another desk shifts the rows, and the button
+    // must never act on a neighbour.
+    const auto selected = m_cases->selectionModel()->selectedRows();
+    const int chosenRow = selected.isEmpty() ? -1 : selected.first().row();
+    const qint64 chosen = chosenRow >= 0 && chosenRow < m_openCases.size() ? m_openCases.at(chosenRow).id : 0;
     m_openCases = cases.value();
+    m_cases->clearSelection();
     m_cases->setRowCount(int(m_openCases.size()));
     for (int row = 0; row < m_openCases.size(); ++row) {
         const RefundCase &item = m_openCases.at(row);
@@ -186,6 +229,11 @@ void FrontDeskPanel::loadRefundCases()
         m_cases->setItem(row, 3,
                          new QTableWidgetItem(item.refundState ? refundStateWords(*item.refundState) : QString()));
         m_cases->setItem(row, 4, new QTableWidgetItem(item.reason));
+    }
+    m_cases->setCurrentCell(-1, -1);
+    for (int row = 0; chosen && row < m_openCases.size(); ++row) {
+        if (m_openCases.at(row).id == chosen)
+            m_cases->selectRow(row);
     }
 }
 

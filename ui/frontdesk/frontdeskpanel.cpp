@@ -331,7 +331,7 @@ bool FrontDeskPanel::selectHotel(HotelId hotel)
     return m_hotel == hotel;
 }
 
-void FrontDeskPanel::loadCalendar()
+void FrontDeskPanel::loadCalendar(bool keepView)
 {
     if (!m_hotel || !m_services.ready())
         return;
@@ -343,20 +343,39 @@ void FrontDeskPanel::loadCalendar()
             continue;
         auto calendar = m_services.calls([&] { return m_services.frontDesk->calendar(hotel.id, hotel.firstNight, hotel.lastNight.addDays(1)); });
         if (!calendar) {
-            showMessage(errorText(calendar.error()), true);
+            if (keepView)
+                qWarning("Front desk: reading the calendar again failed: %s", qPrintable(calendar.error().message));
+            else
+                showMessage(errorText(calendar.error()), true);
             return;
         }
-        m_grid->setCalendar(calendar.value());
+        if (keepView)
+            m_grid->refreshCalendar(calendar.value());
+        else
+            m_grid->setCalendar(calendar.value());
         m_grid->setToday(m_clock.now().toLocalTime().date());
-        m_target->clear();
-        const RoomTypeId typed = m_typedRoom->currentData().toLongLong();
-        m_typedRoom->clear();
-        for (const RoomTypeSummary &type : calendar->roomTypes) {
-            m_target->addItem(QStringLiteral("%1 %2").arg(type.code, type.name), type.id);
-            m_typedRoom->addItem(QStringLiteral("%1 %2").arg(type.code, type.name), type.id);
+        // The room type pickers are rebuilt only when the room types changed: rebuilding them would
+        // drop what the clerk chose in them.
+        QVector<RoomTypeId> shown;
+        for (int i = 0; i < m_typedRoom->count(); ++i)
+            shown << m_typedRoom->itemData(i).toLongLong();
+        QVector<RoomTypeId> read;
+        for (const RoomTypeSummary &type : calendar->roomTypes)
+            read << type.id;
+        if (shown != read) {
+            const RoomTypeId typed = m_typedRoom->currentData().toLongLong();
+            const RoomTypeId target = m_target->currentData().toLongLong();
+            m_target->clear();
+            m_typedRoom->clear();
+            for (const RoomTypeSummary &type : calendar->roomTypes) {
+                m_target->addItem(QStringLiteral("%1 %2").arg(type.code, type.name), type.id);
+                m_typedRoom->addItem(QStringLiteral("%1 %2").arg(type.code, type.name), type.id);
+            }
+            if (const int again = m_typedRoom->findData(typed); again >= 0)
+                m_typedRoom->setCurrentIndex(again);
+            if (const int again = m_target->findData(target); again >= 0)
+                m_target->setCurrentIndex(again);
         }
-        if (const int again = m_typedRoom->findData(typed); again >= 0)
-            m_typedRoom->setCurrentIndex(again);
         auto entries = m_services.calls([&] { return m_services.frontDesk->compensations(hotel.id, hotel.firstNight, hotel.lastNight.addDays(1)); });
         if (entries)
             m_report->setEntries(entries.value());
@@ -366,11 +385,10 @@ void FrontDeskPanel::loadCalendar()
 void FrontDeskPanel::refresh()
 {
     m_checkout->refreshQuote();
-    loadCalendar();
+    loadCalendar(true);
     loadRefundCases();
-    if (!m_search->text().trimmed().isEmpty())
-        findGuests(m_search->text());
-    showArrivalsAtRisk(m_night->date());
+    reloadStays();
+    reloadArrivals();
 }
 
 qint64 FrontDeskPanel::priceOf(RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut) const

@@ -45,7 +45,10 @@ public:
     // from here until it is back; the calendar and the guest list stay as last read.
     void setConnected(bool connected);
     bool connected() const { return m_connected; }
-    void refresh(); // the calendar and open lists, after a change anywhere
+    // The calendar and the lists read again after a change anywhere (another desk, the web, this
+    // panel's own action): data only. The tab shown, the focus, selections, the grid's scroll and a drag
+    // in progress, what is being typed and the message line stay as the clerk left them.
+    void refresh();
 
     // Driven by the grid, the keyboard and the tests alike.
     bool selectHotel(HotelId hotel);
@@ -87,7 +90,9 @@ signals:
 private:
     void buildUi();
     void loadHotels();
-    void loadCalendar();
+    void loadCalendar(bool keepView = false); // keepView: a refresh, not a new hotel
+    void reloadStays(); // the last search again, keeping the chosen stay
+    void reloadArrivals(); // the night last shown again, keeping the chosen arrival
     void onClockTick(const QDateTime &serverNow);
     void startNewCart();
     // The payment dialog over the server's quote of the held stay; the sale when it went through.
@@ -109,6 +114,8 @@ private:
     DeskServices m_services;
     CounterCheckout *m_checkout = nullptr;
     HotelId m_hotel = 0;
+    QString m_lastQuery; // the guest search last run, which a refresh repeats
+    QDate m_arrivalsNight; // the night whose arrivals at risk were last shown
     bool m_connected = true;
     QList<QWidget *> m_changers; // what asks the server to change something: off while it is out of reach
     CartId m_cart;

@@ -108,6 +108,54 @@ void HotelGridView::setCalendar(const HotelCalendar &calendar)
     describeCursor();
 }
 
+void HotelGridView::refreshCalendar(const HotelCalendar &calendar)
+{
+    // Where the clerk is, by room type and night: rows and days may shift if the calendar did.
+    const auto roomAt = [this](int row) {
+        return row >= 0 && row < rowCount() ? m_calendar.roomTypes.at(row).id : RoomTypeId(0);
+    };
+    const auto nightAt = [this](int day) { return day >= 0 ? m_calendar.from.addDays(day) : QDate(); };
+    const RoomTypeId selectedRoom = roomAt(m_selRow);
+    const QDate anchor = nightAt(m_selAnchor);
+    const QDate end = nightAt(m_selEnd);
+    const RoomTypeId cursorRoom = roomAt(m_cursorRow);
+    const QDate cursorNight = nightAt(m_cursorDay);
+    const bool dragging = m_dragging;
+    const int cellWidth = qMax(1, m_cellWidth);
+    const int horizontalScroll = horizontalScrollBar()->value();
+    const QDate firstShown = m_calendar.from.addDays(horizontalScroll / cellWidth);
+    const int verticalScroll = verticalScrollBar()->value();
+
+    m_calendar = calendar;
+    m_rowOf.clear();
+    for (int row = 0; row < m_calendar.roomTypes.size(); ++row)
+        m_rowOf.insert(m_calendar.roomTypes.at(row).id, row);
+    updateMetrics();
+    updateScrollBars();
+
+    const int selRow = rowOf(selectedRoom);
+    const int selAnchor = dayOf(anchor);
+    const int selEnd = dayOf(end);
+    if (selRow >= 0 && selAnchor >= 0 && selEnd >= 0) {
+        m_selRow = selRow;
+        m_selAnchor = selAnchor;
+        m_selEnd = selEnd;
+        m_dragging = dragging;
+    } else {
+        m_selRow = m_selAnchor = m_selEnd = -1;
+        m_dragging = false;
+    }
+    const int cursorRow = rowOf(cursorRoom);
+    const int cursorDay = dayOf(cursorNight);
+    m_cursorRow = cursorRow >= 0 ? cursorRow : 0;
+    m_cursorDay = cursorDay >= 0 ? cursorDay : qBound(0, m_cursorDay, qMax(0, dayCount() - 1));
+    if (const int day = dayOf(firstShown); day >= 0)
+        horizontalScrollBar()->setValue(day * m_cellWidth + horizontalScroll % cellWidth);
+    verticalScrollBar()->setValue(verticalScroll);
+    viewport()->update();
+    describeCursor();
+}
+
 void HotelGridView::updateNights(const QVector<NightAvailability> &nights)
 {
     const QRect area = cellArea();

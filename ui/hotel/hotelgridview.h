@@ -26,6 +26,10 @@ public:
     explicit HotelGridView(QWidget *parent = nullptr);
 
     void setCalendar(const HotelCalendar &calendar);
+    // The same hotel's calendar read again (a live change elsewhere): the figures change, nothing the
+    // clerk is doing does. Selection, cursor, a drag in progress and the scroll position stay as they
+    // are while the calendar still has their room type and nights; only what no longer exists is let go.
+    void refreshCalendar(const HotelCalendar &calendar);
     const HotelCalendar &calendar() const { return m_calendar; }
     // Live changes: replaces the nights given and repaints only their cells. Nights outside the
     // calendar, or of room types it does not show, are ignored.
