@@ -2666,6 +2666,17 @@
         <source>No payment was recorded: give back what the guest handed over.</source>
         <translation>Es wurde keine Zahlung erfasst: Geben Sie dem Gast zurück, was er übergeben hat.</translation>
     </message>
+    <message>
+        <source>Hold the selected nights (Ctrl+H)</source>
+        <translation>Markierte Nächte reservieren (Strg+H)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n night(s) from %2 selected: hold them (Ctrl+H), or move a stay there.</source>
+        <translation>
+            <numerusform>%1, %n Nacht ab %2 markiert: reservieren (Strg+H) oder einen Aufenthalt dorthin umbuchen.</numerusform>
+            <numerusform>%1, %n Nächte ab %2 markiert: reservieren (Strg+H) oder einen Aufenthalt dorthin umbuchen.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::HotelGridView</name>

@@ -2665,6 +2665,17 @@
         <source>No payment was recorded: give back what the guest handed over.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Hold the selected nights (Ctrl+H)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n night(s) from %2 selected: hold them (Ctrl+H), or move a stay there.</source>
+        <translation>
+            <numerusform>%1, %n night from %2 selected: hold it (Ctrl+H), or move a stay there.</numerusform>
+            <numerusform>%1, %n nights from %2 selected: hold them (Ctrl+H), or move a stay there.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::HotelGridView</name>

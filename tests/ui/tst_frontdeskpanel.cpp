@@ -190,10 +190,28 @@ void TestFrontDeskPanel::draggingAcrossNightsHoldsAStayAndBooksIt()
     QTest::qWait(50);
     const QPoint from = grid->cellRect(row, 2).center();
     const QPoint to = grid->cellRect(row, 4).center();
+    const auto heldStays = [&] {
+        return m_db->scalar(QStringLiteral("SELECT count(*) FROM stays WHERE state = 'HELD'")).toLongLong();
+    };
+    const qint64 heldBefore = heldStays();
+    auto *holdChosen = panel->findChild<QPushButton *>(QStringLiteral("holdChosenButton"));
+    QVERIFY(holdChosen);
+    QVERIFY(!holdChosen->isEnabled()); // nothing chosen yet
+    // One click selects a night and holds nothing.
+    QTest::mouseClick(grid->viewport(), Qt::LeftButton, {}, from);
+    QCOMPARE(grid->selectedCheckIn(), m_first.addDays(2));
+    QCOMPARE(panel->heldStay(), StayId(0));
+    QCOMPARE(heldStays(), heldBefore);
+    // A drag selects three nights; still nothing held until the clerk holds them on purpose.
     QTest::mousePress(grid->viewport(), Qt::LeftButton, {}, from);
     QMouseEvent move(QEvent::MouseMove, to, grid->viewport()->mapToGlobal(to), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(grid->viewport(), &move);
     QTest::mouseRelease(grid->viewport(), Qt::LeftButton, {}, to);
+    QCOMPARE(panel->heldStay(), StayId(0));
+    QCOMPARE(heldStays(), heldBefore);
+    QVERIFY2(panel->message().contains(QLatin1String("3 night")), qPrintable(panel->message()));
+    QVERIFY(holdChosen->isEnabled());
+    holdChosen->click();
     QTRY_VERIFY(panel->heldStay() != 0);
     const QVariantMap stay{{QStringLiteral("s"), panel->heldStay()}};
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT state || ' ' || check_in || ' ' || check_out || ' ' || guest_name FROM stays WHERE id = :s"), stay)
@@ -603,13 +621,15 @@ void TestFrontDeskPanel::aFloodOfLiveChangesLeavesTheClerksWorkAlone()
     QCOMPARE(grid->horizontalScrollBar()->value(), scrolled);
     QCOMPARE(panel->message(), message);
 
-    // And the drag, begun before the flood, ends where the clerk lets go: three nights held for the
-    // name typed meanwhile.
+    // And the drag, begun before the flood, ends where the clerk lets go: three nights chosen, then held
+    // for the name typed meanwhile.
     const QPoint to = grid->cellRect(row, 34).center();
     QMouseEvent move(QEvent::MouseMove, to, grid->viewport()->mapToGlobal(to), Qt::NoButton, Qt::LeftButton,
                      Qt::NoModifier);
     QApplication::sendEvent(grid->viewport(), &move);
     QTest::mouseRelease(grid->viewport(), Qt::LeftButton, {}, to);
+    QCOMPARE(panel->heldStay(), StayId(0)); // chosen, not held
+    panel->holdChosenNights(); // Ctrl+H
     QTRY_VERIFY(panel->heldStay() != 0);
     QCOMPARE(value(QStringLiteral("SELECT check_in || ' ' || check_out || ' ' || guest_name FROM stays WHERE id = :id"),
                    panel->heldStay())

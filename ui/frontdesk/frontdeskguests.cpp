@@ -98,8 +98,7 @@ void FrontDeskPanel::actOnSelectedStay(const QString &what)
             showMessage(tr("Select the new nights on the calendar, then move."), true);
             return;
         }
-        // Selecting the nights held them for a new booking: give them back to the move.
-        releaseHeldStay();
+        // Selecting the nights held nothing, so a move that fails leaves nothing behind.
         return moveStay(stay, m_grid->calendar().roomTypes.at(row).id, checkIn, checkOut);
     }
     refresh(); // first: re-reading the guest list says how many it found

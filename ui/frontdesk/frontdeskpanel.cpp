@@ -12,6 +12,7 @@
 #include "ui/sale/paymentdialog.h"
 #include "ui/sale/serverclock.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QDateEdit>
 #include <QFileDialog>
@@ -21,12 +22,13 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
-#include <QTableWidget>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTableWidget>
 #include <QUuid>
 #include <QVBoxLayout>
 
@@ -94,6 +96,22 @@ void FrontDeskPanel::buildUi()
     buttons->addWidget(m_releaseButton);
     buttons->addStretch();
     stayLayout->addLayout(buttons);
+
+    // Choosing nights on the calendar (a click, a drag, Shift+arrows and Enter) only selects them;
+    // holding a room is this separate, deliberate step.
+    auto *chosen = new QHBoxLayout;
+    m_holdChosen = new QPushButton(tr("Hold the selected nights (Ctrl+H)"));
+    m_holdChosen->setObjectName(QStringLiteral("holdChosenButton"));
+    m_holdChosen->setEnabled(false);
+    chosen->addWidget(m_holdChosen);
+    chosen->addStretch();
+    stayLayout->addLayout(chosen);
+    auto *holdChosenKey = new QAction(this);
+    holdChosenKey->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_H));
+    holdChosenKey->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    addAction(holdChosenKey);
+    connect(holdChosenKey, &QAction::triggered, this, &FrontDeskPanel::holdChosenNights);
+    connect(m_holdChosen, &QPushButton::clicked, this, &FrontDeskPanel::holdChosenNights);
 
     auto *typed = new QHBoxLayout;
     typed->addWidget(new QLabel(tr("Or type it:")));
@@ -257,7 +275,7 @@ void FrontDeskPanel::buildUi()
         m_hotel = index < 0 ? 0 : m_hotels->itemData(index).toLongLong();
         loadCalendar();
     });
-    connect(m_grid, &HotelGridView::rangeSelected, this, &FrontDeskPanel::holdRange);
+    connect(m_grid, &HotelGridView::rangeSelected, this, &FrontDeskPanel::chooseNights);
     connect(m_cashButton, &QPushButton::clicked, this, [this] { book(false); });
     connect(m_cardButton, &QPushButton::clicked, this, [this] { book(true); });
     connect(m_releaseButton, &QPushButton::clicked, this, &FrontDeskPanel::releaseHeldStay);
@@ -274,11 +292,34 @@ void FrontDeskPanel::buildUi()
     });
 }
 
+void FrontDeskPanel::chooseNights(RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut)
+{
+    m_chosenRoom = roomType;
+    m_chosenCheckIn = checkIn;
+    m_chosenCheckOut = checkOut;
+    m_holdChosen->setEnabled(m_connected);
+    const int row = m_grid->rowOf(roomType);
+    const QString code = row >= 0 ? m_grid->calendar().roomTypes.at(row).code : QString();
+    showMessage(tr("%1, %n night(s) from %2 selected: hold them (Ctrl+H), or move a stay there.", nullptr,
+                   int(checkIn.daysTo(checkOut)))
+                    .arg(code, QLocale().toString(checkIn, QLocale::ShortFormat)));
+}
+
+void FrontDeskPanel::holdChosenNights()
+{
+    if (!m_chosenRoom || !m_chosenCheckIn.isValid()) {
+        showMessage(tr("Select nights on the calendar first."), true);
+        return;
+    }
+    holdRange(m_chosenRoom, m_chosenCheckIn, m_chosenCheckOut);
+}
+
 void FrontDeskPanel::setConnected(bool connected)
 {
     m_connected = connected;
     for (QWidget *changer : std::as_const(m_changers))
         changer->setEnabled(connected);
+    m_holdChosen->setEnabled(connected && m_chosenRoom != 0);
     onClockTick(m_clock.now()); // the booking buttons follow too
 }
 

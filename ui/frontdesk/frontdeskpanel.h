@@ -53,6 +53,9 @@ public:
     // Driven by the grid, the keyboard and the tests alike.
     bool selectHotel(HotelId hotel);
     void holdRange(RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut);
+    // Nights chosen on the calendar: only remembered and said. Holding them is holdChosenNights().
+    void chooseNights(RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut);
+    void holdChosenNights();
     void book(bool card);
     void bookOnGuarantee();
     void releaseHeldStay();
@@ -114,6 +117,10 @@ private:
     DeskServices m_services;
     CounterCheckout *m_checkout = nullptr;
     HotelId m_hotel = 0;
+    RoomTypeId m_chosenRoom = 0; // the nights last chosen on the calendar
+    QDate m_chosenCheckIn;
+    QDate m_chosenCheckOut;
+    QPushButton *m_holdChosen = nullptr;
     QString m_lastQuery; // the guest search last run, which a refresh repeats
     QDate m_arrivalsNight; // the night whose arrivals at risk were last shown
     bool m_connected = true;
