@@ -2348,8 +2348,8 @@
         <translation>Fall zu Bestellung %1 abgeschlossen.</translation>
     </message>
     <message>
-        <source>Drag across the nights of a room type to hold a stay.</source>
-        <translation>Über die Nächte einer Zimmerkategorie ziehen, um einen Aufenthalt zu reservieren.</translation>
+        <source>Drag across the nights of a room type to select them, then hold them (Ctrl+H).</source>
+        <translation>Über die Nächte einer Zimmerkategorie ziehen, um sie zu markieren, dann reservieren (Strg+H).</translation>
     </message>
     <message>
         <source>&amp;Guest name:</source>

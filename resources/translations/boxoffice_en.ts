@@ -2347,7 +2347,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Drag across the nights of a room type to hold a stay.</source>
+        <source>Drag across the nights of a room type to select them, then hold them (Ctrl+H).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -57,7 +57,7 @@ void FrontDeskPanel::buildUi()
     m_hotels->setObjectName(QStringLiteral("hotelPicker"));
     m_hotels->setMinimumWidth(240);
     top->addWidget(m_hotels);
-    top->addWidget(new QLabel(tr("Drag across the nights of a room type to hold a stay.")));
+    top->addWidget(new QLabel(tr("Drag across the nights of a room type to select them, then hold them (Ctrl+H).")));
     top->addStretch();
     layout->addLayout(top);
 
