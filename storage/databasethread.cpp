@@ -1,5 +1,7 @@
 #include "storage/databasethread.h"
 
+#include <QSemaphore>
+
 namespace boxoffice {
 
 DatabaseThread::DatabaseThread(const QString &name) : m_context(new QObject)
@@ -21,6 +23,20 @@ DatabaseThread::~DatabaseThread()
 void DatabaseThread::post(std::function<void()> job)
 {
     QMetaObject::invokeMethod(m_context, std::move(job), Qt::QueuedConnection);
+}
+
+void DatabaseThread::runBlocking(const std::function<void()> &job)
+{
+    if (isCurrent()) {
+        job();
+        return;
+    }
+    QSemaphore done;
+    post([&job, &done] {
+        job();
+        done.release();
+    });
+    done.acquire();
 }
 
 } // namespace boxoffice

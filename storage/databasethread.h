@@ -22,6 +22,10 @@ public:
 
     // Queues `job` to run on this thread, in the order posted. Returns at once.
     void post(std::function<void()> job);
+    // Runs `job` on this thread after what was posted before, and blocks until it is done, without
+    // running the caller's event loop meanwhile (in place when called on this thread). For tearing
+    // down what lives here: nothing of the caller's may run while that happens.
+    void runBlocking(const std::function<void()> &job);
     bool isCurrent() const { return QThread::currentThread() == &m_thread; }
 
 private:

@@ -71,7 +71,8 @@ public:
     { }
     ~ThreadedManagerSession() override
     {
-        m_calls([this] { m_connection.reset(); });
+        // Blocking, as DeskSession's: nothing of the window's may run while the stores go.
+        m_thread->runBlocking([this] { m_connection.reset(); });
     }
 
     QString login() const override { return m_connection->login(); }

@@ -31,8 +31,10 @@ DeskSession::DeskSession(std::shared_ptr<DatabaseThread> thread, DatabaseCalls c
 
 DeskSession::~DeskSession()
 {
-    // The connection and every store's prepared statements belong to the database thread.
-    m_calls([this] { m_connection.reset(); });
+    // The connection and every store's prepared statements belong to the database thread. Blocking on
+    // purpose: a wait that ran the event loop would let a timer of the window call into the stores
+    // being destroyed.
+    m_thread->runBlocking([this] { m_connection.reset(); });
 }
 
 DeskServices DeskSession::services()
@@ -75,7 +77,13 @@ SessionKeeper::SessionKeeper(ConnectionSettings staff, std::unique_ptr<DeskSessi
     }
 }
 
-SessionKeeper::~SessionKeeper() = default;
+SessionKeeper::~SessionKeeper()
+{
+    // The window outlives its keeper (the desktop's main and the tests declare it first): it must not
+    // keep pointers into the session that goes now.
+    if (m_session)
+        m_window.setServices({});
+}
 
 void SessionKeeper::setRetryIntervals(int firstMs, int everyMs)
 {

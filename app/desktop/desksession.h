@@ -65,6 +65,7 @@ class SessionKeeper : public QObject
 {
     Q_OBJECT
 public:
+    // `window` must outlive the keeper.
     SessionKeeper(ConnectionSettings staff, std::unique_ptr<DeskSession> session, DeskWindow &window,
                   InventoryWatch *watch, QObject *parent = nullptr);
     ~SessionKeeper() override;

@@ -98,6 +98,10 @@ void TestPriceTypeCart::cleanup()
 
 void TestPriceTypeCart::open(const QString &login, StaffRole role)
 {
+    // A window never outlives the session it calls into (the desk's SessionKeeper hands over the same
+    // way): the previous one goes first.
+    m_window.reset();
+    m_session.reset();
     ConnectionSettings staff = m_db->settings();
     staff.user = login;
     staff.password = m_password;
