@@ -94,6 +94,10 @@ inline const char *const CapacityNegative = "capacity.negative";
 // Front desk: arrivals, departures, overbooked nights, refund cases.
 inline const char *const CheckInNotBooked = "check-in.not-booked";
 inline const char *const CheckOutNotCheckedIn = "check-out.not-checked-in";
+inline const char *const CheckInBeforeArrival = "check-in.before-arrival";
+inline const char *const CheckInAfterDeparture = "check-in.after-departure";
+inline const char *const EarlyCheckInNeedsReason = "check-in.early-needs-reason";
+inline const char *const EarlyCheckInNotEarly = "check-in.early-not-early";
 inline const char *const CheckOutNeedsPayment = "check-out.needs-payment";
 inline const char *const CheckOutNothingOwed = "check-out.nothing-owed";
 inline const char *const CheckOutCashOrCard = "check-out.cash-or-card";

@@ -1,5 +1,7 @@
 #include "domain/door.h"
 
+#include "domain/textrules.h"
+
 namespace boxoffice {
 
 // Every scan at info level (QT_LOGGING_RULES="boxoffice.door.info=true"): what the door was told, and why.
@@ -18,12 +20,10 @@ Result<QString> gate(const QString &typed)
         return withReason(
             makeError(ErrorCode::BadInput, QStringLiteral("A gate name is at most %1 characters.").arg(maxGateLength)),
             ErrorReason::GateTooLong);
-    for (const QChar c : gate) {
-        if (c.category() == QChar::Other_Control || c.category() == QChar::Other_Format)
-            return withReason(
-                makeError(ErrorCode::BadInput, QStringLiteral("The gate name has characters that cannot be shown.")),
-                ErrorReason::GateUnreadable);
-    }
+    if (hasUnshowableCharacters(gate))
+        return withReason(
+            makeError(ErrorCode::BadInput, QStringLiteral("The gate name has characters that cannot be shown.")),
+            ErrorReason::GateUnreadable);
     return gate;
 }
 

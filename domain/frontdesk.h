@@ -189,7 +189,12 @@ public:
     // (Conflict otherwise). A paid stay is a manager's to cancel: a clerk is refused by the database
     // (PermissionDenied).
     virtual Result<StayMoneyOutcome> cancelStay(const CancelDecision &decision) = 0;
+    // On the arrival day (the database's date) or a later night of the stay; before it only once a
+    // manager allowed it (Conflict, CheckInBeforeArrival, otherwise).
     virtual Status checkIn(StayId stay) = 0;
+    // A manager's permission, with a reason, to check a stay in before its arrival day: recorded by the
+    // database with who and when; anyone else is refused (PermissionDenied).
+    virtual Status allowEarlyCheckIn(StayId stay, const QString &reason) = 0;
     virtual Status checkOut(StayId stay) = 0;
     // Booked stays on a night where the room type has more booked than physical rooms.
     virtual Result<QVector<ArrivalAtRisk>> arrivalsAtRisk(HotelId hotel, const QDate &night) = 0;

@@ -1,6 +1,7 @@
 #include "domain/frontdeskservice.h"
 
 #include "domain/staymoneyrules.h"
+#include "domain/textrules.h"
 
 namespace boxoffice {
 
@@ -96,6 +97,20 @@ Status FrontDeskService::resolveOverbooking(StayId stay, OverbookingAction actio
 Status FrontDeskService::checkIn(StayId stay)
 {
     return m_store.checkIn(stay);
+}
+
+Status FrontDeskService::allowEarlyCheckIn(StayId stay, const QString &reason)
+{
+    const QString trimmed = reason.trimmed();
+    if (trimmed.isEmpty())
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Say why the guest may check in early.")),
+                          ErrorReason::EarlyCheckInNeedsReason);
+    if (trimmed.size() > 500)
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("A note can be at most %1 characters.").arg(500)),
+                          ErrorReason::NoteTooLong, {QString::number(500)});
+    if (hasUnshowableCharacters(trimmed))
+        return makeError(ErrorCode::BadInput, QStringLiteral("The reason contains control characters."));
+    return m_store.allowEarlyCheckIn(stay, trimmed);
 }
 
 Result<CheckOutOutcome> FrontDeskService::checkOut(StayId stay, const std::optional<CounterPayment> &payment)

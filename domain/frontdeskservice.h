@@ -46,6 +46,8 @@ public:
                               const QString &reason, const QDate &night);
 
     Status checkIn(StayId stay);
+    // A manager's, with a reason; then checkIn() admits the stay before its arrival day.
+    Status allowEarlyCheckIn(StayId stay, const QString &reason);
     // A stay booked on guarantee is paid on departure: `payment` is settled and the stay checked out in
     // one unit of work, so a refused check-out leaves no payment behind and the order still guaranteed.
     // Any other stay checks out without a payment.

@@ -1,5 +1,6 @@
 #include "domain/orderlookup.h"
 
+#include "domain/textrules.h"
 #include "domain/ticket.h"
 
 #include <QSet>
@@ -17,12 +18,9 @@ Result<QString> query(const QString &typed)
     if (query.size() > maxQueryLength)
         return makeError(ErrorCode::BadInput,
                          QStringLiteral("A search is at most %1 characters; type a shorter part.").arg(maxQueryLength));
-    for (const QChar c : query) {
-        if (c.category() == QChar::Other_Control || c.category() == QChar::Other_Format)
-            return makeError(ErrorCode::BadInput,
-                             QStringLiteral("The search has characters that cannot be shown; clear it and type "
-                                            "it again."));
-    }
+    if (hasUnshowableCharacters(query))
+        return makeError(ErrorCode::BadInput,
+                         QStringLiteral("The search has characters that cannot be shown; clear it and type it again."));
     return query;
 }
 

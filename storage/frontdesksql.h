@@ -28,10 +28,6 @@ ORDER BY s.check_in, s.id
 LIMIT 200
 )SQL";
 
-inline constexpr char checkIn[] = R"SQL(
-UPDATE stays SET state = 'CHECKED_IN' WHERE id = :stay AND state = 'BOOKED'
-)SQL";
-
 inline constexpr char checkOut[] = R"SQL(
 UPDATE stays SET state = 'CHECKED_OUT' WHERE id = :stay AND state = 'CHECKED_IN'
 )SQL";

@@ -177,12 +177,6 @@ Status PgFrontDesk::transition(const char *sql, qint64 id, const QString &refusa
     return Done{};
 }
 
-Status PgFrontDesk::checkIn(StayId stay)
-{
-    return transition(FrontDeskSql::checkIn, stay, QStringLiteral("Only a booked stay can check in."),
-                      ErrorReason::CheckInNotBooked);
-}
-
 Status PgFrontDesk::checkOut(StayId stay)
 {
     return transition(FrontDeskSql::checkOut, stay, QStringLiteral("Only a checked-in stay can check out."),

@@ -101,6 +101,8 @@ private slots:
     void aMoveQuotedBeforeTheMoneyChangedIsRefused();
     void aWalkOrUpgradeOverMoneyThatChangedIsRefused();
     void aGuaranteedCheckOutThatIsRefusedTakesNoPayment();
+    void checkInOpensOnTheArrivalDay();
+    void aManagerAllowsAnEarlyCheckInOnRecord();
     void cancelMoveAndWalkOfTheSameStaysNeverDeadlock();
 
 private:
@@ -386,7 +388,7 @@ void TestFrontDesk::aStayMovesInOneStepOrNotAtAll()
 
 void TestFrontDesk::arrivalsCheckInAndOut()
 {
-    const StayId stay = book(QStringLiteral("Arrival"), m_standard, 12, 1);
+    const StayId stay = book(QStringLiteral("Arrival"), m_standard, 0, 1); // arrives today
     QVERIFY(stay);
     QCOMPARE(m_desk->checkOut(stay).error().code, ErrorCode::Conflict); // not in yet
     QCOMPARE(m_desk->checkOut(stay).error().reason, QLatin1String(ErrorReason::CheckOutNotCheckedIn));
@@ -1110,6 +1112,7 @@ void TestFrontDesk::aGuaranteedCheckOutThatIsRefusedTakesNoPayment()
     QCOMPARE(stateOf(stay), QStringLiteral("BOOKED"));
     QCOMPARE(TransactionGuard::depth(clerk->database()), 0);
 
+    QVERIFY(m_desk->allowEarlyCheckIn(stay, QStringLiteral("arrives tomorrow; the room is ready")).ok());
     QVERIFY(desk.checkIn(stay).ok());
     QCOMPARE(refusal(desk.checkOut(stay)), QStringLiteral("bad_input")); // the payment first
     const auto out = desk.checkOut(stay, cash);
@@ -1190,5 +1193,81 @@ void TestFrontDesk::cancelMoveAndWalkOfTheSameStaysNeverDeadlock()
     QVERIFY2(problems.isEmpty(), qPrintable(problems.mid(0, 10).join(QLatin1Char('\n'))));
 }
 
+// The database's calendar decides: a stay checks in on its arrival day or a later night of it, never
+// before (whoever asks, however), and not once its last night has passed.
+void TestFrontDesk::checkInOpensOnTheArrivalDay()
+{
+    const StayId tomorrow = book(QStringLiteral("Early Bird"), m_standard, 1, 2);
+    QVERIFY(tomorrow);
+    auto clerk = signIn(m_clerk);
+    QVERIFY(clerk);
+    Desk desk(clerk->database());
+    const auto early = desk.checkIn(tomorrow);
+    QCOMPARE(early.error().code, ErrorCode::Conflict);
+    QCOMPARE(early.error().reason, QLatin1String(ErrorReason::CheckInBeforeArrival));
+    QSqlQuery byHand(clerk->database());
+    QVERIFY(!byHand.exec(QStringLiteral("UPDATE stays SET state = 'CHECKED_IN' WHERE id = %1").arg(tomorrow)));
+    QCOMPARE(byHand.lastError().nativeErrorCode(), QStringLiteral("23514"));
+    QCOMPARE(stateOf(tomorrow), QStringLiteral("BOOKED"));
+
+    // A late arrival checks in for the nights left; a stay whose nights are over does not.
+    const StayId late = book(QStringLiteral("Late Owl"), m_standard, 28, 2); // its dates are set below
+    const StayId over = book(QStringLiteral("Long Gone"), m_deluxe, 28, 1);
+    QVERIFY(late && over);
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE stays SET check_in = current_date - 1, check_out = current_date + 1 WHERE id = :s"),
+                       {{QStringLiteral("s"), late}}));
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE stays SET check_in = current_date - 2, check_out = current_date WHERE id = :s"),
+                       {{QStringLiteral("s"), over}}));
+    QVERIFY(desk.checkIn(late).ok());
+    QCOMPARE(desk.checkIn(over).error().reason, QLatin1String(ErrorReason::CheckInAfterDeparture));
+    QCOMPARE(stateOf(over), QStringLiteral("BOOKED"));
+    QCOMPARE(desk.checkIn(424242).error().code, ErrorCode::NotFound);
+    // Their nights as booked again, so the inventory audit of later tests still adds up.
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE stays SET check_in = :a, check_out = :b WHERE id = :s"),
+                       {{QStringLiteral("s"), late}, {QStringLiteral("a"), m_first.addDays(28)}, {QStringLiteral("b"), m_first.addDays(30)}}));
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE stays SET check_in = :a, check_out = :b WHERE id = :s"),
+                       {{QStringLiteral("s"), over}, {QStringLiteral("a"), m_first.addDays(28)}, {QStringLiteral("b"), m_first.addDays(29)}}));
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+}
+
+// Only a manager may let a guest in before the arrival day, with a reason; the database keeps who, when
+// and why, and the first permission stands.
+void TestFrontDesk::aManagerAllowsAnEarlyCheckInOnRecord()
+{
+    const StayId stay = book(QStringLiteral("Early Flight"), m_deluxe, 2, 1);
+    QVERIFY(stay);
+    auto clerk = signIn(m_clerk);
+    auto manager = signIn(m_manager);
+    QVERIFY(clerk && manager);
+    Desk clerkDesk(clerk->database());
+    Desk managerDesk(manager->database());
+
+    QCOMPARE(clerkDesk.allowEarlyCheckIn(stay, QStringLiteral("please")).error().code, ErrorCode::PermissionDenied);
+    QCOMPARE(managerDesk.allowEarlyCheckIn(stay, QStringLiteral("  ")).error().reason,
+             QLatin1String(ErrorReason::EarlyCheckInNeedsReason));
+    QCOMPARE(managerDesk.allowEarlyCheckIn(stay, QStringLiteral("red-eye\u0000flight")).error().code, ErrorCode::BadInput);
+    QCOMPARE(managerDesk.allowEarlyCheckIn(424242, QStringLiteral("who?")).error().code, ErrorCode::NotFound);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM early_check_ins WHERE stay_id = :s"),
+                          {{QStringLiteral("s"), stay}})
+                 .toInt(),
+             0);
+
+    QVERIFY(managerDesk.allowEarlyCheckIn(stay, QStringLiteral(" Red-eye flight, room ready ")).ok());
+    QVERIFY(managerDesk.allowEarlyCheckIn(stay, QStringLiteral("asked again")).ok());
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT allowed_by || '|' || reason FROM early_check_ins WHERE stay_id = :s"),
+                          {{QStringLiteral("s"), stay}})
+                 .toString(),
+             m_manager + QStringLiteral("|Red-eye flight, room ready"));
+    QVERIFY(clerkDesk.checkIn(stay).ok());
+    QCOMPARE(stateOf(stay), QStringLiteral("CHECKED_IN"));
+    QCOMPARE(managerDesk.allowEarlyCheckIn(stay, QStringLiteral("again")).error().reason,
+             QLatin1String(ErrorReason::CheckInNotBooked));
+
+    const StayId today = book(QStringLiteral("On Time"), m_deluxe, 0, 1);
+    QCOMPARE(managerDesk.allowEarlyCheckIn(today, QStringLiteral("not needed")).error().reason,
+             QLatin1String(ErrorReason::EarlyCheckInNotEarly));
+}
+
 QTEST_MAIN(TestFrontDesk)
 #include "tst_frontdesk.moc"
+

@@ -58,6 +58,8 @@ private slots:
     void aPaidStayIsCancelledOnlyByAManager();
     void aMoveSaysItsPriceDifferenceAndChargesIt();
     void aFloodOfLiveChangesLeavesTheClerksWorkAlone();
+    void aFailedMoveLeavesNothingBehind();
+    void checkInOpensOnTheArrivalDayOrAsAManagerAllows();
 
 private:
     std::unique_ptr<FrontDeskPanel> openPanel(const QString &login, StaffRole role);
@@ -354,7 +356,7 @@ void TestFrontDeskPanel::aGuaranteeIsPaidAtCheckOut()
     auto panel = openPanel(m_clerk, StaffRole::Clerk);
     QVERIFY(panel);
     panel->guestEdit()->setText(QStringLiteral("Guarantee Guest"));
-    panel->holdTyped(m_standard, m_first.addDays(50), 2);
+    panel->holdTyped(m_standard, m_first, 2); // arrives today: check-in opens on the arrival day
     QVERIFY(panel->heldStay());
     const StayId stay = panel->heldStay();
     panel->paymentHook = [](PaymentDialog &dialog) {
@@ -637,6 +639,85 @@ void TestFrontDeskPanel::aFloodOfLiveChangesLeavesTheClerksWorkAlone()
              QStringLiteral("%1 %2 Ada Lovelace")
                  .arg(m_first.addDays(32).toString(Qt::ISODate), m_first.addDays(35).toString(Qt::ISODate)));
     panel->releaseHeldStay();
+}
+
+// A move onto nights that are full fails as a whole: the stay keeps its room and nights, nothing is held
+// for the clerk, no night's count changes, and the clerk's selection on the calendar stays for a retry.
+void TestFrontDeskPanel::aFailedMoveLeavesNothingBehind()
+{
+    const StayId stay = book(QStringLiteral("Stuck Mover"), 54, 1);
+    QVERIFY(stay);
+    const CartId other = QStringLiteral("panel-full-deluxe");
+    QVERIFY(HotelService(m_inventory->hotels)
+                .holdStay({m_deluxe, other, m_first.addDays(55), m_first.addDays(56), QStringLiteral("Deluxe Taker"), {}})
+                .ok()); // the only deluxe room that night
+    const auto booked = [this](RoomTypeId type, int day) {
+        return m_db
+            ->scalar(QStringLiteral("SELECT booked FROM room_nights WHERE room_type_id = :r AND night = :n"),
+                     {{QStringLiteral("r"), type}, {QStringLiteral("n"), m_first.addDays(day)}})
+            .toInt();
+    };
+    const int heldBefore = m_db->scalar(QStringLiteral("SELECT count(*) FROM stays WHERE state = 'HELD'")).toInt();
+    auto clerk = openPanel(m_clerk, StaffRole::Clerk);
+    QVERIFY(clerk);
+    clerk->grid()->setSelection(m_deluxe, m_first.addDays(55), m_first.addDays(56));
+    clerk->moveHook = [](MoveStayDialog &dialog) { return dialog.mayConfirm(); };
+    clerk->paymentHook = [](PaymentDialog &dialog) {
+        QTest::keyClicks(dialog.tenderedEdit(), QStringLiteral("100"));
+        return true;
+    };
+    clickOnStay(*clerk, QStringLiteral("Stuck Mover"), QStringLiteral("&Move to the selected nights"));
+    QVERIFY2(clerk->message().contains(QLatin1String("Not every night is free")), qPrintable(clerk->message()));
+    QCOMPARE(value(QStringLiteral("SELECT room_type_id FROM stays WHERE id = :id"), stay).toLongLong(), m_standard);
+    QCOMPARE(value(QStringLiteral("SELECT check_in FROM stays WHERE id = :id"), stay).toDate(), m_first.addDays(54));
+    QCOMPARE(value(QStringLiteral("SELECT state FROM stays WHERE id = :id"), stay).toString(), QStringLiteral("BOOKED"));
+    QCOMPARE(booked(m_standard, 54), 1);
+    QCOMPARE(booked(m_deluxe, 55), 1);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM stays WHERE state = 'HELD'")).toInt(), heldBefore);
+    QCOMPARE(clerk->heldStay(), StayId(0));
+    QCOMPARE(value(QStringLiteral("SELECT count(*) FROM order_supplement_lines WHERE stay_id = :id"), stay).toInt(), 0);
+    QCOMPARE(clerk->grid()->selectedCheckIn(), m_first.addDays(55));
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+}
+
+// Check-in opens on the arrival day. A clerk asked to check in tomorrow's guest is told to wait or ask
+// a manager; a manager at the desk is asked why and the database records the early check-in.
+void TestFrontDeskPanel::checkInOpensOnTheArrivalDayOrAsAManagerAllows()
+{
+    QVERIFY(book(QStringLiteral("Tomorrow Arrival"), 52, 1));
+    const StayId today = book(QStringLiteral("Today Arrival"), 0, 1);
+    QVERIFY(today);
+    auto clerk = openPanel(m_clerk, StaffRole::Clerk);
+    QVERIFY(clerk);
+    int asked = 0;
+    clerk->earlyCheckInHook = [&](const StayRecord &) -> std::optional<QString> {
+        ++asked;
+        return QStringLiteral("a clerk is never asked");
+    };
+    clickOnStay(*clerk, QStringLiteral("Tomorrow Arrival"), QStringLiteral("Check &in"));
+    QVERIFY2(clerk->message().contains(QLatin1String("arrives on a later day")), qPrintable(clerk->message()));
+    QVERIFY2(clerk->message().contains(QLatin1String("manager")), qPrintable(clerk->message()));
+    QCOMPARE(asked, 0);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE guest_name = 'Tomorrow Arrival'")).toString(),
+             QStringLiteral("BOOKED"));
+    clickOnStay(*clerk, QStringLiteral("Today Arrival"), QStringLiteral("Check &in"));
+    QVERIFY2(clerk->message().startsWith(QLatin1String("Done")), qPrintable(clerk->message()));
+    QCOMPARE(value(QStringLiteral("SELECT state FROM stays WHERE id = :id"), today).toString(), QStringLiteral("CHECKED_IN"));
+
+    auto manager = openPanel(m_manager, StaffRole::Manager);
+    QVERIFY(manager);
+    QString askedAbout;
+    manager->earlyCheckInHook = [&](const StayRecord &stay) -> std::optional<QString> {
+        askedAbout = stay.guest;
+        return QStringLiteral("Flight landed at dawn; room 12 is ready");
+    };
+    clickOnStay(*manager, QStringLiteral("Tomorrow Arrival"), QStringLiteral("Check &in"));
+    QCOMPARE(askedAbout, QStringLiteral("Tomorrow Arrival"));
+    QVERIFY2(manager->message().contains(QLatin1String("Early check-in allowed")), qPrintable(manager->message()));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT s.state || '|' || e.allowed_by || '|' || e.reason FROM stays s "
+                                         "JOIN early_check_ins e ON e.stay_id = s.id WHERE s.guest_name = 'Tomorrow Arrival'"))
+                 .toString(),
+             QStringLiteral("CHECKED_IN|%1|Flight landed at dawn; room 12 is ready").arg(m_manager));
 }
 
 QTEST_MAIN(TestFrontDeskPanel)

@@ -39,6 +39,15 @@ QString frontDeskText(const DomainError &error)
     static const Wording table[] = {
         {ErrorReason::CheckInNotBooked, QT_TRANSLATE_NOOP("ErrorText", "Only a booked stay can check in.")},
         {ErrorReason::CheckOutNotCheckedIn, QT_TRANSLATE_NOOP("ErrorText", "Only a checked-in stay can check out.")},
+        {ErrorReason::CheckInBeforeArrival,
+         QT_TRANSLATE_NOOP("ErrorText",
+                           "The guest arrives on a later day. Check-in opens on the arrival day; before it only a "
+                           "manager can allow an early check-in.")},
+        {ErrorReason::CheckInAfterDeparture,
+         QT_TRANSLATE_NOOP("ErrorText", "The stay's last night has passed: there is nothing to check into.")},
+        {ErrorReason::EarlyCheckInNeedsReason, QT_TRANSLATE_NOOP("ErrorText", "Say why the guest may check in early.")},
+        {ErrorReason::EarlyCheckInNotEarly,
+         QT_TRANSLATE_NOOP("ErrorText", "Today is the arrival day or later: the guest can simply check in.")},
         {ErrorReason::CheckOutNeedsPayment,
          QT_TRANSLATE_NOOP("ErrorText", "This stay was booked on guarantee: take the payment, then check out.")},
         {ErrorReason::CheckOutNothingOwed,

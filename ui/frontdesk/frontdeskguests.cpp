@@ -57,8 +57,8 @@ void FrontDeskPanel::actOnSelectedStay(const QString &what)
     Status done = Done{};
     QString paidNote;
     if (what == QLatin1String("in"))
-        done = m_services.calls([&] { return m_services.frontDesk->checkIn(stay.id); });
-    else if (what == QLatin1String("out")) {
+        return checkInStay(stay); // on the arrival day; earlier only as a manager allows
+    if (what == QLatin1String("out")) {
         // A stay booked on guarantee is paid now, on departure: the payment is asked for first, then
         // taken together with the check-out, or not at all.
         std::optional<CounterPayment> payment;

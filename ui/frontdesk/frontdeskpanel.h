@@ -83,6 +83,9 @@ public:
     std::function<bool(CompensationDialog &)> compensationHook;
     std::function<bool(StayCancelDialog &)> cancelHook;
     std::function<bool(MoveStayDialog &)> moveHook;
+    // Instead of asking a manager why a guest checks in before the arrival day: the reason, or none to
+    // leave the guest waiting.
+    std::function<std::optional<QString>(const StayRecord &)> earlyCheckInHook;
 
 signals:
     // A booking paid (or guaranteed) at the desk: the desk window prints its receipt.
@@ -101,6 +104,9 @@ private:
     // The payment dialog over the server's quote of the held stay; the sale when it went through.
     std::optional<CounterSale> takePayment(PaymentMethod method);
     void actOnSelectedStay(const QString &what);
+    // frontdeskcheckin.cpp: on the arrival day; before it, a manager may allow it on record.
+    void checkInStay(const StayRecord &stay);
+    std::optional<QString> askEarlyCheckInReason(const StayRecord &stay);
     // frontdeskstaymoney.cpp: the money of a stay, said before it changes and settled as the role allows.
     void cancelStay(const StayRecord &stay);
     void moveStay(const StayRecord &stay, RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut);
