@@ -562,10 +562,7 @@ void TestFrontDeskPanel::aFloodOfLiveChangesLeavesTheClerksWorkAlone()
     auto panel = openPanel(m_manager, StaffRole::Manager);
     QVERIFY(panel);
     QVERIFY(QTest::qWaitForWindowExposed(panel.get()));
-    QTabWidget *tabs = nullptr;
-    for (QTabWidget *candidate : panel->findChildren<QTabWidget *>())
-        if (candidate->count() == 5)
-            tabs = candidate;
+    auto *tabs = panel->findChild<QTabWidget *>(QStringLiteral("frontDeskTasks"));
     QVERIFY(tabs);
     QTableView *staysView = nullptr;
     for (QTableView *view : panel->findChildren<QTableView *>())

@@ -68,6 +68,7 @@ void FrontDeskPanel::buildUi()
     splitter->addWidget(m_grid);
 
     m_tabs = new QTabWidget;
+    m_tabs->setObjectName(QStringLiteral("frontDeskTasks"));
     m_tabs->setAccessibleName(tr("Front desk tasks"));
     // Booking at the desk.
     auto *stayPage = new QWidget;
