@@ -92,6 +92,7 @@ GuestProfileDialog::GuestProfileDialog(const DeskServices &services, QWidget *pa
     splitter->addWidget(page);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 3);
+    splitter->setSizes({300, 680});
     layout->addWidget(splitter, 1);
 
     m_message = new QLabel;

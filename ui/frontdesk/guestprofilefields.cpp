@@ -39,6 +39,10 @@ GuestProfileFields::GuestProfileFields(QWidget *parent) : QWidget(parent)
     m_offers->setMaximumHeight(72);
     m_offers->setToolTip(tr("Double-click or press Enter to book under this guest's profile"));
     m_offers->hide();
+    m_offersCaption = new QLabel(tr("Returning guest?"));
+    m_offersCaption->setBuddy(m_offers);
+    m_offersCaption->hide();
+    grid->addWidget(m_offersCaption, 2, 0, Qt::AlignTop);
     grid->addWidget(m_offers, 2, 1, 1, 3);
     auto *chosenRow = new QHBoxLayout;
     m_chosenText = new QLabel;
@@ -104,6 +108,7 @@ void GuestProfileFields::showOffers(const QVector<GuestProfile> &profiles)
         m_offers->addItem(tr("%1 — %n stay(s)", nullptr, profile.stayCount).arg(parts.join(QStringLiteral(" · "))));
     }
     m_offers->setVisible(!profiles.isEmpty());
+    m_offersCaption->setVisible(!profiles.isEmpty());
 }
 
 int GuestProfileFields::offerCount() const

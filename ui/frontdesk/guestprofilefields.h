@@ -55,6 +55,7 @@ private:
     QLineEdit *m_phone = nullptr;
     QLineEdit *m_address = nullptr;
     QListWidget *m_offers = nullptr;
+    QLabel *m_offersCaption = nullptr;
     QLabel *m_chosenText = nullptr;
     QPushButton *m_forget = nullptr;
     QTimer *m_pause = nullptr;
