@@ -2836,6 +2836,10 @@
             <numerusform>Stammgast: %1, bisher %n Aufenthalte. Änderungen hier ändern das Profil.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Returning guest?</source>
+        <translation>Stammgast?</translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::HotelGridView</name>

@@ -2835,6 +2835,10 @@
             <numerusform>Returning guest: %1, %n stays before. Changes typed here update the profile.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Returning guest?</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::HotelGridView</name>
