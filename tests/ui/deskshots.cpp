@@ -275,7 +275,9 @@ bool saveGuestShot(DeskWindow &window, const DeskServices &services, PgInventory
     GuestService guests(store);
     const GuestDetails ingrid{QStringLiteral("Ingrid Solberg"), QStringLiteral("ingrid.solberg@example.no"),
                               QStringLiteral("+47 912 34 567"), QStringLiteral("Storgata 5, 0155 Oslo")};
-    GuestId guest = 0;
+    // Drawn again on the same database, she is the returning guest she is meant to be, not a twin.
+    const auto known = guests.search(ingrid.email);
+    GuestId guest = known && !known->isEmpty() ? known->first().id : 0;
     for (int i = 0; i < 3; ++i) {
         const CartId cart = QStringLiteral("shots-guest-%1-%2").arg(i).arg(QUuid::createUuid().toString(QUuid::Id128).left(8));
         const RoomTypeSummary &type = hotel.roomTypes.at(i % hotel.roomTypes.size());
