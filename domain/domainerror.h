@@ -161,6 +161,14 @@ inline const char *const HouseSeatsOwnerMissing = "house-seats.owner-missing";
 inline const char *const HouseSeatsNoneToRelease = "house-seats.none-to-release";
 inline const char *const HouseSeatsHoldManagerOnly = "house-seats.hold-manager-only";
 inline const char *const HouseSeatsReleaseManagerOnly = "house-seats.release-manager-only";
+
+// Guest profiles.
+inline const char *const GuestNameMissing = "guest.name-missing"; // also the database's refusal of a nameless booking
+inline const char *const GuestDetailTooLong = "guest.detail-too-long"; // args: the most characters it may have
+inline const char *const GuestDetailUnprintable = "guest.detail-unprintable"; // a control character
+inline const char *const GuestEmailInvalid = "guest.email-invalid";
+inline const char *const GuestUnknown = "guest.unknown";
+inline const char *const GuestStayNotHeld = "guest.stay-not-held"; // the hold ran out or went elsewhere
 } // namespace ErrorReason
 
 DomainError makeError(ErrorCode code, const QString &message, const QStringList &units = {});

@@ -52,6 +52,11 @@ DomainError fromSqlError(const QSqlError &error, const QString &context)
     } else if (state == QLatin1String("42501")) {
         mapped.code = ErrorCode::PermissionDenied;
         mapped.message = QStringLiteral("Your sign-in is not allowed to do this (%1).").arg(context);
+    } else if (state == QLatin1String("23514") && text.contains(QLatin1String("needs the guest's name"))) {
+        // Migration 030's trigger: a stay is booked only in a guest's name, whichever channel books it.
+        mapped.code = ErrorCode::BadInput;
+        mapped.reason = QLatin1String(ErrorReason::GuestNameMissing);
+        mapped.message = QStringLiteral("A stay is booked in a guest's name: give the guest's name (%1).").arg(context);
     } else if (state.startsWith(QLatin1String("23"))) {
         mapped.code = ErrorCode::Conflict;
         mapped.message

@@ -11,6 +11,7 @@
 #include "storage/pgcountersales.h"
 #include "storage/pgdoorstore.h"
 #include "storage/pgfrontdesk.h"
+#include "storage/pgguestsstore.h"
 #include "storage/pghouseseatstore.h"
 #include "storage/pginventory.h"
 #include "storage/pgorderlookup.h"
@@ -73,6 +74,9 @@ private:
     PriceTypeService m_priceTypes{m_priceTypeStore};
     PgHouseSeatStore m_houseStore{m_connection->database()};
     HouseSeatService m_house{m_houseStore};
+    // Guest profiles (migration 030), on the same connection.
+    PgGuestsStore m_guestStore{m_connection->database()};
+    GuestService m_guests{m_guestStore};
 };
 
 } // namespace boxoffice

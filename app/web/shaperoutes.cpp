@@ -157,7 +157,10 @@ ApiReply holdStay(const ApiCall &call, WorkerContext *context)
     request.cart = cart.value();
     request.checkIn = checkIn.value();
     request.checkOut = checkOut.value();
-    request.guestName = guest.toString();
+    request.guestName = guest.toString().trimmed();
+    // A stay is booked only in a guest's name (migration 030): without one given, the buyer's.
+    if (request.guestName.isEmpty() && call.buyer)
+        request.guestName = call.buyer->name;
     request.buyer = call.buyerId();
     auto held = HotelService(context->inventory->hotels, context->caps.get()).holdStay(request);
     if (!held)

@@ -531,6 +531,31 @@
         <source>Only a dearer stay&apos;s difference can be waived.</source>
         <translation>Erlassen werden kann nur die Differenz zu einem teureren Aufenthalt.</translation>
     </message>
+    <message>
+        <source>Type the guest&apos;s name: a stay is booked in a guest&apos;s name. Nothing was booked.</source>
+        <translation>Geben Sie den Namen des Gastes ein: Ein Aufenthalt wird auf den Namen eines Gastes gebucht. Es wurde nichts gebucht.</translation>
+    </message>
+    <message>
+        <source>A guest detail is too long: at most %1 characters.</source>
+        <extracomment>%1 is the most characters the detail may have, e.g. 200.</extracomment>
+        <translation>Eine Angabe zum Gast ist zu lang: höchstens %1 Zeichen.</translation>
+    </message>
+    <message>
+        <source>A guest detail holds a character that cannot be printed (pasted from elsewhere?): type it again.</source>
+        <translation>Eine Angabe zum Gast enthält ein nicht druckbares Zeichen (von anderswo eingefügt?): bitte neu eintippen.</translation>
+    </message>
+    <message>
+        <source>That e-mail address is not complete: check it, or leave it empty.</source>
+        <translation>Diese E-Mail-Adresse ist unvollständig: Prüfen Sie sie, oder lassen Sie das Feld leer.</translation>
+    </message>
+    <message>
+        <source>This guest profile cannot be found: look the guest up again.</source>
+        <translation>Dieses Gästeprofil ist nicht zu finden: Suchen Sie den Gast erneut.</translation>
+    </message>
+    <message>
+        <source>The nights are no longer held for this desk: hold them again, then book.</source>
+        <translation>Die Nächte sind für diesen Schalter nicht mehr reserviert: Reservieren Sie sie erneut, dann buchen Sie.</translation>
+    </message>
 </context>
 <context>
     <name>HouseHoldDialog</name>
@@ -2352,10 +2377,6 @@
         <translation>Über die Nächte einer Zimmerkategorie ziehen, um sie zu markieren, dann reservieren (Strg+H).</translation>
     </message>
     <message>
-        <source>&amp;Guest name:</source>
-        <translation>Name des Gas&amp;tes:</translation>
-    </message>
-    <message>
         <source>Book: cash</source>
         <translation>Buchen: bar</translation>
     </message>
@@ -2676,6 +2697,148 @@
             <numerusform>%1, %n Nacht ab %2 markiert: reservieren (Strg+H) oder einen Aufenthalt dorthin umbuchen.</numerusform>
             <numerusform>%1, %n Nächte ab %2 markiert: reservieren (Strg+H) oder einen Aufenthalt dorthin umbuchen.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Stay %1 has no guest profile (booked on the web or before profiles were kept): find the guest&apos;s profile by name instead.</source>
+        <translation>Aufenthalt %1 hat kein Gästeprofil (im Web oder vor den Gästeprofilen gebucht): suchen Sie das Profil stattdessen über den Namen.</translation>
+    </message>
+    <message>
+        <source>Guest &amp;profile…</source>
+        <translation>Gäste&amp;profil…</translation>
+    </message>
+    <message>
+        <source>&amp;Find a guest profile…</source>
+        <translation>Gästeprofil &amp;suchen…</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::GuestProfileDialog</name>
+    <message>
+        <source>Guest profile</source>
+        <translation>Gästeprofil</translation>
+    </message>
+    <message>
+        <source>Name, e-mail, phone or address, then Enter</source>
+        <translation>Name, E-Mail, Telefon oder Adresse, dann Eingabetaste</translation>
+    </message>
+    <message>
+        <source>Find a guest profile</source>
+        <translation>Gästeprofil suchen</translation>
+    </message>
+    <message>
+        <source>Guest profiles found</source>
+        <translation>Gefundene Gästeprofile</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>E-&amp;mail:</source>
+        <translation>E-&amp;Mail:</translation>
+    </message>
+    <message>
+        <source>&amp;Phone:</source>
+        <translation>&amp;Telefon:</translation>
+    </message>
+    <message>
+        <source>A&amp;ddress:</source>
+        <translation>A&amp;dresse:</translation>
+    </message>
+    <message>
+        <source>Preferences, allergies, what to remember next time</source>
+        <translation>Vorlieben, Allergien, was beim nächsten Mal zu beachten ist</translation>
+    </message>
+    <message>
+        <source>N&amp;otes:</source>
+        <translation>N&amp;otizen:</translation>
+    </message>
+    <message>
+        <source>&amp;Save the profile</source>
+        <translation>Profil &amp;speichern</translation>
+    </message>
+    <message>
+        <source>&amp;Stays, newest first:</source>
+        <translation>&amp;Aufenthalte, neueste zuerst:</translation>
+    </message>
+    <message numerus="yes">
+        <source>Guest since %1, %n stay(s); last changed %2.</source>
+        <translation>
+            <numerusform>Gast seit %1, %n Aufenthalt; zuletzt geändert %2.</numerusform>
+            <numerusform>Gast seit %1, %n Aufenthalte; zuletzt geändert %2.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Guest profile: %1</source>
+        <translation>Gästeprofil: %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n guest profile(s) found.</source>
+        <translation>
+            <numerusform>%n Gästeprofil gefunden.</numerusform>
+            <numerusform>%n Gästeprofile gefunden.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Saved. Stays booked from now on carry the name as saved; stays already booked keep theirs.</source>
+        <translation>Gespeichert. Künftige Buchungen tragen den gespeicherten Namen; bereits gebuchte Aufenthalte behalten ihren.</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::GuestProfileFields</name>
+    <message>
+        <source>&amp;Guest name:</source>
+        <translation>Name des Gas&amp;tes:</translation>
+    </message>
+    <message>
+        <source>Required to book</source>
+        <translation>Zum Buchen nötig</translation>
+    </message>
+    <message>
+        <source>E-&amp;mail:</source>
+        <translation>E-&amp;Mail:</translation>
+    </message>
+    <message>
+        <source>&amp;Phone:</source>
+        <translation>&amp;Telefon:</translation>
+    </message>
+    <message>
+        <source>A&amp;ddress:</source>
+        <translation>A&amp;dresse:</translation>
+    </message>
+    <message>
+        <source>Returning guests who match</source>
+        <translation>Passende Stammgäste</translation>
+    </message>
+    <message>
+        <source>Double-click or press Enter to book under this guest&apos;s profile</source>
+        <translation>Doppelklick oder Eingabetaste: unter dem Profil dieses Gastes buchen</translation>
+    </message>
+    <message>
+        <source>Not this guest</source>
+        <translation>Nicht dieser Gast</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — %n stay(s)</source>
+        <translation>
+            <numerusform>%1 — %n Aufenthalt</numerusform>
+            <numerusform>%1 — %n Aufenthalte</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Returning guest: %1, %n stay(s) before. Changes typed here update the profile.</source>
+        <translation>
+            <numerusform>Stammgast: %1, bisher %n Aufenthalt. Änderungen hier ändern das Profil.</numerusform>
+            <numerusform>Stammgast: %1, bisher %n Aufenthalte. Änderungen hier ändern das Profil.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Returning guest?</source>
+        <translation>Stammgast?</translation>
     </message>
 </context>
 <context>

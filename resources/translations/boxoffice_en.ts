@@ -531,6 +531,31 @@
         <source>Only a dearer stay&apos;s difference can be waived.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Type the guest&apos;s name: a stay is booked in a guest&apos;s name. Nothing was booked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A guest detail is too long: at most %1 characters.</source>
+        <extracomment>%1 is the most characters the detail may have, e.g. 200.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A guest detail holds a character that cannot be printed (pasted from elsewhere?): type it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That e-mail address is not complete: check it, or leave it empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This guest profile cannot be found: look the guest up again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The nights are no longer held for this desk: hold them again, then book.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>HouseHoldDialog</name>
@@ -2351,10 +2376,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Guest name:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Book: cash</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2675,6 +2696,148 @@
             <numerusform>%1, %n night from %2 selected: hold it (Ctrl+H), or move a stay there.</numerusform>
             <numerusform>%1, %n nights from %2 selected: hold them (Ctrl+H), or move a stay there.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Stay %1 has no guest profile (booked on the web or before profiles were kept): find the guest&apos;s profile by name instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Guest &amp;profile…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Find a guest profile…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::GuestProfileDialog</name>
+    <message>
+        <source>Guest profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name, e-mail, phone or address, then Enter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find a guest profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Guest profiles found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E-&amp;mail:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Phone:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&amp;ddress:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preferences, allergies, what to remember next time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>N&amp;otes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save the profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Stays, newest first:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Guest since %1, %n stay(s); last changed %2.</source>
+        <translation>
+            <numerusform>Guest since %1, %n stay; last changed %2.</numerusform>
+            <numerusform>Guest since %1, %n stays; last changed %2.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Guest profile: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n guest profile(s) found.</source>
+        <translation>
+            <numerusform>%n guest profile found.</numerusform>
+            <numerusform>%n guest profiles found.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Saved. Stays booked from now on carry the name as saved; stays already booked keep theirs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::GuestProfileFields</name>
+    <message>
+        <source>&amp;Guest name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Required to book</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E-&amp;mail:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Phone:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&amp;ddress:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Returning guests who match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double-click or press Enter to book under this guest&apos;s profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not this guest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — %n stay(s)</source>
+        <translation>
+            <numerusform>%1 — %n stay</numerusform>
+            <numerusform>%1 — %n stays</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Returning guest: %1, %n stay(s) before. Changes typed here update the profile.</source>
+        <translation>
+            <numerusform>Returning guest: %1, %n stay before. Changes typed here update the profile.</numerusform>
+            <numerusform>Returning guest: %1, %n stays before. Changes typed here update the profile.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Returning guest?</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

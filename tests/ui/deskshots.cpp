@@ -37,6 +37,9 @@
 #include "domain/refundservice.h"
 #include "storage/pgcheckoutstore.h"
 #include "storage/pgtillstore.h"
+#include "storage/pgguestsstore.h"
+#include "ui/frontdesk/guestprofiledialog.h"
+#include "ui/frontdesk/guestprofilefields.h"
 #include <QDateEdit>
 #include <QSettings>
 #include <QTabWidget>
@@ -257,6 +260,65 @@ bool saveOrdersShot(DeskWindow &window, PgInventory &others, QSqlDatabase databa
     orders->searchEdit()->setFocus();
     wait(400);
     return window.grab().save(out.filePath(QStringLiteral("desk-orders.png")));
+}
+
+// A returning guest: three stays booked under one profile (on the "others" connection), then the front
+// desk holding new nights while her e-mail is typed (the profile offered), and her profile with its stays.
+bool saveGuestShot(DeskWindow &window, const DeskServices &services, PgInventory &others, QSqlDatabase database,
+                   const QDir &out)
+{
+    const auto hotels = HotelService(others.hotels).hotels();
+    if (!hotels || hotels->isEmpty())
+        return false;
+    const HotelSummary hotel = hotels->first();
+    PgGuestsStore store(database);
+    GuestService guests(store);
+    const GuestDetails ingrid{QStringLiteral("Ingrid Solberg"), QStringLiteral("ingrid.solberg@example.no"),
+                              QStringLiteral("+47 912 34 567"), QStringLiteral("Storgata 5, 0155 Oslo")};
+    // Drawn again on the same database, she is the returning guest she is meant to be, not a twin.
+    const auto known = guests.search(ingrid.email);
+    GuestId guest = known && !known->isEmpty() ? known->first().id : 0;
+    for (int i = 0; i < 3; ++i) {
+        const CartId cart = QStringLiteral("shots-guest-%1-%2").arg(i).arg(QUuid::createUuid().toString(QUuid::Id128).left(8));
+        const RoomTypeSummary &type = hotel.roomTypes.at(i % hotel.roomTypes.size());
+        const QDate checkIn = hotel.firstNight.addDays(3 + 9 * i);
+        const auto held = HotelService(others.hotels).holdStay({type.id, cart, checkIn, checkIn.addDays(2 + i), QString(), std::nullopt});
+        if (!held)
+            return false;
+        const auto booked = guests.bookAs(cart, held->id, guest, ingrid);
+        if (!booked)
+            return false;
+        guest = booked.value();
+        auto order = CartService(others.carts).createOrder(cart);
+        if (!order || !CartService(others.carts).confirm(order->id))
+            return false;
+    }
+    if (!guests.update(guest, ingrid, QStringLiteral("Prefers a quiet room facing the courtyard. Allergic to feathers: "
+                                                     "synthetic pillows.")))
+        return false;
+
+    FrontDeskPanel *desk = window.frontDesk();
+    window.pages()->setCurrentWidget(desk);
+    desk->selectHotel(hotel.id);
+    desk->refresh();
+    desk->grid()->scrollToNight(hotel.firstNight);
+    desk->chooseNights(hotel.roomTypes.first().id, hotel.firstNight.addDays(40), hotel.firstNight.addDays(43));
+    desk->holdChosenNights();
+    desk->guestFields()->emailEdit()->setText(QStringLiteral("ingrid.solberg@"));
+    desk->guestFields()->lookUp();
+    wait(400);
+    const bool booking = window.grab().save(out.filePath(QStringLiteral("frontdesk-guest-booking.png")));
+    desk->releaseHeldStay();
+
+    GuestProfileDialog dialog(services, &window);
+    if (!dialog.load(guest))
+        return false;
+    dialog.searchEdit()->setText(QStringLiteral("solberg"));
+    dialog.search(QStringLiteral("solberg"));
+    dialog.staysView()->selectRow(0);
+    dialog.show();
+    wait(400);
+    return dialog.grab().save(out.filePath(QStringLiteral("frontdesk-guest-profile.png"))) && booking;
 }
 
 void waitIdle(TillPanel *till)
@@ -599,6 +661,8 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("waiting-only"), QStringLiteral("Draw only the desk waiting for the server.")});
     parser.addOption({QStringLiteral("orders-only"), QStringLiteral("Draw only the Orders tab (no stadium).")});
     parser.addOption({QStringLiteral("till-only"), QStringLiteral("Draw only the Till tab (no stadium).")});
+    parser.addOption({QStringLiteral("guest-only"),
+                      QStringLiteral("Draw only a returning guest at the front desk and her profile (no stadium).")});
     parser.addOption({QStringLiteral("mixed-only"),
                       QStringLiteral("Draw only the mixed cart (seats, standing, a table) and the outage banner.")});
     parser.addOption({QStringLiteral("pricing-only"),
@@ -626,7 +690,8 @@ int main(int argc, char *argv[])
         DemoSeedOptions options;
         options.stadium = !parser.isSet(QStringLiteral("door-only")) && !parser.isSet(QStringLiteral("orders-only"))
             && !parser.isSet(QStringLiteral("waiting-only")) && !parser.isSet(QStringLiteral("till-only")) && !parser.isSet(QStringLiteral("mixed-only"))
-            && !parser.isSet(QStringLiteral("german-only")) && !parser.isSet(QStringLiteral("pricing-only"));
+            && !parser.isSet(QStringLiteral("german-only")) && !parser.isSet(QStringLiteral("pricing-only"))
+            && !parser.isSet(QStringLiteral("guest-only"));
         options.demoStaff = choice->privateCluster;
         if (auto seeded = seedDemo(setup.value()->database(), options); !seeded)
             return fail(seeded.error().message);
@@ -708,6 +773,10 @@ int main(int argc, char *argv[])
         return saveOrdersShot(window, others, othersConnection.value()->database(), out)
             ? 0
             : fail(QStringLiteral("the Orders screenshot failed"));
+    if (parser.isSet(QStringLiteral("guest-only")))
+        return saveGuestShot(window, session.value()->services(), others, othersConnection.value()->database(), out)
+            ? 0
+            : fail(QStringLiteral("the guest profile screenshot failed"));
     if (parser.isSet(QStringLiteral("mixed-only")))
         return saveMixedShots(window, outage, session.value()->services(), out)
             ? 0

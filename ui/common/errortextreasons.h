@@ -34,5 +34,6 @@ QString stayMoneyText(const DomainError &error); // moving a stay and settling i
 QString tableText(const DomainError &error); // restaurant tables
 QString tillText(const DomainError &error);
 QString priceText(const DomainError &error); // price types, comps and house seats
+QString guestText(const DomainError &error); // guest profiles and the name a stay is booked in
 
 } // namespace boxoffice::ErrorWording

@@ -5,6 +5,7 @@
 #include "domain/countersale.h"
 #include "domain/door.h"
 #include "domain/frontdeskservice.h"
+#include "domain/guests.h"
 #include "domain/hotelservice.h"
 #include "domain/houseseats.h"
 #include "domain/orderlookup.h"
@@ -74,6 +75,7 @@ struct DeskServices
     SlotService *tables = nullptr; // restaurant tables; likewise
     PriceTypeService *priceTypes = nullptr; // not in ready(): without it every seat sells at its band's price
     HouseSeatService *house = nullptr; // not in ready(): a manager's, the database refuses it to clerks
+    GuestService *guests = nullptr; // not in ready(): without it a stay keeps the name given at hold, no profile
 
     bool ready() const { return holds && carts && sales && maps && hotels && frontDesk; }
 };

@@ -7,6 +7,7 @@
 #include "ui/common/money.h"
 #include "ui/frontdesk/compensationdialog.h"
 #include "ui/frontdesk/compensationreport.h"
+#include "ui/frontdesk/guestprofilefields.h"
 #include "ui/hotel/arrivalsatriskmodel.h"
 #include "ui/hotel/hotelgridview.h"
 #include "ui/hotel/staysearchmodel.h"
@@ -98,9 +99,12 @@ void FrontDeskPanel::bookOnGuarantee()
         showMessage(tr("Select nights on the calendar first."), true);
         return;
     }
+    if (!bookInGuestsName())
+        return;
     const auto sale = takePayment(PaymentMethod::Guarantee);
     if (!sale)
         return;
+    m_guestFields->clear();
     m_heldStay = 0;
     startNewCart();
     onClockTick(m_clock.now());
@@ -120,9 +124,12 @@ void FrontDeskPanel::book(bool card)
         showMessage(tr("Select nights on the calendar first."), true);
         return;
     }
+    if (!bookInGuestsName())
+        return;
     const auto sale = takePayment(card ? PaymentMethod::Card : PaymentMethod::Cash);
     if (!sale)
         return;
+    m_guestFields->clear();
     QString text = tr("Booked %1: order %2, %3 paid.").arg(m_heldLabel).arg(sale->order.id).arg(formatMoney(sale->chargedMinor, currency()));
     if (sale->changeMinor > 0)
         text += QLatin1Char(' ') + tr("Give %1 change.").arg(formatMoney(sale->changeMinor, currency()));

@@ -4,6 +4,7 @@
 #include "ui/common/money.h"
 #include "ui/frontdesk/compensationdialog.h"
 #include "ui/frontdesk/compensationreport.h"
+#include "ui/frontdesk/guestprofilefields.h"
 #include "ui/hotel/arrivalsatriskmodel.h"
 #include "ui/hotel/hotelgridview.h"
 #include "ui/hotel/staysearchmodel.h"
@@ -73,13 +74,9 @@ void FrontDeskPanel::buildUi()
     // Booking at the desk.
     auto *stayPage = new QWidget;
     auto *stayLayout = new QVBoxLayout(stayPage);
-    auto *guestRow = new QHBoxLayout;
-    guestRow->addWidget(new QLabel(tr("&Guest name:")));
-    m_guest = new QLineEdit;
-    m_guest->setObjectName(QStringLiteral("guestName"));
-    qobject_cast<QLabel *>(guestRow->itemAt(0)->widget())->setBuddy(m_guest);
-    guestRow->addWidget(m_guest, 1);
-    stayLayout->addLayout(guestRow);
+    m_guestFields = new GuestProfileFields;
+    m_guest = m_guestFields->nameEdit();
+    stayLayout->addWidget(m_guestFields);
     m_heldText = new QLabel(tr("No stay held."));
     m_heldText->setObjectName(QStringLiteral("heldStay"));
     QFont big = m_heldText->font();
@@ -188,6 +185,13 @@ void FrontDeskPanel::buildUi()
         m_changers << button;
         stayActions->addWidget(button);
     }
+    auto *profile = new QPushButton(tr("Guest &profile…"));
+    profile->setObjectName(QStringLiteral("guestProfileButton"));
+    connect(profile, &QPushButton::clicked, this, &FrontDeskPanel::openGuestProfile);
+    stayActions->addWidget(profile);
+    auto *findProfile = new QPushButton(tr("&Find a guest profile…"));
+    connect(findProfile, &QPushButton::clicked, this, &FrontDeskPanel::findGuestProfile);
+    stayActions->addWidget(findProfile);
     stayActions->addStretch();
     guestsLayout->addLayout(stayActions);
     m_tabs->addTab(guestsPage, tr("&Guests"));
@@ -339,6 +343,7 @@ void FrontDeskPanel::setServices(const DeskServices &services)
     m_services = services;
     setConnected(services.ready());
     m_checkout->setService(services.sales, services.calls);
+    m_guestFields->setServices(services);
     if (services.ready()) {
         loadHotels();
         loadRefundCases();

@@ -24,6 +24,8 @@ class ArrivalsAtRiskModel;
 class CompensationDialog;
 class CompensationReport;
 class CounterCheckout;
+class GuestProfileDialog;
+class GuestProfileFields;
 class HotelGridView;
 class MoveStayDialog;
 class PaymentDialog;
@@ -77,6 +79,10 @@ public:
     StaySearchModel *stays() const { return m_stays; }
     CompensationReport *report() const { return m_report; }
     QLineEdit *guestEdit() const { return m_guest; }
+    GuestProfileFields *guestFields() const { return m_guestFields; }
+    // frontdeskguestprofiles.cpp: the profile of the stay chosen in the Guests tab, or any found by search.
+    void openGuestProfile();
+    void findGuestProfile();
 
     // For tests: called instead of exec() on the payment, compensation, cancel and move dialogs.
     std::function<bool(PaymentDialog &)> paymentHook;
@@ -86,6 +92,7 @@ public:
     // Instead of asking a manager why a guest checks in before the arrival day: the reason, or none to
     // leave the guest waiting.
     std::function<std::optional<QString>(const StayRecord &)> earlyCheckInHook;
+    std::function<void(GuestProfileDialog &)> profileHook; // instead of exec() on the guest profile
 
 signals:
     // A booking paid (or guaranteed) at the desk: the desk window prints its receipt.
@@ -114,6 +121,9 @@ private:
     QString walkRefundNote(const StayMoney &money, bool done) const;
     static QString stayLabel(const StayRecord &stay); // the receipt's line: reference and guest
     bool refusedOffline(); // says so and answers true while the server is out of reach
+    // The guest details as typed now become the held stay's guest: right before it is paid or guaranteed.
+    bool bookInGuestsName();
+    void showGuestProfile(GuestProfileDialog &dialog);
     void showMessage(const QString &text, bool problem = false);
     qint64 priceOf(RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut) const;
     QString currency() const;
@@ -139,7 +149,8 @@ private:
 
     QComboBox *m_hotels = nullptr;
     HotelGridView *m_grid = nullptr;
-    QLineEdit *m_guest = nullptr;
+    QLineEdit *m_guest = nullptr; // m_guestFields' name
+    GuestProfileFields *m_guestFields = nullptr;
     QLabel *m_heldText = nullptr;
     QPushButton *m_cashButton = nullptr;
     QPushButton *m_cardButton = nullptr;
