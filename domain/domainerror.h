@@ -157,6 +157,15 @@ inline const char *const HouseSeatsOwnerMissing = "house-seats.owner-missing";
 inline const char *const HouseSeatsNoneToRelease = "house-seats.none-to-release";
 inline const char *const HouseSeatsHoldManagerOnly = "house-seats.hold-manager-only";
 inline const char *const HouseSeatsReleaseManagerOnly = "house-seats.release-manager-only";
+// The folio (migration 032).
+inline const char *const FolioChargeIncomplete = "folio.charge-incomplete";
+inline const char *const FolioNotInHouse = "folio.not-in-house"; // a charge to a guest not checked in
+inline const char *const FolioVoidNeedsReason = "folio.void-needs-reason";
+inline const char *const FolioVoidManagerOnly = "folio.void-manager-only";
+inline const char *const FolioChargeClosed = "folio.charge-closed"; // voided or settled already
+inline const char *const FolioBalanceChanged = "folio.balance-changed";
+inline const char *const FolioNeedsPayment = "folio.needs-payment";
+inline const char *const FolioUnsettled = "folio.unsettled"; // a check-out with money still owed
 } // namespace ErrorReason
 
 DomainError makeError(ErrorCode code, const QString &message, const QStringList &units = {});
