@@ -10,6 +10,7 @@
 #include "storage/databaseconnection.h"
 #include "storage/pgcountersales.h"
 #include "storage/pgdoorstore.h"
+#include "storage/pgfoliostore.h"
 #include "storage/pgfrontdesk.h"
 #include "storage/pghouseseatstore.h"
 #include "storage/pginventory.h"
@@ -73,6 +74,9 @@ private:
     PriceTypeService m_priceTypes{m_priceTypeStore};
     PgHouseSeatStore m_houseStore{m_connection->database()};
     HouseSeatService m_house{m_houseStore};
+    // A stay's folio (migration 032), on the same connection.
+    PgFolioStore m_folioStore{m_connection->database()};
+    FolioService m_folio{m_folioStore};
 };
 
 } // namespace boxoffice

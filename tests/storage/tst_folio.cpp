@@ -109,8 +109,8 @@ void TestFolio::initTestCase()
 {
     m_db = std::make_unique<TestDatabase>(QStringLiteral("folio"));
     QVERIFY2(m_db->ok(), qPrintable(m_db->failure()));
-    const auto loaded = PropertyLoader(m_db->database())
-                            .loadHotel(R"({"name": "Folio Inn", "currency": "EUR", "nights": 30,
+    const auto loaded
+        = PropertyLoader(m_db->database()).loadHotel(R"({"name": "Folio Inn", "currency": "EUR", "nights": 30,
                                "room_types": [{"code": "STD", "name": "Standard", "rank": 1, "price_minor": 9000, "rooms": 60}]})");
     QVERIFY(loaded.ok());
     m_inventory = std::make_unique<PgInventory>(m_db->database());
@@ -187,18 +187,17 @@ QVariant TestFolio::value(const QString &sql, qint64 id) const
 
 qint64 TestFolio::unbalanced(StayId stay) const
 {
-    return value(QStringLiteral(
-                     "WITH o AS (SELECT order_id AS id FROM stays WHERE id = :id "
-                     "           UNION SELECT order_id FROM order_supplement_lines WHERE stay_id = :id), "
-                     "money AS (SELECT COALESCE(sum(amount_minor) FILTER (WHERE entry = 'CAPTURED'), 0) "
-                     "  - COALESCE(sum(amount_minor) FILTER (WHERE entry = 'REFUND_DUE'), 0) "
-                     "  - COALESCE(sum(amount_minor) FILTER (WHERE entry = 'FEE_KEPT'), 0) AS kept "
-                     "  FROM order_ledger WHERE order_id IN (SELECT id FROM o)), "
-                     "delivered AS (SELECT COALESCE((SELECT sum(amount_minor) FROM order_stay_lines "
-                     "  WHERE order_id IN (SELECT id FROM o) AND state = 'SOLD'), 0) "
-                     "  + COALESCE((SELECT sum(amount_minor) FROM order_supplement_lines "
-                     "  WHERE order_id IN (SELECT id FROM o) AND state = 'SOLD'), 0) AS amount) "
-                     "SELECT money.kept - delivered.amount FROM money, delivered"),
+    return value(QStringLiteral("WITH o AS (SELECT order_id AS id FROM stays WHERE id = :id "
+                                "           UNION SELECT order_id FROM order_supplement_lines WHERE stay_id = :id), "
+                                "money AS (SELECT COALESCE(sum(amount_minor) FILTER (WHERE entry = 'CAPTURED'), 0) "
+                                "  - COALESCE(sum(amount_minor) FILTER (WHERE entry = 'REFUND_DUE'), 0) "
+                                "  - COALESCE(sum(amount_minor) FILTER (WHERE entry = 'FEE_KEPT'), 0) AS kept "
+                                "  FROM order_ledger WHERE order_id IN (SELECT id FROM o)), "
+                                "delivered AS (SELECT COALESCE((SELECT sum(amount_minor) FROM order_stay_lines "
+                                "  WHERE order_id IN (SELECT id FROM o) AND state = 'SOLD'), 0) "
+                                "  + COALESCE((SELECT sum(amount_minor) FROM order_supplement_lines "
+                                "  WHERE order_id IN (SELECT id FROM o) AND state = 'SOLD'), 0) AS amount) "
+                                "SELECT money.kept - delivered.amount FROM money, delivered"),
                  stay)
         .toLongLong();
 }
@@ -255,7 +254,8 @@ void TestFolio::aChargeIsVoidedByAManagerOnlyAndNeverDeleted()
     const auto byClerk = clerk->voidCharge(charge.value(), QStringLiteral("guest disputes it"));
     QCOMPARE(byClerk.ok() ? ErrorCode::Internal : byClerk.error().code, ErrorCode::PermissionDenied);
     QCOMPARE(reasonOf(byClerk), QString::fromLatin1(ErrorReason::FolioVoidManagerOnly));
-    QVERIFY(value(QStringLiteral("SELECT voided_at IS NULL FROM folio_charges WHERE id = :id"), charge.value()).toBool());
+    QVERIFY(
+        value(QStringLiteral("SELECT voided_at IS NULL FROM folio_charges WHERE id = :id"), charge.value()).toBool());
 
     QCOMPARE(reasonOf(manager->voidCharge(charge.value(), QStringLiteral(" "))),
              QString::fromLatin1(ErrorReason::FolioVoidNeedsReason));
@@ -275,8 +275,8 @@ void TestFolio::aChargeIsVoidedByAManagerOnlyAndNeverDeleted()
     QCOMPARE(folio->balanceMinor(), 0);
     // Not even the schema's owner deletes a charge.
     QString error;
-    QVERIFY(!m_db->exec(QStringLiteral("DELETE FROM folio_charges WHERE id = :id"), {{QStringLiteral("id"), charge.value()}},
-                        &error));
+    QVERIFY(!m_db->exec(QStringLiteral("DELETE FROM folio_charges WHERE id = :id"),
+                        {{QStringLiteral("id"), charge.value()}}, &error));
     QCOMPARE(value(QStringLiteral("SELECT count(*) FROM folio_charges WHERE id = :id"), charge.value()).toInt(), 1);
 }
 
@@ -325,10 +325,10 @@ void TestFolio::settleAndCheckOutTakesOnePaymentThroughTheLedger_data()
 
     QTest::newRow("paid room, extras by cash") << PaymentMethod::Cash << qint64(1250) << "cash" << qint64(1250);
     QTest::newRow("paid room, extras by card") << PaymentMethod::Card << qint64(700) << "card" << qint64(700);
-    QTest::newRow("guaranteed room and extras by cash") << PaymentMethod::Guarantee << qint64(1250) << "cash"
-                                                        << qint64(18000 + 1250);
-    QTest::newRow("guaranteed room and extras by card") << PaymentMethod::Guarantee << qint64(300) << "card"
-                                                        << qint64(18000 + 300);
+    QTest::newRow("guaranteed room and extras by cash")
+        << PaymentMethod::Guarantee << qint64(1250) << "cash" << qint64(18000 + 1250);
+    QTest::newRow("guaranteed room and extras by card")
+        << PaymentMethod::Guarantee << qint64(300) << "card" << qint64(18000 + 300);
     QTest::newRow("guaranteed room alone") << PaymentMethod::Guarantee << qint64(0) << "cash" << qint64(18000);
     QTest::newRow("nothing owed") << PaymentMethod::Cash << qint64(0) << "" << qint64(0);
 }
@@ -354,8 +354,8 @@ void TestFolio::settleAndCheckOutTakesOnePaymentThroughTheLedger()
     const auto before = clerk->folio(stay);
     QVERIFY(before);
     QCOMPARE(before->balanceMinor(), balance);
-    const int paymentsBefore = m_db->scalar(QStringLiteral("SELECT count(*) FROM counter_payments WHERE method <> 'guarantee'"))
-                                   .toInt();
+    const int paymentsBefore
+        = m_db->scalar(QStringLiteral("SELECT count(*) FROM counter_payments WHERE method <> 'guarantee'")).toInt();
 
     std::optional<CounterPayment> payment;
     if (paidBy == QLatin1String("cash"))
@@ -368,20 +368,24 @@ void TestFolio::settleAndCheckOutTakesOnePaymentThroughTheLedger()
     QCOMPARE(settled->chargedMinor, balance);
     QCOMPARE(settled->changeMinor, paidBy == QLatin1String("cash") ? 1000 : 0);
 
-    QCOMPARE(value(QStringLiteral("SELECT state FROM stays WHERE id = :id"), stay).toString(), QStringLiteral("CHECKED_OUT"));
-    QCOMPARE(value(QStringLiteral("SELECT state FROM orders WHERE id = :id"), roomOrder).toString(), QStringLiteral("PAID"));
+    QCOMPARE(value(QStringLiteral("SELECT state FROM stays WHERE id = :id"), stay).toString(),
+             QStringLiteral("CHECKED_OUT"));
+    QCOMPARE(value(QStringLiteral("SELECT state FROM orders WHERE id = :id"), roomOrder).toString(),
+             QStringLiteral("PAID"));
     // One payment for everything owed, captured once in the ledger.
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM counter_payments WHERE method <> 'guarantee'")).toInt(),
              paymentsBefore + (balance > 0 ? 1 : 0));
     if (balance > 0) {
-        QCOMPARE(value(QStringLiteral("SELECT amount_minor FROM counter_payments WHERE order_id = :id AND method <> 'guarantee'"),
+        QCOMPARE(value(QStringLiteral(
+                           "SELECT amount_minor FROM counter_payments WHERE order_id = :id AND method <> 'guarantee'"),
                        settled->order)
                      .toLongLong(),
                  balance);
-        QCOMPARE(value(QStringLiteral("SELECT amount_minor FROM order_ledger WHERE order_id = :id AND entry = 'CAPTURED'"),
-                       settled->order)
-                     .toLongLong(),
-                 booked == PaymentMethod::Guarantee ? balance : extras);
+        QCOMPARE(
+            value(QStringLiteral("SELECT amount_minor FROM order_ledger WHERE order_id = :id AND entry = 'CAPTURED'"),
+                  settled->order)
+                .toLongLong(),
+            booked == PaymentMethod::Guarantee ? balance : extras);
         QCOMPARE(settled->order == roomOrder, booked == PaymentMethod::Guarantee);
     }
     QCOMPARE(value(QStringLiteral("SELECT count(*) FROM folio_charges WHERE stay_id = :id AND settled_at IS NULL "
@@ -413,7 +417,8 @@ void TestFolio::aBalanceThatChangedMeanwhileIsRefused()
     const auto refused = clerk->settleAndCheckOut(stay, 9000 + 500, cash(20000));
     QCOMPARE(reasonOf(refused), QString::fromLatin1(ErrorReason::FolioBalanceChanged));
     QVERIFY(refused.error().message.contains(QLatin1String("No payment was recorded")));
-    QCOMPARE(value(QStringLiteral("SELECT state FROM stays WHERE id = :id"), stay).toString(), QStringLiteral("CHECKED_IN"));
+    QCOMPARE(value(QStringLiteral("SELECT state FROM stays WHERE id = :id"), stay).toString(),
+             QStringLiteral("CHECKED_IN"));
     QCOMPARE(value(QStringLiteral("SELECT count(*) FROM counter_payments c JOIN stays s ON s.order_id = c.order_id "
                                   "WHERE s.id = :id AND c.method <> 'guarantee'"),
                    stay)
@@ -435,8 +440,8 @@ void TestFolio::twoDesksSettlingAtOnceChargeOnce()
         rounds,
         [&](DatabaseConnection &connection, PgInventory &, int, int buyer) {
             FolioDesk desk(connection.database());
-            const auto settled = desk->settleAndCheckOut(stay, balance,
-                                                         buyer ? card(QStringLiteral("T-%1").arg(stay)) : cash(10000));
+            const auto settled
+                = desk->settleAndCheckOut(stay, balance, buyer ? card(QStringLiteral("T-%1").arg(stay)) : cash(10000));
             Attempt attempt;
             attempt.granted = settled.ok();
             if (!settled) {
@@ -446,15 +451,16 @@ void TestFolio::twoDesksSettlingAtOnceChargeOnce()
             return attempt;
         },
         [&](int round) {
-            stay = inHouse(QStringLiteral("Raced Guest %1").arg(round), 1, round % 2 ? PaymentMethod::Guarantee
-                                                                                      : PaymentMethod::Cash);
+            stay = inHouse(QStringLiteral("Raced Guest %1").arg(round), 1,
+                           round % 2 ? PaymentMethod::Guarantee : PaymentMethod::Cash);
             FolioDesk clerk(m_clerkConnection->database());
             if (!clerk->post(minibar(stay, 700)))
                 problems << QStringLiteral("round %1: no charge posted").arg(round);
             const auto folio = clerk->folio(stay);
             balance = folio ? folio->balanceMinor() : 0; // the room on guarantee and the extras, or the extras
-            paymentsBefore = m_db->scalar(QStringLiteral("SELECT count(*) FROM counter_payments WHERE method <> 'guarantee'"))
-                                 .toInt();
+            paymentsBefore
+                = m_db->scalar(QStringLiteral("SELECT count(*) FROM counter_payments WHERE method <> 'guarantee'"))
+                      .toInt();
         },
         [&](int round, const QVector<Attempt> &attempts) {
             int granted = 0;
@@ -467,7 +473,8 @@ void TestFolio::twoDesksSettlingAtOnceChargeOnce()
             if (granted != 1)
                 problems << QStringLiteral("round %1: %2 settlements").arg(round).arg(granted);
             const int payments
-                = m_db->scalar(QStringLiteral("SELECT count(*) FROM counter_payments WHERE method <> 'guarantee'")).toInt()
+                = m_db->scalar(QStringLiteral("SELECT count(*) FROM counter_payments WHERE method <> 'guarantee'"))
+                      .toInt()
                 - paymentsBefore;
             if (payments != 1)
                 problems << QStringLiteral("round %1: %2 payments").arg(round).arg(payments);

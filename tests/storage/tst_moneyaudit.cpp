@@ -349,11 +349,13 @@ void TestMoneyAudit::settleAGuaranteeAtDeparture()
     const auto booked = m_counter->sellAtCounter(cart, guarantee, m_counter->quote(cart).value());
     QVERIFY(booked.ok());
     QVERIFY(m_desk->checkIn(stay).ok());
-    QVERIFY(m_desk->checkOut(stay).ok());
+    // Paid before the guest leaves: the database refuses a check-out while the room is owed (migration 032).
+    QVERIFY(!m_desk->checkOut(stay).ok());
     CounterPayment card;
     card.method = PaymentMethod::Card;
     card.cardReference = QStringLiteral("TERM-77");
     QVERIFY(m_counter->settleGuarantee(booked->order.id, card).ok());
+    QVERIFY(m_desk->checkOut(stay).ok());
 }
 
 void TestMoneyAudit::bookOnGuarantee()

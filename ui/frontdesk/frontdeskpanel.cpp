@@ -187,6 +187,10 @@ void FrontDeskPanel::buildUi()
         m_changers << button;
         stayActions->addWidget(button);
     }
+    auto *folio = new QPushButton(tr("&Folio…"));
+    connect(folio, &QPushButton::clicked, this, &FrontDeskPanel::openFolio);
+    m_changers << folio;
+    stayActions->addWidget(folio);
     stayActions->addStretch();
     guestsLayout->addLayout(stayActions);
     m_tabs->addTab(guestsPage, tr("&Guests"));

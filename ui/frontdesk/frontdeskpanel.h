@@ -24,6 +24,7 @@ class ArrivalsAtRiskModel;
 class CompensationDialog;
 class CompensationReport;
 class CounterCheckout;
+class FolioDialog;
 class HotelGridView;
 class MoveStayDialog;
 class PaymentDialog;
@@ -83,6 +84,8 @@ public:
     std::function<bool(CompensationDialog &)> compensationHook;
     std::function<bool(StayCancelDialog &)> cancelHook;
     std::function<bool(MoveStayDialog &)> moveHook;
+    // Called instead of exec() on the folio of the chosen stay (frontdeskfolio.cpp).
+    std::function<void(FolioDialog &)> folioHook;
 
 signals:
     // A booking paid (or guaranteed) at the desk: the desk window prints its receipt.
@@ -101,6 +104,9 @@ private:
     // The payment dialog over the server's quote of the held stay; the sale when it went through.
     std::optional<CounterSale> takePayment(PaymentMethod method);
     void actOnSelectedStay(const QString &what);
+    // frontdeskfolio.cpp: the chosen stay's folio, and a check-out that settles it with one payment.
+    void openFolio();
+    void checkOutWithFolio(const StayRecord &stay);
     // frontdeskstaymoney.cpp: the money of a stay, said before it changes and settled as the role allows.
     void cancelStay(const StayRecord &stay);
     void moveStay(const StayRecord &stay, RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut);

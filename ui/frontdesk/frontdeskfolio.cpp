@@ -1,0 +1,98 @@
+// The front desk's side of the folio: the chosen stay's folio in its own window, and a check-out that
+// settles the room on guarantee and the extras with one payment, or checks a guest owing nothing out.
+
+#include "ui/frontdesk/frontdeskpanel.h"
+
+#include "ui/common/errortext.h"
+#include "ui/common/money.h"
+#include "ui/frontdesk/foliodialog.h"
+#include "ui/frontdesk/foliopanel.h"
+#include "ui/hotel/staysearchmodel.h"
+#include "ui/sale/paymentdialog.h"
+
+#include <QItemSelectionModel>
+#include <QTableView>
+
+namespace boxoffice {
+
+void FrontDeskPanel::openFolio()
+{
+    if (refusedOffline() || !m_services.folio)
+        return;
+    const auto rows = m_staysView->selectionModel()->selectedRows();
+    if (rows.isEmpty()) {
+        showMessage(tr("Choose a stay in the list first."), true);
+        return;
+    }
+    const StayRecord stay = m_stays->stay(rows.first().row());
+    FolioDialog dialog(this);
+    dialog.setWindowTitle(tr("Folio of %1").arg(stayLabel(stay)));
+    FolioPanel *panel = dialog.panel();
+    panel->paymentHook = paymentHook;
+    panel->setService(m_services.folio, m_services.calls);
+    panel->setStay(stay.id);
+    connect(
+        panel, &FolioPanel::checkedOut, this,
+        [this, stay](const FolioSettlement &settlement, const std::optional<CounterPayment> &payment, const QString &) {
+            refresh();
+            showMessage(tr("Done: %1 (%2).").arg(stay.reference, stay.guest));
+            if (settlement.settled && payment) {
+                if (auto order = m_services.calls([&] { return m_services.carts->order(settlement.order); })) {
+                    CounterSale sale;
+                    sale.order = order.value();
+                    sale.chargedMinor = settlement.chargedMinor;
+                    sale.changeMinor = settlement.changeMinor;
+                    emit counterSaleMade(sale, *payment); // paid at the desk on departure: its receipt
+                }
+            }
+        });
+    if (folioHook)
+        folioHook(dialog);
+    else
+        dialog.exec();
+}
+
+void FrontDeskPanel::checkOutWithFolio(const StayRecord &stay)
+{
+    // The balance is asked for first (the room on guarantee and the open extras), then taken together
+    // with the check-out in one database call, or not at all.
+    auto folio = m_services.calls([&] { return m_services.folio->folio(stay.id); });
+    if (!folio) {
+        showMessage(errorText(folio.error()), true);
+        return;
+    }
+    const qint64 balance = folio->balanceMinor();
+    const QString currency = folio->currency;
+    std::optional<CounterPayment> payment;
+    if (balance > 0) {
+        PaymentDialog dialog(balance, currency, PaymentMethod::Cash, this);
+        const bool accepted = paymentHook ? paymentHook(dialog) : dialog.exec() == QDialog::Accepted;
+        if (!accepted)
+            return;
+        payment = dialog.payment();
+    }
+    auto out = m_services.calls([&] { return m_services.folio->settleAndCheckOut(stay.id, balance, payment); });
+    QString paidNote;
+    if (!out) {
+        const QString giveBack = tr("No payment was recorded: give back what the guest handed over.");
+        if (payment && !errorText(out.error()).contains(giveBack))
+            paidNote = QLatin1Char(' ') + giveBack;
+    } else if (out->settled && payment) {
+        paidNote = QLatin1Char(' ')
+            + tr("Paid %1; give %2 change.")
+                  .arg(formatMoney(out->chargedMinor, currency), formatMoney(out->changeMinor, currency));
+        if (auto order = m_services.calls([&] { return m_services.carts->order(out->order); })) {
+            CounterSale sale;
+            sale.order = order.value();
+            sale.chargedMinor = out->chargedMinor;
+            sale.changeMinor = out->changeMinor;
+            emit counterSaleMade(sale, *payment); // paid at the desk on departure: its receipt
+        }
+    }
+    refresh(); // first: re-reading the guest list says how many it found
+    showMessage(out ? tr("Done: %1 (%2).").arg(stay.reference, stay.guest) + paidNote
+                    : errorText(out.error()) + paidNote,
+                !out);
+}
+
+} // namespace boxoffice
