@@ -115,7 +115,8 @@ public:
     virtual Status voidCharge(FolioChargeId charge, const QString &reason) = 0;
     // One database call: refused (Conflict, nothing changed) unless the balance is still `seenBalance`.
     virtual Result<FolioSettlement> settleAndCheckOut(StayId stay, qint64 seenBalanceMinor,
-                                                      const std::optional<CounterPayment> &payment) = 0;
+                                                      const std::optional<CounterPayment> &payment)
+        = 0;
 };
 
 namespace FolioRules {

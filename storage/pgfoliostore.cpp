@@ -115,9 +115,9 @@ Result<FolioChargeId> PgFolioStore::post(const FolioChargeRequest &request)
     if (outcome == QLatin1String("OK"))
         return id;
     if (outcome == QLatin1String("NOT_IN_HOUSE"))
-        return withReason(makeError(ErrorCode::Conflict,
-                                    QStringLiteral("Charges are posted only while the guest is checked in.")),
-                          ErrorReason::FolioNotInHouse);
+        return withReason(
+            makeError(ErrorCode::Conflict, QStringLiteral("Charges are posted only while the guest is checked in.")),
+            ErrorReason::FolioNotInHouse);
     return stayUnknown(request.stay);
 }
 
@@ -156,9 +156,12 @@ Result<FolioSettlement> PgFolioStore::settleAndCheckOut(StayId stay, qint64 seen
          {QStringLiteral(":seen"), seenBalanceMinor},
          {QStringLiteral(":method"),
           !payment ? nullOf(QMetaType::fromType<QString>())
-                   : QVariant(cash ? QStringLiteral("cash") : card ? QStringLiteral("card") : QStringLiteral("guarantee"))},
+                   : QVariant(cash       ? QStringLiteral("cash")
+                                  : card ? QStringLiteral("card")
+                                         : QStringLiteral("guarantee"))},
          {QStringLiteral(":tendered"), cash ? QVariant(payment->tenderedMinor) : nullOf(QMetaType::fromType<qint64>())},
-         {QStringLiteral(":reference"), card ? QVariant(payment->cardReference) : nullOf(QMetaType::fromType<QString>())}});
+         {QStringLiteral(":reference"),
+          card ? QVariant(payment->cardReference) : nullOf(QMetaType::fromType<QString>())}});
     if (!settled)
         return settled.error();
     QSqlQuery &q = *settled.value();
@@ -182,8 +185,9 @@ Result<FolioSettlement> PgFolioStore::settleAndCheckOut(StayId stay, qint64 seen
                                         .arg(balance)),
                           ErrorReason::FolioBalanceChanged);
     if (outcome == QLatin1String("NEEDS_PAYMENT"))
-        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Take the payment of the balance, then check out.")),
-                          ErrorReason::FolioNeedsPayment);
+        return withReason(
+            makeError(ErrorCode::BadInput, QStringLiteral("Take the payment of the balance, then check out.")),
+            ErrorReason::FolioNeedsPayment);
     if (outcome == QLatin1String("NOTHING_OWED"))
         return withReason(makeError(ErrorCode::Conflict,
                                     QStringLiteral("Nothing is owed for this stay on departure, "
