@@ -39,7 +39,7 @@ void FolioPanel::buildUi()
     m_charges->setObjectName(QStringLiteral("folioCharges"));
     m_charges->setAccessibleName(tr("Folio charges"));
     m_charges->setHorizontalHeaderLabels(
-        {tr("Posted"), tr("Kind"), tr("Description"), tr("Quantity"), tr("Amount"), tr("Status")});
+        {tr("Posted"), tr("Kind"), tr("Description"), tr("Quantity"), tr("Total"), tr("Status")});
     m_charges->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_charges->setSelectionMode(QAbstractItemView::SingleSelection);
     m_charges->setEditTriggers(QAbstractItemView::NoEditTriggers);
