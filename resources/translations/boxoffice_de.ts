@@ -531,6 +531,140 @@
         <source>Only a dearer stay&apos;s difference can be waived.</source>
         <translation>Erlassen werden kann nur die Differenz zu einem teureren Aufenthalt.</translation>
     </message>
+    <message>
+        <source>A charge needs a description, a price above zero and a quantity from 1 to 999.</source>
+        <translation>Eine Buchung braucht eine Beschreibung, einen Preis über null und eine Menge von 1 bis 999.</translation>
+    </message>
+    <message>
+        <source>Charges are posted only while the guest is checked in.</source>
+        <translation>Buchungen sind nur möglich, solange der Gast eingecheckt ist.</translation>
+    </message>
+    <message>
+        <source>Say why the charge is voided.</source>
+        <translation>Sagen Sie, warum die Buchung storniert wird.</translation>
+    </message>
+    <message>
+        <source>Only a manager may void a charge: ask one to sign in.</source>
+        <translation>Nur die Leitung darf eine Buchung stornieren: Bitten Sie sie, sich anzumelden.</translation>
+    </message>
+    <message>
+        <source>That charge was voided or paid already; nothing changed.</source>
+        <translation>Diese Buchung wurde bereits storniert oder bezahlt; nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>The balance changed while the guest was paying (another desk posted or voided a charge). Nothing was changed: look at the folio and ask again.</source>
+        <translation>Der Saldo hat sich geändert, während der Gast bezahlte (ein anderer Platz hat gebucht oder storniert). Nichts wurde geändert: Sehen Sie sich das Folio an und fragen Sie erneut.</translation>
+    </message>
+    <message>
+        <source>This guest still owes money: take the payment of the balance, then check out.</source>
+        <translation>Dieser Gast schuldet noch Geld: Kassieren Sie den Saldo, dann checken Sie aus.</translation>
+    </message>
+    <message>
+        <source>This stay still owes money (the room on guarantee or folio charges): settle the folio and check out.</source>
+        <translation>Für diesen Aufenthalt ist noch Geld offen (das Zimmer auf Garantie oder Folio-Buchungen): Begleichen Sie das Folio und checken Sie aus.</translation>
+    </message>
+</context>
+<context>
+    <name>FolioInvoice</name>
+    <message>
+        <source>Pro-forma invoice</source>
+        <translation>Proforma-Rechnung</translation>
+    </message>
+    <message>
+        <source>Invoice</source>
+        <translation>Rechnung</translation>
+    </message>
+    <message>
+        <source>Guest: %1</source>
+        <translation>Gast: %1</translation>
+    </message>
+    <message>
+        <source>Booking reference: %1</source>
+        <translation>Buchungsnummer: %1</translation>
+    </message>
+    <message>
+        <source>%1, %2 to %3</source>
+        <translation>%1, %2 bis %3</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Datum</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>Posten</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Betrag</translation>
+    </message>
+    <message>
+        <source>Night, %1</source>
+        <translation>Nacht, %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3 × %4)</source>
+        <translation>%1: %2 (%3 × %4)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Gesamt</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Balance due</source>
+        <translation>Offener Betrag</translation>
+    </message>
+    <message>
+        <source>The guest is still in house: this pro-forma lists what is billed so far.</source>
+        <translation>Der Gast ist noch im Haus: Diese Proforma-Rechnung zeigt, was bisher berechnet wurde.</translation>
+    </message>
+    <message>
+        <source>Invoice %1</source>
+        <translation>Rechnung %1</translation>
+    </message>
+</context>
+<context>
+    <name>FolioWords</name>
+    <message>
+        <source>Minibar</source>
+        <translation>Minibar</translation>
+    </message>
+    <message>
+        <source>Restaurant</source>
+        <translation>Restaurant</translation>
+    </message>
+    <message>
+        <source>Parking</source>
+        <translation>Parken</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>Sonstiges</translation>
+    </message>
+    <message>
+        <source>Paid in cash</source>
+        <translation>Bar bezahlt</translation>
+    </message>
+    <message>
+        <source>Paid by card</source>
+        <translation>Mit Karte bezahlt</translation>
+    </message>
+    <message>
+        <source>Paid online</source>
+        <translation>Online bezahlt</translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation>Erstattet</translation>
+    </message>
 </context>
 <context>
     <name>HouseHoldDialog</name>
@@ -2232,6 +2366,164 @@
     </message>
 </context>
 <context>
+    <name>boxoffice::FolioDialog</name>
+    <message>
+        <source>Folio</source>
+        <translation>Folio</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::FolioPanel</name>
+    <message>
+        <source>Folio charges</source>
+        <translation>Folio-Buchungen</translation>
+    </message>
+    <message>
+        <source>Posted</source>
+        <translation>Gebucht</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation>Menge</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Gesamt</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Kind of charge</source>
+        <translation>Art der Buchung</translation>
+    </message>
+    <message>
+        <source>What was it? e.g. two beers</source>
+        <translation>Was war es? z. B. zwei Bier</translation>
+    </message>
+    <message>
+        <source>× </source>
+        <translation>× </translation>
+    </message>
+    <message>
+        <source>Price of one, e.g. %1</source>
+        <translation>Einzelpreis, z. B. %1</translation>
+    </message>
+    <message>
+        <source>Price of one</source>
+        <translation>Einzelpreis</translation>
+    </message>
+    <message>
+        <source>&amp;Post charge</source>
+        <translation>&amp;Buchen</translation>
+    </message>
+    <message>
+        <source>&amp;Void charge… (manager)</source>
+        <translation>&amp;Stornieren … (Leitung)</translation>
+    </message>
+    <message>
+        <source>&amp;Settle and check out</source>
+        <translation>Begleichen und aus&amp;checken</translation>
+    </message>
+    <message>
+        <source>&amp;Invoice PDF…</source>
+        <translation>&amp;Rechnung als PDF …</translation>
+    </message>
+    <message>
+        <source>%1 — %2, %3, %4 to %5 (%6)</source>
+        <translation>%1 — %2, %3, %4 bis %5 (%6)</translation>
+    </message>
+    <message>
+        <source>Choose a stay to see its folio.</source>
+        <translation>Wählen Sie einen Aufenthalt, um sein Folio zu sehen.</translation>
+    </message>
+    <message>
+        <source>voided by %1: %2</source>
+        <translation>storniert von %1: %2</translation>
+    </message>
+    <message>
+        <source>paid</source>
+        <translation>bezahlt</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>offen</translation>
+    </message>
+    <message>
+        <source>Balance %1: room %2, extras %3</source>
+        <translation>Saldo %1: Zimmer %2, Extras %3</translation>
+    </message>
+    <message>
+        <source>Type the price of one.</source>
+        <translation>Geben Sie den Einzelpreis ein.</translation>
+    </message>
+    <message>
+        <source>Posted: %1, %2.</source>
+        <translation>Gebucht: %1, %2.</translation>
+    </message>
+    <message>
+        <source>Choose a charge in the list first.</source>
+        <translation>Wählen Sie zuerst eine Buchung in der Liste.</translation>
+    </message>
+    <message>
+        <source>Void a charge</source>
+        <translation>Buchung stornieren</translation>
+    </message>
+    <message>
+        <source>Why is this charge voided?</source>
+        <translation>Warum wird diese Buchung storniert?</translation>
+    </message>
+    <message>
+        <source>Only a manager may void a charge: ask one to sign in.</source>
+        <translation>Nur die Leitung darf eine Buchung stornieren: Bitten Sie sie, sich anzumelden.</translation>
+    </message>
+    <message>
+        <source>The charge was voided; it stays on the folio with the reason.</source>
+        <translation>Die Buchung wurde storniert; sie bleibt mit dem Grund auf dem Folio.</translation>
+    </message>
+    <message>
+        <source>No payment was recorded: give back what the guest handed over.</source>
+        <translation>Es wurde keine Zahlung erfasst: Geben Sie dem Gast zurück, was er übergeben hat.</translation>
+    </message>
+    <message>
+        <source>Paid %1; give %2 change. The guest is checked out.</source>
+        <translation>%1 bezahlt; %2 Wechselgeld geben. Der Gast ist ausgecheckt.</translation>
+    </message>
+    <message>
+        <source>Nothing was owed. The guest is checked out.</source>
+        <translation>Es war nichts offen. Der Gast ist ausgecheckt.</translation>
+    </message>
+    <message>
+        <source>invoice-%1.pdf</source>
+        <translation>rechnung-%1.pdf</translation>
+    </message>
+    <message>
+        <source>Save the invoice</source>
+        <translation>Rechnung speichern</translation>
+    </message>
+    <message>
+        <source>PDF documents (*.pdf)</source>
+        <translation>PDF-Dokumente (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Invoice written to %1.</source>
+        <translation>Rechnung nach %1 geschrieben.</translation>
+    </message>
+    <message>
+        <source>The invoice could not be written to %1.</source>
+        <translation>Die Rechnung konnte nicht nach %1 geschrieben werden.</translation>
+    </message>
+</context>
+<context>
     <name>boxoffice::FrontDeskPanel</name>
     <message>
         <source>Held %1 (reference %2). Take the guest&apos;s details, then book.</source>
@@ -2676,6 +2968,14 @@
             <numerusform>%1, %n Nacht ab %2 markiert: reservieren (Strg+H) oder einen Aufenthalt dorthin umbuchen.</numerusform>
             <numerusform>%1, %n Nächte ab %2 markiert: reservieren (Strg+H) oder einen Aufenthalt dorthin umbuchen.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Folio of %1</source>
+        <translation>Folio von %1</translation>
+    </message>
+    <message>
+        <source>&amp;Folio…</source>
+        <translation>&amp;Folio …</translation>
     </message>
 </context>
 <context>

@@ -531,6 +531,140 @@
         <source>Only a dearer stay&apos;s difference can be waived.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>A charge needs a description, a price above zero and a quantity from 1 to 999.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Charges are posted only while the guest is checked in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Say why the charge is voided.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a manager may void a charge: ask one to sign in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That charge was voided or paid already; nothing changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The balance changed while the guest was paying (another desk posted or voided a charge). Nothing was changed: look at the folio and ask again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This guest still owes money: take the payment of the balance, then check out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This stay still owes money (the room on guarantee or folio charges): settle the folio and check out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FolioInvoice</name>
+    <message>
+        <source>Pro-forma invoice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invoice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Guest: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking reference: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2 to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Night, %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3 × %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Balance due</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The guest is still in house: this pro-forma lists what is billed so far.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invoice %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FolioWords</name>
+    <message>
+        <source>Minibar</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restaurant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paid in cash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paid by card</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paid online</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>HouseHoldDialog</name>
@@ -2231,6 +2365,164 @@
     </message>
 </context>
 <context>
+    <name>boxoffice::FolioDialog</name>
+    <message>
+        <source>Folio</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::FolioPanel</name>
+    <message>
+        <source>Folio charges</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Posted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind of charge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What was it? e.g. two beers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>× </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Price of one, e.g. %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Price of one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Post charge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Void charge… (manager)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Settle and check out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Invoice PDF…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2, %3, %4 to %5 (%6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a stay to see its folio.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>voided by %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Balance %1: room %2, extras %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type the price of one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Posted: %1, %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a charge in the list first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Void a charge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why is this charge voided?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a manager may void a charge: ask one to sign in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The charge was voided; it stays on the folio with the reason.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No payment was recorded: give back what the guest handed over.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paid %1; give %2 change. The guest is checked out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was owed. The guest is checked out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invoice-%1.pdf</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the invoice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF documents (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invoice written to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The invoice could not be written to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>boxoffice::FrontDeskPanel</name>
     <message>
         <source>Held %1 (reference %2). Take the guest&apos;s details, then book.</source>
@@ -2675,6 +2967,14 @@
             <numerusform>%1, %n night from %2 selected: hold it (Ctrl+H), or move a stay there.</numerusform>
             <numerusform>%1, %n nights from %2 selected: hold them (Ctrl+H), or move a stay there.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Folio of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Folio…</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
