@@ -6,6 +6,7 @@
 
 #include "desksession.h"
 #include "domain/hotelservice.h"
+#include "domain/receipt.h"
 #include "storage/pgcountersales.h"
 #include "storage/pgfrontdesk.h"
 #include "storage/pginventory.h"
@@ -298,6 +299,20 @@ void TestFolioPanel::checkOutAtTheDeskTakesTheRoomAndTheExtrasInOnePayment()
     QVERIFY2(desk.message().contains(QStringLiteral("Paid €202.00; give €48.00 change.")), qPrintable(desk.message()));
     QVERIFY(asked);
     QCOMPARE(receipts.count(), 1);
+    // The receipt lists the room and the dinner, and they add up to what was taken.
+    const Receipt paper = Receipts::forSale(receipts.first().at(0).value<CounterSale>(),
+                                            receipts.first().at(1).value<CounterPayment>(), {});
+    QCOMPARE(paper.order, order);
+    QCOMPARE(paper.totalMinor, 20200);
+    QCOMPARE(paper.changeMinor, 4800);
+    qint64 listed = 0;
+    QStringList labels;
+    for (const ReceiptLine &line : paper.lines) {
+        listed += line.amountMinor;
+        labels << line.label;
+    }
+    QCOMPARE(listed, 20200);
+    QVERIFY2(labels.join(u'|').contains(QLatin1String("Restaurant: Dinner")), qPrintable(labels.join(u'|')));
     QCOMPARE(value(QStringLiteral("SELECT state FROM stays WHERE id = :id"), stay).toString(),
              QStringLiteral("CHECKED_OUT"));
     QCOMPARE(

@@ -7,6 +7,7 @@
 #include "ui/common/money.h"
 #include "ui/frontdesk/foliodialog.h"
 #include "ui/frontdesk/foliopanel.h"
+#include "ui/frontdesk/foliowords.h"
 #include "ui/hotel/staysearchmodel.h"
 #include "ui/sale/paymentdialog.h"
 
@@ -14,6 +15,31 @@
 #include <QTableView>
 
 namespace boxoffice {
+
+namespace {
+
+// The receipt's sale: the order's own lines (the room, when it was paid now) and the folio charges the
+// payment settled, which the ledger holds as one supplement line that the order summary does not list.
+CounterSale folioSale(const OrderSummary &order, const QVector<FolioCharge> &settled, const FolioSettlement &settlement)
+{
+    CounterSale sale;
+    sale.order = order;
+    for (const FolioCharge &charge : settled) {
+        OrderLine line;
+        line.kind = ItemKind::Stay;
+        line.id = charge.id;
+        line.label = folioKindWords(charge.kind) + QStringLiteral(": ") + charge.description;
+        line.quantity = charge.quantity;
+        line.amountMinor = charge.totalMinor();
+        line.state = LineState::Sold;
+        sale.order.lines << line;
+    }
+    sale.chargedMinor = settlement.chargedMinor;
+    sale.changeMinor = settlement.changeMinor;
+    return sale;
+}
+
+} // namespace
 
 void FrontDeskPanel::openFolio()
 {
@@ -31,21 +57,21 @@ void FrontDeskPanel::openFolio()
     panel->paymentHook = paymentHook;
     panel->setService(m_services.folio, m_services.calls);
     panel->setStay(stay.id);
-    connect(
-        panel, &FolioPanel::checkedOut, this,
-        [this, stay](const FolioSettlement &settlement, const std::optional<CounterPayment> &payment, const QString &) {
-            refresh();
-            showMessage(tr("Done: %1 (%2).").arg(stay.reference, stay.guest));
-            if (settlement.settled && payment) {
-                if (auto order = m_services.calls([&] { return m_services.carts->order(settlement.order); })) {
-                    CounterSale sale;
-                    sale.order = order.value();
-                    sale.chargedMinor = settlement.chargedMinor;
-                    sale.changeMinor = settlement.changeMinor;
-                    emit counterSaleMade(sale, *payment); // paid at the desk on departure: its receipt
+    connect(panel, &FolioPanel::checkedOut, this,
+            [this, stay, panel](const FolioSettlement &settlement, const std::optional<CounterPayment> &payment,
+                                const QString &) {
+                refresh();
+                showMessage(tr("Done: %1 (%2).").arg(stay.reference, stay.guest));
+                if (!settlement.settled || !payment)
+                    return;
+                QVector<FolioCharge> settled;
+                for (const FolioCharge &charge : panel->folio().charges) {
+                    if (charge.settledOrder == settlement.order)
+                        settled << charge;
                 }
-            }
-        });
+                if (auto order = m_services.calls([&] { return m_services.carts->order(settlement.order); }))
+                    emit counterSaleMade(folioSale(order.value(), settled, settlement), *payment); // its receipt
+            });
     if (folioHook)
         folioHook(dialog);
     else
@@ -81,13 +107,13 @@ void FrontDeskPanel::checkOutWithFolio(const StayRecord &stay)
         paidNote = QLatin1Char(' ')
             + tr("Paid %1; give %2 change.")
                   .arg(formatMoney(out->chargedMinor, currency), formatMoney(out->changeMinor, currency));
-        if (auto order = m_services.calls([&] { return m_services.carts->order(out->order); })) {
-            CounterSale sale;
-            sale.order = order.value();
-            sale.chargedMinor = out->chargedMinor;
-            sale.changeMinor = out->changeMinor;
-            emit counterSaleMade(sale, *payment); // paid at the desk on departure: its receipt
+        QVector<FolioCharge> settled;
+        for (const FolioCharge &charge : folio->charges) {
+            if (charge.open())
+                settled << charge;
         }
+        if (auto order = m_services.calls([&] { return m_services.carts->order(out->order); }))
+            emit counterSaleMade(folioSale(order.value(), settled, out.value()), *payment); // its receipt
     }
     refresh(); // first: re-reading the guest list says how many it found
     showMessage(out ? tr("Done: %1 (%2).").arg(stay.reference, stay.guest) + paidNote
