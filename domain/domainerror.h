@@ -169,6 +169,15 @@ inline const char *const GuestDetailUnprintable = "guest.detail-unprintable"; //
 inline const char *const GuestEmailInvalid = "guest.email-invalid";
 inline const char *const GuestUnknown = "guest.unknown";
 inline const char *const GuestStayNotHeld = "guest.stay-not-held"; // the hold ran out or went elsewhere
+// The folio (migration 032).
+inline const char *const FolioChargeIncomplete = "folio.charge-incomplete";
+inline const char *const FolioNotInHouse = "folio.not-in-house"; // a charge to a guest not checked in
+inline const char *const FolioVoidNeedsReason = "folio.void-needs-reason";
+inline const char *const FolioVoidManagerOnly = "folio.void-manager-only";
+inline const char *const FolioChargeClosed = "folio.charge-closed"; // voided or settled already
+inline const char *const FolioBalanceChanged = "folio.balance-changed";
+inline const char *const FolioNeedsPayment = "folio.needs-payment";
+inline const char *const FolioUnsettled = "folio.unsettled"; // a check-out with money still owed
 } // namespace ErrorReason
 
 DomainError makeError(ErrorCode code, const QString &message, const QStringList &units = {});

@@ -179,8 +179,15 @@ Status PgFrontDesk::transition(const char *sql, qint64 id, const QString &refusa
 
 Status PgFrontDesk::checkOut(StayId stay)
 {
-    return transition(FrontDeskSql::checkOut, stay, QStringLiteral("Only a checked-in stay can check out."),
-                      ErrorReason::CheckOutNotCheckedIn);
+    auto out = transition(FrontDeskSql::checkOut, stay, QStringLiteral("Only a checked-in stay can check out."),
+                          ErrorReason::CheckOutNotCheckedIn);
+    // The database refuses a departure while the room on guarantee or the folio still owes money
+    // (migration 032): the desk settles both with one payment through the folio.
+    if (!out && out.error().sqlState == QLatin1String("23514"))
+        return withReason(makeError(ErrorCode::Conflict,
+                                    QStringLiteral("This stay still owes money: settle the folio and check out.")),
+                          ErrorReason::FolioUnsettled);
+    return out;
 }
 
 Result<QVector<ArrivalAtRisk>> PgFrontDesk::arrivalsAtRisk(HotelId hotel, const QDate &night)

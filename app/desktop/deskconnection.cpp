@@ -82,6 +82,7 @@ DeskServices DeskConnection::services()
     services.priceTypes = &m_priceTypes;
     services.house = &m_house;
     services.guests = &m_guests;
+    services.folio = &m_folio;
     return services;
 }
 

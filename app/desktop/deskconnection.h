@@ -10,6 +10,7 @@
 #include "storage/databaseconnection.h"
 #include "storage/pgcountersales.h"
 #include "storage/pgdoorstore.h"
+#include "storage/pgfoliostore.h"
 #include "storage/pgfrontdesk.h"
 #include "storage/pgguestsstore.h"
 #include "storage/pghouseseatstore.h"
@@ -77,6 +78,9 @@ private:
     // Guest profiles (migration 030), on the same connection.
     PgGuestsStore m_guestStore{m_connection->database()};
     GuestService m_guests{m_guestStore};
+    // A stay's folio (migration 032), on the same connection.
+    PgFolioStore m_folioStore{m_connection->database()};
+    FolioService m_folio{m_folioStore};
 };
 
 } // namespace boxoffice

@@ -350,11 +350,13 @@ void TestMoneyAudit::settleAGuaranteeAtDeparture()
     QVERIFY(booked.ok());
     QVERIFY(m_desk->allowEarlyCheckIn(stay, QStringLiteral("arrives later: checked in early for the audit")).ok());
     QVERIFY(m_desk->checkIn(stay).ok());
-    QVERIFY(m_desk->checkOut(stay).ok());
+    // Paid before the guest leaves: the database refuses a check-out while the room is owed (migration 032).
+    QVERIFY(!m_desk->checkOut(stay).ok());
     CounterPayment card;
     card.method = PaymentMethod::Card;
     card.cardReference = QStringLiteral("TERM-77");
     QVERIFY(m_counter->settleGuarantee(booked->order.id, card).ok());
+    QVERIFY(m_desk->checkOut(stay).ok());
 }
 
 void TestMoneyAudit::bookOnGuarantee()

@@ -21,6 +21,9 @@
 #include "ui/door/doorpanel.h"
 #include "ui/frontdesk/compensationdialog.h"
 #include "ui/frontdesk/frontdeskpanel.h"
+#include "ui/frontdesk/foliopanel.h"
+#include "storage/pgfoliostore.h"
+#include "storage/pgfrontdesk.h"
 #include "ui/frontdesk/movestaydialog.h"
 #include "ui/frontdesk/staycanceldialog.h"
 #include "ui/hotel/hotelgridview.h"
@@ -643,6 +646,62 @@ int fail(const QString &what)
     return 1;
 }
 
+
+// A guest in house at the demo hotel on guarantee, with a minibar, a dinner, parking and a voided
+// charge: the folio as the clerk sees it before settling (docs/frontdesk-folio.png).
+bool saveFolioShot(const DeskServices &services, PgInventory &others, QSqlDatabase database, const QDir &out)
+{
+    const auto hotels = HotelService(others.hotels).hotels();
+    if (!hotels || hotels->isEmpty() || !services.folio)
+        return false;
+    const HotelSummary hotel = hotels->first();
+    const CartId cart = QStringLiteral("shots-folio-%1").arg(QUuid::createUuid().toString(QUuid::Id128).left(8));
+    const QDate today = QDate::currentDate();
+    StayRequest request{hotel.roomTypes.first().id, cart, today, today.addDays(3), QStringLiteral("Ada Byron"),
+                        std::nullopt};
+    const auto held = HotelService(others.hotels).holdStay(request);
+    if (!held)
+        return false;
+    PgCounterSales counter(database, others.carts);
+    CounterSaleService sales(counter);
+    CounterPayment guarantee;
+    guarantee.method = PaymentMethod::Guarantee;
+    guarantee.cardReference = QStringLiteral("VISA-4000-EXP-0128");
+    const auto quote = sales.quote(cart);
+    if (!quote || !sales.sell(cart, guarantee, quote.value()) || !PgFrontDesk(database).checkIn(held->id))
+        return false;
+    const StayId stay = held->id;
+    const QVector<FolioChargeRequest> charges{
+        {stay, FolioKind::Minibar, QStringLiteral("Sparkling water"), 450, 2},
+        {stay, FolioKind::Restaurant, QStringLiteral("Dinner for two, table 7"), 8650, 1},
+        {stay, FolioKind::Parking, QStringLiteral("Garage, per night"), 2500, 3},
+        {stay, FolioKind::Minibar, QStringLiteral("Chocolate bar"), 350, 1}};
+    FolioChargeId last = 0;
+    for (const FolioChargeRequest &charge : charges) {
+        auto posted = services.calls([&] { return services.folio->post(charge); });
+        if (!posted)
+            return false;
+        last = posted.value();
+    }
+    // A manager's void, on the owner's connection (the clerk may not).
+    PgFolioStore managerStore(database);
+    if (!FolioService(managerStore).voidCharge(last, QStringLiteral("posted to the wrong room")))
+        return false;
+
+    FolioPanel panel;
+    panel.setWindowTitle(QStringLiteral("Folio"));
+    panel.setService(services.folio, services.calls);
+    panel.resize(980, 470);
+    panel.show();
+    panel.setStay(stay);
+    panel.chargesTable()->selectRow(1);
+    panel.kindBox()->setCurrentIndex(panel.kindBox()->findData(int(FolioKind::Restaurant)));
+    panel.descriptionEdit()->setText(QStringLiteral("Breakfast in the room"));
+    panel.amountEdit()->setText(formatMoneyInput(1800));
+    wait(300);
+    return panel.grab().save(out.filePath(QStringLiteral("frontdesk-folio.png")));
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -663,6 +722,7 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("till-only"), QStringLiteral("Draw only the Till tab (no stadium).")});
     parser.addOption({QStringLiteral("guest-only"),
                       QStringLiteral("Draw only a returning guest at the front desk and her profile (no stadium).")});
+    parser.addOption({QStringLiteral("folio-only"), QStringLiteral("Draw only a guest's folio (no stadium).")});
     parser.addOption({QStringLiteral("mixed-only"),
                       QStringLiteral("Draw only the mixed cart (seats, standing, a table) and the outage banner.")});
     parser.addOption({QStringLiteral("pricing-only"),
@@ -691,7 +751,7 @@ int main(int argc, char *argv[])
         options.stadium = !parser.isSet(QStringLiteral("door-only")) && !parser.isSet(QStringLiteral("orders-only"))
             && !parser.isSet(QStringLiteral("waiting-only")) && !parser.isSet(QStringLiteral("till-only")) && !parser.isSet(QStringLiteral("mixed-only"))
             && !parser.isSet(QStringLiteral("german-only")) && !parser.isSet(QStringLiteral("pricing-only"))
-            && !parser.isSet(QStringLiteral("guest-only"));
+            && !parser.isSet(QStringLiteral("guest-only")) && !parser.isSet(QStringLiteral("folio-only"));
         options.demoStaff = choice->privateCluster;
         if (auto seeded = seedDemo(setup.value()->database(), options); !seeded)
             return fail(seeded.error().message);
@@ -769,6 +829,10 @@ int main(int argc, char *argv[])
         return saveLanguageShots(window, others, out, QStringLiteral("german"))
             ? 0
             : fail(QStringLiteral("the German desk screenshot failed"));
+    if (parser.isSet(QStringLiteral("folio-only")))
+        return saveFolioShot(session.value()->services(), others, othersConnection.value()->database(), out)
+            ? 0
+            : fail(QStringLiteral("the folio screenshot failed"));
     if (parser.isSet(QStringLiteral("orders-only")))
         return saveOrdersShot(window, others, othersConnection.value()->database(), out)
             ? 0

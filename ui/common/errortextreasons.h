@@ -35,5 +35,6 @@ QString tableText(const DomainError &error); // restaurant tables
 QString tillText(const DomainError &error);
 QString priceText(const DomainError &error); // price types, comps and house seats
 QString guestText(const DomainError &error); // guest profiles and the name a stay is booked in
+QString folioText(const DomainError &error); // a stay's folio: charges, voids, settling on departure
 
 } // namespace boxoffice::ErrorWording

@@ -4,6 +4,7 @@
 #include "domain/cartservice.h"
 #include "domain/countersale.h"
 #include "domain/door.h"
+#include "domain/folio.h"
 #include "domain/frontdeskservice.h"
 #include "domain/guests.h"
 #include "domain/hotelservice.h"
@@ -76,6 +77,7 @@ struct DeskServices
     PriceTypeService *priceTypes = nullptr; // not in ready(): without it every seat sells at its band's price
     HouseSeatService *house = nullptr; // not in ready(): a manager's, the database refuses it to clerks
     GuestService *guests = nullptr; // not in ready(): without it a stay keeps the name given at hold, no profile
+    FolioService *folio = nullptr; // not in ready(): without it check-out settles a guarantee only
 
     bool ready() const { return holds && carts && sales && maps && hotels && frontDesk; }
 };

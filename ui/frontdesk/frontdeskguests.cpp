@@ -58,6 +58,8 @@ void FrontDeskPanel::actOnSelectedStay(const QString &what)
     QString paidNote;
     if (what == QLatin1String("in"))
         return checkInStay(stay); // on the arrival day; earlier only as a manager allows
+    if (what == QLatin1String("out") && m_services.folio)
+        return checkOutWithFolio(stay); // the room and the extras, one payment (frontdeskfolio.cpp)
     if (what == QLatin1String("out")) {
         // A stay booked on guarantee is paid now, on departure: the payment is asked for first, then
         // taken together with the check-out, or not at all.

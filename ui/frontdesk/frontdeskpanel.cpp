@@ -192,6 +192,10 @@ void FrontDeskPanel::buildUi()
     auto *findProfile = new QPushButton(tr("&Find a guest profile…"));
     connect(findProfile, &QPushButton::clicked, this, &FrontDeskPanel::findGuestProfile);
     stayActions->addWidget(findProfile);
+    auto *folio = new QPushButton(tr("Fo&lio…"));
+    connect(folio, &QPushButton::clicked, this, &FrontDeskPanel::openFolio);
+    m_changers << folio;
+    stayActions->addWidget(folio);
     stayActions->addStretch();
     guestsLayout->addLayout(stayActions);
     m_tabs->addTab(guestsPage, tr("&Guests"));

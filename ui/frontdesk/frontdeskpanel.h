@@ -26,6 +26,7 @@ class CompensationReport;
 class CounterCheckout;
 class GuestProfileDialog;
 class GuestProfileFields;
+class FolioDialog;
 class HotelGridView;
 class MoveStayDialog;
 class PaymentDialog;
@@ -93,6 +94,8 @@ public:
     // leave the guest waiting.
     std::function<std::optional<QString>(const StayRecord &)> earlyCheckInHook;
     std::function<void(GuestProfileDialog &)> profileHook; // instead of exec() on the guest profile
+    // Called instead of exec() on the folio of the chosen stay (frontdeskfolio.cpp).
+    std::function<void(FolioDialog &)> folioHook;
 
 signals:
     // A booking paid (or guaranteed) at the desk: the desk window prints its receipt.
@@ -114,6 +117,9 @@ private:
     // frontdeskcheckin.cpp: on the arrival day; before it, a manager may allow it on record.
     void checkInStay(const StayRecord &stay);
     std::optional<QString> askEarlyCheckInReason(const StayRecord &stay);
+    // frontdeskfolio.cpp: the chosen stay's folio, and a check-out that settles it with one payment.
+    void openFolio();
+    void checkOutWithFolio(const StayRecord &stay);
     // frontdeskstaymoney.cpp: the money of a stay, said before it changes and settled as the role allows.
     void cancelStay(const StayRecord &stay);
     void moveStay(const StayRecord &stay, RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut);

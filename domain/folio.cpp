@@ -1,0 +1,140 @@
+#include "domain/folio.h"
+
+namespace boxoffice {
+
+QString folioKindName(FolioKind kind)
+{
+    switch (kind) {
+    case FolioKind::Minibar:
+        return QStringLiteral("minibar");
+    case FolioKind::Restaurant:
+        return QStringLiteral("restaurant");
+    case FolioKind::Parking:
+        return QStringLiteral("parking");
+    case FolioKind::Other:
+        break;
+    }
+    return QStringLiteral("other");
+}
+
+std::optional<FolioKind> folioKindFromName(const QString &name)
+{
+    for (FolioKind kind : {FolioKind::Minibar, FolioKind::Restaurant, FolioKind::Parking, FolioKind::Other}) {
+        if (folioKindName(kind) == name)
+            return kind;
+    }
+    return std::nullopt;
+}
+
+QVector<FolioNight> Folio::nights() const
+{
+    // The ledger holds the stay's price, not a price per night: spread evenly, the remainder on the
+    // last night, so the nights add up to exactly what was billed.
+    QVector<FolioNight> result;
+    const qint64 count = checkIn.isValid() && checkOut > checkIn ? checkIn.daysTo(checkOut) : 0;
+    if (count <= 0)
+        return result;
+    const qint64 each = roomMinor / count;
+    for (qint64 i = 0; i < count; ++i)
+        result << FolioNight{checkIn.addDays(i), i + 1 == count ? roomMinor - each * (count - 1) : each};
+    return result;
+}
+
+qint64 Folio::openChargesMinor() const
+{
+    qint64 sum = 0;
+    for (const FolioCharge &charge : charges) {
+        if (charge.open())
+            sum += charge.totalMinor();
+    }
+    return sum;
+}
+
+qint64 Folio::chargesMinor() const
+{
+    qint64 sum = 0;
+    for (const FolioCharge &charge : charges) {
+        if (!charge.voided())
+            sum += charge.totalMinor();
+    }
+    return sum;
+}
+
+qint64 Folio::paidMinor() const
+{
+    qint64 sum = 0;
+    for (const FolioPayment &payment : payments)
+        sum += payment.amountMinor;
+    return sum;
+}
+
+namespace FolioRules {
+
+Status checkCharge(const FolioChargeRequest &request)
+{
+    const QString description = request.description.trimmed();
+    if (description.isEmpty() || description.size() > 200 || request.amountMinor <= 0 || request.quantity < 1
+        || request.quantity > 999)
+        return withReason(makeError(ErrorCode::BadInput,
+                                    QStringLiteral("A charge needs a description (at most 200 characters), an amount "
+                                                   "above zero and a quantity from 1 to 999.")),
+                          ErrorReason::FolioChargeIncomplete);
+    for (const QChar c : description) {
+        if (!c.isPrint())
+            return withReason(
+                makeError(ErrorCode::BadInput, QStringLiteral("The description holds unreadable characters.")),
+                ErrorReason::FolioChargeIncomplete);
+    }
+    return Done{};
+}
+
+} // namespace FolioRules
+
+FolioService::FolioService(FolioStore &store) : m_store(store) { }
+
+Result<Folio> FolioService::folio(StayId stay)
+{
+    return m_store.folio(stay);
+}
+
+Result<FolioChargeId> FolioService::post(const FolioChargeRequest &request)
+{
+    if (auto checked = FolioRules::checkCharge(request); !checked)
+        return checked.error();
+    FolioChargeRequest clean = request;
+    clean.description = request.description.trimmed();
+    return m_store.post(clean);
+}
+
+Status FolioService::voidCharge(FolioChargeId charge, const QString &reason)
+{
+    if (reason.trimmed().isEmpty())
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Say why the charge is voided.")),
+                          ErrorReason::FolioVoidNeedsReason);
+    return m_store.voidCharge(charge, reason.trimmed());
+}
+
+Result<FolioSettlement> FolioService::settleAndCheckOut(StayId stay, qint64 seenBalanceMinor,
+                                                        const std::optional<CounterPayment> &payment)
+{
+    std::optional<CounterPayment> clean = payment;
+    if (payment) {
+        if (payment->method == PaymentMethod::Guarantee)
+            return withReason(
+                makeError(ErrorCode::BadInput, QStringLiteral("Settle a guarantee with cash or a card payment.")),
+                ErrorReason::CheckOutCashOrCard);
+        if (auto checked = CounterPaymentRules::check(*payment, seenBalanceMinor); !checked)
+            return checked.error();
+        clean->cardReference = payment->cardReference.trimmed();
+    }
+    auto settled = m_store.settleAndCheckOut(stay, seenBalanceMinor, clean);
+    if (!settled && payment) {
+        // The clerk may already hold the guest's money: say that none of it was taken.
+        DomainError error = settled.error();
+        error.message += QStringLiteral(" No payment was recorded: give back what the guest handed over.");
+        return error;
+    }
+    return settled;
+}
+
+} // namespace boxoffice
