@@ -79,7 +79,7 @@ Status check(const GroupBlockRequest &request)
                           ErrorReason::RoomTypeMissing);
     const QString name = request.groupName.trimmed();
     if (name.isEmpty())
-        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Name the group.")),
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Give the group's name.")),
                           ErrorReason::GroupBlockNameMissing);
     if (name.size() > maxGroupName)
         return withReason(makeError(ErrorCode::BadInput, QStringLiteral("The group's name is too long.")),
@@ -89,7 +89,7 @@ Status check(const GroupBlockRequest &request)
         : 0;
     if (nights < 1 || nights > maxNights)
         return withReason(makeError(ErrorCode::BadInput,
-                                    QStringLiteral("A block holds rooms for one to %1 nights.").arg(maxNights)),
+                                    QStringLiteral("A group block holds rooms for one to %1 nights.").arg(maxNights)),
                           ErrorReason::GroupBlockNights, {QString::number(maxNights)});
     const bool countsFit = request.roomsPerNight.size() == nights
         && std::all_of(request.roomsPerNight.cbegin(), request.roomsPerNight.cend(),
@@ -98,11 +98,11 @@ Status check(const GroupBlockRequest &request)
     if (!countsFit)
         return withReason(
             makeError(ErrorCode::BadInput,
-                      QStringLiteral("A block holds from 0 to %1 rooms a night, and rooms on some night.").arg(maxRoomsPerNight)),
+                      QStringLiteral("A group block holds from 0 to %1 rooms a night, and some rooms on at least one night.").arg(maxRoomsPerNight)),
             ErrorReason::GroupBlockRooms, {QString::number(maxRoomsPerNight)});
     // Whether the cut-off is still ahead is the database's to say (its clock); here only that there is one.
     if (!request.cutoff.isValid())
-        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Give the block a cut-off date.")),
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Give the block a cut-off that is still ahead.")),
                           ErrorReason::GroupBlockCutoff);
     return Done{};
 }
@@ -116,7 +116,7 @@ Status check(const PickUpRequest &request)
         return withReason(makeError(ErrorCode::BadInput, QStringLiteral("The guest name is too long.")),
                           ErrorReason::GuestNameTooLong);
     if (!request.checkIn.isValid() || !request.checkOut.isValid() || request.checkOut <= request.checkIn)
-        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Choose nights within the block.")),
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Choose nights within the group's block.")),
                           ErrorReason::GroupBlockOutsideNights);
     return Done{};
 }
@@ -126,7 +126,7 @@ Status check(const PickUpRequest &request, const GroupBlock &block)
     if (auto status = check(request); !status)
         return status;
     if (request.checkIn < block.firstNight || request.checkOut > block.afterLast)
-        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Choose nights within the block.")),
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Choose nights within the group's block.")),
                           ErrorReason::GroupBlockOutsideNights);
     return Done{};
 }

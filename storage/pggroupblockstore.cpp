@@ -17,14 +17,17 @@ QString isoDate(const QDate &date)
 // The database's refusal of a clerk, in the block's own words.
 template<typename T> Result<T> managersOnly(Result<T> result)
 {
-    if (!result && result.error().code == ErrorCode::PermissionDenied)
-        return withReason(result.error(), ErrorReason::GroupBlockManagerOnly);
+    if (!result && result.error().code == ErrorCode::PermissionDenied) {
+        DomainError error = result.error();
+        error.message = QStringLiteral("Only a manager holds, shrinks or lets go of a group's rooms.");
+        return withReason(error, ErrorReason::GroupBlockManagerOnly);
+    }
     return result;
 }
 
-DomainError unknownBlock(GroupBlockId block)
+DomainError unknownBlock()
 {
-    return withReason(makeError(ErrorCode::NotFound, QStringLiteral("Group block %1 does not exist.").arg(block)),
+    return withReason(makeError(ErrorCode::NotFound, QStringLiteral("This group block cannot be found: look at the list again.")),
                       ErrorReason::GroupBlockUnknown);
 }
 
@@ -88,7 +91,7 @@ Result<GroupBlockId> PgGroupBlockStore::create(const GroupBlockRequest &request)
         return block;
     if (outcome == QLatin1String("NO_ROOM"))
         return withReason(makeError(ErrorCode::Lost,
-                                    QStringLiteral("Not enough rooms on sale on %1: nothing was held for the group.")
+                                    QStringLiteral("Not enough rooms are on sale on %1: nothing was held for the group.")
                                         .arg(isoDate(shortNight)),
                                     {isoDate(shortNight)}),
                           ErrorReason::GroupBlockHotelFull, {isoDate(shortNight)});
@@ -97,7 +100,7 @@ Result<GroupBlockId> PgGroupBlockStore::create(const GroupBlockRequest &request)
             makeError(ErrorCode::BadInput, QStringLiteral("Some of those nights are outside the bookable calendar.")),
             ErrorReason::OutsideCalendar);
     // BAD_INPUT: the rules passed, so what is left is the database's clock: the cut-off is behind it.
-    return withReason(makeError(ErrorCode::BadInput, QStringLiteral("The cut-off must lie ahead.")),
+    return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Give the block a cut-off that is still ahead.")),
                       ErrorReason::GroupBlockCutoff);
 }
 
@@ -128,19 +131,19 @@ Result<PickUpHold> PgGroupBlockStore::pickUp(const PickUpRequest &request)
     if (outcome == QLatin1String("OK"))
         return hold;
     if (outcome == QLatin1String("NOT_FOUND"))
-        return unknownBlock(request.block);
+        return unknownBlock();
     if (outcome == QLatin1String("NO_GUEST"))
         return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Give the guest's name.")),
                           ErrorReason::GroupBlockGuestMissing);
     if (outcome == QLatin1String("OUTSIDE_BLOCK"))
-        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Choose nights within the block.")),
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Choose nights within the group's block.")),
                           ErrorReason::GroupBlockOutsideNights);
     if (outcome == QLatin1String("PAST_CUTOFF"))
         return withReason(makeError(ErrorCode::Conflict,
-                                    QStringLiteral("The block's cut-off has passed: its rooms are on general sale.")),
+                                    QStringLiteral("The group's cut-off has passed: its rooms are back on general sale. Book the guest as any guest.")),
                           ErrorReason::GroupBlockPastCutoff);
     return withReason(makeError(ErrorCode::Conflict,
-                                QStringLiteral("The block has no room left on %1.").arg(isoDate(fullNight))),
+                                QStringLiteral("The group's block has no room left on %1: nothing was picked up.").arg(isoDate(fullNight))),
                       ErrorReason::GroupBlockFull, {isoDate(fullNight)});
 }
 
@@ -172,7 +175,7 @@ Result<int> PgGroupBlockStore::shrink(GroupBlockId block, std::optional<int> roo
     const int returned = q.value(1).toInt();
     q.finish();
     if (outcome == QLatin1String("NOT_FOUND"))
-        return unknownBlock(block);
+        return unknownBlock();
     if (outcome != QLatin1String("OK"))
         return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Room counts cannot be negative.")),
                           ErrorReason::CapacityNegative);

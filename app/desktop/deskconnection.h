@@ -11,6 +11,7 @@
 #include "storage/pgcountersales.h"
 #include "storage/pgdoorstore.h"
 #include "storage/pgfrontdesk.h"
+#include "storage/pggroupblockstore.h"
 #include "storage/pghouseseatstore.h"
 #include "storage/pginventory.h"
 #include "storage/pgorderlookup.h"
@@ -73,6 +74,9 @@ private:
     PriceTypeService m_priceTypes{m_priceTypeStore};
     PgHouseSeatStore m_houseStore{m_connection->database()};
     HouseSeatService m_house{m_houseStore};
+    // Group blocks (migration 034), on the same connection.
+    PgGroupBlockStore m_blockStore{m_connection->database()};
+    GroupBlockService m_blocks{m_blockStore};
 };
 
 } // namespace boxoffice

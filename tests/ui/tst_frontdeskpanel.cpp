@@ -562,7 +562,7 @@ void TestFrontDeskPanel::aFloodOfLiveChangesLeavesTheClerksWorkAlone()
     QVERIFY(QTest::qWaitForWindowExposed(panel.get()));
     QTabWidget *tabs = nullptr;
     for (QTabWidget *candidate : panel->findChildren<QTabWidget *>())
-        if (candidate->count() == 5)
+        if (candidate->accessibleName() == QLatin1String("Front desk tasks")) // however many tabs it grows
             tabs = candidate;
     QVERIFY(tabs);
     QTableView *staysView = nullptr;

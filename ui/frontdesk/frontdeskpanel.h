@@ -24,6 +24,7 @@ class ArrivalsAtRiskModel;
 class CompensationDialog;
 class CompensationReport;
 class CounterCheckout;
+class GroupBlocksTab;
 class HotelGridView;
 class MoveStayDialog;
 class PaymentDialog;
@@ -77,6 +78,7 @@ public:
     StaySearchModel *stays() const { return m_stays; }
     CompensationReport *report() const { return m_report; }
     QLineEdit *guestEdit() const { return m_guest; }
+    GroupBlocksTab *groups() const { return m_groups; }
 
     // For tests: called instead of exec() on the payment, compensation, cancel and move dialogs.
     std::function<bool(PaymentDialog &)> paymentHook;
@@ -155,6 +157,7 @@ private:
     QVector<RefundCase> m_openCases;
     QLabel *m_message = nullptr;
     QTabWidget *m_tabs = nullptr;
+    GroupBlocksTab *m_groups = nullptr;
 };
 
 } // namespace boxoffice
