@@ -61,6 +61,7 @@ void GroupBlocksTab::buildUi()
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(GroupColumn, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(NightsColumn, QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(CutoffColumn, QHeaderView::ResizeToContents);
     lists->addWidget(m_table, 3);
     m_nightsTable = new QTableWidget(0, 3);
@@ -232,11 +233,14 @@ void GroupBlocksTab::showBlocks()
         name->setData(Qt::UserRole, block.id);
         m_table->setItem(row, GroupColumn, name);
         m_table->setItem(row, RoomColumn, cell(block.roomTypeCode));
+        // Arrival and departure days, short enough to read in the column.
         const QString nights = tr("%1 – %2 (%n night(s))", nullptr, int(block.firstNight.daysTo(block.afterLast)))
-                                   .arg(QLocale().toString(block.firstNight, QLocale::ShortFormat),
-                                        QLocale().toString(block.afterLast, QLocale::ShortFormat));
+                                   .arg(QLocale().toString(block.firstNight, QStringLiteral("d MMM")),
+                                        QLocale().toString(block.afterLast, QStringLiteral("d MMM")));
         m_table->setItem(row, NightsColumn, cell(nights));
-        const QString cutoff = QLocale().toString(block.cutoff.toLocalTime(), QLocale::ShortFormat);
+        const QDateTime local = block.cutoff.toLocalTime();
+        const QString cutoff = QLocale().toString(local.date(), QLocale::ShortFormat) + QLatin1Char(' ')
+            + QLocale().toString(local.time(), QStringLiteral("HH:mm"));
         m_table->setItem(row, CutoffColumn,
                          cell(block.pastCutoff ? tr("%1 (passed: rooms on sale)").arg(cutoff) : cutoff));
         m_table->setItem(row, HeldColumn, number(block.roomsHeld()));
