@@ -531,6 +531,54 @@
         <source>Only a dearer stay&apos;s difference can be waived.</source>
         <translation>Erlassen werden kann nur die Differenz zu einem teureren Aufenthalt.</translation>
     </message>
+    <message>
+        <source>Give the group&apos;s name.</source>
+        <translation>Geben Sie den Namen der Gruppe an.</translation>
+    </message>
+    <message>
+        <source>A group block holds rooms for one to %1 nights.</source>
+        <extracomment>%1 is the most nights one block may have, e.g. 366.</extracomment>
+        <translation>Ein Gruppenkontingent blockt Zimmer für eine bis %1 Nächte.</translation>
+    </message>
+    <message>
+        <source>A group block holds from 0 to %1 rooms a night, and some rooms on at least one night.</source>
+        <extracomment>%1 is the most rooms a block may hold on one night, e.g. 999.</extracomment>
+        <translation>Ein Gruppenkontingent blockt 0 bis %1 Zimmer pro Nacht, und in mindestens einer Nacht Zimmer.</translation>
+    </message>
+    <message>
+        <source>Give the block a cut-off that is still ahead.</source>
+        <translation>Geben Sie dem Kontingent einen Stichtag, der noch in der Zukunft liegt.</translation>
+    </message>
+    <message>
+        <source>Not enough rooms are on sale on %1: nothing was held for the group.</source>
+        <extracomment>%1 is the first night without enough rooms on sale, e.g. 2026-05-01.</extracomment>
+        <translation>Am %1 sind nicht genug Zimmer im Verkauf: Für die Gruppe wurde nichts geblockt.</translation>
+    </message>
+    <message>
+        <source>The group&apos;s block has no room left on %1: nothing was picked up.</source>
+        <extracomment>%1 is the first night the group&apos;s block has no room left, e.g. 2026-05-01.</extracomment>
+        <translation>Das Kontingent der Gruppe hat am %1 kein Zimmer mehr: Es wurde nichts abgerufen.</translation>
+    </message>
+    <message>
+        <source>The group&apos;s cut-off has passed: its rooms are back on general sale. Book the guest as any guest.</source>
+        <translation>Der Stichtag der Gruppe ist vorbei: Ihre Zimmer sind wieder im freien Verkauf. Buchen Sie den Gast wie jeden anderen.</translation>
+    </message>
+    <message>
+        <source>Give the guest&apos;s name.</source>
+        <translation>Geben Sie den Namen des Gastes an.</translation>
+    </message>
+    <message>
+        <source>Choose nights within the group&apos;s block.</source>
+        <translation>Wählen Sie Nächte innerhalb des Gruppenkontingents.</translation>
+    </message>
+    <message>
+        <source>Only a manager holds, shrinks or lets go of a group&apos;s rooms.</source>
+        <translation>Nur ein Manager blockt, verkleinert oder gibt die Zimmer einer Gruppe frei.</translation>
+    </message>
+    <message>
+        <source>This group block cannot be found: look at the list again.</source>
+        <translation>Dieses Gruppenkontingent gibt es nicht (mehr): Sehen Sie in der Liste nach.</translation>
+    </message>
 </context>
 <context>
     <name>HouseHoldDialog</name>
@@ -2675,6 +2723,209 @@
         <translation>
             <numerusform>%1, %n Nacht ab %2 markiert: reservieren (Strg+H) oder einen Aufenthalt dorthin umbuchen.</numerusform>
             <numerusform>%1, %n Nächte ab %2 markiert: reservieren (Strg+H) oder einen Aufenthalt dorthin umbuchen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Gr&amp;oups</source>
+        <translation>Gr&amp;uppen</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::GroupBlocksTab</name>
+    <message>
+        <source>Group blocks</source>
+        <translation>Gruppenkontingente</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>Gruppe</translation>
+    </message>
+    <message>
+        <source>Room type</source>
+        <translation>Zimmertyp</translation>
+    </message>
+    <message>
+        <source>Nights</source>
+        <translation>Nächte</translation>
+    </message>
+    <message>
+        <source>Cut-off</source>
+        <translation>Stichtag</translation>
+    </message>
+    <message>
+        <source>Rooms a night</source>
+        <translation>Zimmer pro Nacht</translation>
+    </message>
+    <message>
+        <source>Picked up</source>
+        <translation>Abgerufen</translation>
+    </message>
+    <message>
+        <source>Remaining</source>
+        <translation>Verbleibend</translation>
+    </message>
+    <message>
+        <source>Nights of the chosen block</source>
+        <translation>Nächte des gewählten Kontingents</translation>
+    </message>
+    <message>
+        <source>Night</source>
+        <translation>Nacht</translation>
+    </message>
+    <message>
+        <source>Pick up a guest of the group</source>
+        <translation>Gast der Gruppe abrufen</translation>
+    </message>
+    <message>
+        <source>Guest&apos;s name</source>
+        <translation>Name des Gastes</translation>
+    </message>
+    <message>
+        <source>&amp;Guest:</source>
+        <translation>&amp;Gast:</translation>
+    </message>
+    <message>
+        <source>Check-&amp;in:</source>
+        <translation>&amp;Anreise:</translation>
+    </message>
+    <message>
+        <source>Check-o&amp;ut:</source>
+        <translation>Abrei&amp;se:</translation>
+    </message>
+    <message>
+        <source>Cash</source>
+        <translation>Bar</translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <translation>Karte</translation>
+    </message>
+    <message>
+        <source>On guarantee</source>
+        <translation>Auf Garantie</translation>
+    </message>
+    <message>
+        <source>&amp;Payment:</source>
+        <translation>&amp;Zahlung:</translation>
+    </message>
+    <message>
+        <source>Pick &amp;up and book</source>
+        <translation>Abrufen und &amp;buchen</translation>
+    </message>
+    <message>
+        <source>Hold rooms for a group (manager)</source>
+        <translation>Zimmer für eine Gruppe blocken (Manager)</translation>
+    </message>
+    <message>
+        <source>Group&apos;s name</source>
+        <translation>Name der Gruppe</translation>
+    </message>
+    <message>
+        <source>Gro&amp;up:</source>
+        <translation>Gr&amp;uppe:</translation>
+    </message>
+    <message>
+        <source>Room &amp;type:</source>
+        <translation>Zimmer&amp;typ:</translation>
+    </message>
+    <message>
+        <source>&amp;First night:</source>
+        <translation>&amp;Erste Nacht:</translation>
+    </message>
+    <message>
+        <source>&amp;Nights:</source>
+        <translation>&amp;Nächte:</translation>
+    </message>
+    <message>
+        <source>&amp;Rooms a night:</source>
+        <translation>&amp;Zimmer pro Nacht:</translation>
+    </message>
+    <message>
+        <source>&amp;Cut-off:</source>
+        <translation>&amp;Stichtag:</translation>
+    </message>
+    <message>
+        <source>&amp;Hold rooms for the group</source>
+        <translation>Zimmer für die Gruppe &amp;blocken</translation>
+    </message>
+    <message>
+        <source>Give rooms back (manager)</source>
+        <translation>Zimmer zurückgeben (Manager)</translation>
+    </message>
+    <message>
+        <source>&amp;Keep rooms a night:</source>
+        <translation>Zimmer pro Nacht &amp;behalten:</translation>
+    </message>
+    <message>
+        <source>&amp;Shrink the block</source>
+        <translation>Kontingent &amp;verkleinern</translation>
+    </message>
+    <message>
+        <source>&amp;Let the whole block go</source>
+        <translation>Ganzes Kontingent &amp;freigeben</translation>
+    </message>
+    <message>
+        <source>Group blocks message</source>
+        <translation>Meldung der Gruppenkontingente</translation>
+    </message>
+    <message>
+        <source>Only a manager holds, shrinks or lets go of a group&apos;s rooms.</source>
+        <translation>Nur ein Manager blockt, verkleinert oder gibt die Zimmer einer Gruppe frei.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 – %2 (%n night(s))</source>
+        <translation>
+            <numerusform>%1 – %2 (%n Nacht)</numerusform>
+            <numerusform>%1 – %2 (%n Nächte)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (passed: rooms on sale)</source>
+        <translation>%1 (abgelaufen: Zimmer wieder im Verkauf)</translation>
+    </message>
+    <message>
+        <source>The server cannot be reached, so no group&apos;s rooms can be held or picked up until it is back.</source>
+        <translation>Der Server ist nicht erreichbar: Bis er wieder da ist, können keine Gruppenzimmer geblockt oder abgerufen werden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Holding %n room(s) a night for %1 until %2.</source>
+        <translation>
+            <numerusform>%n Zimmer pro Nacht für %1 geblockt bis %2.</numerusform>
+            <numerusform>%n Zimmer pro Nacht für %1 geblockt bis %2.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Choose the group&apos;s block in the list first.</source>
+        <translation>Wählen Sie zuerst das Kontingent der Gruppe in der Liste.</translation>
+    </message>
+    <message>
+        <source>Nothing was booked; the room stays in %1&apos;s block.</source>
+        <translation>Nichts wurde gebucht; das Zimmer bleibt im Kontingent von %1.</translation>
+    </message>
+    <message>
+        <source>Booked %1 of %2 on guarantee (reference %3): %4 due on departure.</source>
+        <translation>%1 (%2) auf Garantie gebucht (Buchungsnummer %3): %4 fällig bei Abreise.</translation>
+    </message>
+    <message>
+        <source>Booked %1 of %2 (reference %3): %4 paid.</source>
+        <translation>%1 (%2) gebucht (Buchungsnummer %3): %4 bezahlt.</translation>
+    </message>
+    <message>
+        <source>Give %1 change.</source>
+        <translation>%1 Wechselgeld herausgeben.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 keeps at most %2 room(s) a night; %n room-night(s) back on sale.</source>
+        <translation>
+            <numerusform>%1 behält höchstens %2 Zimmer pro Nacht; %n Zimmernacht wieder im Verkauf.</numerusform>
+            <numerusform>%1 behält höchstens %2 Zimmer pro Nacht; %n Zimmernächte wieder im Verkauf.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Let %1&apos;s block go: %n room-night(s) back on sale; guests picked up keep their rooms.</source>
+        <translation>
+            <numerusform>Kontingent von %1 freigegeben: %n Zimmernacht wieder im Verkauf; abgerufene Gäste behalten ihre Zimmer.</numerusform>
+            <numerusform>Kontingent von %1 freigegeben: %n Zimmernächte wieder im Verkauf; abgerufene Gäste behalten ihre Zimmer.</numerusform>
         </translation>
     </message>
 </context>

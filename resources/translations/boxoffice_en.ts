@@ -531,6 +531,54 @@
         <source>Only a dearer stay&apos;s difference can be waived.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Give the group&apos;s name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A group block holds rooms for one to %1 nights.</source>
+        <extracomment>%1 is the most nights one block may have, e.g. 366.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A group block holds from 0 to %1 rooms a night, and some rooms on at least one night.</source>
+        <extracomment>%1 is the most rooms a block may hold on one night, e.g. 999.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the block a cut-off that is still ahead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not enough rooms are on sale on %1: nothing was held for the group.</source>
+        <extracomment>%1 is the first night without enough rooms on sale, e.g. 2026-05-01.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The group&apos;s block has no room left on %1: nothing was picked up.</source>
+        <extracomment>%1 is the first night the group&apos;s block has no room left, e.g. 2026-05-01.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The group&apos;s cut-off has passed: its rooms are back on general sale. Book the guest as any guest.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the guest&apos;s name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose nights within the group&apos;s block.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a manager holds, shrinks or lets go of a group&apos;s rooms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This group block cannot be found: look at the list again.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>HouseHoldDialog</name>
@@ -2674,6 +2722,209 @@
         <translation>
             <numerusform>%1, %n night from %2 selected: hold it (Ctrl+H), or move a stay there.</numerusform>
             <numerusform>%1, %n nights from %2 selected: hold them (Ctrl+H), or move a stay there.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Gr&amp;oups</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::GroupBlocksTab</name>
+    <message>
+        <source>Group blocks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Room type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cut-off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rooms a night</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Picked up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remaining</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nights of the chosen block</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Night</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pick up a guest of the group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Guest&apos;s name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Guest:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check-&amp;in:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check-o&amp;ut:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On guarantee</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Payment:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pick &amp;up and book</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hold rooms for a group (manager)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group&apos;s name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gro&amp;up:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Room &amp;type:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;First night:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Nights:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Rooms a night:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cut-off:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Hold rooms for the group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give rooms back (manager)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keep rooms a night:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Shrink the block</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Let the whole block go</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group blocks message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a manager holds, shrinks or lets go of a group&apos;s rooms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 – %2 (%n night(s))</source>
+        <translation>
+            <numerusform>%1 – %2 (%n night)</numerusform>
+            <numerusform>%1 – %2 (%n nights)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (passed: rooms on sale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server cannot be reached, so no group&apos;s rooms can be held or picked up until it is back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Holding %n room(s) a night for %1 until %2.</source>
+        <translation>
+            <numerusform>Holding %n room a night for %1 until %2.</numerusform>
+            <numerusform>Holding %n rooms a night for %1 until %2.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Choose the group&apos;s block in the list first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was booked; the room stays in %1&apos;s block.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booked %1 of %2 on guarantee (reference %3): %4 due on departure.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booked %1 of %2 (reference %3): %4 paid.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give %1 change.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 keeps at most %2 room(s) a night; %n room-night(s) back on sale.</source>
+        <translation>
+            <numerusform>%1 keeps at most %2 room(s) a night; %n room-night back on sale.</numerusform>
+            <numerusform>%1 keeps at most %2 room(s) a night; %n room-nights back on sale.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Let %1&apos;s block go: %n room-night(s) back on sale; guests picked up keep their rooms.</source>
+        <translation>
+            <numerusform>Let %1&apos;s block go: %n room-night back on sale; guests picked up keep their rooms.</numerusform>
+            <numerusform>Let %1&apos;s block go: %n room-nights back on sale; guests picked up keep their rooms.</numerusform>
         </translation>
     </message>
 </context>
