@@ -178,6 +178,19 @@ inline const char *const FolioChargeClosed = "folio.charge-closed"; // voided or
 inline const char *const FolioBalanceChanged = "folio.balance-changed";
 inline const char *const FolioNeedsPayment = "folio.needs-payment";
 inline const char *const FolioUnsettled = "folio.unsettled"; // a check-out with money still owed
+
+// Group blocks (issue 14).
+inline const char *const GroupBlockNameMissing = "group-block.name-missing";
+inline const char *const GroupBlockNights = "group-block.nights"; // args: the most nights a block may have
+inline const char *const GroupBlockRooms = "group-block.rooms"; // args: the most rooms a night
+inline const char *const GroupBlockCutoff = "group-block.cutoff"; // missing or already past
+inline const char *const GroupBlockHotelFull = "group-block.hotel-full"; // args: the first night short
+inline const char *const GroupBlockFull = "group-block.full"; // args: the first night the block has no room
+inline const char *const GroupBlockPastCutoff = "group-block.past-cutoff";
+inline const char *const GroupBlockGuestMissing = "group-block.guest-missing";
+inline const char *const GroupBlockOutsideNights = "group-block.outside-nights";
+inline const char *const GroupBlockManagerOnly = "group-block.manager-only";
+inline const char *const GroupBlockUnknown = "group-block.unknown";
 } // namespace ErrorReason
 
 DomainError makeError(ErrorCode code, const QString &message, const QStringList &units = {});

@@ -33,9 +33,17 @@ WITH p AS (
     WHERE s.id IN (SELECT id FROM stale) AND s.state = 'HELD' AND s.expires_at <= now()
       AND (SELECT count(*) FROM locked) >= 0
     RETURNING s.check_in, s.check_out
+), lapsed AS (
+    -- group blocks past their cut-off give back their unpicked rooms on the locked nights (migration 034)
+    UPDATE group_block_nights b SET released = true
+    FROM group_blocks g, p
+    WHERE g.id = b.block_id AND b.room_type_id = p.room_type_id AND b.night IN (SELECT night FROM locked)
+      AND NOT b.released AND g.cutoff_at <= now()
+    RETURNING b.night, b.rooms - b.picked AS rooms
 ), nights AS (
     SELECT l.night, l.capacity, l.booked AS locked_booked,
-           l.booked - (SELECT count(*) FROM expired x WHERE l.night >= x.check_in AND l.night < x.check_out) AS live_booked,
+           l.booked - (SELECT count(*) FROM expired x WHERE l.night >= x.check_in AND l.night < x.check_out)
+                    - (SELECT COALESCE(sum(z.rooms), 0) FROM lapsed z WHERE z.night = l.night) AS live_booked,
            l.night >= p.check_in AND l.night < p.check_out AS wanted
     FROM locked l, p
 ), decision AS (
@@ -139,6 +147,7 @@ ORDER BY h.id, rt.rank, rt.id
 )SQL";
 
 // Display only, no locks. A hold past its expiry is free here already.
+// Through room_nights_on_sale (migration 034): so is a group block's unpicked room past its cut-off.
 inline constexpr char availability[] = R"SQL(
 WITH p AS (
     SELECT CAST(:hotel AS bigint) AS hotel_id, CAST(:first_night AS date) AS first_night,
@@ -152,7 +161,7 @@ SELECT rt.id, rt.code, rt.name, rt.rank, rt.price_minor, n.night, n.capacity, n.
 FROM p
 JOIN hotels ho ON ho.id = p.hotel_id
 JOIN room_types rt ON rt.hotel_id = p.hotel_id AND (cardinality(p.codes) = 0 OR rt.code = ANY (p.codes))
-JOIN room_nights n ON n.room_type_id = rt.id AND n.night >= p.first_night AND n.night < p.after_last
+JOIN room_nights_on_sale n ON n.room_type_id = rt.id AND n.night >= p.first_night AND n.night < p.after_last
 ORDER BY rt.rank, rt.id, n.night
 )SQL";
 

@@ -79,7 +79,10 @@ const Check checks[] = {
      " FROM room_nights n LEFT JOIN stays s ON s.room_type_id = n.room_type_id"
      "  AND s.state IN ('HELD', 'BOOKED', 'CHECKED_IN', 'CHECKED_OUT')"
      "  AND n.night >= s.check_in AND n.night < s.check_out"
-     " GROUP BY n.room_type_id, n.night, n.booked HAVING n.booked <> count(s.id)"},
+     " GROUP BY n.room_type_id, n.night, n.booked HAVING n.booked <> count(s.id)"
+     // plus the rooms a group block holds there and nobody has picked up yet (migration 034)
+     "  + (SELECT COALESCE(sum(b.rooms - b.picked), 0) FROM group_block_nights b"
+     "     WHERE b.room_type_id = n.room_type_id AND b.night = n.night AND NOT b.released)"},
     {"nights-within-capacity", "no night has more booked than its sellable capacity",
      "SELECT 'room type ' || room_type_id || ' night ' || night FROM room_nights WHERE booked > capacity"},
     // A cancelled or walked stay's line is settled (refunded, or cancelled when nothing was paid).

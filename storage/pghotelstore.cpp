@@ -1,5 +1,6 @@
 #include "storage/pghotelstore.h"
 
+#include "storage/groupblocksql.h"
 #include "storage/hotelsql.h"
 #include "storage/pgarrays.h"
 #include "storage/sqlvalues.h"
@@ -267,6 +268,14 @@ Result<int> PgHotelStore::changeCapacity(const CapacityChange &change)
     TransactionGuard transaction(m_statements.database());
     if (auto status = transaction.begin(context); !status)
         return status.error();
+    // Lapsed group blocks give their rooms back first, under the nights' locks, as a claim does.
+    auto lapsed = m_statements.exec(GroupBlockSql::lapse, context,
+                                    {{QStringLiteral(":room_type"), change.roomType},
+                                     {QStringLiteral(":first_night"), isoDate(change.from)},
+                                     {QStringLiteral(":after_last"), isoDate(change.until)}});
+    if (!lapsed)
+        return lapsed.error();
+    lapsed.value()->finish();
     auto query = m_statements.exec(HotelSql::changeCapacity, context,
                                    {{QStringLiteral(":room_type"), change.roomType},
                                     {QStringLiteral(":first_night"), isoDate(change.from)},

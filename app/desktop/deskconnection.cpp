@@ -83,6 +83,7 @@ DeskServices DeskConnection::services()
     services.house = &m_house;
     services.guests = &m_guests;
     services.folio = &m_folio;
+    services.blocks = &m_blocks;
     return services;
 }
 

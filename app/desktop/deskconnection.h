@@ -13,6 +13,7 @@
 #include "storage/pgfoliostore.h"
 #include "storage/pgfrontdesk.h"
 #include "storage/pgguestsstore.h"
+#include "storage/pggroupblockstore.h"
 #include "storage/pghouseseatstore.h"
 #include "storage/pginventory.h"
 #include "storage/pgorderlookup.h"
@@ -81,6 +82,9 @@ private:
     // A stay's folio (migration 032), on the same connection.
     PgFolioStore m_folioStore{m_connection->database()};
     FolioService m_folio{m_folioStore};
+    // Group blocks (migration 034), on the same connection.
+    PgGroupBlockStore m_blockStore{m_connection->database()};
+    GroupBlockService m_blocks{m_blockStore};
 };
 
 } // namespace boxoffice

@@ -24,6 +24,8 @@
 #include "ui/frontdesk/foliopanel.h"
 #include "storage/pgfoliostore.h"
 #include "storage/pgfrontdesk.h"
+#include "ui/frontdesk/groupblockstab.h"
+#include "storage/pggroupblockstore.h"
 #include "ui/frontdesk/movestaydialog.h"
 #include "ui/frontdesk/staycanceldialog.h"
 #include "ui/hotel/hotelgridview.h"
@@ -704,6 +706,58 @@ bool saveFolioShot(const DeskServices &services, PgInventory &others, QSqlDataba
 
 } // namespace
 
+// The front desk's Groups tab as the demo manager sees it (docs/frontdesk-groups.png): a choir's block
+// with guests picked up and booked, a company's block whose cut-off has passed (its rooms on sale again),
+// and the calendar counting the choir's unpicked rooms as booked.
+bool saveGroupsShot(DeskWindow &window, PgInventory &others, QSqlDatabase database, const QDir &out)
+{
+    const auto hotels = HotelService(others.hotels).hotels();
+    if (!hotels || hotels->isEmpty())
+        return false;
+    const HotelSummary hotel = hotels->first();
+    PgGroupBlockStore store(database);
+    GroupBlockService blocks(store);
+    const QDate arrival = QDate::currentDate().addDays(9);
+    const auto choir = blocks.create(GroupBlockRequest::constant(hotel.roomTypes.first().id, QStringLiteral("Thomanerchor Leipzig"),
+                                                                 arrival, arrival.addDays(4), 6,
+                                                                 QDateTime::currentDateTimeUtc().addDays(4)));
+    const auto company = blocks.create(GroupBlockRequest::constant(hotel.roomTypes.last().id, QStringLiteral("Kessler AG sales meeting"),
+                                                                   arrival.addDays(-6), arrival.addDays(-4), 3,
+                                                                   QDateTime::currentDateTimeUtc().addDays(1)));
+    if (!choir || !company) {
+        qCritical("%s", qPrintable((!choir ? choir.error() : company.error()).message));
+        return false;
+    }
+    const QStringList singers{QStringLiteral("Johann Sebastian Bach"), QStringLiteral("Anna Magdalena Bach"),
+                              QStringLiteral("Carl Philipp Emanuel"), QStringLiteral("Wilhelm Friedemann")};
+    for (int i = 0; i < singers.size(); ++i) {
+        const CartId cart = QStringLiteral("shots-group-%1-%2").arg(i).arg(QUuid::createUuid().toString(QUuid::Id128).left(8));
+        if (!blocks.pickUp({choir.value(), cart, arrival.addDays(i == 3 ? 1 : 0), arrival.addDays(i == 2 ? 2 : 4), singers.at(i)}))
+            return false;
+        auto order = CartService(others.carts).createOrder(cart);
+        if (order)
+            (void)CartService(others.carts).confirm(order->id);
+    }
+    QSqlQuery past(database);
+    past.prepare(QStringLiteral("UPDATE group_blocks SET cutoff_at = now() - interval '2 hours' WHERE id = :b"));
+    past.bindValue(QStringLiteral(":b"), company.value());
+    if (!past.exec())
+        return false;
+    window.pages()->setCurrentWidget(window.frontDesk());
+    window.frontDesk()->selectHotel(hotel.id);
+    window.frontDesk()->refresh();
+    window.frontDesk()->grid()->scrollToNight(arrival.addDays(-8));
+    for (QTabWidget *tabs : window.frontDesk()->findChildren<QTabWidget *>()) {
+        if (tabs->indexOf(window.frontDesk()->groups()) >= 0)
+            tabs->setCurrentWidget(window.frontDesk()->groups());
+    }
+    GroupBlocksTab *groups = window.frontDesk()->groups();
+    groups->selectBlock(choir.value());
+    groups->guestEdit()->setText(QStringLiteral("Gottfried Reiche"));
+    wait(400);
+    return window.grab().save(out.filePath(QStringLiteral("frontdesk-groups.png")));
+}
+
 int main(int argc, char *argv[])
 {
     QApplication app(argc, argv);
@@ -723,6 +777,8 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("guest-only"),
                       QStringLiteral("Draw only a returning guest at the front desk and her profile (no stadium).")});
     parser.addOption({QStringLiteral("folio-only"), QStringLiteral("Draw only a guest's folio (no stadium).")});
+    parser.addOption({QStringLiteral("groups-only"),
+                      QStringLiteral("Draw only the front desk's Groups tab, as the demo manager (no stadium).")});
     parser.addOption({QStringLiteral("mixed-only"),
                       QStringLiteral("Draw only the mixed cart (seats, standing, a table) and the outage banner.")});
     parser.addOption({QStringLiteral("pricing-only"),
@@ -751,7 +807,8 @@ int main(int argc, char *argv[])
         options.stadium = !parser.isSet(QStringLiteral("door-only")) && !parser.isSet(QStringLiteral("orders-only"))
             && !parser.isSet(QStringLiteral("waiting-only")) && !parser.isSet(QStringLiteral("till-only")) && !parser.isSet(QStringLiteral("mixed-only"))
             && !parser.isSet(QStringLiteral("german-only")) && !parser.isSet(QStringLiteral("pricing-only"))
-            && !parser.isSet(QStringLiteral("guest-only")) && !parser.isSet(QStringLiteral("folio-only"));
+            && !parser.isSet(QStringLiteral("guest-only")) && !parser.isSet(QStringLiteral("folio-only"))
+            && !parser.isSet(QStringLiteral("groups-only"));
         options.demoStaff = choice->privateCluster;
         if (auto seeded = seedDemo(setup.value()->database(), options); !seeded)
             return fail(seeded.error().message);
@@ -760,7 +817,7 @@ int main(int argc, char *argv[])
     ConnectionSettings staff = choice->settings;
     staff.user = QString::fromLatin1(demoClerkLogin);
     staff.password = QString::fromLatin1(demoClerkPassword);
-    if (parser.isSet(QStringLiteral("pricing-only"))) {
+    if (parser.isSet(QStringLiteral("pricing-only")) || parser.isSet(QStringLiteral("groups-only"))) {
         staff.user = QString::fromLatin1(demoManagerLogin);
         staff.password = QString::fromLatin1(demoManagerPassword);
     }
@@ -833,6 +890,10 @@ int main(int argc, char *argv[])
         return saveFolioShot(session.value()->services(), others, othersConnection.value()->database(), out)
             ? 0
             : fail(QStringLiteral("the folio screenshot failed"));
+    if (parser.isSet(QStringLiteral("groups-only")))
+        return saveGroupsShot(window, others, othersConnection.value()->database(), out)
+            ? 0
+            : fail(QStringLiteral("the Groups screenshot failed"));
     if (parser.isSet(QStringLiteral("orders-only")))
         return saveOrdersShot(window, others, othersConnection.value()->database(), out)
             ? 0

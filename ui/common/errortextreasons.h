@@ -36,5 +36,6 @@ QString tillText(const DomainError &error);
 QString priceText(const DomainError &error); // price types, comps and house seats
 QString guestText(const DomainError &error); // guest profiles and the name a stay is booked in
 QString folioText(const DomainError &error); // a stay's folio: charges, voids, settling on departure
+QString groupBlockText(const DomainError &error); // group blocks (errortextgroupblocks.cpp)
 
 } // namespace boxoffice::ErrorWording

@@ -7,6 +7,7 @@
 #include "domain/folio.h"
 #include "domain/frontdeskservice.h"
 #include "domain/guests.h"
+#include "domain/groupblocks.h"
 #include "domain/hotelservice.h"
 #include "domain/houseseats.h"
 #include "domain/orderlookup.h"
@@ -78,6 +79,7 @@ struct DeskServices
     HouseSeatService *house = nullptr; // not in ready(): a manager's, the database refuses it to clerks
     GuestService *guests = nullptr; // not in ready(): without it a stay keeps the name given at hold, no profile
     FolioService *folio = nullptr; // not in ready(): without it check-out settles a guarantee only
+    GroupBlockService *blocks = nullptr; // not in ready(): the front desk's Groups tab works only with it
 
     bool ready() const { return holds && carts && sales && maps && hotels && frontDesk; }
 };

@@ -5,6 +5,7 @@
 #include "ui/frontdesk/compensationdialog.h"
 #include "ui/frontdesk/compensationreport.h"
 #include "ui/frontdesk/guestprofilefields.h"
+#include "ui/frontdesk/groupblockstab.h"
 #include "ui/hotel/arrivalsatriskmodel.h"
 #include "ui/hotel/hotelgridview.h"
 #include "ui/hotel/staysearchmodel.h"
@@ -271,6 +272,11 @@ void FrontDeskPanel::buildUi()
         closeRefundCase(rows.isEmpty() ? -1 : rows.first().row());
     });
     m_tabs->addTab(casesPage, tr("&Refund cases"));
+    // Group blocks (issue 14): a widget of their own; rooms changing hands there redraw the calendar.
+    m_groups = new GroupBlocksTab(m_staff, m_clock);
+    connect(m_groups, &GroupBlocksTab::changed, this, [this] { loadCalendar(true); });
+    connect(m_groups, &GroupBlocksTab::counterSaleMade, this, &FrontDeskPanel::counterSaleMade);
+    m_tabs->addTab(m_groups, tr("Gr&oups"));
     splitter->addWidget(m_tabs);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
@@ -329,6 +335,7 @@ void FrontDeskPanel::setConnected(bool connected)
     for (QWidget *changer : std::as_const(m_changers))
         changer->setEnabled(connected);
     m_holdChosen->setEnabled(connected && m_chosenRoom != 0);
+    m_groups->setConnected(connected && m_services.blocks);
     onClockTick(m_clock.now()); // the booking buttons follow too
 }
 
@@ -348,6 +355,7 @@ void FrontDeskPanel::setServices(const DeskServices &services)
     setConnected(services.ready());
     m_checkout->setService(services.sales, services.calls);
     m_guestFields->setServices(services);
+    m_groups->setServices(services);
     if (services.ready()) {
         loadHotels();
         loadRefundCases();
@@ -405,6 +413,7 @@ void FrontDeskPanel::loadCalendar(bool keepView)
         else
             m_grid->setCalendar(calendar.value());
         m_grid->setToday(m_clock.now().toLocalTime().date());
+        m_groups->setHotel(hotel); // the blocks read again with the calendar, data only
         // The room type pickers are rebuilt only when the room types changed: rebuilding them would
         // drop what the clerk chose in them.
         QVector<RoomTypeId> shown;

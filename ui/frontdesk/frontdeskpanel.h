@@ -27,6 +27,7 @@ class CounterCheckout;
 class GuestProfileDialog;
 class GuestProfileFields;
 class FolioDialog;
+class GroupBlocksTab;
 class HotelGridView;
 class MoveStayDialog;
 class PaymentDialog;
@@ -84,6 +85,7 @@ public:
     // frontdeskguestprofiles.cpp: the profile of the stay chosen in the Guests tab, or any found by search.
     void openGuestProfile();
     void findGuestProfile();
+    GroupBlocksTab *groups() const { return m_groups; }
 
     // For tests: called instead of exec() on the payment, compensation, cancel and move dialogs.
     std::function<bool(PaymentDialog &)> paymentHook;
@@ -178,6 +180,7 @@ private:
     QVector<RefundCase> m_openCases;
     QLabel *m_message = nullptr;
     QTabWidget *m_tabs = nullptr;
+    GroupBlocksTab *m_groups = nullptr;
 };
 
 } // namespace boxoffice
