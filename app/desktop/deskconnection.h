@@ -15,6 +15,7 @@
 #include "storage/pginventory.h"
 #include "storage/pgorderlookup.h"
 #include "storage/pgpricetypestore.h"
+#include "storage/pgratestore.h"
 #include "storage/pgseatmapstore.h"
 #include "storage/pgticketreprints.h"
 #include "storage/pgtillstore.h"
@@ -73,6 +74,8 @@ private:
     PriceTypeService m_priceTypes{m_priceTypeStore};
     PgHouseSeatStore m_houseStore{m_connection->database()};
     HouseSeatService m_house{m_houseStore};
+    PgRateStore m_rateStore{m_connection->database()};
+    RateService m_rates{m_rateStore};
 };
 
 } // namespace boxoffice

@@ -22,6 +22,7 @@
 #include "ui/frontdesk/compensationdialog.h"
 #include "ui/frontdesk/frontdeskpanel.h"
 #include "ui/frontdesk/movestaydialog.h"
+#include "ui/frontdesk/ratesdialog.h"
 #include "ui/frontdesk/staycanceldialog.h"
 #include "ui/hotel/hotelgridview.h"
 #include "ui/orders/orderlookuppanel.h"
@@ -581,6 +582,27 @@ int fail(const QString &what)
     return 1;
 }
 
+// The demo manager's Rates… dialog over the demo hotel's standard rooms: its weekend, festival and
+// festival weekend, and a regatta week being typed, previewed night by night before it is added.
+bool saveRatesShot(DeskWindow &window, const QDir &out)
+{
+    window.pages()->setCurrentWidget(window.frontDesk());
+    window.frontDesk()->refresh();
+    bool saved = false;
+    window.frontDesk()->ratesHook = [&](RatesDialog &dialog) {
+        dialog.show();
+        dialog.nameEdit()->setText(QStringLiteral("Regatta week"));
+        dialog.firstNightEdit()->setDate(QDate::currentDate().addDays(8));
+        dialog.lastNightEdit()->setDate(QDate::currentDate().addDays(12));
+        dialog.priceEdit()->setText(formatMoneyInput(17500));
+        wait(400);
+        saved = dialog.grab().save(out.filePath(QStringLiteral("frontdesk-rates.png")));
+    };
+    window.frontDesk()->openRates();
+    window.frontDesk()->ratesHook = nullptr;
+    return saved;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -606,6 +628,8 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("german-only"),
                       QStringLiteral("Draw only the box office with a sale open, as docs/desk-german.png (no stadium); "
                                      "run with LANGUAGE=de LANG=de_DE.UTF-8.")});
+    parser.addOption({QStringLiteral("rates-only"),
+                      QStringLiteral("Draw only the front desk's room rates, as the demo manager (no stadium).")});
     parser.process(app);
     const QDir out(parser.value(QStringLiteral("out")).isEmpty() ? QStringLiteral("docs")
                                                                  : parser.value(QStringLiteral("out")));
@@ -626,7 +650,8 @@ int main(int argc, char *argv[])
         DemoSeedOptions options;
         options.stadium = !parser.isSet(QStringLiteral("door-only")) && !parser.isSet(QStringLiteral("orders-only"))
             && !parser.isSet(QStringLiteral("waiting-only")) && !parser.isSet(QStringLiteral("till-only")) && !parser.isSet(QStringLiteral("mixed-only"))
-            && !parser.isSet(QStringLiteral("german-only")) && !parser.isSet(QStringLiteral("pricing-only"));
+            && !parser.isSet(QStringLiteral("german-only")) && !parser.isSet(QStringLiteral("pricing-only"))
+            && !parser.isSet(QStringLiteral("rates-only"));
         options.demoStaff = choice->privateCluster;
         if (auto seeded = seedDemo(setup.value()->database(), options); !seeded)
             return fail(seeded.error().message);
@@ -635,7 +660,7 @@ int main(int argc, char *argv[])
     ConnectionSettings staff = choice->settings;
     staff.user = QString::fromLatin1(demoClerkLogin);
     staff.password = QString::fromLatin1(demoClerkPassword);
-    if (parser.isSet(QStringLiteral("pricing-only"))) {
+    if (parser.isSet(QStringLiteral("pricing-only")) || parser.isSet(QStringLiteral("rates-only"))) {
         staff.user = QString::fromLatin1(demoManagerLogin);
         staff.password = QString::fromLatin1(demoManagerPassword);
     }
@@ -700,6 +725,8 @@ int main(int argc, char *argv[])
             ? 0
             : fail(QStringLiteral("the price types screenshot failed"));
     }
+    if (parser.isSet(QStringLiteral("rates-only")))
+        return saveRatesShot(window, out) ? 0 : fail(QStringLiteral("the rates screenshot failed"));
     if (parser.isSet(QStringLiteral("german-only")))
         return saveLanguageShots(window, others, out, QStringLiteral("german"))
             ? 0

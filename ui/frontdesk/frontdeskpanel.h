@@ -27,6 +27,7 @@ class CounterCheckout;
 class HotelGridView;
 class MoveStayDialog;
 class PaymentDialog;
+class RatesDialog;
 class ServerClock;
 class StayCancelDialog;
 class StaySearchModel;
@@ -83,6 +84,10 @@ public:
     std::function<bool(CompensationDialog &)> compensationHook;
     std::function<bool(StayCancelDialog &)> cancelHook;
     std::function<bool(MoveStayDialog &)> moveHook;
+    std::function<void(RatesDialog &)> ratesHook; // instead of exec() on the rates dialog
+
+    // A manager's room rates (anyone may look); the calendar reads again after a change.
+    void openRates();
 
 signals:
     // A booking paid (or guaranteed) at the desk: the desk window prints its receipt.
@@ -155,6 +160,7 @@ private:
     QVector<RefundCase> m_openCases;
     QLabel *m_message = nullptr;
     QTabWidget *m_tabs = nullptr;
+    QPushButton *m_ratesButton = nullptr;
 };
 
 } // namespace boxoffice
