@@ -87,8 +87,7 @@ RatesDialog::RatesDialog(RateService &rates, DatabaseCalls calls, const HotelSum
     m_remove->setObjectName(QStringLiteral("removeRate"));
     m_remove->setEnabled(false);
     left->addWidget(m_remove, 0, Qt::AlignLeft);
-    buildForm();
-    left->addWidget(findChild<QGroupBox *>(QStringLiteral("rateForm")));
+    left->addWidget(buildForm());
     columns->addLayout(left, 3);
 
     auto *right = new QVBoxLayout;
@@ -131,7 +130,7 @@ RatesDialog::RatesDialog(RateService &rates, DatabaseCalls calls, const HotelSum
     reload();
 }
 
-void RatesDialog::buildForm()
+QGroupBox *RatesDialog::buildForm()
 {
     auto *box = new QGroupBox(tr("Add a rate"));
     box->setObjectName(QStringLiteral("rateForm"));
@@ -159,11 +158,11 @@ void RatesDialog::buildForm()
     form->addRow(tr("&First to last night:"), nights);
     auto *days = new QHBoxLayout;
     for (int day = Qt::Monday; day <= Qt::Sunday; ++day) {
-        auto *box = new QCheckBox(QLocale().dayName(day, QLocale::ShortFormat));
-        box->setObjectName(QStringLiteral("rateDay%1").arg(day));
-        days->addWidget(box);
-        m_days << box;
-        connect(box, &QCheckBox::toggled, this, &RatesDialog::updatePreview);
+        auto *dayBox = new QCheckBox(QLocale().dayName(day, QLocale::ShortFormat));
+        dayBox->setObjectName(QStringLiteral("rateDay%1").arg(day));
+        days->addWidget(dayBox);
+        m_days << dayBox;
+        connect(dayBox, &QCheckBox::toggled, this, &RatesDialog::updatePreview);
     }
     m_weekend = new QPushButton(tr("&Weekend"));
     m_weekend->setObjectName(QStringLiteral("rateWeekend"));
@@ -187,6 +186,7 @@ void RatesDialog::buildForm()
     connect(m_last, &QDateEdit::dateChanged, this, &RatesDialog::updatePreview);
     connect(m_price, &QLineEdit::textChanged, this, &RatesDialog::updatePreview);
     connect(m_name, &QLineEdit::textChanged, this, &RatesDialog::updatePreview);
+    return box;
 }
 
 RoomTypeSummary RatesDialog::currentType() const

@@ -8,6 +8,7 @@
 class QCheckBox;
 class QComboBox;
 class QDateEdit;
+class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -51,7 +52,7 @@ public:
     static constexpr int previewNights = 21;
 
 private:
-    void buildForm();
+    QGroupBox *buildForm();
     void showRules();
     void updatePreview();
     void say(const QString &text, bool problem);
