@@ -88,7 +88,7 @@ RatesDialog::RatesDialog(RateService &rates, DatabaseCalls calls, const HotelSum
     m_remove->setEnabled(false);
     left->addWidget(m_remove, 0, Qt::AlignLeft);
     left->addWidget(buildForm());
-    columns->addLayout(left, 3);
+    columns->addLayout(left, 5);
 
     auto *right = new QVBoxLayout;
     m_previewTitle = new QLabel;
@@ -102,7 +102,7 @@ RatesDialog::RatesDialog(RateService &rates, DatabaseCalls calls, const HotelSum
     m_previewTable->horizontalHeader()->setStretchLastSection(true);
     m_previewTable->setSelectionMode(QAbstractItemView::NoSelection);
     right->addWidget(m_previewTable, 1);
-    columns->addLayout(right, 2);
+    columns->addLayout(right, 4);
     layout->addLayout(columns, 1);
 
     m_message = new QLabel;
@@ -126,7 +126,7 @@ RatesDialog::RatesDialog(RateService &rates, DatabaseCalls calls, const HotelSum
         m_add->setToolTip(tr("A manager sets room rates."));
         m_remove->setToolTip(tr("A manager sets room rates."));
     }
-    resize(1040, 560);
+    resize(1180, 600);
     reload();
 }
 
@@ -155,7 +155,9 @@ QGroupBox *RatesDialog::buildForm()
     nights->addWidget(new QLabel(tr("to")));
     nights->addWidget(m_last);
     nights->addStretch();
-    form->addRow(tr("&First to last night:"), nights);
+    auto *nightsLabel = new QLabel(tr("&First to last night:"));
+    nightsLabel->setBuddy(m_first);
+    form->addRow(nightsLabel, nights);
     auto *days = new QHBoxLayout;
     for (int day = Qt::Monday; day <= Qt::Sunday; ++day) {
         auto *dayBox = new QCheckBox(QLocale().dayName(day, QLocale::ShortFormat));
@@ -276,6 +278,7 @@ void RatesDialog::updatePreview()
         m_previewTable->setItem(row, 2, cell(night.ruleName.isEmpty() ? tr("the room type's price") : night.ruleName));
     }
     m_previewTable->resizeColumnsToContents();
+    m_previewTable->scrollToTop();
 }
 
 bool RatesDialog::addRate()
