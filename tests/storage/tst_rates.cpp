@@ -78,11 +78,13 @@ private slots:
     void aStayCostsTheSumOfItsNightsEverywhere();
     void aMoveOntoTheWeekendChargesTheDifference();
     void aMoveOntoCheaperNightsRefundsTheDifference();
+    void aGuaranteedStayMovedOntoTheWeekendOwesTheNewSum();
 
 private:
     int day(int week, Qt::DayOfWeek weekday) const; // day offset of that weekday in that week from m_first
     qint64 nightPrice(RoomTypeId type, int dayOffset) const;
-    StayId sell(const QString &guest, RoomTypeId type, int fromDay, int nights, qint64 *paid = nullptr);
+    StayId sell(const QString &guest, RoomTypeId type, int fromDay, int nights, qint64 *paid = nullptr,
+                PaymentMethod method = PaymentMethod::Cash);
     RateId addRule(const QString &name, RoomTypeId type, int firstDay, int lastDay, int weekdays, qint64 price);
     OrderId orderOf(StayId stay) const;
     qint64 ledger(OrderId order, const QString &entry) const;
@@ -203,7 +205,8 @@ qint64 TestRates::ledger(OrderId order, const QString &entry) const
         .toLongLong();
 }
 
-StayId TestRates::sell(const QString &guest, RoomTypeId type, int fromDay, int nights, qint64 *paid)
+StayId TestRates::sell(const QString &guest, RoomTypeId type, int fromDay, int nights, qint64 *paid,
+                       PaymentMethod method)
 {
     const CartId cart = QStringLiteral("rate-sale-%1").arg(++m_carts);
     StayRequest request{type, cart, m_first.addDays(fromDay), m_first.addDays(fromDay + nights), guest, std::nullopt};
@@ -216,8 +219,9 @@ StayId TestRates::sell(const QString &guest, RoomTypeId type, int fromDay, int n
     if (!quote)
         return 0;
     CounterPayment payment;
-    payment.method = PaymentMethod::Cash;
+    payment.method = method;
     payment.tenderedMinor = quote->totalMinor;
+    payment.cardReference = method == PaymentMethod::Cash ? QString() : QStringLiteral("TERM-%1").arg(m_carts);
     const auto sold = sales.sell(cart, payment, quote.value());
     if (paid)
         *paid = quote->totalMinor;
@@ -480,6 +484,29 @@ void TestRates::aMoveOntoCheaperNightsRefundsTheDifference()
     const auto money = desk.stayMoney(stay);
     QVERIFY(money.ok());
     QCOMPARE(money->paidMinor, 24000);
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+}
+
+void TestRates::aGuaranteedStayMovedOntoTheWeekendOwesTheNewSum()
+{
+    // Nothing taken yet: Monday and Tuesday of week 5 (2 x 100) become its Friday and Saturday (2 x 150),
+    // and the order owes the new sum on departure.
+    const StayId stay = sell(QStringLiteral("Guaranteed Mover"), m_standard.id, day(5, Qt::Monday), 2, nullptr,
+                             PaymentMethod::Guarantee);
+    QVERIFY(stay);
+    const OrderId order = orderOf(stay);
+    Desk desk(m_db->database());
+    const QDate in = m_first.addDays(day(5, Qt::Friday));
+    const auto moved = desk.moveStay(stay, m_standard.id, in, in.addDays(2), MoveSettlement{});
+    QVERIFY2(moved.ok(), moved.ok() ? "" : qPrintable(moved.error().message));
+    QCOMPARE(moved->chargedMinor, 0);
+    const auto money = desk.stayMoney(stay);
+    QVERIFY(money.ok());
+    QCOMPARE(money->priceMinor, 30000);
+    QCOMPARE(money->paidMinor, 0);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT amount_minor FROM orders WHERE id = :o"), {{QStringLiteral("o"), order}})
+                 .toLongLong(),
+             30000);
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
 
