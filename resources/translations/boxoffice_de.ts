@@ -531,6 +531,36 @@
         <source>Only a dearer stay&apos;s difference can be waived.</source>
         <translation>Erlassen werden kann nur die Differenz zu einem teureren Aufenthalt.</translation>
     </message>
+    <message>
+        <source>Give the rate a name of at most %1 characters.</source>
+        <extracomment>%1 is the longest name a rate may have, in characters, e.g. 80.</extracomment>
+        <translation>Geben Sie dem Tarif einen Namen mit höchstens %1 Zeichen.</translation>
+    </message>
+    <message>
+        <source>A rate runs from its first night to a last night on or after it.</source>
+        <translation>Ein Tarif gilt von seiner ersten Nacht bis zu einer letzten Nacht am selben oder einem späteren Tag.</translation>
+    </message>
+    <message>
+        <source>A rate covers at most %1 nights: split it in two.</source>
+        <extracomment>%1 is the most nights one rate may cover, e.g. 732.</extracomment>
+        <translation>Ein Tarif umfasst höchstens %1 Nächte: Teilen Sie ihn in zwei.</translation>
+    </message>
+    <message>
+        <source>Choose the weekdays again.</source>
+        <translation>Wählen Sie die Wochentage erneut.</translation>
+    </message>
+    <message>
+        <source>A rate cannot be negative.</source>
+        <translation>Ein Tarif kann nicht negativ sein.</translation>
+    </message>
+    <message>
+        <source>Only a manager may set room rates: ask a manager to sign in.</source>
+        <translation>Nur eine Leitung darf Zimmerpreise festlegen: Bitten Sie eine Leitung, sich anzumelden.</translation>
+    </message>
+    <message>
+        <source>That rate no longer exists: someone removed it. The list is read again.</source>
+        <translation>Diesen Tarif gibt es nicht mehr: Jemand hat ihn entfernt. Die Liste wird neu gelesen.</translation>
+    </message>
 </context>
 <context>
     <name>HouseHoldDialog</name>
@@ -2677,6 +2707,18 @@
             <numerusform>%1, %n Nächte ab %2 markiert: reservieren (Strg+H) oder einen Aufenthalt dorthin umbuchen.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>R&amp;ates…</source>
+        <translation>Zimmer&amp;preise…</translation>
+    </message>
+    <message>
+        <source>The price of each night per room type: seasons and weekends</source>
+        <translation>Der Preis jeder Nacht je Zimmertyp: Saisons und Wochenenden</translation>
+    </message>
+    <message>
+        <source>Choose a hotel first.</source>
+        <translation>Wählen Sie zuerst ein Hotel.</translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::HotelGridView</name>
@@ -2725,6 +2767,11 @@ frei / verkäuflich</translation>
         <source>dddd d MMMM yyyy</source>
         <comment>date format (QLocale): weekday, day, month, year</comment>
         <translation>dddd, d. MMMM yyyy</translation>
+    </message>
+    <message>
+        <source>Price: %1</source>
+        <extracomment>%1 is the night&apos;s price from the rates, e.g. &quot;€145.00&quot;.</extracomment>
+        <translation>Preis: %1</translation>
     </message>
 </context>
 <context>
@@ -3616,6 +3663,155 @@ Die Leitung genehmigt das hier, indem sie sich unten anmeldet. Sie bleiben angem
     <message>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::RatesDialog</name>
+    <message>
+        <source>Every night</source>
+        <translation>Jede Nacht</translation>
+    </message>
+    <message>
+        <source>ddd d MMM yyyy</source>
+        <comment>date format (QLocale): weekday, day, month, year</comment>
+        <translation>ddd d. MMM yyyy</translation>
+    </message>
+    <message>
+        <source>Room rates: %1</source>
+        <translation>Zimmerpreise: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Room type:</source>
+        <translation>&amp;Zimmertyp:</translation>
+    </message>
+    <message>
+        <source>%1 %2 (without a rate: %3 a night)</source>
+        <translation>%1 %2 (ohne Tarif: %3 pro Nacht)</translation>
+    </message>
+    <message>
+        <source>Where rates overlap, the one over fewer nights wins; over the same nights, one for some weekdays wins over one for every night; then the one added last.</source>
+        <translation>Wo sich Tarife überschneiden, gilt der über weniger Nächte; über dieselben Nächte gilt einer für bestimmte Wochentage vor einem für jede Nacht; danach der zuletzt hinzugefügte.</translation>
+    </message>
+    <message>
+        <source>Rates of the room type</source>
+        <translation>Tarife des Zimmertyps</translation>
+    </message>
+    <message>
+        <source>Rate</source>
+        <translation>Tarif</translation>
+    </message>
+    <message>
+        <source>First night</source>
+        <translation>Erste Nacht</translation>
+    </message>
+    <message>
+        <source>Last night</source>
+        <translation>Letzte Nacht</translation>
+    </message>
+    <message>
+        <source>Nights</source>
+        <translation>Nächte</translation>
+    </message>
+    <message>
+        <source>Price a night</source>
+        <translation>Preis pro Nacht</translation>
+    </message>
+    <message>
+        <source>Re&amp;move the selected rate</source>
+        <translation>Gewählten Tarif ent&amp;fernen</translation>
+    </message>
+    <message>
+        <source>Price of each night</source>
+        <translation>Preis jeder Nacht</translation>
+    </message>
+    <message>
+        <source>Night</source>
+        <translation>Nacht</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>Preis</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Aus</translation>
+    </message>
+    <message>
+        <source>A manager sets room rates.</source>
+        <translation>Zimmerpreise legt eine Leitung fest.</translation>
+    </message>
+    <message>
+        <source>Add a rate</source>
+        <translation>Tarif hinzufügen</translation>
+    </message>
+    <message>
+        <source>e.g. Summer season, Weekend</source>
+        <translation>z. B. Sommersaison, Wochenende</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>ddd d MMM yyyy</source>
+        <comment>date format (QDateEdit): weekday, day, month, year</comment>
+        <translation>ddd d. MMM yyyy</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>bis</translation>
+    </message>
+    <message>
+        <source>&amp;First to last night:</source>
+        <translation>&amp;Erste bis letzte Nacht:</translation>
+    </message>
+    <message>
+        <source>&amp;Weekend</source>
+        <translation>&amp;Wochenende</translation>
+    </message>
+    <message>
+        <source>Friday and Saturday nights</source>
+        <translation>Die Nächte von Freitag und Samstag</translation>
+    </message>
+    <message>
+        <source>Only on (none: every night):</source>
+        <translation>Nur an (keiner: jede Nacht):</translation>
+    </message>
+    <message>
+        <source>&amp;Price a night (%1):</source>
+        <translation>&amp;Preis pro Nacht (%1):</translation>
+    </message>
+    <message>
+        <source>&amp;Add the rate</source>
+        <translation>Tarif &amp;hinzufügen</translation>
+    </message>
+    <message>
+        <source>%1 (not added yet)</source>
+        <translation>%1 (noch nicht hinzugefügt)</translation>
+    </message>
+    <message>
+        <source>The next %1 nights from %2, with the rate being added:</source>
+        <translation>Die nächsten %1 Nächte ab %2, mit dem neuen Tarif:</translation>
+    </message>
+    <message>
+        <source>The next %1 nights from %2:</source>
+        <translation>Die nächsten %1 Nächte ab %2:</translation>
+    </message>
+    <message>
+        <source>the room type&apos;s price</source>
+        <translation>Preis des Zimmertyps</translation>
+    </message>
+    <message>
+        <source>Rate &quot;%1&quot; added: the calendar shows its prices.</source>
+        <translation>Tarif „%1“ hinzugefügt: Der Kalender zeigt seine Preise.</translation>
+    </message>
+    <message>
+        <source>Choose the rate to remove first.</source>
+        <translation>Wählen Sie zuerst den Tarif, der entfernt werden soll.</translation>
+    </message>
+    <message>
+        <source>Rate &quot;%1&quot; removed: its nights are priced by the other rates or the room type again.</source>
+        <translation>Tarif „%1“ entfernt: Seine Nächte kosten wieder, was die anderen Tarife oder der Zimmertyp sagen.</translation>
     </message>
 </context>
 <context>

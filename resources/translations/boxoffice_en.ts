@@ -531,6 +531,36 @@
         <source>Only a dearer stay&apos;s difference can be waived.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Give the rate a name of at most %1 characters.</source>
+        <extracomment>%1 is the longest name a rate may have, in characters, e.g. 80.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A rate runs from its first night to a last night on or after it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A rate covers at most %1 nights: split it in two.</source>
+        <extracomment>%1 is the most nights one rate may cover, e.g. 732.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the weekdays again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A rate cannot be negative.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a manager may set room rates: ask a manager to sign in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That rate no longer exists: someone removed it. The list is read again.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>HouseHoldDialog</name>
@@ -2676,6 +2706,18 @@
             <numerusform>%1, %n nights from %2 selected: hold them (Ctrl+H), or move a stay there.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>R&amp;ates…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The price of each night per room type: seasons and weekends</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a hotel first.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::HotelGridView</name>
@@ -2722,6 +2764,11 @@ free / sellable a night</source>
     <message>
         <source>dddd d MMMM yyyy</source>
         <comment>date format (QLocale): weekday, day, month, year</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Price: %1</source>
+        <extracomment>%1 is the night&apos;s price from the rates, e.g. &quot;€145.00&quot;.</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3611,6 +3658,155 @@ A manager approves this here by signing in below. You stay signed in.</source>
     </message>
     <message>
         <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::RatesDialog</name>
+    <message>
+        <source>Every night</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ddd d MMM yyyy</source>
+        <comment>date format (QLocale): weekday, day, month, year</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Room rates: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Room type:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 (without a rate: %3 a night)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where rates overlap, the one over fewer nights wins; over the same nights, one for some weekdays wins over one for every night; then the one added last.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rates of the room type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First night</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last night</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Price a night</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;move the selected rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Price of each night</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Night</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A manager sets room rates.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. Summer season, Weekend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ddd d MMM yyyy</source>
+        <comment>date format (QDateEdit): weekday, day, month, year</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;First to last night:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Weekend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Friday and Saturday nights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only on (none: every night):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Price a night (%1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Add the rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (not added yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The next %1 nights from %2, with the rate being added:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The next %1 nights from %2:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the room type&apos;s price</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rate &quot;%1&quot; added: the calendar shows its prices.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the rate to remove first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rate &quot;%1&quot; removed: its nights are priced by the other rates or the room type again.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
