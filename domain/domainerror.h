@@ -191,6 +191,15 @@ inline const char *const GroupBlockGuestMissing = "group-block.guest-missing";
 inline const char *const GroupBlockOutsideNights = "group-block.outside-nights";
 inline const char *const GroupBlockManagerOnly = "group-block.manager-only";
 inline const char *const GroupBlockUnknown = "group-block.unknown";
+
+// Room rates (migration 031).
+inline const char *const RateNameMissing = "rate.name-missing"; // args: the longest name, "80"
+inline const char *const RateNightsOrder = "rate.nights-order";
+inline const char *const RateTooLong = "rate.too-long"; // args: the most nights, "732"
+inline const char *const RateWeekdays = "rate.weekdays";
+inline const char *const RateNegative = "rate.negative";
+inline const char *const RateManagerOnly = "rate.manager-only";
+inline const char *const RateUnknown = "rate.unknown";
 } // namespace ErrorReason
 
 DomainError makeError(ErrorCode code, const QString &message, const QStringList &units = {});

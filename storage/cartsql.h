@@ -24,7 +24,9 @@ namespace boxoffice::CartSql {
     " FROM ga_holds h JOIN p ON h.cart_id = p.cart JOIN ga_pools gp ON gp.id = h.pool_id"                              \
     " JOIN events e ON e.id = gp.event_id WHERE h.state = 'HELD' AND h.expires_at > now()"                             \
     " UNION ALL"                                                                                                       \
-    " SELECT 'stay', st.id, st.check_out - st.check_in, ho.currency, rt.price_minor * (st.check_out - st.check_in),"   \
+    " SELECT 'stay', st.id, st.check_out - st.check_in, ho.currency,"                                                  \
+    "  (SELECT sum(COALESCE(n.price_minor, rt.price_minor)) FROM room_nights n"                                        \
+    "   WHERE n.room_type_id = st.room_type_id AND n.night >= st.check_in AND n.night < st.check_out),"                \
     "  NULL, NULL"                                                                                                     \
     " FROM stays st JOIN p ON st.cart_id = p.cart JOIN room_types rt ON rt.id = st.room_type_id"                       \
     " JOIN hotels ho ON ho.id = rt.hotel_id WHERE st.state = 'HELD' AND st.expires_at > now()"                         \

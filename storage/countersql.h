@@ -29,7 +29,9 @@ JOIN events e ON e.id = gp.event_id
 WHERE h.state = 'HELD' AND h.expires_at > now()
 UNION ALL
 SELECT 2, st.id, rt.code || ' ' || st.check_in || ' to ' || st.check_out || ' (' || st.reference || ')',
-       st.check_out - st.check_in, rt.price_minor * (st.check_out - st.check_in), ho.currency,
+       st.check_out - st.check_in,
+       (SELECT sum(COALESCE(n.price_minor, rt.price_minor)) FROM room_nights n
+        WHERE n.room_type_id = st.room_type_id AND n.night >= st.check_in AND n.night < st.check_out), ho.currency,
        CAST(extract(epoch FROM st.expires_at) * 1000 AS bigint), 'ADULT'
 FROM stays st JOIN p ON st.cart_id = p.cart JOIN room_types rt ON rt.id = st.room_type_id
 JOIN hotels ho ON ho.id = rt.hotel_id

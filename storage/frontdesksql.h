@@ -11,7 +11,7 @@ SELECT id, hotel_id, code, name, rank, price_minor FROM room_types WHERE hotel_i
 )SQL";
 
 inline constexpr char nights[] = R"SQL(
-SELECT n.room_type_id, rt.code, n.night, n.capacity, n.physical, n.booked, rt.price_minor
+SELECT n.room_type_id, rt.code, n.night, n.capacity, n.physical, n.booked, COALESCE(n.price_minor, rt.price_minor)
 FROM room_nights_on_sale n JOIN room_types rt ON rt.id = n.room_type_id
 WHERE rt.hotel_id = :hotel AND n.night >= :from AND n.night < :until
 ORDER BY rt.rank, rt.code, n.night

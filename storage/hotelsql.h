@@ -148,6 +148,7 @@ ORDER BY h.id, rt.rank, rt.id
 
 // Display only, no locks. A hold past its expiry is free here already.
 // Through room_nights_on_sale (migration 034): so is a group block's unpicked room past its cut-off.
+// The last column is the night's price (migration 031), the room type's where no rate rule sets one.
 inline constexpr char availability[] = R"SQL(
 WITH p AS (
     SELECT CAST(:hotel AS bigint) AS hotel_id, CAST(:first_night AS date) AS first_night,
@@ -157,7 +158,7 @@ SELECT rt.id, rt.code, rt.name, rt.rank, rt.price_minor, n.night, n.capacity, n.
        n.booked - (SELECT count(*) FROM stays s
                    WHERE s.room_type_id = rt.id AND s.state = 'HELD' AND s.expires_at <= now()
                      AND n.night >= s.check_in AND n.night < s.check_out),
-       ho.currency
+       ho.currency, COALESCE(n.price_minor, rt.price_minor)
 FROM p
 JOIN hotels ho ON ho.id = p.hotel_id
 JOIN room_types rt ON rt.hotel_id = p.hotel_id AND (cardinality(p.codes) = 0 OR rt.code = ANY (p.codes))

@@ -248,7 +248,7 @@ Result<QVector<RangeAvailability>> PgHotelStore::availability(HotelId hotel, con
         night.capacity = q.value(6).toInt();
         night.physical = q.value(7).toInt();
         night.booked = q.value(8).toInt();
-        night.priceMinor = range.roomType.priceMinor;
+        night.priceMinor = q.value(10).toLongLong();
         range.freeEveryNight = range.freeEveryNight < 0 ? night.free() : qMin(range.freeEveryNight, night.free());
         range.totalMinor += night.priceMinor;
         range.nights << night;

@@ -101,10 +101,51 @@ FROM created, p, generate_series(0, p.nights - 1) AS offset_days
         if (!query.exec())
             return fromSqlError(query.lastError(), context);
         loaded.units += query.numRowsAffected();
+        if (auto status = loadRates(loaded.id, nights, type); !status)
+            return status.error();
     }
     if (auto status = transaction.commit(context); !status)
         return status.error();
     return loaded;
+}
+
+// A room type's "rates" (migration 031): days counted from today as the nights are, weekdays ISO (1 Monday
+// ... 7 Sunday), no days for the whole calendar. Written as the schema's owner, then the nights repriced.
+Status PropertyLoader::loadRates(qint64 hotel, int nights, const QJsonObject &type)
+{
+    const QString context = QStringLiteral("loading room rates");
+    QSqlQuery query(m_database);
+    for (const QJsonValue &value : type.value("rates").toArray()) {
+        const QJsonObject rate = value.toObject();
+        int weekdays = 0;
+        for (const QJsonValue &day : rate.value("weekdays").toArray())
+            weekdays |= 1 << (day.toInt() - 1);
+        query.prepare(QStringLiteral(R"SQL(
+INSERT INTO room_rates (room_type_id, name, first_night, last_night, weekdays, price_minor)
+SELECT rt.id, :name, current_date + CAST(:first AS integer), current_date + CAST(:last AS integer),
+       CAST(:weekdays AS integer), CAST(:price AS bigint)
+FROM room_types rt WHERE rt.hotel_id = :hotel AND rt.code = :code
+)SQL"));
+        query.bindValue(QStringLiteral(":name"), rate.value("name").toString());
+        query.bindValue(QStringLiteral(":first"), rate.value("first_day").toInt(0));
+        query.bindValue(QStringLiteral(":last"), rate.value("last_day").toInt(nights - 1));
+        query.bindValue(QStringLiteral(":weekdays"), weekdays);
+        query.bindValue(QStringLiteral(":price"), rate.value("price_minor").toInteger());
+        query.bindValue(QStringLiteral(":hotel"), hotel);
+        query.bindValue(QStringLiteral(":code"), type.value("code").toString());
+        if (!query.exec())
+            return fromSqlError(query.lastError(), context);
+    }
+    if (type.value("rates").toArray().isEmpty())
+        return Done{};
+    query.prepare(QStringLiteral("SELECT boxoffice_reprice_nights(rt.id, current_date, current_date + CAST(:nights AS integer)) "
+                                 "FROM room_types rt WHERE rt.hotel_id = :hotel AND rt.code = :code"));
+    query.bindValue(QStringLiteral(":nights"), nights);
+    query.bindValue(QStringLiteral(":hotel"), hotel);
+    query.bindValue(QStringLiteral(":code"), type.value("code").toString());
+    if (!query.exec())
+        return fromSqlError(query.lastError(), context);
+    return Done{};
 }
 
 Result<LoadedProperty> PropertyLoader::loadRestaurant(const QByteArray &json)

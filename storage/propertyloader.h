@@ -3,6 +3,7 @@
 #include "domain/result.h"
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QSqlDatabase>
 
 namespace boxoffice {
@@ -29,6 +30,8 @@ public:
     static Result<QByteArray> demoRestaurant();
 
 private:
+    Status loadRates(qint64 hotel, int nights, const QJsonObject &type);
+
     QSqlDatabase m_database;
 };
 

@@ -12,14 +12,16 @@ SELECT COALESCE(m.order_id, 0), COALESCE(m.order_state, ''), COALESCE(m.currency
 FROM boxoffice_stay_money(:stay) m
 )SQL";
 
-// What the stay would cost on the new room type and nights (the nightly price times the nights; no
-// dates: over the nights the stay has).
+// What the stay would cost on the new room type and nights (the sum of the new nights' prices, migration
+// 031; no dates: over the nights the stay has). Nights outside the calendar have no price: the room
+// type's price stands in, and the move itself refuses them.
 inline constexpr char quoteMove[] = R"SQL(
 WITH p AS (SELECT CAST(:stay AS bigint) AS stay, CAST(:room_type AS bigint) AS room_type,
                   CAST(:check_in AS date) AS check_in, CAST(:check_out AS date) AS check_out)
 SELECT COALESCE(m.order_id, 0), COALESCE(m.order_state, ''), COALESCE(m.currency, ''),
        m.line_minor + m.supplements_minor, m.paid_minor, m.online,
-       rt.price_minor * (COALESCE(p.check_out, s.check_out) - COALESCE(p.check_in, s.check_in))
+       COALESCE(boxoffice_stay_price(p.room_type, COALESCE(p.check_in, s.check_in), COALESCE(p.check_out, s.check_out)),
+                rt.price_minor * (COALESCE(p.check_out, s.check_out) - COALESCE(p.check_in, s.check_in)))
 FROM p JOIN stays s ON s.id = p.stay JOIN room_types rt ON rt.id = p.room_type
      CROSS JOIN LATERAL boxoffice_stay_money(p.stay) m
 )SQL";

@@ -235,7 +235,8 @@ QJsonObject rangeToJson(const RangeAvailability &range)
                                   {"physical", night.physical},
                                   {"booked", night.booked},
                                   {"free", night.free()},
-                                  {"overbooked", night.overbooked()}});
+                                  {"overbooked", night.overbooked()},
+                                  {"price_minor", night.priceMinor}});
     return {{"room_type", range.roomType.id},
             {"code", range.roomType.code},
             {"name", range.roomType.name},

@@ -84,6 +84,7 @@ DeskServices DeskConnection::services()
     services.guests = &m_guests;
     services.folio = &m_folio;
     services.blocks = &m_blocks;
+    services.rates = &m_rates;
     return services;
 }
 

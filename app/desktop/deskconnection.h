@@ -18,6 +18,7 @@
 #include "storage/pginventory.h"
 #include "storage/pgorderlookup.h"
 #include "storage/pgpricetypestore.h"
+#include "storage/pgratestore.h"
 #include "storage/pgseatmapstore.h"
 #include "storage/pgticketreprints.h"
 #include "storage/pgtillstore.h"
@@ -85,6 +86,8 @@ private:
     // Group blocks (migration 034), on the same connection.
     PgGroupBlockStore m_blockStore{m_connection->database()};
     GroupBlockService m_blocks{m_blockStore};
+    PgRateStore m_rateStore{m_connection->database()};
+    RateService m_rates{m_rateStore};
 };
 
 } // namespace boxoffice

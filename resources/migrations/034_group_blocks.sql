@@ -80,7 +80,8 @@ SELECT n.room_type_id, n.night, n.capacity, n.physical,
        n.booked - COALESCE((SELECT sum(b.rooms - b.picked)
                             FROM group_block_nights b JOIN group_blocks g ON g.id = b.block_id
                             WHERE b.room_type_id = n.room_type_id AND b.night = n.night AND NOT b.released
-                              AND g.cutoff_at <= now()), 0)::integer AS booked
+                              AND g.cutoff_at <= now()), 0)::integer AS booked,
+       n.price_minor
 FROM room_nights n;
 GRANT SELECT ON room_nights_on_sale TO boxoffice_clerk;
 

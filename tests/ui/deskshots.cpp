@@ -27,6 +27,7 @@
 #include "ui/frontdesk/groupblockstab.h"
 #include "storage/pggroupblockstore.h"
 #include "ui/frontdesk/movestaydialog.h"
+#include "ui/frontdesk/ratesdialog.h"
 #include "ui/frontdesk/staycanceldialog.h"
 #include "ui/hotel/hotelgridview.h"
 #include "ui/orders/orderlookuppanel.h"
@@ -704,6 +705,27 @@ bool saveFolioShot(const DeskServices &services, PgInventory &others, QSqlDataba
     return panel.grab().save(out.filePath(QStringLiteral("frontdesk-folio.png")));
 }
 
+// The demo manager's Rates… dialog over the demo hotel's standard rooms: its weekend, festival and
+// festival weekend, and a regatta week being typed, previewed night by night before it is added.
+bool saveRatesShot(DeskWindow &window, const QDir &out)
+{
+    window.pages()->setCurrentWidget(window.frontDesk());
+    window.frontDesk()->refresh();
+    bool saved = false;
+    window.frontDesk()->ratesHook = [&](RatesDialog &dialog) {
+        dialog.show();
+        dialog.nameEdit()->setText(QStringLiteral("Regatta week"));
+        dialog.firstNightEdit()->setDate(QDate::currentDate().addDays(8));
+        dialog.lastNightEdit()->setDate(QDate::currentDate().addDays(12));
+        dialog.priceEdit()->setText(formatMoneyInput(17500));
+        wait(400);
+        saved = dialog.grab().save(out.filePath(QStringLiteral("frontdesk-rates.png")));
+    };
+    window.frontDesk()->openRates();
+    window.frontDesk()->ratesHook = nullptr;
+    return saved;
+}
+
 } // namespace
 
 // The front desk's Groups tab as the demo manager sees it (docs/frontdesk-groups.png): a choir's block
@@ -786,6 +808,8 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("german-only"),
                       QStringLiteral("Draw only the box office with a sale open, as docs/desk-german.png (no stadium); "
                                      "run with LANGUAGE=de LANG=de_DE.UTF-8.")});
+    parser.addOption({QStringLiteral("rates-only"),
+                      QStringLiteral("Draw only the front desk's room rates, as the demo manager (no stadium).")});
     parser.process(app);
     const QDir out(parser.value(QStringLiteral("out")).isEmpty() ? QStringLiteral("docs")
                                                                  : parser.value(QStringLiteral("out")));
@@ -808,7 +832,7 @@ int main(int argc, char *argv[])
             && !parser.isSet(QStringLiteral("waiting-only")) && !parser.isSet(QStringLiteral("till-only")) && !parser.isSet(QStringLiteral("mixed-only"))
             && !parser.isSet(QStringLiteral("german-only")) && !parser.isSet(QStringLiteral("pricing-only"))
             && !parser.isSet(QStringLiteral("guest-only")) && !parser.isSet(QStringLiteral("folio-only"))
-            && !parser.isSet(QStringLiteral("groups-only"));
+            && !parser.isSet(QStringLiteral("groups-only")) && !parser.isSet(QStringLiteral("rates-only"));
         options.demoStaff = choice->privateCluster;
         if (auto seeded = seedDemo(setup.value()->database(), options); !seeded)
             return fail(seeded.error().message);
@@ -817,7 +841,8 @@ int main(int argc, char *argv[])
     ConnectionSettings staff = choice->settings;
     staff.user = QString::fromLatin1(demoClerkLogin);
     staff.password = QString::fromLatin1(demoClerkPassword);
-    if (parser.isSet(QStringLiteral("pricing-only")) || parser.isSet(QStringLiteral("groups-only"))) {
+    if (parser.isSet(QStringLiteral("pricing-only")) || parser.isSet(QStringLiteral("groups-only"))
+        || parser.isSet(QStringLiteral("rates-only"))) {
         staff.user = QString::fromLatin1(demoManagerLogin);
         staff.password = QString::fromLatin1(demoManagerPassword);
     }
@@ -882,6 +907,8 @@ int main(int argc, char *argv[])
             ? 0
             : fail(QStringLiteral("the price types screenshot failed"));
     }
+    if (parser.isSet(QStringLiteral("rates-only")))
+        return saveRatesShot(window, out) ? 0 : fail(QStringLiteral("the rates screenshot failed"));
     if (parser.isSet(QStringLiteral("german-only")))
         return saveLanguageShots(window, others, out, QStringLiteral("german"))
             ? 0

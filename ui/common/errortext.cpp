@@ -142,7 +142,8 @@ QString reasonText(const DomainError &error)
         return QCoreApplication::translate("ErrorText", "Nothing was paid for this stay, so no fee can be kept.");
     for (auto area : {ErrorWording::hotelText, ErrorWording::frontDeskText, ErrorWording::stayMoneyText,
                       ErrorWording::tableText, ErrorWording::tillText, ErrorWording::priceText,
-                      ErrorWording::guestText, ErrorWording::folioText, ErrorWording::groupBlockText}) {
+                      ErrorWording::guestText, ErrorWording::folioText, ErrorWording::groupBlockText,
+                      ErrorWording::rateText}) {
         if (QString worded = area(error); !worded.isEmpty())
             return worded;
     }

@@ -37,5 +37,6 @@ QString priceText(const DomainError &error); // price types, comps and house sea
 QString guestText(const DomainError &error); // guest profiles and the name a stay is booked in
 QString folioText(const DomainError &error); // a stay's folio: charges, voids, settling on departure
 QString groupBlockText(const DomainError &error); // group blocks (errortextgroupblocks.cpp)
+QString rateText(const DomainError &error); // room rates
 
 } // namespace boxoffice::ErrorWording

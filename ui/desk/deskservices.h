@@ -13,6 +13,7 @@
 #include "domain/orderlookup.h"
 #include "domain/poolservice.h"
 #include "domain/pricetypes.h"
+#include "domain/rates.h"
 #include "domain/seatholdservice.h"
 #include "domain/seatmapstore.h"
 #include "domain/slotservice.h"
@@ -80,6 +81,7 @@ struct DeskServices
     GuestService *guests = nullptr; // not in ready(): without it a stay keeps the name given at hold, no profile
     FolioService *folio = nullptr; // not in ready(): without it check-out settles a guarantee only
     GroupBlockService *blocks = nullptr; // not in ready(): the front desk's Groups tab works only with it
+    RateService *rates = nullptr; // room rates; not in ready(): the nights keep their prices without it
 
     bool ready() const { return holds && carts && sales && maps && hotels && frontDesk; }
 };

@@ -61,6 +61,12 @@ void FrontDeskPanel::buildUi()
     top->addWidget(m_hotels);
     top->addWidget(new QLabel(tr("Drag across the nights of a room type to select them, then hold them (Ctrl+H).")));
     top->addStretch();
+    m_ratesButton = new QPushButton(tr("Ra&tes…"));
+    m_ratesButton->setObjectName(QStringLiteral("ratesButton"));
+    m_ratesButton->setToolTip(tr("The price of each night per room type: seasons and weekends"));
+    m_ratesButton->setEnabled(false);
+    top->addWidget(m_ratesButton);
+    connect(m_ratesButton, &QPushButton::clicked, this, &FrontDeskPanel::openRates);
     layout->addLayout(top);
 
     auto *splitter = new QSplitter(Qt::Vertical);
@@ -336,6 +342,7 @@ void FrontDeskPanel::setConnected(bool connected)
         changer->setEnabled(connected);
     m_holdChosen->setEnabled(connected && m_chosenRoom != 0);
     m_groups->setConnected(connected && m_services.blocks);
+    m_ratesButton->setEnabled(connected && m_services.rates);
     onClockTick(m_clock.now()); // the booking buttons follow too
 }
 

@@ -31,6 +31,7 @@ class GroupBlocksTab;
 class HotelGridView;
 class MoveStayDialog;
 class PaymentDialog;
+class RatesDialog;
 class ServerClock;
 class StayCancelDialog;
 class StaySearchModel;
@@ -98,6 +99,10 @@ public:
     std::function<void(GuestProfileDialog &)> profileHook; // instead of exec() on the guest profile
     // Called instead of exec() on the folio of the chosen stay (frontdeskfolio.cpp).
     std::function<void(FolioDialog &)> folioHook;
+    std::function<void(RatesDialog &)> ratesHook; // instead of exec() on the rates dialog
+
+    // A manager's room rates (anyone may look); the calendar reads again after a change.
+    void openRates();
 
 signals:
     // A booking paid (or guaranteed) at the desk: the desk window prints its receipt.
@@ -181,6 +186,7 @@ private:
     QLabel *m_message = nullptr;
     QTabWidget *m_tabs = nullptr;
     GroupBlocksTab *m_groups = nullptr;
+    QPushButton *m_ratesButton = nullptr;
 };
 
 } // namespace boxoffice
