@@ -157,6 +157,11 @@ inline const char *const HouseSeatsOwnerMissing = "house-seats.owner-missing";
 inline const char *const HouseSeatsNoneToRelease = "house-seats.none-to-release";
 inline const char *const HouseSeatsHoldManagerOnly = "house-seats.hold-manager-only";
 inline const char *const HouseSeatsReleaseManagerOnly = "house-seats.release-manager-only";
+
+// The hotel's lists, occupancy and partner properties (walks).
+inline const char *const WalkPartnerMissing = "lists.walk-partner-missing"; // no partner, or not this hotel's
+inline const char *const ListsRange = "lists.range"; // occupancy: between one night and a year
+inline const char *const PartnerNameMissing = "lists.partner-name-missing";
 } // namespace ErrorReason
 
 DomainError makeError(ErrorCode code, const QString &message, const QStringList &units = {});

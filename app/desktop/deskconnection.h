@@ -11,6 +11,7 @@
 #include "storage/pgcountersales.h"
 #include "storage/pgdoorstore.h"
 #include "storage/pgfrontdesk.h"
+#include "storage/pghotellists.h"
 #include "storage/pghouseseatstore.h"
 #include "storage/pginventory.h"
 #include "storage/pgorderlookup.h"
@@ -73,6 +74,9 @@ private:
     PriceTypeService m_priceTypes{m_priceTypeStore};
     PgHouseSeatStore m_houseStore{m_connection->database()};
     HouseSeatService m_house{m_houseStore};
+    // The front desk's lists, occupancy and partner properties (migration 035), on the same connection.
+    PgHotelLists m_hotelListStore{m_connection->database()};
+    HotelListService m_hotelLists{m_hotelListStore};
 };
 
 } // namespace boxoffice

@@ -21,6 +21,10 @@
 #include "ui/door/doorpanel.h"
 #include "ui/frontdesk/compensationdialog.h"
 #include "ui/frontdesk/frontdeskpanel.h"
+#include "ui/frontdesk/hotellistspanel.h"
+#include "domain/frontdeskservice.h"
+#include "storage/pgfrontdesk.h"
+#include "storage/pgunitofwork.h"
 #include "ui/frontdesk/movestaydialog.h"
 #include "ui/frontdesk/staycanceldialog.h"
 #include "ui/hotel/hotelgridview.h"
@@ -257,6 +261,62 @@ bool saveOrdersShot(DeskWindow &window, PgInventory &others, QSqlDatabase databa
     orders->searchEdit()->setFocus();
     wait(400);
     return window.grab().save(out.filePath(QStringLiteral("desk-orders.png")));
+}
+
+// The front desk's Lists tab (--lists-only): today's arrivals, some checked in already, then occupancy
+// and room revenue over the next two weeks with the suggested sellable limit beside the manager's.
+bool saveListsShot(DeskWindow &window, PgInventory &others, QSqlDatabase database, const QDir &out)
+{
+    const auto hotels = HotelService(others.hotels).hotels();
+    if (!hotels || hotels->isEmpty())
+        return false;
+    const HotelSummary hotel = hotels->first();
+    const QDate today = QDate::currentDate();
+    PgFrontDesk store(database);
+    PgCounterSales counter(database, others.carts);
+    PgUnitOfWork unit(database);
+    FrontDeskService desk(store, counter, unit);
+    const QStringList guests{QStringLiteral("Ada Byron"),     QStringLiteral("Alan Turing"),   QStringLiteral("Grace Hopper"),
+                             QStringLiteral("Edsger Dijkstra"), QStringLiteral("Barbara Liskov"), QStringLiteral("Donald Knuth"),
+                             QStringLiteral("Frances Allen"), QStringLiteral("John Backus"),   QStringLiteral("Niklaus Wirth"),
+                             QStringLiteral("Radia Perlman"), QStringLiteral("Ken Thompson"),  QStringLiteral("Margaret Hamilton")};
+    const auto stay = [&](int i, const QDate &checkIn, int nights) -> StayId {
+        const RoomTypeSummary &type = hotel.roomTypes.at(i % hotel.roomTypes.size());
+        const CartId cart = QStringLiteral("shots-lists-%1-%2").arg(i).arg(QUuid::createUuid().toString(QUuid::Id128).left(8));
+        StayRequest request{type.id, cart, checkIn, checkIn.addDays(nights), guests.at(i % guests.size()), std::nullopt};
+        const auto held = HotelService(others.hotels).holdStay(request);
+        if (!held)
+            return 0;
+        auto order = CartService(others.carts).createOrder(cart);
+        if (!order || !CartService(others.carts).confirm(order->id))
+            return 0;
+        return held->id;
+    };
+    for (int i = 0; i < 7; ++i) {
+        const StayId arriving = stay(i, today, 1 + i % 3);
+        if (arriving && i % 2 == 0)
+            (void)desk.checkIn(arriving);
+    }
+    for (int i = 7; i < 60; ++i)
+        (void)stay(i, today.addDays(1 + (i * 7) % 13), 1 + i % 4);
+
+    window.pages()->setCurrentWidget(window.frontDesk());
+    window.frontDesk()->selectHotel(hotel.id);
+    window.frontDesk()->refresh();
+    HotelListsPanel *lists = window.frontDesk()->lists();
+    for (QTabWidget *tabs : window.frontDesk()->findChildren<QTabWidget *>()) {
+        if (tabs->indexOf(lists) >= 0)
+            tabs->setCurrentWidget(lists);
+    }
+    lists->showDay(today);
+    lists->showList(HotelList::Arrivals);
+    wait(400);
+    if (!window.grab().save(out.filePath(QStringLiteral("frontdesk-arrivals.png"))))
+        return false;
+    lists->showNights(today, 14);
+    lists->showOccupancy();
+    wait(400);
+    return window.grab().save(out.filePath(QStringLiteral("frontdesk-occupancy.png")));
 }
 
 void waitIdle(TillPanel *till)
@@ -598,6 +658,8 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("door-only"), QStringLiteral("Draw only the door view (no stadium).")});
     parser.addOption({QStringLiteral("waiting-only"), QStringLiteral("Draw only the desk waiting for the server.")});
     parser.addOption({QStringLiteral("orders-only"), QStringLiteral("Draw only the Orders tab (no stadium).")});
+    parser.addOption({QStringLiteral("lists-only"),
+                      QStringLiteral("Draw only the front desk's Lists tab: arrivals and occupancy (no stadium).")});
     parser.addOption({QStringLiteral("till-only"), QStringLiteral("Draw only the Till tab (no stadium).")});
     parser.addOption({QStringLiteral("mixed-only"),
                       QStringLiteral("Draw only the mixed cart (seats, standing, a table) and the outage banner.")});
@@ -626,7 +688,8 @@ int main(int argc, char *argv[])
         DemoSeedOptions options;
         options.stadium = !parser.isSet(QStringLiteral("door-only")) && !parser.isSet(QStringLiteral("orders-only"))
             && !parser.isSet(QStringLiteral("waiting-only")) && !parser.isSet(QStringLiteral("till-only")) && !parser.isSet(QStringLiteral("mixed-only"))
-            && !parser.isSet(QStringLiteral("german-only")) && !parser.isSet(QStringLiteral("pricing-only"));
+            && !parser.isSet(QStringLiteral("german-only")) && !parser.isSet(QStringLiteral("pricing-only"))
+            && !parser.isSet(QStringLiteral("lists-only"));
         options.demoStaff = choice->privateCluster;
         if (auto seeded = seedDemo(setup.value()->database(), options); !seeded)
             return fail(seeded.error().message);
@@ -704,6 +767,10 @@ int main(int argc, char *argv[])
         return saveLanguageShots(window, others, out, QStringLiteral("german"))
             ? 0
             : fail(QStringLiteral("the German desk screenshot failed"));
+    if (parser.isSet(QStringLiteral("lists-only")))
+        return saveListsShot(window, others, othersConnection.value()->database(), out)
+            ? 0
+            : fail(QStringLiteral("the Lists screenshot failed"));
     if (parser.isSet(QStringLiteral("orders-only")))
         return saveOrdersShot(window, others, othersConnection.value()->database(), out)
             ? 0

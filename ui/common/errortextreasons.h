@@ -34,5 +34,6 @@ QString stayMoneyText(const DomainError &error); // moving a stay and settling i
 QString tableText(const DomainError &error); // restaurant tables
 QString tillText(const DomainError &error);
 QString priceText(const DomainError &error); // price types, comps and house seats
+QString listsText(const DomainError &error); // the front desk's lists and partner properties
 
 } // namespace boxoffice::ErrorWording

@@ -5,6 +5,7 @@
 #include "domain/countersale.h"
 #include "domain/door.h"
 #include "domain/frontdeskservice.h"
+#include "domain/hotellists.h"
 #include "domain/hotelservice.h"
 #include "domain/houseseats.h"
 #include "domain/orderlookup.h"
@@ -74,6 +75,7 @@ struct DeskServices
     SlotService *tables = nullptr; // restaurant tables; likewise
     PriceTypeService *priceTypes = nullptr; // not in ready(): without it every seat sells at its band's price
     HouseSeatService *house = nullptr; // not in ready(): a manager's, the database refuses it to clerks
+    HotelListService *hotelLists = nullptr; // the front desk's lists and partners; not in ready(): read only
 
     bool ready() const { return holds && carts && sales && maps && hotels && frontDesk; }
 };

@@ -25,6 +25,8 @@ class CompensationDialog;
 class CompensationReport;
 class CounterCheckout;
 class HotelGridView;
+class HotelListsPanel;
+class OverbookingHint;
 class MoveStayDialog;
 class PaymentDialog;
 class ServerClock;
@@ -77,6 +79,8 @@ public:
     StaySearchModel *stays() const { return m_stays; }
     CompensationReport *report() const { return m_report; }
     QLineEdit *guestEdit() const { return m_guest; }
+    HotelListsPanel *lists() const { return m_lists; }
+    OverbookingHint *overbookingHint() const { return m_hint; }
 
     // For tests: called instead of exec() on the payment, compensation, cancel and move dialogs.
     std::function<bool(PaymentDialog &)> paymentHook;
@@ -155,6 +159,8 @@ private:
     QVector<RefundCase> m_openCases;
     QLabel *m_message = nullptr;
     QTabWidget *m_tabs = nullptr;
+    HotelListsPanel *m_lists = nullptr; // the Lists tab: arrivals, departures, in-house, occupancy
+    OverbookingHint *m_hint = nullptr; // the suggested sellable limit, beside the manager's
 };
 
 } // namespace boxoffice
