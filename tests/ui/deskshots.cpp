@@ -43,6 +43,7 @@
 #include "storage/pgtillstore.h"
 #include <QDateEdit>
 #include <QSettings>
+#include <QSplitter>
 #include <QTabWidget>
 #include <QUuid>
 
@@ -307,6 +308,11 @@ bool saveListsShot(DeskWindow &window, PgInventory &others, QSqlDatabase databas
     for (QTabWidget *tabs : window.frontDesk()->findChildren<QTabWidget *>()) {
         if (tabs->indexOf(lists) >= 0)
             tabs->setCurrentWidget(lists);
+    }
+    // The calendar gives the lists most of the window: the lists are the picture.
+    for (QSplitter *split : window.frontDesk()->findChildren<QSplitter *>()) {
+        if (split->orientation() == Qt::Vertical)
+            split->setSizes({260, 600});
     }
     lists->showDay(today);
     lists->showList(HotelList::Arrivals);
