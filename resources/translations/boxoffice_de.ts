@@ -531,6 +531,18 @@
         <source>Only a dearer stay&apos;s difference can be waived.</source>
         <translation>Erlassen werden kann nur die Differenz zu einem teureren Aufenthalt.</translation>
     </message>
+    <message>
+        <source>Name the partner property the guest goes to (one of this hotel&apos;s). Nothing was changed.</source>
+        <translation>Nennen Sie das Partnerhaus, in das der Gast geht (eines dieses Hotels). Nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>Show between one night and a year.</source>
+        <translation>Zeigen Sie zwischen einer Nacht und einem Jahr.</translation>
+    </message>
+    <message>
+        <source>Give the partner property&apos;s name.</source>
+        <translation>Geben Sie den Namen des Partnerhauses an.</translation>
+    </message>
 </context>
 <context>
     <name>HouseHoldDialog</name>
@@ -1383,6 +1395,22 @@
         <source>&amp;Reason:</source>
         <translation>Gr&amp;und:</translation>
     </message>
+    <message>
+        <source>Partner &amp;property:</source>
+        <translation>&amp;Partnerhaus:</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Type the partner property&apos;s name</source>
+        <translation>Namen des Partnerhauses eingeben</translation>
+    </message>
+    <message>
+        <source>Choose, or type a new one</source>
+        <translation>Auswählen oder ein neues eingeben</translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::CompensationReport</name>
@@ -1428,6 +1456,11 @@
     <message>
         <source>Compensations paid per reason</source>
         <translation>Gezahlte Entschädigungen nach Grund</translation>
+    </message>
+    <message>
+        <source>%1 to %2: %3</source>
+        <comment>walk to &lt;partner property&gt;: &lt;reason&gt;</comment>
+        <translation>%1 nach %2: %3</translation>
     </message>
 </context>
 <context>
@@ -2677,6 +2710,10 @@
             <numerusform>%1, %n Nächte ab %2 markiert: reservieren (Strg+H) oder einen Aufenthalt dorthin umbuchen.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&amp;Lists</source>
+        <translation>&amp;Listen</translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::HotelGridView</name>
@@ -2725,6 +2762,203 @@ frei / verkäuflich</translation>
         <source>dddd d MMMM yyyy</source>
         <comment>date format (QLocale): weekday, day, month, year</comment>
         <translation>dddd, d. MMMM yyyy</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::HotelListModel</name>
+    <message>
+        <source>not arrived yet</source>
+        <translation>noch nicht angereist</translation>
+    </message>
+    <message>
+        <source>checked in</source>
+        <translation>eingecheckt</translation>
+    </message>
+    <message>
+        <source>checked out</source>
+        <translation>ausgecheckt</translation>
+    </message>
+    <message>
+        <source>no-show</source>
+        <translation>nicht erschienen</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>Buchungsnummer</translation>
+    </message>
+    <message>
+        <source>Guest</source>
+        <translation>Gast</translation>
+    </message>
+    <message>
+        <source>Room type</source>
+        <translation>Zimmerkategorie</translation>
+    </message>
+    <message>
+        <source>Arrives</source>
+        <translation>Anreise</translation>
+    </message>
+    <message>
+        <source>Leaves</source>
+        <translation>Abreise</translation>
+    </message>
+    <message>
+        <source>Nights</source>
+        <translation>Nächte</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Stand</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::HotelListsPanel</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>&amp;Day:</source>
+        <translation>&amp;Tag:</translation>
+    </message>
+    <message>
+        <source>ddd d MMM yyyy</source>
+        <comment>date format (QDateEdit): weekday, day, month, year</comment>
+        <translation>ddd d. MMM yyyy</translation>
+    </message>
+    <message>
+        <source>&amp;Today</source>
+        <translation>&amp;Heute</translation>
+    </message>
+    <message>
+        <source>Lists of the day</source>
+        <translation>Listen des Tages</translation>
+    </message>
+    <message>
+        <source>Arrivals</source>
+        <translation>Anreisen</translation>
+    </message>
+    <message>
+        <source>Departures</source>
+        <translation>Abreisen</translation>
+    </message>
+    <message>
+        <source>In-house</source>
+        <translation>Im Haus</translation>
+    </message>
+    <message>
+        <source>Occupancy</source>
+        <translation>Belegung</translation>
+    </message>
+    <message>
+        <source>Export as &amp;CSV…</source>
+        <translation>Als &amp;CSV exportieren…</translation>
+    </message>
+    <message>
+        <source>&amp;From:</source>
+        <translation>&amp;Ab:</translation>
+    </message>
+    <message>
+        <source> nights</source>
+        <translation> Nächte</translation>
+    </message>
+    <message>
+        <source>Nights to show</source>
+        <translation>Anzuzeigende Nächte</translation>
+    </message>
+    <message>
+        <source>Roo&amp;m type:</source>
+        <translation>&amp;Zimmerkategorie:</translation>
+    </message>
+    <message>
+        <source>Export as C&amp;SV…</source>
+        <translation>Als C&amp;SV exportieren…</translation>
+    </message>
+    <message>
+        <source>Occupancy and revenue per night</source>
+        <translation>Belegung und Umsatz je Nacht</translation>
+    </message>
+    <message>
+        <source>Night</source>
+        <translation>Nacht</translation>
+    </message>
+    <message>
+        <source>Physical</source>
+        <translation>Vorhanden</translation>
+    </message>
+    <message>
+        <source>Sellable</source>
+        <translation>Verkäuflich</translation>
+    </message>
+    <message>
+        <source>Suggested</source>
+        <translation>Vorschlag</translation>
+    </message>
+    <message>
+        <source>Sold</source>
+        <translation>Verkauft</translation>
+    </message>
+    <message>
+        <source>Revenue</source>
+        <translation>Umsatz</translation>
+    </message>
+    <message>
+        <source>ADR</source>
+        <translation>Durchschnittsrate</translation>
+    </message>
+    <message>
+        <source>RevPAR</source>
+        <translation>RevPAR</translation>
+    </message>
+    <message>
+        <source>Arrivals (%1)</source>
+        <translation>Anreisen (%1)</translation>
+    </message>
+    <message>
+        <source>Departures (%1)</source>
+        <translation>Abreisen (%1)</translation>
+    </message>
+    <message>
+        <source>In-house (%1)</source>
+        <translation>Im Haus (%1)</translation>
+    </message>
+    <message>
+        <source>The whole hotel</source>
+        <translation>Das ganze Hotel</translation>
+    </message>
+    <message>
+        <source>Suggested from this hotel&apos;s own history; the manager sets the limit.</source>
+        <translation>Vorgeschlagen aus der eigenen Geschichte dieses Hotels; das Limit setzt die Leitung.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: too little history to suggest overbooking (%n booked room-night(s)).</source>
+        <translation>
+            <numerusform>%1: zu wenig Geschichte für einen Überbuchungsvorschlag (%n gebuchte Zimmernacht).</numerusform>
+            <numerusform>%1: zu wenig Geschichte für einen Überbuchungsvorschlag (%n gebuchte Zimmernächte).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 booked room-nights lost (%4 late cancellations, %5 no-shows, less %6 walked) → suggest selling %7 on %8 physical rooms.</source>
+        <translation>%1: %2 von %3 gebuchten Zimmernächten verloren (%4 späte Stornierungen, %5 nicht erschienen, abzüglich %6 umquartiert) → Vorschlag: %7 auf %8 vorhandene Zimmer verkaufen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Suggested sellable limits, from the last %n night(s) (a manager sets the limit on the Stay tab):</source>
+        <translation>
+            <numerusform>Vorgeschlagene Verkaufslimits aus der letzten Nacht (das Limit setzt die Leitung auf der Registerkarte Aufenthalt):</numerusform>
+            <numerusform>Vorgeschlagene Verkaufslimits aus den letzten %n Nächten (das Limit setzt die Leitung auf der Registerkarte Aufenthalt):</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export as CSV</source>
+        <translation>Als CSV exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>%1 gespeichert.</translation>
     </message>
 </context>
 <context>
@@ -2873,6 +3107,41 @@ Die Leitung genehmigt das hier, indem sie sich unten anmeldet. Sie bleiben angem
     <message>
         <source>Rea&amp;son:</source>
         <translation>Gr&amp;und:</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::OccupancyChart</name>
+    <message>
+        <source>Occupancy chart</source>
+        <translation>Belegungsdiagramm</translation>
+    </message>
+    <message>
+        <source>Rooms sold per night against the physical rooms, with the sellable limit, the suggested limit and the room revenue; the table beside it holds the same figures.</source>
+        <translation>Verkaufte Zimmer je Nacht gegenüber den vorhandenen Zimmern, mit dem Verkaufslimit, dem vorgeschlagenen Limit und dem Logisumsatz; die Tabelle daneben enthält dieselben Zahlen.</translation>
+    </message>
+    <message>
+        <source>No nights to show.</source>
+        <translation>Keine Nächte anzuzeigen.</translation>
+    </message>
+    <message>
+        <source>Sold</source>
+        <translation>Verkauft</translation>
+    </message>
+    <message>
+        <source>Physical rooms</source>
+        <translation>Vorhandene Zimmer</translation>
+    </message>
+    <message>
+        <source>Sellable limit</source>
+        <translation>Verkaufslimit</translation>
+    </message>
+    <message>
+        <source>Suggested limit</source>
+        <translation>Vorgeschlagenes Limit</translation>
+    </message>
+    <message>
+        <source>Room revenue</source>
+        <translation>Logisumsatz</translation>
     </message>
 </context>
 <context>
@@ -3282,6 +3551,24 @@ Die Leitung genehmigt das hier, indem sie sich unten anmeldet. Sie bleiben angem
     <message>
         <source>    &quot;%1&quot;, by %2, %3</source>
         <translation>    „%1“, von %2, %3</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::OverbookingHint</name>
+    <message>
+        <source>Suggested: %1 (too little history to overbook)</source>
+        <translation>Vorschlag: %1 (zu wenig Geschichte zum Überbuchen)</translation>
+    </message>
+    <message>
+        <source>Suggested: %1</source>
+        <translation>Vorschlag: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>From the last %n night(s): %1 % of %2 booked room-nights lost to %3 late cancellations and %4 no-shows, less %5 walked, on %6 physical rooms.</source>
+        <translation>
+            <numerusform>Aus der letzten Nacht: %1 % von %2 gebuchten Zimmernächten verloren durch %3 späte Stornierungen und %4 Nichterscheinen, abzüglich %5 umquartiert, bei %6 vorhandenen Zimmern.</numerusform>
+            <numerusform>Aus den letzten %n Nächten: %1 % von %2 gebuchten Zimmernächten verloren durch %3 späte Stornierungen und %4 Nichterscheinen, abzüglich %5 umquartiert, bei %6 vorhandenen Zimmern.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -531,6 +531,18 @@
         <source>Only a dearer stay&apos;s difference can be waived.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Name the partner property the guest goes to (one of this hotel&apos;s). Nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show between one night and a year.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the partner property&apos;s name.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>HouseHoldDialog</name>
@@ -1383,6 +1395,22 @@
         <source>&amp;Reason:</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Partner &amp;property:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type the partner property&apos;s name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose, or type a new one</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::CompensationReport</name>
@@ -1427,6 +1455,11 @@
     </message>
     <message>
         <source>Compensations paid per reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 to %2: %3</source>
+        <comment>walk to &lt;partner property&gt;: &lt;reason&gt;</comment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2676,6 +2709,10 @@
             <numerusform>%1, %n nights from %2 selected: hold them (Ctrl+H), or move a stay there.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&amp;Lists</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::HotelGridView</name>
@@ -2722,6 +2759,203 @@ free / sellable a night</source>
     <message>
         <source>dddd d MMMM yyyy</source>
         <comment>date format (QLocale): weekday, day, month, year</comment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::HotelListModel</name>
+    <message>
+        <source>not arrived yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checked in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checked out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no-show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Guest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Room type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arrives</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leaves</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::HotelListsPanel</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Day:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ddd d MMM yyyy</source>
+        <comment>date format (QDateEdit): weekday, day, month, year</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Today</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lists of the day</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arrivals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Departures</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In-house</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Occupancy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export as &amp;CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;From:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> nights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nights to show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Roo&amp;m type:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export as C&amp;SV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Occupancy and revenue per night</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Night</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Physical</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sellable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Suggested</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Revenue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ADR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RevPAR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arrivals (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Departures (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In-house (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The whole hotel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Suggested from this hotel&apos;s own history; the manager sets the limit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: too little history to suggest overbooking (%n booked room-night(s)).</source>
+        <translation>
+            <numerusform>%1: too little history to suggest overbooking (%n booked room-night).</numerusform>
+            <numerusform>%1: too little history to suggest overbooking (%n booked room-nights).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 booked room-nights lost (%4 late cancellations, %5 no-shows, less %6 walked) → suggest selling %7 on %8 physical rooms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Suggested sellable limits, from the last %n night(s) (a manager sets the limit on the Stay tab):</source>
+        <translation>
+            <numerusform>Suggested sellable limits, from the last night (a manager sets the limit on the Stay tab):</numerusform>
+            <numerusform>Suggested sellable limits, from the last %n nights (a manager sets the limit on the Stay tab):</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2868,6 +3102,41 @@ A manager approves this here by signing in below. You stay signed in.</source>
     </message>
     <message>
         <source>Rea&amp;son:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::OccupancyChart</name>
+    <message>
+        <source>Occupancy chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rooms sold per night against the physical rooms, with the sellable limit, the suggested limit and the room revenue; the table beside it holds the same figures.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No nights to show.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Physical rooms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sellable limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Suggested limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Room revenue</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3278,6 +3547,24 @@ A manager approves this here by signing in below. You stay signed in.</source>
     <message>
         <source>    &quot;%1&quot;, by %2, %3</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::OverbookingHint</name>
+    <message>
+        <source>Suggested: %1 (too little history to overbook)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Suggested: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>From the last %n night(s): %1 % of %2 booked room-nights lost to %3 late cancellations and %4 no-shows, less %5 walked, on %6 physical rooms.</source>
+        <translation>
+            <numerusform>From the last night: %1 % of %2 booked room-nights lost to %3 late cancellations and %4 no-shows, less %5 walked, on %6 physical rooms.</numerusform>
+            <numerusform>From the last %n nights: %1 % of %2 booked room-nights lost to %3 late cancellations and %4 no-shows, less %5 walked, on %6 physical rooms.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
