@@ -200,6 +200,11 @@ inline const char *const RateWeekdays = "rate.weekdays";
 inline const char *const RateNegative = "rate.negative";
 inline const char *const RateManagerOnly = "rate.manager-only";
 inline const char *const RateUnknown = "rate.unknown";
+
+// The hotel's lists, occupancy and partner properties (walks).
+inline const char *const WalkPartnerMissing = "lists.walk-partner-missing"; // no partner, or not this hotel's
+inline const char *const ListsRange = "lists.range"; // occupancy: between one night and a year
+inline const char *const PartnerNameMissing = "lists.partner-name-missing";
 } // namespace ErrorReason
 
 DomainError makeError(ErrorCode code, const QString &message, const QStringList &units = {});

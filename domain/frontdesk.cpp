@@ -17,8 +17,6 @@ QString overbookingActionName(OverbookingAction action)
     return QStringLiteral("WALK");
 }
 
-namespace {
-
 QString csvField(const QString &text)
 {
     if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n'))
@@ -28,6 +26,8 @@ QString csvField(const QString &text)
     quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
     return QLatin1Char('"') + quoted + QLatin1Char('"');
 }
+
+namespace {
 
 QString amount(qint64 minor)
 {
@@ -40,7 +40,7 @@ QString amount(qint64 minor)
 
 QString compensationsCsv(const QVector<CompensationEntry> &entries)
 {
-    QStringList lines{QStringLiteral("night,at,by,stay,guest,action,amount,currency,reason")};
+    QStringList lines{QStringLiteral("night,at,by,stay,guest,action,amount,currency,reason,partner")};
     for (const CompensationEntry &entry : entries) {
         lines << QStringList{entry.night.toString(Qt::ISODate),
                              entry.at.toUTC().toString(Qt::ISODate),
@@ -50,7 +50,8 @@ QString compensationsCsv(const QVector<CompensationEntry> &entries)
                              overbookingActionName(entry.action),
                              amount(entry.amountMinor),
                              entry.currency,
-                             csvField(entry.reason)}
+                             csvField(entry.reason),
+                             csvField(entry.partner)}
                      .join(QLatin1Char(','));
     }
     return lines.join(QStringLiteral("\r\n")) + QStringLiteral("\r\n");

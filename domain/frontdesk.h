@@ -65,6 +65,7 @@ struct CompensationEntry
     QString currency;
     QString reason;
     QDate night;
+    QString partner; // a walk's partner property; empty for moves, upgrades and walks from before partners
 };
 
 // Paid, but a unit could not be delivered (the checkout saga refunded it): a case for staff to call
@@ -145,6 +146,7 @@ struct OverbookingDecision
     qint64 compensationMinor = 0;
     QString reason;
     QDate night;
+    qint64 partner = 0; // Walk: the partner property the guest goes to (PartnerHotel::id)
 };
 
 // What a cancel or a move did with the money, in the database's own figures.
@@ -210,5 +212,7 @@ public:
 QString overbookingActionName(OverbookingAction action); // "MOVE", "UPGRADE", "WALK"
 // One line per entry, RFC 4180 quoting, amounts in major units with two decimals (text, no floats).
 QString compensationsCsv(const QVector<CompensationEntry> &entries);
+// A CSV field quoted as RFC 4180 asks (only when it holds a comma, a quote or a line break).
+QString csvField(const QString &text);
 
 } // namespace boxoffice

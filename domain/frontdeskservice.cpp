@@ -67,22 +67,27 @@ Result<StayMoneyOutcome> FrontDeskService::moveStay(StayId stay, RoomTypeId room
 }
 
 Status FrontDeskService::walk(const StayMoney &seen, qint64 compensationMinor, const QString &reason,
-                              const QDate &night)
+                              const QDate &night, qint64 partner)
 {
     auto decision = StayMoneyRules::decideWalk(seen, compensationMinor, reason, night);
     if (!decision)
         return decision.error();
+    if (partner <= 0)
+        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Name the partner property the guest goes to.")),
+                          ErrorReason::WalkPartnerMissing);
+    decision.value().partner = partner;
     return m_store.resolveOverbooking(decision.value());
 }
 
 Status FrontDeskService::resolveOverbooking(StayId stay, OverbookingAction action, RoomTypeId target,
-                                            qint64 compensationMinor, const QString &reason, const QDate &night)
+                                            qint64 compensationMinor, const QString &reason, const QDate &night,
+                                            qint64 partner)
 {
     if (action == OverbookingAction::Walk) {
         auto money = m_store.stayMoney(stay);
         if (!money)
             return money.error();
-        return walk(money.value(), compensationMinor, reason, night);
+        return walk(money.value(), compensationMinor, reason, night, partner);
     }
     // Null dates: priced on the nights the stay has, which the move keeps.
     auto quote = m_store.quoteMove(stay, target, QDate(), QDate());

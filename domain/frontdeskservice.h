@@ -40,10 +40,12 @@ public:
                                       const MoveSettlement &settlement = {});
 
     // A manager's answers to an overbooked night, recorded in the compensation ledger.
-    Status walk(const StayMoney &seen, qint64 compensationMinor, const QString &reason, const QDate &night);
-    // Move and Upgrade keep the stay's nights; a walk is decided over the money as read now.
+    // A walk names the partner property the guest goes to (PartnerHotel::id, one of the hotel's own).
+    Status walk(const StayMoney &seen, qint64 compensationMinor, const QString &reason, const QDate &night,
+                qint64 partner);
+    // Move and Upgrade keep the stay's nights (`partner` unused); a walk is decided over the money as read now.
     Status resolveOverbooking(StayId stay, OverbookingAction action, RoomTypeId target, qint64 compensationMinor,
-                              const QString &reason, const QDate &night);
+                              const QString &reason, const QDate &night, qint64 partner = 0);
 
     Status checkIn(StayId stay);
     // A manager's, with a reason; then checkIn() admits the stay before its arrival day.

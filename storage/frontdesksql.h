@@ -54,8 +54,10 @@ ORDER BY code, position
 )SQL";
 
 inline constexpr char compensations[] = R"SQL(
-SELECT l.id, l.at, l.by_user, l.stay_id, COALESCE(l.guest, ''), l.action, l.amount_minor, l.currency, l.reason, l.night
+SELECT l.id, l.at, l.by_user, l.stay_id, COALESCE(l.guest, ''), l.action, l.amount_minor, l.currency, l.reason, l.night,
+       COALESCE(ph.name, '')
 FROM compensation_ledger l JOIN stays s ON s.id = l.stay_id JOIN room_types rt ON rt.id = s.room_type_id
+     LEFT JOIN partner_hotels ph ON ph.id = l.partner_hotel_id
 WHERE rt.hotel_id = :hotel AND l.night >= :from AND l.night < :until
 ORDER BY l.night, l.id
 )SQL";

@@ -229,6 +229,7 @@ Result<QVector<CompensationEntry>> PgFrontDesk::compensations(HotelId hotel, con
         entry.currency = q.value(7).toString().trimmed();
         entry.reason = q.value(8).toString();
         entry.night = q.value(9).toDate();
+        entry.partner = q.value(10).toString();
         entries << entry;
     }
     q.finish();

@@ -253,11 +253,17 @@ Status PgFrontDesk::resolveOverbooking(const OverbookingDecision &decision)
          {QStringLiteral(":settle"), walk ? nullText() : QVariant(settlementName(decision.settlement))},
          {QStringLiteral(":seen_price"), walk ? noAmount : QVariant(seen.money.priceMinor)},
          {QStringLiteral(":seen_new_price"), walk ? noAmount : QVariant(seen.newPriceMinor)},
-         {QStringLiteral(":seen_paid"), seen.money.paidMinor}});
+         {QStringLiteral(":seen_paid"), seen.money.paidMinor},
+         {QStringLiteral(":partner"), walk && decision.partner > 0 ? QVariant(decision.partner) : noAmount}});
     if (!resolved)
         return resolved.error();
     const QString outcome = resolved.value()->next() ? resolved.value()->value(0).toString() : QString();
     resolved.value()->finish();
+    if (outcome == QLatin1String("NO_PARTNER"))
+        return withReason(makeError(ErrorCode::BadInput,
+                                    QStringLiteral("Name one of this hotel's partner properties for the walk. Nothing "
+                                                   "was changed.")),
+                          ErrorReason::WalkPartnerMissing);
     return moneyAnswer(outcome, stay);
 }
 

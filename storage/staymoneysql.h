@@ -40,7 +40,7 @@ FROM boxoffice_move_stay_priced(:stay, :room_type, :check_in, :check_out, :settl
 
 inline constexpr char resolveOverbooking[] = R"SQL(
 SELECT boxoffice_resolve_overbooking(:stay, :action, :room_type, :amount, :reason, :night, :settle, :seen_price,
-                                     :seen_new_price, :seen_paid)
+                                     :seen_new_price, :seen_paid, :partner)
 )SQL";
 
 } // namespace boxoffice::StayMoneySql

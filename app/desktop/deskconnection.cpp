@@ -85,6 +85,7 @@ DeskServices DeskConnection::services()
     services.folio = &m_folio;
     services.blocks = &m_blocks;
     services.rates = &m_rates;
+    services.hotelLists = &m_hotelLists;
     return services;
 }
 

@@ -14,6 +14,7 @@
 #include "storage/pgfrontdesk.h"
 #include "storage/pgguestsstore.h"
 #include "storage/pggroupblockstore.h"
+#include "storage/pghotellists.h"
 #include "storage/pghouseseatstore.h"
 #include "storage/pginventory.h"
 #include "storage/pgorderlookup.h"
@@ -88,6 +89,9 @@ private:
     GroupBlockService m_blocks{m_blockStore};
     PgRateStore m_rateStore{m_connection->database()};
     RateService m_rates{m_rateStore};
+    // The front desk's lists, occupancy and partner properties (migration 035), on the same connection.
+    PgHotelLists m_hotelListStore{m_connection->database()};
+    HotelListService m_hotelLists{m_hotelListStore};
 };
 
 } // namespace boxoffice

@@ -495,7 +495,7 @@ void TestStayMoneyRules::aDecisionOverMoneyThatChangedIsRefusedAndChangesNothing
     QCOMPARE(outcome(m_desk->cancelStay(shown, 0, QString())), QStringLiteral("conflict"));
     QCOMPARE(m_world.states.value(guest), QStringLiteral("BOOKED"));
     QVERIFY(!m_store->cancelled);
-    QCOMPARE(outcome(m_desk->walk(shown, 0, QStringLiteral("partner hotel"), QDate(2026, 5, 1))),
+    QCOMPARE(outcome(m_desk->walk(shown, 0, QStringLiteral("partner hotel"), QDate(2026, 5, 1), 1)),
              QStringLiteral("conflict"));
     QVERIFY(!m_store->resolved);
     const MoveQuote quoted{shown, 20000, 4, QDate(2026, 5, 1), QDate(2026, 5, 3)};

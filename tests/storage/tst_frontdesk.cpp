@@ -125,6 +125,7 @@ private:
     qint64 balance(OrderId order) const; // captured - refunded - delivered - fees: zero when it adds up
     int booked(RoomTypeId roomType, int day) const;
     std::unique_ptr<DatabaseConnection> signIn(const QString &login) const;
+    qint64 partnerFor(RoomTypeId roomType) const; // the room type's hotel's partner property, for walks
 
     std::unique_ptr<TestDatabase> m_db;
     std::unique_ptr<PgInventory> m_inventory;
@@ -173,6 +174,16 @@ void TestFrontDesk::cleanupTestCase()
         m_db->exec(QStringLiteral("DROP OWNED BY %1").arg(login)); // letters, digits and '_' only
         m_db->exec(QStringLiteral("DROP ROLE IF EXISTS %1").arg(login));
     }
+}
+
+qint64 TestFrontDesk::partnerFor(RoomTypeId roomType) const
+{
+    return m_db
+        ->scalar(QStringLiteral("INSERT INTO partner_hotels (hotel_id, name) SELECT hotel_id, 'Harbour View' FROM "
+                                "room_types WHERE id = :t ON CONFLICT (hotel_id, name) DO UPDATE SET active = true "
+                                "RETURNING id"),
+                 {{QStringLiteral("t"), roomType}})
+        .toLongLong();
 }
 
 std::unique_ptr<DatabaseConnection> TestFrontDesk::signIn(const QString &login) const
@@ -445,7 +456,8 @@ void TestFrontDesk::aClerkCannotWalkAGuest()
     QVERIFY(clerk);
     Desk desk(clerk->database());
     const auto refused = desk.resolveOverbooking(risk->first().stay.id, OverbookingAction::Walk, 0, 12000,
-                                                 QStringLiteral("first night at the partner hotel"), m_first.addDays(20));
+                                                 QStringLiteral("first night at the partner hotel"), m_first.addDays(20),
+                                                 partnerFor(m_standard));
     QCOMPARE(refused.error().code, ErrorCode::PermissionDenied);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM compensation_ledger")).toInt(), 0);
     QCOMPARE(m_desk->arrivalsAtRisk(m_hotel, m_first.addDays(20))->size(), 1);
@@ -461,9 +473,11 @@ void TestFrontDesk::aManagerWalksAndUpgradesWithALedger()
     Desk desk(manager->database());
     const QDate night = m_first.addDays(20);
     const StayId walked = m_desk->arrivalsAtRisk(m_hotel, night)->first().stay.id;
-    QCOMPARE(desk.resolveOverbooking(walked, OverbookingAction::Walk, 0, 12000, QString(), night).error().code, ErrorCode::BadInput);
+    QCOMPARE(desk.resolveOverbooking(walked, OverbookingAction::Walk, 0, 12000, QString(), night,
+                                     partnerFor(m_standard)).error().code, ErrorCode::BadInput);
     QVERIFY(desk.resolveOverbooking(walked, OverbookingAction::Walk, 0, 12000,
-                                    QStringLiteral("first night at the Harbour View, taxi paid"), night)
+                                    QStringLiteral("first night at the Harbour View, taxi paid"), night,
+                                    partnerFor(m_standard))
                 .ok());
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE id = :s"), {{QStringLiteral("s"), walked}}).toString(),
              QStringLiteral("WALKED"));
@@ -518,9 +532,9 @@ void TestFrontDesk::theLedgerExportsAsCsv()
     entry.currency = QStringLiteral("EUR");
     entry.reason = QStringLiteral("taxi, first night");
     const QString csv = compensationsCsv({entry});
-    QCOMPARE(csv, QStringLiteral("night,at,by,stay,guest,action,amount,currency,reason\r\n"
+    QCOMPARE(csv, QStringLiteral("night,at,by,stay,guest,action,amount,currency,reason,partner\r\n"
                                  "2026-03-12,2026-03-12T22:05:00Z,manager,7,\"O'Brien, \"\"Pat\"\"\",WALK,120.05,EUR,"
-                                 "\"taxi, first night\"\r\n"));
+                                 "\"taxi, first night\",\r\n"));
 }
 
 void TestFrontDesk::aStayBookedOnGuaranteeIsPaidOnDeparture()
@@ -681,7 +695,8 @@ void TestFrontDesk::walkedGuestIsRefundedAndNightsReturn()
     const OrderId order = orderOf(online);
     QCOMPARE(m_desk->arrivalsAtRisk(m_hotel, m_first.addDays(10))->first().stay.id, online);
     const auto walked = desk.resolveOverbooking(online, OverbookingAction::Walk, 0, 8000,
-                                                QStringLiteral("partner hotel and taxi"), m_first.addDays(10));
+                                                QStringLiteral("partner hotel and taxi"), m_first.addDays(10),
+                                                partnerFor(m_standard));
     QVERIFY2(walked.ok(), walked.ok() ? "" : qPrintable(walked.error().message));
     QCOMPARE(stateOf(online), QStringLiteral("WALKED"));
     QCOMPARE(booked(m_standard, 10), 2);
@@ -714,7 +729,7 @@ void TestFrontDesk::walkedGuestIsRefundedAndNightsReturn()
     const StayId counter = sell(QStringLiteral("Counter Walker"), m_standard, 16, 1, PaymentMethod::Cash);
     QVERIFY(counter);
     QVERIFY(desk.resolveOverbooking(counter, OverbookingAction::Walk, 0, 0, QStringLiteral("partner hotel"),
-                                    m_first.addDays(16))
+                                    m_first.addDays(16), partnerFor(m_standard))
                 .ok());
     QCOMPARE(booked(m_standard, 16), 2);
     QCOMPARE(ledger(orderOf(counter), QStringLiteral("REFUND_DONE")), 9000);
@@ -1064,7 +1079,7 @@ void TestFrontDesk::aWalkOrUpgradeOverMoneyThatChangedIsRefused()
     QCOMPARE(upgrade->settlement, PriceSettlement::Waive);
 
     settleElsewhere(order, 9000);
-    QVERIFY(changedSinceRead(managerDesk.walk(shown, 5000, QStringLiteral("partner hotel"), night)));
+    QVERIFY(changedSinceRead(managerDesk.walk(shown, 5000, QStringLiteral("partner hotel"), night, partnerFor(standard))));
     QVERIFY(changedSinceRead(PgFrontDesk(manager->database()).resolveOverbooking(upgrade.value())));
     QCOMPARE(stateOf(stay), QStringLiteral("BOOKED"));
     QCOMPARE(booked(standard, 1), 1);
@@ -1076,7 +1091,8 @@ void TestFrontDesk::aWalkOrUpgradeOverMoneyThatChangedIsRefused()
     QCOMPARE(ledger(order, QStringLiteral("WAIVED")), 0);
 
     // Looked at again: the walk refunds the 90.00 now paid, at the counter.
-    QVERIFY(managerDesk.resolveOverbooking(stay, OverbookingAction::Walk, 0, 5000, QStringLiteral("partner hotel"), night)
+    QVERIFY(managerDesk.resolveOverbooking(stay, OverbookingAction::Walk, 0, 5000, QStringLiteral("partner hotel"), night,
+                                           partnerFor(standard))
                 .ok());
     QCOMPARE(stateOf(stay), QStringLiteral("WALKED"));
     QCOMPARE(ledger(order, QStringLiteral("REFUND_DONE")), 9000);
@@ -1142,6 +1158,7 @@ void TestFrontDesk::cancelMoveAndWalkOfTheSameStaysNeverDeadlock()
     constexpr int rounds = 20;
     QVector<StayId> booked(stays);
     QStringList problems;
+    const qint64 partner = partnerFor(types.at(1));
     BuyerCrowd crowd(*m_db, 3 * stays);
     const bool connected = crowd.runOnConnections(
         rounds,
@@ -1162,7 +1179,7 @@ void TestFrontDesk::cancelMoveAndWalkOfTheSameStaysNeverDeadlock()
                 break;
             default:
                 done = desk.resolveOverbooking(stay, round % 2 ? OverbookingAction::Walk : OverbookingAction::Upgrade,
-                                               types.at(1), 0, QStringLiteral("race"), first.addDays(buyer % 5));
+                                               types.at(1), 0, QStringLiteral("race"), first.addDays(buyer % 5), partner);
             }
             Attempt attempt;
             attempt.granted = done.ok();

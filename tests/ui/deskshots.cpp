@@ -26,6 +26,10 @@
 #include "storage/pgfrontdesk.h"
 #include "ui/frontdesk/groupblockstab.h"
 #include "storage/pggroupblockstore.h"
+#include "ui/frontdesk/hotellistspanel.h"
+#include "domain/frontdeskservice.h"
+#include "storage/pgfrontdesk.h"
+#include "storage/pgunitofwork.h"
 #include "ui/frontdesk/movestaydialog.h"
 #include "ui/frontdesk/ratesdialog.h"
 #include "ui/frontdesk/staycanceldialog.h"
@@ -48,6 +52,7 @@
 #include "ui/frontdesk/guestprofilefields.h"
 #include <QDateEdit>
 #include <QSettings>
+#include <QSplitter>
 #include <QTabWidget>
 #include <QUuid>
 
@@ -325,6 +330,67 @@ bool saveGuestShot(DeskWindow &window, const DeskServices &services, PgInventory
     dialog.show();
     wait(400);
     return dialog.grab().save(out.filePath(QStringLiteral("frontdesk-guest-profile.png"))) && booking;
+}
+
+// The front desk's Lists tab (--lists-only): today's arrivals, some checked in already, then occupancy
+// and room revenue over the next two weeks with the suggested sellable limit beside the manager's.
+bool saveListsShot(DeskWindow &window, PgInventory &others, QSqlDatabase database, const QDir &out)
+{
+    const auto hotels = HotelService(others.hotels).hotels();
+    if (!hotels || hotels->isEmpty())
+        return false;
+    const HotelSummary hotel = hotels->first();
+    const QDate today = QDate::currentDate();
+    PgFrontDesk store(database);
+    PgCounterSales counter(database, others.carts);
+    PgUnitOfWork unit(database);
+    FrontDeskService desk(store, counter, unit);
+    const QStringList guests{QStringLiteral("Ada Byron"),     QStringLiteral("Alan Turing"),   QStringLiteral("Grace Hopper"),
+                             QStringLiteral("Edsger Dijkstra"), QStringLiteral("Barbara Liskov"), QStringLiteral("Donald Knuth"),
+                             QStringLiteral("Frances Allen"), QStringLiteral("John Backus"),   QStringLiteral("Niklaus Wirth"),
+                             QStringLiteral("Radia Perlman"), QStringLiteral("Ken Thompson"),  QStringLiteral("Margaret Hamilton")};
+    const auto stay = [&](int i, const QDate &checkIn, int nights) -> StayId {
+        const RoomTypeSummary &type = hotel.roomTypes.at(i % hotel.roomTypes.size());
+        const CartId cart = QStringLiteral("shots-lists-%1-%2").arg(i).arg(QUuid::createUuid().toString(QUuid::Id128).left(8));
+        StayRequest request{type.id, cart, checkIn, checkIn.addDays(nights), guests.at(i % guests.size()), std::nullopt};
+        const auto held = HotelService(others.hotels).holdStay(request);
+        if (!held)
+            return 0;
+        auto order = CartService(others.carts).createOrder(cart);
+        if (!order || !CartService(others.carts).confirm(order->id))
+            return 0;
+        return held->id;
+    };
+    for (int i = 0; i < 7; ++i) {
+        const StayId arriving = stay(i, today, 1 + i % 3);
+        if (arriving && i % 2 == 0)
+            (void)desk.checkIn(arriving);
+    }
+    for (int i = 7; i < 60; ++i)
+        (void)stay(i, today.addDays(1 + (i * 7) % 13), 1 + i % 4);
+
+    window.pages()->setCurrentWidget(window.frontDesk());
+    window.frontDesk()->selectHotel(hotel.id);
+    window.frontDesk()->refresh();
+    HotelListsPanel *lists = window.frontDesk()->lists();
+    for (QTabWidget *tabs : window.frontDesk()->findChildren<QTabWidget *>()) {
+        if (tabs->indexOf(lists) >= 0)
+            tabs->setCurrentWidget(lists);
+    }
+    // The calendar gives the lists most of the window: the lists are the picture.
+    for (QSplitter *split : window.frontDesk()->findChildren<QSplitter *>()) {
+        if (split->orientation() == Qt::Vertical)
+            split->setSizes({260, 600});
+    }
+    lists->showDay(today);
+    lists->showList(HotelList::Arrivals);
+    wait(400);
+    if (!window.grab().save(out.filePath(QStringLiteral("frontdesk-arrivals.png"))))
+        return false;
+    lists->showNights(today, 14);
+    lists->showOccupancy();
+    wait(400);
+    return window.grab().save(out.filePath(QStringLiteral("frontdesk-occupancy.png")));
 }
 
 void waitIdle(TillPanel *till)
@@ -795,6 +861,8 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("door-only"), QStringLiteral("Draw only the door view (no stadium).")});
     parser.addOption({QStringLiteral("waiting-only"), QStringLiteral("Draw only the desk waiting for the server.")});
     parser.addOption({QStringLiteral("orders-only"), QStringLiteral("Draw only the Orders tab (no stadium).")});
+    parser.addOption({QStringLiteral("lists-only"),
+                      QStringLiteral("Draw only the front desk's Lists tab: arrivals and occupancy (no stadium).")});
     parser.addOption({QStringLiteral("till-only"), QStringLiteral("Draw only the Till tab (no stadium).")});
     parser.addOption({QStringLiteral("guest-only"),
                       QStringLiteral("Draw only a returning guest at the front desk and her profile (no stadium).")});
@@ -832,7 +900,8 @@ int main(int argc, char *argv[])
             && !parser.isSet(QStringLiteral("waiting-only")) && !parser.isSet(QStringLiteral("till-only")) && !parser.isSet(QStringLiteral("mixed-only"))
             && !parser.isSet(QStringLiteral("german-only")) && !parser.isSet(QStringLiteral("pricing-only"))
             && !parser.isSet(QStringLiteral("guest-only")) && !parser.isSet(QStringLiteral("folio-only"))
-            && !parser.isSet(QStringLiteral("groups-only")) && !parser.isSet(QStringLiteral("rates-only"));
+            && !parser.isSet(QStringLiteral("groups-only")) && !parser.isSet(QStringLiteral("rates-only"))
+            && !parser.isSet(QStringLiteral("lists-only"));
         options.demoStaff = choice->privateCluster;
         if (auto seeded = seedDemo(setup.value()->database(), options); !seeded)
             return fail(seeded.error().message);
@@ -921,6 +990,10 @@ int main(int argc, char *argv[])
         return saveGroupsShot(window, others, othersConnection.value()->database(), out)
             ? 0
             : fail(QStringLiteral("the Groups screenshot failed"));
+    if (parser.isSet(QStringLiteral("lists-only")))
+        return saveListsShot(window, others, othersConnection.value()->database(), out)
+            ? 0
+            : fail(QStringLiteral("the Lists screenshot failed"));
     if (parser.isSet(QStringLiteral("orders-only")))
         return saveOrdersShot(window, others, othersConnection.value()->database(), out)
             ? 0

@@ -25,6 +25,7 @@
 #include "ui/sale/serverclock.h"
 
 #include <QAbstractItemModelTester>
+#include <QComboBox>
 #include <QApplication>
 #include <QLineEdit>
 #include <QPushButton>
@@ -259,12 +260,17 @@ void TestFrontDeskPanel::aManagerWalksAGuestIntoTheLedger()
     panel->compensationHook = [](CompensationDialog &dialog) {
         QTest::keyClicks(dialog.amountEdit(), QStringLiteral("150"));
         QTest::keyClicks(dialog.reasonEdit(), QStringLiteral("partner hotel, taxi paid"));
+        // A partner not yet on the hotel's list: the manager's walk puts it there.
+        QTest::keyClicks(dialog.partnerBox()->lineEdit(), QStringLiteral("Harbour View"));
         return true;
     };
     panel->resolveArrival(0, OverbookingAction::Walk);
     QVERIFY2(panel->message().contains(QLatin1String("walk"), Qt::CaseInsensitive), qPrintable(panel->message()));
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT action || ' ' || amount_minor || ' ' || reason || ' ' || by_user FROM compensation_ledger")).toString(),
              QStringLiteral("WALK 15000 partner hotel, taxi paid %1").arg(m_manager));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT p.name FROM compensation_ledger l JOIN partner_hotels p ON "
+                                         "p.id = l.partner_hotel_id")).toString(),
+             QStringLiteral("Harbour View"));
     QCOMPARE(panel->arrivals()->rowCount(), 0);
     QCOMPARE(panel->report()->entries().size(), 1);
     QCOMPARE(panel->report()->table()->rowCount(), 1);
@@ -290,6 +296,7 @@ void TestFrontDeskPanel::aClerkIsRefusedByTheDatabase()
     panel->compensationHook = [](CompensationDialog &dialog) {
         QTest::keyClicks(dialog.amountEdit(), QStringLiteral("10"));
         QTest::keyClicks(dialog.reasonEdit(), QStringLiteral("trying"));
+        QTest::keyClicks(dialog.partnerBox()->lineEdit(), QStringLiteral("Harbour View")); // on the list already
         return true;
     };
     panel->resolveArrival(0, OverbookingAction::Walk);

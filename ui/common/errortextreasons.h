@@ -38,5 +38,6 @@ QString guestText(const DomainError &error); // guest profiles and the name a st
 QString folioText(const DomainError &error); // a stay's folio: charges, voids, settling on departure
 QString groupBlockText(const DomainError &error); // group blocks (errortextgroupblocks.cpp)
 QString rateText(const DomainError &error); // room rates
+QString listsText(const DomainError &error); // the front desk's lists and partner properties
 
 } // namespace boxoffice::ErrorWording

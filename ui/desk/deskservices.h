@@ -8,6 +8,7 @@
 #include "domain/frontdeskservice.h"
 #include "domain/guests.h"
 #include "domain/groupblocks.h"
+#include "domain/hotellists.h"
 #include "domain/hotelservice.h"
 #include "domain/houseseats.h"
 #include "domain/orderlookup.h"
@@ -82,6 +83,7 @@ struct DeskServices
     FolioService *folio = nullptr; // not in ready(): without it check-out settles a guarantee only
     GroupBlockService *blocks = nullptr; // not in ready(): the front desk's Groups tab works only with it
     RateService *rates = nullptr; // room rates; not in ready(): the nights keep their prices without it
+    HotelListService *hotelLists = nullptr; // the front desk's lists and partners; not in ready(): read only
 
     bool ready() const { return holds && carts && sales && maps && hotels && frontDesk; }
 };

@@ -2,6 +2,7 @@
 
 #include "ui/common/money.h"
 
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -36,12 +37,23 @@ CompensationDialog::CompensationDialog(const QString &title, const QString &gues
     m_amountProblem->hide();
     form->addRow(m_amountProblem);
     form->addRow(tr("&Reason:"), m_reason);
+    m_partner = new QComboBox;
+    m_partner->setObjectName(QStringLiteral("partner"));
+    m_partner->setEditable(true); // a partner not yet on the hotel's list is typed in; a manager adds it
+    m_partner->setInsertPolicy(QComboBox::NoInsert);
+    m_partner->setMinimumWidth(340);
+    m_partnerLabel = new QLabel(tr("Partner &property:"));
+    m_partnerLabel->setBuddy(m_partner);
+    form->addRow(m_partnerLabel, m_partner);
+    m_partner->hide();
+    m_partnerLabel->hide();
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     form->addRow(m_buttons);
     connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_amount, &QLineEdit::textChanged, this, &CompensationDialog::updateState);
     connect(m_reason, &QLineEdit::textChanged, this, &CompensationDialog::updateState);
+    connect(m_partner, &QComboBox::currentTextChanged, this, &CompensationDialog::updateState);
     updateState();
 }
 
@@ -73,12 +85,49 @@ QString CompensationDialog::refundNote() const
     return m_refundNote->text();
 }
 
+void CompensationDialog::askForPartner(const QVector<PartnerHotel> &partners)
+{
+    m_partners = partners;
+    m_partner->clear();
+    for (const PartnerHotel &partner : partners)
+        m_partner->addItem(partner.contact.isEmpty() ? partner.name : tr("%1 (%2)").arg(partner.name, partner.contact),
+                           partner.id);
+    m_partner->setCurrentIndex(-1);
+    m_partner->setEditText(QString());
+    m_partner->lineEdit()->setPlaceholderText(partners.isEmpty() ? tr("Type the partner property's name")
+                                                                 : tr("Choose, or type a new one"));
+    m_partner->show();
+    m_partnerLabel->show();
+    updateState();
+}
+
+qint64 CompensationDialog::partnerId() const
+{
+    const QString typed = m_partner->currentText().trimmed();
+    for (int row = 0; row < m_partner->count(); ++row) {
+        if (m_partner->itemText(row) == typed || m_partners.value(row).name.compare(typed, Qt::CaseInsensitive) == 0)
+            return m_partner->itemData(row).toLongLong();
+    }
+    return 0;
+}
+
+QString CompensationDialog::partnerName() const
+{
+    const qint64 id = partnerId();
+    for (const PartnerHotel &partner : m_partners) {
+        if (partner.id == id)
+            return partner.name;
+    }
+    return m_partner->currentText().trimmed();
+}
+
 void CompensationDialog::updateState()
 {
     const bool readable = amountMinor() >= 0;
     m_amountProblem->setText(readable ? QString() : unreadableMoneyMessage(m_amount->text(), locale()));
     m_amountProblem->setVisible(!readable);
-    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(readable && !reason().isEmpty());
+    const bool partnerNamed = m_partner->isHidden() || !partnerName().isEmpty();
+    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(readable && !reason().isEmpty() && partnerNamed);
 }
 
 } // namespace boxoffice

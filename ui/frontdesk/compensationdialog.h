@@ -1,7 +1,10 @@
 #pragma once
 
+#include "domain/hotellists.h"
+
 #include <QDialog>
 
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QDialogButtonBox;
@@ -23,6 +26,11 @@ public:
     QLineEdit *amountEdit() const { return m_amount; }
     QLineEdit *reasonEdit() const { return m_reason; }
     QString amountProblem() const; // the message shown for an unreadable amount, else empty
+    // A walk: asks which partner property takes the guest, one of `partners` or a new name typed in.
+    void askForPartner(const QVector<PartnerHotel> &partners);
+    qint64 partnerId() const; // 0: a name not on the list (partnerName() says which)
+    QString partnerName() const;
+    QComboBox *partnerBox() const { return m_partner; }
 
 private:
     void updateState();
@@ -31,6 +39,9 @@ private:
     QLineEdit *m_amount;
     QLabel *m_amountProblem; // why the amount cannot be read, while it cannot
     QLineEdit *m_reason;
+    QLabel *m_partnerLabel;
+    QComboBox *m_partner; // shown for a walk only
+    QVector<PartnerHotel> m_partners;
     QDialogButtonBox *m_buttons;
 };
 

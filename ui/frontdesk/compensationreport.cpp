@@ -105,7 +105,11 @@ void CompensationReport::setEntries(const QVector<CompensationEntry> &entries)
     qint64 total = 0;
     QString currency;
     for (const CompensationEntry &entry : entries) {
-        const QString reason = overbookingWords(entry.action) + QStringLiteral(": ") + entry.reason;
+        // A walk says where the guest went: the partner property is part of what was decided.
+        const QString reason = entry.partner.isEmpty()
+            ? overbookingWords(entry.action) + QStringLiteral(": ") + entry.reason
+            : tr("%1 to %2: %3", "walk to <partner property>: <reason>")
+                  .arg(overbookingWords(entry.action), entry.partner, entry.reason);
         auto &cell = perNight[qMakePair(entry.night, reason)];
         cell.first += 1;
         cell.second += entry.amountMinor;

@@ -182,13 +182,35 @@ void FrontDeskPanel::resolveArrival(int row, OverbookingAction action, RoomTypeI
         money = read.value();
         CompensationDialog dialog(tr("Walk to a partner hotel"), arrival.stay.guest, currency(), this);
         dialog.setRefundNote(walkRefundNote(money, false));
+        const HotelId hotel = m_hotel;
+        QVector<PartnerHotel> partners;
+        if (m_services.hotelLists) {
+            auto listed = m_services.calls([&] { return m_services.hotelLists->partners(hotel); });
+            if (listed)
+                partners = listed.value();
+        }
+        dialog.askForPartner(partners);
         const bool accepted = compensationHook ? compensationHook(dialog) : dialog.exec() == QDialog::Accepted;
         if (!accepted)
             return;
         const qint64 compensationMinor = dialog.amountMinor();
         const QString why = dialog.reason();
+        qint64 partner = dialog.partnerId();
+        if (!partner && m_services.hotelLists) {
+            // A partner typed in: on the hotel's list from now on (a manager's, the database says).
+            const QString name = dialog.partnerName();
+            auto added = m_services.calls([&] { return m_services.hotelLists->addPartner(hotel, name); });
+            if (!added) {
+                showMessage(added.error().code == ErrorCode::PermissionDenied
+                                ? tr("Only a manager may move, upgrade or walk a guest: ask one to sign in.")
+                                : errorText(added.error()),
+                            true);
+                return;
+            }
+            partner = added->id;
+        }
         done = m_services.calls(
-            [&] { return m_services.frontDesk->walk(money, compensationMinor, why, arrival.night); });
+            [&] { return m_services.frontDesk->walk(money, compensationMinor, why, arrival.night, partner); });
     } else {
         const QString reason
             = action == OverbookingAction::Upgrade ? tr("upgraded: overbooked night") : tr("moved: overbooked night");

@@ -6,6 +6,8 @@
 #include "ui/frontdesk/compensationreport.h"
 #include "ui/frontdesk/guestprofilefields.h"
 #include "ui/frontdesk/groupblockstab.h"
+#include "ui/frontdesk/hotellistspanel.h"
+#include "ui/frontdesk/overbookinghint.h"
 #include "ui/hotel/arrivalsatriskmodel.h"
 #include "ui/hotel/hotelgridview.h"
 #include "ui/hotel/staysearchmodel.h"
@@ -160,6 +162,8 @@ void FrontDeskPanel::buildUi()
     if (!canChange)
         apply->setToolTip(tr("A manager sets how many rooms may be sold."));
     capacity->addWidget(apply);
+    m_hint = new OverbookingHint;
+    capacity->addWidget(m_hint);
     capacity->addStretch();
     stayLayout->addLayout(capacity);
     connect(apply, &QPushButton::clicked, this, [this] { setSellableForSelection(m_sellable->value()); });
@@ -283,6 +287,8 @@ void FrontDeskPanel::buildUi()
     connect(m_groups, &GroupBlocksTab::changed, this, [this] { loadCalendar(true); });
     connect(m_groups, &GroupBlocksTab::counterSaleMade, this, &FrontDeskPanel::counterSaleMade);
     m_tabs->addTab(m_groups, tr("Gr&oups"));
+    m_lists = new HotelListsPanel;
+    m_tabs->addTab(m_lists, tr("&Lists"));
     splitter->addWidget(m_tabs);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
@@ -295,6 +301,7 @@ void FrontDeskPanel::buildUi()
     connect(m_hotels, &QComboBox::currentIndexChanged, this, [this](int index) {
         m_hotel = index < 0 ? 0 : m_hotels->itemData(index).toLongLong();
         loadCalendar();
+        m_lists->setHotel(m_hotel);
     });
     connect(m_grid, &HotelGridView::rangeSelected, this, &FrontDeskPanel::chooseNights);
     connect(m_cashButton, &QPushButton::clicked, this, [this] { book(false); });
@@ -319,6 +326,7 @@ void FrontDeskPanel::chooseNights(RoomTypeId roomType, const QDate &checkIn, con
     m_chosenCheckIn = checkIn;
     m_chosenCheckOut = checkOut;
     m_holdChosen->setEnabled(m_connected);
+    m_hint->showFor(m_hotel, roomType, checkIn, checkOut);
     const int row = m_grid->rowOf(roomType);
     const QString code = row >= 0 ? m_grid->calendar().roomTypes.at(row).code : QString();
     showMessage(tr("%1, %n night(s) from %2 selected: hold them (Ctrl+H), or move a stay there.", nullptr,
@@ -359,6 +367,8 @@ bool FrontDeskPanel::refusedOffline()
 void FrontDeskPanel::setServices(const DeskServices &services)
 {
     m_services = services;
+    m_lists->setServices(services);
+    m_hint->setServices(services);
     setConnected(services.ready());
     m_checkout->setService(services.sales, services.calls);
     m_guestFields->setServices(services);
@@ -456,6 +466,7 @@ void FrontDeskPanel::refresh()
     loadRefundCases();
     reloadStays();
     reloadArrivals();
+    m_lists->refresh();
 }
 
 qint64 FrontDeskPanel::priceOf(RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut) const

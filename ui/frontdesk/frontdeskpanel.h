@@ -29,6 +29,8 @@ class GuestProfileFields;
 class FolioDialog;
 class GroupBlocksTab;
 class HotelGridView;
+class HotelListsPanel;
+class OverbookingHint;
 class MoveStayDialog;
 class PaymentDialog;
 class RatesDialog;
@@ -87,6 +89,8 @@ public:
     void openGuestProfile();
     void findGuestProfile();
     GroupBlocksTab *groups() const { return m_groups; }
+    HotelListsPanel *lists() const { return m_lists; }
+    OverbookingHint *overbookingHint() const { return m_hint; }
 
     // For tests: called instead of exec() on the payment, compensation, cancel and move dialogs.
     std::function<bool(PaymentDialog &)> paymentHook;
@@ -187,6 +191,8 @@ private:
     QTabWidget *m_tabs = nullptr;
     GroupBlocksTab *m_groups = nullptr;
     QPushButton *m_ratesButton = nullptr;
+    HotelListsPanel *m_lists = nullptr; // the Lists tab: arrivals, departures, in-house, occupancy
+    OverbookingHint *m_hint = nullptr; // the suggested sellable limit, beside the manager's
 };
 
 } // namespace boxoffice

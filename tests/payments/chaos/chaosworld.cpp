@@ -65,6 +65,9 @@ QString ChaosWorld::load(TestDatabase &db)
     if (!hotels || hotels->isEmpty() || !restaurants || restaurants->isEmpty())
         return QStringLiteral("the hotel or the restaurant did not load");
     hotel = hotels->first().id;
+    partner = db.scalar(QStringLiteral("INSERT INTO partner_hotels (hotel_id, name) VALUES (:h, 'Chaos Annex') RETURNING id"),
+                        {{QStringLiteral("h"), hotel}})
+                  .toLongLong();
     roomTypes = hotels->first().roomTypes;
     std::sort(roomTypes.begin(), roomTypes.end(), [](const auto &a, const auto &b) { return a.rank < b.rank; });
     restaurant = restaurants->first().id;

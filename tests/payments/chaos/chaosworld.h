@@ -50,6 +50,7 @@ struct ChaosWorld
     QVector<UnitId> seats;
     PoolId pool = 0;
     HotelId hotel = 0;
+    qint64 partner = 0; // the hotel's partner property, where a walked guest goes
     QVector<RoomTypeSummary> roomTypes; // by rank, worst first
     RestaurantId restaurant = 0;
 
