@@ -15,6 +15,7 @@
 #include "storage/pginventory.h"
 #include "storage/pgorderlookup.h"
 #include "storage/pgpricetypestore.h"
+#include "storage/pgroomstore.h"
 #include "storage/pgseatmapstore.h"
 #include "storage/pgticketreprints.h"
 #include "storage/pgtillstore.h"
@@ -73,6 +74,9 @@ private:
     PriceTypeService m_priceTypes{m_priceTypeStore};
     PgHouseSeatStore m_houseStore{m_connection->database()};
     HouseSeatService m_house{m_houseStore};
+    // Rooms and housekeeping (migration 029), on the same connection.
+    PgRoomStore m_roomStore{m_connection->database()};
+    RoomService m_rooms{m_roomStore};
 };
 
 } // namespace boxoffice

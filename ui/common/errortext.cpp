@@ -141,7 +141,8 @@ QString reasonText(const DomainError &error)
     if (is(ErrorReason::FeeNothingPaid))
         return QCoreApplication::translate("ErrorText", "Nothing was paid for this stay, so no fee can be kept.");
     for (auto area : {ErrorWording::hotelText, ErrorWording::frontDeskText, ErrorWording::stayMoneyText,
-                      ErrorWording::tableText, ErrorWording::tillText, ErrorWording::priceText}) {
+                      ErrorWording::tableText, ErrorWording::tillText, ErrorWording::priceText,
+                      ErrorWording::roomText}) {
         if (QString worded = area(error); !worded.isEmpty())
             return worded;
     }

@@ -34,5 +34,6 @@ QString stayMoneyText(const DomainError &error); // moving a stay and settling i
 QString tableText(const DomainError &error); // restaurant tables
 QString tillText(const DomainError &error);
 QString priceText(const DomainError &error); // price types, comps and house seats
+QString roomText(const DomainError &error); // rooms, room assignment and housekeeping
 
 } // namespace boxoffice::ErrorWording

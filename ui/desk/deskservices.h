@@ -10,6 +10,7 @@
 #include "domain/orderlookup.h"
 #include "domain/poolservice.h"
 #include "domain/pricetypes.h"
+#include "domain/roomservice.h"
 #include "domain/seatholdservice.h"
 #include "domain/seatmapstore.h"
 #include "domain/slotservice.h"
@@ -74,6 +75,7 @@ struct DeskServices
     SlotService *tables = nullptr; // restaurant tables; likewise
     PriceTypeService *priceTypes = nullptr; // not in ready(): without it every seat sells at its band's price
     HouseSeatService *house = nullptr; // not in ready(): a manager's, the database refuses it to clerks
+    RoomService *rooms = nullptr; // rooms and housekeeping; not in ready(): the Rooms tab waits for it
 
     bool ready() const { return holds && carts && sales && maps && hotels && frontDesk; }
 };

@@ -6,6 +6,7 @@
 #include "ui/frontdesk/compensationreport.h"
 #include "ui/hotel/arrivalsatriskmodel.h"
 #include "ui/hotel/hotelgridview.h"
+#include "ui/hotel/roomrackpanel.h"
 #include "ui/hotel/staysearchmodel.h"
 #include "ui/sale/cartmodel.h"
 #include "ui/sale/countercheckout.h"
@@ -262,6 +263,12 @@ void FrontDeskPanel::buildUi()
         closeRefundCase(rows.isEmpty() ? -1 : rows.first().row());
     });
     m_tabs->addTab(casesPage, tr("&Refund cases"));
+    m_rooms = new RoomRackPanel;
+    m_tabs->addTab(m_rooms, tr("Ro&oms"));
+    connect(m_rooms, &RoomRackPanel::physicalChanged, this, [this] {
+        loadCalendar(true);
+        reloadArrivals();
+    });
     splitter->addWidget(m_tabs);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
@@ -274,6 +281,7 @@ void FrontDeskPanel::buildUi()
     connect(m_hotels, &QComboBox::currentIndexChanged, this, [this](int index) {
         m_hotel = index < 0 ? 0 : m_hotels->itemData(index).toLongLong();
         loadCalendar();
+        m_rooms->setHotel(m_hotel);
     });
     connect(m_grid, &HotelGridView::rangeSelected, this, &FrontDeskPanel::chooseNights);
     connect(m_cashButton, &QPushButton::clicked, this, [this] { book(false); });
@@ -320,6 +328,7 @@ void FrontDeskPanel::setConnected(bool connected)
     for (QWidget *changer : std::as_const(m_changers))
         changer->setEnabled(connected);
     m_holdChosen->setEnabled(connected && m_chosenRoom != 0);
+    m_rooms->setConnected(connected);
     onClockTick(m_clock.now()); // the booking buttons follow too
 }
 
@@ -338,6 +347,7 @@ void FrontDeskPanel::setServices(const DeskServices &services)
     m_services = services;
     setConnected(services.ready());
     m_checkout->setService(services.sales, services.calls);
+    m_rooms->setServices(services.rooms, services.frontDesk, services.calls);
     if (services.ready()) {
         loadHotels();
         loadRefundCases();
@@ -430,6 +440,7 @@ void FrontDeskPanel::refresh()
     loadRefundCases();
     reloadStays();
     reloadArrivals();
+    m_rooms->refresh();
 }
 
 qint64 FrontDeskPanel::priceOf(RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut) const

@@ -27,6 +27,7 @@ class CounterCheckout;
 class HotelGridView;
 class MoveStayDialog;
 class PaymentDialog;
+class RoomRackPanel;
 class ServerClock;
 class StayCancelDialog;
 class StaySearchModel;
@@ -77,6 +78,7 @@ public:
     StaySearchModel *stays() const { return m_stays; }
     CompensationReport *report() const { return m_report; }
     QLineEdit *guestEdit() const { return m_guest; }
+    RoomRackPanel *rooms() const { return m_rooms; }
 
     // For tests: called instead of exec() on the payment, compensation, cancel and move dialogs.
     std::function<bool(PaymentDialog &)> paymentHook;
@@ -155,6 +157,7 @@ private:
     QVector<RefundCase> m_openCases;
     QLabel *m_message = nullptr;
     QTabWidget *m_tabs = nullptr;
+    RoomRackPanel *m_rooms = nullptr; // the Rooms tab: room rack and housekeeping
 };
 
 } // namespace boxoffice
