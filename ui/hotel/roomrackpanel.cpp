@@ -75,7 +75,9 @@ void RoomRackPanel::buildUi()
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setTabKeyNavigation(false); // Tab leaves the table; the arrows move within it
     m_view->verticalHeader()->hide();
-    m_view->horizontalHeader()->setDefaultSectionSize(92);
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
+    m_view->setWordWrap(false); // a long name is elided, every room one line high
+    m_view->horizontalHeader()->setDefaultSectionSize(104);
     m_view->horizontalHeader()->setMinimumSectionSize(48);
     layout->addWidget(m_view, 1);
 
