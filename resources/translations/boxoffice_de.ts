@@ -531,6 +531,82 @@
         <source>Only a dearer stay&apos;s difference can be waived.</source>
         <translation>Erlassen werden kann nur die Differenz zu einem teureren Aufenthalt.</translation>
     </message>
+    <message>
+        <source>Select a room in the rack first.</source>
+        <translation>Wählen Sie zuerst ein Zimmer in der Zimmerübersicht.</translation>
+    </message>
+    <message>
+        <source>That room or stay cannot be found (any more): look at the rack again.</source>
+        <translation>Dieses Zimmer oder dieser Aufenthalt ist nicht (mehr) zu finden: sehen Sie in der Zimmerübersicht nach.</translation>
+    </message>
+    <message>
+        <source>That room is taken or out of order on at least one of those nights. Choose another room; nothing was changed.</source>
+        <translation>Dieses Zimmer ist in mindestens einer dieser Nächte belegt oder außer Betrieb. Wählen Sie ein anderes Zimmer; es wurde nichts geändert.</translation>
+    </message>
+    <message>
+        <source>No clean room of this type is free for the whole stay, so the guest was not checked in. Have a room cleaned or give the stay a room in the Rooms tab.</source>
+        <translation>Für den ganzen Aufenthalt ist kein sauberes Zimmer dieser Kategorie frei, der Gast wurde daher nicht eingecheckt. Lassen Sie ein Zimmer reinigen oder weisen Sie dem Aufenthalt im Reiter Zimmer ein Zimmer zu.</translation>
+    </message>
+    <message>
+        <source>That room is not clean or inspected yet. Have it cleaned, or choose another room.</source>
+        <translation>Dieses Zimmer ist noch nicht gereinigt oder abgenommen. Lassen Sie es reinigen oder wählen Sie ein anderes Zimmer.</translation>
+    </message>
+    <message>
+        <source>That room is not of the stay&apos;s room type: choose a room of that type.</source>
+        <translation>Dieses Zimmer gehört nicht zur Zimmerkategorie des Aufenthalts: Wählen Sie ein Zimmer dieser Kategorie.</translation>
+    </message>
+    <message>
+        <source>That room is out of order: choose another room.</source>
+        <translation>Dieses Zimmer ist außer Betrieb: Wählen Sie ein anderes Zimmer.</translation>
+    </message>
+    <message>
+        <source>Only a booked stay is given a room ahead of arrival; a guest in house moves rooms instead.</source>
+        <translation>Nur ein gebuchter Aufenthalt bekommt vor der Anreise ein Zimmer; ein Gast im Haus zieht stattdessen um.</translation>
+    </message>
+    <message>
+        <source>Only a checked-in guest moves rooms; give a booked stay its room instead.</source>
+        <translation>Nur ein eingecheckter Gast zieht um; weisen Sie einem gebuchten Aufenthalt stattdessen sein Zimmer zu.</translation>
+    </message>
+    <message>
+        <source>The guest leaves today: there is no night left to move.</source>
+        <translation>Der Gast reist heute ab: Es bleibt keine Nacht für einen Umzug.</translation>
+    </message>
+    <message>
+        <source>The guest is in that room already.</source>
+        <translation>Der Gast wohnt bereits in diesem Zimmer.</translation>
+    </message>
+    <message>
+        <source>Housekeeping goes dirty, then clean, then inspected. A room out of order comes back into service first.</source>
+        <translation>Die Zimmerreinigung geht von schmutzig über gereinigt zu abgenommen. Ein Zimmer außer Betrieb wird zuerst wieder in Betrieb genommen.</translation>
+    </message>
+    <message>
+        <source>The room is in that state already.</source>
+        <translation>Das Zimmer ist bereits in diesem Zustand.</translation>
+    </message>
+    <message>
+        <source>Give the first night out of order (today or later) and the first night back in service, after it and within a year.</source>
+        <translation>Geben Sie die erste Nacht außer Betrieb (heute oder später) und die erste Nacht wieder in Betrieb an, danach und innerhalb eines Jahres.</translation>
+    </message>
+    <message>
+        <source>Say why the room is out of order.</source>
+        <translation>Geben Sie an, warum das Zimmer außer Betrieb ist.</translation>
+    </message>
+    <message>
+        <source>A guest has this room on some of those nights, or it is out of order then already. Move the stay to another room first. Nothing was changed.</source>
+        <translation>In einigen dieser Nächte wohnt ein Gast in diesem Zimmer, oder es ist dann bereits außer Betrieb. Verlegen Sie den Aufenthalt zuerst in ein anderes Zimmer. Es wurde nichts geändert.</translation>
+    </message>
+    <message>
+        <source>On some of those nights no physical room of this type is left to take out of order. Nothing was changed.</source>
+        <translation>In einigen dieser Nächte ist kein physisches Zimmer dieser Kategorie mehr übrig, das außer Betrieb genommen werden könnte. Es wurde nichts geändert.</translation>
+    </message>
+    <message>
+        <source>That room is not out of order.</source>
+        <translation>Dieses Zimmer ist nicht außer Betrieb.</translation>
+    </message>
+    <message>
+        <source>Find the stay by name or booking reference and choose it first.</source>
+        <translation>Suchen Sie den Aufenthalt zuerst nach Name oder Buchungsnummer und wählen Sie ihn aus.</translation>
+    </message>
 </context>
 <context>
     <name>HouseHoldDialog</name>
@@ -2677,6 +2753,10 @@
             <numerusform>%1, %n Nächte ab %2 markiert: reservieren (Strg+H) oder einen Aufenthalt dorthin umbuchen.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Ro&amp;oms</source>
+        <translation>&amp;Zimmer</translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::HotelGridView</name>
@@ -3616,6 +3696,202 @@ Die Leitung genehmigt das hier, indem sie sich unten anmeldet. Sie bleiben angem
     <message>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::RoomRackModel</name>
+    <message>
+        <source>Dirty</source>
+        <translation>Schmutzig</translation>
+    </message>
+    <message>
+        <source>Clean</source>
+        <translation>Gereinigt</translation>
+    </message>
+    <message>
+        <source>Inspected</source>
+        <translation>Abgenommen</translation>
+    </message>
+    <message>
+        <source>Out of order</source>
+        <translation>Außer Betrieb</translation>
+    </message>
+    <message>
+        <source>%1 since %2, by %3</source>
+        <translation>%1 seit %2, von %3</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>Frei</translation>
+    </message>
+    <message>
+        <source>Out of order: %1</source>
+        <translation>Außer Betrieb: %1</translation>
+    </message>
+    <message>
+        <source>%1, booking %2</source>
+        <translation>%1, Buchung %2</translation>
+    </message>
+    <message>
+        <source>Room</source>
+        <translation>Zimmer</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Kategorie</translation>
+    </message>
+    <message>
+        <source>Housekeeping</source>
+        <translation>Zimmerstatus</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::RoomRackPanel</name>
+    <message>
+        <source>&amp;From:</source>
+        <translation>&amp;Ab:</translation>
+    </message>
+    <message>
+        <source>First night shown</source>
+        <translation>Erste angezeigte Nacht</translation>
+    </message>
+    <message>
+        <source>S&amp;tay:</source>
+        <translation>Au&amp;fenthalt:</translation>
+    </message>
+    <message>
+        <source>Name or booking reference, then Enter</source>
+        <translation>Name oder Buchungsnummer, dann Enter</translation>
+    </message>
+    <message>
+        <source>Find the stay to give a room</source>
+        <translation>Den Aufenthalt suchen, der ein Zimmer bekommt</translation>
+    </message>
+    <message>
+        <source>Stay chosen</source>
+        <translation>Gewählter Aufenthalt</translation>
+    </message>
+    <message>
+        <source>&amp;Give this room</source>
+        <translation>Zimmer &amp;zuweisen</translation>
+    </message>
+    <message>
+        <source>The chosen booked stay gets the room selected in the rack for all its nights.</source>
+        <translation>Der gewählte gebuchte Aufenthalt bekommt das in der Übersicht markierte Zimmer für alle seine Nächte.</translation>
+    </message>
+    <message>
+        <source>Move &amp;guest here</source>
+        <translation>&amp;Gast hierher verlegen</translation>
+    </message>
+    <message>
+        <source>The chosen guest in house sleeps in the selected room from tonight on.</source>
+        <translation>Der gewählte Gast im Haus schläft ab heute Nacht im markierten Zimmer.</translation>
+    </message>
+    <message>
+        <source>Room rack</source>
+        <translation>Zimmerübersicht</translation>
+    </message>
+    <message>
+        <source>Housekeeping:</source>
+        <translation>Zimmerstatus:</translation>
+    </message>
+    <message>
+        <source>&amp;Dirty</source>
+        <translation>&amp;Schmutzig</translation>
+    </message>
+    <message>
+        <source>C&amp;lean</source>
+        <translation>Ge&amp;reinigt</translation>
+    </message>
+    <message>
+        <source>&amp;Inspected</source>
+        <translation>A&amp;bgenommen</translation>
+    </message>
+    <message>
+        <source>Out of order &amp;nights:</source>
+        <translation>&amp;Nächte außer Betrieb:</translation>
+    </message>
+    <message>
+        <source>First night out of order</source>
+        <translation>Erste Nacht außer Betrieb</translation>
+    </message>
+    <message>
+        <source>First night back in service</source>
+        <translation>Erste Nacht wieder in Betrieb</translation>
+    </message>
+    <message>
+        <source>Why, e.g. water leak</source>
+        <translation>Warum, z. B. Wasserschaden</translation>
+    </message>
+    <message>
+        <source>Why the room is out of order</source>
+        <translation>Warum das Zimmer außer Betrieb ist</translation>
+    </message>
+    <message>
+        <source>Out of o&amp;rder</source>
+        <translation>Außer Be&amp;trieb</translation>
+    </message>
+    <message>
+        <source>&amp;Back in service</source>
+        <translation>&amp;Wieder in Betrieb</translation>
+    </message>
+    <message>
+        <source>until</source>
+        <translation>bis</translation>
+    </message>
+    <message>
+        <source>This hotel has no rooms recorded yet.</source>
+        <translation>Für dieses Hotel sind noch keine Zimmer erfasst.</translation>
+    </message>
+    <message>
+        <source>in house</source>
+        <translation>im Haus</translation>
+    </message>
+    <message>
+        <source>booked</source>
+        <translation>gebucht</translation>
+    </message>
+    <message>
+        <source>%1 %2, %3, %4 to %5 (%6)</source>
+        <translation>%1 %2, %3, %4 bis %5 (%6)</translation>
+    </message>
+    <message>
+        <source>No booked stay or guest in house matches “%1”.</source>
+        <translation>Kein gebuchter Aufenthalt und kein Gast im Haus passt zu „%1“.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stay(s) found: choose one, select a room in the rack, then give it the room or move the guest there.</source>
+        <translation>
+            <numerusform>%n Aufenthalt gefunden: Wählen Sie ihn, markieren Sie ein Zimmer in der Übersicht und weisen Sie es zu oder verlegen Sie den Gast dorthin.</numerusform>
+            <numerusform>%n Aufenthalte gefunden: Wählen Sie einen, markieren Sie ein Zimmer in der Übersicht und weisen Sie es zu oder verlegen Sie den Gast dorthin.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server cannot be reached, so no room can be changed until it is back.</source>
+        <translation>Der Server ist nicht erreichbar; bis er wieder da ist, kann kein Zimmer geändert werden.</translation>
+    </message>
+    <message>
+        <source>Room %1 is %2&apos;s (%3) for all the stay&apos;s nights.</source>
+        <translation>Zimmer %1 gehört für alle Nächte des Aufenthalts %2 (%3).</translation>
+    </message>
+    <message>
+        <source>%1 sleeps in room %2 from tonight; the old room is left for housekeeping.</source>
+        <translation>%1 schläft ab heute Nacht in Zimmer %2; das bisherige Zimmer geht an die Zimmerreinigung.</translation>
+    </message>
+    <message>
+        <source>Room %1 is %2.</source>
+        <translation>Zimmer %1 ist %2.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Room %1 is out of order for %n night(s) from %2; the calendar counts one room fewer.</source>
+        <translation>
+            <numerusform>Zimmer %1 ist ab %2 für %n Nacht außer Betrieb; der Kalender zählt ein Zimmer weniger.</numerusform>
+            <numerusform>Zimmer %1 ist ab %2 für %n Nächte außer Betrieb; der Kalender zählt ein Zimmer weniger.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Room %1 is back in service and waits for housekeeping.</source>
+        <translation>Zimmer %1 ist wieder in Betrieb und wartet auf die Zimmerreinigung.</translation>
     </message>
 </context>
 <context>

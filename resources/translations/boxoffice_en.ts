@@ -531,6 +531,82 @@
         <source>Only a dearer stay&apos;s difference can be waived.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Select a room in the rack first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That room or stay cannot be found (any more): look at the rack again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That room is taken or out of order on at least one of those nights. Choose another room; nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No clean room of this type is free for the whole stay, so the guest was not checked in. Have a room cleaned or give the stay a room in the Rooms tab.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That room is not clean or inspected yet. Have it cleaned, or choose another room.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That room is not of the stay&apos;s room type: choose a room of that type.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That room is out of order: choose another room.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a booked stay is given a room ahead of arrival; a guest in house moves rooms instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a checked-in guest moves rooms; give a booked stay its room instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The guest leaves today: there is no night left to move.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The guest is in that room already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Housekeeping goes dirty, then clean, then inspected. A room out of order comes back into service first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The room is in that state already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the first night out of order (today or later) and the first night back in service, after it and within a year.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Say why the room is out of order.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A guest has this room on some of those nights, or it is out of order then already. Move the stay to another room first. Nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On some of those nights no physical room of this type is left to take out of order. Nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That room is not out of order.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find the stay by name or booking reference and choose it first.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>HouseHoldDialog</name>
@@ -2676,6 +2752,10 @@
             <numerusform>%1, %n nights from %2 selected: hold them (Ctrl+H), or move a stay there.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Ro&amp;oms</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::HotelGridView</name>
@@ -3611,6 +3691,202 @@ A manager approves this here by signing in below. You stay signed in.</source>
     </message>
     <message>
         <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::RoomRackModel</name>
+    <message>
+        <source>Dirty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inspected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 since %2, by %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of order: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, booking %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Room</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Housekeeping</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::RoomRackPanel</name>
+    <message>
+        <source>&amp;From:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First night shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;tay:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name or booking reference, then Enter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find the stay to give a room</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stay chosen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Give this room</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chosen booked stay gets the room selected in the rack for all its nights.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move &amp;guest here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chosen guest in house sleeps in the selected room from tonight on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Room rack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Housekeeping:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Dirty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;lean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Inspected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of order &amp;nights:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First night out of order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First night back in service</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why, e.g. water leak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why the room is out of order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of o&amp;rder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Back in service</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>until</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This hotel has no rooms recorded yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in house</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>booked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2, %3, %4 to %5 (%6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No booked stay or guest in house matches “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stay(s) found: choose one, select a room in the rack, then give it the room or move the guest there.</source>
+        <translation>
+            <numerusform>%n stay found: choose it, select a room in the rack, then give it the room or move the guest there.</numerusform>
+            <numerusform>%n stays found: choose one, select a room in the rack, then give it the room or move the guest there.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server cannot be reached, so no room can be changed until it is back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Room %1 is %2&apos;s (%3) for all the stay&apos;s nights.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sleeps in room %2 from tonight; the old room is left for housekeeping.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Room %1 is %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Room %1 is out of order for %n night(s) from %2; the calendar counts one room fewer.</source>
+        <translation>
+            <numerusform>Room %1 is out of order for %n night from %2; the calendar counts one room fewer.</numerusform>
+            <numerusform>Room %1 is out of order for %n nights from %2; the calendar counts one room fewer.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Room %1 is back in service and waits for housekeeping.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
