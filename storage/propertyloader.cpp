@@ -103,6 +103,22 @@ FROM created, p, generate_series(0, p.nights - 1) AS offset_days
         loaded.units += query.numRowsAffected();
         if (auto status = loadRates(loaded.id, nights, type); !status)
             return status.error();
+        // One numbered room per physical room: "first_room_number" 101 gives 101, 102, ...; without it
+        // the type's code and a count ("STD01"), so every hotel loaded can check guests into rooms.
+        query.prepare(QStringLiteral(R"SQL(
+INSERT INTO rooms (hotel_id, room_type_id, number)
+SELECT rt.hotel_id, rt.id,
+       CASE WHEN CAST(:first AS integer) > 0 THEN CAST(CAST(:first AS integer) + i AS text)
+            ELSE rt.code || lpad(CAST(i + 1 AS text), 2, '0') END
+FROM room_types rt, generate_series(0, CAST(:rooms AS integer) - 1) AS i
+WHERE rt.hotel_id = :hotel AND rt.code = :code
+)SQL"));
+        query.bindValue(QStringLiteral(":first"), type.value("first_room_number").toInt());
+        query.bindValue(QStringLiteral(":rooms"), type.value("rooms").toInt());
+        query.bindValue(QStringLiteral(":hotel"), loaded.id);
+        query.bindValue(QStringLiteral(":code"), type.value("code").toString());
+        if (!query.exec())
+            return fromSqlError(query.lastError(), context);
     }
     if (auto status = transaction.commit(context); !status)
         return status.error();

@@ -1,5 +1,6 @@
 #include "storage/sqlerrors.h"
 
+#include "domain/roomreasons.h"
 #include "storage/logging.h"
 
 namespace boxoffice {
@@ -17,9 +18,11 @@ DomainError fromSqlError(const QSqlError &error, const QString &context)
     mapped.detail
         = QStringLiteral("%1: SQLSTATE %2: %3 / %4")
               .arg(context, state.isEmpty() ? QStringLiteral("-") : state, error.databaseText(), error.driverText());
-    // Lost races and refused conflicts (and a name that exists already, 42710) are business as usual:
+    // Lost races and refused conflicts (and a name that exists already, 42710, and a check-in refused
+    // for want of a ready room, BXR) are business as usual:
     // the caller turns them into an answer, so they are logged quietly.
-    if (state.startsWith(QLatin1String("23")) || state.startsWith(QLatin1String("40")) || state == QLatin1String("42710"))
+    if (state.startsWith(QLatin1String("23")) || state.startsWith(QLatin1String("40")) || state == QLatin1String("42710")
+        || state.startsWith(QLatin1String("BXR")))
         qCDebug(lcStorage).noquote() << mapped.detail;
     else
         qCWarning(lcStorage).noquote() << mapped.detail;
@@ -49,6 +52,17 @@ DomainError fromSqlError(const QSqlError &error, const QString &context)
         mapped.reason = QLatin1String(ErrorReason::PaymentInProgress);
         mapped.message = QStringLiteral("A payment for this is in progress, so nothing was released; try again once "
                                         "the payment has an answer.");
+    } else if (state == QLatin1String("BXR01")) {
+        // Migration 029's check-in trigger: a guest checks in only with a room.
+        mapped.code = ErrorCode::Lost;
+        mapped.reason = QLatin1String(ErrorReason::RoomNoneFree);
+        mapped.message = QStringLiteral("No clean room of this type is free for the whole stay; the guest was not "
+                                        "checked in.");
+    } else if (state == QLatin1String("BXR02")) {
+        mapped.code = ErrorCode::Conflict;
+        mapped.reason = QLatin1String(ErrorReason::RoomNotReady);
+        mapped.message = QStringLiteral("The room assigned to this stay is not clean or inspected yet; the guest was "
+                                        "not checked in.");
     } else if (state == QLatin1String("42501")) {
         mapped.code = ErrorCode::PermissionDenied;
         mapped.message = QStringLiteral("Your sign-in is not allowed to do this (%1).").arg(context);

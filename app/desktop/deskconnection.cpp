@@ -86,6 +86,7 @@ DeskServices DeskConnection::services()
     services.blocks = &m_blocks;
     services.rates = &m_rates;
     services.hotelLists = &m_hotelLists;
+    services.rooms = &m_rooms;
     return services;
 }
 

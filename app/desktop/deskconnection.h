@@ -20,6 +20,7 @@
 #include "storage/pgorderlookup.h"
 #include "storage/pgpricetypestore.h"
 #include "storage/pgratestore.h"
+#include "storage/pgroomstore.h"
 #include "storage/pgseatmapstore.h"
 #include "storage/pgticketreprints.h"
 #include "storage/pgtillstore.h"
@@ -92,6 +93,9 @@ private:
     // The front desk's lists, occupancy and partner properties (migration 035), on the same connection.
     PgHotelLists m_hotelListStore{m_connection->database()};
     HotelListService m_hotelLists{m_hotelListStore};
+    // Rooms and housekeeping (migration 029), on the same connection.
+    PgRoomStore m_roomStore{m_connection->database()};
+    RoomService m_rooms{m_roomStore};
 };
 
 } // namespace boxoffice

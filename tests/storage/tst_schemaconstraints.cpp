@@ -1,6 +1,7 @@
 // The database itself refuses what would break the invariant, even if the application were wrong:
 // these statements are what a buggy or tampered client could send.
 
+#include "domain/rooms.h"
 #include "storage/pgapprovalstore.h"
 #include "storage/statetext.h"
 #include "testdatabase.h"
@@ -150,6 +151,7 @@ void TestSchemaConstraints::everyAllowedStateIsMapped()
         {QStringLiteral("stray_charges.refund_state"), reads(refundStateFromText)},
         {QStringLiteral("approval_requests.state"), reads(approvalStateFromText)},
         {QStringLiteral("event_seats.state"), reads(unitStateFromText)},
+        {QStringLiteral("rooms.housekeeping_state"), reads(housekeepingFromName)},
     };
     // GA holds and table bookings are never read into a domain state.
     const QSet<QString> notStatesOfThisMapping{QStringLiteral("ga_holds.state"), QStringLiteral("slot_bookings.state")};

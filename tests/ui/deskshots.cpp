@@ -28,7 +28,6 @@
 #include "storage/pggroupblockstore.h"
 #include "ui/frontdesk/hotellistspanel.h"
 #include "domain/frontdeskservice.h"
-#include "storage/pgfrontdesk.h"
 #include "storage/pgunitofwork.h"
 #include "ui/frontdesk/movestaydialog.h"
 #include "ui/frontdesk/ratesdialog.h"
@@ -50,6 +49,8 @@
 #include "storage/pgguestsstore.h"
 #include "ui/frontdesk/guestprofiledialog.h"
 #include "ui/frontdesk/guestprofilefields.h"
+#include "storage/pgroomstore.h"
+#include "ui/hotel/roomrackpanel.h"
 #include <QDateEdit>
 #include <QSettings>
 #include <QSplitter>
@@ -846,6 +847,75 @@ bool saveGroupsShot(DeskWindow &window, PgInventory &others, QSqlDatabase databa
     return window.grab().save(out.filePath(QStringLiteral("frontdesk-groups.png")));
 }
 
+// The front desk's Rooms tab: the demo hotel with guests in house and arriving, rooms in every
+// housekeeping state and one out of order for three nights (docs/frontdesk-rooms.png).
+bool saveRoomsShot(DeskWindow &window, PgInventory &others, const QSqlDatabase &database, const QDir &out)
+{
+    const auto hotels = HotelService(others.hotels).hotels();
+    if (!hotels || hotels->isEmpty())
+        return false;
+    const HotelSummary hotel = hotels->first();
+    const QDate today = hotel.firstNight;
+    PgRoomStore rooms(database);
+    PgFrontDesk desk(database);
+    QSqlQuery lookup(database);
+    const auto roomId = [&](const QString &number) -> RoomId {
+        lookup.prepare(QStringLiteral("SELECT id FROM rooms WHERE hotel_id = :h AND number = :n"));
+        lookup.bindValue(QStringLiteral(":h"), hotel.id);
+        lookup.bindValue(QStringLiteral(":n"), number);
+        return lookup.exec() && lookup.next() ? lookup.value(0).toLongLong() : 0;
+    };
+    struct Guest
+    {
+        const char *name;
+        int type; // index into the hotel's room types
+        int from;
+        int nights;
+        const char *room;
+        bool checkIn;
+    };
+    const Guest guests[] = {
+        {"Ada Lovelace", 0, 0, 3, "101", true},     {"Grace Hopper", 0, 0, 2, "102", true},
+        {"Alan Turing", 0, 1, 4, "103", false},     {"Katherine Johnson", 0, 2, 5, "101", false},
+        {"Edsger Dijkstra", 0, 0, 6, "105", true},  {"Barbara Liskov", 1, 0, 4, "201", true},
+        {"Donald Knuth", 1, 3, 3, "202", false},    {"Margaret Hamilton", 2, 1, 5, "301", false},
+        {"Tim Berners-Lee", 0, 4, 2, "104", false}, {"Frances Allen", 1, 0, 2, "203", true},
+    };
+    for (const Guest &guest : guests) {
+        const CartId cart = QStringLiteral("shots-rooms-%1").arg(QUuid::createUuid().toString(QUuid::Id128).left(8));
+        StayRequest request{hotel.roomTypes.at(guest.type).id, cart, today.addDays(guest.from),
+                            today.addDays(guest.from + guest.nights), QString::fromUtf8(guest.name), std::nullopt};
+        const auto held = HotelService(others.hotels).holdStay(request);
+        if (!held)
+            continue;
+        const auto order = others.carts.createOrder(cart);
+        if (!order || !others.carts.confirm(order->id))
+            continue;
+        rooms.assign(held->id, roomId(QString::fromLatin1(guest.room)));
+        if (guest.checkIn)
+            desk.checkIn(held->id);
+    }
+    rooms.setHousekeeping(roomId(QStringLiteral("104")), Housekeeping::Dirty);
+    rooms.setHousekeeping(roomId(QStringLiteral("106")), Housekeeping::Dirty);
+    rooms.setHousekeeping(roomId(QStringLiteral("103")), Housekeeping::Inspected);
+    rooms.setHousekeeping(roomId(QStringLiteral("107")), Housekeeping::Inspected);
+    rooms.outOfOrder({roomId(QStringLiteral("108")), today, today.addDays(3), QStringLiteral("Water leak in the bathroom")});
+
+    window.pages()->setCurrentWidget(window.frontDesk());
+    window.frontDesk()->selectHotel(hotel.id);
+    window.frontDesk()->refresh();
+    window.frontDesk()->grid()->scrollToNight(today);
+    if (auto *tabs = window.frontDesk()->findChild<QTabWidget *>())
+        tabs->setCurrentWidget(window.frontDesk()->rooms());
+    // the rack gets most of the height: it is what this picture is about
+    if (auto *splitter = window.frontDesk()->findChild<QSplitter *>())
+        splitter->setSizes({230, 600});
+    RoomRackPanel *rack = window.frontDesk()->rooms();
+    rack->refresh();
+    wait(400);
+    return window.grab().save(out.filePath(QStringLiteral("frontdesk-rooms.png")));
+}
+
 int main(int argc, char *argv[])
 {
     QApplication app(argc, argv);
@@ -869,6 +939,8 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("folio-only"), QStringLiteral("Draw only a guest's folio (no stadium).")});
     parser.addOption({QStringLiteral("groups-only"),
                       QStringLiteral("Draw only the front desk's Groups tab, as the demo manager (no stadium).")});
+    parser.addOption({QStringLiteral("rooms-only"),
+                      QStringLiteral("Draw only the front desk's Rooms tab, as docs/frontdesk-rooms.png (no stadium).")});
     parser.addOption({QStringLiteral("mixed-only"),
                       QStringLiteral("Draw only the mixed cart (seats, standing, a table) and the outage banner.")});
     parser.addOption({QStringLiteral("pricing-only"),
@@ -901,7 +973,7 @@ int main(int argc, char *argv[])
             && !parser.isSet(QStringLiteral("german-only")) && !parser.isSet(QStringLiteral("pricing-only"))
             && !parser.isSet(QStringLiteral("guest-only")) && !parser.isSet(QStringLiteral("folio-only"))
             && !parser.isSet(QStringLiteral("groups-only")) && !parser.isSet(QStringLiteral("rates-only"))
-            && !parser.isSet(QStringLiteral("lists-only"));
+            && !parser.isSet(QStringLiteral("lists-only")) && !parser.isSet(QStringLiteral("rooms-only"));
         options.demoStaff = choice->privateCluster;
         if (auto seeded = seedDemo(setup.value()->database(), options); !seeded)
             return fail(seeded.error().message);
@@ -994,6 +1066,10 @@ int main(int argc, char *argv[])
         return saveListsShot(window, others, othersConnection.value()->database(), out)
             ? 0
             : fail(QStringLiteral("the Lists screenshot failed"));
+    if (parser.isSet(QStringLiteral("rooms-only")))
+        return saveRoomsShot(window, others, othersConnection.value()->database(), out)
+            ? 0
+            : fail(QStringLiteral("the Rooms screenshot failed"));
     if (parser.isSet(QStringLiteral("orders-only")))
         return saveOrdersShot(window, others, othersConnection.value()->database(), out)
             ? 0

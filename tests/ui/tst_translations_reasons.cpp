@@ -30,14 +30,17 @@ namespace {
 // added without its German sentence fails here.
 QStringList declaredReasons()
 {
-    QFile header(QStringLiteral(BOXOFFICE_SOURCE_DIR "/domain/domainerror.h"));
-    if (!header.open(QIODevice::ReadOnly))
-        return {};
     static const QRegularExpression key(QStringLiteral("inline const char \\*const \\w+ = \"([^\"]+)\";"));
     QStringList keys;
-    const QString text = QString::fromUtf8(header.readAll());
-    for (auto it = key.globalMatch(text); it.hasNext();)
-        keys << it.next().captured(1);
+    // domain/roomreasons.h: the rooms' keys, beside domainerror.h
+    for (const char *path : {BOXOFFICE_SOURCE_DIR "/domain/domainerror.h", BOXOFFICE_SOURCE_DIR "/domain/roomreasons.h"}) {
+        QFile header(QString::fromUtf8(path));
+        if (!header.open(QIODevice::ReadOnly))
+            return {};
+        const QString text = QString::fromUtf8(header.readAll());
+        for (auto it = key.globalMatch(text); it.hasNext();)
+            keys << it.next().captured(1);
+    }
     return keys;
 }
 

@@ -143,7 +143,7 @@ QString reasonText(const DomainError &error)
     for (auto area : {ErrorWording::hotelText, ErrorWording::frontDeskText, ErrorWording::stayMoneyText,
                       ErrorWording::tableText, ErrorWording::tillText, ErrorWording::priceText,
                       ErrorWording::guestText, ErrorWording::folioText, ErrorWording::groupBlockText,
-                      ErrorWording::rateText, ErrorWording::listsText}) {
+                      ErrorWording::rateText, ErrorWording::listsText, ErrorWording::roomText}) {
         if (QString worded = area(error); !worded.isEmpty())
             return worded;
     }

@@ -39,5 +39,6 @@ QString folioText(const DomainError &error); // a stay's folio: charges, voids, 
 QString groupBlockText(const DomainError &error); // group blocks (errortextgroupblocks.cpp)
 QString rateText(const DomainError &error); // room rates
 QString listsText(const DomainError &error); // the front desk's lists and partner properties
+QString roomText(const DomainError &error); // rooms, room assignment and housekeeping
 
 } // namespace boxoffice::ErrorWording

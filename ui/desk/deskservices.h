@@ -15,6 +15,7 @@
 #include "domain/poolservice.h"
 #include "domain/pricetypes.h"
 #include "domain/rates.h"
+#include "domain/roomservice.h"
 #include "domain/seatholdservice.h"
 #include "domain/seatmapstore.h"
 #include "domain/slotservice.h"
@@ -84,6 +85,7 @@ struct DeskServices
     GroupBlockService *blocks = nullptr; // not in ready(): the front desk's Groups tab works only with it
     RateService *rates = nullptr; // room rates; not in ready(): the nights keep their prices without it
     HotelListService *hotelLists = nullptr; // the front desk's lists and partners; not in ready(): read only
+    RoomService *rooms = nullptr; // rooms and housekeeping; not in ready(): the Rooms tab waits for it
 
     bool ready() const { return holds && carts && sales && maps && hotels && frontDesk; }
 };

@@ -10,6 +10,7 @@
 #include "ui/frontdesk/overbookinghint.h"
 #include "ui/hotel/arrivalsatriskmodel.h"
 #include "ui/hotel/hotelgridview.h"
+#include "ui/hotel/roomrackpanel.h"
 #include "ui/hotel/staysearchmodel.h"
 #include "ui/sale/cartmodel.h"
 #include "ui/sale/countercheckout.h"
@@ -286,9 +287,15 @@ void FrontDeskPanel::buildUi()
     m_groups = new GroupBlocksTab(m_staff, m_clock);
     connect(m_groups, &GroupBlocksTab::changed, this, [this] { loadCalendar(true); });
     connect(m_groups, &GroupBlocksTab::counterSaleMade, this, &FrontDeskPanel::counterSaleMade);
-    m_tabs->addTab(m_groups, tr("Gr&oups"));
+    m_tabs->addTab(m_groups, tr("Gro&ups"));
     m_lists = new HotelListsPanel;
     m_tabs->addTab(m_lists, tr("&Lists"));
+    m_rooms = new RoomRackPanel;
+    m_tabs->addTab(m_rooms, tr("R&ooms"));
+    connect(m_rooms, &RoomRackPanel::physicalChanged, this, [this] {
+        loadCalendar(true);
+        reloadArrivals();
+    });
     splitter->addWidget(m_tabs);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
@@ -302,6 +309,7 @@ void FrontDeskPanel::buildUi()
         m_hotel = index < 0 ? 0 : m_hotels->itemData(index).toLongLong();
         loadCalendar();
         m_lists->setHotel(m_hotel);
+        m_rooms->setHotel(m_hotel);
     });
     connect(m_grid, &HotelGridView::rangeSelected, this, &FrontDeskPanel::chooseNights);
     connect(m_cashButton, &QPushButton::clicked, this, [this] { book(false); });
@@ -351,6 +359,7 @@ void FrontDeskPanel::setConnected(bool connected)
     m_holdChosen->setEnabled(connected && m_chosenRoom != 0);
     m_groups->setConnected(connected && m_services.blocks);
     m_ratesButton->setEnabled(connected && m_services.rates);
+    m_rooms->setConnected(connected);
     onClockTick(m_clock.now()); // the booking buttons follow too
 }
 
@@ -373,6 +382,7 @@ void FrontDeskPanel::setServices(const DeskServices &services)
     m_checkout->setService(services.sales, services.calls);
     m_guestFields->setServices(services);
     m_groups->setServices(services);
+    m_rooms->setServices(services.rooms, services.frontDesk, services.calls);
     if (services.ready()) {
         loadHotels();
         loadRefundCases();
@@ -467,6 +477,7 @@ void FrontDeskPanel::refresh()
     reloadStays();
     reloadArrivals();
     m_lists->refresh();
+    m_rooms->refresh();
 }
 
 qint64 FrontDeskPanel::priceOf(RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut) const

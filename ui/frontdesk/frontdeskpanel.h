@@ -34,6 +34,7 @@ class OverbookingHint;
 class MoveStayDialog;
 class PaymentDialog;
 class RatesDialog;
+class RoomRackPanel;
 class ServerClock;
 class StayCancelDialog;
 class StaySearchModel;
@@ -91,6 +92,7 @@ public:
     GroupBlocksTab *groups() const { return m_groups; }
     HotelListsPanel *lists() const { return m_lists; }
     OverbookingHint *overbookingHint() const { return m_hint; }
+    RoomRackPanel *rooms() const { return m_rooms; }
 
     // For tests: called instead of exec() on the payment, compensation, cancel and move dialogs.
     std::function<bool(PaymentDialog &)> paymentHook;
@@ -193,6 +195,7 @@ private:
     QPushButton *m_ratesButton = nullptr;
     HotelListsPanel *m_lists = nullptr; // the Lists tab: arrivals, departures, in-house, occupancy
     OverbookingHint *m_hint = nullptr; // the suggested sellable limit, beside the manager's
+    RoomRackPanel *m_rooms = nullptr; // the Rooms tab: room rack and housekeeping
 };
 
 } // namespace boxoffice
