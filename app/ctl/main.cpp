@@ -44,7 +44,8 @@ const std::map<QString, Command> &commands()
          {runHotel,
           "hotel list | availability --hotel --check-in --check-out [--room-types] | "
           "hold --room-type --cart --check-in --check-out [--guest] | release --cart --stay | "
-          "cancel --stay [--reason TEXT] | capacity --room-type --check-in --check-out [--sellable] [--physical]"}},
+          "cancel --stay [--reason TEXT] | capacity --room-type --check-in --check-out [--sellable] [--physical] | "
+          "night-audit --hotel ID|NAME --date YYYY-MM-DD (manager): no-shows and the day's report"}},
         {QStringLiteral("staff"),
          {runStaff, "staff add NAME --role clerk|manager (password prompted, never echoed) | staff list"}},
         {QStringLiteral("buyer"), {runBuyer, "buyer add NAME: a web buyer account; prints its bearer token once"}},
@@ -114,7 +115,7 @@ QList<QCommandLineOption> options()
          QStringLiteral("k")},
         {QStringLiteral("strategy"), QStringLiteral("Pool claim strategy: atomic or pessimistic."),
          QStringLiteral("name")},
-        {QStringLiteral("hotel"), QStringLiteral("Hotel id."), QStringLiteral("id")},
+        {QStringLiteral("hotel"), QStringLiteral("Hotel id (night-audit: its id or name)."), QStringLiteral("id")},
         {QStringLiteral("room-type"), QStringLiteral("Room type id."), QStringLiteral("id")},
         {QStringLiteral("room-types"), QStringLiteral("Room type codes, comma-separated."), QStringLiteral("list")},
         {QStringLiteral("check-in"), QStringLiteral("First night (YYYY-MM-DD)."), QStringLiteral("date")},
@@ -151,7 +152,7 @@ QList<QCommandLineOption> options()
          QStringLiteral("name")},
         {QStringLiteral("check-only"), QStringLiteral("ticket verify: only look; record no admission.")},
         {QStringLiteral("shift"), QStringLiteral("till report: the till shift's id."), QStringLiteral("id")},
-        {QStringLiteral("date"), QStringLiteral("till report, day report: the day (YYYY-MM-DD; default today)."),
+        {QStringLiteral("date"), QStringLiteral("till report, day report: the day (YYYY-MM-DD; default today); hotel night-audit: the business date."),
          QStringLiteral("date")},
         {QStringLiteral("kind"), QStringLiteral("house hold: house, press or technical."), QStringLiteral("kind")},
         {QStringLiteral("owner"), QStringLiteral("house hold: who the seats are for."), QStringLiteral("name")},

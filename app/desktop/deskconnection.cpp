@@ -81,6 +81,7 @@ DeskServices DeskConnection::services()
     services.tables = &m_slots;
     services.priceTypes = &m_priceTypes;
     services.house = &m_house;
+    services.nightAudit = &m_nightAudit;
     return services;
 }
 

@@ -12,6 +12,7 @@
 #include "storage/pgdoorstore.h"
 #include "storage/pgfrontdesk.h"
 #include "storage/pghouseseatstore.h"
+#include "storage/pgnightaudit.h"
 #include "storage/pginventory.h"
 #include "storage/pgorderlookup.h"
 #include "storage/pgpricetypestore.h"
@@ -73,6 +74,9 @@ private:
     PriceTypeService m_priceTypes{m_priceTypeStore};
     PgHouseSeatStore m_houseStore{m_connection->database()};
     HouseSeatService m_house{m_houseStore};
+    // The night audit and its report (migration 033).
+    PgNightAudit m_nightAuditStore{m_connection->database()};
+    NightAuditService m_nightAudit{m_nightAuditStore};
 };
 
 } // namespace boxoffice

@@ -562,7 +562,7 @@ void TestFrontDeskPanel::aFloodOfLiveChangesLeavesTheClerksWorkAlone()
     QVERIFY(QTest::qWaitForWindowExposed(panel.get()));
     QTabWidget *tabs = nullptr;
     for (QTabWidget *candidate : panel->findChildren<QTabWidget *>())
-        if (candidate->count() == 5)
+        if (candidate->count() >= 5) // the front desk's tasks (more may be added)
             tabs = candidate;
     QVERIFY(tabs);
     QTableView *staysView = nullptr;

@@ -7,6 +7,7 @@
 #include "domain/frontdeskservice.h"
 #include "domain/hotelservice.h"
 #include "domain/houseseats.h"
+#include "domain/nightaudit.h"
 #include "domain/orderlookup.h"
 #include "domain/poolservice.h"
 #include "domain/pricetypes.h"
@@ -74,6 +75,7 @@ struct DeskServices
     SlotService *tables = nullptr; // restaurant tables; likewise
     PriceTypeService *priceTypes = nullptr; // not in ready(): without it every seat sells at its band's price
     HouseSeatService *house = nullptr; // not in ready(): a manager's, the database refuses it to clerks
+    NightAuditService *nightAudit = nullptr; // not in ready(): a manager runs it, anyone reads its report
 
     bool ready() const { return holds && carts && sales && maps && hotels && frontDesk; }
 };

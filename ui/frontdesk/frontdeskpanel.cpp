@@ -4,6 +4,7 @@
 #include "ui/common/money.h"
 #include "ui/frontdesk/compensationdialog.h"
 #include "ui/frontdesk/compensationreport.h"
+#include "ui/frontdesk/nightauditpanel.h"
 #include "ui/hotel/arrivalsatriskmodel.h"
 #include "ui/hotel/hotelgridview.h"
 #include "ui/hotel/staysearchmodel.h"
@@ -262,6 +263,8 @@ void FrontDeskPanel::buildUi()
         closeRefundCase(rows.isEmpty() ? -1 : rows.first().row());
     });
     m_tabs->addTab(casesPage, tr("&Refund cases"));
+    m_nightAudit = new NightAuditPanel(m_staff.role == StaffRole::Manager);
+    m_tabs->addTab(m_nightAudit, tr("&Night audit"));
     splitter->addWidget(m_tabs);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
@@ -274,6 +277,7 @@ void FrontDeskPanel::buildUi()
     connect(m_hotels, &QComboBox::currentIndexChanged, this, [this](int index) {
         m_hotel = index < 0 ? 0 : m_hotels->itemData(index).toLongLong();
         loadCalendar();
+        m_nightAudit->setHotel(m_hotel);
     });
     connect(m_grid, &HotelGridView::rangeSelected, this, &FrontDeskPanel::chooseNights);
     connect(m_cashButton, &QPushButton::clicked, this, [this] { book(false); });
@@ -320,6 +324,7 @@ void FrontDeskPanel::setConnected(bool connected)
     for (QWidget *changer : std::as_const(m_changers))
         changer->setEnabled(connected);
     m_holdChosen->setEnabled(connected && m_chosenRoom != 0);
+    m_nightAudit->setConnected(connected);
     onClockTick(m_clock.now()); // the booking buttons follow too
 }
 
@@ -338,6 +343,7 @@ void FrontDeskPanel::setServices(const DeskServices &services)
     m_services = services;
     setConnected(services.ready());
     m_checkout->setService(services.sales, services.calls);
+    m_nightAudit->setService(services.nightAudit, services.calls);
     if (services.ready()) {
         loadHotels();
         loadRefundCases();

@@ -26,6 +26,7 @@ class CompensationReport;
 class CounterCheckout;
 class HotelGridView;
 class MoveStayDialog;
+class NightAuditPanel;
 class PaymentDialog;
 class ServerClock;
 class StayCancelDialog;
@@ -77,6 +78,7 @@ public:
     StaySearchModel *stays() const { return m_stays; }
     CompensationReport *report() const { return m_report; }
     QLineEdit *guestEdit() const { return m_guest; }
+    NightAuditPanel *nightAudit() const { return m_nightAudit; }
 
     // For tests: called instead of exec() on the payment, compensation, cancel and move dialogs.
     std::function<bool(PaymentDialog &)> paymentHook;
@@ -155,6 +157,7 @@ private:
     QVector<RefundCase> m_openCases;
     QLabel *m_message = nullptr;
     QTabWidget *m_tabs = nullptr;
+    NightAuditPanel *m_nightAudit = nullptr;
 };
 
 } // namespace boxoffice
