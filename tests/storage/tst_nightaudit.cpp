@@ -76,6 +76,7 @@ private slots:
     void twoAuditsOfOneDayAtOnceChargeTheFeeOnce();
     void aClerkReadsTheReportButCannotRunTheAudit();
     void aDayNotYetBegunCannotBeAudited();
+    void aNoShowKeepingItsLineSoldIsRefused();
     void theReportExportsAsCsv();
 
 private:
@@ -569,6 +570,21 @@ void TestNightAudit::aDayNotYetBegunCannotBeAudited()
                  .toInt(),
              0);
     QCOMPARE(NightAuditService(store).run(0, inn.first).error().code, ErrorCode::BadInput);
+}
+
+void TestNightAudit::aNoShowKeepingItsLineSoldIsRefused()
+{
+    // Even the schema's owner (no desk rule applies to it) cannot end a stay as a no-show while its
+    // order line still says it was sold: the money has to be settled in the same transaction.
+    const Inn inn = freshInn(QStringLiteral("Fault Inn"));
+    QVERIFY(inn.hotel);
+    const StayId stay = sell(inn, QStringLiteral("Fay Fault"), 0, 1, PaymentMethod::Cash);
+    QVERIFY(stay);
+    QString error;
+    QVERIFY(!m_db->exec(QStringLiteral("UPDATE stays SET state = 'NO_SHOW' WHERE id = :s"), {{QStringLiteral("s"), stay}},
+                        &error));
+    QVERIFY2(error.startsWith(QStringLiteral("23514")), qPrintable(error));
+    QCOMPARE(stateOf(stay), QStringLiteral("BOOKED"));
 }
 
 void TestNightAudit::theReportExportsAsCsv()
