@@ -3,6 +3,7 @@
 #include "domain/frontdeskservice.h"
 #include "domain/hotelservice.h"
 #include "jsonformat.h"
+#include "storage/pgcancellationpolicies.h"
 #include "storage/pgcountersales.h"
 #include "storage/pgfrontdesk.h"
 #include "storage/pgnightaudit.h"
@@ -196,6 +197,89 @@ int nightAudit(CtlContext &context, const InventorySession &session, HotelServic
     return context.succeed(nightAuditToJson(report.value()), nightAuditText(report.value()));
 }
 
+// "none", "first-night", "percent:50" or "fixed:2500" (minor units).
+std::optional<PolicyFee> feeFromSpec(const QString &spec)
+{
+    const QStringList parts = spec.trimmed().split(u':');
+    const auto kind = CancellationPolicy::kindFromName(parts.value(0));
+    if (!kind || parts.size() > 2)
+        return std::nullopt;
+    const bool valued = *kind == PolicyFeeKind::Percent || *kind == PolicyFeeKind::Fixed;
+    if (valued != (parts.size() == 2))
+        return std::nullopt;
+    bool ok = true;
+    const qint64 value = valued ? parts.at(1).toLongLong(&ok) : 0;
+    if (!ok)
+        return std::nullopt;
+    return PolicyFee{*kind, value};
+}
+
+QString feeSpec(const PolicyFee &fee)
+{
+    const QString kind = CancellationPolicy::kindName(fee.kind).toLower().replace(u'_', u'-');
+    return fee.kind == PolicyFeeKind::Percent || fee.kind == PolicyFeeKind::Fixed
+        ? kind + u':' + QString::number(fee.value)
+        : kind;
+}
+
+// Shows a hotel's cancellation policy, or (a manager's) sets the parts given.
+int cancellationPolicy(CtlContext &context, const InventorySession &session, HotelService &service)
+{
+    auto hotel = hotelByIdOrName(context, service);
+    if (!hotel)
+        return context.fail(hotel.error());
+    PgCancellationPolicies store(session.connection->database());
+    auto current = store.policy(hotel.value());
+    if (!current)
+        return context.fail(current.error());
+    const QCommandLineParser &parser = context.parser();
+    const bool changing = parser.isSet(QStringLiteral("free-hours")) || parser.isSet(QStringLiteral("check-in-time"))
+        || parser.isSet(QStringLiteral("late-fee")) || parser.isSet(QStringLiteral("no-show-fee"));
+    HotelCancellationPolicy policy = current->value_or(HotelCancellationPolicy{});
+    policy.hotel = hotel.value();
+    if (changing) {
+        if (parser.isSet(QStringLiteral("free-hours"))) {
+            bool ok = false;
+            policy.freeUntilHours = parser.value(QStringLiteral("free-hours")).toInt(&ok);
+            if (!ok)
+                return context.failUsage(QStringLiteral("--free-hours is a whole number of hours."));
+        }
+        if (parser.isSet(QStringLiteral("check-in-time"))) {
+            policy.checkInTime = QTime::fromString(parser.value(QStringLiteral("check-in-time")), QStringLiteral("HH:mm"));
+            if (!policy.checkInTime.isValid())
+                return context.failUsage(QStringLiteral("--check-in-time is a time like 15:00."));
+        }
+        for (const auto &[option, fee] : {std::pair{QStringLiteral("late-fee"), &policy.lateFee},
+                                          std::pair{QStringLiteral("no-show-fee"), &policy.noShowFee}}) {
+            if (!parser.isSet(option))
+                continue;
+            const auto parsed = feeFromSpec(parser.value(option));
+            if (!parsed)
+                return context.failUsage(
+                    QStringLiteral("--%1 is none, first-night, percent:N (0-100) or fixed:MINOR.").arg(option));
+            *fee = *parsed;
+        }
+        if (auto set = store.setPolicy(policy); !set)
+            return context.fail(set.error());
+    } else if (!current->has_value()) {
+        return context.succeed({{"ok", true}, {"hotel", hotel.value()}, {"policy", QJsonValue()}},
+                               QStringLiteral("No cancellation policy: free to cancel at any time, no no-show fee.\n"));
+    }
+    const QString text = QStringLiteral("Free cancellation until %1 hours before %2 on the arrival day; late fee %3, "
+                                        "no-show fee %4.\n")
+                             .arg(policy.freeUntilHours)
+                             .arg(policy.checkInTime.toString(QStringLiteral("HH:mm")), feeSpec(policy.lateFee),
+                                  feeSpec(policy.noShowFee));
+    return context.succeed({{"ok", true},
+                            {"hotel", hotel.value()},
+                            {"policy",
+                             QJsonObject{{"free_until_hours", policy.freeUntilHours},
+                                         {"check_in_time", policy.checkInTime.toString(QStringLiteral("HH:mm"))},
+                                         {"late_fee", feeSpec(policy.lateFee)},
+                                         {"no_show_fee", feeSpec(policy.noShowFee)}}}},
+                           text);
+}
+
 } // namespace
 
 int runHotel(CtlContext &context)
@@ -203,10 +287,11 @@ int runHotel(CtlContext &context)
     const QString action = context.parser().positionalArguments().value(1);
     const QStringList actions{QStringLiteral("list"),    QStringLiteral("availability"), QStringLiteral("hold"),
                               QStringLiteral("release"), QStringLiteral("cancel"),       QStringLiteral("capacity"),
-                              QStringLiteral("night-audit")};
+                              QStringLiteral("night-audit"), QStringLiteral("cancellation-policy")};
     if (!actions.contains(action))
         return context.failUsage(
-            QStringLiteral("Use: boxoffice-ctl hotel list|availability|hold|release|cancel|capacity|night-audit ..."));
+            QStringLiteral("Use: boxoffice-ctl hotel list|availability|hold|release|cancel|capacity|night-audit|"
+                           "cancellation-policy ..."));
     auto session = context.openInventory();
     if (!session)
         return context.fail(session.error());
@@ -220,6 +305,8 @@ int runHotel(CtlContext &context)
         return cancelStay(context, *session);
     if (action == QLatin1String("night-audit"))
         return nightAudit(context, *session, service);
+    if (action == QLatin1String("cancellation-policy"))
+        return cancellationPolicy(context, *session, service);
     if (action == QLatin1String("capacity")) {
         auto roomType = context.requireId(QStringLiteral("room-type"));
         auto from = context.requireDate(QStringLiteral("check-in"));

@@ -12,6 +12,7 @@
 #include "domain/nightaudit.h"
 #include "domain/staymoneyrules.h"
 #include "statenames.h"
+#include "storage/pgcancellationpolicies.h"
 #include "storage/pgcountersales.h"
 #include "storage/pgfrontdesk.h"
 #include "storage/pginventory.h"
@@ -70,6 +71,7 @@ private slots:
     void policyFeeArithmetic_data();
     void policyFeeArithmetic();
     void aManagerSetsThePolicyAndAClerkCannot();
+    void thePolicyIsSetAndReadThroughItsStore();
     void cancellingIsFreeBeforeTheDeadline();
     void aLateCancellationKeepsAtMostThePolicysFee();
     void theNightAuditSettlesEveryStayThatDidNotArrive();
@@ -297,6 +299,46 @@ void TestNightAudit::aManagerSetsThePolicyAndAClerkCannot()
                                           "late_fee_value = 150 WHERE hotel_id = %1")
                                .arg(inn.hotel)));
     QCOMPARE(nonsense.lastError().nativeErrorCode(), QStringLiteral("23514"));
+}
+
+void TestNightAudit::thePolicyIsSetAndReadThroughItsStore()
+{
+    const Inn inn = freshInn(QStringLiteral("Store Inn"));
+    QVERIFY(inn.hotel);
+    auto manager = signIn(m_manager);
+    auto clerk = signIn(m_clerk);
+    QVERIFY(manager && clerk);
+    PgCancellationPolicies managerStore(manager->database());
+    PgCancellationPolicies clerkStore(clerk->database());
+    const auto none = clerkStore.policy(inn.hotel);
+    QVERIFY(none.ok());
+    QVERIFY(!none->has_value());
+
+    HotelCancellationPolicy policy;
+    policy.hotel = inn.hotel;
+    policy.freeUntilHours = 48;
+    policy.checkInTime = QTime(14, 0);
+    policy.lateFee = {PolicyFeeKind::Percent, 50};
+    policy.noShowFee = {PolicyFeeKind::Fixed, 7500};
+    const Status refused = clerkStore.setPolicy(policy);
+    QVERIFY(!refused.ok());
+    QCOMPARE(refused.error().code, ErrorCode::PermissionDenied);
+    QVERIFY(managerStore.setPolicy(policy).ok());
+    policy.freeUntilHours = 72; // set again: the same row, changed
+    QVERIFY(managerStore.setPolicy(policy).ok());
+    const auto read = clerkStore.policy(inn.hotel);
+    QVERIFY(read.ok() && read->has_value());
+    QCOMPARE((*read)->freeUntilHours, 72);
+    QCOMPARE((*read)->checkInTime, QTime(14, 0));
+    QCOMPARE((*read)->lateFee.kind, PolicyFeeKind::Percent);
+    QCOMPARE((*read)->lateFee.value, 50LL);
+    QCOMPARE((*read)->noShowFee.kind, PolicyFeeKind::Fixed);
+    QCOMPARE((*read)->noShowFee.value, 7500LL);
+
+    policy.lateFee = {PolicyFeeKind::Percent, 101};
+    const Status nonsense = managerStore.setPolicy(policy);
+    QVERIFY(!nonsense.ok());
+    QCOMPARE(nonsense.error().code, ErrorCode::BadInput);
 }
 
 void TestNightAudit::cancellingIsFreeBeforeTheDeadline()
