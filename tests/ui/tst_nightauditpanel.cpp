@@ -14,10 +14,16 @@
 #include "storage/staffadmin.h"
 #include "ui/frontdesk/frontdeskpanel.h"
 #include "ui/frontdesk/nightauditpanel.h"
+#include "ui/frontdesk/staycanceldialog.h"
+#include "ui/common/money.h"
+#include "ui/hotel/staysearchmodel.h"
 #include "ui/sale/serverclock.h"
 
 #include <QDateEdit>
+#include <QLineEdit>
 #include <QPushButton>
+#include <QRadioButton>
+#include <QTableView>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -35,11 +41,13 @@ private slots:
     void cleanupTestCase();
     void aManagerRunsTheAuditAfterConfirming();
     void aClerkReadsTheReportButCannotRunIt();
+    void theCancelDialogProposesThePolicysFee();
 
 private:
     std::unique_ptr<FrontDeskPanel> openPanel(const QString &login, StaffRole role);
     NightAuditPanel *auditTab(FrontDeskPanel &panel);
     StayId sellOnGuarantee(const QString &guest, int fromDay, int nights);
+    StayId sellForCash(const QString &guest, int fromDay, int nights);
     QString stateOf(StayId stay) const;
 
     std::unique_ptr<TestDatabase> m_db;
@@ -73,7 +81,7 @@ void TestNightAuditPanel::initTestCase()
         m_standard = hotel.roomTypes.value(0).id;
     }
     QVERIFY(m_db->exec(QStringLiteral("INSERT INTO hotel_cancellation_policies (hotel_id, free_until_hours, "
-                                      "no_show_fee_kind) VALUES (:h, 24, 'FIRST_NIGHT')"),
+                                      "no_show_fee_kind) VALUES (:h, 72, 'FIRST_NIGHT')"),
                        {{QStringLiteral("h"), m_hotel}}));
     m_manager = QStringLiteral("auditpanelmanager_%1").arg(QCoreApplication::applicationPid());
     m_clerk = QStringLiteral("auditpanelclerk_%1").arg(QCoreApplication::applicationPid());
@@ -142,6 +150,22 @@ StayId TestNightAuditPanel::sellOnGuarantee(const QString &guest, int fromDay, i
     CounterSaleService sales(counter);
     const auto quote = sales.quote(cart);
     return quote && sales.sell(cart, guarantee, quote.value()) ? held->id : 0;
+}
+
+StayId TestNightAuditPanel::sellForCash(const QString &guest, int fromDay, int nights)
+{
+    const CartId cart = QStringLiteral("audit-panel-cash-%1").arg(++m_carts);
+    StayRequest request{m_standard, cart, m_first.addDays(fromDay), m_first.addDays(fromDay + nights), guest,
+                        std::nullopt};
+    const auto held = HotelService(m_inventory->hotels).holdStay(request);
+    if (!held)
+        return 0;
+    PgCounterSales counter(m_db->database(), m_inventory->carts);
+    CounterPayment cash;
+    cash.tenderedMinor = 9000LL * nights;
+    CounterSaleService sales(counter);
+    const auto quote = sales.quote(cart);
+    return quote && sales.sell(cart, cash, quote.value()) ? held->id : 0;
 }
 
 QString TestNightAuditPanel::stateOf(StayId stay) const
@@ -228,6 +252,46 @@ void TestNightAuditPanel::aClerkReadsTheReportButCannotRunIt()
     QVERIFY2(!audit->message().isEmpty(), "the refusal is said");
     QVERIFY2(!audit->message().contains(QLatin1String("42501")), qPrintable(audit->message()));
     QCOMPARE(stateOf(later), QStringLiteral("BOOKED"));
+}
+
+void TestNightAuditPanel::theCancelDialogProposesThePolicysFee()
+{
+    // Arriving tomorrow under a 72-hour policy: the free cancellation has ended, the first night is due.
+    const StayId stay = sellForCash(QStringLiteral("Lena Late"), 1, 2);
+    QVERIFY(stay);
+    auto panel = openPanel(m_manager, StaffRole::Manager);
+    QVERIFY(panel);
+    QString policy;
+    bool feeProposed = false;
+    QString feeText;
+    panel->cancelHook = [&](StayCancelDialog &dialog) {
+        policy = dialog.policy();
+        feeProposed = dialog.keepFeeButton()->isChecked();
+        feeText = dialog.feeEdit()->text();
+        QTest::keyClicks(dialog.reasonEdit(), QStringLiteral("late cancellation, per policy"));
+        return dialog.mayConfirm();
+    };
+    panel->findGuests(QStringLiteral("Lena Late"));
+    QCOMPARE(panel->stays()->rowCount(), 1);
+    for (QTableView *view : panel->findChildren<QTableView *>())
+        if (view->model() == panel->stays())
+            view->selectRow(0);
+    QPushButton *cancel = nullptr;
+    for (QPushButton *candidate : panel->findChildren<QPushButton *>())
+        if (candidate->text() == QStringLiteral("Ca&ncel stay"))
+            cancel = candidate;
+    QVERIFY(cancel);
+    QTest::mouseClick(cancel, Qt::LeftButton);
+    QVERIFY2(policy.contains(QStringLiteral("€90.00")), qPrintable(policy));
+    QVERIFY(feeProposed);
+    QCOMPARE(feeText, formatMoneyInput(9000));
+    QCOMPARE(stateOf(stay), QStringLiteral("CANCELLED"));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT sum(amount_minor) FROM order_ledger l JOIN stays s ON s.order_id = "
+                                         "l.order_id WHERE s.id = :s AND l.entry = 'FEE_KEPT'"),
+                          {{QStringLiteral("s"), stay}})
+                 .toLongLong(),
+             9000LL);
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
 
 QTEST_MAIN(TestNightAuditPanel)
