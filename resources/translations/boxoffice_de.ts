@@ -531,6 +531,22 @@
         <source>Only a dearer stay&apos;s difference can be waived.</source>
         <translation>Erlassen werden kann nur die Differenz zu einem teureren Aufenthalt.</translation>
     </message>
+    <message>
+        <source>The guest arrives on a later day. Check-in opens on the arrival day; before it only a manager can allow an early check-in.</source>
+        <translation>Der Gast reist an einem späteren Tag an. Der Check-in öffnet am Anreisetag; davor kann nur eine Führungskraft einen frühen Check-in erlauben.</translation>
+    </message>
+    <message>
+        <source>The stay&apos;s last night has passed: there is nothing to check into.</source>
+        <translation>Die letzte Nacht des Aufenthalts ist vorbei: Es gibt nichts mehr einzuchecken.</translation>
+    </message>
+    <message>
+        <source>Say why the guest may check in early.</source>
+        <translation>Sagen Sie, warum der Gast früher einchecken darf.</translation>
+    </message>
+    <message>
+        <source>Today is the arrival day or later: the guest can simply check in.</source>
+        <translation>Heute ist der Anreisetag oder später: Der Gast kann einfach einchecken.</translation>
+    </message>
 </context>
 <context>
     <name>HouseHoldDialog</name>
@@ -665,6 +681,18 @@
         <source>d MMM</source>
         <comment>date format (QLocale): day and month</comment>
         <translation>d. MMM</translation>
+    </message>
+    <message>
+        <source>Free cancellation until %1: no fee is kept.</source>
+        <translation>Kostenlose Stornierung bis %1: Es wird keine Gebühr einbehalten.</translation>
+    </message>
+    <message>
+        <source>The free cancellation ended %1. Nothing was paid for this stay, so no fee can be taken.</source>
+        <translation>Die kostenlose Stornierung endete %1. Für diesen Aufenthalt wurde nichts bezahlt, daher kann keine Gebühr erhoben werden.</translation>
+    </message>
+    <message>
+        <source>The free cancellation ended %1: the cancellation policy asks a fee of %2. A manager may keep less, saying why.</source>
+        <translation>Die kostenlose Stornierung endete %1: Die Stornobedingungen sehen eine Gebühr von %2 vor. Eine Führungskraft darf mit Begründung weniger einbehalten.</translation>
     </message>
 </context>
 <context>
@@ -2677,6 +2705,22 @@
             <numerusform>%1, %n Nächte ab %2 markiert: reservieren (Strg+H) oder einen Aufenthalt dorthin umbuchen.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&amp;Night audit</source>
+        <translation>&amp;Nachtabschluss</translation>
+    </message>
+    <message>
+        <source>Early check-in allowed and recorded.</source>
+        <translation>Früher Check-in erlaubt und festgehalten.</translation>
+    </message>
+    <message>
+        <source>Early check-in</source>
+        <translation>Früher Check-in</translation>
+    </message>
+    <message>
+        <source>%1 arrives on %2. Check in early anyway? Say why (kept on record):</source>
+        <translation>%1 reist am %2 an. Trotzdem früher einchecken? Sagen Sie warum (wird festgehalten):</translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::HotelGridView</name>
@@ -2873,6 +2917,146 @@ Die Leitung genehmigt das hier, indem sie sich unten anmeldet. Sie bleiben angem
     <message>
         <source>Rea&amp;son:</source>
         <translation>Gr&amp;und:</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::NightAuditPanel</name>
+    <message>
+        <source>Cancelled (not guaranteed)</source>
+        <translation>Storniert (nicht garantiert)</translation>
+    </message>
+    <message>
+        <source>No-show (guaranteed)</source>
+        <translation>No-Show (garantiert)</translation>
+    </message>
+    <message>
+        <source>No-show (prepaid)</source>
+        <translation>No-Show (vorausbezahlt)</translation>
+    </message>
+    <message>
+        <source>No-show</source>
+        <translation>No-Show</translation>
+    </message>
+    <message>
+        <source>Business date</source>
+        <translation>Geschäftstag</translation>
+    </message>
+    <message>
+        <source>Business &amp;date:</source>
+        <translation>Geschäfts&amp;tag:</translation>
+    </message>
+    <message>
+        <source>&amp;Run night audit…</source>
+        <translation>Nachtabschluss &amp;ausführen…</translation>
+    </message>
+    <message>
+        <source>Show &amp;report</source>
+        <translation>&amp;Bericht zeigen</translation>
+    </message>
+    <message>
+        <source>Export CS&amp;V…</source>
+        <translation>CS&amp;V exportieren…</translation>
+    </message>
+    <message>
+        <source>Stays settled by the night audit</source>
+        <translation>Vom Nachtabschluss abgerechnete Aufenthalte</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>Buchungsnummer</translation>
+    </message>
+    <message>
+        <source>Guest</source>
+        <translation>Gast</translation>
+    </message>
+    <message>
+        <source>Room type</source>
+        <translation>Zimmerkategorie</translation>
+    </message>
+    <message>
+        <source>Nights</source>
+        <translation>Nächte</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Fee</source>
+        <translation>Gebühr</translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation>Erstattet</translation>
+    </message>
+    <message>
+        <source>Nights back</source>
+        <translation>Nächte zurück</translation>
+    </message>
+    <message>
+        <source>Marks the day&apos;s no-shows, charges their fees per the cancellation policy and gives their nights back.</source>
+        <translation>Markiert die No-Shows des Tages, berechnet ihre Gebühren nach den Stornobedingungen und gibt ihre Nächte zurück.</translation>
+    </message>
+    <message>
+        <source>Only a manager can run the night audit. You can read its report.</source>
+        <translation>Nur eine Führungskraft kann den Nachtabschluss ausführen. Den Bericht können Sie lesen.</translation>
+    </message>
+    <message>
+        <source>Run the night audit for %1?
+
+Guests who were due by then and did not check in become no-shows: guaranteed and prepaid stays are charged the no-show fee of the cancellation policy, the others are cancelled, and all their nights go back on sale. This cannot be undone.</source>
+        <translation>Nachtabschluss für %1 ausführen?
+
+Gäste, die bis dahin erwartet wurden und nicht eingecheckt haben, werden No-Shows: Garantierten und vorausbezahlten Aufenthalten wird die No-Show-Gebühr der Stornobedingungen berechnet, die übrigen werden storniert, und alle ihre Nächte gehen zurück in den Verkauf. Das kann nicht rückgängig gemacht werden.</translation>
+    </message>
+    <message>
+        <source>Night audit</source>
+        <translation>Nachtabschluss</translation>
+    </message>
+    <message numerus="yes">
+        <source>Night audit done: %n no-show(s), %1 in fees, %2 night(s) back on sale.</source>
+        <translation>
+            <numerusform>Nachtabschluss erledigt: %n No-Show, %1 an Gebühren, %2 Nacht/Nächte zurück im Verkauf.</numerusform>
+            <numerusform>Nachtabschluss erledigt: %n No-Shows, %1 an Gebühren, %2 Nacht/Nächte zurück im Verkauf.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The night audit of this date had already run: nothing was charged again. Its report is shown.</source>
+        <translation>Der Nachtabschluss für diesen Tag lief bereits: Es wurde nichts erneut berechnet. Sein Bericht wird angezeigt.</translation>
+    </message>
+    <message>
+        <source>The night audit has not run for this date.</source>
+        <translation>Für diesen Tag lief noch kein Nachtabschluss.</translation>
+    </message>
+    <message>
+        <source>Run by %1 at %2. Arrivals %3 · departures %4 · in house %5 of %6 rooms (%7%) · room revenue %8
+No-shows %9 · cancelled %10 · fees %11 · refunded %12 · nights back on sale %13</source>
+        <translation>Ausgeführt von %1 um %2. Anreisen %3 · Abreisen %4 · im Haus %5 von %6 Zimmern (%7 %) · Logisumsatz %8
+No-Shows %9 · storniert %10 · Gebühren %11 · erstattet %12 · Nächte zurück im Verkauf %13</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 bis %2</translation>
+    </message>
+    <message>
+        <source>Run the night audit or show a report first.</source>
+        <translation>Führen Sie zuerst den Nachtabschluss aus oder zeigen Sie einen Bericht.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Export the night audit</source>
+        <translation>Nachtabschluss exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>%1 gespeichert.</translation>
     </message>
 </context>
 <context>
@@ -3829,6 +4013,10 @@ Die Leitung genehmigt das hier, indem sie sich unten anmeldet. Sie bleiben angem
     <message>
         <source>State</source>
         <translation>Status</translation>
+    </message>
+    <message>
+        <source>No-show</source>
+        <translation>No-Show</translation>
     </message>
 </context>
 <context>

@@ -531,6 +531,22 @@
         <source>Only a dearer stay&apos;s difference can be waived.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The guest arrives on a later day. Check-in opens on the arrival day; before it only a manager can allow an early check-in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The stay&apos;s last night has passed: there is nothing to check into.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Say why the guest may check in early.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Today is the arrival day or later: the guest can simply check in.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>HouseHoldDialog</name>
@@ -664,6 +680,18 @@
     <message>
         <source>d MMM</source>
         <comment>date format (QLocale): day and month</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free cancellation until %1: no fee is kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The free cancellation ended %1. Nothing was paid for this stay, so no fee can be taken.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The free cancellation ended %1: the cancellation policy asks a fee of %2. A manager may keep less, saying why.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2676,6 +2704,22 @@
             <numerusform>%1, %n nights from %2 selected: hold them (Ctrl+H), or move a stay there.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&amp;Night audit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Early check-in allowed and recorded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Early check-in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 arrives on %2. Check in early anyway? Say why (kept on record):</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::HotelGridView</name>
@@ -2868,6 +2912,143 @@ A manager approves this here by signing in below. You stay signed in.</source>
     </message>
     <message>
         <source>Rea&amp;son:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::NightAuditPanel</name>
+    <message>
+        <source>Cancelled (not guaranteed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No-show (guaranteed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No-show (prepaid)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No-show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Business date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Business &amp;date:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Run night audit…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show &amp;report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export CS&amp;V…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stays settled by the night audit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Guest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Room type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fee</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nights back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Marks the day&apos;s no-shows, charges their fees per the cancellation policy and gives their nights back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a manager can run the night audit. You can read its report.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the night audit for %1?
+
+Guests who were due by then and did not check in become no-shows: guaranteed and prepaid stays are charged the no-show fee of the cancellation policy, the others are cancelled, and all their nights go back on sale. This cannot be undone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Night audit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Night audit done: %n no-show(s), %1 in fees, %2 night(s) back on sale.</source>
+        <translation>
+            <numerusform>Night audit done: %n no-show, %1 in fees, %2 night(s) back on sale.</numerusform>
+            <numerusform>Night audit done: %n no-shows, %1 in fees, %2 night(s) back on sale.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The night audit of this date had already run: nothing was charged again. Its report is shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The night audit has not run for this date.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run by %1 at %2. Arrivals %3 · departures %4 · in house %5 of %6 rooms (%7%) · room revenue %8
+No-shows %9 · cancelled %10 · fees %11 · refunded %12 · nights back on sale %13</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the night audit or show a report first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the night audit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3824,6 +4005,10 @@ A manager approves this here by signing in below. You stay signed in.</source>
     </message>
     <message>
         <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No-show</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
