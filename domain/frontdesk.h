@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/cancellationpolicy.h"
 #include "domain/countersale.h"
 #include "domain/hotel.h"
 #include "domain/result.h"
@@ -92,6 +93,10 @@ struct StayMoney
     qint64 paidMinor = 0; // money taken for it and still held: what a full refund gives back
     bool paidOnline = false; // a refund goes back through the payment provider, later; else at the desk, now
     bool paid() const { return paidMinor > 0; }
+    // The hotel's cancellation policy for this stay, as read with the money (stayMoney only).
+    CancellationTerms terms;
+    // The fee the desk proposes for a cancel now: the policy's, as far as what was paid covers it.
+    qint64 proposedFeeMinor() const { return terms.cancelFeeMinor < paidMinor ? terms.cancelFeeMinor : paidMinor; }
 };
 
 // A move priced before it is confirmed, so the desk can say what the difference is.

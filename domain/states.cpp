@@ -81,6 +81,8 @@ QString stayStateName(StayState state)
         return QStringLiteral("CHECKED_OUT");
     case StayState::Walked:
         return QStringLiteral("WALKED");
+    case StayState::NoShow:
+        return QStringLiteral("NO_SHOW");
     }
     return {};
 }

@@ -18,7 +18,7 @@ enum class PaymentState { Charging, Unknown, Succeeded, Declined };
 // One set for every line shape (seat, GA, stay, table, supplement); each shape uses a subset.
 enum class LineState { Pending, Sold, Lost, Released, Replaced, Refunded, Cancelled };
 
-enum class StayState { Held, Booked, Expired, Released, Cancelled, CheckedIn, CheckedOut, Walked };
+enum class StayState { Held, Booked, Expired, Released, Cancelled, CheckedIn, CheckedOut, Walked, NoShow };
 
 enum class RefundState { Due, Succeeded, Failed };
 
@@ -40,7 +40,8 @@ inline constexpr std::array allLineStates{LineState::Pending,  LineState::Sold, 
                                           LineState::Cancelled};
 inline constexpr std::array allStayStates{StayState::Held,       StayState::Booked,    StayState::Expired,
                                           StayState::Released,   StayState::Cancelled, StayState::CheckedIn,
-                                          StayState::CheckedOut, StayState::Walked};
+                                          StayState::CheckedOut, StayState::Walked,
+                                          StayState::NoShow};
 inline constexpr std::array allRefundStates{RefundState::Due, RefundState::Succeeded, RefundState::Failed};
 inline constexpr std::array allPriceTypes{PriceType::Adult, PriceType::Child, PriceType::Concession,
                                           PriceType::Complimentary};

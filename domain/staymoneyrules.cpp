@@ -57,6 +57,10 @@ Result<CancelDecision> decideCancel(const StayMoney &seen, qint64 feeMinor, cons
         return needsReason();
     if (feeMinor > seen.paidMinor)
         return badFee();
+    // The policy caps the fee (nothing before its deadline); a manager may keep less, a waiver whose
+    // reason is the one every paid cancel gives.
+    if (seen.terms.hasPolicy && feeMinor > seen.terms.cancelFeeMinor)
+        return badFee();
     return CancelDecision{seen, feeMinor, seen.paidMinor - feeMinor, why};
 }
 

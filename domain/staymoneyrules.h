@@ -10,8 +10,8 @@ namespace boxoffice {
 // refuses whatever a tampered client sends.
 namespace StayMoneyRules {
 
-// Nothing paid: the nights go back, no fee, no reason needed. Paid: a reason, a fee of 0..paid kept,
-// and the rest refunded.
+// Nothing paid: the nights go back, no fee, no reason needed. Paid: a reason, a fee of 0..paid kept
+// (and, under a cancellation policy, at most the policy's fee now), and the rest refunded.
 Result<CancelDecision> decideCancel(const StayMoney &seen, qint64 feeMinor, const QString &reason);
 
 // Which settlement a move's difference allows: Charge a dearer stay that was paid for (at the counter,

@@ -22,7 +22,7 @@ WITH p AS (SELECT CAST(:query AS text) AS q)
 SELECT s.id, s.reference, s.room_type_id, rt.code, s.check_in, s.check_out, s.state, COALESCE(s.guest_name, ''),
        COALESCE(s.order_id, 0)
 FROM stays s JOIN room_types rt ON rt.id = s.room_type_id, p
-WHERE s.state IN ('BOOKED', 'CHECKED_IN', 'CHECKED_OUT', 'HELD', 'WALKED', 'CANCELLED')
+WHERE s.state IN ('BOOKED', 'CHECKED_IN', 'CHECKED_OUT', 'HELD', 'WALKED', 'CANCELLED', 'NO_SHOW')
   AND (s.reference = p.q OR lower(s.guest_name) LIKE '%' || lower(p.q) || '%')
 ORDER BY s.check_in, s.id
 LIMIT 200

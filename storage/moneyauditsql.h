@@ -120,12 +120,12 @@ SELECT finding FROM (
     SELECT s.id, 'stay ' || s.id || ' (' || s.state || ') of order ' || s.order_id || ': its line of '
            || l.amount_minor || ' is still sold' AS finding
     FROM stays s JOIN order_stay_lines l ON l.stay_id = s.id AND l.order_id = s.order_id
-    WHERE s.state IN ('CANCELLED', 'WALKED') AND l.state = 'SOLD'
+    WHERE s.state IN ('CANCELLED', 'WALKED', 'NO_SHOW') AND l.state = 'SOLD'
     UNION ALL
     SELECT s.id, 'stay ' || s.id || ' (' || s.state || ') of order ' || s.order_id || ': '
            || (m.captured - m.refunded - m.delivered) || ' kept with no fee recorded'
     FROM stays s JOIN money m ON m.order_id = s.order_id
-    WHERE s.state IN ('CANCELLED', 'WALKED') AND m.captured - m.refunded > m.delivered AND m.fees = 0
+    WHERE s.state IN ('CANCELLED', 'WALKED', 'NO_SHOW') AND m.captured - m.refunded > m.delivered AND m.fees = 0
 ) f
 ORDER BY id, finding
 )SQL";

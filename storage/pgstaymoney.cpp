@@ -6,6 +6,7 @@
 
 #include "storage/pgfrontdesk.h"
 
+#include "storage/sqlvalues.h"
 #include "storage/statetext.h"
 #include "storage/staymoneysql.h"
 
@@ -79,8 +80,9 @@ Status PgFrontDesk::moneyAnswer(const QString &outcome, StayId stay)
                           ErrorReason::ReasonMissing);
     if (outcome == QLatin1String("BAD_FEE"))
         return withReason(makeError(ErrorCode::BadInput,
-                                    QStringLiteral("A cancellation fee is at most what was paid for the stay, and not "
-                                                   "negative. Nothing was changed.")),
+                                    QStringLiteral("A cancellation fee is at most what was paid for the stay and what "
+                                                   "the hotel's cancellation policy asks now, and not negative. "
+                                                   "Nothing was changed.")),
                           ErrorReason::FeeTooLarge);
     if (outcome == QLatin1String("NOTHING_TAKEN"))
         return withReason(
@@ -130,6 +132,15 @@ Result<StayMoney> PgFrontDesk::stayMoney(StayId stay)
                           ErrorReason::StayUnknown);
     }
     auto money = stayMoneyFromRow(stay, q);
+    if (money) {
+        // columns 6-10: the hotel's cancellation policy for the stay (migration 033)
+        CancellationTerms &terms = money.value().terms;
+        terms.hasPolicy = q.value(6).toBool();
+        terms.freeUntil = fromEpochMs(q.value(7));
+        terms.late = q.value(8).toBool();
+        terms.cancelFeeMinor = q.value(9).toLongLong();
+        terms.noShowFeeMinor = q.value(10).toLongLong();
+    }
     q.finish();
     return money;
 }

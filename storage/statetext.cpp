@@ -96,6 +96,8 @@ QString toText(StayState state)
         return QStringLiteral("CHECKED_OUT");
     case StayState::Walked:
         return QStringLiteral("WALKED");
+    case StayState::NoShow:
+        return QStringLiteral("NO_SHOW");
     }
     return {};
 }

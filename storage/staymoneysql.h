@@ -8,8 +8,10 @@ namespace boxoffice::StayMoneySql {
 
 inline constexpr char stayMoney[] = R"SQL(
 SELECT COALESCE(m.order_id, 0), COALESCE(m.order_state, ''), COALESCE(m.currency, ''),
-       m.line_minor + m.supplements_minor, m.paid_minor, m.online
-FROM boxoffice_stay_money(:stay) m
+       m.line_minor + m.supplements_minor, m.paid_minor, m.online,
+       COALESCE(t.has_policy, false), CAST(extract(epoch FROM t.free_until) * 1000 AS bigint), COALESCE(t.late, false), COALESCE(t.cancel_fee_minor, 0),
+       COALESCE(t.no_show_fee_minor, 0)
+FROM boxoffice_stay_money(:stay) m LEFT JOIN boxoffice_cancellation_terms(:stay) t ON true
 )SQL";
 
 // What the stay would cost on the new room type and nights (the sum of the new nights' prices, migration

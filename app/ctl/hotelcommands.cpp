@@ -3,8 +3,10 @@
 #include "domain/frontdeskservice.h"
 #include "domain/hotelservice.h"
 #include "jsonformat.h"
+#include "storage/pgcancellationpolicies.h"
 #include "storage/pgcountersales.h"
 #include "storage/pgfrontdesk.h"
+#include "storage/pgnightaudit.h"
 #include "storage/pgunitofwork.h"
 
 #include <QJsonArray>
@@ -95,16 +97,201 @@ int cancelStay(CtlContext &context, const InventorySession &session)
                            text);
 }
 
+// --hotel is an id or a hotel's name (as `hotel list` prints it).
+Result<HotelId> hotelByIdOrName(CtlContext &context, HotelService &service)
+{
+    const QString given = context.parser().value(QStringLiteral("hotel")).trimmed();
+    bool isId = false;
+    const qint64 id = given.toLongLong(&isId);
+    if (isId && id > 0)
+        return id;
+    if (given.isEmpty())
+        return makeError(ErrorCode::BadInput, QStringLiteral("--hotel is required: the hotel's id or name."));
+    auto hotels = service.hotels();
+    if (!hotels)
+        return hotels.error();
+    for (const HotelSummary &hotel : hotels.value()) {
+        if (hotel.name.compare(given, Qt::CaseInsensitive) == 0)
+            return hotel.id;
+    }
+    return makeError(ErrorCode::NotFound, QStringLiteral("No hotel is called %1.").arg(given));
+}
+
+QString nightAuditText(const NightAuditReport &report)
+{
+    QString text;
+    QTextStream out(&text);
+    out << "Night audit of " << report.businessDate.toString(Qt::ISODate) << " (run " << report.run << " by "
+        << report.runBy << " at " << report.runAt.toLocalTime().toString(Qt::ISODate) << ")"
+        << (report.ranNow ? "" : ": it had run already, nothing was done again") << '\n';
+    out << "  arrivals " << report.arrivals << ", departures " << report.departures << ", in house "
+        << report.inHouse << " of " << report.rooms << " rooms (" << report.occupancyPercent() << "%), room revenue "
+        << formatMoney(report.roomRevenueMinor, report.currency) << '\n';
+    out << "  no-shows " << report.noShows << ", cancelled " << report.cancellations << ", fees "
+        << formatMoney(report.feesMinor, report.currency) << ", refunded "
+        << formatMoney(report.refundedMinor, report.currency) << ", nights released " << report.nightsReleased
+        << '\n';
+    for (const NightAuditStay &stay : report.stays) {
+        out << "  " << stay.reference << "  " << stay.guest << "  " << stay.roomType << "  "
+            << stay.checkIn.toString(Qt::ISODate) << ".." << stay.checkOut.toString(Qt::ISODate) << "  "
+            << stayStateName(stay.outcome) << " (" << noShowSecurityName(stay.securedBy) << ")  fee "
+            << formatMoney(stay.feeMinor, report.currency) << ", refunded "
+            << formatMoney(stay.refundedMinor, report.currency) << ", " << stay.nightsReleased << " night(s) back";
+        if (!stay.note.isEmpty())
+            out << "  [" << stay.note << "]";
+        out << '\n';
+    }
+    return text;
+}
+
+QJsonObject nightAuditToJson(const NightAuditReport &report)
+{
+    QJsonArray stays;
+    for (const NightAuditStay &stay : report.stays)
+        stays.append(QJsonObject{{"stay", stay.stay},
+                                 {"reference", stay.reference},
+                                 {"guest", stay.guest},
+                                 {"room_type", stay.roomType},
+                                 {"check_in", stay.checkIn.toString(Qt::ISODate)},
+                                 {"check_out", stay.checkOut.toString(Qt::ISODate)},
+                                 {"outcome", stayStateName(stay.outcome)},
+                                 {"secured_by", noShowSecurityName(stay.securedBy)},
+                                 {"fee_minor", stay.feeMinor},
+                                 {"refunded_minor", stay.refundedMinor},
+                                 {"nights_released", stay.nightsReleased},
+                                 {"note", stay.note}});
+    return {{"ok", true},
+            {"run", report.run},
+            {"ran_now", report.ranNow},
+            {"business_date", report.businessDate.toString(Qt::ISODate)},
+            {"currency", report.currency},
+            {"arrivals", report.arrivals},
+            {"departures", report.departures},
+            {"in_house", report.inHouse},
+            {"rooms", report.rooms},
+            {"occupancy_percent", report.occupancyPercent()},
+            {"room_revenue_minor", report.roomRevenueMinor},
+            {"no_shows", report.noShows},
+            {"cancellations", report.cancellations},
+            {"fees_minor", report.feesMinor},
+            {"refunded_minor", report.refundedMinor},
+            {"nights_released", report.nightsReleased},
+            {"stays", stays}};
+}
+
+// The night audit of one business date: a manager's or the schema owner's; run twice, it changes
+// nothing the second time and prints the first run's report.
+int nightAudit(CtlContext &context, const InventorySession &session, HotelService &service)
+{
+    auto hotel = hotelByIdOrName(context, service);
+    if (!hotel)
+        return context.fail(hotel.error());
+    auto date = context.requireDate(QStringLiteral("date"));
+    if (!date)
+        return context.fail(date.error());
+    PgNightAudit store(session.connection->database());
+    NightAuditService audit(store);
+    auto report = audit.run(hotel.value(), date.value());
+    if (!report)
+        return context.fail(report.error());
+    return context.succeed(nightAuditToJson(report.value()), nightAuditText(report.value()));
+}
+
+// "none", "first-night", "percent:50" or "fixed:2500" (minor units).
+std::optional<PolicyFee> feeFromSpec(const QString &spec)
+{
+    const QStringList parts = spec.trimmed().split(u':');
+    const auto kind = CancellationPolicy::kindFromName(parts.value(0));
+    if (!kind || parts.size() > 2)
+        return std::nullopt;
+    const bool valued = *kind == PolicyFeeKind::Percent || *kind == PolicyFeeKind::Fixed;
+    if (valued != (parts.size() == 2))
+        return std::nullopt;
+    bool ok = true;
+    const qint64 value = valued ? parts.at(1).toLongLong(&ok) : 0;
+    if (!ok)
+        return std::nullopt;
+    return PolicyFee{*kind, value};
+}
+
+QString feeSpec(const PolicyFee &fee)
+{
+    const QString kind = CancellationPolicy::kindName(fee.kind).toLower().replace(u'_', u'-');
+    return fee.kind == PolicyFeeKind::Percent || fee.kind == PolicyFeeKind::Fixed
+        ? kind + u':' + QString::number(fee.value)
+        : kind;
+}
+
+// Shows a hotel's cancellation policy, or (a manager's) sets the parts given.
+int cancellationPolicy(CtlContext &context, const InventorySession &session, HotelService &service)
+{
+    auto hotel = hotelByIdOrName(context, service);
+    if (!hotel)
+        return context.fail(hotel.error());
+    PgCancellationPolicies store(session.connection->database());
+    auto current = store.policy(hotel.value());
+    if (!current)
+        return context.fail(current.error());
+    const QCommandLineParser &parser = context.parser();
+    const bool changing = parser.isSet(QStringLiteral("free-hours")) || parser.isSet(QStringLiteral("check-in-time"))
+        || parser.isSet(QStringLiteral("late-fee")) || parser.isSet(QStringLiteral("no-show-fee"));
+    HotelCancellationPolicy policy = current->value_or(HotelCancellationPolicy{});
+    policy.hotel = hotel.value();
+    if (changing) {
+        if (parser.isSet(QStringLiteral("free-hours"))) {
+            bool ok = false;
+            policy.freeUntilHours = parser.value(QStringLiteral("free-hours")).toInt(&ok);
+            if (!ok)
+                return context.failUsage(QStringLiteral("--free-hours is a whole number of hours."));
+        }
+        if (parser.isSet(QStringLiteral("check-in-time"))) {
+            policy.checkInTime = QTime::fromString(parser.value(QStringLiteral("check-in-time")), QStringLiteral("HH:mm"));
+            if (!policy.checkInTime.isValid())
+                return context.failUsage(QStringLiteral("--check-in-time is a time like 15:00."));
+        }
+        for (const auto &[option, fee] : {std::pair{QStringLiteral("late-fee"), &policy.lateFee},
+                                          std::pair{QStringLiteral("no-show-fee"), &policy.noShowFee}}) {
+            if (!parser.isSet(option))
+                continue;
+            const auto parsed = feeFromSpec(parser.value(option));
+            if (!parsed)
+                return context.failUsage(
+                    QStringLiteral("--%1 is none, first-night, percent:N (0-100) or fixed:MINOR.").arg(option));
+            *fee = *parsed;
+        }
+        if (auto set = store.setPolicy(policy); !set)
+            return context.fail(set.error());
+    } else if (!current->has_value()) {
+        return context.succeed({{"ok", true}, {"hotel", hotel.value()}, {"policy", QJsonValue()}},
+                               QStringLiteral("No cancellation policy: free to cancel at any time, no no-show fee.\n"));
+    }
+    const QString text = QStringLiteral("Free cancellation until %1 hours before %2 on the arrival day; late fee %3, "
+                                        "no-show fee %4.\n")
+                             .arg(policy.freeUntilHours)
+                             .arg(policy.checkInTime.toString(QStringLiteral("HH:mm")), feeSpec(policy.lateFee),
+                                  feeSpec(policy.noShowFee));
+    return context.succeed({{"ok", true},
+                            {"hotel", hotel.value()},
+                            {"policy",
+                             QJsonObject{{"free_until_hours", policy.freeUntilHours},
+                                         {"check_in_time", policy.checkInTime.toString(QStringLiteral("HH:mm"))},
+                                         {"late_fee", feeSpec(policy.lateFee)},
+                                         {"no_show_fee", feeSpec(policy.noShowFee)}}}},
+                           text);
+}
+
 } // namespace
 
 int runHotel(CtlContext &context)
 {
     const QString action = context.parser().positionalArguments().value(1);
     const QStringList actions{QStringLiteral("list"),    QStringLiteral("availability"), QStringLiteral("hold"),
-                              QStringLiteral("release"), QStringLiteral("cancel"),       QStringLiteral("capacity")};
+                              QStringLiteral("release"), QStringLiteral("cancel"),       QStringLiteral("capacity"),
+                              QStringLiteral("night-audit"), QStringLiteral("cancellation-policy")};
     if (!actions.contains(action))
         return context.failUsage(
-            QStringLiteral("Use: boxoffice-ctl hotel list|availability|hold|release|cancel|capacity ..."));
+            QStringLiteral("Use: boxoffice-ctl hotel list|availability|hold|release|cancel|capacity|night-audit|"
+                           "cancellation-policy ..."));
     auto session = context.openInventory();
     if (!session)
         return context.fail(session.error());
@@ -116,6 +303,10 @@ int runHotel(CtlContext &context)
         return showAvailability(context, service);
     if (action == QLatin1String("cancel"))
         return cancelStay(context, *session);
+    if (action == QLatin1String("night-audit"))
+        return nightAudit(context, *session, service);
+    if (action == QLatin1String("cancellation-policy"))
+        return cancellationPolicy(context, *session, service);
     if (action == QLatin1String("capacity")) {
         auto roomType = context.requireId(QStringLiteral("room-type"));
         auto from = context.requireDate(QStringLiteral("check-in"));

@@ -44,7 +44,10 @@ const std::map<QString, Command> &commands()
          {runHotel,
           "hotel list | availability --hotel --check-in --check-out [--room-types] | "
           "hold --room-type --cart --check-in --check-out [--guest] | release --cart --stay | "
-          "cancel --stay [--reason TEXT] | capacity --room-type --check-in --check-out [--sellable] [--physical]"}},
+          "cancel --stay [--reason TEXT] | capacity --room-type --check-in --check-out [--sellable] [--physical] | "
+          "night-audit --hotel ID|NAME --date YYYY-MM-DD (manager): no-shows and the day's report | "
+          "cancellation-policy --hotel ID|NAME [--free-hours N] [--check-in-time HH:MM] [--late-fee SPEC] "
+          "[--no-show-fee SPEC] (setting: manager)"}},
         {QStringLiteral("staff"),
          {runStaff, "staff add NAME --role clerk|manager (password prompted, never echoed) | staff list"}},
         {QStringLiteral("buyer"), {runBuyer, "buyer add NAME: a web buyer account; prints its bearer token once"}},
@@ -114,7 +117,7 @@ QList<QCommandLineOption> options()
          QStringLiteral("k")},
         {QStringLiteral("strategy"), QStringLiteral("Pool claim strategy: atomic or pessimistic."),
          QStringLiteral("name")},
-        {QStringLiteral("hotel"), QStringLiteral("Hotel id."), QStringLiteral("id")},
+        {QStringLiteral("hotel"), QStringLiteral("Hotel id (night-audit: its id or name)."), QStringLiteral("id")},
         {QStringLiteral("room-type"), QStringLiteral("Room type id."), QStringLiteral("id")},
         {QStringLiteral("room-types"), QStringLiteral("Room type codes, comma-separated."), QStringLiteral("list")},
         {QStringLiteral("check-in"), QStringLiteral("First night (YYYY-MM-DD)."), QStringLiteral("date")},
@@ -122,6 +125,15 @@ QList<QCommandLineOption> options()
          QStringLiteral("Day of departure (YYYY-MM-DD): the last night is the day before."), QStringLiteral("date")},
         {QStringLiteral("guest"), QStringLiteral("Guest name."), QStringLiteral("name")},
         {QStringLiteral("stay"), QStringLiteral("Stay id."), QStringLiteral("id")},
+        {QStringLiteral("free-hours"),
+         QStringLiteral("hotel cancellation-policy: free cancellation until this many hours before check-in."),
+         QStringLiteral("n")},
+        {QStringLiteral("check-in-time"), QStringLiteral("hotel cancellation-policy: the check-in time (HH:MM)."),
+         QStringLiteral("time")},
+        {QStringLiteral("late-fee"),
+         QStringLiteral("hotel cancellation-policy: none, first-night, percent:N or fixed:MINOR."), QStringLiteral("spec")},
+        {QStringLiteral("no-show-fee"),
+         QStringLiteral("hotel cancellation-policy: none, first-night, percent:N or fixed:MINOR."), QStringLiteral("spec")},
         {QStringLiteral("sellable"), QStringLiteral("Sellable rooms a night (may exceed physical)."),
          QStringLiteral("n")},
         {QStringLiteral("physical"), QStringLiteral("Physical rooms a night."), QStringLiteral("n")},
@@ -151,7 +163,7 @@ QList<QCommandLineOption> options()
          QStringLiteral("name")},
         {QStringLiteral("check-only"), QStringLiteral("ticket verify: only look; record no admission.")},
         {QStringLiteral("shift"), QStringLiteral("till report: the till shift's id."), QStringLiteral("id")},
-        {QStringLiteral("date"), QStringLiteral("till report, day report: the day (YYYY-MM-DD; default today)."),
+        {QStringLiteral("date"), QStringLiteral("till report, day report: the day (YYYY-MM-DD; default today); hotel night-audit: the business date."),
          QStringLiteral("date")},
         {QStringLiteral("kind"), QStringLiteral("house hold: house, press or technical."), QStringLiteral("kind")},
         {QStringLiteral("owner"), QStringLiteral("house hold: who the seats are for."), QStringLiteral("name")},

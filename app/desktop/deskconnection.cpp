@@ -87,6 +87,7 @@ DeskServices DeskConnection::services()
     services.rates = &m_rates;
     services.hotelLists = &m_hotelLists;
     services.rooms = &m_rooms;
+    services.nightAudit = &m_nightAudit;
     return services;
 }
 

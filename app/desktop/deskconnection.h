@@ -16,6 +16,7 @@
 #include "storage/pggroupblockstore.h"
 #include "storage/pghotellists.h"
 #include "storage/pghouseseatstore.h"
+#include "storage/pgnightaudit.h"
 #include "storage/pginventory.h"
 #include "storage/pgorderlookup.h"
 #include "storage/pgpricetypestore.h"
@@ -96,6 +97,9 @@ private:
     // Rooms and housekeeping (migration 029), on the same connection.
     PgRoomStore m_roomStore{m_connection->database()};
     RoomService m_rooms{m_roomStore};
+    // The night audit and its report (migration 033).
+    PgNightAudit m_nightAuditStore{m_connection->database()};
+    NightAuditService m_nightAudit{m_nightAuditStore};
 };
 
 } // namespace boxoffice

@@ -31,6 +31,7 @@
 #include "storage/pgunitofwork.h"
 #include "ui/frontdesk/movestaydialog.h"
 #include "ui/frontdesk/ratesdialog.h"
+#include "ui/frontdesk/nightauditpanel.h"
 #include "ui/frontdesk/staycanceldialog.h"
 #include "ui/hotel/hotelgridview.h"
 #include "ui/orders/orderlookuppanel.h"
@@ -710,6 +711,81 @@ bool saveLanguageShots(DeskWindow &window, PgInventory &others, const QDir &out,
     return paymentShot;
 }
 
+// The front desk's Night audit tab after a manager ran today's audit: under the demo hotel's
+// cancellation policy (free until 24 hours before, a first night's fee after and for a no-show), two
+// guests on guarantee and one who paid ahead never came, one booked on nothing is cancelled, and one who
+// arrived is in house (docs/frontdesk-night-audit.png).
+bool saveNightAuditShot(DeskWindow &window, PgInventory &others, QSqlDatabase database, const QDir &out)
+{
+    const auto hotels = HotelService(others.hotels).hotels();
+    if (!hotels || hotels->isEmpty())
+        return false;
+    const HotelSummary hotel = hotels->first();
+    const QDate today = QDate::currentDate();
+    QSqlQuery policy(database);
+    policy.prepare(QStringLiteral("INSERT INTO hotel_cancellation_policies (hotel_id, free_until_hours) VALUES (:h, 24) "
+                                  "ON CONFLICT (hotel_id) DO NOTHING"));
+    policy.bindValue(QStringLiteral(":h"), hotel.id);
+    if (!policy.exec())
+        return false;
+    struct Guest
+    {
+        QString name;
+        int room; // index into the hotel's room types
+        int nights;
+        std::optional<PaymentMethod> paid; // none: confirmed with nothing taken
+        bool arrives;
+    };
+    const QVector<Guest> guests{{QStringLiteral("Ada Byron"), 0, 3, PaymentMethod::Guarantee, false},
+                                {QStringLiteral("Alan Turing"), 1, 2, PaymentMethod::Guarantee, false},
+                                {QStringLiteral("Grace Hopper"), 0, 2, PaymentMethod::Cash, false},
+                                {QStringLiteral("Edsger Dijkstra"), 0, 1, std::nullopt, false},
+                                {QStringLiteral("Barbara Liskov"), 1, 2, PaymentMethod::Card, true},
+                                {QStringLiteral("Donald Knuth"), 0, 3, PaymentMethod::Cash, true}};
+    PgCounterSales counter(database, others.carts);
+    CounterSaleService sales(counter);
+    for (const Guest &guest : guests) {
+        const CartId cart = QStringLiteral("shots-audit-%1").arg(QUuid::createUuid().toString(QUuid::Id128).left(8));
+        const RoomTypeSummary room = hotel.roomTypes.value(guest.room % hotel.roomTypes.size());
+        StayRequest request{room.id, cart, today, today.addDays(guest.nights), guest.name, std::nullopt};
+        const auto held = HotelService(others.hotels).holdStay(request);
+        if (!held)
+            return false;
+        if (guest.paid) {
+            CounterPayment payment;
+            payment.method = *guest.paid;
+            payment.tenderedMinor = room.priceMinor * guest.nights;
+            payment.cardReference = QStringLiteral("TERM-%1").arg(held->id);
+            const auto quote = sales.quote(cart);
+            if (!quote || !sales.sell(cart, payment, quote.value()))
+                return false;
+        } else {
+            auto order = CartService(others.carts).createOrder(cart);
+            if (!order || !CartService(others.carts).confirm(order->id))
+                return false;
+        }
+        if (guest.arrives) {
+            QSqlQuery arrived(database);
+            arrived.prepare(QStringLiteral("UPDATE stays SET state = 'CHECKED_IN' WHERE id = :s"));
+            arrived.bindValue(QStringLiteral(":s"), held->id);
+            if (!arrived.exec())
+                return false;
+        }
+    }
+    window.pages()->setCurrentWidget(window.frontDesk());
+    window.frontDesk()->selectHotel(hotel.id);
+    window.frontDesk()->refresh();
+    NightAuditPanel *audit = window.frontDesk()->nightAudit();
+    if (auto *tabs = window.frontDesk()->findChild<QTabWidget *>())
+        tabs->setCurrentWidget(audit);
+    audit->setBusinessDate(today);
+    audit->confirmHook = [](const QString &) { return true; };
+    audit->runAudit();
+    wait(400);
+    return audit->report().has_value()
+        && window.grab().save(out.filePath(QStringLiteral("frontdesk-night-audit.png")));
+}
+
 int fail(const QString &what)
 {
     qCritical("deskshots: %s", qPrintable(what));
@@ -945,6 +1021,8 @@ int main(int argc, char *argv[])
                       QStringLiteral("Draw only the mixed cart (seats, standing, a table) and the outage banner.")});
     parser.addOption({QStringLiteral("pricing-only"),
                       QStringLiteral("Draw only price types and house seats, as the demo manager (no stadium).")});
+    parser.addOption({QStringLiteral("audit-only"),
+                      QStringLiteral("Draw only the front desk's Night audit, run by the demo manager (no stadium).")});
     parser.addOption({QStringLiteral("german-only"),
                       QStringLiteral("Draw only the box office with a sale open, as docs/desk-german.png (no stadium); "
                                      "run with LANGUAGE=de LANG=de_DE.UTF-8.")});
@@ -973,7 +1051,8 @@ int main(int argc, char *argv[])
             && !parser.isSet(QStringLiteral("german-only")) && !parser.isSet(QStringLiteral("pricing-only"))
             && !parser.isSet(QStringLiteral("guest-only")) && !parser.isSet(QStringLiteral("folio-only"))
             && !parser.isSet(QStringLiteral("groups-only")) && !parser.isSet(QStringLiteral("rates-only"))
-            && !parser.isSet(QStringLiteral("lists-only")) && !parser.isSet(QStringLiteral("rooms-only"));
+            && !parser.isSet(QStringLiteral("lists-only")) && !parser.isSet(QStringLiteral("rooms-only"))
+            && !parser.isSet(QStringLiteral("audit-only"));
         options.demoStaff = choice->privateCluster;
         if (auto seeded = seedDemo(setup.value()->database(), options); !seeded)
             return fail(seeded.error().message);
@@ -983,7 +1062,7 @@ int main(int argc, char *argv[])
     staff.user = QString::fromLatin1(demoClerkLogin);
     staff.password = QString::fromLatin1(demoClerkPassword);
     if (parser.isSet(QStringLiteral("pricing-only")) || parser.isSet(QStringLiteral("groups-only"))
-        || parser.isSet(QStringLiteral("rates-only"))) {
+        || parser.isSet(QStringLiteral("rates-only")) || parser.isSet(QStringLiteral("audit-only"))) {
         staff.user = QString::fromLatin1(demoManagerLogin);
         staff.password = QString::fromLatin1(demoManagerPassword);
     }
@@ -1050,6 +1129,10 @@ int main(int argc, char *argv[])
     }
     if (parser.isSet(QStringLiteral("rates-only")))
         return saveRatesShot(window, out) ? 0 : fail(QStringLiteral("the rates screenshot failed"));
+    if (parser.isSet(QStringLiteral("audit-only")))
+        return saveNightAuditShot(window, others, othersConnection.value()->database(), out)
+            ? 0
+            : fail(QStringLiteral("the night audit screenshot failed"));
     if (parser.isSet(QStringLiteral("german-only")))
         return saveLanguageShots(window, others, out, QStringLiteral("german"))
             ? 0

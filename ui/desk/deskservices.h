@@ -11,6 +11,7 @@
 #include "domain/hotellists.h"
 #include "domain/hotelservice.h"
 #include "domain/houseseats.h"
+#include "domain/nightaudit.h"
 #include "domain/orderlookup.h"
 #include "domain/poolservice.h"
 #include "domain/pricetypes.h"
@@ -86,6 +87,7 @@ struct DeskServices
     RateService *rates = nullptr; // room rates; not in ready(): the nights keep their prices without it
     HotelListService *hotelLists = nullptr; // the front desk's lists and partners; not in ready(): read only
     RoomService *rooms = nullptr; // rooms and housekeeping; not in ready(): the Rooms tab waits for it
+    NightAuditService *nightAudit = nullptr; // not in ready(): a manager runs it, anyone reads its report
 
     bool ready() const { return holds && carts && sales && maps && hotels && frontDesk; }
 };

@@ -8,6 +8,7 @@
 #include "ui/frontdesk/groupblockstab.h"
 #include "ui/frontdesk/hotellistspanel.h"
 #include "ui/frontdesk/overbookinghint.h"
+#include "ui/frontdesk/nightauditpanel.h"
 #include "ui/hotel/arrivalsatriskmodel.h"
 #include "ui/hotel/hotelgridview.h"
 #include "ui/hotel/roomrackpanel.h"
@@ -296,6 +297,8 @@ void FrontDeskPanel::buildUi()
         loadCalendar(true);
         reloadArrivals();
     });
+    m_nightAudit = new NightAuditPanel(m_staff.role == StaffRole::Manager);
+    m_tabs->addTab(m_nightAudit, tr("&Night audit"));
     splitter->addWidget(m_tabs);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
@@ -310,6 +313,7 @@ void FrontDeskPanel::buildUi()
         loadCalendar();
         m_lists->setHotel(m_hotel);
         m_rooms->setHotel(m_hotel);
+        m_nightAudit->setHotel(m_hotel);
     });
     connect(m_grid, &HotelGridView::rangeSelected, this, &FrontDeskPanel::chooseNights);
     connect(m_cashButton, &QPushButton::clicked, this, [this] { book(false); });
@@ -360,6 +364,7 @@ void FrontDeskPanel::setConnected(bool connected)
     m_groups->setConnected(connected && m_services.blocks);
     m_ratesButton->setEnabled(connected && m_services.rates);
     m_rooms->setConnected(connected);
+    m_nightAudit->setConnected(connected);
     onClockTick(m_clock.now()); // the booking buttons follow too
 }
 
@@ -383,6 +388,7 @@ void FrontDeskPanel::setServices(const DeskServices &services)
     m_guestFields->setServices(services);
     m_groups->setServices(services);
     m_rooms->setServices(services.rooms, services.frontDesk, services.calls);
+    m_nightAudit->setService(services.nightAudit, services.calls);
     if (services.ready()) {
         loadHotels();
         loadRefundCases();

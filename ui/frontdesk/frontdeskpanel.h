@@ -32,6 +32,7 @@ class HotelGridView;
 class HotelListsPanel;
 class OverbookingHint;
 class MoveStayDialog;
+class NightAuditPanel;
 class PaymentDialog;
 class RatesDialog;
 class RoomRackPanel;
@@ -93,6 +94,7 @@ public:
     HotelListsPanel *lists() const { return m_lists; }
     OverbookingHint *overbookingHint() const { return m_hint; }
     RoomRackPanel *rooms() const { return m_rooms; }
+    NightAuditPanel *nightAudit() const { return m_nightAudit; }
 
     // For tests: called instead of exec() on the payment, compensation, cancel and move dialogs.
     std::function<bool(PaymentDialog &)> paymentHook;
@@ -196,6 +198,7 @@ private:
     HotelListsPanel *m_lists = nullptr; // the Lists tab: arrivals, departures, in-house, occupancy
     OverbookingHint *m_hint = nullptr; // the suggested sellable limit, beside the manager's
     RoomRackPanel *m_rooms = nullptr; // the Rooms tab: room rack and housekeeping
+    NightAuditPanel *m_nightAudit = nullptr;
 };
 
 } // namespace boxoffice

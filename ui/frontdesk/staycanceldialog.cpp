@@ -49,6 +49,12 @@ StayCancelDialog::StayCancelDialog(const StayRecord &stay, const StayMoney &mone
             tr("The guest has paid %1 for this stay. The refund %2.").arg(paid, refundDestination(money)));
         buildPaidChoice(layout);
     }
+    if (money.terms.hasPolicy) {
+        m_policy = new QLabel(policyWords(money));
+        m_policy->setObjectName(QStringLiteral("cancelPolicy"));
+        m_policy->setWordWrap(true);
+        layout->insertWidget(2, m_policy);
+    }
     m_buttons = new QDialogButtonBox;
     if (manager || !money.paid())
         m_buttons->addButton(tr("Cancel the &stay"), QDialogButtonBox::AcceptRole)
@@ -64,13 +70,17 @@ void StayCancelDialog::buildPaidChoice(QVBoxLayout *layout)
 {
     m_refundAll = new QRadioButton(tr("&Refund everything (%1)").arg(formatMoney(m_money.paidMinor, m_money.currency)));
     m_keepFee = new QRadioButton(tr("Keep a cancellation &fee and refund the rest"));
-    m_refundAll->setChecked(true);
+    // The policy's fee is proposed; a manager may keep less (a waiver, with the reason given below).
+    const qint64 proposed = m_money.proposedFeeMinor();
+    (proposed > 0 ? m_keepFee : m_refundAll)->setChecked(true);
     layout->addWidget(m_refundAll);
     layout->addWidget(m_keepFee);
     auto *form = new QFormLayout;
     m_fee = new QLineEdit;
     m_fee->setObjectName(QStringLiteral("cancellationFee"));
     m_fee->setPlaceholderText(tr("e.g. %1 %2").arg(formatMoneyInput(2050, locale()), m_money.currency));
+    if (proposed > 0)
+        m_fee->setText(formatMoneyInput(proposed, locale()));
     m_reason = new QLineEdit;
     m_reason->setObjectName(QStringLiteral("cancellationReason"));
     m_reason->setPlaceholderText(tr("e.g. guest fell ill; late cancellation, 24-hour policy"));
@@ -89,6 +99,33 @@ void StayCancelDialog::buildPaidChoice(QVBoxLayout *layout)
     connect(m_reason, &QLineEdit::textChanged, this, &StayCancelDialog::updateState);
 }
 
+qint64 StayCancelDialog::maxFeeMinor() const
+{
+    return m_money.terms.hasPolicy ? m_money.proposedFeeMinor() : m_money.paidMinor;
+}
+
+QString StayCancelDialog::policy() const
+{
+    return m_policy ? m_policy->text() : QString();
+}
+
+QString policyWords(const StayMoney &money)
+{
+    const CancellationTerms &terms = money.terms;
+    if (!terms.hasPolicy)
+        return {};
+    const QString deadline = QLocale().toString(terms.freeUntil.toLocalTime(), QLocale::ShortFormat);
+    if (!terms.late)
+        return QObject::tr("Free cancellation until %1: no fee is kept.").arg(deadline);
+    if (!money.paid())
+        return QObject::tr("The free cancellation ended %1. Nothing was paid for this stay, so no fee can be "
+                           "taken.")
+            .arg(deadline);
+    return QObject::tr("The free cancellation ended %1: the cancellation policy asks a fee of %2. A manager may keep "
+                       "less, saying why.")
+        .arg(deadline, formatMoney(money.proposedFeeMinor(), money.currency));
+}
+
 bool StayCancelDialog::mayConfirm() const
 {
     if (!m_money.paid())
@@ -96,7 +133,7 @@ bool StayCancelDialog::mayConfirm() const
     if (!m_manager)
         return false;
     const qint64 fee = feeMinor();
-    return !reason().isEmpty() && fee >= 0 && fee <= m_money.paidMinor && (m_refundAll->isChecked() || fee > 0);
+    return !reason().isEmpty() && fee >= 0 && fee <= maxFeeMinor() && (m_refundAll->isChecked() || fee > 0);
 }
 
 qint64 StayCancelDialog::feeMinor() const
@@ -129,9 +166,9 @@ void StayCancelDialog::updateState()
         const qint64 fee = feeMinor();
         if (fee < 0 && !m_fee->text().trimmed().isEmpty())
             m_summary->setText(unreadableMoneyMessage(m_fee->text(), locale()));
-        else if (fee < 0 || fee > m_money.paidMinor)
+        else if (fee < 0 || fee > maxFeeMinor())
             m_summary->setText(
-                tr("A fee is an amount up to %1.").arg(formatMoney(m_money.paidMinor, m_money.currency)));
+                tr("A fee is an amount up to %1.").arg(formatMoney(maxFeeMinor(), m_money.currency)));
         else
             m_summary->setText(
                 tr("Refund %1 · fee kept %2")

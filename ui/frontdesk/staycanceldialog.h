@@ -27,6 +27,8 @@ public:
     QString reason() const;
     QString explanation() const; // the words shown, for tests and screenshots
     QString summary() const; // "Refund €140.00 · fee kept €20.00"
+    QString policy() const; // the cancellation policy's words; empty without a policy
+    qint64 maxFeeMinor() const; // what was paid, or under a policy the policy's fee now
 
     QRadioButton *refundAllButton() const { return m_refundAll; }
     QRadioButton *keepFeeButton() const { return m_keepFee; }
@@ -41,6 +43,7 @@ private:
     bool m_manager = false;
     QLabel *m_explanation = nullptr;
     QLabel *m_summary = nullptr;
+    QLabel *m_policy = nullptr;
     QRadioButton *m_refundAll = nullptr;
     QRadioButton *m_keepFee = nullptr;
     QLineEdit *m_fee = nullptr;
@@ -51,5 +54,8 @@ private:
 // Where a refund goes, said the same way in every dialog and message: "goes back to the guest's card
 // ..." or "is handed back at the desk now", to follow "the refund" or "which".
 QString refundDestination(const StayMoney &money);
+
+// The hotel's cancellation policy for the stay in words: the deadline, and the fee it asks now.
+QString policyWords(const StayMoney &money);
 
 } // namespace boxoffice

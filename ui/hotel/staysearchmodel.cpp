@@ -25,6 +25,8 @@ QString StaySearchModel::stateText(StayState state)
         return tr("Cancelled");
     case StayState::Walked:
         return tr("Walked");
+    case StayState::NoShow:
+        return tr("No-show");
     case StayState::Expired:
         return tr("Expired");
     case StayState::Released:
@@ -41,6 +43,7 @@ bool isOver(StayState state)
     switch (state) {
     case StayState::Cancelled:
     case StayState::Walked:
+    case StayState::NoShow:
     case StayState::Expired:
     case StayState::CheckedOut:
         return true;
