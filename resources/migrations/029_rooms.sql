@@ -121,7 +121,7 @@ CREATE TRIGGER stays_check_in_room AFTER UPDATE OF state ON stays
     FOR EACH ROW WHEN (NEW.state = 'CHECKED_IN' AND OLD.state IS DISTINCT FROM 'CHECKED_IN')
     EXECUTE FUNCTION boxoffice_check_in_room();
 
--- A stay that ends (checked out, cancelled, walked, lapsed) gives back the nights not yet slept: a claim
+-- A stay that ends (checked out, cancelled, walked, lapsed, a no-show) gives back the nights not yet slept: a claim
 -- that had not begun goes, one under way ends today. A check-out leaves the room it was in dirty.
 CREATE FUNCTION boxoffice_stay_ended_room() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
@@ -145,7 +145,7 @@ REVOKE ALL ON FUNCTION boxoffice_stay_ended_room() FROM PUBLIC;
 
 CREATE TRIGGER stays_ended_room AFTER UPDATE OF state ON stays
     FOR EACH ROW WHEN (OLD.state IN ('BOOKED', 'CHECKED_IN')
-                       AND NEW.state IN ('CHECKED_OUT', 'CANCELLED', 'WALKED', 'EXPIRED', 'RELEASED'))
+                       AND NEW.state IN ('CHECKED_OUT', 'CANCELLED', 'WALKED', 'EXPIRED', 'RELEASED', 'NO_SHOW'))
     EXECUTE FUNCTION boxoffice_stay_ended_room();
 
 -- A stay moved to other nights or another type before arrival loses its room (the room is chosen again,

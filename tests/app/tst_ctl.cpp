@@ -263,7 +263,8 @@ void TestCtl::otherShapesFromTheCommandLine()
     const Run stay = ctl({QStringLiteral("hotel"), QStringLiteral("hold"), QStringLiteral("--room-type"), roomType,
                           QStringLiteral("--cart"), QStringLiteral("h-1"), QStringLiteral("--check-in"),
                           checkIn.toString(Qt::ISODate), QStringLiteral("--check-out"),
-                          checkIn.addDays(3).toString(Qt::ISODate), QStringLiteral("--json")});
+                          checkIn.addDays(3).toString(Qt::ISODate), QStringLiteral("--guest"),
+                          QStringLiteral("Ctl Guest"), QStringLiteral("--json")}); // a stay is booked in a name
     QCOMPARE(stay.exitCode, 0);
     QCOMPARE(stay.json.value("nights").toInt(), 3);
 

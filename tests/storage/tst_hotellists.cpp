@@ -115,6 +115,8 @@ void TestHotelLists::initTestCase()
     FrontDeskService &desk = m_desk->frontDesk;
     QVERIFY(book(QStringLiteral("Ada Arrives"), m_standard, 5, 2));
     const StayId inNow = book(QStringLiteral("Ben Checkedin"), m_standard, 5, 1);
+    // The day looked at lies ahead: checked in early, as a manager allows (migration 028).
+    QVERIFY(desk.allowEarlyCheckIn(inNow, QStringLiteral("lists test: the day looked at lies ahead")).ok());
     QVERIFY(desk.checkIn(inNow).ok());
     StayRequest held{m_standard, QStringLiteral("lists-held"), m_first.addDays(5), m_first.addDays(6),
                      QStringLiteral("Hal Held"), std::nullopt};
@@ -123,13 +125,16 @@ void TestHotelLists::initTestCase()
     QVERIFY(desk.cancelStay(cancelled, 0, QString()).ok());
     // Departures on night 5: one still in the house, one checked out, one never arrived.
     const StayId leaving = book(QStringLiteral("Dan Leaving"), m_standard, 3, 2);
+    QVERIFY(desk.allowEarlyCheckIn(leaving, QStringLiteral("lists test: the day looked at lies ahead")).ok());
     QVERIFY(desk.checkIn(leaving).ok());
     const StayId gone = book(QStringLiteral("Eve Gone"), m_deluxe, 4, 1);
+    QVERIFY(desk.allowEarlyCheckIn(gone, QStringLiteral("lists test: the day looked at lies ahead")).ok());
     QVERIFY(desk.checkIn(gone).ok());
     QVERIFY(desk.checkOut(gone).ok());
     QVERIFY(book(QStringLiteral("Fay Never"), m_standard, 3, 2));
     // In the house over night 5, arrived the night before; its line discounted to an odd amount.
     m_discounted = book(QStringLiteral("Gus Staying"), m_standard, 4, 3);
+    QVERIFY(desk.allowEarlyCheckIn(m_discounted, QStringLiteral("lists test: the day looked at lies ahead")).ok());
     QVERIFY(desk.checkIn(m_discounted).ok());
     QVERIFY(m_db->exec(QStringLiteral("UPDATE order_stay_lines SET amount_minor = 25001 WHERE stay_id = :s"),
                        {{QStringLiteral("s"), m_discounted}}));

@@ -147,7 +147,7 @@ void TestStaffRoles::clerkSellsAtTheCounter()
     QVERIFY(SeatHoldService(inventory.seats).release(request.cart, {request.units[1]}).ok());
     const QDate checkIn = QDate::currentDate().addDays(3);
     QVERIFY(HotelService(inventory.hotels)
-                .holdStay({m_roomType, request.cart, checkIn, checkIn.addDays(2), QString(), {}})
+                .holdStay({m_roomType, request.cart, checkIn, checkIn.addDays(2), QStringLiteral("Desk Guest"), {}})
                 .ok());
     CartService carts(inventory.carts);
     QVERIFY(carts.extend(request.cart).ok());

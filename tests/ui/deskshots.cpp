@@ -34,6 +34,7 @@
 #include "ui/frontdesk/nightauditpanel.h"
 #include "ui/frontdesk/staycanceldialog.h"
 #include "ui/hotel/hotelgridview.h"
+#include "ui/hotel/staysearchmodel.h"
 #include "ui/orders/orderlookuppanel.h"
 #include "ui/sale/cartmodel.h"
 #include "ui/sale/paymentdialog.h"
@@ -65,6 +66,7 @@
 #include <QLineEdit>
 #include <QPainter>
 #include <QPushButton>
+#include <QTableView>
 #include <QRadioButton>
 #include <QTableWidget>
 #include <QRandomGenerator>
@@ -323,15 +325,46 @@ bool saveGuestShot(DeskWindow &window, const DeskServices &services, PgInventory
     const bool booking = window.grab().save(out.filePath(QStringLiteral("frontdesk-guest-booking.png")));
     desk->releaseHeldStay();
 
-    GuestProfileDialog dialog(services, &window);
-    if (!dialog.load(guest))
+    // This time she is in house: arrived today, a dinner and parking on her folio.
+    const CartId cart = QStringLiteral("shots-guest-today-%1").arg(QUuid::createUuid().toString(QUuid::Id128).left(8));
+    const auto today = HotelService(others.hotels)
+                           .holdStay({hotel.roomTypes.first().id, cart, hotel.firstNight, hotel.firstNight.addDays(2),
+                                      QString(), std::nullopt});
+    if (!today || !guests.bookAs(cart, today->id, guest, ingrid))
         return false;
-    dialog.searchEdit()->setText(QStringLiteral("solberg"));
-    dialog.search(QStringLiteral("solberg"));
-    dialog.staysView()->selectRow(0);
-    dialog.show();
-    wait(400);
-    return dialog.grab().save(out.filePath(QStringLiteral("frontdesk-guest-profile.png"))) && booking;
+    auto order = CartService(others.carts).createOrder(cart);
+    if (!order || !CartService(others.carts).confirm(order->id) || !PgFrontDesk(database).checkIn(today->id))
+        return false;
+    for (const FolioChargeRequest &charge :
+         {FolioChargeRequest{today->id, FolioKind::Restaurant, QStringLiteral("Dinner, harbour terrace"), 6400, 1},
+          FolioChargeRequest{today->id, FolioKind::Parking, QStringLiteral("Garage, per night"), 2500, 2},
+          FolioChargeRequest{today->id, FolioKind::Minibar, QStringLiteral("Sparkling water"), 450, 2}}) {
+        if (!services.calls([&] { return services.folio->post(charge); }))
+            return false;
+    }
+
+    // Opened as the clerk opens it: her stay chosen in the Guests tab, then Guest profile…
+    desk->findGuests(QStringLiteral("Ingrid Solberg"));
+    for (QTableView *view : desk->findChildren<QTableView *>()) {
+        if (view->model() != desk->stays())
+            continue;
+        for (int row = 0; row < desk->stays()->rowCount(); ++row) {
+            if (desk->stays()->stay(row).id == today->id)
+                view->selectRow(row);
+        }
+    }
+    bool profile = false;
+    desk->profileHook = [&](GuestProfileDialog &dialog) {
+        dialog.searchEdit()->setText(QStringLiteral("solberg"));
+        dialog.resize(1100, 860);
+        dialog.show();
+        wait(400);
+        profile = dialog.grab().save(out.filePath(QStringLiteral("frontdesk-guest-profile.png")));
+    };
+    if (auto *button = desk->findChild<QPushButton *>(QStringLiteral("guestProfileButton")))
+        button->click();
+    desk->profileHook = nullptr;
+    return profile && booking;
 }
 
 // The front desk's Lists tab (--lists-only): today's arrivals, some checked in already, then occupancy

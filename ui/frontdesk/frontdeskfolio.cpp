@@ -54,28 +54,34 @@ void FrontDeskPanel::openFolio()
     FolioDialog dialog(this);
     dialog.setWindowTitle(tr("Folio of %1").arg(stayLabel(stay)));
     FolioPanel *panel = dialog.panel();
+    wireFolio(panel);
+    panel->setStay(stay.id);
+    if (folioHook)
+        folioHook(dialog);
+    else
+        dialog.exec();
+}
+
+void FrontDeskPanel::wireFolio(FolioPanel *panel)
+{
     panel->paymentHook = paymentHook;
     panel->setService(m_services.folio, m_services.calls);
-    panel->setStay(stay.id);
     connect(panel, &FolioPanel::checkedOut, this,
-            [this, stay, panel](const FolioSettlement &settlement, const std::optional<CounterPayment> &payment,
-                                const QString &) {
+            [this, panel](const FolioSettlement &settlement, const std::optional<CounterPayment> &payment,
+                          const QString &) {
+                const Folio &folio = panel->folio();
                 refresh();
-                showMessage(tr("Done: %1 (%2).").arg(stay.reference, stay.guest));
+                showMessage(tr("Done: %1 (%2).").arg(folio.reference, folio.guest));
                 if (!settlement.settled || !payment)
                     return;
                 QVector<FolioCharge> settled;
-                for (const FolioCharge &charge : panel->folio().charges) {
+                for (const FolioCharge &charge : folio.charges) {
                     if (charge.settledOrder == settlement.order)
                         settled << charge;
                 }
                 if (auto order = m_services.calls([&] { return m_services.carts->order(settlement.order); }))
                     emit counterSaleMade(folioSale(order.value(), settled, settlement), *payment); // its receipt
             });
-    if (folioHook)
-        folioHook(dialog);
-    else
-        dialog.exec();
 }
 
 void FrontDeskPanel::checkOutWithFolio(const StayRecord &stay)

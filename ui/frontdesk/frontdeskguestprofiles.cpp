@@ -4,6 +4,7 @@
 #include "ui/frontdesk/frontdeskpanel.h"
 
 #include "ui/common/errortext.h"
+#include "ui/frontdesk/foliopanel.h"
 #include "ui/frontdesk/guestprofiledialog.h"
 #include "ui/frontdesk/guestprofilefields.h"
 #include "ui/hotel/staysearchmodel.h"
@@ -67,7 +68,7 @@ void FrontDeskPanel::openGuestProfile()
         showMessage(dialog.message(), true);
         return;
     }
-    showGuestProfile(dialog);
+    showGuestProfile(dialog, stay.id);
 }
 
 void FrontDeskPanel::findGuestProfile()
@@ -81,8 +82,17 @@ void FrontDeskPanel::findGuestProfile()
     showGuestProfile(dialog);
 }
 
-void FrontDeskPanel::showGuestProfile(GuestProfileDialog &dialog)
+void FrontDeskPanel::showGuestProfile(GuestProfileDialog &dialog, StayId stay)
 {
+    if (m_services.folio) {
+        // The front-desk clerk's usual question at the desk: what does this guest owe for this stay.
+        auto *folio = new FolioPanel;
+        wireFolio(folio);
+        connect(&dialog, &GuestProfileDialog::staySelected, folio, &FolioPanel::setStay);
+        dialog.setStayPanel(folio);
+        if (stay)
+            dialog.selectStay(stay);
+    }
     if (profileHook)
         profileHook(dialog);
     else

@@ -27,6 +27,7 @@ class CounterCheckout;
 class GuestProfileDialog;
 class GuestProfileFields;
 class FolioDialog;
+class FolioPanel;
 class GroupBlocksTab;
 class HotelGridView;
 class HotelListsPanel;
@@ -144,7 +145,10 @@ private:
     bool refusedOffline(); // says so and answers true while the server is out of reach
     // The guest details as typed now become the held stay's guest: right before it is paid or guaranteed.
     bool bookInGuestsName();
-    void showGuestProfile(GuestProfileDialog &dialog);
+    // The profile, with the folio of the stay chosen in it below its stays (opened on `stay` if given).
+    void showGuestProfile(GuestProfileDialog &dialog, StayId stay = 0);
+    // frontdeskfolio.cpp: a folio panel on this desk's services, its departures' receipts printed.
+    void wireFolio(FolioPanel *panel);
     void showMessage(const QString &text, bool problem = false);
     qint64 priceOf(RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut) const;
     QString currency() const;

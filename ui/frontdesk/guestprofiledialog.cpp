@@ -204,6 +204,17 @@ void GuestProfileDialog::setStayPanel(QWidget *panel)
     m_stayArea->addWidget(panel);
 }
 
+bool GuestProfileDialog::selectStay(StayId stay)
+{
+    for (int row = 0; row < m_stays->rowCount(); ++row) {
+        if (m_stays->stay(row).id == stay) {
+            m_staysView->selectRow(row);
+            return true;
+        }
+    }
+    return false;
+}
+
 void GuestProfileDialog::showMessage(const QString &text, bool problem)
 {
     m_message->setStyleSheet(problem ? QStringLiteral("color:#b01c1c; font-weight:bold;") : QString());

@@ -37,6 +37,7 @@ public:
     StaySearchModel *stays() const { return m_stays; }
     QString message() const;
     void setStayPanel(QWidget *panel);
+    bool selectStay(StayId stay); // chosen in the stays list, as a click would (staySelected)
 
     QLineEdit *searchEdit() const { return m_search; }
     QListWidget *found() const { return m_found; }
