@@ -556,6 +556,322 @@
         <source>The nights are no longer held for this desk: hold them again, then book.</source>
         <translation>Die Nächte sind für diesen Schalter nicht mehr reserviert: Reservieren Sie sie erneut, dann buchen Sie.</translation>
     </message>
+    <message>
+        <source>A charge needs a description, a price above zero and a quantity from 1 to 999.</source>
+        <translation>Eine Buchung braucht eine Beschreibung, einen Preis über null und eine Menge von 1 bis 999.</translation>
+    </message>
+    <message>
+        <source>Charges are posted only while the guest is checked in.</source>
+        <translation>Buchungen sind nur möglich, solange der Gast eingecheckt ist.</translation>
+    </message>
+    <message>
+        <source>Say why the charge is voided.</source>
+        <translation>Sagen Sie, warum die Buchung storniert wird.</translation>
+    </message>
+    <message>
+        <source>Only a manager may void a charge: ask one to sign in.</source>
+        <translation>Nur die Leitung darf eine Buchung stornieren: Bitten Sie sie, sich anzumelden.</translation>
+    </message>
+    <message>
+        <source>That charge was voided or paid already; nothing changed.</source>
+        <translation>Diese Buchung wurde bereits storniert oder bezahlt; nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>The balance changed while the guest was paying (another desk posted or voided a charge). Nothing was changed: look at the folio and ask again.</source>
+        <translation>Der Saldo hat sich geändert, während der Gast bezahlte (ein anderer Platz hat gebucht oder storniert). Nichts wurde geändert: Sehen Sie sich das Folio an und fragen Sie erneut.</translation>
+    </message>
+    <message>
+        <source>This guest still owes money: take the payment of the balance, then check out.</source>
+        <translation>Dieser Gast schuldet noch Geld: Kassieren Sie den Saldo, dann checken Sie aus.</translation>
+    </message>
+    <message>
+        <source>This stay still owes money (the room on guarantee or folio charges): settle the folio and check out.</source>
+        <translation>Für diesen Aufenthalt ist noch Geld offen (das Zimmer auf Garantie oder Folio-Buchungen): Begleichen Sie das Folio und checken Sie aus.</translation>
+    </message>
+    <message>
+        <source>Give the group&apos;s name.</source>
+        <translation>Geben Sie den Namen der Gruppe an.</translation>
+    </message>
+    <message>
+        <source>A group block holds rooms for one to %1 nights.</source>
+        <extracomment>%1 is the most nights one block may have, e.g. 366.</extracomment>
+        <translation>Ein Gruppenkontingent blockt Zimmer für eine bis %1 Nächte.</translation>
+    </message>
+    <message>
+        <source>A group block holds from 0 to %1 rooms a night, and some rooms on at least one night.</source>
+        <extracomment>%1 is the most rooms a block may hold on one night, e.g. 999.</extracomment>
+        <translation>Ein Gruppenkontingent blockt 0 bis %1 Zimmer pro Nacht, und in mindestens einer Nacht Zimmer.</translation>
+    </message>
+    <message>
+        <source>Give the block a cut-off that is still ahead.</source>
+        <translation>Geben Sie dem Kontingent einen Stichtag, der noch in der Zukunft liegt.</translation>
+    </message>
+    <message>
+        <source>Not enough rooms are on sale on %1: nothing was held for the group.</source>
+        <extracomment>%1 is the first night without enough rooms on sale, e.g. 2026-05-01.</extracomment>
+        <translation>Am %1 sind nicht genug Zimmer im Verkauf: Für die Gruppe wurde nichts geblockt.</translation>
+    </message>
+    <message>
+        <source>The group&apos;s block has no room left on %1: nothing was picked up.</source>
+        <extracomment>%1 is the first night the group&apos;s block has no room left, e.g. 2026-05-01.</extracomment>
+        <translation>Das Kontingent der Gruppe hat am %1 kein Zimmer mehr: Es wurde nichts abgerufen.</translation>
+    </message>
+    <message>
+        <source>The group&apos;s cut-off has passed: its rooms are back on general sale. Book the guest as any guest.</source>
+        <translation>Der Stichtag der Gruppe ist vorbei: Ihre Zimmer sind wieder im freien Verkauf. Buchen Sie den Gast wie jeden anderen.</translation>
+    </message>
+    <message>
+        <source>Give the guest&apos;s name.</source>
+        <translation>Geben Sie den Namen des Gastes an.</translation>
+    </message>
+    <message>
+        <source>Choose nights within the group&apos;s block.</source>
+        <translation>Wählen Sie Nächte innerhalb des Gruppenkontingents.</translation>
+    </message>
+    <message>
+        <source>Only a manager holds, shrinks or lets go of a group&apos;s rooms.</source>
+        <translation>Nur ein Manager blockt, verkleinert oder gibt die Zimmer einer Gruppe frei.</translation>
+    </message>
+    <message>
+        <source>This group block cannot be found: look at the list again.</source>
+        <translation>Dieses Gruppenkontingent gibt es nicht (mehr): Sehen Sie in der Liste nach.</translation>
+    </message>
+    <message>
+        <source>The guest arrives on a later day. Check-in opens on the arrival day; before it only a manager can allow an early check-in.</source>
+        <translation>Der Gast reist an einem späteren Tag an. Der Check-in öffnet am Anreisetag; davor kann nur eine Führungskraft einen frühen Check-in erlauben.</translation>
+    </message>
+    <message>
+        <source>The stay&apos;s last night has passed: there is nothing to check into.</source>
+        <translation>Die letzte Nacht des Aufenthalts ist vorbei: Es gibt nichts mehr einzuchecken.</translation>
+    </message>
+    <message>
+        <source>Say why the guest may check in early.</source>
+        <translation>Sagen Sie, warum der Gast früher einchecken darf.</translation>
+    </message>
+    <message>
+        <source>Today is the arrival day or later: the guest can simply check in.</source>
+        <translation>Heute ist der Anreisetag oder später: Der Gast kann einfach einchecken.</translation>
+    </message>
+    <message>
+        <source>Name the partner property the guest goes to (one of this hotel&apos;s). Nothing was changed.</source>
+        <translation>Nennen Sie das Partnerhaus, in das der Gast geht (eines dieses Hotels). Nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>Show between one night and a year.</source>
+        <translation>Zeigen Sie zwischen einer Nacht und einem Jahr.</translation>
+    </message>
+    <message>
+        <source>Give the partner property&apos;s name.</source>
+        <translation>Geben Sie den Namen des Partnerhauses an.</translation>
+    </message>
+    <message>
+        <source>Give the rate a name of at most %1 characters.</source>
+        <extracomment>%1 is the longest name a rate may have, in characters, e.g. 80.</extracomment>
+        <translation>Geben Sie dem Tarif einen Namen mit höchstens %1 Zeichen.</translation>
+    </message>
+    <message>
+        <source>A rate runs from its first night to a last night on or after it.</source>
+        <translation>Ein Tarif gilt von seiner ersten Nacht bis zu einer letzten Nacht am selben oder einem späteren Tag.</translation>
+    </message>
+    <message>
+        <source>A rate covers at most %1 nights: split it in two.</source>
+        <extracomment>%1 is the most nights one rate may cover, e.g. 732.</extracomment>
+        <translation>Ein Tarif umfasst höchstens %1 Nächte: Teilen Sie ihn in zwei.</translation>
+    </message>
+    <message>
+        <source>Choose the weekdays again.</source>
+        <translation>Wählen Sie die Wochentage erneut.</translation>
+    </message>
+    <message>
+        <source>A rate cannot be negative.</source>
+        <translation>Ein Tarif kann nicht negativ sein.</translation>
+    </message>
+    <message>
+        <source>Only a manager may set room rates: ask a manager to sign in.</source>
+        <translation>Nur eine Leitung darf Zimmerpreise festlegen: Bitten Sie eine Leitung, sich anzumelden.</translation>
+    </message>
+    <message>
+        <source>That rate no longer exists: someone removed it. The list is read again.</source>
+        <translation>Diesen Tarif gibt es nicht mehr: Jemand hat ihn entfernt. Die Liste wird neu gelesen.</translation>
+    </message>
+    <message>
+        <source>Select a room in the rack first.</source>
+        <translation>Wählen Sie zuerst ein Zimmer in der Zimmerübersicht.</translation>
+    </message>
+    <message>
+        <source>That room or stay cannot be found (any more): look at the rack again.</source>
+        <translation>Dieses Zimmer oder dieser Aufenthalt ist nicht (mehr) zu finden: sehen Sie in der Zimmerübersicht nach.</translation>
+    </message>
+    <message>
+        <source>That room is taken or out of order on at least one of those nights. Choose another room; nothing was changed.</source>
+        <translation>Dieses Zimmer ist in mindestens einer dieser Nächte belegt oder außer Betrieb. Wählen Sie ein anderes Zimmer; es wurde nichts geändert.</translation>
+    </message>
+    <message>
+        <source>No clean room of this type is free for the whole stay, so the guest was not checked in. Have a room cleaned or give the stay a room in the Rooms tab.</source>
+        <translation>Für den ganzen Aufenthalt ist kein sauberes Zimmer dieser Kategorie frei, der Gast wurde daher nicht eingecheckt. Lassen Sie ein Zimmer reinigen oder weisen Sie dem Aufenthalt im Reiter Zimmer ein Zimmer zu.</translation>
+    </message>
+    <message>
+        <source>That room is not clean or inspected yet. Have it cleaned, or choose another room.</source>
+        <translation>Dieses Zimmer ist noch nicht gereinigt oder abgenommen. Lassen Sie es reinigen oder wählen Sie ein anderes Zimmer.</translation>
+    </message>
+    <message>
+        <source>That room is not of the stay&apos;s room type: choose a room of that type.</source>
+        <translation>Dieses Zimmer gehört nicht zur Zimmerkategorie des Aufenthalts: Wählen Sie ein Zimmer dieser Kategorie.</translation>
+    </message>
+    <message>
+        <source>That room is out of order: choose another room.</source>
+        <translation>Dieses Zimmer ist außer Betrieb: Wählen Sie ein anderes Zimmer.</translation>
+    </message>
+    <message>
+        <source>Only a booked stay is given a room ahead of arrival; a guest in house moves rooms instead.</source>
+        <translation>Nur ein gebuchter Aufenthalt bekommt vor der Anreise ein Zimmer; ein Gast im Haus zieht stattdessen um.</translation>
+    </message>
+    <message>
+        <source>Only a checked-in guest moves rooms; give a booked stay its room instead.</source>
+        <translation>Nur ein eingecheckter Gast zieht um; weisen Sie einem gebuchten Aufenthalt stattdessen sein Zimmer zu.</translation>
+    </message>
+    <message>
+        <source>The guest leaves today: there is no night left to move.</source>
+        <translation>Der Gast reist heute ab: Es bleibt keine Nacht für einen Umzug.</translation>
+    </message>
+    <message>
+        <source>The guest is in that room already.</source>
+        <translation>Der Gast wohnt bereits in diesem Zimmer.</translation>
+    </message>
+    <message>
+        <source>Housekeeping goes dirty, then clean, then inspected. A room out of order comes back into service first.</source>
+        <translation>Die Zimmerreinigung geht von schmutzig über gereinigt zu abgenommen. Ein Zimmer außer Betrieb wird zuerst wieder in Betrieb genommen.</translation>
+    </message>
+    <message>
+        <source>The room is in that state already.</source>
+        <translation>Das Zimmer ist bereits in diesem Zustand.</translation>
+    </message>
+    <message>
+        <source>Give the first night out of order (today or later) and the first night back in service, after it and within a year.</source>
+        <translation>Geben Sie die erste Nacht außer Betrieb (heute oder später) und die erste Nacht wieder in Betrieb an, danach und innerhalb eines Jahres.</translation>
+    </message>
+    <message>
+        <source>Say why the room is out of order.</source>
+        <translation>Geben Sie an, warum das Zimmer außer Betrieb ist.</translation>
+    </message>
+    <message>
+        <source>A guest has this room on some of those nights, or it is out of order then already. Move the stay to another room first. Nothing was changed.</source>
+        <translation>In einigen dieser Nächte wohnt ein Gast in diesem Zimmer, oder es ist dann bereits außer Betrieb. Verlegen Sie den Aufenthalt zuerst in ein anderes Zimmer. Es wurde nichts geändert.</translation>
+    </message>
+    <message>
+        <source>On some of those nights no physical room of this type is left to take out of order. Nothing was changed.</source>
+        <translation>In einigen dieser Nächte ist kein physisches Zimmer dieser Kategorie mehr übrig, das außer Betrieb genommen werden könnte. Es wurde nichts geändert.</translation>
+    </message>
+    <message>
+        <source>That room is not out of order.</source>
+        <translation>Dieses Zimmer ist nicht außer Betrieb.</translation>
+    </message>
+    <message>
+        <source>Find the stay by name or booking reference and choose it first.</source>
+        <translation>Suchen Sie den Aufenthalt zuerst nach Name oder Buchungsnummer und wählen Sie ihn aus.</translation>
+    </message>
+</context>
+<context>
+    <name>FolioInvoice</name>
+    <message>
+        <source>Pro-forma invoice</source>
+        <translation>Proforma-Rechnung</translation>
+    </message>
+    <message>
+        <source>Invoice</source>
+        <translation>Rechnung</translation>
+    </message>
+    <message>
+        <source>Guest: %1</source>
+        <translation>Gast: %1</translation>
+    </message>
+    <message>
+        <source>Booking reference: %1</source>
+        <translation>Buchungsnummer: %1</translation>
+    </message>
+    <message>
+        <source>%1, %2 to %3</source>
+        <translation>%1, %2 bis %3</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Datum</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>Posten</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Betrag</translation>
+    </message>
+    <message>
+        <source>Night, %1</source>
+        <translation>Nacht, %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3 × %4)</source>
+        <translation>%1: %2 (%3 × %4)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Gesamt</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Balance due</source>
+        <translation>Offener Betrag</translation>
+    </message>
+    <message>
+        <source>The guest is still in house: this pro-forma lists what is billed so far.</source>
+        <translation>Der Gast ist noch im Haus: Diese Proforma-Rechnung zeigt, was bisher berechnet wurde.</translation>
+    </message>
+    <message>
+        <source>Invoice %1</source>
+        <translation>Rechnung %1</translation>
+    </message>
+</context>
+<context>
+    <name>FolioWords</name>
+    <message>
+        <source>Minibar</source>
+        <translation>Minibar</translation>
+    </message>
+    <message>
+        <source>Restaurant</source>
+        <translation>Restaurant</translation>
+    </message>
+    <message>
+        <source>Parking</source>
+        <translation>Parken</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>Sonstiges</translation>
+    </message>
+    <message>
+        <source>Paid in cash</source>
+        <translation>Bar bezahlt</translation>
+    </message>
+    <message>
+        <source>Paid by card</source>
+        <translation>Mit Karte bezahlt</translation>
+    </message>
+    <message>
+        <source>Paid online</source>
+        <translation>Online bezahlt</translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation>Erstattet</translation>
+    </message>
 </context>
 <context>
     <name>HouseHoldDialog</name>
@@ -690,6 +1006,18 @@
         <source>d MMM</source>
         <comment>date format (QLocale): day and month</comment>
         <translation>d. MMM</translation>
+    </message>
+    <message>
+        <source>Free cancellation until %1: no fee is kept.</source>
+        <translation>Kostenlose Stornierung bis %1: Es wird keine Gebühr einbehalten.</translation>
+    </message>
+    <message>
+        <source>The free cancellation ended %1. Nothing was paid for this stay, so no fee can be taken.</source>
+        <translation>Die kostenlose Stornierung endete %1. Für diesen Aufenthalt wurde nichts bezahlt, daher kann keine Gebühr erhoben werden.</translation>
+    </message>
+    <message>
+        <source>The free cancellation ended %1: the cancellation policy asks a fee of %2. A manager may keep less, saying why.</source>
+        <translation>Die kostenlose Stornierung endete %1: Die Stornobedingungen sehen eine Gebühr von %2 vor. Eine Führungskraft darf mit Begründung weniger einbehalten.</translation>
     </message>
 </context>
 <context>
@@ -1408,6 +1736,22 @@
         <source>&amp;Reason:</source>
         <translation>Gr&amp;und:</translation>
     </message>
+    <message>
+        <source>Partner &amp;property:</source>
+        <translation>&amp;Partnerhaus:</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Type the partner property&apos;s name</source>
+        <translation>Namen des Partnerhauses eingeben</translation>
+    </message>
+    <message>
+        <source>Choose, or type a new one</source>
+        <translation>Auswählen oder ein neues eingeben</translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::CompensationReport</name>
@@ -1453,6 +1797,11 @@
     <message>
         <source>Compensations paid per reason</source>
         <translation>Gezahlte Entschädigungen nach Grund</translation>
+    </message>
+    <message>
+        <source>%1 to %2: %3</source>
+        <comment>walk to &lt;partner property&gt;: &lt;reason&gt;</comment>
+        <translation>%1 nach %2: %3</translation>
     </message>
 </context>
 <context>
@@ -2257,6 +2606,164 @@
     </message>
 </context>
 <context>
+    <name>boxoffice::FolioDialog</name>
+    <message>
+        <source>Folio</source>
+        <translation>Folio</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::FolioPanel</name>
+    <message>
+        <source>Folio charges</source>
+        <translation>Folio-Buchungen</translation>
+    </message>
+    <message>
+        <source>Posted</source>
+        <translation>Gebucht</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation>Menge</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Gesamt</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Kind of charge</source>
+        <translation>Art der Buchung</translation>
+    </message>
+    <message>
+        <source>What was it? e.g. two beers</source>
+        <translation>Was war es? z. B. zwei Bier</translation>
+    </message>
+    <message>
+        <source>× </source>
+        <translation>× </translation>
+    </message>
+    <message>
+        <source>Price of one, e.g. %1</source>
+        <translation>Einzelpreis, z. B. %1</translation>
+    </message>
+    <message>
+        <source>Price of one</source>
+        <translation>Einzelpreis</translation>
+    </message>
+    <message>
+        <source>&amp;Post charge</source>
+        <translation>&amp;Buchen</translation>
+    </message>
+    <message>
+        <source>&amp;Void charge… (manager)</source>
+        <translation>&amp;Stornieren … (Leitung)</translation>
+    </message>
+    <message>
+        <source>&amp;Settle and check out</source>
+        <translation>Begleichen und aus&amp;checken</translation>
+    </message>
+    <message>
+        <source>&amp;Invoice PDF…</source>
+        <translation>&amp;Rechnung als PDF …</translation>
+    </message>
+    <message>
+        <source>%1 — %2, %3, %4 to %5 (%6)</source>
+        <translation>%1 — %2, %3, %4 bis %5 (%6)</translation>
+    </message>
+    <message>
+        <source>Choose a stay to see its folio.</source>
+        <translation>Wählen Sie einen Aufenthalt, um sein Folio zu sehen.</translation>
+    </message>
+    <message>
+        <source>voided by %1: %2</source>
+        <translation>storniert von %1: %2</translation>
+    </message>
+    <message>
+        <source>paid</source>
+        <translation>bezahlt</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>offen</translation>
+    </message>
+    <message>
+        <source>Balance %1: room %2, extras %3</source>
+        <translation>Saldo %1: Zimmer %2, Extras %3</translation>
+    </message>
+    <message>
+        <source>Type the price of one.</source>
+        <translation>Geben Sie den Einzelpreis ein.</translation>
+    </message>
+    <message>
+        <source>Posted: %1, %2.</source>
+        <translation>Gebucht: %1, %2.</translation>
+    </message>
+    <message>
+        <source>Choose a charge in the list first.</source>
+        <translation>Wählen Sie zuerst eine Buchung in der Liste.</translation>
+    </message>
+    <message>
+        <source>Void a charge</source>
+        <translation>Buchung stornieren</translation>
+    </message>
+    <message>
+        <source>Why is this charge voided?</source>
+        <translation>Warum wird diese Buchung storniert?</translation>
+    </message>
+    <message>
+        <source>Only a manager may void a charge: ask one to sign in.</source>
+        <translation>Nur die Leitung darf eine Buchung stornieren: Bitten Sie sie, sich anzumelden.</translation>
+    </message>
+    <message>
+        <source>The charge was voided; it stays on the folio with the reason.</source>
+        <translation>Die Buchung wurde storniert; sie bleibt mit dem Grund auf dem Folio.</translation>
+    </message>
+    <message>
+        <source>No payment was recorded: give back what the guest handed over.</source>
+        <translation>Es wurde keine Zahlung erfasst: Geben Sie dem Gast zurück, was er übergeben hat.</translation>
+    </message>
+    <message>
+        <source>Paid %1; give %2 change. The guest is checked out.</source>
+        <translation>%1 bezahlt; %2 Wechselgeld geben. Der Gast ist ausgecheckt.</translation>
+    </message>
+    <message>
+        <source>Nothing was owed. The guest is checked out.</source>
+        <translation>Es war nichts offen. Der Gast ist ausgecheckt.</translation>
+    </message>
+    <message>
+        <source>invoice-%1.pdf</source>
+        <translation>rechnung-%1.pdf</translation>
+    </message>
+    <message>
+        <source>Save the invoice</source>
+        <translation>Rechnung speichern</translation>
+    </message>
+    <message>
+        <source>PDF documents (*.pdf)</source>
+        <translation>PDF-Dokumente (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Invoice written to %1.</source>
+        <translation>Rechnung nach %1 geschrieben.</translation>
+    </message>
+    <message>
+        <source>The invoice could not be written to %1.</source>
+        <translation>Die Rechnung konnte nicht nach %1 geschrieben werden.</translation>
+    </message>
+</context>
+<context>
     <name>boxoffice::FrontDeskPanel</name>
     <message>
         <source>Held %1 (reference %2). Take the guest&apos;s details, then book.</source>
@@ -2710,6 +3217,253 @@
         <source>&amp;Find a guest profile…</source>
         <translation>Gästeprofil &amp;suchen…</translation>
     </message>
+    <message>
+        <source>Early check-in allowed and recorded.</source>
+        <translation>Früher Check-in erlaubt und festgehalten.</translation>
+    </message>
+    <message>
+        <source>Early check-in</source>
+        <translation>Früher Check-in</translation>
+    </message>
+    <message>
+        <source>%1 arrives on %2. Check in early anyway? Say why (kept on record):</source>
+        <translation>%1 reist am %2 an. Trotzdem früher einchecken? Sagen Sie warum (wird festgehalten):</translation>
+    </message>
+    <message>
+        <source>Folio of %1</source>
+        <translation>Folio von %1</translation>
+    </message>
+    <message>
+        <source>The price of each night per room type: seasons and weekends</source>
+        <translation>Der Preis jeder Nacht je Zimmertyp: Saisons und Wochenenden</translation>
+    </message>
+    <message>
+        <source>Gro&amp;ups</source>
+        <translation>Gruppen&amp;blöcke</translation>
+    </message>
+    <message>
+        <source>Choose a hotel first.</source>
+        <translation>Wählen Sie zuerst ein Hotel.</translation>
+    </message>
+    <message>
+        <source>Rat&amp;es…</source>
+        <translation>Zimmerpre&amp;ise…</translation>
+    </message>
+    <message>
+        <source>Folio…</source>
+        <translation>Folio…</translation>
+    </message>
+    <message>
+        <source>Lis&amp;ts</source>
+        <translation>&amp;Listen</translation>
+    </message>
+    <message>
+        <source>Room rac&amp;k</source>
+        <translation>Zi&amp;mmerspiegel</translation>
+    </message>
+    <message>
+        <source>Night au&amp;dit</source>
+        <translation>Nach&amp;tabschluss</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::GroupBlocksTab</name>
+    <message>
+        <source>Group blocks</source>
+        <translation>Gruppenkontingente</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>Gruppe</translation>
+    </message>
+    <message>
+        <source>Room type</source>
+        <translation>Zimmertyp</translation>
+    </message>
+    <message>
+        <source>Nights</source>
+        <translation>Nächte</translation>
+    </message>
+    <message>
+        <source>Cut-off</source>
+        <translation>Stichtag</translation>
+    </message>
+    <message>
+        <source>Rooms a night</source>
+        <translation>Zimmer pro Nacht</translation>
+    </message>
+    <message>
+        <source>Picked up</source>
+        <translation>Abgerufen</translation>
+    </message>
+    <message>
+        <source>Remaining</source>
+        <translation>Verbleibend</translation>
+    </message>
+    <message>
+        <source>Nights of the chosen block</source>
+        <translation>Nächte des gewählten Kontingents</translation>
+    </message>
+    <message>
+        <source>Night</source>
+        <translation>Nacht</translation>
+    </message>
+    <message>
+        <source>Pick up a guest of the group</source>
+        <translation>Gast der Gruppe abrufen</translation>
+    </message>
+    <message>
+        <source>Guest&apos;s name</source>
+        <translation>Name des Gastes</translation>
+    </message>
+    <message>
+        <source>&amp;Guest:</source>
+        <translation>&amp;Gast:</translation>
+    </message>
+    <message>
+        <source>Check-&amp;in:</source>
+        <translation>&amp;Anreise:</translation>
+    </message>
+    <message>
+        <source>Check-o&amp;ut:</source>
+        <translation>Abrei&amp;se:</translation>
+    </message>
+    <message>
+        <source>Cash</source>
+        <translation>Bar</translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <translation>Karte</translation>
+    </message>
+    <message>
+        <source>On guarantee</source>
+        <translation>Auf Garantie</translation>
+    </message>
+    <message>
+        <source>&amp;Payment:</source>
+        <translation>&amp;Zahlung:</translation>
+    </message>
+    <message>
+        <source>Pick &amp;up and book</source>
+        <translation>Abrufen und &amp;buchen</translation>
+    </message>
+    <message>
+        <source>Hold rooms for a group (manager)</source>
+        <translation>Zimmer für eine Gruppe blocken (Manager)</translation>
+    </message>
+    <message>
+        <source>Group&apos;s name</source>
+        <translation>Name der Gruppe</translation>
+    </message>
+    <message>
+        <source>Gro&amp;up:</source>
+        <translation>Gr&amp;uppe:</translation>
+    </message>
+    <message>
+        <source>Room &amp;type:</source>
+        <translation>Zimmer&amp;typ:</translation>
+    </message>
+    <message>
+        <source>&amp;First night:</source>
+        <translation>&amp;Erste Nacht:</translation>
+    </message>
+    <message>
+        <source>&amp;Nights:</source>
+        <translation>&amp;Nächte:</translation>
+    </message>
+    <message>
+        <source>&amp;Rooms a night:</source>
+        <translation>&amp;Zimmer pro Nacht:</translation>
+    </message>
+    <message>
+        <source>&amp;Cut-off:</source>
+        <translation>&amp;Stichtag:</translation>
+    </message>
+    <message>
+        <source>&amp;Hold rooms for the group</source>
+        <translation>Zimmer für die Gruppe &amp;blocken</translation>
+    </message>
+    <message>
+        <source>Give rooms back (manager)</source>
+        <translation>Zimmer zurückgeben (Manager)</translation>
+    </message>
+    <message>
+        <source>&amp;Keep rooms a night:</source>
+        <translation>Zimmer pro Nacht &amp;behalten:</translation>
+    </message>
+    <message>
+        <source>&amp;Shrink the block</source>
+        <translation>Kontingent &amp;verkleinern</translation>
+    </message>
+    <message>
+        <source>&amp;Let the whole block go</source>
+        <translation>Ganzes Kontingent &amp;freigeben</translation>
+    </message>
+    <message>
+        <source>Group blocks message</source>
+        <translation>Meldung der Gruppenkontingente</translation>
+    </message>
+    <message>
+        <source>Only a manager holds, shrinks or lets go of a group&apos;s rooms.</source>
+        <translation>Nur ein Manager blockt, verkleinert oder gibt die Zimmer einer Gruppe frei.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 – %2 (%n night(s))</source>
+        <translation>
+            <numerusform>%1 – %2 (%n Nacht)</numerusform>
+            <numerusform>%1 – %2 (%n Nächte)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (passed: rooms on sale)</source>
+        <translation>%1 (abgelaufen: Zimmer wieder im Verkauf)</translation>
+    </message>
+    <message>
+        <source>The server cannot be reached, so no group&apos;s rooms can be held or picked up until it is back.</source>
+        <translation>Der Server ist nicht erreichbar: Bis er wieder da ist, können keine Gruppenzimmer geblockt oder abgerufen werden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Holding %n room(s) a night for %1 until %2.</source>
+        <translation>
+            <numerusform>%n Zimmer pro Nacht für %1 geblockt bis %2.</numerusform>
+            <numerusform>%n Zimmer pro Nacht für %1 geblockt bis %2.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Choose the group&apos;s block in the list first.</source>
+        <translation>Wählen Sie zuerst das Kontingent der Gruppe in der Liste.</translation>
+    </message>
+    <message>
+        <source>Nothing was booked; the room stays in %1&apos;s block.</source>
+        <translation>Nichts wurde gebucht; das Zimmer bleibt im Kontingent von %1.</translation>
+    </message>
+    <message>
+        <source>Booked %1 of %2 on guarantee (reference %3): %4 due on departure.</source>
+        <translation>%1 (%2) auf Garantie gebucht (Buchungsnummer %3): %4 fällig bei Abreise.</translation>
+    </message>
+    <message>
+        <source>Booked %1 of %2 (reference %3): %4 paid.</source>
+        <translation>%1 (%2) gebucht (Buchungsnummer %3): %4 bezahlt.</translation>
+    </message>
+    <message>
+        <source>Give %1 change.</source>
+        <translation>%1 Wechselgeld herausgeben.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 keeps at most %2 room(s) a night; %n room-night(s) back on sale.</source>
+        <translation>
+            <numerusform>%1 behält höchstens %2 Zimmer pro Nacht; %n Zimmernacht wieder im Verkauf.</numerusform>
+            <numerusform>%1 behält höchstens %2 Zimmer pro Nacht; %n Zimmernächte wieder im Verkauf.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Let %1&apos;s block go: %n room-night(s) back on sale; guests picked up keep their rooms.</source>
+        <translation>
+            <numerusform>Kontingent von %1 freigegeben: %n Zimmernacht wieder im Verkauf; abgerufene Gäste behalten ihre Zimmer.</numerusform>
+            <numerusform>Kontingent von %1 freigegeben: %n Zimmernächte wieder im Verkauf; abgerufene Gäste behalten ihre Zimmer.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::GuestProfileDialog</name>
@@ -2889,6 +3643,208 @@ frei / verkäuflich</translation>
         <comment>date format (QLocale): weekday, day, month, year</comment>
         <translation>dddd, d. MMMM yyyy</translation>
     </message>
+    <message>
+        <source>Price: %1</source>
+        <extracomment>%1 is the night&apos;s price from the rates, e.g. &quot;€145.00&quot;.</extracomment>
+        <translation>Preis: %1</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::HotelListModel</name>
+    <message>
+        <source>not arrived yet</source>
+        <translation>noch nicht angereist</translation>
+    </message>
+    <message>
+        <source>checked in</source>
+        <translation>eingecheckt</translation>
+    </message>
+    <message>
+        <source>checked out</source>
+        <translation>ausgecheckt</translation>
+    </message>
+    <message>
+        <source>no-show</source>
+        <translation>nicht erschienen</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>Buchungsnummer</translation>
+    </message>
+    <message>
+        <source>Guest</source>
+        <translation>Gast</translation>
+    </message>
+    <message>
+        <source>Room type</source>
+        <translation>Zimmerkategorie</translation>
+    </message>
+    <message>
+        <source>Arrives</source>
+        <translation>Anreise</translation>
+    </message>
+    <message>
+        <source>Leaves</source>
+        <translation>Abreise</translation>
+    </message>
+    <message>
+        <source>Nights</source>
+        <translation>Nächte</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Stand</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::HotelListsPanel</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>&amp;Day:</source>
+        <translation>&amp;Tag:</translation>
+    </message>
+    <message>
+        <source>ddd d MMM yyyy</source>
+        <comment>date format (QDateEdit): weekday, day, month, year</comment>
+        <translation>ddd d. MMM yyyy</translation>
+    </message>
+    <message>
+        <source>&amp;Today</source>
+        <translation>&amp;Heute</translation>
+    </message>
+    <message>
+        <source>Lists of the day</source>
+        <translation>Listen des Tages</translation>
+    </message>
+    <message>
+        <source>Arrivals</source>
+        <translation>Anreisen</translation>
+    </message>
+    <message>
+        <source>Departures</source>
+        <translation>Abreisen</translation>
+    </message>
+    <message>
+        <source>In-house</source>
+        <translation>Im Haus</translation>
+    </message>
+    <message>
+        <source>Occupancy</source>
+        <translation>Belegung</translation>
+    </message>
+    <message>
+        <source>Export as &amp;CSV…</source>
+        <translation>Als &amp;CSV exportieren…</translation>
+    </message>
+    <message>
+        <source>&amp;From:</source>
+        <translation>&amp;Ab:</translation>
+    </message>
+    <message>
+        <source> nights</source>
+        <translation> Nächte</translation>
+    </message>
+    <message>
+        <source>Nights to show</source>
+        <translation>Anzuzeigende Nächte</translation>
+    </message>
+    <message>
+        <source>Roo&amp;m type:</source>
+        <translation>&amp;Zimmerkategorie:</translation>
+    </message>
+    <message>
+        <source>Export as C&amp;SV…</source>
+        <translation>Als C&amp;SV exportieren…</translation>
+    </message>
+    <message>
+        <source>Occupancy and revenue per night</source>
+        <translation>Belegung und Umsatz je Nacht</translation>
+    </message>
+    <message>
+        <source>Night</source>
+        <translation>Nacht</translation>
+    </message>
+    <message>
+        <source>Physical</source>
+        <translation>Vorhanden</translation>
+    </message>
+    <message>
+        <source>Sellable</source>
+        <translation>Verkäuflich</translation>
+    </message>
+    <message>
+        <source>Suggested</source>
+        <translation>Vorschlag</translation>
+    </message>
+    <message>
+        <source>Sold</source>
+        <translation>Verkauft</translation>
+    </message>
+    <message>
+        <source>Revenue</source>
+        <translation>Umsatz</translation>
+    </message>
+    <message>
+        <source>ADR</source>
+        <translation>Durchschnittsrate</translation>
+    </message>
+    <message>
+        <source>RevPAR</source>
+        <translation>RevPAR</translation>
+    </message>
+    <message>
+        <source>Arrivals (%1)</source>
+        <translation>Anreisen (%1)</translation>
+    </message>
+    <message>
+        <source>Departures (%1)</source>
+        <translation>Abreisen (%1)</translation>
+    </message>
+    <message>
+        <source>In-house (%1)</source>
+        <translation>Im Haus (%1)</translation>
+    </message>
+    <message>
+        <source>The whole hotel</source>
+        <translation>Das ganze Hotel</translation>
+    </message>
+    <message>
+        <source>Suggested from this hotel&apos;s own history; the manager sets the limit.</source>
+        <translation>Vorgeschlagen aus der eigenen Geschichte dieses Hotels; das Limit setzt die Leitung.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: too little history to suggest overbooking (%n booked room-night(s)).</source>
+        <translation>
+            <numerusform>%1: zu wenig Geschichte für einen Überbuchungsvorschlag (%n gebuchte Zimmernacht).</numerusform>
+            <numerusform>%1: zu wenig Geschichte für einen Überbuchungsvorschlag (%n gebuchte Zimmernächte).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 booked room-nights lost (%4 late cancellations, %5 no-shows, less %6 walked) → suggest selling %7 on %8 physical rooms.</source>
+        <translation>%1: %2 von %3 gebuchten Zimmernächten verloren (%4 späte Stornierungen, %5 nicht erschienen, abzüglich %6 umquartiert) → Vorschlag: %7 auf %8 vorhandene Zimmer verkaufen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Suggested sellable limits, from the last %n night(s) (a manager sets the limit on the Stay tab):</source>
+        <translation>
+            <numerusform>Vorgeschlagene Verkaufslimits aus der letzten Nacht (das Limit setzt die Leitung auf der Registerkarte Aufenthalt):</numerusform>
+            <numerusform>Vorgeschlagene Verkaufslimits aus den letzten %n Nächten (das Limit setzt die Leitung auf der Registerkarte Aufenthalt):</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export as CSV</source>
+        <translation>Als CSV exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>%1 gespeichert.</translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::HouseHoldDialog</name>
@@ -3036,6 +3992,181 @@ Die Leitung genehmigt das hier, indem sie sich unten anmeldet. Sie bleiben angem
     <message>
         <source>Rea&amp;son:</source>
         <translation>Gr&amp;und:</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::NightAuditPanel</name>
+    <message>
+        <source>Cancelled (not guaranteed)</source>
+        <translation>Storniert (nicht garantiert)</translation>
+    </message>
+    <message>
+        <source>No-show (guaranteed)</source>
+        <translation>No-Show (garantiert)</translation>
+    </message>
+    <message>
+        <source>No-show (prepaid)</source>
+        <translation>No-Show (vorausbezahlt)</translation>
+    </message>
+    <message>
+        <source>No-show</source>
+        <translation>No-Show</translation>
+    </message>
+    <message>
+        <source>Business date</source>
+        <translation>Geschäftstag</translation>
+    </message>
+    <message>
+        <source>Business &amp;date:</source>
+        <translation>Geschäfts&amp;tag:</translation>
+    </message>
+    <message>
+        <source>&amp;Run night audit…</source>
+        <translation>Nachtabschluss &amp;ausführen…</translation>
+    </message>
+    <message>
+        <source>Show &amp;report</source>
+        <translation>&amp;Bericht zeigen</translation>
+    </message>
+    <message>
+        <source>Export CS&amp;V…</source>
+        <translation>CS&amp;V exportieren…</translation>
+    </message>
+    <message>
+        <source>Stays settled by the night audit</source>
+        <translation>Vom Nachtabschluss abgerechnete Aufenthalte</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>Buchungsnummer</translation>
+    </message>
+    <message>
+        <source>Guest</source>
+        <translation>Gast</translation>
+    </message>
+    <message>
+        <source>Room type</source>
+        <translation>Zimmerkategorie</translation>
+    </message>
+    <message>
+        <source>Nights</source>
+        <translation>Nächte</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Fee</source>
+        <translation>Gebühr</translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation>Erstattet</translation>
+    </message>
+    <message>
+        <source>Nights back</source>
+        <translation>Nächte zurück</translation>
+    </message>
+    <message>
+        <source>Marks the day&apos;s no-shows, charges their fees per the cancellation policy and gives their nights back.</source>
+        <translation>Markiert die No-Shows des Tages, berechnet ihre Gebühren nach den Stornobedingungen und gibt ihre Nächte zurück.</translation>
+    </message>
+    <message>
+        <source>Only a manager can run the night audit. You can read its report.</source>
+        <translation>Nur eine Führungskraft kann den Nachtabschluss ausführen. Den Bericht können Sie lesen.</translation>
+    </message>
+    <message>
+        <source>Run the night audit for %1?
+
+Guests who were due by then and did not check in become no-shows: guaranteed and prepaid stays are charged the no-show fee of the cancellation policy, the others are cancelled, and all their nights go back on sale. This cannot be undone.</source>
+        <translation>Nachtabschluss für %1 ausführen?
+
+Gäste, die bis dahin erwartet wurden und nicht eingecheckt haben, werden No-Shows: Garantierten und vorausbezahlten Aufenthalten wird die No-Show-Gebühr der Stornobedingungen berechnet, die übrigen werden storniert, und alle ihre Nächte gehen zurück in den Verkauf. Das kann nicht rückgängig gemacht werden.</translation>
+    </message>
+    <message>
+        <source>Night audit</source>
+        <translation>Nachtabschluss</translation>
+    </message>
+    <message numerus="yes">
+        <source>Night audit done: %n no-show(s), %1 in fees, %2 night(s) back on sale.</source>
+        <translation>
+            <numerusform>Nachtabschluss erledigt: %n No-Show, %1 an Gebühren, %2 Nacht/Nächte zurück im Verkauf.</numerusform>
+            <numerusform>Nachtabschluss erledigt: %n No-Shows, %1 an Gebühren, %2 Nacht/Nächte zurück im Verkauf.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The night audit of this date had already run: nothing was charged again. Its report is shown.</source>
+        <translation>Der Nachtabschluss für diesen Tag lief bereits: Es wurde nichts erneut berechnet. Sein Bericht wird angezeigt.</translation>
+    </message>
+    <message>
+        <source>The night audit has not run for this date.</source>
+        <translation>Für diesen Tag lief noch kein Nachtabschluss.</translation>
+    </message>
+    <message>
+        <source>Run by %1 at %2. Arrivals %3 · departures %4 · in house %5 of %6 rooms (%7%) · room revenue %8
+No-shows %9 · cancelled %10 · fees %11 · refunded %12 · nights back on sale %13</source>
+        <translation>Ausgeführt von %1 um %2. Anreisen %3 · Abreisen %4 · im Haus %5 von %6 Zimmern (%7 %) · Logisumsatz %8
+No-Shows %9 · storniert %10 · Gebühren %11 · erstattet %12 · Nächte zurück im Verkauf %13</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 bis %2</translation>
+    </message>
+    <message>
+        <source>Run the night audit or show a report first.</source>
+        <translation>Führen Sie zuerst den Nachtabschluss aus oder zeigen Sie einen Bericht.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Export the night audit</source>
+        <translation>Nachtabschluss exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>%1 gespeichert.</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::OccupancyChart</name>
+    <message>
+        <source>Occupancy chart</source>
+        <translation>Belegungsdiagramm</translation>
+    </message>
+    <message>
+        <source>Rooms sold per night against the physical rooms, with the sellable limit, the suggested limit and the room revenue; the table beside it holds the same figures.</source>
+        <translation>Verkaufte Zimmer je Nacht gegenüber den vorhandenen Zimmern, mit dem Verkaufslimit, dem vorgeschlagenen Limit und dem Logisumsatz; die Tabelle daneben enthält dieselben Zahlen.</translation>
+    </message>
+    <message>
+        <source>No nights to show.</source>
+        <translation>Keine Nächte anzuzeigen.</translation>
+    </message>
+    <message>
+        <source>Sold</source>
+        <translation>Verkauft</translation>
+    </message>
+    <message>
+        <source>Physical rooms</source>
+        <translation>Vorhandene Zimmer</translation>
+    </message>
+    <message>
+        <source>Sellable limit</source>
+        <translation>Verkaufslimit</translation>
+    </message>
+    <message>
+        <source>Suggested limit</source>
+        <translation>Vorgeschlagenes Limit</translation>
+    </message>
+    <message>
+        <source>Room revenue</source>
+        <translation>Logisumsatz</translation>
     </message>
 </context>
 <context>
@@ -3448,6 +4579,24 @@ Die Leitung genehmigt das hier, indem sie sich unten anmeldet. Sie bleiben angem
     </message>
 </context>
 <context>
+    <name>boxoffice::OverbookingHint</name>
+    <message>
+        <source>Suggested: %1 (too little history to overbook)</source>
+        <translation>Vorschlag: %1 (zu wenig Geschichte zum Überbuchen)</translation>
+    </message>
+    <message>
+        <source>Suggested: %1</source>
+        <translation>Vorschlag: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>From the last %n night(s): %1 % of %2 booked room-nights lost to %3 late cancellations and %4 no-shows, less %5 walked, on %6 physical rooms.</source>
+        <translation>
+            <numerusform>Aus der letzten Nacht: %1 % von %2 gebuchten Zimmernächten verloren durch %3 späte Stornierungen und %4 Nichterscheinen, abzüglich %5 umquartiert, bei %6 vorhandenen Zimmern.</numerusform>
+            <numerusform>Aus den letzten %n Nächten: %1 % von %2 gebuchten Zimmernächten verloren durch %3 späte Stornierungen und %4 Nichterscheinen, abzüglich %5 umquartiert, bei %6 vorhandenen Zimmern.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>boxoffice::PaymentDialog</name>
     <message>
         <source>Take payment</source>
@@ -3782,6 +4931,351 @@ Die Leitung genehmigt das hier, indem sie sich unten anmeldet. Sie bleiben angem
     </message>
 </context>
 <context>
+    <name>boxoffice::RatesDialog</name>
+    <message>
+        <source>Every night</source>
+        <translation>Jede Nacht</translation>
+    </message>
+    <message>
+        <source>ddd d MMM yyyy</source>
+        <comment>date format (QLocale): weekday, day, month, year</comment>
+        <translation>ddd d. MMM yyyy</translation>
+    </message>
+    <message>
+        <source>Room rates: %1</source>
+        <translation>Zimmerpreise: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Room type:</source>
+        <translation>&amp;Zimmertyp:</translation>
+    </message>
+    <message>
+        <source>%1 %2 (without a rate: %3 a night)</source>
+        <translation>%1 %2 (ohne Tarif: %3 pro Nacht)</translation>
+    </message>
+    <message>
+        <source>Where rates overlap, the one over fewer nights wins; over the same nights, one for some weekdays wins over one for every night; then the one added last.</source>
+        <translation>Wo sich Tarife überschneiden, gilt der über weniger Nächte; über dieselben Nächte gilt einer für bestimmte Wochentage vor einem für jede Nacht; danach der zuletzt hinzugefügte.</translation>
+    </message>
+    <message>
+        <source>Rates of the room type</source>
+        <translation>Tarife des Zimmertyps</translation>
+    </message>
+    <message>
+        <source>Rate</source>
+        <translation>Tarif</translation>
+    </message>
+    <message>
+        <source>First night</source>
+        <translation>Erste Nacht</translation>
+    </message>
+    <message>
+        <source>Last night</source>
+        <translation>Letzte Nacht</translation>
+    </message>
+    <message>
+        <source>Nights</source>
+        <translation>Nächte</translation>
+    </message>
+    <message>
+        <source>Price a night</source>
+        <translation>Preis pro Nacht</translation>
+    </message>
+    <message>
+        <source>Re&amp;move the selected rate</source>
+        <translation>Gewählten Tarif ent&amp;fernen</translation>
+    </message>
+    <message>
+        <source>Price of each night</source>
+        <translation>Preis jeder Nacht</translation>
+    </message>
+    <message>
+        <source>Night</source>
+        <translation>Nacht</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>Preis</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Aus</translation>
+    </message>
+    <message>
+        <source>A manager sets room rates.</source>
+        <translation>Zimmerpreise legt eine Leitung fest.</translation>
+    </message>
+    <message>
+        <source>Add a rate</source>
+        <translation>Tarif hinzufügen</translation>
+    </message>
+    <message>
+        <source>e.g. Summer season, Weekend</source>
+        <translation>z. B. Sommersaison, Wochenende</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>ddd d MMM yyyy</source>
+        <comment>date format (QDateEdit): weekday, day, month, year</comment>
+        <translation>ddd d. MMM yyyy</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>bis</translation>
+    </message>
+    <message>
+        <source>&amp;First to last night:</source>
+        <translation>&amp;Erste bis letzte Nacht:</translation>
+    </message>
+    <message>
+        <source>&amp;Weekend</source>
+        <translation>&amp;Wochenende</translation>
+    </message>
+    <message>
+        <source>Friday and Saturday nights</source>
+        <translation>Die Nächte von Freitag und Samstag</translation>
+    </message>
+    <message>
+        <source>Only on (none: every night):</source>
+        <translation>Nur an (keiner: jede Nacht):</translation>
+    </message>
+    <message>
+        <source>&amp;Price a night (%1):</source>
+        <translation>&amp;Preis pro Nacht (%1):</translation>
+    </message>
+    <message>
+        <source>&amp;Add the rate</source>
+        <translation>Tarif &amp;hinzufügen</translation>
+    </message>
+    <message>
+        <source>%1 (not added yet)</source>
+        <translation>%1 (noch nicht hinzugefügt)</translation>
+    </message>
+    <message>
+        <source>The next %1 nights from %2, with the rate being added:</source>
+        <translation>Die nächsten %1 Nächte ab %2, mit dem neuen Tarif:</translation>
+    </message>
+    <message>
+        <source>The next %1 nights from %2:</source>
+        <translation>Die nächsten %1 Nächte ab %2:</translation>
+    </message>
+    <message>
+        <source>the room type&apos;s price</source>
+        <translation>Preis des Zimmertyps</translation>
+    </message>
+    <message>
+        <source>Rate &quot;%1&quot; added: the calendar shows its prices.</source>
+        <translation>Tarif „%1“ hinzugefügt: Der Kalender zeigt seine Preise.</translation>
+    </message>
+    <message>
+        <source>Choose the rate to remove first.</source>
+        <translation>Wählen Sie zuerst den Tarif, der entfernt werden soll.</translation>
+    </message>
+    <message>
+        <source>Rate &quot;%1&quot; removed: its nights are priced by the other rates or the room type again.</source>
+        <translation>Tarif „%1“ entfernt: Seine Nächte kosten wieder, was die anderen Tarife oder der Zimmertyp sagen.</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::RoomRackModel</name>
+    <message>
+        <source>Dirty</source>
+        <translation>Schmutzig</translation>
+    </message>
+    <message>
+        <source>Clean</source>
+        <translation>Gereinigt</translation>
+    </message>
+    <message>
+        <source>Inspected</source>
+        <translation>Abgenommen</translation>
+    </message>
+    <message>
+        <source>Out of order</source>
+        <translation>Außer Betrieb</translation>
+    </message>
+    <message>
+        <source>%1 since %2, by %3</source>
+        <translation>%1 seit %2, von %3</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>Frei</translation>
+    </message>
+    <message>
+        <source>Out of order: %1</source>
+        <translation>Außer Betrieb: %1</translation>
+    </message>
+    <message>
+        <source>%1, booking %2</source>
+        <translation>%1, Buchung %2</translation>
+    </message>
+    <message>
+        <source>Room</source>
+        <translation>Zimmer</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Kategorie</translation>
+    </message>
+    <message>
+        <source>Housekeeping</source>
+        <translation>Zimmerstatus</translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::RoomRackPanel</name>
+    <message>
+        <source>&amp;From:</source>
+        <translation>&amp;Ab:</translation>
+    </message>
+    <message>
+        <source>First night shown</source>
+        <translation>Erste angezeigte Nacht</translation>
+    </message>
+    <message>
+        <source>S&amp;tay:</source>
+        <translation>Au&amp;fenthalt:</translation>
+    </message>
+    <message>
+        <source>Name or booking reference, then Enter</source>
+        <translation>Name oder Buchungsnummer, dann Enter</translation>
+    </message>
+    <message>
+        <source>Find the stay to give a room</source>
+        <translation>Den Aufenthalt suchen, der ein Zimmer bekommt</translation>
+    </message>
+    <message>
+        <source>Stay chosen</source>
+        <translation>Gewählter Aufenthalt</translation>
+    </message>
+    <message>
+        <source>&amp;Give this room</source>
+        <translation>Zimmer &amp;zuweisen</translation>
+    </message>
+    <message>
+        <source>The chosen booked stay gets the room selected in the rack for all its nights.</source>
+        <translation>Der gewählte gebuchte Aufenthalt bekommt das in der Übersicht markierte Zimmer für alle seine Nächte.</translation>
+    </message>
+    <message>
+        <source>Move &amp;guest here</source>
+        <translation>&amp;Gast hierher verlegen</translation>
+    </message>
+    <message>
+        <source>The chosen guest in house sleeps in the selected room from tonight on.</source>
+        <translation>Der gewählte Gast im Haus schläft ab heute Nacht im markierten Zimmer.</translation>
+    </message>
+    <message>
+        <source>Room rack</source>
+        <translation>Zimmerübersicht</translation>
+    </message>
+    <message>
+        <source>Housekeeping:</source>
+        <translation>Zimmerstatus:</translation>
+    </message>
+    <message>
+        <source>&amp;Dirty</source>
+        <translation>&amp;Schmutzig</translation>
+    </message>
+    <message>
+        <source>C&amp;lean</source>
+        <translation>Ge&amp;reinigt</translation>
+    </message>
+    <message>
+        <source>&amp;Inspected</source>
+        <translation>A&amp;bgenommen</translation>
+    </message>
+    <message>
+        <source>Out of order &amp;nights:</source>
+        <translation>&amp;Nächte außer Betrieb:</translation>
+    </message>
+    <message>
+        <source>First night out of order</source>
+        <translation>Erste Nacht außer Betrieb</translation>
+    </message>
+    <message>
+        <source>First night back in service</source>
+        <translation>Erste Nacht wieder in Betrieb</translation>
+    </message>
+    <message>
+        <source>Why, e.g. water leak</source>
+        <translation>Warum, z. B. Wasserschaden</translation>
+    </message>
+    <message>
+        <source>Why the room is out of order</source>
+        <translation>Warum das Zimmer außer Betrieb ist</translation>
+    </message>
+    <message>
+        <source>Out of o&amp;rder</source>
+        <translation>Außer Be&amp;trieb</translation>
+    </message>
+    <message>
+        <source>&amp;Back in service</source>
+        <translation>&amp;Wieder in Betrieb</translation>
+    </message>
+    <message>
+        <source>until</source>
+        <translation>bis</translation>
+    </message>
+    <message>
+        <source>This hotel has no rooms recorded yet.</source>
+        <translation>Für dieses Hotel sind noch keine Zimmer erfasst.</translation>
+    </message>
+    <message>
+        <source>in house</source>
+        <translation>im Haus</translation>
+    </message>
+    <message>
+        <source>booked</source>
+        <translation>gebucht</translation>
+    </message>
+    <message>
+        <source>%1 %2, %3, %4 to %5 (%6)</source>
+        <translation>%1 %2, %3, %4 bis %5 (%6)</translation>
+    </message>
+    <message>
+        <source>No booked stay or guest in house matches “%1”.</source>
+        <translation>Kein gebuchter Aufenthalt und kein Gast im Haus passt zu „%1“.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stay(s) found: choose one, select a room in the rack, then give it the room or move the guest there.</source>
+        <translation>
+            <numerusform>%n Aufenthalt gefunden: Wählen Sie ihn, markieren Sie ein Zimmer in der Übersicht und weisen Sie es zu oder verlegen Sie den Gast dorthin.</numerusform>
+            <numerusform>%n Aufenthalte gefunden: Wählen Sie einen, markieren Sie ein Zimmer in der Übersicht und weisen Sie es zu oder verlegen Sie den Gast dorthin.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server cannot be reached, so no room can be changed until it is back.</source>
+        <translation>Der Server ist nicht erreichbar; bis er wieder da ist, kann kein Zimmer geändert werden.</translation>
+    </message>
+    <message>
+        <source>Room %1 is %2&apos;s (%3) for all the stay&apos;s nights.</source>
+        <translation>Zimmer %1 gehört für alle Nächte des Aufenthalts %2 (%3).</translation>
+    </message>
+    <message>
+        <source>%1 sleeps in room %2 from tonight; the old room is left for housekeeping.</source>
+        <translation>%1 schläft ab heute Nacht in Zimmer %2; das bisherige Zimmer geht an die Zimmerreinigung.</translation>
+    </message>
+    <message>
+        <source>Room %1 is %2.</source>
+        <translation>Zimmer %1 ist %2.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Room %1 is out of order for %n night(s) from %2; the calendar counts one room fewer.</source>
+        <translation>
+            <numerusform>Zimmer %1 ist ab %2 für %n Nacht außer Betrieb; der Kalender zählt ein Zimmer weniger.</numerusform>
+            <numerusform>Zimmer %1 ist ab %2 für %n Nächte außer Betrieb; der Kalender zählt ein Zimmer weniger.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Room %1 is back in service and waits for housekeeping.</source>
+        <translation>Zimmer %1 ist wieder in Betrieb und wartet auf die Zimmerreinigung.</translation>
+    </message>
+</context>
+<context>
     <name>boxoffice::SeatMapLegend</name>
     <message>
         <source>%1, %2</source>
@@ -3992,6 +5486,10 @@ Die Leitung genehmigt das hier, indem sie sich unten anmeldet. Sie bleiben angem
     <message>
         <source>State</source>
         <translation>Status</translation>
+    </message>
+    <message>
+        <source>No-show</source>
+        <translation>No-Show</translation>
     </message>
 </context>
 <context>

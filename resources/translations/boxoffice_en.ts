@@ -556,6 +556,322 @@
         <source>The nights are no longer held for this desk: hold them again, then book.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>A charge needs a description, a price above zero and a quantity from 1 to 999.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Charges are posted only while the guest is checked in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Say why the charge is voided.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a manager may void a charge: ask one to sign in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That charge was voided or paid already; nothing changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The balance changed while the guest was paying (another desk posted or voided a charge). Nothing was changed: look at the folio and ask again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This guest still owes money: take the payment of the balance, then check out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This stay still owes money (the room on guarantee or folio charges): settle the folio and check out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the group&apos;s name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A group block holds rooms for one to %1 nights.</source>
+        <extracomment>%1 is the most nights one block may have, e.g. 366.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A group block holds from 0 to %1 rooms a night, and some rooms on at least one night.</source>
+        <extracomment>%1 is the most rooms a block may hold on one night, e.g. 999.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the block a cut-off that is still ahead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not enough rooms are on sale on %1: nothing was held for the group.</source>
+        <extracomment>%1 is the first night without enough rooms on sale, e.g. 2026-05-01.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The group&apos;s block has no room left on %1: nothing was picked up.</source>
+        <extracomment>%1 is the first night the group&apos;s block has no room left, e.g. 2026-05-01.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The group&apos;s cut-off has passed: its rooms are back on general sale. Book the guest as any guest.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the guest&apos;s name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose nights within the group&apos;s block.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a manager holds, shrinks or lets go of a group&apos;s rooms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This group block cannot be found: look at the list again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The guest arrives on a later day. Check-in opens on the arrival day; before it only a manager can allow an early check-in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The stay&apos;s last night has passed: there is nothing to check into.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Say why the guest may check in early.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Today is the arrival day or later: the guest can simply check in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name the partner property the guest goes to (one of this hotel&apos;s). Nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show between one night and a year.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the partner property&apos;s name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the rate a name of at most %1 characters.</source>
+        <extracomment>%1 is the longest name a rate may have, in characters, e.g. 80.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A rate runs from its first night to a last night on or after it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A rate covers at most %1 nights: split it in two.</source>
+        <extracomment>%1 is the most nights one rate may cover, e.g. 732.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the weekdays again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A rate cannot be negative.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a manager may set room rates: ask a manager to sign in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That rate no longer exists: someone removed it. The list is read again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a room in the rack first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That room or stay cannot be found (any more): look at the rack again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That room is taken or out of order on at least one of those nights. Choose another room; nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No clean room of this type is free for the whole stay, so the guest was not checked in. Have a room cleaned or give the stay a room in the Rooms tab.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That room is not clean or inspected yet. Have it cleaned, or choose another room.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That room is not of the stay&apos;s room type: choose a room of that type.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That room is out of order: choose another room.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a booked stay is given a room ahead of arrival; a guest in house moves rooms instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a checked-in guest moves rooms; give a booked stay its room instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The guest leaves today: there is no night left to move.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The guest is in that room already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Housekeeping goes dirty, then clean, then inspected. A room out of order comes back into service first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The room is in that state already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the first night out of order (today or later) and the first night back in service, after it and within a year.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Say why the room is out of order.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A guest has this room on some of those nights, or it is out of order then already. Move the stay to another room first. Nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On some of those nights no physical room of this type is left to take out of order. Nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That room is not out of order.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find the stay by name or booking reference and choose it first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FolioInvoice</name>
+    <message>
+        <source>Pro-forma invoice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invoice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Guest: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking reference: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2 to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Night, %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3 × %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Balance due</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The guest is still in house: this pro-forma lists what is billed so far.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invoice %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FolioWords</name>
+    <message>
+        <source>Minibar</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restaurant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paid in cash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paid by card</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paid online</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>HouseHoldDialog</name>
@@ -689,6 +1005,18 @@
     <message>
         <source>d MMM</source>
         <comment>date format (QLocale): day and month</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free cancellation until %1: no fee is kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The free cancellation ended %1. Nothing was paid for this stay, so no fee can be taken.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The free cancellation ended %1: the cancellation policy asks a fee of %2. A manager may keep less, saying why.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1408,6 +1736,22 @@
         <source>&amp;Reason:</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Partner &amp;property:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type the partner property&apos;s name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose, or type a new one</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::CompensationReport</name>
@@ -1452,6 +1796,11 @@
     </message>
     <message>
         <source>Compensations paid per reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 to %2: %3</source>
+        <comment>walk to &lt;partner property&gt;: &lt;reason&gt;</comment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2256,6 +2605,164 @@
     </message>
 </context>
 <context>
+    <name>boxoffice::FolioDialog</name>
+    <message>
+        <source>Folio</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::FolioPanel</name>
+    <message>
+        <source>Folio charges</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Posted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind of charge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What was it? e.g. two beers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>× </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Price of one, e.g. %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Price of one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Post charge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Void charge… (manager)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Settle and check out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Invoice PDF…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2, %3, %4 to %5 (%6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a stay to see its folio.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>voided by %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Balance %1: room %2, extras %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type the price of one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Posted: %1, %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a charge in the list first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Void a charge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why is this charge voided?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a manager may void a charge: ask one to sign in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The charge was voided; it stays on the folio with the reason.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No payment was recorded: give back what the guest handed over.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paid %1; give %2 change. The guest is checked out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was owed. The guest is checked out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invoice-%1.pdf</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the invoice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF documents (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invoice written to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The invoice could not be written to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>boxoffice::FrontDeskPanel</name>
     <message>
         <source>Held %1 (reference %2). Take the guest&apos;s details, then book.</source>
@@ -2709,6 +3216,253 @@
         <source>&amp;Find a guest profile…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Early check-in allowed and recorded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Early check-in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 arrives on %2. Check in early anyway? Say why (kept on record):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folio of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The price of each night per room type: seasons and weekends</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gro&amp;ups</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a hotel first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rat&amp;es…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folio…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lis&amp;ts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Room rac&amp;k</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Night au&amp;dit</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::GroupBlocksTab</name>
+    <message>
+        <source>Group blocks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Room type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cut-off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rooms a night</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Picked up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remaining</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nights of the chosen block</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Night</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pick up a guest of the group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Guest&apos;s name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Guest:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check-&amp;in:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check-o&amp;ut:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On guarantee</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Payment:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pick &amp;up and book</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hold rooms for a group (manager)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group&apos;s name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gro&amp;up:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Room &amp;type:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;First night:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Nights:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Rooms a night:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cut-off:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Hold rooms for the group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give rooms back (manager)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keep rooms a night:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Shrink the block</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Let the whole block go</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group blocks message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a manager holds, shrinks or lets go of a group&apos;s rooms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 – %2 (%n night(s))</source>
+        <translation>
+            <numerusform>%1 – %2 (%n night)</numerusform>
+            <numerusform>%1 – %2 (%n nights)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (passed: rooms on sale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server cannot be reached, so no group&apos;s rooms can be held or picked up until it is back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Holding %n room(s) a night for %1 until %2.</source>
+        <translation>
+            <numerusform>Holding %n room a night for %1 until %2.</numerusform>
+            <numerusform>Holding %n rooms a night for %1 until %2.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Choose the group&apos;s block in the list first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was booked; the room stays in %1&apos;s block.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booked %1 of %2 on guarantee (reference %3): %4 due on departure.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booked %1 of %2 (reference %3): %4 paid.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give %1 change.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 keeps at most %2 room(s) a night; %n room-night(s) back on sale.</source>
+        <translation>
+            <numerusform>%1 keeps at most %2 room(s) a night; %n room-night back on sale.</numerusform>
+            <numerusform>%1 keeps at most %2 room(s) a night; %n room-nights back on sale.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Let %1&apos;s block go: %n room-night(s) back on sale; guests picked up keep their rooms.</source>
+        <translation>
+            <numerusform>Let %1&apos;s block go: %n room-night back on sale; guests picked up keep their rooms.</numerusform>
+            <numerusform>Let %1&apos;s block go: %n room-nights back on sale; guests picked up keep their rooms.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::GuestProfileDialog</name>
@@ -2887,6 +3641,208 @@ free / sellable a night</source>
         <comment>date format (QLocale): weekday, day, month, year</comment>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Price: %1</source>
+        <extracomment>%1 is the night&apos;s price from the rates, e.g. &quot;€145.00&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::HotelListModel</name>
+    <message>
+        <source>not arrived yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checked in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checked out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no-show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Guest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Room type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arrives</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leaves</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::HotelListsPanel</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Day:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ddd d MMM yyyy</source>
+        <comment>date format (QDateEdit): weekday, day, month, year</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Today</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lists of the day</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arrivals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Departures</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In-house</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Occupancy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export as &amp;CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;From:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> nights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nights to show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Roo&amp;m type:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export as C&amp;SV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Occupancy and revenue per night</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Night</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Physical</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sellable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Suggested</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Revenue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ADR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RevPAR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arrivals (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Departures (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In-house (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The whole hotel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Suggested from this hotel&apos;s own history; the manager sets the limit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: too little history to suggest overbooking (%n booked room-night(s)).</source>
+        <translation>
+            <numerusform>%1: too little history to suggest overbooking (%n booked room-night).</numerusform>
+            <numerusform>%1: too little history to suggest overbooking (%n booked room-nights).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 booked room-nights lost (%4 late cancellations, %5 no-shows, less %6 walked) → suggest selling %7 on %8 physical rooms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Suggested sellable limits, from the last %n night(s) (a manager sets the limit on the Stay tab):</source>
+        <translation>
+            <numerusform>Suggested sellable limits, from the last night (a manager sets the limit on the Stay tab):</numerusform>
+            <numerusform>Suggested sellable limits, from the last %n nights (a manager sets the limit on the Stay tab):</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::HouseHoldDialog</name>
@@ -3031,6 +3987,178 @@ A manager approves this here by signing in below. You stay signed in.</source>
     </message>
     <message>
         <source>Rea&amp;son:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::NightAuditPanel</name>
+    <message>
+        <source>Cancelled (not guaranteed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No-show (guaranteed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No-show (prepaid)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No-show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Business date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Business &amp;date:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Run night audit…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show &amp;report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export CS&amp;V…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stays settled by the night audit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Guest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Room type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fee</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nights back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Marks the day&apos;s no-shows, charges their fees per the cancellation policy and gives their nights back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a manager can run the night audit. You can read its report.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the night audit for %1?
+
+Guests who were due by then and did not check in become no-shows: guaranteed and prepaid stays are charged the no-show fee of the cancellation policy, the others are cancelled, and all their nights go back on sale. This cannot be undone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Night audit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Night audit done: %n no-show(s), %1 in fees, %2 night(s) back on sale.</source>
+        <translation>
+            <numerusform>Night audit done: %n no-show, %1 in fees, %2 night(s) back on sale.</numerusform>
+            <numerusform>Night audit done: %n no-shows, %1 in fees, %2 night(s) back on sale.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The night audit of this date had already run: nothing was charged again. Its report is shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The night audit has not run for this date.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run by %1 at %2. Arrivals %3 · departures %4 · in house %5 of %6 rooms (%7%) · room revenue %8
+No-shows %9 · cancelled %10 · fees %11 · refunded %12 · nights back on sale %13</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the night audit or show a report first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the night audit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::OccupancyChart</name>
+    <message>
+        <source>Occupancy chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rooms sold per night against the physical rooms, with the sellable limit, the suggested limit and the room revenue; the table beside it holds the same figures.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No nights to show.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Physical rooms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sellable limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Suggested limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Room revenue</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3444,6 +4572,24 @@ A manager approves this here by signing in below. You stay signed in.</source>
     </message>
 </context>
 <context>
+    <name>boxoffice::OverbookingHint</name>
+    <message>
+        <source>Suggested: %1 (too little history to overbook)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Suggested: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>From the last %n night(s): %1 % of %2 booked room-nights lost to %3 late cancellations and %4 no-shows, less %5 walked, on %6 physical rooms.</source>
+        <translation>
+            <numerusform>From the last night: %1 % of %2 booked room-nights lost to %3 late cancellations and %4 no-shows, less %5 walked, on %6 physical rooms.</numerusform>
+            <numerusform>From the last %n nights: %1 % of %2 booked room-nights lost to %3 late cancellations and %4 no-shows, less %5 walked, on %6 physical rooms.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>boxoffice::PaymentDialog</name>
     <message>
         <source>Take payment</source>
@@ -3778,6 +4924,351 @@ A manager approves this here by signing in below. You stay signed in.</source>
     </message>
 </context>
 <context>
+    <name>boxoffice::RatesDialog</name>
+    <message>
+        <source>Every night</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ddd d MMM yyyy</source>
+        <comment>date format (QLocale): weekday, day, month, year</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Room rates: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Room type:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 (without a rate: %3 a night)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where rates overlap, the one over fewer nights wins; over the same nights, one for some weekdays wins over one for every night; then the one added last.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rates of the room type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First night</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last night</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Price a night</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;move the selected rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Price of each night</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Night</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A manager sets room rates.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. Summer season, Weekend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ddd d MMM yyyy</source>
+        <comment>date format (QDateEdit): weekday, day, month, year</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;First to last night:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Weekend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Friday and Saturday nights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only on (none: every night):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Price a night (%1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Add the rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (not added yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The next %1 nights from %2, with the rate being added:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The next %1 nights from %2:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the room type&apos;s price</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rate &quot;%1&quot; added: the calendar shows its prices.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the rate to remove first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rate &quot;%1&quot; removed: its nights are priced by the other rates or the room type again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::RoomRackModel</name>
+    <message>
+        <source>Dirty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inspected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 since %2, by %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of order: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, booking %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Room</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Housekeeping</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>boxoffice::RoomRackPanel</name>
+    <message>
+        <source>&amp;From:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First night shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;tay:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name or booking reference, then Enter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find the stay to give a room</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stay chosen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Give this room</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chosen booked stay gets the room selected in the rack for all its nights.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move &amp;guest here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chosen guest in house sleeps in the selected room from tonight on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Room rack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Housekeeping:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Dirty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;lean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Inspected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of order &amp;nights:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First night out of order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First night back in service</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why, e.g. water leak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why the room is out of order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of o&amp;rder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Back in service</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>until</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This hotel has no rooms recorded yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in house</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>booked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2, %3, %4 to %5 (%6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No booked stay or guest in house matches “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stay(s) found: choose one, select a room in the rack, then give it the room or move the guest there.</source>
+        <translation>
+            <numerusform>%n stay found: choose it, select a room in the rack, then give it the room or move the guest there.</numerusform>
+            <numerusform>%n stays found: choose one, select a room in the rack, then give it the room or move the guest there.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server cannot be reached, so no room can be changed until it is back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Room %1 is %2&apos;s (%3) for all the stay&apos;s nights.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sleeps in room %2 from tonight; the old room is left for housekeeping.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Room %1 is %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Room %1 is out of order for %n night(s) from %2; the calendar counts one room fewer.</source>
+        <translation>
+            <numerusform>Room %1 is out of order for %n night from %2; the calendar counts one room fewer.</numerusform>
+            <numerusform>Room %1 is out of order for %n nights from %2; the calendar counts one room fewer.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Room %1 is back in service and waits for housekeeping.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>boxoffice::SeatMapLegend</name>
     <message>
         <source>%1, %2</source>
@@ -3987,6 +5478,10 @@ A manager approves this here by signing in below. You stay signed in.</source>
     </message>
     <message>
         <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No-show</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -259,7 +259,7 @@ void TestFolioPanel::theDeskOpensTheFolioOfTheChosenStay()
         QTest::keyClicks(dialog.panel()->amountEdit(), QStringLiteral("25"));
         dialog.panel()->postCharge();
     };
-    QPushButton *folio = button(desk, QStringLiteral("Fo&lio…"));
+    QPushButton *folio = button(desk, QStringLiteral("Folio…"));
     QVERIFY(folio);
     folio->click();
     QCOMPARE(shown, stay);

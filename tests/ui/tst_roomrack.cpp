@@ -182,7 +182,7 @@ void TestRoomRack::theRoomsTabShowsEveryRoomAndItsHousekeeping()
     QVERIFY(tabs);
     const int roomsTab = tabs->indexOf(m_rooms);
     QVERIFY(roomsTab >= 0);
-    QCOMPARE(tabs->tabText(roomsTab), QStringLiteral("R&ooms"));
+    QCOMPARE(tabs->tabText(roomsTab), QStringLiteral("Room rac&k"));
     tabs->setCurrentIndex(roomsTab);
     QAbstractItemModelTester tester(m_rooms->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     RoomRackModel *model = m_rooms->model();

@@ -65,7 +65,7 @@ void FrontDeskPanel::buildUi()
     top->addWidget(m_hotels);
     top->addWidget(new QLabel(tr("Drag across the nights of a room type to select them, then hold them (Ctrl+H).")));
     top->addStretch();
-    m_ratesButton = new QPushButton(tr("Ra&tes…"));
+    m_ratesButton = new QPushButton(tr("Rat&es…"));
     m_ratesButton->setObjectName(QStringLiteral("ratesButton"));
     m_ratesButton->setToolTip(tr("The price of each night per room type: seasons and weekends"));
     m_ratesButton->setEnabled(false);
@@ -205,7 +205,7 @@ void FrontDeskPanel::buildUi()
     auto *findProfile = new QPushButton(tr("&Find a guest profile…"));
     connect(findProfile, &QPushButton::clicked, this, &FrontDeskPanel::findGuestProfile);
     stayActions->addWidget(findProfile);
-    auto *folio = new QPushButton(tr("Fo&lio…"));
+    auto *folio = new QPushButton(tr("Folio…"));
     connect(folio, &QPushButton::clicked, this, &FrontDeskPanel::openFolio);
     m_changers << folio;
     stayActions->addWidget(folio);
@@ -290,15 +290,15 @@ void FrontDeskPanel::buildUi()
     connect(m_groups, &GroupBlocksTab::counterSaleMade, this, &FrontDeskPanel::counterSaleMade);
     m_tabs->addTab(m_groups, tr("Gro&ups"));
     m_lists = new HotelListsPanel;
-    m_tabs->addTab(m_lists, tr("&Lists"));
+    m_tabs->addTab(m_lists, tr("Lis&ts"));
     m_rooms = new RoomRackPanel;
-    m_tabs->addTab(m_rooms, tr("R&ooms"));
+    m_tabs->addTab(m_rooms, tr("Room rac&k"));
     connect(m_rooms, &RoomRackPanel::physicalChanged, this, [this] {
         loadCalendar(true);
         reloadArrivals();
     });
     m_nightAudit = new NightAuditPanel(m_staff.role == StaffRole::Manager);
-    m_tabs->addTab(m_nightAudit, tr("&Night audit"));
+    m_tabs->addTab(m_nightAudit, tr("Night au&dit"));
     splitter->addWidget(m_tabs);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
