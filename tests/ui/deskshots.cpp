@@ -356,6 +356,8 @@ bool saveGuestShot(DeskWindow &window, const DeskServices &services, PgInventory
     bool profile = false;
     desk->profileHook = [&](GuestProfileDialog &dialog) {
         dialog.searchEdit()->setText(QStringLiteral("solberg"));
+        dialog.search(QStringLiteral("solberg")); // the profile search beside it, as a clerk would have typed
+        dialog.selectStay(today->id);
         dialog.resize(1100, 860);
         dialog.show();
         wait(400);
