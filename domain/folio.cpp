@@ -1,5 +1,7 @@
 #include "domain/folio.h"
 
+#include "domain/allocation.h"
+
 namespace boxoffice {
 
 QString folioKindName(FolioKind kind)
@@ -28,15 +30,15 @@ std::optional<FolioKind> folioKindFromName(const QString &name)
 
 QVector<FolioNight> Folio::nights() const
 {
-    // The ledger holds the stay's price, not a price per night: spread evenly, the remainder on the
-    // last night, so the nights add up to exactly what was billed.
+    // The ledger holds what the stay was sold for, not a price per night: spread over the nights in
+    // proportion to their rates (a weekend night carries more), adding up to exactly what was billed.
     QVector<FolioNight> result;
     const qint64 count = checkIn.isValid() && checkOut > checkIn ? checkIn.daysTo(checkOut) : 0;
     if (count <= 0)
         return result;
-    const qint64 each = roomMinor / count;
-    for (qint64 i = 0; i < count; ++i)
-        result << FolioNight{checkIn.addDays(i), i + 1 == count ? roomMinor - each * (count - 1) : each};
+    const QVector<qint64> parts = allocateByWeight(roomMinor, int(count), nightRates);
+    for (int i = 0; i < parts.size(); ++i)
+        result << FolioNight{checkIn.addDays(i), parts.at(i)};
     return result;
 }
 

@@ -84,11 +84,12 @@ struct Folio
     StayState state = StayState::Booked;
     OrderId order = 0;
     qint64 roomMinor = 0; // the nights' price (with any move's supplements), not the extras
+    QVector<qint64> nightRates; // each night's rate on the calendar: how roomMinor is spread over them
     qint64 roomOwedMinor = 0;
     QVector<FolioCharge> charges;
     QVector<FolioPayment> payments;
 
-    QVector<FolioNight> nights() const; // the room's price spread over its nights
+    QVector<FolioNight> nights() const; // the room's price spread over its nights by their rates
     qint64 openChargesMinor() const;
     qint64 chargesMinor() const; // open and settled, not voided: what the invoice bills
     qint64 balanceMinor() const { return roomOwedMinor + openChargesMinor(); }

@@ -16,7 +16,10 @@ SELECT s.id, s.reference, COALESCE(s.guest_name, ''), h.name, rt.name, h.currenc
                    WHERE l.stay_id = s.id AND l.state = 'SOLD'
                      AND NOT EXISTS (SELECT 1 FROM folio_charges c
                                      WHERE c.stay_id = s.id AND c.settled_order_id = l.order_id)), 0),
-       boxoffice_folio_room_owed(s.id)
+       boxoffice_folio_room_owed(s.id),
+       (SELECT string_agg(CAST(COALESCE(n.price_minor, rt.price_minor) AS text), ',' ORDER BY d.night)
+        FROM generate_series(s.check_in, s.check_out - 1, interval '1 day') AS d(night)
+        LEFT JOIN room_nights n ON n.room_type_id = s.room_type_id AND n.night = CAST(d.night AS date))
 FROM stays s JOIN room_types rt ON rt.id = s.room_type_id JOIN hotels h ON h.id = rt.hotel_id
 WHERE s.id = :stay
 )SQL";

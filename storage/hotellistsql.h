@@ -38,21 +38,36 @@ ORDER BY lower(COALESCE(s.guest_name, '')), s.reference
 )SQL";
 
 // Per room type and night: the counters, the stays sold on it and their revenue. A stay's sold order
-// line is spread over its nights: amount / nights each, the remainder one minor unit a night from the
-// first night, so its nights add up to the line exactly.
+// line is spread over its nights in proportion to their rates (migration 031: a weekend night carries
+// more), in whole minor units: each night the rounded-up running share minus the one before, so the
+// odd cents fall on the first nights and its nights add up to the line exactly (domain/allocation.h
+// spreads a folio's room the same way).
 inline constexpr char occupancy[] = R"SQL(
 WITH p AS (SELECT CAST(:hotel AS bigint) AS hotel_id, CAST(:from AS date) AS first, CAST(:until AS date) AS after),
-shares AS (
-    SELECT s.room_type_id, s.check_in + g.i AS night,
-           l.amount_minor / (s.check_out - s.check_in)
-             + CASE WHEN g.i < l.amount_minor % (s.check_out - s.check_in) THEN 1 ELSE 0 END AS share
+stay_nights AS (
+    SELECT s.id, s.room_type_id, s.check_in + g.i AS night, l.amount_minor AS amount,
+           CAST(COALESCE(n.price_minor, rt.price_minor) AS numeric) AS rate
     FROM stays s JOIN room_types rt ON rt.id = s.room_type_id
          LEFT JOIN order_stay_lines l ON l.stay_id = s.id AND l.state = 'SOLD'
          CROSS JOIN p
          CROSS JOIN LATERAL generate_series(0, s.check_out - s.check_in - 1) AS g(i)
+         LEFT JOIN room_nights n ON n.room_type_id = s.room_type_id AND n.night = s.check_in + g.i
     WHERE rt.hotel_id = p.hotel_id AND s.state IN ('BOOKED', 'CHECKED_IN', 'CHECKED_OUT')
       AND s.check_in < p.after AND s.check_out > p.first
-      AND s.check_in + g.i >= p.first AND s.check_in + g.i < p.after
+),
+running AS (
+    SELECT room_type_id, night, amount,
+           CASE WHEN sum(rate) OVER whole > 0 THEN rate ELSE 1 END AS weight,
+           CASE WHEN sum(rate) OVER whole > 0 THEN sum(rate) OVER upto ELSE count(*) OVER upto END AS upto,
+           CASE WHEN sum(rate) OVER whole > 0 THEN sum(rate) OVER whole ELSE count(*) OVER whole END AS total
+    FROM stay_nights
+    WINDOW whole AS (PARTITION BY id), upto AS (PARTITION BY id ORDER BY night)
+),
+shares AS (
+    SELECT room_type_id, night,
+           CAST(ceil(amount * upto / total) - ceil(amount * (upto - weight) / total) AS bigint) AS share
+    FROM running, p
+    WHERE night >= p.first AND night < p.after
 ),
 per_night AS (
     SELECT room_type_id, night, count(*) AS sold, COALESCE(sum(share), 0) AS revenue

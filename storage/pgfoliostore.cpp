@@ -47,6 +47,8 @@ Result<Folio> PgFolioStore::folio(StayId stay)
     folio.order = q.value(9).toLongLong();
     folio.roomMinor = q.value(10).toLongLong();
     folio.roomOwedMinor = q.value(11).toLongLong();
+    for (const QString &rate : q.value(12).toString().split(QLatin1Char(','), Qt::SkipEmptyParts))
+        folio.nightRates << rate.toLongLong();
     q.finish();
     if (!state)
         return state.error();

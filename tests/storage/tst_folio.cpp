@@ -82,6 +82,7 @@ private slots:
     void settleAndCheckOutTakesOnePaymentThroughTheLedger();
     void aBalanceThatChangedMeanwhileIsRefused();
     void twoDesksSettlingAtOnceChargeOnce();
+    void theInvoicesNightsFollowTheirRates();
 
 private:
     // In house from today: sold at the counter (cash, exactly), or on guarantee (nothing taken yet).
@@ -483,6 +484,30 @@ void TestFolio::twoDesksSettlingAtOnceChargeOnce()
         });
     QVERIFY(connected);
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+}
+
+// The invoice lists each night at its share of what the room was sold for, by the nights' rates: a
+// dearer night (a weekend or festival rate, migration 031) shows dearer, and the nights add up.
+void TestFolio::theInvoicesNightsFollowTheirRates()
+{
+    const auto price = [this](const QVariant &minor) {
+        return m_db->exec(QStringLiteral("UPDATE room_nights SET price_minor = :p WHERE room_type_id = :r AND night = :n"),
+                          {{QStringLiteral("p"), minor}, {QStringLiteral("r"), m_standard},
+                           {QStringLiteral("n"), m_first.addDays(1)}});
+    };
+    QVERIFY(price(12000));
+    const StayId stay = sell(QStringLiteral("Rated Guest"), 2, PaymentMethod::Guarantee);
+    QVERIFY(stay);
+    PgFolioStore store(m_db->database());
+    const auto folio = store.folio(stay);
+    QVERIFY(price(QVariant(QMetaType::fromType<qlonglong>()))); // the room type's price again for later tests
+    QVERIFY(folio.ok());
+    QCOMPARE(folio->roomMinor, 21000);
+    const QVector<FolioNight> nights = folio->nights();
+    QCOMPARE(nights.size(), 2);
+    QCOMPARE(nights.at(0).night, m_first);
+    QCOMPARE(nights.at(0).priceMinor, 9000);
+    QCOMPARE(nights.at(1).priceMinor, 12000);
 }
 
 QTEST_GUILESS_MAIN(TestFolio)

@@ -62,6 +62,7 @@ private slots:
     void cleanupTestCase();
     void aDayListsArrivalsDeparturesAndInHouse();
     void occupancyAndRevenuePerNightAreExact();
+    void revenueFollowsEachNightsRate();
     void theHistoryCountsLateCancellationsAndWalks();
     void partnersAreAManagersList();
     void aWalkNamesItsPartnerAndGivesTheNightsBack();
@@ -406,6 +407,28 @@ void TestHotelLists::aWalkNamesItsPartnerAndGivesTheNightsBack()
     QCOMPARE(report->size(), 1);
     QCOMPARE(report->first().partner, QStringLiteral("Harbour View"));
     QVERIFY(compensationsCsv(report.value()).contains(QStringLiteral(",first night and taxi,Harbour View\r\n")));
+}
+
+// A stay sold over a plain night and a dearer one (a weekend or festival rate, migration 031) brings in
+// more on the dear night: its line is spread by the nights' rates, and still adds up to the line.
+void TestHotelLists::revenueFollowsEachNightsRate()
+{
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE room_nights SET price_minor = 30001 WHERE room_type_id = :r AND night = :n"),
+                       {{QStringLiteral("r"), m_standard}, {QStringLiteral("n"), m_first.addDays(26)}}));
+    const StayId stay = book(QStringLiteral("Rita Rates"), m_standard, 25, 2);
+    QVERIFY(stay);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT amount_minor FROM order_stay_lines WHERE stay_id = :s"),
+                          {{QStringLiteral("s"), stay}})
+                 .toLongLong(),
+             40001);
+    const auto report = m_desk->hotelLists.occupancy(m_hotel, m_first.addDays(25), m_first.addDays(27), m_first);
+    QVERIFY(report.ok());
+    QVector<qint64> standard;
+    for (const OccupancyNight &row : report->nights) {
+        if (row.roomType == m_standard)
+            standard << row.revenueMinor;
+    }
+    QCOMPARE(standard, (QVector<qint64>{10000, 30001}));
 }
 
 QTEST_GUILESS_MAIN(TestHotelLists)
