@@ -10,11 +10,12 @@ BOXOFFICE_PACKAGES=(
     qt6-base-dev qt6-base-dev-tools libqt6sql6-psql libpq-dev qt6-httpserver-dev qt6-websockets-dev
     libqrencode-dev fonts-dejavu-core qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
     postgresql-15 acl util-linux
+    libhiredis-dev
 )
 
 # What only the tests need besides: reading back printed tickets (PDF to image, QR decoding) and a
 # browser for the buyer's page. Node.js is taken from Debian only when the machine has none.
-BOXOFFICE_TEST_PACKAGES=(poppler-utils zbar-tools chromium)
+BOXOFFICE_TEST_PACKAGES=(poppler-utils zbar-tools chromium redis-server)
 command -v node >/dev/null || BOXOFFICE_TEST_PACKAGES+=(nodejs)
 command -v npm >/dev/null || BOXOFFICE_TEST_PACKAGES+=(npm)
 

@@ -1,0 +1,243 @@
+#include "app/redis/redisclient.h"
+
+#include "app/redis/redislogging.h"
+
+#include <hiredis/hiredis.h>
+
+#include <QMutexLocker>
+
+#include <cerrno>
+#include <csignal>
+#include <mutex>
+
+namespace boxoffice::redis {
+
+namespace {
+
+timeval toTimeval(int ms)
+{
+    timeval tv{};
+    tv.tv_sec = ms / 1000;
+    tv.tv_usec = (ms % 1000) * 1000;
+    return tv;
+}
+
+RedisValue copyReply(const redisReply *reply)
+{
+    RedisValue value;
+    switch (reply->type) {
+    case REDIS_REPLY_INTEGER:
+        value.type = RedisValue::Type::Integer;
+        value.integer = reply->integer;
+        break;
+    case REDIS_REPLY_STRING:
+    case REDIS_REPLY_STATUS:
+    case REDIS_REPLY_ERROR:
+        value.type = reply->type == REDIS_REPLY_STRING ? RedisValue::Type::String
+                   : reply->type == REDIS_REPLY_STATUS ? RedisValue::Type::Status
+                                                       : RedisValue::Type::Error;
+        value.text = QByteArray(reply->str, qsizetype(reply->len));
+        break;
+    case REDIS_REPLY_ARRAY:
+        value.type = RedisValue::Type::Array;
+        value.elements.reserve(qsizetype(reply->elements));
+        for (size_t i = 0; i < reply->elements; ++i)
+            value.elements.append(copyReply(reply->element[i]));
+        break;
+    default:
+        value.type = RedisValue::Type::Nil;
+    }
+    return value;
+}
+
+DomainError unavailable(const RedisConfig &config, const QString &detail)
+{
+    DomainError error = makeError(ErrorCode::Unavailable,
+                                  QStringLiteral("Redis at %1 could not be reached or did not answer in time.").arg(config.address()));
+    error.detail = detail;
+    return error;
+}
+
+// Replies with which a healthy server says "not now" rather than "wrong".
+bool isTransient(const QByteArray &errorText)
+{
+    for (const char *prefix : {"LOADING", "BUSY", "MASTERDOWN", "READONLY", "TRYAGAIN", "CLUSTERDOWN"})
+        if (errorText.startsWith(prefix))
+            return true;
+    return false;
+}
+
+// hiredis writes to its socket with write(): a server that went away would raise SIGPIPE and end the
+// whole web server. A failed write must be a failed call instead.
+void ignoreSigpipe()
+{
+    static std::once_flag once;
+    std::call_once(once, [] { std::signal(SIGPIPE, SIG_IGN); });
+}
+
+} // namespace
+
+void RedisClient::ContextDeleter::operator()(redisContext *context) const
+{
+    redisFree(context);
+}
+
+RedisClient::RedisClient(RedisConfig config) : m_config(std::move(config))
+{
+    ignoreSigpipe();
+}
+
+RedisClient::~RedisClient() = default;
+
+Result<RedisClient::Connection> RedisClient::connect()
+{
+    const QByteArray host = m_config.host.toUtf8();
+    Connection connection(redisConnectWithTimeout(host.constData(), m_config.port, toTimeval(m_config.connectTimeoutMs)));
+    if (!connection)
+        return unavailable(m_config, QStringLiteral("hiredis could not allocate a context"));
+    if (connection->err)
+        return unavailable(m_config, QString::fromLocal8Bit(connection->errstr));
+    if (redisSetTimeout(connection.get(), toTimeval(m_config.commandTimeoutMs)) != REDIS_OK)
+        return unavailable(m_config, QString::fromLocal8Bit(connection->errstr));
+    redisEnableKeepAlive(connection.get());
+
+    int failure = 0;
+    int sysErrno = 0;
+    auto setUp = [&](const QByteArrayList &arguments) -> Status {
+        auto reply = exchangeOn(connection.get(), arguments, &failure, &sysErrno);
+        if (!reply)
+            return reply.error();
+        if (reply->type == RedisValue::Type::Error)
+            return unavailable(m_config, QString::fromUtf8(reply->text));
+        return Done{};
+    };
+    if (!m_config.password.isEmpty()) {
+        QByteArrayList auth{"AUTH"};
+        if (!m_config.user.isEmpty())
+            auth << m_config.user.toUtf8();
+        auth << m_config.password;
+        if (auto status = setUp(auth); !status)
+            return status.error();
+    }
+    if (m_config.database != 0) {
+        if (auto status = setUp({"SELECT", QByteArray::number(m_config.database)}); !status)
+            return status.error();
+    }
+    return connection;
+}
+
+Result<RedisValue> RedisClient::exchangeOn(redisContext *context, const QByteArrayList &arguments, int *failure, int *sysErrno)
+{
+    std::vector<const char *> argv;
+    std::vector<size_t> lengths;
+    argv.reserve(size_t(arguments.size()));
+    lengths.reserve(size_t(arguments.size()));
+    for (const QByteArray &argument : arguments) {
+        argv.push_back(argument.constData());
+        lengths.push_back(size_t(argument.size()));
+    }
+    errno = 0;
+    auto *reply = static_cast<redisReply *>(redisCommandArgv(context, int(argv.size()), argv.data(), lengths.data()));
+    *sysErrno = errno;
+    if (!reply) {
+        *failure = context->err;
+        return unavailable(m_config, QString::fromLocal8Bit(context->errstr));
+    }
+    RedisValue value = copyReply(reply);
+    freeReplyObject(reply);
+    return value;
+}
+
+Result<RedisValue> RedisClient::exchange(const QByteArrayList &arguments)
+{
+    for (int attempt = 0;; ++attempt) {
+        Connection connection;
+        bool reused = false;
+        {
+            QMutexLocker lock(&m_mutex);
+            if (!m_idle.empty()) {
+                connection = std::move(m_idle.back());
+                m_idle.pop_back();
+                reused = true;
+            }
+        }
+        if (!connection) {
+            auto opened = connect();
+            if (!opened) {
+                qCWarning(lcRedis).noquote() << opened.error().message << opened.error().detail;
+                return opened.error();
+            }
+            connection = std::move(opened.value());
+        }
+
+        int failure = 0;
+        int sysErrno = 0;
+        auto reply = exchangeOn(connection.get(), arguments, &failure, &sysErrno);
+        if (reply) {
+            QMutexLocker lock(&m_mutex);
+            if (int(m_idle.size()) < m_config.maxIdleConnections)
+                m_idle.push_back(std::move(connection));
+            return reply;
+        }
+        // The connection is broken; so, most likely, are the others made before (a restarted server).
+        connection.reset();
+        dropIdle();
+        // A pooled connection whose server closed it failed before any server read the command, so
+        // it is safe to send again once. A timeout is not: the command may have run.
+        const bool closedUnderUs = failure == REDIS_ERR_EOF
+            || (failure == REDIS_ERR_IO && (sysErrno == ECONNRESET || sysErrno == EPIPE));
+        if (reused && closedUnderUs && attempt == 0) {
+            qCInfo(lcRedis).noquote() << "connection to" << m_config.address() << "was closed; connecting again";
+            continue;
+        }
+        qCWarning(lcRedis).noquote() << reply.error().message << reply.error().detail;
+        return reply;
+    }
+}
+
+void RedisClient::dropIdle()
+{
+    std::vector<Connection> stale;
+    {
+        QMutexLocker lock(&m_mutex);
+        stale.swap(m_idle);
+    }
+}
+
+Result<RedisValue> RedisClient::checked(Result<RedisValue> reply, const QByteArray &commandName)
+{
+    if (!reply || reply->type != RedisValue::Type::Error)
+        return reply;
+    const QByteArray &text = reply->text;
+    if (isTransient(text))
+        return unavailable(m_config, QString::fromUtf8(text));
+    DomainError error = makeError(ErrorCode::Internal, QStringLiteral("Redis refused a command."));
+    error.detail = QStringLiteral("%1: %2").arg(QString::fromUtf8(commandName), QString::fromUtf8(text));
+    qCWarning(lcRedis).noquote() << error.detail;
+    return error;
+}
+
+Result<RedisValue> RedisClient::command(const QByteArrayList &arguments)
+{
+    return checked(exchange(arguments), arguments.value(0));
+}
+
+Result<RedisValue> RedisClient::run(const RedisScript &script, const QByteArrayList &keys, const QByteArrayList &arguments)
+{
+    QByteArrayList evalsha{"EVALSHA", script.sha1, QByteArray::number(keys.size())};
+    evalsha << keys << arguments;
+    auto reply = exchange(evalsha);
+    if (!reply || reply->type != RedisValue::Type::Error || !reply->text.startsWith("NOSCRIPT"))
+        return checked(std::move(reply), "EVALSHA");
+    auto loaded = command({"SCRIPT", "LOAD", script.source});
+    if (!loaded)
+        return loaded.error();
+    if (loaded->text != script.sha1) {
+        DomainError error = makeError(ErrorCode::Internal, QStringLiteral("Redis named a script differently."));
+        error.detail = QString::fromUtf8(loaded->text);
+        return error;
+    }
+    return command(evalsha);
+}
+
+} // namespace boxoffice::redis

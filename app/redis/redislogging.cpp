@@ -1,0 +1,3 @@
+#include "app/redis/redislogging.h"
+
+Q_LOGGING_CATEGORY(lcRedis, "boxoffice.redis", QtInfoMsg)
