@@ -8,12 +8,15 @@
 #include "storage/databaselocator.h"
 #include "storage/migrator.h"
 
+#include "app/redis/redisstores.h"
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QSocketNotifier>
 #include <QTextStream>
 
 #include <csignal>
+#include <optional>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -74,6 +77,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("provider-url"), QStringLiteral("Payment provider base URL (or BOXOFFICE_PAYMENT_URL)."), QStringLiteral("url")},
         {QStringLiteral("provider-key"), QStringLiteral("Payment provider API key (or BOXOFFICE_PAYMENT_KEY)."), QStringLiteral("key")},
         {QStringLiteral("webhook-secret"), QStringLiteral("Secret the provider signs webhooks with (or BOXOFFICE_WEBHOOK_SECRET)."), QStringLiteral("secret")},
+        {QStringLiteral("redis"), QStringLiteral("Redis shared by several web servers, redis://host:port[/db] (password: BOXOFFICE_REDIS_PASSWORD)."), QStringLiteral("url")},
     });
     parser.process(app);
 
@@ -101,6 +105,19 @@ int main(int argc, char *argv[])
     config.webhookSecret = (parser.isSet(QStringLiteral("webhook-secret")) ? parser.value(QStringLiteral("webhook-secret"))
                                                                            : qEnvironmentVariable("BOXOFFICE_WEBHOOK_SECRET"))
                                .toUtf8();
+
+    if (parser.isSet(QStringLiteral("redis")))
+        config.redis = QUrl(parser.value(QStringLiteral("redis")));
+    // Opened first, so a wrong URL or password stops the start instead of the first buyer.
+    std::optional<redis::RedisStores> redisStores;
+    if (!config.redis.isEmpty()) {
+        if (!config.redis.password().isEmpty())
+            qCWarning(lcWeb) << "a password in --redis is visible to every user of this machine: use BOXOFFICE_REDIS_PASSWORD";
+        auto opened = redis::openRedisStores(config.redis);
+        if (!opened)
+            return fail(QStringLiteral("--redis: %1 %2").arg(opened.error().message, opened.error().detail));
+        redisStores = std::move(opened.value());
+    }
 
     auto choice = locateDatabase(parser.value(QStringLiteral("db")),
                                  [](const QString &message) { qCInfo(lcWeb).noquote() << message; });

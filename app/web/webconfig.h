@@ -23,6 +23,7 @@ struct WebConfig
     QByteArray webhookSecret; // empty: the webhook answers 503
     qint64 maxBodyBytes = 64 * 1024;
     int seatMapMaxAgeMs = 1000; // a seat map snapshot is re-read at most this often
+    QUrl redis; // empty: the waiting room, counters and hold filter stay in this server's memory
 };
 
 } // namespace boxoffice::web

@@ -8,7 +8,9 @@
 #include "app/redis/redisconfig.h"
 #include "app/redis/redisstores.h"
 
+#include <QProcess>
 #include <QRandomGenerator>
+#include <QTcpServer>
 #include <QSet>
 #include <QtTest>
 
@@ -67,6 +69,7 @@ private slots:
     void holdFilterMarksAreTheCartsOwn();
     void redisAwayIsUnavailableAndFoundAgain();
     void silentRedisTimesOut();
+    void webServerRefusesToStartWithoutItsRedis();
 
 private:
     RedisStores open() const;
@@ -496,6 +499,36 @@ void TestRedisStores::silentRedisTimesOut()
     QCOMPARE(fresh.error().code, ErrorCode::Unavailable);
     // Thawed, the same client answers again.
     QTRY_VERIFY_WITH_TIMEOUT(stores->rateCounters->peek(QStringLiteral("frozen")).ok(), 5000);
+}
+
+void TestRedisStores::webServerRefusesToStartWithoutItsRedis()
+{
+    // A free port nobody listens on, and a database URL that is never reached: Redis is checked first.
+    quint16 deadPort = 0;
+    {
+        QTcpServer probe;
+        QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+        deadPort = probe.serverPort();
+    }
+    struct Case
+    {
+        QString url;
+        QString says;
+    };
+    const QVector<Case> cases{
+        {QStringLiteral("redis://127.0.0.1:%1").arg(deadPort), QStringLiteral("could not be reached")},
+        {QStringLiteral("http://127.0.0.1:%1").arg(m_server.port()), QStringLiteral("not usable")},
+    };
+    for (const Case &c : cases) {
+        QProcess web;
+        web.start(QStringLiteral(BOXOFFICE_WEB),
+                  {QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--redis"), c.url,
+                   QStringLiteral("--db"), QStringLiteral("postgresql://nobody@127.0.0.1:1/none")});
+        QVERIFY(web.waitForFinished(30000));
+        const QString said = QString::fromUtf8(web.readAllStandardError());
+        QCOMPARE(web.exitCode(), 1);
+        QVERIFY2(said.contains(QLatin1String("--redis")) && said.contains(c.says), qPrintable(said));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestRedisStores)
