@@ -7,6 +7,7 @@
 #include <QMutexLocker>
 
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <mutex>
 
@@ -65,6 +66,11 @@ bool isTransient(const QByteArray &errorText)
         if (errorText.startsWith(prefix))
             return true;
     return false;
+}
+
+qint64 steadyMs()
+{
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 // hiredis writes to its socket with write(): a server that went away would raise SIGPIPE and end the
@@ -162,8 +168,11 @@ Result<RedisValue> RedisClient::exchange(const QByteArrayList &arguments)
             }
         }
         if (!connection) {
+            if (steadyMs() < m_quietUntilMs.load())
+                return unavailable(m_config, QStringLiteral("not tried again yet after a failed connect"));
             auto opened = connect();
             if (!opened) {
+                m_quietUntilMs = steadyMs() + m_config.retryAfterMs;
                 qCWarning(lcRedis).noquote() << opened.error().message << opened.error().detail;
                 return opened.error();
             }

@@ -8,6 +8,7 @@
 #include <QByteArrayList>
 #include <QMutex>
 
+#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -55,6 +56,7 @@ private:
     const RedisConfig m_config;
     QMutex m_mutex;
     std::vector<Connection> m_idle;
+    std::atomic<qint64> m_quietUntilMs{0}; // steady clock; see RedisConfig::retryAfterMs
 };
 
 } // namespace boxoffice::redis

@@ -11,13 +11,13 @@ DomainError badUrl(const QString &why)
     return makeError(ErrorCode::BadInput, QStringLiteral("The Redis URL is not usable: %1.").arg(why));
 }
 
-bool readMs(const QUrlQuery &query, const QString &name, int &into)
+bool readMs(const QUrlQuery &query, const QString &name, int &into, int least = 1)
 {
     if (!query.hasQueryItem(name))
         return true;
     bool ok = false;
     const int value = query.queryItemValue(name).toInt(&ok);
-    if (!ok || value < 1 || value > 60000)
+    if (!ok || value < least || value > 60000)
         return false;
     into = value;
     return true;
@@ -47,8 +47,9 @@ Result<RedisConfig> parseRedisUrl(const QUrl &url)
         config.password = fromEnvironment;
     const QUrlQuery query(url);
     if (!readMs(query, QStringLiteral("connect_timeout_ms"), config.connectTimeoutMs)
-        || !readMs(query, QStringLiteral("timeout_ms"), config.commandTimeoutMs))
-        return badUrl(QStringLiteral("a timeout must be 1 to 60000 milliseconds"));
+        || !readMs(query, QStringLiteral("timeout_ms"), config.commandTimeoutMs)
+        || !readMs(query, QStringLiteral("retry_after_ms"), config.retryAfterMs, 0))
+        return badUrl(QStringLiteral("a timeout must be 1 to 60000 milliseconds (a retry 0 to 60000)"));
     if (query.hasQueryItem(QStringLiteral("prefix")))
         config.keyPrefix = query.queryItemValue(QStringLiteral("prefix"), QUrl::FullyDecoded).toUtf8();
     return config;

@@ -113,12 +113,13 @@ void TestRedisStores::cleanupTestCase()
 void TestRedisStores::urlIsRead()
 {
     qunsetenv("BOXOFFICE_REDIS_PASSWORD");
-    auto plain = parseRedisUrl(QUrl(QStringLiteral("redis://cache.example:6380/2?timeout_ms=250&prefix=t1:")));
+    auto plain = parseRedisUrl(QUrl(QStringLiteral("redis://cache.example:6380/2?timeout_ms=250&retry_after_ms=0&prefix=t1:")));
     QVERIFY(plain.ok());
     QCOMPARE(plain->host, QStringLiteral("cache.example"));
     QCOMPARE(plain->port, 6380);
     QCOMPARE(plain->database, 2);
     QCOMPARE(plain->commandTimeoutMs, 250);
+    QCOMPARE(plain->retryAfterMs, 0);
     QCOMPARE(plain->keyPrefix, QByteArray("t1:"));
     QVERIFY(plain->password.isEmpty());
 
@@ -459,11 +460,22 @@ void TestRedisStores::redisAwayIsUnavailableAndFoundAgain()
         expectUnavailable(marked.error());
         stores->holdFilter->unmark(event, {1}, QStringLiteral("A")); // no answer, no crash
     }
+    // Right after a failed connect, calls do not each try (and wait) again: they answer at once.
+    int answeredAtOnce = 0;
+    for (int i = 0; i < 100; ++i) {
+        auto peek = m_a.rateCounters->peek(QStringLiteral("k"));
+        QVERIFY(!peek.ok());
+        expectUnavailable(peek.error());
+        answeredAtOnce += peek.error().detail.contains(QLatin1String("not tried again yet"));
+    }
+    QVERIFY(answeredAtOnce > 0);
 
     // The restarted server is empty (no persistence) and knows no scripts: the stores connect again
     // and load their scripts again on their own.
     const QString why = m_server.start();
     QVERIFY2(why.isEmpty(), qPrintable(why));
+    QTRY_VERIFY_WITH_TIMEOUT(m_a.rateCounters->peek(QStringLiteral("k")).ok(), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_b.rateCounters->peek(QStringLiteral("k")).ok(), 5000);
     QVERIFY(m_a.waitingRoom->join(event, QStringLiteral("w"), std::nullopt).ok());
     QCOMPARE(m_b.waitingRoom->position(event, QStringLiteral("w")).value(), 1);
     QCOMPARE(m_a.waitingRoom->advance(event, 10, 1'800'000'000'000).value(), 0);
