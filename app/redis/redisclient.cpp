@@ -113,9 +113,12 @@ Result<RedisClient::Connection> RedisClient::connect()
         auto reply = exchangeOn(connection.get(), arguments, &failure, &sysErrno);
         if (!reply)
             return reply.error();
-        if (reply->type == RedisValue::Type::Error)
-            return unavailable(m_config, QString::fromUtf8(reply->text));
-        return Done{};
+        if (reply->type != RedisValue::Type::Error)
+            return Done{};
+        DomainError refused = unavailable(m_config, QString::fromUtf8(reply->text));
+        if (arguments.first() == "AUTH")
+            refused.message = QStringLiteral("Redis at %1 refused the user name or password.").arg(m_config.address());
+        return refused;
     };
     if (!m_config.password.isEmpty()) {
         QByteArrayList auth{"AUTH"};

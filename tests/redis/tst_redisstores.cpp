@@ -154,6 +154,11 @@ void TestRedisStores::passwordAndDatabaseAreUsed()
     auto refused = openRedisStores(url);
     QVERIFY(!refused.ok());
     QCOMPARE(refused.error().code, ErrorCode::Unavailable);
+    qputenv("BOXOFFICE_REDIS_PASSWORD", "wrong");
+    auto wrong = openRedisStores(url);
+    QVERIFY(!wrong.ok());
+    QCOMPARE(wrong.error().code, ErrorCode::Unavailable);
+    QVERIFY2(wrong.error().message.contains(QLatin1String("password")), qPrintable(wrong.error().message));
 
     qputenv("BOXOFFICE_REDIS_PASSWORD", "letmein");
     auto stores = openRedisStores(url);
@@ -230,6 +235,10 @@ void TestRedisStores::waitingRoomAdvanceCountsTimeOnce()
     for (int ms = 1; ms <= 1000; ++ms)
         admitted = room.advance(fine, 3, start + ms).value();
     QCOMPARE(admitted, 3);
+
+    // A server that forgot the scripts (SCRIPT FLUSH, a restart) is given them again.
+    QVERIFY(m_a.client->command({"SCRIPT", "FLUSH"}).ok());
+    QCOMPARE(room.advance(event, 1, start + 9000).value(), 18);
 
     auto refused = room.advance(event, -1, start + 8000);
     QVERIFY(!refused.ok());
