@@ -35,7 +35,7 @@ RedisValue copyReply(const redisReply *reply)
     case REDIS_REPLY_STATUS:
     case REDIS_REPLY_ERROR:
         value.type = reply->type == REDIS_REPLY_STRING ? RedisValue::Type::String
-                   : reply->type == REDIS_REPLY_STATUS ? RedisValue::Type::Status
+            : reply->type == REDIS_REPLY_STATUS        ? RedisValue::Type::Status
                                                        : RedisValue::Type::Error;
         value.text = QByteArray(reply->str, qsizetype(reply->len));
         break;
@@ -53,8 +53,9 @@ RedisValue copyReply(const redisReply *reply)
 
 DomainError unavailable(const RedisConfig &config, const QString &detail)
 {
-    DomainError error = makeError(ErrorCode::Unavailable,
-                                  QStringLiteral("Redis at %1 could not be reached or did not answer in time.").arg(config.address()));
+    DomainError error = makeError(
+        ErrorCode::Unavailable,
+        QStringLiteral("Redis at %1 could not be reached or did not answer in time.").arg(config.address()));
     error.detail = detail;
     return error;
 }
@@ -70,7 +71,8 @@ bool isTransient(const QByteArray &errorText)
 
 qint64 steadyMs()
 {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
 }
 
 // hiredis writes to its socket with write(): a server that went away would raise SIGPIPE and end the
@@ -98,7 +100,8 @@ RedisClient::~RedisClient() = default;
 Result<RedisClient::Connection> RedisClient::connect()
 {
     const QByteArray host = m_config.host.toUtf8();
-    Connection connection(redisConnectWithTimeout(host.constData(), m_config.port, toTimeval(m_config.connectTimeoutMs)));
+    Connection connection(
+        redisConnectWithTimeout(host.constData(), m_config.port, toTimeval(m_config.connectTimeoutMs)));
     if (!connection)
         return unavailable(m_config, QStringLiteral("hiredis could not allocate a context"));
     if (connection->err)
@@ -135,7 +138,8 @@ Result<RedisClient::Connection> RedisClient::connect()
     return connection;
 }
 
-Result<RedisValue> RedisClient::exchangeOn(redisContext *context, const QByteArrayList &arguments, int *failure, int *sysErrno)
+Result<RedisValue> RedisClient::exchangeOn(redisContext *context, const QByteArrayList &arguments, int *failure,
+                                           int *sysErrno)
 {
     std::vector<const char *> argv;
     std::vector<size_t> lengths;
@@ -196,8 +200,8 @@ Result<RedisValue> RedisClient::exchange(const QByteArrayList &arguments)
         dropIdle();
         // A pooled connection whose server closed it failed before any server read the command, so
         // it is safe to send again once. A timeout is not: the command may have run.
-        const bool closedUnderUs = failure == REDIS_ERR_EOF
-            || (failure == REDIS_ERR_IO && (sysErrno == ECONNRESET || sysErrno == EPIPE));
+        const bool closedUnderUs
+            = failure == REDIS_ERR_EOF || (failure == REDIS_ERR_IO && (sysErrno == ECONNRESET || sysErrno == EPIPE));
         if (reused && closedUnderUs && attempt == 0) {
             qCInfo(lcRedis).noquote() << "connection to" << m_config.address() << "was closed; connecting again";
             continue;
@@ -234,7 +238,8 @@ Result<RedisValue> RedisClient::command(const QByteArrayList &arguments)
     return checked(exchange(arguments), arguments.value(0));
 }
 
-Result<RedisValue> RedisClient::run(const RedisScript &script, const QByteArrayList &keys, const QByteArrayList &arguments)
+Result<RedisValue> RedisClient::run(const RedisScript &script, const QByteArrayList &keys,
+                                    const QByteArrayList &arguments)
 {
     QByteArrayList evalsha{"EVALSHA", script.sha1, QByteArray::number(keys.size())};
     evalsha << keys << arguments;

@@ -47,7 +47,8 @@ QByteArrayList RedisHoldFilter::keys(EventId event, const QVector<UnitId> &units
     return keys;
 }
 
-Result<QVector<UnitId>> RedisHoldFilter::mark(EventId event, const QVector<UnitId> &units, const CartId &cart, int ttlMs)
+Result<QVector<UnitId>> RedisHoldFilter::mark(EventId event, const QVector<UnitId> &units, const CartId &cart,
+                                              int ttlMs)
 {
     if (cart.isEmpty() || ttlMs < 1)
         return makeError(ErrorCode::BadInput, QStringLiteral("A mark needs a cart and a time to live."));

@@ -23,7 +23,8 @@ RedisRateCounters::RedisRateCounters(std::shared_ptr<RedisClient> client) : m_cl
 Result<qint64> RedisRateCounters::hit(const QString &key, int windowSeconds, int by)
 {
     if (key.isEmpty() || windowSeconds < 1)
-        return makeError(ErrorCode::BadInput, QStringLiteral("A rate counter needs a name and a window of at least a second."));
+        return makeError(ErrorCode::BadInput,
+                         QStringLiteral("A rate counter needs a name and a window of at least a second."));
     auto value = m_client->run(hitWindow, {m_client->key("rc:" + key.toUtf8())},
                                {QByteArray::number(by), QByteArray::number(qint64(windowSeconds) * 1000)});
     if (!value)

@@ -58,7 +58,8 @@ Status RedisWaitingRoomStore::join(EventId event, const QString &visitor, std::o
     if (drawScore) {
         if (!std::isfinite(*drawScore) || *drawScore < 0 || *drawScore >= 1)
             return makeError(ErrorCode::BadInput, QStringLiteral("A draw score must be at least 0 and below 1."));
-        auto added = m_client->command({"ZADD", key(event, "queue"), "NX", QByteArray::number(*drawScore, 'g', 17), member});
+        auto added
+            = m_client->command({"ZADD", key(event, "queue"), "NX", QByteArray::number(*drawScore, 'g', 17), member});
         if (!added)
             return added.error();
         return Done{};

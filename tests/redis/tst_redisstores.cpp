@@ -10,8 +10,8 @@
 
 #include <QProcess>
 #include <QRandomGenerator>
-#include <QTcpServer>
 #include <QSet>
+#include <QTcpServer>
 #include <QtTest>
 
 #include <algorithm>
@@ -93,7 +93,8 @@ RedisStores TestRedisStores::open() const
 {
     auto stores = openRedisStores(m_server.url());
     if (!stores)
-        qFatal("cannot open the Redis stores: %s %s", qPrintable(stores.error().message), qPrintable(stores.error().detail));
+        qFatal("cannot open the Redis stores: %s %s", qPrintable(stores.error().message),
+               qPrintable(stores.error().detail));
     return stores.value();
 }
 
@@ -113,7 +114,8 @@ void TestRedisStores::cleanupTestCase()
 void TestRedisStores::urlIsRead()
 {
     qunsetenv("BOXOFFICE_REDIS_PASSWORD");
-    auto plain = parseRedisUrl(QUrl(QStringLiteral("redis://cache.example:6380/2?timeout_ms=250&retry_after_ms=0&prefix=t1:")));
+    auto plain = parseRedisUrl(
+        QUrl(QStringLiteral("redis://cache.example:6380/2?timeout_ms=250&retry_after_ms=0&prefix=t1:")));
     QVERIFY(plain.ok());
     QCOMPARE(plain->host, QStringLiteral("cache.example"));
     QCOMPARE(plain->port, 6380);
@@ -296,7 +298,8 @@ void TestRedisStores::twoServersShareOneWaitingRoom()
     for (int t = 0; t < threads; ++t) {
         qint64 previous = drawn;
         for (int i = 0; i < laterPerThread; ++i) {
-            const qint64 position = m_b.waitingRoom->position(event, QStringLiteral("later-%1-%2").arg(t).arg(i)).value();
+            const qint64 position
+                = m_b.waitingRoom->position(event, QStringLiteral("later-%1-%2").arg(t).arg(i)).value();
             QVERIFY2(position > previous, "a later visitor ahead of one who arrived before them");
             previous = position;
             seen.insert(position);
@@ -506,7 +509,8 @@ void TestRedisStores::redisAwayIsUnavailableAndFoundAgain()
 
 void TestRedisStores::silentRedisTimesOut()
 {
-    auto config = parseRedisUrl(QUrl(m_server.url().toString() + QStringLiteral("?timeout_ms=300&connect_timeout_ms=300")));
+    auto config
+        = parseRedisUrl(QUrl(m_server.url().toString() + QStringLiteral("?timeout_ms=300&connect_timeout_ms=300")));
     QVERIFY(config.ok());
     auto stores = openRedisStores(config.value());
     QVERIFY(stores.ok());

@@ -52,13 +52,13 @@ QString RedisServer::start(const QByteArray &password)
         m_port = freePort();
     if (m_port == 0)
         return QStringLiteral("no free port on loopback");
-    QStringList arguments{QStringLiteral("--bind"), QStringLiteral("127.0.0.1"),
-                          QStringLiteral("--port"), QString::number(m_port),
-                          QStringLiteral("--save"), QString(),
+    QStringList arguments{QStringLiteral("--bind"),       QStringLiteral("127.0.0.1"),
+                          QStringLiteral("--port"),       QString::number(m_port),
+                          QStringLiteral("--save"),       QString(),
                           QStringLiteral("--appendonly"), QStringLiteral("no"),
-                          QStringLiteral("--dir"), m_dir.path(),
-                          QStringLiteral("--logfile"), m_dir.filePath(QStringLiteral("redis.log")),
-                          QStringLiteral("--daemonize"), QStringLiteral("no")};
+                          QStringLiteral("--dir"),        m_dir.path(),
+                          QStringLiteral("--logfile"),    m_dir.filePath(QStringLiteral("redis.log")),
+                          QStringLiteral("--daemonize"),  QStringLiteral("no")};
     if (!password.isEmpty())
         arguments << QStringLiteral("--requirepass") << QString::fromUtf8(password);
     m_process.setWorkingDirectory(m_dir.path());
