@@ -6,10 +6,11 @@
 
 #include <QMutexLocker>
 
-#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <mutex>
+
+#include <poll.h>
 
 namespace boxoffice::redis {
 
@@ -110,10 +111,8 @@ Result<RedisClient::Connection> RedisClient::connect()
         return unavailable(m_config, QString::fromLocal8Bit(connection->errstr));
     redisEnableKeepAlive(connection.get());
 
-    int failure = 0;
-    int sysErrno = 0;
     auto setUp = [&](const QByteArrayList &arguments) -> Status {
-        auto reply = exchangeOn(connection.get(), arguments, &failure, &sysErrno);
+        auto reply = exchangeOn(connection.get(), arguments);
         if (!reply)
             return reply.error();
         if (reply->type != RedisValue::Type::Error)
@@ -138,8 +137,7 @@ Result<RedisClient::Connection> RedisClient::connect()
     return connection;
 }
 
-Result<RedisValue> RedisClient::exchangeOn(redisContext *context, const QByteArrayList &arguments, int *failure,
-                                           int *sysErrno)
+Result<RedisValue> RedisClient::exchangeOn(redisContext *context, const QByteArrayList &arguments)
 {
     std::vector<const char *> argv;
     std::vector<size_t> lengths;
@@ -149,11 +147,8 @@ Result<RedisValue> RedisClient::exchangeOn(redisContext *context, const QByteArr
         argv.push_back(argument.constData());
         lengths.push_back(size_t(argument.size()));
     }
-    errno = 0;
     auto *reply = static_cast<redisReply *>(redisCommandArgv(context, int(argv.size()), argv.data(), lengths.data()));
-    *sysErrno = errno;
     if (!reply) {
-        *failure = context->err;
         return unavailable(m_config, QString::fromLocal8Bit(context->errstr));
     }
     RedisValue value = copyReply(reply);
@@ -163,51 +158,52 @@ Result<RedisValue> RedisClient::exchangeOn(redisContext *context, const QByteArr
 
 Result<RedisValue> RedisClient::exchange(const QByteArrayList &arguments)
 {
-    for (int attempt = 0;; ++attempt) {
-        Connection connection;
-        bool reused = false;
-        {
-            QMutexLocker lock(&m_mutex);
-            if (!m_idle.empty()) {
-                connection = std::move(m_idle.back());
-                m_idle.pop_back();
-                reused = true;
-            }
+    Connection connection = takeIdle();
+    if (!connection) {
+        if (steadyMs() < m_quietUntilMs.load())
+            return unavailable(m_config, QStringLiteral("not tried again yet after a failed connect"));
+        auto opened = connect();
+        if (!opened) {
+            m_quietUntilMs = steadyMs() + m_config.retryAfterMs;
+            qCWarning(lcRedis).noquote() << opened.error().message << opened.error().detail;
+            return opened.error();
         }
-        if (!connection) {
-            if (steadyMs() < m_quietUntilMs.load())
-                return unavailable(m_config, QStringLiteral("not tried again yet after a failed connect"));
-            auto opened = connect();
-            if (!opened) {
-                m_quietUntilMs = steadyMs() + m_config.retryAfterMs;
-                qCWarning(lcRedis).noquote() << opened.error().message << opened.error().detail;
-                return opened.error();
-            }
-            connection = std::move(opened.value());
-        }
+        connection = std::move(opened.value());
+    }
 
-        int failure = 0;
-        int sysErrno = 0;
-        auto reply = exchangeOn(connection.get(), arguments, &failure, &sysErrno);
-        if (reply) {
-            QMutexLocker lock(&m_mutex);
-            if (int(m_idle.size()) < m_config.maxIdleConnections)
-                m_idle.push_back(std::move(connection));
-            return reply;
-        }
-        // The connection is broken; so, most likely, are the others made before (a restarted server).
+    auto reply = exchangeOn(connection.get(), arguments);
+    if (!reply) {
+        // Never sent again: the server may have run the command before the connection broke. The
+        // other idle connections most likely broke too (a restarted server) and go as well.
         connection.reset();
         dropIdle();
-        // A pooled connection whose server closed it failed before any server read the command, so
-        // it is safe to send again once. A timeout is not: the command may have run.
-        const bool closedUnderUs
-            = failure == REDIS_ERR_EOF || (failure == REDIS_ERR_IO && (sysErrno == ECONNRESET || sysErrno == EPIPE));
-        if (reused && closedUnderUs && attempt == 0) {
-            qCInfo(lcRedis).noquote() << "connection to" << m_config.address() << "was closed; connecting again";
-            continue;
-        }
         qCWarning(lcRedis).noquote() << reply.error().message << reply.error().detail;
         return reply;
+    }
+    QMutexLocker lock(&m_mutex);
+    if (int(m_idle.size()) < m_config.maxIdleConnections)
+        m_idle.push_back(std::move(connection));
+    return reply;
+}
+
+RedisClient::Connection RedisClient::takeIdle()
+{
+    for (;;) {
+        Connection connection;
+        {
+            QMutexLocker lock(&m_mutex);
+            if (m_idle.empty())
+                return {};
+            connection = std::move(m_idle.back());
+            m_idle.pop_back();
+        }
+        // An idle connection has nothing to read unless its server closed it (a restart, the
+        // server's idle timeout): found before a command is sent on it, so no command is ever lost
+        // on a connection that was already dead.
+        pollfd idle{connection->fd, POLLIN, 0};
+        if (::poll(&idle, 1, 0) == 0)
+            return connection;
+        qCDebug(lcRedis).noquote() << "an idle connection to" << m_config.address() << "was closed; connecting again";
     }
 }
 

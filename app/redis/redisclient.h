@@ -18,8 +18,9 @@ namespace boxoffice::redis {
 
 // A blocking Redis client safe to call from any number of threads. A hiredis context must not be
 // shared between threads, so each call borrows one connection from a small pool of idle ones (or
-// opens a new one) and gives it back when done. A connection that failed is thrown away; the next
-// call connects again, which is how a restarted server is found. When Redis cannot be reached or
+// opens a new one) and gives it back when done. A connection that failed, or that its server closed
+// while it was idle, is thrown away; the next call connects again, which is how a restarted server
+// is found. A command whose connection broke is never sent again (it may have run). When Redis cannot be reached or
 // does not answer within the timeout, calls answer ErrorCode::Unavailable and never block longer.
 class RedisClient
 {
@@ -49,8 +50,9 @@ private:
     Result<Connection> connect();
     // The reply as it came, error replies included; only a failed connection is a DomainError.
     Result<RedisValue> exchange(const QByteArrayList &arguments);
-    Result<RedisValue> exchangeOn(redisContext *context, const QByteArrayList &arguments, int *failure, int *sysErrno);
+    Result<RedisValue> exchangeOn(redisContext *context, const QByteArrayList &arguments);
     Result<RedisValue> checked(Result<RedisValue> reply, const QByteArray &commandName);
+    Connection takeIdle();
     void dropIdle();
 
     const RedisConfig m_config;

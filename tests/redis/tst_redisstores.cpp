@@ -494,8 +494,8 @@ void TestRedisStores::redisAwayIsUnavailableAndFoundAgain()
     QCOMPARE(m_b.rateCounters->hit(QStringLiteral("k"), 60).value(), 1);
     QVERIFY(m_b.holdFilter->mark(event, {1}, QStringLiteral("A"), 1000)->isEmpty());
 
-    // A restart between two calls: the pooled connections are dead, and the next call is still
-    // answered (sent again once on a fresh connection), from every thread.
+    // A restart between two calls: the pooled connections are dead, which is seen before a command
+    // is sent on one, so the next call is answered (on a fresh connection) from every thread.
     m_server.stop();
     QCOMPARE(m_server.start(), QString());
     std::atomic<int> failures{0};
