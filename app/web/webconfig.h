@@ -23,6 +23,8 @@ struct WebConfig
     QByteArray webhookSecret; // empty: the webhook answers 503
     qint64 maxBodyBytes = 64 * 1024;
     int seatMapMaxAgeMs = 1000; // a seat map snapshot is re-read at most this often
+    QByteArray admissionSecret; // signs admission tokens and queue tickets; empty: a random one (one server only)
+    int onSaleRefreshMs = 2000; // the on-sales are re-read this often, off the request path
 };
 
 } // namespace boxoffice::web
