@@ -65,9 +65,10 @@ $('enter').addEventListener('click', async () => {
                                       { 'Authorization': 'Bearer ' + token });
   if (status !== 201) { say(json && json.error ? json.error.message : 'Not admitted.'); return; }
   sessionStorage.setItem(`admission:${event}`, json.token);
-  sessionStorage.setItem('buyer-token', token);
+  sessionStorage.setItem('boxoffice-token', token); // the buyer page signs in with it
   location.href = `/?event=${event}`;
 });
 
+$('token').value = sessionStorage.getItem('boxoffice-token') || '';
 if (!Number.isInteger(event) || event <= 0) say('This is not an event\'s waiting room.');
 else poll();
