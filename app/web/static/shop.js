@@ -217,6 +217,7 @@ async function checkout() {
 function start() {
   const fromHash = new URLSearchParams(location.hash.slice(1)).get('token');
   state.token = fromHash || sessionStorage.getItem('boxoffice-token') || '';
+  if (fromHash) sessionStorage.setItem('boxoffice-token', fromHash); // the waiting room's page signs in with it too
   $('token').value = state.token;
   $('token').addEventListener('change', () => {
     state.token = $('token').value.trim();
