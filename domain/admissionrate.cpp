@@ -15,7 +15,7 @@ double nextAutomaticRate(const AdmissionRateSample &sample)
     double next = current;
     if (busy >= R::saturated)
         next = qMin(current, granted / R::holdsPerAdmission);
-    else
+    else if (granted >= R::inUse * current * R::holdsPerAdmission)
         next = current * R::growth;
     return qBound(R::floor, next, R::cap);
 }

@@ -19,10 +19,15 @@ struct AdmissionRateRules
     static constexpr double holdsPerAdmission = 2; // an admitted buyer tries about this many holds
     static constexpr double saturated = 0.85; // the database threads are the bottleneck from here
     static constexpr double growth = 1.25; // with room to spare, a sample later admits this much more
+    // Below this share of the holds the admitted buyers could make, the admissions go unused (a quiet
+    // sale, or none yet): the rate stays, so a quiet spell does not build up a rate the next crowd
+    // would rush in on.
+    static constexpr double inUse = 0.5;
 };
 
 // The next automatic rate: with the database threads saturated, the admissions the granted holds
-// show it sustains (never more than now); with room to spare, a step up. Always within [floor, cap].
+// show it sustains (never more than now); with room to spare and the admissions in use, a step up;
+// otherwise unchanged. Always within [floor, cap].
 double nextAutomaticRate(const AdmissionRateSample &sample);
 
 // The rate to admit at: the operator's when set (> 0), else the automatic one.

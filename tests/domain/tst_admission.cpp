@@ -303,8 +303,9 @@ void TestAdmission::automaticRate_data()
     QTest::addColumn<double>("busy");
     QTest::addColumn<double>("expected");
     using R = AdmissionRateRules;
-    QTest::newRow("nothing measured yet: start, then grow") << 0.0 << 0.0 << 0.0 << R::start * R::growth;
-    QTest::newRow("room to spare: a step up") << 40.0 << 60.0 << 0.5 << 50.0;
+    QTest::newRow("nothing measured yet: the start") << 0.0 << 0.0 << 0.0 << R::start;
+    QTest::newRow("room to spare, admissions in use: a step up") << 40.0 << 60.0 << 0.5 << 50.0;
+    QTest::newRow("room to spare, admissions unused: steady") << 40.0 << 10.0 << 0.1 << 40.0;
     QTest::newRow("saturated: what the claims sustain") << 100.0 << 80.0 << 1.0 << 40.0;
     QTest::newRow("saturated but sustaining more: no faster") << 30.0 << 200.0 << 0.9 << 30.0;
     QTest::newRow("saturated with nothing granted: the floor") << 30.0 << 0.0 << 1.0 << R::floor;
