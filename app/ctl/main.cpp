@@ -77,6 +77,10 @@ const std::map<QString, Command> &commands()
          {runTable,
           "table list | hold --table --cart --party --at --minutes | "
           "find --restaurant --cart --party --at --minutes | release --cart --booking"}},
+        {QStringLiteral("onsale"),
+         {runOnSale,
+          "onsale set --event ID --draw-closes TIME|+SECONDS [--rate R] [--token-minutes N] | show --event ID | "
+          "clear --event ID: (manager) an event's waiting room and admission rate"}},
     };
     return table;
 }
@@ -168,6 +172,13 @@ QList<QCommandLineOption> options()
         {QStringLiteral("kind"), QStringLiteral("house hold: house, press or technical."), QStringLiteral("kind")},
         {QStringLiteral("owner"), QStringLiteral("house hold: who the seats are for."), QStringLiteral("name")},
         {QStringLiteral("note"), QStringLiteral("house hold: a note for the record."), QStringLiteral("text")},
+        {QStringLiteral("draw-closes"),
+         QStringLiteral("onsale set: when the waiting room's draw closes (ISO time, or +SECONDS from now)."),
+         QStringLiteral("time")},
+        {QStringLiteral("rate"), QStringLiteral("onsale set: admissions a second (0: as the claims sustain)."),
+         QStringLiteral("r")},
+        {QStringLiteral("token-minutes"), QStringLiteral("onsale set: how long an admission lets a buyer hold (default 15)."),
+         QStringLiteral("n")},
     };
 }
 

@@ -1,6 +1,7 @@
 // The buyer's carts: create, hold seats, give one back, extend, check out. Every route needs the
 // buyer's token, and a cart that is not the buyer's answers 404 like one that does not exist.
 
+#include "admissioncheck.h"
 #include "jsonbody.h"
 #include "routes.h"
 #include "workerpool.h"
@@ -57,6 +58,8 @@ ApiReply hold(WebServices &services, const ApiCall &call, WorkerContext *context
     auto event = positiveId(object.value(QStringLiteral("event")), QStringLiteral("event"));
     if (!event)
         return refused(event.error());
+    if (auto refusedEntry = admissionRefused(services, call, event.value()))
+        return *refusedEntry;
     const bool bySeats = object.contains(QStringLiteral("seats"));
     const bool byLabels = object.contains(QStringLiteral("labels"));
     if (bySeats == byLabels)

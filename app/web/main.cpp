@@ -102,6 +102,7 @@ int main(int argc, char *argv[])
     config.providerKey = (parser.isSet(QStringLiteral("provider-key")) ? parser.value(QStringLiteral("provider-key"))
                                                                        : qEnvironmentVariable("BOXOFFICE_PAYMENT_KEY"))
                              .toUtf8();
+    config.admissionSecret = qEnvironmentVariable("BOXOFFICE_ADMISSION_SECRET").toUtf8();
     config.webhookSecret = (parser.isSet(QStringLiteral("webhook-secret")) ? parser.value(QStringLiteral("webhook-secret"))
                                                                            : qEnvironmentVariable("BOXOFFICE_WEBHOOK_SECRET"))
                                .toUtf8();

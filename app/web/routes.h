@@ -40,5 +40,6 @@ QVector<Route> orderRoutes(WebServices &services);
 QVector<Route> webhookRoutes(WebServices &services);
 QVector<Route> pageRoutes(WebServices &services);
 QVector<Route> shapeRoutes(WebServices &services);
+QVector<Route> queueRoutes(WebServices &services);
 
 } // namespace boxoffice::web

@@ -2,6 +2,7 @@
 // restaurant tables, browsed and held into the same carts as seats (checkout sells them together);
 // and giving a whole cart back.
 
+#include "admissioncheck.h"
 #include "jsonbody.h"
 #include "routes.h"
 #include "workerpool.h"
@@ -49,7 +50,7 @@ ApiReply listPools(const ApiCall &call, WorkerContext *context)
     return ApiReply::json(200, {{QStringLiteral("event"), event.value()}, {QStringLiteral("pools"), list}});
 }
 
-ApiReply holdPlaces(const ApiCall &call, WorkerContext *context)
+ApiReply holdPlaces(WebServices &services, const ApiCall &call, WorkerContext *context)
 {
     auto body = parseObject(call.body, {QStringLiteral("pool"), QStringLiteral("quantity")}, false);
     if (!body)
@@ -57,6 +58,8 @@ ApiReply holdPlaces(const ApiCall &call, WorkerContext *context)
     auto pool = positiveId(body->value(QStringLiteral("pool")), QStringLiteral("pool"));
     if (!pool)
         return ApiReply::fromDomainError(pool.error());
+    if (auto refusedEntry = admissionRefusedForPool(services, call, pool.value()))
+        return *refusedEntry;
     auto quantity = positiveId(body->value(QStringLiteral("quantity")), QStringLiteral("quantity"));
     if (!quantity)
         return ApiReply::fromDomainError(quantity.error());
@@ -258,12 +261,14 @@ MethodHandler buyerOnly(const QString &method, Handler handler)
 
 } // namespace
 
-QVector<Route> shapeRoutes(WebServices &)
+QVector<Route> shapeRoutes(WebServices &services)
 {
     Route pools{QStringLiteral("/api/v1/events/<arg>/pools"), QStringLiteral("/api/v1/events/{id}/pools"), 1, {}};
     pools.methods.append({QStringLiteral("GET"), listPools});
     Route places{QStringLiteral("/api/v1/carts/<arg>/places"), QStringLiteral("/api/v1/carts/{id}/places"), 1, {}};
-    places.methods.append(buyerOnly(QStringLiteral("POST"), holdPlaces));
+    places.methods.append(buyerOnly(QStringLiteral("POST"), [&services](const ApiCall &call, WorkerContext *context) {
+        return holdPlaces(services, call, context);
+    }));
     Route hotels{QStringLiteral("/api/v1/hotels"), QStringLiteral("/api/v1/hotels"), 0, {}};
     hotels.methods.append({QStringLiteral("GET"), [](const ApiCall &, WorkerContext *context) { return listHotels(context); }});
     Route availability{QStringLiteral("/api/v1/hotels/<arg>/availability"), QStringLiteral("/api/v1/hotels/{id}/availability"), 1, {}};

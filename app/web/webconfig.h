@@ -24,6 +24,8 @@ struct WebConfig
     qint64 maxBodyBytes = 64 * 1024;
     int seatMapMaxAgeMs = 1000; // a seat map snapshot is re-read at most this often
     QUrl redis; // empty: the waiting room, counters and hold filter stay in this server's memory
+    QByteArray admissionSecret; // signs admission tokens and queue tickets; empty: a random one (one server only)
+    int onSaleRefreshMs = 2000; // the on-sales are re-read this often, off the request path
 };
 
 } // namespace boxoffice::web

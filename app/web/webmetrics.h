@@ -20,6 +20,7 @@ public:
     void countRequest(const QString &route, const QString &method, int status, double seconds);
     void countHold(HoldOutcome outcome);
     QByteArray render(int poolSize, int poolBusy) const;
+    quint64 holdsGranted() const { return m_holdsGranted.load(); }
 
     static constexpr std::array<double, 11> bucketBounds{0.005, 0.01, 0.025, 0.05, 0.1, 0.25,
                                                          0.5,   1.0,  2.5,   5.0,  10.0};

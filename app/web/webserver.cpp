@@ -115,9 +115,11 @@ WebServer::WebServer(WebConfig config, QObject *parent)
     WorkerPool *pool = m_pool.get();
     m_services->poolSize = [pool] { return pool->size(); };
     m_services->poolBusy = [pool] { return pool->busy(); };
+    m_services->admission->start(cfg.database, cfg.onSaleRefreshMs, &m_services->metrics,
+                                 [pool] { return pool->size() > 0 ? double(pool->busy()) / pool->size() : 0.0; });
 
     // More specific patterns first.
-    for (const auto &routes : {healthRoutes(*m_services), eventRoutes(*m_services), cartRoutes(*m_services),
+    for (const auto &routes : {queueRoutes(*m_services), healthRoutes(*m_services), eventRoutes(*m_services), cartRoutes(*m_services),
                                orderRoutes(*m_services), webhookRoutes(*m_services), pageRoutes(*m_services),
                                shapeRoutes(*m_services)}) {
         for (const Route &route : routes)
@@ -130,6 +132,7 @@ WebServer::WebServer(WebConfig config, QObject *parent)
 
 WebServer::~WebServer()
 {
+    m_services->admission->stop(); // it samples the pool
     // Jobs still running finish first; their answers are dropped with this object.
     m_pool.reset();
 }

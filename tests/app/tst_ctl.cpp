@@ -46,6 +46,7 @@ private slots:
     void ticketVerifyAdmitsOnceAndSaysWhenAndWhere();
     void tillAndDayReports();
     void priceTypesAndHouseSeatsAreAManagers();
+    void onSaleSetShowClear();
 
 private:
     Run ctl(const QStringList &arguments, const ConnectionSettings *settings = nullptr) const;
@@ -532,6 +533,75 @@ void TestCtl::priceTypesAndHouseSeatsAreAManagers()
                               QStringLiteral("--seats"), QStringLiteral("A-3-1,A-3-2"), QStringLiteral("--json")});
     QCOMPARE(released.exitCode, 0);
     QCOMPARE(released.json.value("released").toArray().size(), 2);
+}
+
+// An event's waiting room from the command line (migration 036): set, show, clear; a manager's.
+void TestCtl::onSaleSetShowClear()
+{
+    const QString event = QString::number(m_event);
+    const QStringList set{QStringLiteral("onsale"), QStringLiteral("set"), QStringLiteral("--event"), event,
+                          QStringLiteral("--draw-closes"), QStringLiteral("+120"), QStringLiteral("--rate"),
+                          QStringLiteral("25.5"), QStringLiteral("--token-minutes"), QStringLiteral("10"),
+                          QStringLiteral("--json")};
+    const QDateTime before = QDateTime::currentDateTimeUtc();
+    const Run made = ctl(set);
+    QCOMPARE(made.exitCode, 0);
+    QCOMPARE(made.json.value("on_sale").toBool(), true);
+    QCOMPARE(made.json.value("admit_per_second").toDouble(), 25.5);
+    QCOMPARE(made.json.value("token_seconds").toInt(), 600);
+    const QDateTime closes = QDateTime::fromString(made.json.value("draw_closes_at").toString(), Qt::ISODateWithMs);
+    QVERIFY2(closes >= before.addSecs(119) && closes <= QDateTime::currentDateTimeUtc().addSecs(121),
+             qPrintable(closes.toString(Qt::ISODate)));
+
+    // Set again: replaced, not added; the rate left out is automatic (0), the token 15 minutes.
+    const Run replaced = ctl({QStringLiteral("onsale"), QStringLiteral("set"), QStringLiteral("--event"), event,
+                              QStringLiteral("--draw-closes"), QStringLiteral("2030-01-02T10:00:00Z"), QStringLiteral("--json")});
+    QCOMPARE(replaced.exitCode, 0);
+    QCOMPARE(replaced.json.value("draw_closes_at").toString(), QStringLiteral("2030-01-02T10:00:00.000Z"));
+    QCOMPARE(replaced.json.value("admit_per_second").toDouble(), 0.0);
+    QCOMPARE(replaced.json.value("token_seconds").toInt(), 900);
+    const Run shown = ctl({QStringLiteral("onsale"), QStringLiteral("show"), QStringLiteral("--event"), event});
+    QCOMPARE(shown.exitCode, 0);
+    QVERIFY2(shown.out.contains(QStringLiteral("2030-01-02 10:00:00 UTC")), qPrintable(shown.out));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_on_sales")).toInt(), 1);
+
+    // Bad input and unknown events exit 2; nothing is written.
+    QCOMPARE(ctl({QStringLiteral("onsale"), QStringLiteral("set"), QStringLiteral("--event"), event}).exitCode, 2);
+    QCOMPARE(ctl({QStringLiteral("onsale"), QStringLiteral("set"), QStringLiteral("--event"), event,
+                  QStringLiteral("--draw-closes"), QStringLiteral("soon")}).exitCode, 2);
+    QCOMPARE(ctl({QStringLiteral("onsale"), QStringLiteral("set"), QStringLiteral("--event"), event,
+                  QStringLiteral("--draw-closes"), QStringLiteral("+10"), QStringLiteral("--rate"), QStringLiteral("-1")})
+                 .exitCode,
+             2);
+    QCOMPARE(ctl({QStringLiteral("onsale"), QStringLiteral("set"), QStringLiteral("--event"), QStringLiteral("999999"),
+                  QStringLiteral("--draw-closes"), QStringLiteral("+10")}).exitCode,
+             2);
+    QCOMPARE(ctl({QStringLiteral("onsale"), QStringLiteral("open"), QStringLiteral("--event"), event}).exitCode, 2);
+
+    // A clerk may look but not change it.
+    const QString clerk = QStringLiteral("ctlsale_%1").arg(QCoreApplication::applicationPid());
+    const QString password = QStringLiteral("ctl-sale-pass-5");
+    QVERIFY(StaffAdmin(m_db->database()).addStaff(clerk, password, StaffRole::Clerk).ok());
+    ConnectionSettings asClerk = m_db->settings();
+    asClerk.user = clerk;
+    asClerk.password = password;
+    QCOMPARE(ctl({QStringLiteral("onsale"), QStringLiteral("show"), QStringLiteral("--event"), event}, &asClerk).exitCode, 0);
+    const Run refused = ctl({QStringLiteral("onsale"), QStringLiteral("clear"), QStringLiteral("--event"), event,
+                             QStringLiteral("--json")},
+                            &asClerk);
+    QCOMPARE(refused.exitCode, 1);
+    QCOMPARE(refused.json.value("error").toString(), QStringLiteral("permission_denied"));
+    m_db->exec(QStringLiteral("DROP OWNED BY %1").arg(clerk));
+    m_db->exec(QStringLiteral("DROP ROLE IF EXISTS %1").arg(clerk));
+
+    const Run cleared = ctl({QStringLiteral("onsale"), QStringLiteral("clear"), QStringLiteral("--event"), event, QStringLiteral("--json")});
+    QCOMPARE(cleared.exitCode, 0);
+    QCOMPARE(cleared.json.value("on_sale").toBool(), false);
+    QCOMPARE(ctl({QStringLiteral("onsale"), QStringLiteral("clear"), QStringLiteral("--event"), event}).exitCode, 2);
+    QCOMPARE(ctl({QStringLiteral("onsale"), QStringLiteral("show"), QStringLiteral("--event"), event, QStringLiteral("--json")})
+                 .json.value("on_sale")
+                 .toBool(true),
+             false);
 }
 
 QTEST_GUILESS_MAIN(TestCtl)

@@ -28,6 +28,9 @@ function say(text, problem = false) {
 async function api(method, path, body) {
   const headers = { 'Accept': 'application/json' };
   if (state.token) headers['Authorization'] = 'Bearer ' + state.token;
+  // An event on sale through its waiting room: the pass the queue page was given (see queue.js).
+  const admission = state.event ? sessionStorage.getItem(`admission:${state.event}`) : null;
+  if (admission) headers['X-Admission-Token'] = admission;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const date = response.headers.get('Date');
@@ -51,6 +54,9 @@ async function loadEvents() {
     option.textContent = `${event.name} — ${new Date(event.starts_at).toLocaleString()}`;
     select.appendChild(option);
   }
+  // Back from the waiting room (/?event=ID): that event.
+  const wanted = new URLSearchParams(location.search).get('event');
+  if (wanted && json.events.some((e) => String(e.id) === wanted)) select.value = wanted;
   if (json.events.length) await selectEvent(Number(select.value));
 }
 
@@ -140,6 +146,10 @@ async function toggleSeat(id) {
     }
     say(`Held ${json.held.map((u) => u.seat).join(', ')}.`);
     renderCart();
+  } else if (status === 403 && json && json.error && String(json.error.code).startsWith('admission_')) {
+    // On sale through a waiting room and no valid pass: queue for one.
+    sessionStorage.removeItem(`admission:${state.event}`);
+    location.href = `/queue/${state.event}`;
   } else {
     say(json && json.error ? json.error.message : 'That seat could not be held.', true);
     state.etag = null;
@@ -207,6 +217,7 @@ async function checkout() {
 function start() {
   const fromHash = new URLSearchParams(location.hash.slice(1)).get('token');
   state.token = fromHash || sessionStorage.getItem('boxoffice-token') || '';
+  if (fromHash) sessionStorage.setItem('boxoffice-token', fromHash); // the waiting room's page signs in with it too
   $('token').value = state.token;
   $('token').addEventListener('change', () => {
     state.token = $('token').value.trim();

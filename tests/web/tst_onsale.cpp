@@ -1,0 +1,433 @@
+// An on-sale through the waiting room, end to end: boxoffice-web's server in this process on a free
+// loopback port, a real PostgreSQL database, 2,000 scripted arrivals sent over HTTP from several
+// threads inside the draw's window and more after it; then the holds, which need the admission
+// token the queue hands out.
+
+#include "testdatabase.h"
+
+#include "app/web/webserver.h"
+#include "domain/admissiontoken.h"
+#include "domain/poolservice.h"
+#include "storage/pgbuyerstore.h"
+#include "storage/pginventory.h"
+#include "storage/pgonsalestore.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <atomic>
+
+using namespace boxoffice;
+using namespace boxoffice::test;
+using namespace boxoffice::web;
+
+namespace {
+
+const QByteArray secret = "onsale-test-secret";
+constexpr int windowArrivals = 2000;
+constexpr int lateArrivals = 200;
+constexpr int senders = 8;
+constexpr double admitPerSecond = 50; // position 2,200 waits 44 s: the test looks long before that
+
+struct Answer
+{
+    int status = 0;
+    QByteArray body;
+    QJsonObject json;
+    QHash<QByteArray, QByteArray> headers;
+
+    QString errorCode() const { return json.value("error").toObject().value("code").toString(); }
+    QString describe() const { return QStringLiteral("%1 %2").arg(status).arg(QString::fromUtf8(body.left(400))); }
+};
+
+// One request on `network`, from whichever thread owns it.
+Answer send(QNetworkAccessManager &network, const QUrl &base, const QByteArray &method, const QString &path,
+            const QByteArray &body = {}, const QList<QPair<QByteArray, QByteArray>> &headers = {})
+{
+    QUrl url = base;
+    url.setPath(path);
+    QNetworkRequest request(url);
+    if (!body.isEmpty())
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+    for (const auto &header : headers)
+        request.setRawHeader(header.first, header.second);
+    QNetworkReply *reply = network.sendCustomRequest(request, method, body);
+    QEventLoop loop;
+    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    QTimer::singleShot(60000, &loop, &QEventLoop::quit); // a safety net for a hung server only
+    if (!reply->isFinished())
+        loop.exec();
+    Answer answer;
+    answer.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    answer.body = reply->readAll();
+    answer.json = QJsonDocument::fromJson(answer.body).object();
+    for (const auto &pair : reply->rawHeaderPairs())
+        answer.headers.insert(pair.first.toLower(), pair.second);
+    reply->abort();
+    reply->deleteLater();
+    return answer;
+}
+
+// Spearman's rank correlation of two permutations of 1..n.
+double spearman(const QVector<qint64> &a, const QVector<qint64> &b)
+{
+    const double n = a.size();
+    double d2 = 0;
+    for (int i = 0; i < a.size(); ++i)
+        d2 += std::pow(double(a.at(i) - b.at(i)), 2);
+    return 1 - 6 * d2 / (n * (n * n - 1));
+}
+
+} // namespace
+
+class TestOnSale : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void theQueuePageIsStaticAndCacheable();
+    void anEventWithoutAnOnSaleHasNoQueue();
+    void drawInsideTheWindowFifoAfterIt();
+    void admissionWaitsForTheVisitorsTurn();
+    void holdsNeedAValidAdmissionToken();
+
+private:
+    Answer call(const QByteArray &method, const QString &path, const QJsonObject &body = {}, const QString &bearer = {},
+                const QList<QPair<QByteArray, QByteArray>> &headers = {});
+    // Runs `work(i, network)` for i in [0, count) on `senders` threads, arrival i on thread i % senders
+    // in increasing i, while this thread serves the requests.
+    void fromSeveralThreads(int count, const std::function<void(int, QNetworkAccessManager &)> &work);
+    // Until the server knows the event's on-sale (no ticket), or sees its draw closed for `ticket`.
+    void waitForOnSale(EventId event, const QString &ticket = {});
+
+    std::unique_ptr<TestDatabase> m_db;
+    LoadedVenue m_rush;
+    LoadedVenue m_other;
+    std::unique_ptr<WebServer> m_server;
+    std::unique_ptr<QNetworkAccessManager> m_network;
+    std::unique_ptr<PgInventory> m_inventory;
+    QString m_alice;
+    QString m_bob;
+    BuyerId m_aliceId = 0;
+    BuyerId m_bobId = 0;
+    qint64 m_pool = 0;
+    // Filled by the draw: each arrival's ticket and final place, in arrival order.
+    QVector<QString> m_tickets;
+    QVector<qint64> m_positions;
+};
+
+void TestOnSale::initTestCase()
+{
+    // Thousands of requests: the server's line per request would drown the test's own output.
+    QLoggingCategory::setFilterRules(QStringLiteral("boxoffice.web.info=false"));
+    m_db = std::make_unique<TestDatabase>(QStringLiteral("onsale"));
+    QVERIFY2(m_db->ok(), qPrintable(m_db->failure()));
+    m_rush = m_db->loadHall(QStringLiteral("Rush Hall"), 2, 10, 600, 1, 4500);
+    m_other = m_db->loadHall(QStringLiteral("Quiet Hall"), 1, 5, 600, 1, 3000);
+    PgBuyerStore buyers(m_db->database());
+    auto alice = buyers.addBuyer(QStringLiteral("Alice"));
+    auto bob = buyers.addBuyer(QStringLiteral("Bob"));
+    QVERIFY2(alice.ok() && bob.ok(), "could not add buyers");
+    m_alice = alice->token;
+    m_bob = bob->token;
+    m_aliceId = buyers.authenticate(m_alice).value().id;
+    m_bobId = buyers.authenticate(m_bob).value().id;
+
+    WebConfig config;
+    config.database = m_db->settings();
+    config.port = 0;
+    config.threads = 3;
+    config.admissionSecret = secret;
+    config.onSaleRefreshMs = 100; // the operator's changes reach the server quickly in a test
+    m_server = std::make_unique<WebServer>(config);
+    const auto listening = m_server->listen();
+    QVERIFY2(listening.ok(), listening.ok() ? "" : qPrintable(listening.error().message));
+    m_network = std::make_unique<QNetworkAccessManager>();
+    m_inventory = std::make_unique<PgInventory>(m_db->database());
+    // A standing pool of the rush event, there before the on-sale: the server learns both in one read.
+    PoolSpec spec;
+    spec.event = m_rush.eventId;
+    spec.code = QStringLiteral("RUSHSTAND");
+    spec.capacity = 10;
+    spec.priceMinor = 1000;
+    const auto pool = PoolService(m_inventory->pools).createPool(spec);
+    QVERIFY(pool.ok());
+    m_pool = pool->id;
+}
+
+void TestOnSale::cleanupTestCase()
+{
+    m_network.reset();
+    m_server.reset();
+    m_inventory.reset();
+}
+
+Answer TestOnSale::call(const QByteArray &method, const QString &path, const QJsonObject &body, const QString &bearer,
+                        const QList<QPair<QByteArray, QByteArray>> &headers)
+{
+    auto all = headers;
+    if (!bearer.isEmpty())
+        all.append({"Authorization", "Bearer " + bearer.toLatin1()});
+    return send(*m_network, m_server->baseUrl(), method, path,
+                body.isEmpty() ? QByteArray() : QJsonDocument(body).toJson(QJsonDocument::Compact), all);
+}
+
+void TestOnSale::fromSeveralThreads(int count, const std::function<void(int, QNetworkAccessManager &)> &work)
+{
+    QVector<QThread *> threads;
+    std::atomic<int> running{senders};
+    QEventLoop loop;
+    for (int t = 0; t < senders; ++t) {
+        threads << QThread::create([&, t] {
+            QNetworkAccessManager network;
+            for (int i = t; i < count; i += senders)
+                work(i, network);
+        });
+        connect(threads.last(), &QThread::finished, &loop, [&] {
+            if (--running == 0)
+                loop.quit();
+        }, Qt::QueuedConnection);
+        threads.last()->start();
+    }
+    QTimer::singleShot(300000, &loop, &QEventLoop::quit); // safety net only
+    if (running > 0)
+        loop.exec();
+    for (QThread *thread : threads) {
+        thread->wait();
+        delete thread;
+    }
+}
+
+void TestOnSale::waitForOnSale(EventId event, const QString &ticket)
+{
+    // The server re-reads the on-sales every 100 ms here; ask (without joining) until it has seen the
+    // change: a ticket that is not one answers 403 rather than 404 once the event is on sale.
+    for (int attempt = 0; attempt < 200; ++attempt) {
+        const Answer status = call("GET", QStringLiteral("/api/v1/events/%1/queue").arg(event), {}, {},
+                                   {{"X-Queue-Ticket", ticket.isEmpty() ? QByteArray("none") : ticket.toLatin1()}});
+        if (ticket.isEmpty() ? status.status == 403
+                             : status.status == 200 && !status.json.value("draw_pending").toBool(true))
+            return;
+        QTest::qWait(50);
+    }
+    QFAIL("the web server never saw the on-sale");
+}
+
+void TestOnSale::theQueuePageIsStaticAndCacheable()
+{
+    const Answer page = call("GET", QStringLiteral("/queue/%1").arg(m_rush.eventId));
+    QCOMPARE(page.status, 200);
+    QVERIFY(page.headers.value("content-type").startsWith("text/html"));
+    QVERIFY(page.headers.value("cache-control").contains("public"));
+    QVERIFY(page.body.contains("/queue.js"));
+    // The same bytes for every event: the page finds its event in its own address.
+    QCOMPARE(call("GET", QStringLiteral("/queue/%1").arg(m_other.eventId)).body, page.body);
+    const Answer script = call("GET", QStringLiteral("/queue.js"));
+    QCOMPARE(script.status, 200);
+    QVERIFY(script.headers.value("cache-control").contains("public"));
+    QVERIFY(script.body.contains("/api/v1/events/"));
+}
+
+void TestOnSale::anEventWithoutAnOnSaleHasNoQueue()
+{
+    const Answer joined = call("POST", QStringLiteral("/api/v1/events/%1/queue").arg(m_other.eventId));
+    QCOMPARE(joined.status, 404);
+    const Answer status = call("GET", QStringLiteral("/api/v1/events/%1/queue").arg(m_other.eventId));
+    QCOMPARE(status.status, 404);
+}
+
+void TestOnSale::drawInsideTheWindowFifoAfterIt()
+{
+    // The operator opens the sale with the draw closing a minute ahead (moved forward below once
+    // everyone of the window is in, to keep the test short).
+    PgOnSaleStore onSales(m_db->database());
+    OnSale sale;
+    sale.event = m_rush.eventId;
+    sale.drawClosesAt = QDateTime::currentDateTimeUtc().addSecs(60);
+    sale.admitPerSecond = admitPerSecond;
+    sale.tokenSeconds = 600;
+    QVERIFY(onSales.setOnSale(sale).ok());
+    waitForOnSale(m_rush.eventId);
+
+    // 2,000 arrivals inside the window, over HTTP from several threads.
+    QVector<QString> tickets(windowArrivals + lateArrivals);
+    std::atomic<int> undrawn{0};
+    std::atomic<int> failed{0};
+    const QUrl base = m_server->baseUrl();
+    const QString joinPath = QStringLiteral("/api/v1/events/%1/queue").arg(m_rush.eventId);
+    QElapsedTimer joining;
+    joining.start();
+    fromSeveralThreads(windowArrivals, [&](int i, QNetworkAccessManager &network) {
+        const Answer joined = send(network, base, "POST", joinPath);
+        if (joined.status != 201) {
+            if (++failed == 1)
+                qWarning() << "join:" << joined.describe();
+            return;
+        }
+        if (!joined.json.value("drawn").toBool() || !joined.json.value("draw_pending").toBool())
+            ++undrawn;
+        tickets[i] = joined.json.value("ticket").toString();
+    });
+    QCOMPARE(failed.load(), 0);
+    QCOMPARE(undrawn.load(), 0);
+    // A figure for the log, not an assertion: the machine is shared.
+    qInfo("%d joins over HTTP from %d threads in %lld ms", windowArrivals, senders, qint64(joining.elapsed()));
+
+    // The draw closes; later arrivals queue in the order they come (one after another).
+    sale.drawClosesAt = QDateTime::currentDateTimeUtc().addMSecs(300);
+    QVERIFY(onSales.setOnSale(sale).ok());
+    waitForOnSale(m_rush.eventId, tickets.first());
+    for (int i = windowArrivals; i < windowArrivals + lateArrivals; ++i) {
+        const Answer joined = call("POST", joinPath);
+        QVERIFY2(joined.status == 201, qPrintable(joined.describe()));
+        QVERIFY(!joined.json.value("drawn").toBool());
+        tickets[i] = joined.json.value("ticket").toString();
+    }
+
+    // Everyone's place, asked with their own ticket.
+    QVector<qint64> positions(tickets.size());
+    fromSeveralThreads(tickets.size(), [&](int i, QNetworkAccessManager &network) {
+        const Answer status = send(network, base, "GET", joinPath, {}, {{"X-Queue-Ticket", tickets.at(i).toLatin1()}});
+        if (status.status != 200 || status.json.value("draw_pending").toBool()) {
+            if (++failed == 1)
+                qWarning() << "status:" << status.describe();
+            return;
+        }
+        positions[i] = status.json.value("position").toInteger();
+    });
+    QCOMPARE(failed.load(), 0);
+
+    // Inside the window: the 2,000 hold places 1..2,000, in no relation to arrival.
+    QVector<qint64> window = positions.mid(0, windowArrivals);
+    QVector<qint64> sorted = window;
+    std::sort(sorted.begin(), sorted.end());
+    QVERIFY(std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end());
+    QCOMPARE(sorted.first(), qint64(1));
+    QCOMPARE(sorted.last(), qint64(windowArrivals));
+    QVector<qint64> placeRank(windowArrivals); // the rank of each arrival's place among the 2,000
+    for (int i = 0; i < windowArrivals; ++i)
+        placeRank[i] = std::lower_bound(sorted.begin(), sorted.end(), window.at(i)) - sorted.begin() + 1;
+    QVector<qint64> arrivalRank(windowArrivals);
+    for (int i = 0; i < windowArrivals; ++i)
+        arrivalRank[i] = i + 1;
+    const double rho = spearman(arrivalRank, placeRank);
+    qInfo("Spearman rank correlation of arrival and admission order inside the window: %.4f", rho);
+    QVERIFY2(std::abs(rho) < 0.1, qPrintable(QString::number(rho)));
+
+    // After it: in arrival order, every one behind every drawn visitor.
+    for (int i = 0; i < lateArrivals; ++i)
+        QCOMPARE(positions.at(windowArrivals + i), qint64(windowArrivals + 1 + i));
+    m_tickets = tickets;
+    m_positions = positions;
+}
+
+void TestOnSale::admissionWaitsForTheVisitorsTurn()
+{
+    QVERIFY(!m_tickets.isEmpty());
+    const QString admissionPath = QStringLiteral("/api/v1/events/%1/admission").arg(m_rush.eventId);
+    // The last arrival waits about 44 s at 50 a second: not yet.
+    const Answer early = call("POST", admissionPath, {{"ticket", m_tickets.last()}}, m_alice);
+    QCOMPARE(early.status, 409);
+    QCOMPARE(early.errorCode(), QStringLiteral("not_admitted_yet"));
+    QVERIFY(early.json.value("error").toObject().value("estimated_wait_seconds").toInteger() > 0);
+    // No sign-in, no token; a forged ticket takes nobody's place.
+    const int first = int(std::min_element(m_positions.begin(), m_positions.end()) - m_positions.begin());
+    QCOMPARE(call("POST", admissionPath, {{"ticket", m_tickets.at(first)}}).status, 401);
+    QString forged = m_tickets.at(first);
+    forged[forged.size() - 3] = forged.at(forged.size() - 3) == QLatin1Char('A') ? QLatin1Char('B') : QLatin1Char('A');
+    const Answer forgedAnswer = call("POST", admissionPath, {{"ticket", forged}}, m_alice);
+    QCOMPARE(forgedAnswer.status, 403);
+    QCOMPARE(forgedAnswer.errorCode(), QStringLiteral("queue_ticket_invalid"));
+    // A ticket of one event is not one of another's.
+    QCOMPARE(call("GET", QStringLiteral("/api/v1/events/%1/queue").arg(m_rush.eventId), {}, {},
+                  {{"X-Queue-Ticket", forged.toLatin1()}})
+                 .status,
+             403);
+}
+
+void TestOnSale::holdsNeedAValidAdmissionToken()
+{
+    QVERIFY(!m_tickets.isEmpty());
+    const QString admissionPath = QStringLiteral("/api/v1/events/%1/admission").arg(m_rush.eventId);
+    // The first two places are let in within 40 ms of the draw closing.
+    QVector<int> byPlace(m_positions.size());
+    std::iota(byPlace.begin(), byPlace.end(), 0);
+    std::sort(byPlace.begin(), byPlace.end(), [&](int a, int b) { return m_positions.at(a) < m_positions.at(b); });
+    const Answer aliceIn = call("POST", admissionPath, {{"ticket", m_tickets.at(byPlace.at(0))}}, m_alice);
+    QVERIFY2(aliceIn.status == 201, qPrintable(aliceIn.describe()));
+    const QByteArray aliceToken = aliceIn.json.value("token").toString().toLatin1();
+    QVERIFY(!aliceToken.isEmpty());
+    const Answer bobIn = call("POST", admissionPath, {{"ticket", m_tickets.at(byPlace.at(1))}}, m_bob);
+    QVERIFY2(bobIn.status == 201, qPrintable(bobIn.describe()));
+    const QByteArray bobToken = bobIn.json.value("token").toString().toLatin1();
+
+    const Answer created = call("POST", QStringLiteral("/api/v1/carts"), {}, m_alice);
+    QCOMPARE(created.status, 201);
+    const QString cart = created.json.value("cart").toString();
+    const QString holds = QStringLiteral("/api/v1/carts/%1/holds").arg(cart);
+    const QVector<UnitId> units = m_db->units(m_rush.eventId);
+    const QJsonObject seat{{"event", m_rush.eventId}, {"seats", QJsonArray{units.at(0)}}};
+
+    const AdmissionSigner signer(secret);
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    QByteArray forged = aliceToken;
+    forged[forged.size() - 2] = forged.at(forged.size() - 2) == 'A' ? 'B' : 'A';
+    const QList<QPair<QString, QByteArray>> refusals{
+        {QStringLiteral("admission_missing"), QByteArray()},
+        {QStringLiteral("admission_forged"), forged},
+        {QStringLiteral("admission_forged"), AdmissionSigner("another box office").issueToken(m_rush.eventId, m_aliceId, now + 600000)},
+        {QStringLiteral("admission_expired"), signer.issueToken(m_rush.eventId, m_aliceId, now - 1000)},
+        {QStringLiteral("admission_other_event"), signer.issueToken(m_other.eventId, m_aliceId, now + 600000)},
+        {QStringLiteral("admission_other_buyer"), bobToken},
+    };
+    for (const auto &[code, token] : refusals) {
+        QList<QPair<QByteArray, QByteArray>> headers;
+        if (!token.isEmpty())
+            headers.append({"X-Admission-Token", token});
+        const Answer refused = call("POST", holds, seat, m_alice, headers);
+        QVERIFY2(refused.status == 403, qPrintable(code + QLatin1Char(' ') + refused.describe()));
+        QCOMPARE(refused.errorCode(), code);
+        QCOMPARE(refused.json.value("error").toObject().value("event").toInteger(), m_rush.eventId);
+    }
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE event_id = :e AND state = 'HELD'"),
+                          {{QStringLiteral("e"), m_rush.eventId}})
+                 .toInt(),
+             0);
+
+    const Answer granted = call("POST", holds, seat, m_alice, {{"X-Admission-Token", aliceToken}});
+    QVERIFY2(granted.status == 201, qPrintable(granted.describe()));
+
+    // General-admission places of the event need it too (the pool's event is known without a query).
+    const QString places = QStringLiteral("/api/v1/carts/%1/places").arg(cart);
+    const QJsonObject two{{"pool", m_pool}, {"quantity", 2}};
+    const Answer noToken = call("POST", places, two, m_alice);
+    QCOMPARE(noToken.status, 403);
+    QCOMPARE(noToken.errorCode(), QStringLiteral("admission_missing"));
+    QCOMPARE(call("POST", places, two, m_alice, {{"X-Admission-Token", bobToken}}).errorCode(),
+             QStringLiteral("admission_other_buyer"));
+    const Answer placesHeld = call("POST", places, two, m_alice, {{"X-Admission-Token", aliceToken}});
+    QVERIFY2(placesHeld.status == 201, qPrintable(placesHeld.describe()));
+
+    // An event without an on-sale needs no token, and ending the on-sale lifts the requirement.
+    const QJsonObject quiet{{"event", m_other.eventId}, {"seats", QJsonArray{m_db->units(m_other.eventId).at(0)}}};
+    QCOMPARE(call("POST", holds, quiet, m_alice).status, 201);
+    QVERIFY(PgOnSaleStore(m_db->database()).clearOnSale(m_rush.eventId).ok());
+    QCOMPARE(PgOnSaleStore(m_db->database()).clearOnSale(m_rush.eventId).error().code, ErrorCode::NotFound);
+    // The server learns it at its next read (every 100 ms here); a refused hold holds nothing meanwhile.
+    const QJsonObject another{{"event", m_rush.eventId}, {"seats", QJsonArray{units.at(1)}}};
+    Answer free;
+    for (int attempt = 0; attempt < 200; ++attempt) {
+        free = call("POST", holds, another, m_alice);
+        if (free.status != 403)
+            break;
+        QTest::qWait(50);
+    }
+    QVERIFY2(free.status == 201, qPrintable(free.describe()));
+    QVERIFY(m_inventory->carts.releaseCart(cart).ok());
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+}
+
+QTEST_MAIN(TestOnSale)
+#include "tst_onsale.moc"
