@@ -31,6 +31,8 @@ if last == nil then
     redis.call('HSET', KEYS[1], 'last_ms', ARGV[2], 'accrued', '0')
 elseif now > last then
     accrued = accrued + tonumber(ARGV[1]) * (now - last)
+    -- Admission is not banked while nobody waits: at most everyone queued so far is let in.
+    accrued = math.min(accrued, redis.call('ZCARD', KEYS[2]) * 1000)
     redis.call('HSET', KEYS[1], 'last_ms', ARGV[2], 'accrued', string.format('%.17g', accrued))
 end
 return math.floor(accrued / 1000 + 1e-9)
@@ -96,7 +98,7 @@ Result<qint64> RedisWaitingRoomStore::advance(EventId event, double perSecond, q
 {
     if (!std::isfinite(perSecond) || perSecond < 0)
         return makeError(ErrorCode::BadInput, QStringLiteral("An admission rate must be a number of at least 0."));
-    auto admitted = m_client->run(advanceAdmission, {key(event, "admit")},
+    auto admitted = m_client->run(advanceAdmission, {key(event, "admit"), key(event, "queue")},
                                   {QByteArray::number(perSecond, 'g', 17), QByteArray::number(nowMs)});
     if (!admitted)
         return admitted.error();

@@ -216,11 +216,29 @@ void TestRedisStores::waitingRoomOrdersDrawThenArrival()
     QCOMPARE(room.length(event).value(), 4);
 }
 
+// Admission is capped by the queue's length, so the advance tests first fill it.
+static void queueVisitors(WaitingRoomStore &room, EventId event, int count)
+{
+    for (int i = 0; i < count; ++i)
+        QVERIFY(room.join(event, QStringLiteral("visitor-%1").arg(i), std::nullopt).ok());
+}
+
 void TestRedisStores::waitingRoomAdvanceCountsTimeOnce()
 {
     WaitingRoomStore &room = *m_a.waitingRoom;
     const EventId event = 42;
     const qint64 start = 1'800'000'000'000;
+    // Admission never runs ahead of the queue: with two visitors waiting, two are let in at most.
+    const EventId sparse = 41;
+    for (const char *visitor : {"first", "second"})
+        QVERIFY(room.join(sparse, QString::fromLatin1(visitor), std::nullopt).ok());
+    QCOMPARE(room.advance(sparse, 10, start).value(), 0);
+    QCOMPARE(room.advance(sparse, 10, start + 5000).value(), 2);
+    QVERIFY(room.join(sparse, QStringLiteral("third"), std::nullopt).ok());
+    QCOMPARE(room.advance(sparse, 10, start + 5001).value(), 2); // nothing banked while nobody waited
+    QCOMPARE(room.advance(sparse, 10, start + 5101).value(), 3);
+
+    queueVisitors(room, event, 100);
     QCOMPARE(room.advance(event, 10, start).value(), 0); // starts the clock
     QCOMPARE(room.advance(event, 10, start + 1000).value(), 10);
     QCOMPARE(room.advance(event, 10, start + 1000).value(), 10); // the same moment again
@@ -232,6 +250,7 @@ void TestRedisStores::waitingRoomAdvanceCountsTimeOnce()
 
     // A thousand steps of a millisecond at 3/s admit exactly 3, not 2.999...
     const EventId fine = 43;
+    queueVisitors(room, fine, 10);
     QCOMPARE(room.advance(fine, 3, start).value(), 0);
     qint64 admitted = 0;
     for (int ms = 1; ms <= 1000; ++ms)
@@ -318,6 +337,7 @@ void TestRedisStores::twoServersAdvancingAdmitTheRateOnce()
     const EventId event = 45;
     const qint64 start = 1'800'000'000'000;
     const int rate = 37;
+    queueVisitors(*m_a.waitingRoom, event, 100);
     QCOMPARE(m_a.waitingRoom->advance(event, rate, start).value(), 0);
     // Each server ticks through the same simulated second on its own clock steps, both at once, and
     // sees admission only move forward.
