@@ -31,5 +31,6 @@ int runTill(CtlContext &context);
 int runDay(CtlContext &context);
 int runPriceTypes(CtlContext &context);
 int runHouse(CtlContext &context);
+int runSimulateBuyers(CtlContext &context);
 
 } // namespace boxoffice::ctl

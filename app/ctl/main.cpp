@@ -77,6 +77,11 @@ const std::map<QString, Command> &commands()
          {runTable,
           "table list | hold --table --cart --party --at --minutes | "
           "find --restaurant --cart --party --at --minutes | release --cart --booking"}},
+        {QStringLiteral("simulate-buyers"),
+         {runSimulateBuyers,
+          "simulate-buyers --event ID --buyers N --rate R [--web URL] [--seed S]: N web buyers arriving at R a "
+          "second hold, abandon, pay or pay late against a running boxoffice-web; a summary and the audit "
+          "(exits 1 when it fails)"}},
     };
     return table;
 }
@@ -168,6 +173,11 @@ QList<QCommandLineOption> options()
         {QStringLiteral("kind"), QStringLiteral("house hold: house, press or technical."), QStringLiteral("kind")},
         {QStringLiteral("owner"), QStringLiteral("house hold: who the seats are for."), QStringLiteral("name")},
         {QStringLiteral("note"), QStringLiteral("house hold: a note for the record."), QStringLiteral("text")},
+        {QStringLiteral("buyers"), QStringLiteral("simulate-buyers: how many web buyers."), QStringLiteral("n")},
+        {QStringLiteral("rate"), QStringLiteral("simulate-buyers: arrivals per second."), QStringLiteral("r")},
+        {QStringLiteral("web"), QStringLiteral("simulate-buyers: boxoffice-web's address (default http://127.0.0.1:8080)."),
+         QStringLiteral("url")},
+        {QStringLiteral("seed"), QStringLiteral("simulate-buyers: seed of the buyers' choices (default 1)."), QStringLiteral("s")},
     };
 }
 

@@ -10,63 +10,80 @@ namespace boxoffice::bench {
 
 namespace {
 
-// One statement for every cart of a run: tens of thousands of rows in one round trip.
+// Every cart of a run in one statement: tens of thousands of rows in one round trip.
 constexpr char makeCartsSql[] = R"SQL(
 INSERT INTO buyer_carts (cart_id, buyer_id)
-SELECT CAST(:prefix AS text) || '-' || b.client || '-' || n, b.id
-FROM unnest(CAST(:buyers AS bigint[])) WITH ORDINALITY AS b(id, client),
+SELECT CAST(:prefix AS text) || '-' || b.k || '-' || n, b.id
+FROM unnest(CAST(:buyers AS bigint[])) WITH ORDINALITY AS b(id, k),
      generate_series(1, CAST(:per AS integer)) AS n
 )SQL";
 
-} // namespace
-
-Status HttpBuyers::ensure(QSqlDatabase database, int count)
+QString cartName(const QString &prefix, int buyer, int n)
 {
-    PgBuyerStore store(database);
-    while (m_ids.size() < count) {
-        auto buyer = store.addBuyer(QStringLiteral("bench web buyer %1").arg(m_ids.size() + 1));
-        if (!buyer)
-            return buyer.error();
-        m_ids << buyer->buyer.id;
-        m_tokens << buyer->token;
-    }
-    return Done{};
+    // WITH ORDINALITY and generate_series count from 1.
+    return QStringLiteral("%1-%2-%3").arg(prefix).arg(buyer + 1).arg(n + 1);
 }
 
-Status HttpBuyers::makeCarts(QSqlDatabase database, const QString &prefix, int clients, int perClient)
+} // namespace
+
+Status HttpBuyers::make(QSqlDatabase database, const QString &prefix, int clients, int perClient)
 {
+    m_prefix = prefix;
+    m_buyersPerClient = (perClient + cartsPerBuyer - 1) / cartsPerBuyer;
+    m_tokens.clear();
+    QVector<qint64> ids;
+    // One commit for thousands of accounts instead of one each.
+    if (!database.transaction())
+        return fromSqlError(database.lastError(), QStringLiteral("starting to make web buyers"));
+    {
+        PgBuyerStore store(database);
+        for (int i = 0; i < clients * m_buyersPerClient; ++i) {
+            auto buyer = store.addBuyer(QStringLiteral("bench web buyer %1-%2").arg(prefix).arg(i + 1));
+            if (!buyer) {
+                database.rollback();
+                return buyer.error();
+            }
+            ids << buyer->buyer.id;
+            m_tokens << buyer->token;
+        }
+    }
     QSqlQuery query(database);
     query.prepare(QString::fromUtf8(makeCartsSql));
     query.bindValue(QStringLiteral(":prefix"), prefix);
-    query.bindValue(QStringLiteral(":buyers"), toBigintArray(m_ids.mid(0, clients)));
-    query.bindValue(QStringLiteral(":per"), perClient);
-    if (!query.exec())
-        return fromSqlError(query.lastError(), QStringLiteral("making the web buyers' carts"));
-    m_prefix = prefix;
-    m_perClient = perClient;
+    query.bindValue(QStringLiteral(":buyers"), toBigintArray(ids));
+    query.bindValue(QStringLiteral(":per"), cartsPerBuyer);
+    if (!query.exec()) {
+        const QSqlError error = query.lastError();
+        database.rollback();
+        return fromSqlError(error, QStringLiteral("making the web buyers' carts"));
+    }
+    if (!database.commit())
+        return fromSqlError(database.lastError(), QStringLiteral("making web buyers"));
     return Done{};
 }
 
-QStringList HttpBuyers::carts(int client) const
+QVector<BuyerCart> HttpBuyers::carts(int client) const
 {
-    QStringList carts;
-    carts.reserve(m_perClient);
-    // WITH ORDINALITY counts from 1.
-    for (int n = 1; n <= m_perClient; ++n)
-        carts << QStringLiteral("%1-%2-%3").arg(m_prefix).arg(client + 1).arg(n);
+    QVector<BuyerCart> carts;
+    carts.reserve(m_buyersPerClient * cartsPerBuyer);
+    for (int buyer = client * m_buyersPerClient; buyer < (client + 1) * m_buyersPerClient; ++buyer) {
+        for (int n = 0; n < cartsPerBuyer; ++n)
+            carts << BuyerCart{cartName(m_prefix, buyer, n), m_tokens.at(buyer)};
+    }
     return carts;
 }
 
-HttpBuyerClient::HttpBuyerClient(const QString &host, quint16 port, const QString &token, QStringList carts)
+HttpBuyerClient::HttpBuyerClient(const QString &host, quint16 port, QVector<BuyerCart> carts)
     : m_http(host, port), m_carts(std::move(carts))
-{
-    m_http.setBearer(token);
-}
+{ }
 
 Result<CartId> HttpBuyerClient::nextCart()
 {
-    if (m_next < m_carts.size())
-        return m_carts.at(m_next++);
+    if (m_next < m_carts.size()) {
+        const BuyerCart &next = m_carts.at(m_next++);
+        m_http.setBearer(next.token);
+        return next.cart;
+    }
     const HttpAnswer created = m_http.send("POST", "/api/v1/carts");
     const QString cart = created.json().value(QStringLiteral("cart")).toString();
     if (created.status != 201 || cart.isEmpty())

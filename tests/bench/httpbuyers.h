@@ -10,46 +10,49 @@
 #include <QStringList>
 #include <QVector>
 
-#include <memory>
-
 namespace boxoffice::bench {
 
-// The web buyers of the HTTP scenarios: one account per client, made once and reused by every run of
-// the scenario, and carts made straight in the database before each run (so the measured window holds
-// claims only). The events and pools the bench creates have no caps, so no buyer is ever refused for
-// holding too much.
+// A cart and the token of the web buyer who owns it.
+struct BuyerCart
+{
+    CartId cart;
+    QString token;
+};
+
+// The web buyers of one run of an HTTP scenario, made before the run (so the measured window holds
+// claims only): a few carts per buyer, as in a real rush, and fresh buyers for every run. One account
+// with thousands of carts would measure the per-buyer cap count over all of them instead, a cost no
+// real buyer causes. The bench's events and pools have no caps, so nobody is refused for holding much.
 class HttpBuyers
 {
 public:
-    // At least `count` buyers exist afterwards.
-    Status ensure(QSqlDatabase database, int count);
-    // `perClient` fresh carts for each of the first `clients` buyers, named "<prefix>-<client>-<n>".
-    Status makeCarts(QSqlDatabase database, const QString &prefix, int clients, int perClient);
+    static constexpr int cartsPerBuyer = 16;
 
-    const QString &token(int client) const { return m_tokens.at(client); }
-    QStringList carts(int client) const;
+    // At least `perClient` carts for each of `clients` clients, under buyers of their own.
+    Status make(QSqlDatabase database, const QString &prefix, int clients, int perClient);
+    QVector<BuyerCart> carts(int client) const;
 
 private:
-    QVector<qint64> m_ids;
     QStringList m_tokens;
     QString m_prefix;
-    int m_perClient = 0;
+    int m_buyersPerClient = 0;
 };
 
-// A client of an HTTP scenario: its buyer's keep-alive connection and the carts it may use.
+// A client of an HTTP scenario: one keep-alive connection, over which its buyers take turns.
 class HttpBuyerClient final : public ClientState
 {
 public:
-    HttpBuyerClient(const QString &host, quint16 port, const QString &token, QStringList carts);
+    HttpBuyerClient(const QString &host, quint16 port, QVector<BuyerCart> carts);
 
     KeepAliveHttp &http() { return m_http; }
-    // The next unused cart; when every prepared one is used, one more made through the API (rare: the
-    // prepared count covers three times a client's fair share of the run).
+    // The next unused cart, its buyer signed in on the connection; when every prepared one is used,
+    // one more made through the API by the last buyer (rare: the prepared count covers three times a
+    // client's fair share of the run).
     Result<CartId> nextCart();
 
 private:
     KeepAliveHttp m_http;
-    QStringList m_carts;
+    QVector<BuyerCart> m_carts;
     int m_next = 0;
 };
 

@@ -16,16 +16,12 @@ Status HttpScenario::prepareClients(QSqlDatabase database, int clients)
             return web.error();
         m_web = web.value();
     }
-    if (auto made = m_buyers.ensure(database, clients); !made)
-        return made;
-    return m_buyers.makeCarts(database, QStringLiteral("%1-r%2").arg(name()).arg(++m_runs), clients,
-                              cartsPerClient(clients));
+    return m_buyers.make(database, QStringLiteral("%1-r%2").arg(name()).arg(++m_runs), clients, cartsPerClient(clients));
 }
 
 Status HttpScenario::openClient(ClientContext &client)
 {
-    auto state = std::make_unique<HttpBuyerClient>(m_web->host(), m_web->port(), m_buyers.token(client.index()),
-                                                   m_buyers.carts(client.index()));
+    auto state = std::make_unique<HttpBuyerClient>(m_web->host(), m_web->port(), m_buyers.carts(client.index()));
     // Connected and signed in before the start barrier: the window measures holds, not handshakes.
     const HttpAnswer health = state->http().send("GET", "/healthz");
     if (health.status != 200)

@@ -8,8 +8,8 @@
 
 namespace boxoffice::bench {
 
-// What the HTTP scenarios share: a real boxoffice-web started on first use, a web buyer per client
-// with its own keep-alive connection, and `cartsPerClient` carts each made before the run.
+// What the HTTP scenarios share: a real boxoffice-web started on first use, a keep-alive connection
+// per client, and `cartsPerClient` carts for each made before the run (HttpBuyers).
 class HttpScenario : public Scenario
 {
 public:
