@@ -166,8 +166,9 @@ HttpAnswer KeepAliveHttp::send(const QByteArray &method, const QByteArray &path,
     request += "Content-Length: " + QByteArray::number(body.size()) + "\r\n\r\n";
     request += body;
 
-    // A kept-alive connection the server has closed meanwhile fails on the first write or read: one
-    // fresh connection and one more try. A request that reached a live connection is never repeated.
+    // A kept-alive connection the server closed while it sat idle fails on the first write, or reads
+    // end-of-file before any byte of an answer: one fresh connection and one more try. Once any byte of
+    // an answer arrived, or on a fresh connection, a request is never sent twice.
     for (int attempt = 0; attempt < 2; ++attempt) {
         const bool fresh = m_socket < 0;
         if (fresh) {
