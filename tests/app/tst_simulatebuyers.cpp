@@ -28,6 +28,7 @@ private slots:
     void initTestCase();
     void cleanupTestCase();
     void theSummaryAddsUpAndTheAuditIsClean();
+    void theTextSummaryNamesEveryFigure();
     void aMissingRateIsAUsageError();
 
 private:
@@ -132,6 +133,20 @@ void TestSimulateBuyers::theSummaryAddsUpAndTheAuditIsClean()
              s.value("paid").toInt());
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM buyers WHERE name LIKE 'simulated buyer 7-%'")).toInt(), buyers);
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+}
+
+void TestSimulateBuyers::theTextSummaryNamesEveryFigure()
+{
+    const Run run = simulate({QStringLiteral("simulate-buyers"), QStringLiteral("--event"), QString::number(m_hall.eventId),
+                              QStringLiteral("--buyers"), QStringLiteral("8"), QStringLiteral("--rate"),
+                              QStringLiteral("20"), QStringLiteral("--web"), m_web.baseUrl().toString(),
+                              QStringLiteral("--seed"), QStringLiteral("8")});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.out + run.err));
+    for (const char *word : {"Simulated 8 buyers", "hold attempts", "granted", "lost", "paid", "declined",
+                             "abandoned", "hold p50", "p99", "inventory and money audit: passed"})
+        QVERIFY2(run.out.contains(QLatin1String(word)), qPrintable(QStringLiteral("no \"%1\" in: ").arg(QLatin1String(word)) + run.out));
+    QVERIFY2(run.err.contains(QStringLiteral("simulated buyers")), qPrintable(run.err)); // the progress line
+    qInfo().noquote() << run.out;
 }
 
 void TestSimulateBuyers::aMissingRateIsAUsageError()
