@@ -69,6 +69,11 @@ void printHttpRatios(QTextStream &out, const QVector<CellResult> &results)
         printRatio(out, QStringLiteral("http-pool-hot / pool-hot at %1 clients").arg(clients),
                    find(results, QStringLiteral("http-pool-hot"), clients),
                    find(results, QStringLiteral("pool-hot"), clients), 0);
+    // What HTTP costs a batched pool: the batches gather across the server's worker threads instead.
+    for (const int clients : counts)
+        printRatio(out, QStringLiteral("http-pool-batched / pool-batched at %1 clients").arg(clients),
+                   find(results, QStringLiteral("http-pool-batched"), clients),
+                   find(results, QStringLiteral("pool-batched"), clients), 0);
     printRatio(out, QStringLiteral("http-pool-batched / pool-hot at 300 clients"),
                find(results, QStringLiteral("http-pool-batched"), 300), find(results, QStringLiteral("pool-hot"), 300),
                10);
