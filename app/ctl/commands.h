@@ -32,5 +32,6 @@ int runDay(CtlContext &context);
 int runPriceTypes(CtlContext &context);
 int runHouse(CtlContext &context);
 int runOnSale(CtlContext &context);
+int runSimulateBuyers(CtlContext &context);
 
 } // namespace boxoffice::ctl

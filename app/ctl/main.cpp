@@ -81,6 +81,11 @@ const std::map<QString, Command> &commands()
          {runOnSale,
           "onsale set --event ID --draw-closes TIME|+SECONDS [--rate R] [--token-minutes N] | show --event ID | "
           "clear --event ID: (manager) an event's waiting room and admission rate"}},
+        {QStringLiteral("simulate-buyers"),
+         {runSimulateBuyers,
+          "simulate-buyers --event ID --buyers N --rate R [--web URL] [--seed S]: N web buyers arriving at R a "
+          "second hold, abandon, pay or pay late against a running boxoffice-web; a summary and the audit "
+          "(exits 1 when it fails)"}},
     };
     return table;
 }
@@ -175,10 +180,14 @@ QList<QCommandLineOption> options()
         {QStringLiteral("draw-closes"),
          QStringLiteral("onsale set: when the waiting room's draw closes (ISO time, or +SECONDS from now)."),
          QStringLiteral("time")},
-        {QStringLiteral("rate"), QStringLiteral("onsale set: admissions a second (0: as the claims sustain)."),
+        {QStringLiteral("rate"), QStringLiteral("onsale set: admissions a second (0: as the claims sustain); simulate-buyers: arrivals a second."),
          QStringLiteral("r")},
         {QStringLiteral("token-minutes"), QStringLiteral("onsale set: how long an admission lets a buyer hold (default 15)."),
          QStringLiteral("n")},
+        {QStringLiteral("buyers"), QStringLiteral("simulate-buyers: how many web buyers."), QStringLiteral("n")},
+        {QStringLiteral("web"), QStringLiteral("simulate-buyers: boxoffice-web's address (default http://127.0.0.1:8080)."),
+         QStringLiteral("url")},
+        {QStringLiteral("seed"), QStringLiteral("simulate-buyers: seed of the buyers' choices (default 1)."), QStringLiteral("s")},
     };
 }
 

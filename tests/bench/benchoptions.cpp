@@ -1,5 +1,6 @@
 #include "benchoptions.h"
 
+#include "httpwebprocess.h"
 #include "scenarioregistry.h"
 
 #include <QCommandLineParser>
@@ -105,6 +106,12 @@ Result<BenchOptions> BenchOptions::parse(const QCoreApplication &app)
         {QStringLiteral("plot"), QStringLiteral("Draw throughput and p99 against clients into a PNG."),
          QStringLiteral("file.png")},
         {QStringLiteral("list"), QStringLiteral("List the scenarios and exit.")},
+        {QStringLiteral("web-threads"),
+         QStringLiteral("HTTP scenarios: boxoffice-web's --threads (default %1).").arg(HttpWebSettings::global().threads),
+         QStringLiteral("n")},
+        {QStringLiteral("web-args"),
+         QStringLiteral("HTTP scenarios: more boxoffice-web arguments, space-separated (e.g. \"--claim-connections 4\")."),
+         QStringLiteral("args")},
     });
     if (!parser.parse(app.arguments()))
         return makeError(ErrorCode::BadInput, parser.errorText());
@@ -141,6 +148,7 @@ Result<BenchOptions> BenchOptions::parse(const QCoreApplication &app)
                              QStringLiteral("--duration takes seconds, more than 0 and at most 3600."));
     }
     options.duration = std::chrono::milliseconds(qint64(std::llround(seconds * 1000)));
+    HttpWebSettings::global().runSeconds = seconds;
     options.databaseUrl = parser.value(QStringLiteral("db"));
     options.inPlace = parser.isSet(QStringLiteral("in-place"));
     if (options.inPlace && options.databaseUrl.isEmpty())
@@ -148,6 +156,15 @@ Result<BenchOptions> BenchOptions::parse(const QCoreApplication &app)
     options.keep = parser.isSet(QStringLiteral("keep"));
     options.jsonPath = parser.value(QStringLiteral("json"));
     options.plotPath = parser.value(QStringLiteral("plot"));
+    if (parser.isSet(QStringLiteral("web-threads"))) {
+        bool ok = false;
+        const int threads = parser.value(QStringLiteral("web-threads")).toInt(&ok);
+        if (!ok || threads < 1 || threads > 256)
+            return makeError(ErrorCode::BadInput, QStringLiteral("--web-threads takes a number from 1 to 256."));
+        HttpWebSettings::global().threads = threads;
+    }
+    HttpWebSettings::global().extraArguments
+        = parser.value(QStringLiteral("web-args")).split(QLatin1Char(' '), Qt::SkipEmptyParts);
     return options;
 }
 

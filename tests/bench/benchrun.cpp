@@ -3,6 +3,7 @@
 #include "benchdatabase.h"
 #include "benchinventory.h"
 #include "environmentreport.h"
+#include "httpratios.h"
 #include "interruption.h"
 #include "jsonlineswriter.h"
 #include "loadrunner.h"
@@ -169,6 +170,7 @@ int BenchRun::measure(BenchDatabase &database, const ConnectionSettings &setting
     if (m_options.scenarios.contains(QStringLiteral("baseline"))
         && m_options.scenarios.contains(QStringLiteral("seats-spread")))
         printRatios(out, m_results);
+    printHttpRatios(out, m_results);
     printCorrectness(out, grouped);
     if (interruptRequested())
         out << "\nInterrupted: the runs above are all that was measured.\n";
@@ -232,6 +234,10 @@ CellResult BenchRun::runCell(Scenario &scenario, int clients, const QString &lab
         return result;
     }
     if (auto prepared = scenario.prepare(connection, inventory); !prepared) {
+        result.notes << QStringLiteral("prepare: ") + describe(prepared.error());
+        return result;
+    }
+    if (auto prepared = scenario.prepareClients(connection, clients); !prepared) {
         result.notes << QStringLiteral("prepare: ") + describe(prepared.error());
         return result;
     }

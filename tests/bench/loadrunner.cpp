@@ -92,12 +92,15 @@ void LoadRunner::runClient(int index, StartBarrier &barrier, std::chrono::millis
     ClientContext &client = *m_clients[std::size_t(index)];
     Tally &tally = *m_tallies[std::size_t(index)];
     {
-        auto connection = DatabaseConnection::open(m_settings, QStringLiteral("bench"));
+        auto connection = m_scenario.connectsClients()
+            ? DatabaseConnection::open(m_settings, QStringLiteral("bench"))
+            : Result<std::unique_ptr<DatabaseConnection>>(std::unique_ptr<DatabaseConnection>());
         if (!connection) {
             tally.notes << describe(QStringLiteral("connect"), connection.error());
         } else {
-            client.attach(connection.value()->database());
-            if (auto status = limitStatementTime(client.database()); !status)
+            if (connection.value())
+                client.attach(connection.value()->database());
+            if (auto status = connection.value() ? limitStatementTime(client.database()) : Status(Done{}); !status)
                 tally.notes << describe(QStringLiteral("set-up"), status.error());
             else if (auto opened = m_scenario.openClient(client); !opened)
                 tally.notes << describe(QStringLiteral("prepare"), opened.error());

@@ -9,6 +9,8 @@
 #include <QLoggingCategory>
 #include <QTextStream>
 
+#include <sys/resource.h>
+
 using namespace boxoffice::bench;
 
 int main(int argc, char *argv[])
@@ -27,6 +29,13 @@ int main(int argc, char *argv[])
     if (!options) {
         QTextStream(stderr) << options.error().message << "\nTry --help.\n";
         return ExitUsage;
+    }
+    // 1,000 HTTP clients are 1,000 sockets here and as many in the boxoffice-web it starts (which
+    // inherits the limit): the usual soft limit of 1,024 descriptors is not enough.
+    rlimit files{};
+    if (::getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+        files.rlim_cur = files.rlim_max;
+        ::setrlimit(RLIMIT_NOFILE, &files);
     }
     installInterruptHandler();
     return BenchRun(options.value()).exec();

@@ -37,6 +37,11 @@ qint64 halfTheEvent(const BenchInventory &inventory)
     return inventory.units().size() / 2;
 }
 
+Status Scenario::prepareClients(QSqlDatabase, int)
+{
+    return Done{};
+}
+
 AttemptResult Scenario::afterGrant(ClientContext &)
 {
     return AttemptResult::granted();

@@ -42,6 +42,12 @@ public:
 
     // Before each run, after the inventory was reset; `database` is the bench's own connection.
     virtual Status prepare(QSqlDatabase database, const BenchInventory &inventory) = 0;
+    // After prepare(), knowing how many clients the run has (the HTTP scenarios make a buyer and carts
+    // for each).
+    virtual Status prepareClients(QSqlDatabase database, int clients);
+    // False when clients talk to a server rather than the database: the runner then opens no
+    // connection per client (1,000 HTTP clients need no 1,000 backends).
+    virtual bool connectsClients() const { return true; }
     // In the client's thread, on its own connection, before the start barrier: prepare statements,
     // build stores, so the measured window holds claims only.
     virtual Status openClient(ClientContext &client) = 0;

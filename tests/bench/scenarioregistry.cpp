@@ -17,11 +17,16 @@ namespace boxoffice::bench {
     SCENARIO(makePoolHotK8Scenario)                                                                                    \
     SCENARIO(makePoolHotK20Scenario)                                                                                   \
     SCENARIO(makePoolHotPessimisticScenario)                                                                           \
-    SCENARIO(makeHotelStaysScenario)
+    SCENARIO(makeHotelStaysScenario)                                                                                   \
+    SCENARIO(makeHttpSeatsSpreadScenario)                                                                              \
+    SCENARIO(makeHttpPoolHotScenario)
 
 #define BOXOFFICE_BENCH_DECLARE(factory) std::unique_ptr<Scenario> factory();
 BOXOFFICE_BENCH_SCENARIOS(BOXOFFICE_BENCH_DECLARE)
 #undef BOXOFFICE_BENCH_DECLARE
+#ifdef BOXOFFICE_BENCH_BATCHED_POOLS
+std::unique_ptr<Scenario> makeHttpPoolBatchedScenario();
+#endif
 
 std::vector<std::unique_ptr<Scenario>> allScenarios()
 {
@@ -29,6 +34,10 @@ std::vector<std::unique_ptr<Scenario>> allScenarios()
 #define BOXOFFICE_BENCH_CREATE(factory) scenarios.push_back(factory());
     BOXOFFICE_BENCH_SCENARIOS(BOXOFFICE_BENCH_CREATE)
 #undef BOXOFFICE_BENCH_CREATE
+#ifdef BOXOFFICE_BENCH_BATCHED_POOLS
+    // Needs ClaimStrategy::Batched (issue 15's batched pools): switched on in CMakeLists.txt.
+    scenarios.push_back(makeHttpPoolBatchedScenario());
+#endif
     return scenarios;
 }
 
