@@ -1,5 +1,6 @@
 #pragma once
 
+#include "authcache.h"
 #include "seatmapcache.h"
 #include "webconfig.h"
 #include "webmetrics.h"
@@ -11,17 +12,23 @@
 
 namespace boxoffice::web {
 
+class WebLanes;
+
 // What the routes share, whatever thread they run on (each member is safe to use from any thread).
 struct WebServices
 {
-    explicit WebServices(WebConfig webConfig) : config(std::move(webConfig)), seatMaps(config.seatMapMaxAgeMs) { }
+    explicit WebServices(WebConfig webConfig)
+        : config(std::move(webConfig)),
+          seatMaps(config.seatMapMaxAgeMs),
+          auth(config.authCacheSeconds, config.authCacheEntries)
+    { }
 
     const WebConfig config;
     WebMetrics metrics;
     SeatMapCache seatMaps;
     std::unique_ptr<PaymentProvider> provider; // null when no provider is configured
-    std::function<int()> poolSize;
-    std::function<int()> poolBusy;
+    AuthCache auth;
+    WebLanes *lanes = nullptr; // the server's; set before the first request
 };
 
 } // namespace boxoffice::web
