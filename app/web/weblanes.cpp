@@ -49,6 +49,12 @@ QVector<LaneGauge> WebLanes::gauges() const
 
 Status WebLanes::onClaim(const std::function<void(WorkerContext &)> &job)
 {
+    // Already on a claim thread: queueing behind itself could wait for ever once every claim thread
+    // did the same.
+    if (WorkerPool::current() == m_claim.get() && WorkerPool::currentContext()) {
+        job(*WorkerPool::currentContext());
+        return Done{};
+    }
     std::promise<Status> done;
     std::future<Status> finished = done.get_future();
     m_claim->startAdmitted([&job, &done](Result<WorkerContext *> context) {

@@ -6,6 +6,21 @@
 
 namespace boxoffice::web {
 
+namespace {
+thread_local const WorkerPool *currentLane = nullptr;
+thread_local WorkerContext *currentLaneContext = nullptr;
+} // namespace
+
+const WorkerPool *WorkerPool::current()
+{
+    return currentLane;
+}
+
+WorkerContext *WorkerPool::currentContext()
+{
+    return currentLaneContext;
+}
+
 WorkerContext::~WorkerContext()
 {
     // Every store holds prepared queries on the connection: they go first.
@@ -70,21 +85,27 @@ Result<WorkerContext *> WorkerPool::context()
 
 void WorkerPool::run(const Job &job, int priority)
 {
-    ++m_queued;
+    ++m_outstanding;
     m_pool.start(
         [this, job] {
-            --m_queued;
             ++m_busy;
             auto ctx = context();
+            currentLane = this;
+            currentLaneContext = ctx ? ctx.value() : nullptr;
             job(ctx);
+            currentLane = nullptr;
+            currentLaneContext = nullptr;
             --m_busy;
+            --m_outstanding;
         },
         priority);
 }
 
 bool WorkerPool::tryStart(Job job)
 {
-    if (m_queued.load() >= m_queueLimit && m_busy.load() >= m_size) {
+    // Counted from what was accepted and has not finished, not from what the threads have picked up
+    // yet, so the bound is exact however late a thread starts.
+    if (m_outstanding.load() >= m_size + m_queueLimit) {
         ++m_refused;
         return false;
     }

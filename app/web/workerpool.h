@@ -51,7 +51,7 @@ class WorkerPool
 {
 public:
     // `settings` empty (no database): the threads get no connection. `queueLimit`: how many jobs may
-    // wait for a thread before tryStart refuses.
+    // wait beyond one per thread before tryStart refuses.
     WorkerPool(QString name, std::optional<ConnectionSettings> settings, int threads, int queueLimit);
     ~WorkerPool(); // waits for running jobs; each thread closes its connection as it ends
 
@@ -63,11 +63,16 @@ public:
     // (a checkout's store call) must not be refused half way, nor wait behind new requests.
     void startAdmitted(Job job);
 
+    // The lane whose job this thread runs now, and that job's context (null: not a lane thread, or
+    // no connection).
+    static const WorkerPool *current();
+    static WorkerContext *currentContext();
+
     const QString &name() const { return m_name; }
     int size() const { return m_size; }
     int queueLimit() const { return m_queueLimit; }
     int busy() const { return m_busy.load(); }
-    int queued() const { return m_queued.load(); }
+    int queued() const { return qMax(0, m_outstanding.load() - m_busy.load()); }
     quint64 refused() const { return m_refused.load(); }
 
 private:
@@ -79,7 +84,7 @@ private:
     const int m_size;
     const int m_queueLimit;
     std::atomic<int> m_busy{0};
-    std::atomic<int> m_queued{0};
+    std::atomic<int> m_outstanding{0}; // accepted, not finished
     std::atomic<quint64> m_refused{0};
     QThreadStorage<WorkerContext *> m_contexts; // declared before the pool: it must outlive its threads
     QThreadPool m_pool;
