@@ -14,11 +14,12 @@ QJsonObject lanesJson(const WebLanes &lanes)
 {
     QJsonObject all;
     for (const LaneGauge &lane : lanes.gauges())
-        all.insert(lane.name, QJsonObject{{QStringLiteral("threads"), lane.threads},
-                                          {QStringLiteral("busy"), lane.busy},
-                                          {QStringLiteral("queued"), lane.queued},
-                                          {QStringLiteral("queue_limit"), lane.queueLimit},
-                                          {QStringLiteral("refused"), qint64(lane.refused)}});
+        all.insert(lane.name,
+                   QJsonObject{{QStringLiteral("threads"), lane.threads},
+                               {QStringLiteral("busy"), lane.busy},
+                               {QStringLiteral("queued"), lane.queued},
+                               {QStringLiteral("queue_limit"), lane.queueLimit},
+                               {QStringLiteral("refused"), qint64(lane.refused)}});
     return all;
 }
 } // namespace
@@ -34,21 +35,23 @@ QVector<Route> healthRoutes(WebServices &services)
                                 reply.status = 503;
                                 return reply;
                             }
-                            return ApiReply::json(200, {{QStringLiteral("ok"), true},
-                                                        {QStringLiteral("database_time"), isoUtc(now.value())},
-                                                        {QStringLiteral("lanes"), lanesJson(*services.lanes)}});
+                            return ApiReply::json(200,
+                                                  {{QStringLiteral("ok"), true},
+                                                   {QStringLiteral("database_time"), isoUtc(now.value())},
+                                                   {QStringLiteral("lanes"), lanesJson(*services.lanes)}});
                         }};
     check.lane = Lane::Read;
     health.methods.append(check);
 
     Route metrics{QStringLiteral("/metrics"), QStringLiteral("/metrics"), 0, {}};
-    MethodHandler render{QStringLiteral("GET"), [&services](const ApiCall &, WorkerContext *) {
-                             ApiReply reply;
-                             reply.contentType = "text/plain; version=0.0.4; charset=utf-8";
-                             const AuthCacheGauge auth{services.auth.hits(), services.auth.misses(), services.auth.size()};
-                             reply.body = services.metrics.render(services.lanes->gauges(), auth);
-                             return reply;
-                         }};
+    MethodHandler render{
+        QStringLiteral("GET"), [&services](const ApiCall &, WorkerContext *) {
+            ApiReply reply;
+            reply.contentType = "text/plain; version=0.0.4; charset=utf-8";
+            const AuthCacheGauge auth{services.auth.hits(), services.auth.misses(), services.auth.size()};
+            reply.body = services.metrics.render(services.lanes->gauges(), auth);
+            return reply;
+        }};
     render.lane = Lane::None; // no database: answered on the server thread
     metrics.methods.append(render);
     return {health, metrics};

@@ -19,8 +19,8 @@ int orDefault(int value, int fallback)
 WebLanes::WebLanes(const WebConfig &config)
     : m_claim(std::make_unique<WorkerPool>(QStringLiteral("claim"), config.database, config.claimConnectionCount(),
                                            config.claimQueueLimit)),
-      m_read(std::make_unique<WorkerPool>(QStringLiteral("read"), config.database,
-                                          orDefault(config.readConnections, 2), config.readQueueLimit)),
+      m_read(std::make_unique<WorkerPool>(QStringLiteral("read"), config.database, orDefault(config.readConnections, 2),
+                                          config.readQueueLimit)),
       m_provider(std::make_unique<WorkerPool>(QStringLiteral("provider"), std::nullopt,
                                               orDefault(config.providerThreads, 32), config.providerQueueLimit))
 { }
@@ -43,7 +43,8 @@ QVector<LaneGauge> WebLanes::gauges() const
 {
     QVector<LaneGauge> all;
     for (const WorkerPool *pool : {m_claim.get(), m_read.get(), m_provider.get()})
-        all.append(LaneGauge{pool->name(), pool->size(), pool->busy(), pool->queued(), pool->queueLimit(), pool->refused()});
+        all.append(
+            LaneGauge{pool->name(), pool->size(), pool->busy(), pool->queued(), pool->queueLimit(), pool->refused()});
     return all;
 }
 
@@ -67,8 +68,9 @@ Status WebLanes::onClaim(const std::function<void(WorkerContext &)> &job)
             job(*context.value());
             done.set_value(Done{});
         } catch (const std::exception &e) {
-            done.set_value(makeError(ErrorCode::Internal, QStringLiteral("a claim lane job threw: %1")
-                                                              .arg(QString::fromLocal8Bit(e.what()))));
+            done.set_value(
+                makeError(ErrorCode::Internal,
+                          QStringLiteral("a claim lane job threw: %1").arg(QString::fromLocal8Bit(e.what()))));
         } catch (...) {
             done.set_value(makeError(ErrorCode::Internal, QStringLiteral("a claim lane job threw")));
         }

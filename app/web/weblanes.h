@@ -36,8 +36,7 @@ public:
 
     // The same, for a store call that answers a Result: a lost connection marks the thread's context
     // broken, as for a request.
-    template <typename T>
-    Result<T> callOnClaim(const std::function<Result<T>(WorkerContext &)> &call)
+    template<typename T> Result<T> callOnClaim(const std::function<Result<T>(WorkerContext &)> &call)
     {
         std::optional<Result<T>> answer;
         const Status ran = onClaim([&](WorkerContext &context) {

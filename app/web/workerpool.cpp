@@ -37,9 +37,7 @@ WorkerContext::~WorkerContext()
 }
 
 WorkerPool::WorkerPool(QString name, std::optional<ConnectionSettings> settings, int threads, int queueLimit)
-    : m_name(std::move(name)),
-      m_settings(std::move(settings)),
-      m_size(qBound(1, threads, 1024)),
+    : m_name(std::move(name)), m_settings(std::move(settings)), m_size(qBound(1, threads, 1024)),
       m_queueLimit(qMax(0, queueLimit))
 {
     m_pool.setMaxThreadCount(m_size);

@@ -161,8 +161,8 @@ Answer TestWebLanes::send(const QByteArray &method, const QString &path, const Q
 Answer TestWebLanes::hold(const QString &cart, UnitId unit, const QString &token)
 {
     const QJsonObject body{{"event", m_hall.eventId}, {"seats", QJsonArray{unit}}};
-    return send("POST", QStringLiteral("/api/v1/carts/%1/holds").arg(cart), QJsonDocument(body).toJson(QJsonDocument::Compact),
-                token);
+    return send("POST", QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
+                QJsonDocument(body).toJson(QJsonDocument::Compact), token);
 }
 
 QString TestWebLanes::newCart(const QString &token)
@@ -212,9 +212,9 @@ void TestWebLanes::slowCheckoutsDoNotStopHoldsReadsOrHealth()
     QStringList events; // in the order the answers arrived
     std::vector<std::unique_ptr<InFlight>> paying;
     for (int i = 0; i < checkouts; ++i)
-        paying.push_back(std::make_unique<InFlight>(url(QStringLiteral("/api/v1/carts/%1/checkout").arg(carts.at(i))),
-                                                    "POST", QByteArray(), tokens.at(i),
-                                                    [&events](const Answer &) { events << QStringLiteral("checkout"); }));
+        paying.push_back(std::make_unique<InFlight>(
+            url(QStringLiteral("/api/v1/carts/%1/checkout").arg(carts.at(i))), "POST", QByteArray(), tokens.at(i),
+            [&events](const Answer &) { events << QStringLiteral("checkout"); }));
     // Every charge has reached the provider: eight requests are now waiting on it.
     QTRY_COMPARE_WITH_TIMEOUT(m_fakepay->state().value("charges").toArray().size(), chargesBefore + checkouts, 120000);
     QVERIFY2(events.isEmpty(), qPrintable(events.join(QLatin1Char(' '))));
@@ -288,12 +288,12 @@ void TestWebLanes::aFloodBeyondTheClaimLaneIsAnsweredBusyAtOnce()
     std::vector<std::unique_ptr<InFlight>> requests;
     for (int i = 0; i < flood; ++i) {
         const QJsonObject body{{"event", m_hall.eventId}, {"seats", QJsonArray{seats.at(i % seats.size())}}};
-        requests.push_back(std::make_unique<InFlight>(
-            url(QStringLiteral("/api/v1/carts/%1/holds").arg(carts.at(i))), "POST",
-            QJsonDocument(body).toJson(QJsonDocument::Compact), tokens.at(i), [&busy](const Answer &answer) {
-                if (answer.status == 503)
-                    busy << answer;
-            }));
+        requests.push_back(std::make_unique<InFlight>(url(QStringLiteral("/api/v1/carts/%1/holds").arg(carts.at(i))),
+                                                      "POST", QJsonDocument(body).toJson(QJsonDocument::Compact),
+                                                      tokens.at(i), [&busy](const Answer &answer) {
+                                                          if (answer.status == 503)
+                                                              busy << answer;
+                                                      }));
     }
     const int admitted = claimConnections + claimQueue;
     QTRY_COMPARE_WITH_TIMEOUT(int(busy.size()), flood - admitted, 120000);
@@ -309,7 +309,8 @@ void TestWebLanes::aFloodBeyondTheClaimLaneIsAnsweredBusyAtOnce()
     }
     QCOMPARE(metric(QStringLiteral("boxoffice_web_lane_busy{lane=\"claim\"}")), double(claimConnections));
     QCOMPARE(metric(QStringLiteral("boxoffice_web_lane_queued{lane=\"claim\"}")), double(claimQueue));
-    QCOMPARE(metric(QStringLiteral("boxoffice_web_lane_refused_total{lane=\"claim\"}")), refusedBefore + flood - admitted);
+    QCOMPARE(metric(QStringLiteral("boxoffice_web_lane_refused_total{lane=\"claim\"}")),
+             refusedBefore + flood - admitted);
     // Reads and health have connections of their own: answered while the claim lane is full.
     const Answer health = get(QStringLiteral("/healthz"));
     QCOMPARE(health.status, 200);
@@ -317,9 +318,9 @@ void TestWebLanes::aFloodBeyondTheClaimLaneIsAnsweredBusyAtOnce()
     QCOMPARE(get(QStringLiteral("/api/v1/events/%1/seatmap").arg(m_hall.eventId)).status, 200);
 
     QVERIFY(lockDb.rollback());
-    QTRY_COMPARE_WITH_TIMEOUT(int(std::count_if(requests.begin(), requests.end(),
-                                                [](const auto &request) { return request->finished(); })),
-                              flood, 120000);
+    QTRY_COMPARE_WITH_TIMEOUT(
+        int(std::count_if(requests.begin(), requests.end(), [](const auto &request) { return request->finished(); })),
+        flood, 120000);
     int granted = 0;
     for (const auto &request : requests) {
         const int status = request->answer().status;
