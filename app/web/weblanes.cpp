@@ -2,7 +2,6 @@
 
 #include "webconfig.h"
 
-#include <QThread>
 
 #include <exception>
 #include <future>
