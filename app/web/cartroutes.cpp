@@ -3,7 +3,9 @@
 
 #include "admissioncheck.h"
 #include "jsonbody.h"
+#include "lanecheckoutstore.h"
 #include "routes.h"
+#include "weblanes.h"
 #include "workerpool.h"
 
 #include "domain/checkoutsaga.h"
@@ -169,25 +171,31 @@ QString outcomeName(CheckoutOutcome::State state)
     return QStringLiteral("pending");
 }
 
-ApiReply checkout(WebServices &services, const ApiCall &call, WorkerContext *context)
+// On a provider lane thread, which has no connection: every store call is a short job on the claim
+// lane, so waiting for a slow provider holds no connection and no claim lane thread.
+ApiReply checkout(WebServices &services, const ApiCall &call)
 {
     if (auto body = parseObject(call.body, {}, true); !body)
         return ApiReply::fromDomainError(body.error());
-    auto cart = ownCart(call, context);
+    WebLanes &lanes = *services.lanes;
+    auto cart = lanes.callOnClaim<CartId>([&call](WorkerContext &claim) { return ownCart(call, &claim); });
     if (!cart)
         return ApiReply::fromDomainError(cart.error());
     if (!services.provider)
         return ApiReply::error(503, QStringLiteral("unavailable"),
                                QStringLiteral("Online payment is not configured on this server."));
-    // The provider is called with no transaction open; this worker thread waits for it.
-    CheckoutSaga saga(*context->checkout, *services.provider, services.config.providerName);
+    // The provider is called with no transaction open (and no connection held by this thread).
+    LaneCheckoutStore store(lanes);
+    CheckoutSaga saga(store, *services.provider, services.config.providerName);
     auto outcome = saga.checkout(cart.value(), QStringLiteral("web"), QString::number(call.buyerId()));
     if (!outcome)
         return ApiReply::fromDomainError(outcome.error());
     QJsonObject answer{{QStringLiteral("order"), outcome->order},
                        {QStringLiteral("state"), outcomeName(outcome->state)},
                        {QStringLiteral("cart"), cart.value()}};
-    if (auto order = context->carts->order(outcome->order); order) {
+    const OrderId orderId = outcome->order;
+    if (auto order = lanes.callOnClaim<OrderSummary>([orderId](WorkerContext &claim) { return claim.carts->order(orderId); });
+        order) {
         const QJsonObject details = orderJson(order.value());
         answer.insert(QStringLiteral("order_state"), details.value(QStringLiteral("state")));
         answer.insert(QStringLiteral("amount"), details.value(QStringLiteral("amount")));
@@ -236,9 +244,11 @@ QVector<Route> cartRoutes(WebServices &services)
     extension.methods.append(authed(QStringLiteral("POST"), extend));
 
     Route pay{QStringLiteral("/api/v1/carts/<arg>/checkout"), QStringLiteral("/api/v1/carts/{id}/checkout"), 1, {}};
-    pay.methods.append(authed(QStringLiteral("POST"), [&services](const ApiCall &call, WorkerContext *context) {
-        return checkout(services, call, context);
-    }));
+    MethodHandler payNow = authed(QStringLiteral("POST"), [&services](const ApiCall &call, WorkerContext *) {
+        return checkout(services, call);
+    });
+    payNow.lane = Lane::Provider;
+    pay.methods.append(payNow);
     return {oneHold, holds, extension, pay, carts};
 }
 

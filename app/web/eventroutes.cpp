@@ -67,12 +67,12 @@ QVector<Route> eventRoutes(WebServices &services)
 {
     Route events{QStringLiteral("/api/v1/events"), QStringLiteral("/api/v1/events"), 0, {}};
     events.methods.append(
-        {QStringLiteral("GET"), [](const ApiCall &, WorkerContext *context) { return listEvents(context); }});
+        {QStringLiteral("GET"), [](const ApiCall &, WorkerContext *context) { return listEvents(context); }, false, Lane::Read});
 
     Route map{QStringLiteral("/api/v1/events/<arg>/seatmap"), QStringLiteral("/api/v1/events/{id}/seatmap"), 1, {}};
     map.methods.append({QStringLiteral("GET"), [&services](const ApiCall &call, WorkerContext *context) {
                             return seatMap(services, call, context);
-                        }});
+                        }, false, Lane::Read});
     return {map, events};
 }
 

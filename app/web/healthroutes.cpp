@@ -1,32 +1,58 @@
 // GET /healthz and GET /metrics.
 
 #include "routes.h"
+#include "weblanes.h"
 #include "workerpool.h"
+
+#include <QJsonArray>
 
 namespace boxoffice::web {
 
+namespace {
+// Each lane's figures, so a load balancer or an operator sees a rush as queues, not as silence.
+QJsonObject lanesJson(const WebLanes &lanes)
+{
+    QJsonObject all;
+    for (const LaneGauge &lane : lanes.gauges())
+        all.insert(lane.name,
+                   QJsonObject{{QStringLiteral("threads"), lane.threads},
+                               {QStringLiteral("busy"), lane.busy},
+                               {QStringLiteral("queued"), lane.queued},
+                               {QStringLiteral("queue_limit"), lane.queueLimit},
+                               {QStringLiteral("refused"), qint64(lane.refused)}});
+    return all;
+}
+} // namespace
+
 QVector<Route> healthRoutes(WebServices &services)
 {
+    // On the read lane: answered while the claim lane is full or checkouts wait for the provider.
     Route health{QStringLiteral("/healthz"), QStringLiteral("/healthz"), 0, {}};
-    health.methods.append({QStringLiteral("GET"), [](const ApiCall &, WorkerContext *context) {
-                               auto now = context->seatMaps->serverNow();
-                               if (!now) {
-                                   ApiReply reply = ApiReply::fromDomainError(now.error());
-                                   reply.status = 503;
-                                   return reply;
-                               }
-                               return ApiReply::json(200, {{QStringLiteral("ok"), true},
-                                                           {QStringLiteral("database_time"), isoUtc(now.value())}});
-                           }});
+    MethodHandler check{QStringLiteral("GET"), [&services](const ApiCall &, WorkerContext *context) {
+                            auto now = context->seatMaps->serverNow();
+                            if (!now) {
+                                ApiReply reply = ApiReply::fromDomainError(now.error());
+                                reply.status = 503;
+                                return reply;
+                            }
+                            return ApiReply::json(200,
+                                                  {{QStringLiteral("ok"), true},
+                                                   {QStringLiteral("database_time"), isoUtc(now.value())},
+                                                   {QStringLiteral("lanes"), lanesJson(*services.lanes)}});
+                        }};
+    check.lane = Lane::Read;
+    health.methods.append(check);
 
     Route metrics{QStringLiteral("/metrics"), QStringLiteral("/metrics"), 0, {}};
-    MethodHandler render{QStringLiteral("GET"), [&services](const ApiCall &, WorkerContext *) {
-                             ApiReply reply;
-                             reply.contentType = "text/plain; version=0.0.4; charset=utf-8";
-                             reply.body = services.metrics.render(services.poolSize(), services.poolBusy());
-                             return reply;
-                         }};
-    render.onPool = false; // no database: answered on the server thread
+    MethodHandler render{
+        QStringLiteral("GET"), [&services](const ApiCall &, WorkerContext *) {
+            ApiReply reply;
+            reply.contentType = "text/plain; version=0.0.4; charset=utf-8";
+            const AuthCacheGauge auth{services.auth.hits(), services.auth.misses(), services.auth.size()};
+            reply.body = services.metrics.render(services.lanes->gauges(), auth);
+            return reply;
+        }};
+    render.lane = Lane::None; // no database: answered on the server thread
     metrics.methods.append(render);
     return {health, metrics};
 }

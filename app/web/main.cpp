@@ -16,7 +16,9 @@
 #include <QTextStream>
 
 #include <csignal>
+#include <initializer_list>
 #include <optional>
+#include <tuple>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -73,7 +75,12 @@ int main(int argc, char *argv[])
         {QStringLiteral("db"), QStringLiteral("Database URL (default: PG* variables, the saved setting, or the private database)."), QStringLiteral("url")},
         {QStringLiteral("port"), QStringLiteral("Port to listen on (default 8080; 0: any free port)."), QStringLiteral("n"), QStringLiteral("8080")},
         {QStringLiteral("listen"), QStringLiteral("Address to listen on (default 127.0.0.1)."), QStringLiteral("address"), QStringLiteral("127.0.0.1")},
-        {QStringLiteral("threads"), QStringLiteral("Database worker threads, one connection each (default 4)."), QStringLiteral("n"), QStringLiteral("4")},
+        {QStringLiteral("claim-connections"), QStringLiteral("Database connections for claims and other writes (default: twice the cores)."), QStringLiteral("n")},
+        {QStringLiteral("threads"), QStringLiteral("The older name of --claim-connections."), QStringLiteral("n")},
+        {QStringLiteral("read-connections"), QStringLiteral("Database connections for reads and /healthz (default 2)."), QStringLiteral("n"), QStringLiteral("2")},
+        {QStringLiteral("provider-threads"), QStringLiteral("Threads for payment provider calls, no database connection (default 32)."), QStringLiteral("n"), QStringLiteral("32")},
+        {QStringLiteral("claim-queue"), QStringLiteral("Requests that may wait for a claim connection before the server answers 503 (default 1000)."), QStringLiteral("n"), QStringLiteral("1000")},
+        {QStringLiteral("auth-cache-seconds"), QStringLiteral("Trust an accepted buyer token this long without asking the database (default 5; 0: off)."), QStringLiteral("n"), QStringLiteral("5")},
         {QStringLiteral("provider-url"), QStringLiteral("Payment provider base URL (or BOXOFFICE_PAYMENT_URL)."), QStringLiteral("url")},
         {QStringLiteral("provider-key"), QStringLiteral("Payment provider API key (or BOXOFFICE_PAYMENT_KEY)."), QStringLiteral("key")},
         {QStringLiteral("webhook-secret"), QStringLiteral("Secret the provider signs webhooks with (or BOXOFFICE_WEBHOOK_SECRET)."), QStringLiteral("secret")},
@@ -89,9 +96,27 @@ int main(int argc, char *argv[])
     config.port = quint16(port);
     if (!config.listen.setAddress(parser.value(QStringLiteral("listen"))))
         return fail(QStringLiteral("--listen must be an IP address, not \"%1\".").arg(parser.value(QStringLiteral("listen"))));
-    config.threads = parser.value(QStringLiteral("threads")).toInt(&ok);
-    if (!ok || config.threads < 1 || config.threads > 256)
-        return fail(QStringLiteral("--threads must be a number from 1 to 256."));
+    const auto number = [&parser](const QString &name, int low, int high, int *into) {
+        if (!parser.isSet(name) && parser.value(name).isEmpty())
+            return true;
+        bool valid = false;
+        const int value = parser.value(name).toInt(&valid);
+        if (!valid || value < low || value > high)
+            return false;
+        *into = value;
+        return true;
+    };
+    for (const auto &[name, low, high, into] :
+         std::initializer_list<std::tuple<QString, int, int, int *>>{
+             {QStringLiteral("claim-connections"), 1, 256, &config.claimConnections},
+             {QStringLiteral("threads"), 1, 256, &config.threads},
+             {QStringLiteral("read-connections"), 1, 64, &config.readConnections},
+             {QStringLiteral("provider-threads"), 1, 1024, &config.providerThreads},
+             {QStringLiteral("claim-queue"), 0, 1000000, &config.claimQueueLimit},
+             {QStringLiteral("auth-cache-seconds"), 0, 3600, &config.authCacheSeconds}}) {
+        if (!number(name, low, high, into))
+            return fail(QStringLiteral("--%1 must be a number from %2 to %3.").arg(name).arg(low).arg(high));
+    }
     const QString providerUrl = parser.isSet(QStringLiteral("provider-url")) ? parser.value(QStringLiteral("provider-url"))
                                                                              : qEnvironmentVariable("BOXOFFICE_PAYMENT_URL");
     if (!providerUrl.isEmpty()) {

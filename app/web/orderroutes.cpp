@@ -21,6 +21,7 @@ QVector<Route> orderRoutes(WebServices &)
                           return ApiReply::json(200, orderJson(summary.value()));
                       }};
     get.auth = true;
+    get.lane = Lane::Read;
     order.methods.append(get);
     return {order};
 }

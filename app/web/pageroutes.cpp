@@ -33,12 +33,12 @@ QVector<Route> pageRoutes(WebServices &)
 {
     Route index{QStringLiteral("/"), QStringLiteral("/"), 0, {}};
     MethodHandler page{QStringLiteral("GET"), [](const ApiCall &, WorkerContext *) { return staticFile(QStringLiteral("index.html")); }};
-    page.onPool = false;
+    page.lane = Lane::None;
     index.methods.append(page);
 
     Route files{QStringLiteral("/static/<arg>"), QStringLiteral("/static/{file}"), 1, {}};
     MethodHandler file{QStringLiteral("GET"), [](const ApiCall &call, WorkerContext *) { return staticFile(call.args.value(0)); }};
-    file.onPool = false;
+    file.lane = Lane::None;
     files.methods.append(file);
     return {index, files};
 }

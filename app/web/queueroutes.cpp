@@ -140,7 +140,7 @@ ApiReply admit(WebServices &services, const ApiCall &call)
 MethodHandler offPool(const QString &method, Handler handler)
 {
     MethodHandler result{method, std::move(handler)};
-    result.onPool = false;
+    result.lane = Lane::None;
     return result;
 }
 

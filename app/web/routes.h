@@ -13,15 +13,23 @@ namespace boxoffice::web {
 
 struct WorkerContext;
 
-// A handler gets the request and, for routes on the pool, its thread's stores (null otherwise).
+// A handler gets the request and, for routes on a database lane, its thread's stores (null otherwise).
 using Handler = std::function<ApiReply(const ApiCall &call, WorkerContext *context)>;
+
+// Where a handler runs (see weblanes.h).
+enum class Lane {
+    Claim, // claims and every other write: the bounded claim lane's connections
+    Read, // reads and /healthz: the small read lane's connections
+    Provider, // talks to the payment provider: a thread with no connection; store calls go to the claim lane
+    None // no database and no waiting: answered on the server thread
+};
 
 struct MethodHandler
 {
     QString method; // "GET", "POST", "DELETE"
     Handler handler;
     bool auth = false; // needs "Authorization: Bearer <buyer token>"; call.buyer is set before the handler
-    bool onPool = true; // database work: runs on a worker thread
+    Lane lane = Lane::Claim;
 };
 
 struct Route

@@ -264,19 +264,19 @@ MethodHandler buyerOnly(const QString &method, Handler handler)
 QVector<Route> shapeRoutes(WebServices &services)
 {
     Route pools{QStringLiteral("/api/v1/events/<arg>/pools"), QStringLiteral("/api/v1/events/{id}/pools"), 1, {}};
-    pools.methods.append({QStringLiteral("GET"), listPools});
+    pools.methods.append({QStringLiteral("GET"), listPools, false, Lane::Read});
     Route places{QStringLiteral("/api/v1/carts/<arg>/places"), QStringLiteral("/api/v1/carts/{id}/places"), 1, {}};
     places.methods.append(buyerOnly(QStringLiteral("POST"), [&services](const ApiCall &call, WorkerContext *context) {
         return holdPlaces(services, call, context);
     }));
     Route hotels{QStringLiteral("/api/v1/hotels"), QStringLiteral("/api/v1/hotels"), 0, {}};
-    hotels.methods.append({QStringLiteral("GET"), [](const ApiCall &, WorkerContext *context) { return listHotels(context); }});
+    hotels.methods.append({QStringLiteral("GET"), [](const ApiCall &, WorkerContext *context) { return listHotels(context); }, false, Lane::Read});
     Route availability{QStringLiteral("/api/v1/hotels/<arg>/availability"), QStringLiteral("/api/v1/hotels/{id}/availability"), 1, {}};
-    availability.methods.append({QStringLiteral("GET"), hotelAvailability});
+    availability.methods.append({QStringLiteral("GET"), hotelAvailability, false, Lane::Read});
     Route stays{QStringLiteral("/api/v1/carts/<arg>/stays"), QStringLiteral("/api/v1/carts/{id}/stays"), 1, {}};
     stays.methods.append(buyerOnly(QStringLiteral("POST"), holdStay));
     Route restaurants{QStringLiteral("/api/v1/restaurants"), QStringLiteral("/api/v1/restaurants"), 0, {}};
-    restaurants.methods.append({QStringLiteral("GET"), [](const ApiCall &, WorkerContext *context) { return listRestaurants(context); }});
+    restaurants.methods.append({QStringLiteral("GET"), [](const ApiCall &, WorkerContext *context) { return listRestaurants(context); }, false, Lane::Read});
     Route tables{QStringLiteral("/api/v1/carts/<arg>/tables"), QStringLiteral("/api/v1/carts/{id}/tables"), 1, {}};
     tables.methods.append(buyerOnly(QStringLiteral("POST"), holdTable));
     Route cart{QStringLiteral("/api/v1/carts/<arg>"), QStringLiteral("/api/v1/carts/{id}"), 1, {}};

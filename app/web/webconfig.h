@@ -5,6 +5,7 @@
 #include <QByteArray>
 #include <QHostAddress>
 #include <QString>
+#include <QThread>
 #include <QUrl>
 
 namespace boxoffice::web {
@@ -15,7 +16,18 @@ struct WebConfig
     ConnectionSettings database;
     QHostAddress listen = QHostAddress::LocalHost;
     quint16 port = 8080; // 0: any free port (tests)
-    int threads = 4; // database worker pool: one connection per thread
+    // The claim lane: connections for claims and every other write (0: twice the cores). `threads` is
+    // its older name, used when claimConnections is 0.
+    int claimConnections = 0;
+    int threads = 0;
+    int readConnections = 2; // the read lane: reads and /healthz
+    int providerThreads = 32; // the provider lane: checkout's provider calls, no connection
+    // How many requests may wait in each lane before it answers 503 with Retry-After at once.
+    int claimQueueLimit = 1000;
+    int readQueueLimit = 500;
+    int providerQueueLimit = 256;
+    int authCacheSeconds = 5; // an accepted token is trusted this long without the database (0: off)
+    int authCacheEntries = 100000;
     QUrl providerUrl; // empty: checkout answers 503
     QByteArray providerKey;
     QString providerName = QStringLiteral("fakepay");
@@ -26,6 +38,15 @@ struct WebConfig
     QUrl redis; // empty: the waiting room, counters and hold filter stay in this server's memory
     QByteArray admissionSecret; // signs admission tokens and queue tickets; empty: a random one (one server only)
     int onSaleRefreshMs = 2000; // the on-sales are re-read this often, off the request path
+
+    int claimConnectionCount() const
+    {
+        if (claimConnections > 0)
+            return claimConnections;
+        if (threads > 0)
+            return threads;
+        return 2 * qMax(1, QThread::idealThreadCount());
+    }
 };
 
 } // namespace boxoffice::web

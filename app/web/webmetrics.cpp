@@ -2,6 +2,8 @@
 
 #include <QMutexLocker>
 
+#include <functional>
+
 namespace boxoffice::web {
 
 namespace {
@@ -43,7 +45,7 @@ void WebMetrics::countHold(HoldOutcome outcome)
     }
 }
 
-QByteArray WebMetrics::render(int poolSize, int poolBusy) const
+QByteArray WebMetrics::render(const QVector<LaneGauge> &lanes, const AuthCacheGauge &auth) const
 {
     QString out;
     QMutexLocker lock(&m_mutex);
@@ -73,14 +75,32 @@ QByteArray WebMetrics::render(int poolSize, int poolBusy) const
     out += QStringLiteral("boxoffice_web_holds_total{outcome=\"granted\"} %1\n").arg(m_holdsGranted.load());
     out += QStringLiteral("boxoffice_web_holds_total{outcome=\"lost\"} %1\n").arg(m_holdsLost.load());
     out += QStringLiteral("boxoffice_web_holds_total{outcome=\"refused\"} %1\n").arg(m_holdsRefused.load());
-    out += QStringLiteral("# HELP boxoffice_web_pool_threads Database worker threads (one connection each).\n"
-                          "# TYPE boxoffice_web_pool_threads gauge\n"
-                          "boxoffice_web_pool_threads %1\n"
-                          "# HELP boxoffice_web_pool_busy Worker threads running a request now.\n"
-                          "# TYPE boxoffice_web_pool_busy gauge\n"
-                          "boxoffice_web_pool_busy %2\n")
-               .arg(poolSize)
-               .arg(poolBusy);
+    const auto gauge = [&out, &lanes](const char *name, const char *help, const std::function<qint64(const LaneGauge &)> &value) {
+        out += QStringLiteral("# HELP boxoffice_web_lane_%1 %2\n# TYPE boxoffice_web_lane_%1 %3\n")
+                   .arg(QLatin1String(name), QLatin1String(help),
+                        QLatin1String(QByteArray(name).endsWith("_total") ? "counter" : "gauge"));
+        for (const LaneGauge &lane : lanes)
+            out += QStringLiteral("boxoffice_web_lane_%1{lane=\"%2\"} %3\n").arg(QLatin1String(name), lane.name).arg(value(lane));
+    };
+    gauge("threads", "Threads of each lane (claim and read: one database connection each; provider: none).",
+          [](const LaneGauge &lane) { return qint64(lane.threads); });
+    gauge("busy", "Lane threads running a request now.", [](const LaneGauge &lane) { return qint64(lane.busy); });
+    gauge("queued", "Requests waiting for a lane thread.", [](const LaneGauge &lane) { return qint64(lane.queued); });
+    gauge("queue_limit", "Requests a lane lets wait before it answers 503.",
+          [](const LaneGauge &lane) { return qint64(lane.queueLimit); });
+    gauge("refused_total", "Requests answered 503 at once because their lane's queue was full.",
+          [](const LaneGauge &lane) { return qint64(lane.refused); });
+    out += QStringLiteral("# HELP boxoffice_web_auth_cache_total Bearer token checks by where the answer came from: "
+                          "the cache (hit) or the database (miss).\n"
+                          "# TYPE boxoffice_web_auth_cache_total counter\n"
+                          "boxoffice_web_auth_cache_total{result=\"hit\"} %1\n"
+                          "boxoffice_web_auth_cache_total{result=\"miss\"} %2\n"
+                          "# HELP boxoffice_web_auth_cache_entries Accepted tokens remembered now.\n"
+                          "# TYPE boxoffice_web_auth_cache_entries gauge\n"
+                          "boxoffice_web_auth_cache_entries %3\n")
+               .arg(auth.hits)
+               .arg(auth.misses)
+               .arg(auth.entries);
     return out.toUtf8();
 }
 

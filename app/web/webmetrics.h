@@ -5,6 +5,7 @@
 #include <QMutex>
 #include <QPair>
 #include <QString>
+#include <QVector>
 
 #include <array>
 #include <atomic>
@@ -13,13 +14,31 @@ namespace boxoffice::web {
 
 enum class HoldOutcome { Granted, Lost, Refused };
 
+// A lane's figures at one moment (see weblanes.h).
+struct LaneGauge
+{
+    QString name;
+    int threads = 0;
+    int busy = 0;
+    int queued = 0;
+    int queueLimit = 0;
+    quint64 refused = 0; // answered 503 because the queue was full
+};
+
+struct AuthCacheGauge
+{
+    quint64 hits = 0;
+    quint64 misses = 0;
+    int entries = 0;
+};
+
 // Counters for GET /metrics, in Prometheus' text format. Safe to update from any thread.
 class WebMetrics
 {
 public:
     void countRequest(const QString &route, const QString &method, int status, double seconds);
     void countHold(HoldOutcome outcome);
-    QByteArray render(int poolSize, int poolBusy) const;
+    QByteArray render(const QVector<LaneGauge> &lanes, const AuthCacheGauge &auth) const;
     quint64 holdsGranted() const { return m_holdsGranted.load(); }
 
     static constexpr std::array<double, 11> bucketBounds{0.005, 0.01, 0.025, 0.05, 0.1, 0.25,

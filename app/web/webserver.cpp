@@ -1,6 +1,7 @@
 #include "webserver.h"
 
 #include "weblogging.h"
+#include "weblanes.h"
 #include "workerpool.h"
 
 #include "payments/httppaymentprovider.h"
@@ -71,6 +72,16 @@ ApiReply unauthorized()
     return reply;
 }
 
+// The lane's queue is full: an orderly "come back in a moment", never a request left to hang.
+ApiReply busy(const WorkerPool &lane)
+{
+    ApiReply reply = ApiReply::error(503, QStringLiteral("busy"),
+                                     QStringLiteral("The server is at capacity; try again in a moment."),
+                                     {{QStringLiteral("lane"), lane.name()}, {QStringLiteral("retry_after_seconds"), 1}});
+    reply.addHeader("Retry-After", "1");
+    return reply;
+}
+
 // On the server thread: count, log and write the answer (unless the client has gone).
 void answer(WebServices &services, const ApiCall &call, QHttpServerResponder &responder,
             const QPointer<QTcpSocket> &socket, const ApiReply &reply)
@@ -111,12 +122,11 @@ WebServer::WebServer(WebConfig config, QObject *parent)
     if (!cfg.providerUrl.isEmpty())
         m_services->provider =
             std::make_unique<HttpPaymentProvider>(cfg.providerUrl, cfg.providerKey, cfg.providerTimeoutMs);
-    m_pool = std::make_unique<WorkerPool>(cfg.database, cfg.threads);
-    WorkerPool *pool = m_pool.get();
-    m_services->poolSize = [pool] { return pool->size(); };
-    m_services->poolBusy = [pool] { return pool->busy(); };
+    m_lanes = std::make_unique<WebLanes>(cfg);
+    m_services->lanes = m_lanes.get();
+    WorkerPool *claim = &m_lanes->claim();
     m_services->admission->start(cfg.database, cfg.onSaleRefreshMs, &m_services->metrics,
-                                 [pool] { return pool->size() > 0 ? double(pool->busy()) / pool->size() : 0.0; });
+                                 [claim] { return claim->size() > 0 ? double(claim->busy()) / claim->size() : 0.0; });
 
     // More specific patterns first.
     for (const auto &routes : {queueRoutes(*m_services), healthRoutes(*m_services), eventRoutes(*m_services), cartRoutes(*m_services),
@@ -132,9 +142,9 @@ WebServer::WebServer(WebConfig config, QObject *parent)
 
 WebServer::~WebServer()
 {
-    m_services->admission->stop(); // it samples the pool
+    m_services->admission->stop(); // it samples the claim lane
     // Jobs still running finish first; their answers are dropped with this object.
-    m_pool.reset();
+    m_lanes.reset();
 }
 
 Status WebServer::listen()
@@ -247,41 +257,59 @@ void WebServer::dispatch(const std::shared_ptr<const Route> &route, const QStrin
         return;
     }
 
-    if (!handler->onPool) {
+    if (handler->lane == Lane::None) {
         reply(guarded("handler", [&] { return handler->handler(*call, nullptr); }));
         return;
     }
 
+    // A token accepted a moment ago is not looked up again (the cache's price: a revoked token works
+    // until its entry expires).
+    QString token;
+    if (handler->auth) {
+        token = bearerToken(call->header("authorization"));
+        if (token.isEmpty()) {
+            reply(unauthorized());
+            return;
+        }
+        if (auto cached = services->auth.find(token))
+            call->buyer = *cached;
+    }
+
     const Handler run = handler->handler;
     const bool auth = handler->auth;
+    WebLanes *lanes = m_lanes.get();
     QPointer<QObject> self(this);
-    m_pool->start([self, call, run, auth, reply](Result<WorkerContext *> context) {
+    WorkerPool &lane = lanes->lane(handler->lane);
+    const bool queued = lane.tryStart([self, call, run, auth, token, reply, services, lanes](Result<WorkerContext *> context) {
         ApiReply result;
         if (!context) {
             result = ApiReply::fromDomainError(context.error());
         } else {
-            WorkerContext *worker = context.value();
+            WorkerContext *worker = context.value(); // null on the provider lane
             result = guarded("handler", [&]() -> ApiReply {
-                if (auth) {
-                    const QString token = bearerToken(call->header("authorization"));
-                    if (token.isEmpty())
-                        return unauthorized();
-                    auto buyer = worker->buyers->authenticate(token);
+                if (auth && !call->buyer) {
+                    auto buyer = worker ? worker->buyers->authenticate(token)
+                                        : lanes->callOnClaim<Buyer>([&token](WorkerContext &claim) {
+                                              return claim.buyers->authenticate(token);
+                                          });
                     if (!buyer)
                         return buyer.error().code == ErrorCode::PermissionDenied
                             ? unauthorized()
                             : ApiReply::fromDomainError(buyer.error());
+                    services->auth.remember(token, buyer.value());
                     call->buyer = buyer.value();
                 }
                 return run(*call, worker);
             });
-            if (result.connectionLost)
+            if (result.connectionLost && worker)
                 worker->broken = true;
         }
         // Back to the server thread to write it; dropped if the server is gone by then.
         if (self)
             QMetaObject::invokeMethod(self.data(), [reply, result] { reply(result); }, Qt::QueuedConnection);
     });
+    if (!queued)
+        reply(busy(lane));
 }
 
 } // namespace boxoffice::web

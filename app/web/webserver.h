@@ -16,10 +16,11 @@ class QTcpServer;
 
 namespace boxoffice::web {
 
-class WorkerPool;
+class WebLanes;
 
 // The web channel's HTTP server. Requests are parsed and answered on the thread that owns this object;
-// handlers that touch the database run on the worker pool, one connection per worker thread.
+// handlers run on their route's lane (claim, read or provider: weblanes.h), and a lane whose queue
+// is full answers 503 at once.
 // Every answer is JSON (but /metrics), carries X-Request-Id, and is logged once with it.
 class WebServer : public QObject
 {
@@ -41,7 +42,7 @@ private:
     std::unique_ptr<WebServices> m_services;
     QHttpServer m_http;
     QTcpServer *m_tcp = nullptr; // owned by m_http once bound
-    std::unique_ptr<WorkerPool> m_pool; // last: destroyed first, so no job outlives what it uses
+    std::unique_ptr<WebLanes> m_lanes; // last: destroyed first, so no job outlives what it uses
 };
 
 } // namespace boxoffice::web

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "admissionservices.h"
+#include "authcache.h"
 #include "seatmapcache.h"
 #include "webconfig.h"
 #include "webmetrics.h"
@@ -12,11 +13,15 @@
 
 namespace boxoffice::web {
 
+class WebLanes;
+
 // What the routes share, whatever thread they run on (each member is safe to use from any thread).
 struct WebServices
 {
     explicit WebServices(WebConfig webConfig)
-        : config(std::move(webConfig)), seatMaps(config.seatMapMaxAgeMs),
+        : config(std::move(webConfig)),
+          seatMaps(config.seatMapMaxAgeMs),
+          auth(config.authCacheSeconds, config.authCacheEntries),
           admission(std::make_unique<AdmissionServices>(config.admissionSecret))
     { }
 
@@ -24,9 +29,9 @@ struct WebServices
     WebMetrics metrics;
     SeatMapCache seatMaps;
     std::unique_ptr<PaymentProvider> provider; // null when no provider is configured
-    std::function<int()> poolSize;
-    std::function<int()> poolBusy;
-    // The waiting room: in memory unless given a shared store (Redis). Stopped before the pool goes.
+    AuthCache auth;
+    WebLanes *lanes = nullptr; // the server's; set before the first request
+    // The waiting room: in memory unless given a shared store (Redis). Stopped before the lanes go.
     std::unique_ptr<AdmissionServices> admission;
 };
 

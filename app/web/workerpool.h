@@ -19,6 +19,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <optional>
 
 namespace boxoffice::web {
 
@@ -43,26 +44,48 @@ struct WorkerContext
     bool broken = false; // a job saw the database go away: reopen before the next one
 };
 
-// A fixed pool of threads for database work (QHttpServer's own thread only parses and writes).
+// One lane of work: a fixed set of threads and a bounded queue in front of them. A database lane gives
+// each thread its own connection; the provider lane has none (its jobs get a null context).
+// QHttpServer's own thread only parses, queues and writes.
 class WorkerPool
 {
 public:
-    WorkerPool(ConnectionSettings settings, int threads);
+    // `settings` empty (no database): the threads get no connection. `queueLimit`: how many jobs may
+    // wait beyond one per thread before tryStart refuses.
+    WorkerPool(QString name, std::optional<ConnectionSettings> settings, int threads, int queueLimit);
     ~WorkerPool(); // waits for running jobs; each thread closes its connection as it ends
 
-    // Runs `job` on a pool thread with that thread's context, or with the error that kept it from
-    // connecting.
-    void start(std::function<void(Result<WorkerContext *>)> job);
+    using Job = std::function<void(Result<WorkerContext *>)>;
+    // Queues `job` unless the queue is full (false: nothing was queued). It runs on a lane thread with
+    // that thread's context, or with the error that kept it from connecting.
+    bool tryStart(Job job);
+    // Queues whatever the queue holds, ahead of the waiting requests: a step of work already admitted
+    // (a checkout's store call) must not be refused half way, nor wait behind new requests.
+    void startAdmitted(Job job);
 
+    // The lane whose job this thread runs now, and that job's context (null: not a lane thread, or
+    // no connection).
+    static const WorkerPool *current();
+    static WorkerContext *currentContext();
+
+    const QString &name() const { return m_name; }
     int size() const { return m_size; }
+    int queueLimit() const { return m_queueLimit; }
     int busy() const { return m_busy.load(); }
+    int queued() const { return qMax(0, m_outstanding.load() - m_busy.load()); }
+    quint64 refused() const { return m_refused.load(); }
 
 private:
+    void run(const Job &job, int priority);
     Result<WorkerContext *> context();
 
-    const ConnectionSettings m_settings;
+    const QString m_name;
+    const std::optional<ConnectionSettings> m_settings;
     const int m_size;
+    const int m_queueLimit;
     std::atomic<int> m_busy{0};
+    std::atomic<int> m_outstanding{0}; // accepted, not finished
+    std::atomic<quint64> m_refused{0};
     QThreadStorage<WorkerContext *> m_contexts; // declared before the pool: it must outlive its threads
     QThreadPool m_pool;
 };

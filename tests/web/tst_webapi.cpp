@@ -682,7 +682,7 @@ void TestWebApi::metricsCountRequestsAndHolds()
     const Answer metrics = get(QStringLiteral("/metrics"));
     QVERIFY(metrics.headers.value("content-type").startsWith("text/plain"));
     QVERIFY(metrics.body.contains("boxoffice_web_request_duration_seconds_bucket{le=\"+Inf\"}"));
-    QVERIFY(metrics.body.contains("boxoffice_web_pool_threads 3"));
+    QVERIFY(metrics.body.contains("boxoffice_web_lane_threads{lane=\"claim\"} 3"));
     QVERIFY(metrics.body.contains("boxoffice_web_holds_total{outcome=\"lost\"}"));
     QVERIFY(metrics.body.contains("boxoffice_web_holds_total{outcome=\"refused\"}"));
     QVERIFY(m_inventory->carts.releaseCart(cart).ok());
