@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ratelimit.h"
+
 #include "storage/connectionsettings.h"
 
 #include <QByteArray>
@@ -23,6 +25,9 @@ struct WebConfig
     QByteArray webhookSecret; // empty: the webhook answers 503
     qint64 maxBodyBytes = 64 * 1024;
     int seatMapMaxAgeMs = 1000; // a seat map snapshot is re-read at most this often
+    int maxCartsPerMinute = 30; // per buyer; 0: no limit
+    int maxFailedSignInsPerMinute = 20; // per client address (IPv6: per /64); 0: no limit
+    QList<TrustedProxy> trustedProxies; // whose X-Forwarded-For names the client
 };
 
 } // namespace boxoffice::web

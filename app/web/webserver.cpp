@@ -1,5 +1,6 @@
 #include "webserver.h"
 
+#include "ratelimitmemory.h"
 #include "weblogging.h"
 #include "workerpool.h"
 
@@ -111,6 +112,8 @@ WebServer::WebServer(WebConfig config, QObject *parent)
     if (!cfg.providerUrl.isEmpty())
         m_services->provider =
             std::make_unique<HttpPaymentProvider>(cfg.providerUrl, cfg.providerKey, cfg.providerTimeoutMs);
+    m_services->limits = std::make_unique<RequestLimits>(std::make_shared<MemoryRateCounters>(), cfg.maxCartsPerMinute,
+                                                         cfg.maxFailedSignInsPerMinute);
     m_pool = std::make_unique<WorkerPool>(cfg.database, cfg.threads);
     WorkerPool *pool = m_pool.get();
     m_services->poolSize = [pool] { return pool->size(); };
@@ -207,6 +210,8 @@ void WebServer::dispatch(const std::shared_ptr<const Route> &route, const QStrin
     call->query = request.query();
     call->route = route ? route->name : QStringLiteral("unmatched");
     call->args = args;
+    call->clientAddress = resolveClientAddress(request.remoteAddress(), call->header("x-forwarded-for"),
+                                               m_services->config.trustedProxies);
 
     auto shared = std::make_shared<QHttpServerResponder>(std::move(responder));
     const QPointer<QTcpSocket> socket(shared->socket());
@@ -252,7 +257,7 @@ void WebServer::dispatch(const std::shared_ptr<const Route> &route, const QStrin
     const Handler run = handler->handler;
     const bool auth = handler->auth;
     QPointer<QObject> self(this);
-    m_pool->start([self, call, run, auth, reply](Result<WorkerContext *> context) {
+    m_pool->start([self, services, call, run, auth, reply](Result<WorkerContext *> context) {
         ApiReply result;
         if (!context) {
             result = ApiReply::fromDomainError(context.error());
@@ -260,10 +265,15 @@ void WebServer::dispatch(const std::shared_ptr<const Route> &route, const QStrin
             WorkerContext *worker = context.value();
             result = guarded("handler", [&]() -> ApiReply {
                 if (auth) {
+                    const RateLimiter &failures = services->limits->failedSignIns;
+                    const QString address = addressSubject(call->clientAddress);
+                    if (auto spent = failures.refuseIfSpent(address))
+                        return *spent;
                     const QString token = bearerToken(call->header("authorization"));
-                    if (token.isEmpty())
-                        return unauthorized();
-                    auto buyer = worker->buyers->authenticate(token);
+                    auto buyer = token.isEmpty() ? Result<Buyer>(makeError(ErrorCode::PermissionDenied, QString()))
+                                                 : worker->buyers->authenticate(token);
+                    if (!buyer && buyer.error().code == ErrorCode::PermissionDenied)
+                        failures.count(address);
                     if (!buyer)
                         return buyer.error().code == ErrorCode::PermissionDenied
                             ? unauthorized()

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ratelimit.h"
 #include "seatmapcache.h"
 #include "webconfig.h"
 #include "webmetrics.h"
@@ -20,6 +21,7 @@ struct WebServices
     WebMetrics metrics;
     SeatMapCache seatMaps;
     std::unique_ptr<PaymentProvider> provider; // null when no provider is configured
+    std::unique_ptr<RequestLimits> limits; // carts and failed sign-ins per minute, on shared counters
     std::function<int()> poolSize;
     std::function<int()> poolBusy;
 };
