@@ -22,12 +22,14 @@ bool allowed(QChar c)
 Result<QString> cardFingerprint(const QString &fromProvider)
 {
     if (hasUnshowableCharacters(fromProvider))
-        return makeError(ErrorCode::BadInput, QStringLiteral("A card fingerprint has no control or invisible characters."));
+        return makeError(ErrorCode::BadInput,
+                         QStringLiteral("A card fingerprint has no control or invisible characters."));
     if (fromProvider.size() < minLength || fromProvider.size() > maxLength
         || !std::all_of(fromProvider.cbegin(), fromProvider.cend(), allowed))
-        return makeError(ErrorCode::BadInput, QStringLiteral("A card fingerprint is %1 to %2 letters, digits, '_' or '-'.")
-                                                  .arg(minLength)
-                                                  .arg(maxLength));
+        return makeError(ErrorCode::BadInput,
+                         QStringLiteral("A card fingerprint is %1 to %2 letters, digits, '_' or '-'.")
+                             .arg(minLength)
+                             .arg(maxLength));
     return fromProvider;
 }
 

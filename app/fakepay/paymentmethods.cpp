@@ -23,9 +23,8 @@ HttpResponse json(int status, const QJsonObject &body)
 HttpResponse refusal(int status, const QString &type, const QString &code, const QString &message,
                      const QString &param = {})
 {
-    QJsonObject error{{QStringLiteral("type"), type},
-                      {QStringLiteral("code"), code},
-                      {QStringLiteral("message"), message}};
+    QJsonObject error{
+        {QStringLiteral("type"), type}, {QStringLiteral("code"), code}, {QStringLiteral("message"), message}};
     if (!param.isEmpty())
         error.insert(QStringLiteral("param"), param);
     return json(status, {{QStringLiteral("error"), error}});
@@ -121,11 +120,13 @@ void PaymentMethods::create(const HttpRequest &request, const HttpResponder &res
     const QJsonObject params = document.object();
     const QJsonValue type = params.value(QStringLiteral("type"));
     if (!type.isUndefined() && type.toString() != QLatin1String("card"))
-        return responder.send(invalid(QStringLiteral("parameter_invalid"), QStringLiteral("Only type \"card\" is known.")));
+        return responder.send(
+            invalid(QStringLiteral("parameter_invalid"), QStringLiteral("Only type \"card\" is known.")));
     const QJsonObject card = params.value(QStringLiteral("card")).toObject();
     const QJsonValue number = card.value(QStringLiteral("number"));
     if (!number.isString())
-        return responder.send(invalid(QStringLiteral("parameter_missing"), QStringLiteral("card[number] is required.")));
+        return responder.send(
+            invalid(QStringLiteral("parameter_missing"), QStringLiteral("card[number] is required.")));
 
     const QString digits = digitsOf(number.toString());
     if (digits.size() < 12 || digits.size() > 19 || !passesLuhn(digits))
@@ -161,8 +162,8 @@ void PaymentMethods::find(const QString &id, const HttpResponder &responder) con
 {
     const auto found = m_cards.constFind(id);
     if (found == m_cards.cend())
-        return responder.send(invalid(QStringLiteral("resource_missing"),
-                                      QStringLiteral("No such PaymentMethod: '%1'").arg(id), 404));
+        return responder.send(
+            invalid(QStringLiteral("resource_missing"), QStringLiteral("No such PaymentMethod: '%1'").arg(id), 404));
     responder.send(json(200, cardJson(*found)));
 }
 

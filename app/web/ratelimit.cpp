@@ -19,13 +19,13 @@ ApiReply RateLimiter::tooMany() const
 {
     // The counters do not say when a window ends (Redis would need another round trip): the window's
     // length is the longest the client can have to wait.
-    ApiReply reply = ApiReply::error(429, errorCodeName(ErrorCode::LimitReached),
-                                     QStringLiteral("Too many %1: at most %2 in %3 seconds. Try again later.")
-                                         .arg(m_what)
-                                         .arg(m_limit)
-                                         .arg(m_windowSeconds),
-                                     {{QStringLiteral("limit"), m_limit},
-                                      {QStringLiteral("window_seconds"), m_windowSeconds}});
+    ApiReply reply
+        = ApiReply::error(429, errorCodeName(ErrorCode::LimitReached),
+                          QStringLiteral("Too many %1: at most %2 in %3 seconds. Try again later.")
+                              .arg(m_what)
+                              .arg(m_limit)
+                              .arg(m_windowSeconds),
+                          {{QStringLiteral("limit"), m_limit}, {QStringLiteral("window_seconds"), m_windowSeconds}});
     reply.addHeader("Retry-After", QByteArray::number(m_windowSeconds));
     return reply;
 }
@@ -140,8 +140,7 @@ QString resolveClientAddress(const QHostAddress &peer, const QByteArray &forward
     return direct.toString();
 }
 
-RequestLimits::RequestLimits(std::shared_ptr<RateCounters> rateCounters, int cartsPerMinute,
-                             int failedSignInsPerMinute)
+RequestLimits::RequestLimits(std::shared_ptr<RateCounters> rateCounters, int cartsPerMinute, int failedSignInsPerMinute)
     : counters(std::move(rateCounters)),
       cartsPerBuyer(counters, QStringLiteral("carts"), QStringLiteral("carts created"), cartsPerMinute),
       failedSignIns(counters, QStringLiteral("signin-failed"), QStringLiteral("failed sign-ins"),

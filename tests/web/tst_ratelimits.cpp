@@ -189,8 +189,8 @@ void TestRateLimits::theClientAddress_data()
     QTest::newRow("direct") << "203.0.113.9" << QByteArray() << "203.0.113.9";
     QTest::newRow("untrusted peer's header ignored") << "203.0.113.9" << QByteArray("198.51.100.1") << "203.0.113.9";
     QTest::newRow("trusted proxy") << "10.0.0.5" << QByteArray("198.51.100.1") << "198.51.100.1";
-    QTest::newRow("left-most of a chain") << "10.0.0.5" << QByteArray("198.51.100.1, 10.0.0.9, 10.0.0.5")
-                                          << "198.51.100.1";
+    QTest::newRow("left-most of a chain")
+        << "10.0.0.5" << QByteArray("198.51.100.1, 10.0.0.9, 10.0.0.5") << "198.51.100.1";
     QTest::newRow("with a port") << "10.0.0.5" << QByteArray("198.51.100.1:4711") << "198.51.100.1";
     QTest::newRow("bracketed IPv6 with a port") << "10.0.0.5" << QByteArray("[2001:db8::7]:443") << "2001:db8::7";
     QTest::newRow("garbage falls back to the peer") << "10.0.0.5" << QByteArray("unknown") << "10.0.0.5";
