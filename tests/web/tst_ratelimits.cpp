@@ -34,6 +34,8 @@ private slots:
     void theClientAddress();
     void anIPv6ClientIsCountedByItsSlash64();
     void trustedProxiesParse();
+    // Not an assertion: what one count costs, printed for the report (-tickcounter or the default).
+    void aHitCosts();
 };
 
 void TestRateLimits::countersAreExactUnderManyThreads()
@@ -234,6 +236,15 @@ void TestRateLimits::trustedProxiesParse()
     QVERIFY(!parseTrustedProxy(QStringLiteral("proxy.example")).has_value());
     QVERIFY(!parseTrustedProxy(QStringLiteral("10.0.0.0/99")).has_value());
     QVERIFY(!parseTrustedProxy(QString()).has_value());
+}
+
+void TestRateLimits::aHitCosts()
+{
+    MemoryRateCounters counters;
+    const QString key = QStringLiteral("limit:signin-failed:198.51.100.1");
+    QBENCHMARK {
+        counters.hit(key, 60);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestRateLimits)
