@@ -32,7 +32,8 @@ public:
     virtual Result<NewBuyer> addBuyer(const QString &name) = 0;
     // PermissionDenied for an unknown or malformed token: the caller answers 401.
     virtual Result<Buyer> authenticate(const QString &token) = 0;
-    // A new cart owned by the buyer, paid with `instrument` (a card fingerprint; empty: not known yet).
+    // A new cart owned by the buyer, paid with `instrument`: the card fingerprint the provider vouched
+    // for (domain/cardfingerprint.h; BadInput when not of that shape), empty when the buyer named no card.
     virtual Result<CartId> createCart(BuyerId buyer, const QString &instrument = {}) = 0;
     // NotFound when the cart or order is not the buyer's (or does not exist): the caller answers 404,
     // so another buyer's ids reveal nothing.

@@ -22,6 +22,12 @@ QString chargeStatusName(ChargeStatus status)
     return QStringLiteral("unknown");
 }
 
+Result<PaymentCard> PaymentProvider::paymentMethod(const QString &id)
+{
+    Q_UNUSED(id)
+    return makeError(ErrorCode::Unavailable, QStringLiteral("This payment provider does not look up cards."));
+}
+
 namespace WebhookSignature {
 
 namespace {

@@ -23,6 +23,9 @@ struct ChargeRequest
     qint64 amountMinor = 0;
     QString currency; // ISO 4217, "EUR"
     QString description;
+    // The card to charge ("pm_..."), when the buyer named one; empty: the provider's default for the
+    // account. Travels as the provider's payment_method parameter.
+    QString paymentMethod;
 };
 
 struct ChargeOutcome
@@ -65,6 +68,16 @@ struct ProviderCharge
     QDateTime created; // UTC
 };
 
+// A card as the provider keeps it. The fingerprint is the provider's own: the same for every payment
+// method of one card however its number was typed, and nothing the shop or a buyer can compute.
+struct PaymentCard
+{
+    QString paymentMethod; // "pm_..."
+    QString fingerprint; // as the provider sent it: the caller checks its shape (domain/cardfingerprint.h)
+    QString last4;
+    QString brand; // visa, mastercard, ...
+};
+
 // A payment provider as the checkout saga sees it. Calls block the calling thread (run them from a
 // worker thread or a thread pool, never while a database transaction holds row locks). Network
 // trouble is reported as Unknown outcomes, not as errors; an error means the request itself was wrong
@@ -81,6 +94,10 @@ public:
     // starting with `keyPrefix`, oldest first, all pages read. The provider is the truth for charges:
     // reconciliation matches each one to exactly one order.
     virtual Result<QVector<ProviderCharge>> listCharges(const QDateTime &since, const QString &keyPrefix) = 0;
+    // The card behind a payment method: NotFound when the provider does not know the id, BadInput when
+    // it is not shaped like one, Unavailable when the provider did not answer usably. A provider that
+    // keeps no cards says Unavailable (the default).
+    virtual Result<PaymentCard> paymentMethod(const QString &id);
 };
 
 // A webhook delivery as it arrived over HTTP: the raw body and the signature header, verified before a

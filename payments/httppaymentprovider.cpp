@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QSet>
 
 #include <algorithm>
@@ -301,7 +302,7 @@ Result<ChargeOutcome> HttpPaymentProvider::charge(const ChargeRequest &request)
     if (request.order <= 0)
         return makeError(ErrorCode::BadInput, QStringLiteral("A charge must name its order."));
 
-    const QJsonObject body{
+    QJsonObject body{
         {QStringLiteral("amount"), request.amountMinor},
         {QStringLiteral("currency"), currency},
         {QStringLiteral("description"), request.description},
@@ -310,6 +311,8 @@ Result<ChargeOutcome> HttpPaymentProvider::charge(const ChargeRequest &request)
         {QStringLiteral("metadata"),
          QJsonObject{{orderMetadata, QString::number(request.order)}, {keyMetadata, request.idempotencyKey}}},
     };
+    if (!request.paymentMethod.isEmpty())
+        body.insert(QStringLiteral("payment_method"), request.paymentMethod);
     const HttpAnswer answer = post(QStringLiteral("/v1/payment_intents"),
                                    QJsonDocument(body).toJson(QJsonDocument::Compact), request.idempotencyKey);
     const QString detail = describe(answer);
@@ -477,6 +480,36 @@ Result<QVector<ProviderCharge>> HttpPaymentProvider::listCharges(const QDateTime
         ErrorCode::Internal,
         QStringLiteral("The payment provider's list of charges did not end after %1 pages.").arg(maxListPages),
         QStringLiteral("since %1, key prefix %2").arg(since.toUTC().toString(Qt::ISODate), keyPrefix));
+}
+
+Result<PaymentCard> HttpPaymentProvider::paymentMethod(const QString &id)
+{
+    static const QRegularExpression shape(QStringLiteral("^pm_[A-Za-z0-9]{1,100}$"));
+    if (!shape.match(id).hasMatch())
+        return makeError(ErrorCode::BadInput,
+                         QStringLiteral("A payment method is the provider's id for a card, like \"pm_1a2b3c\"."));
+    const HttpAnswer answer = get(QStringLiteral("/v1/payment_methods/") + id, {});
+    const QString detail = describe(answer);
+    const QJsonObject json = jsonObject(answer.body);
+    const auto failed = [&](ErrorCode code, const QString &message) {
+        DomainError error = makeError(code, message);
+        error.detail = detail;
+        qCWarning(lcPayments).noquote() << "payment method" << id << "lookup failed:" << detail;
+        return error;
+    };
+    if (answer.status == 404 && providerError(json).code == QLatin1String("resource_missing"))
+        return failed(ErrorCode::NotFound, QStringLiteral("The payment provider does not know this payment method."));
+    const QJsonObject card = json.value(QStringLiteral("card")).toObject();
+    PaymentCard found;
+    found.paymentMethod = json.value(QStringLiteral("id")).toString();
+    found.fingerprint = card.value(QStringLiteral("fingerprint")).toString();
+    found.last4 = card.value(QStringLiteral("last4")).toString();
+    found.brand = card.value(QStringLiteral("brand")).toString();
+    // An answer about another id, or without a fingerprint, cannot vouch for this card.
+    if (answer.status != 200 || found.paymentMethod != id || found.fingerprint.isEmpty())
+        return failed(ErrorCode::Unavailable, QStringLiteral("The payment provider could not tell which card this is."));
+    qCInfo(lcPayments).noquote() << "payment method" << id << found.brand << found.last4;
+    return found;
 }
 
 QUrl HttpPaymentProvider::endpoint(const QString &path) const

@@ -35,6 +35,10 @@ public:
     // 5xx is Unavailable; any other refusal, a page that cannot be read, an intent listed twice or more
     // than maxListPages pages is Internal.
     Result<QVector<ProviderCharge>> listCharges(const QDateTime &since, const QString &keyPrefix) override;
+    // GET /v1/payment_methods/<id>, with this client's timeout. The id must be "pm_" and 1-100 letters or
+    // digits (it travels in the path); only the provider's own resource_missing 404 is NotFound, and no
+    // answer, any other status or an answer without a card is Unavailable.
+    Result<PaymentCard> paymentMethod(const QString &id) override;
 
     // 100,000 charges: far more than one reconciliation window holds. A provider that is still saying
     // has_more by then is broken, and would otherwise keep the caller paging for ever.

@@ -2,6 +2,8 @@
 
 #include "storage/buyersql.h"
 
+#include "domain/cardfingerprint.h"
+
 #include <QCryptographicHash>
 #include <QRandomGenerator>
 #include <QRegularExpression>
@@ -66,17 +68,21 @@ Result<Buyer> PgBuyerStore::authenticate(const QString &token)
 
 Result<CartId> PgBuyerStore::createCart(BuyerId buyer, const QString &instrument)
 {
-    const QString cleanInstrument = instrument.trimmed();
-    if (cleanInstrument.size() > 64)
-        return makeError(ErrorCode::BadInput, QStringLiteral("A payment instrument is at most 64 characters."));
+    // Refused rather than cleaned: a fingerprint that only looks like another must not count as it.
+    QVariant card(QMetaType::fromType<QString>());
+    if (!instrument.isEmpty()) {
+        auto checked = cardFingerprint(instrument);
+        if (!checked)
+            return checked.error();
+        card = checked.value();
+    }
     QByteArray bytes(12, Qt::Uninitialized);
     QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(bytes.data()), bytes.size() / 4);
     const CartId cart = QStringLiteral("web-") + QString::fromLatin1(bytes.toHex());
     auto inserted = m_statements.exec(BuyerSql::addCart, QStringLiteral("creating a cart"),
                                       {{QStringLiteral(":cart"), cart},
                                        {QStringLiteral(":buyer"), buyer},
-                                       {QStringLiteral(":instrument"), cleanInstrument.isEmpty() ? QVariant(QMetaType::fromType<QString>())
-                                                                                                 : QVariant(cleanInstrument)}});
+                                       {QStringLiteral(":instrument"), card}});
     if (!inserted)
         return inserted.error();
     inserted.value()->finish();

@@ -1,6 +1,7 @@
 #include "fakeprovider.h"
 
 #include "fakepaylogging.h"
+#include "paymentmethods.h"
 #include "webhookdispatcher.h"
 
 #include <QDateTime>
@@ -148,8 +149,9 @@ QString chargeIdOf(const QString &intentId)
 
 } // namespace
 
-FakeProvider::FakeProvider(QByteArray apiKey, WebhookDispatcher *webhooks, QObject *parent)
-    : QObject(parent), m_apiKey(std::move(apiKey)), m_webhooks(webhooks)
+FakeProvider::FakeProvider(QByteArray apiKey, WebhookDispatcher *webhooks, PaymentMethods *paymentMethods,
+                           QObject *parent)
+    : QObject(parent), m_apiKey(std::move(apiKey)), m_webhooks(webhooks), m_paymentMethods(paymentMethods)
 { }
 
 void FakeProvider::handle(const HttpRequest &request, const HttpResponder &responder)
@@ -190,7 +192,14 @@ void FakeProvider::handle(const HttpRequest &request, const HttpResponder &respo
 
     const QString intentPrefix = QStringLiteral("/v1/payment_intents/");
     const QString refundPrefix = QStringLiteral("/v1/refunds/");
-    if (path == QLatin1String("/v1/payment_intents")) {
+    const QString methodPrefix = QStringLiteral("/v1/payment_methods/");
+    if (path == QLatin1String("/v1/payment_methods")) {
+        if (methodIs(request, "POST", responder))
+            m_paymentMethods->create(request, responder);
+    } else if (path.startsWith(methodPrefix) && !path.mid(methodPrefix.size()).contains(QLatin1Char('/'))) {
+        if (methodIs(request, "GET", responder))
+            m_paymentMethods->find(path.mid(methodPrefix.size()), responder);
+    } else if (path == QLatin1String("/v1/payment_intents")) {
         if (request.method == "POST")
             createIntent(request, responder);
         else if (request.method == "GET")
@@ -274,6 +283,11 @@ void FakeProvider::createIntent(const HttpRequest &request, const HttpResponder 
             invalid(QStringLiteral("parameter_invalid_metadata"), QStringLiteral("metadata must be an object.")));
     if (const QString problem = metadataProblem(metadata.toObject()); !problem.isEmpty())
         return responder.send(invalid(QStringLiteral("parameter_invalid_metadata"), problem));
+    const QJsonValue paymentMethod = params.value(QStringLiteral("payment_method"));
+    if (!paymentMethod.isUndefined() && !m_paymentMethods->exists(paymentMethod.toString()))
+        return responder.send(invalidParameter(QStringLiteral("payment_method"), QStringLiteral("resource_missing"),
+                                               QStringLiteral("No such PaymentMethod: '%1'")
+                                                   .arg(paymentMethod.toString())));
 
     const PlannedCharge plan = m_plan.isEmpty() ? PlannedCharge{} : m_plan.dequeue();
     if (plan.behaviour == Behaviour::Error500Before) {
@@ -288,6 +302,7 @@ void FakeProvider::createIntent(const HttpRequest &request, const HttpResponder 
     intent.amount = amount;
     intent.currency = currency;
     intent.description = params.value(QStringLiteral("description")).toString();
+    intent.paymentMethod = paymentMethod.toString();
     intent.metadata = metadata.toObject();
     intent.created = QDateTime::currentSecsSinceEpoch();
     const bool declined = plan.behaviour == Behaviour::Decline;
@@ -640,6 +655,8 @@ QJsonObject FakeProvider::intentJson(const Intent &intent) const
         // Declined attempts are charges too (failed ones), as with Stripe.
         {QStringLiteral("latest_charge"), chargeIdOf(intent.id)},
     };
+    if (!intent.paymentMethod.isEmpty())
+        object.insert(QStringLiteral("payment_method"), intent.paymentMethod);
     if (!succeeded) {
         QJsonObject lastError{
             {QStringLiteral("type"), QStringLiteral("card_error")},

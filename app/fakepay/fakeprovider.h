@@ -14,6 +14,7 @@
 
 namespace boxoffice::fakepay {
 
+class PaymentMethods;
 class WebhookDispatcher;
 
 // An in-memory payment provider with a Stripe-shaped JSON API, and a control API through which a test
@@ -23,7 +24,8 @@ class WebhookDispatcher;
 class FakeProvider : public QObject
 {
 public:
-    FakeProvider(QByteArray apiKey, WebhookDispatcher *webhooks, QObject *parent = nullptr);
+    FakeProvider(QByteArray apiKey, WebhookDispatcher *webhooks, PaymentMethods *paymentMethods,
+                 QObject *parent = nullptr);
 
     void handle(const HttpRequest &request, const HttpResponder &responder);
 
@@ -43,6 +45,7 @@ private:
         qint64 refunded = 0;
         QString currency;
         QString description;
+        QString paymentMethod; // "pm_..." when the charge named one
         QJsonObject metadata;
         QString status; // succeeded, requires_payment_method
         QString declineCode;
@@ -102,6 +105,7 @@ private:
 
     const QByteArray m_apiKey;
     WebhookDispatcher *m_webhooks;
+    PaymentMethods *m_paymentMethods;
 
     QList<Intent> m_intents; // in the order they were made
     QHash<QString, qsizetype> m_intentIndex; // by id

@@ -3,11 +3,13 @@
 #include "fakepaylogging.h"
 #include "fakeprovider.h"
 #include "httpserver.h"
+#include "paymentmethods.h"
 #include "webhookdispatcher.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QHostAddress>
+#include <QRandomGenerator>
 #include <QUrl>
 
 #include <cstdio>
@@ -28,6 +30,10 @@ int main(int argc, char *argv[])
         "  GET  /v1/payment_intents/<id>       one charge\n"
         "  GET  /v1/payment_intents/search     the charge made under ?idempotency_key=\n"
         "  POST /v1/refunds, GET /v1/refunds/<id>\n"
+        "  POST /v1/payment_methods            a card: {card: {number, exp_month, exp_year}}; its fingerprint is\n"
+        "                                      an HMAC of the digits (secret: BOXOFFICE_FAKEPAY_FINGERPRINT_SECRET,\n"
+        "                                      else a random one per start)\n"
+        "  GET  /v1/payment_methods/<id>       one card\n"
         "  /control/behaviour, /control/webhooks, /control/webhooks/flush, /control/state (no key needed)"));
     parser.addHelpOption();
     const QCommandLineOption listenOption(QStringLiteral("listen"), QStringLiteral("Address to listen on."),
@@ -70,7 +76,15 @@ int main(int argc, char *argv[])
         QLoggingCategory::setFilterRules(QStringLiteral("boxoffice.fakepay.info=true"));
 
     WebhookDispatcher webhooks(webhookUrl, secret);
-    FakeProvider provider(parser.value(keyOption).toUtf8(), &webhooks);
+    // A secret from the environment keeps fingerprints stable across restarts (a demo database keeps
+    // them); without one nobody, not even a test, can compute a fingerprint the fake will give.
+    QByteArray fingerprintSecret = qgetenv("BOXOFFICE_FAKEPAY_FINGERPRINT_SECRET");
+    if (fingerprintSecret.isEmpty()) {
+        fingerprintSecret.resize(32);
+        QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(fingerprintSecret.data()), 8);
+    }
+    PaymentMethods paymentMethods(fingerprintSecret);
+    FakeProvider provider(parser.value(keyOption).toUtf8(), &webhooks, &paymentMethods);
     HttpServer server([&provider](const HttpRequest &request, const HttpResponder &responder) {
         provider.handle(request, responder);
     });

@@ -8,6 +8,9 @@
 #include "weblanes.h"
 #include "workerpool.h"
 
+#include "weblogging.h"
+
+#include "domain/cardfingerprint.h"
 #include "domain/checkoutsaga.h"
 #include "domain/seatholdrules.h"
 
@@ -28,19 +31,73 @@ Result<CartId> ownCart(const ApiCall &call, WorkerContext *context)
     return cart;
 }
 
-ApiReply createCart(const ApiCall &call, WorkerContext *context)
+// The card a new cart will be paid with, as the provider vouches for it: the fingerprint of the
+// payment method the buyer names, checked to the one stored shape; an empty card when the buyer names
+// none. The provider is asked before the cart is written, with no transaction open.
+Result<PaymentCard> vouchedCard(WebServices &services, const QJsonValue &paymentMethod)
 {
-    auto body = parseObject(call.body, {QStringLiteral("instrument")}, true);
+    if (paymentMethod.isUndefined())
+        return PaymentCard{};
+    if (!paymentMethod.isString())
+        return makeError(ErrorCode::BadInput,
+                         QStringLiteral("payment_method is the payment provider's id for a card, like \"pm_1a2b3c\"."));
+    if (!services.provider)
+        return makeError(ErrorCode::Unavailable, QStringLiteral("Cards cannot be checked: no payment provider is configured."));
+    auto card = services.provider->paymentMethod(paymentMethod.toString());
+    if (!card)
+        return card.error();
+    auto fingerprint = cardFingerprint(card->fingerprint);
+    if (!fingerprint) {
+        // The provider's answer, not the buyer's request, is wrong.
+        qCWarning(lcWeb).noquote() << "payment method" << card->paymentMethod
+                                   << "has an unusable fingerprint:" << fingerprint.error().message;
+        return makeError(ErrorCode::Unavailable, QStringLiteral("The payment provider could not tell which card this is."));
+    }
+    PaymentCard vouched = card.value();
+    vouched.fingerprint = fingerprint.value();
+    return vouched;
+}
+
+ApiReply createCart(WebServices &services, const ApiCall &call, WorkerContext *context)
+{
+    auto body = parseObject(call.body, {QStringLiteral("payment_method"), QStringLiteral("instrument")}, true);
     if (!body)
         return ApiReply::fromDomainError(body.error());
-    const QJsonValue instrument = body->value(QStringLiteral("instrument"));
-    if (!instrument.isUndefined() && (!instrument.isString() || instrument.toString().trimmed().isEmpty()))
-        return ApiReply::fromDomainError(
-            makeError(ErrorCode::BadInput, QStringLiteral("instrument is the payment card's fingerprint, a non-empty string.")));
-    auto cart = context->buyers->createCart(call.buyerId(), instrument.toString());
+    // A card typed as text let one card pass as many ("CARD-Y", a zero-width space): only the
+    // provider may say which card a cart pays with.
+    if (body->contains(QStringLiteral("instrument")))
+        return ApiReply::error(400, errorCodeName(ErrorCode::BadInput),
+                               QStringLiteral("\"instrument\" is not taken: send \"payment_method\", the payment "
+                                              "provider's id for your card (\"pm_...\"), or nothing for a cart "
+                                              "without a card."));
+    // Counted before the provider is asked: every attempt costs a lookup.
+    if (auto limited = services.limits->cartsPerBuyer.take(QString::number(call.buyerId())))
+        return *limited;
+    auto card = vouchedCard(services, body->value(QStringLiteral("payment_method")));
+    if (!card) {
+        switch (card.error().code) {
+        case ErrorCode::NotFound:
+            return ApiReply::error(400, QStringLiteral("unknown_payment_method"),
+                                   QStringLiteral("The payment provider knows no such payment method."));
+        case ErrorCode::BadInput:
+            return ApiReply::fromDomainError(card.error());
+        default: {
+            // Not fromDomainError: Unavailable there means this worker's database went away.
+            ApiReply reply = ApiReply::error(503, errorCodeName(ErrorCode::Unavailable), card.error().message);
+            reply.addHeader("Retry-After", "1");
+            return reply;
+        }
+        }
+    }
+    auto cart = context->buyers->createCart(call.buyerId(), card->fingerprint);
     if (!cart)
         return ApiReply::fromDomainError(cart.error());
-    ApiReply reply = ApiReply::json(201, {{QStringLiteral("cart"), cart.value()}});
+    QJsonObject answer{{QStringLiteral("cart"), cart.value()}};
+    // What the buyer may see of the card; the fingerprint stays between the provider and the shop.
+    if (!card->fingerprint.isEmpty())
+        answer.insert(QStringLiteral("card"), QJsonObject{{QStringLiteral("brand"), card->brand},
+                                                          {QStringLiteral("last4"), card->last4}});
+    ApiReply reply = ApiReply::json(201, answer);
     reply.addHeader("Location", QStringLiteral("/api/v1/carts/%1").arg(cart.value()).toUtf8());
     return reply;
 }
@@ -229,7 +286,9 @@ MethodHandler authed(const QString &method, Handler handler)
 QVector<Route> cartRoutes(WebServices &services)
 {
     Route carts{QStringLiteral("/api/v1/carts"), QStringLiteral("/api/v1/carts"), 0, {}};
-    carts.methods.append(authed(QStringLiteral("POST"), createCart));
+    carts.methods.append(authed(QStringLiteral("POST"), [&services](const ApiCall &call, WorkerContext *context) {
+        return createCart(services, call, context);
+    }));
 
     Route holds{QStringLiteral("/api/v1/carts/<arg>/holds"), QStringLiteral("/api/v1/carts/{id}/holds"), 1, {}};
     holds.methods.append(authed(QStringLiteral("POST"), [&services](const ApiCall &call, WorkerContext *context) {

@@ -85,6 +85,9 @@ int main(int argc, char *argv[])
         {QStringLiteral("provider-key"), QStringLiteral("Payment provider API key (or BOXOFFICE_PAYMENT_KEY)."), QStringLiteral("key")},
         {QStringLiteral("webhook-secret"), QStringLiteral("Secret the provider signs webhooks with (or BOXOFFICE_WEBHOOK_SECRET)."), QStringLiteral("secret")},
         {QStringLiteral("redis"), QStringLiteral("Redis shared by several web servers, redis://host:port[/db] (password: BOXOFFICE_REDIS_PASSWORD)."), QStringLiteral("url")},
+        {QStringLiteral("max-carts-per-minute"), QStringLiteral("Carts one buyer may create a minute (default 30; 0: no limit)."), QStringLiteral("n"), QStringLiteral("30")},
+        {QStringLiteral("max-failed-sign-ins-per-minute"), QStringLiteral("Failed sign-ins (401s) from one address a minute before even a right token gets 429 (default 20; 0: no limit)."), QStringLiteral("n"), QStringLiteral("20")},
+        {QStringLiteral("trusted-proxy"), QStringLiteral("A proxy (address or subnet, repeatable) whose X-Forwarded-For names the client."), QStringLiteral("address")},
     });
     parser.process(app);
 
@@ -131,6 +134,18 @@ int main(int argc, char *argv[])
     config.webhookSecret = (parser.isSet(QStringLiteral("webhook-secret")) ? parser.value(QStringLiteral("webhook-secret"))
                                                                            : qEnvironmentVariable("BOXOFFICE_WEBHOOK_SECRET"))
                                .toUtf8();
+    config.maxCartsPerMinute = parser.value(QStringLiteral("max-carts-per-minute")).toInt(&ok);
+    if (!ok || config.maxCartsPerMinute < 0)
+        return fail(QStringLiteral("--max-carts-per-minute must be a whole number, 0 or more."));
+    config.maxFailedSignInsPerMinute = parser.value(QStringLiteral("max-failed-sign-ins-per-minute")).toInt(&ok);
+    if (!ok || config.maxFailedSignInsPerMinute < 0)
+        return fail(QStringLiteral("--max-failed-sign-ins-per-minute must be a whole number, 0 or more."));
+    for (const QString &proxy : parser.values(QStringLiteral("trusted-proxy"))) {
+        const auto trusted = parseTrustedProxy(proxy);
+        if (!trusted)
+            return fail(QStringLiteral("--trusted-proxy must be an IP address or a subnet, not \"%1\".").arg(proxy));
+        config.trustedProxies.append(*trusted);
+    }
 
     if (parser.isSet(QStringLiteral("redis")))
         config.redis = QUrl(parser.value(QStringLiteral("redis")));

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ratelimit.h"
+
 #include "storage/connectionsettings.h"
 
 #include <QByteArray>
@@ -47,6 +49,9 @@ struct WebConfig
             return threads;
         return 2 * qMax(1, QThread::idealThreadCount());
     }
+    int maxCartsPerMinute = 30; // per buyer; 0: no limit
+    int maxFailedSignInsPerMinute = 20; // per client address (IPv6: per /64); 0: no limit
+    QList<TrustedProxy> trustedProxies; // whose X-Forwarded-For names the client
 };
 
 } // namespace boxoffice::web

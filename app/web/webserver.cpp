@@ -1,5 +1,6 @@
 #include "webserver.h"
 
+#include "ratelimitmemory.h"
 #include "weblogging.h"
 #include "weblanes.h"
 #include "workerpool.h"
@@ -122,6 +123,8 @@ WebServer::WebServer(WebConfig config, QObject *parent)
     if (!cfg.providerUrl.isEmpty())
         m_services->provider =
             std::make_unique<HttpPaymentProvider>(cfg.providerUrl, cfg.providerKey, cfg.providerTimeoutMs);
+    m_services->limits = std::make_unique<RequestLimits>(std::make_shared<MemoryRateCounters>(), cfg.maxCartsPerMinute,
+                                                         cfg.maxFailedSignInsPerMinute);
     m_lanes = std::make_unique<WebLanes>(cfg);
     m_services->lanes = m_lanes.get();
     WorkerPool *claim = &m_lanes->claim();
@@ -220,6 +223,8 @@ void WebServer::dispatch(const std::shared_ptr<const Route> &route, const QStrin
     call->query = request.query();
     call->route = route ? route->name : QStringLiteral("unmatched");
     call->args = args;
+    call->clientAddress = resolveClientAddress(request.remoteAddress(), call->header("x-forwarded-for"),
+                                               m_services->config.trustedProxies);
 
     auto shared = std::make_shared<QHttpServerResponder>(std::move(responder));
     const QPointer<QTcpSocket> socket(shared->socket());
@@ -268,6 +273,7 @@ void WebServer::dispatch(const std::shared_ptr<const Route> &route, const QStrin
     if (handler->auth) {
         token = bearerToken(call->header("authorization"));
         if (token.isEmpty()) {
+            services->limits->failedSignIns.count(addressSubject(call->clientAddress));
             reply(unauthorized());
             return;
         }
@@ -288,10 +294,18 @@ void WebServer::dispatch(const std::shared_ptr<const Route> &route, const QStrin
             WorkerContext *worker = context.value(); // null on the provider lane
             result = guarded("handler", [&]() -> ApiReply {
                 if (auth && !call->buyer) {
+                    // Only a token the cache does not know counts against the address's budget of
+                    // failed sign-ins: once it is spent, guessing tokens waits for the window to end.
+                    const RateLimiter &failures = services->limits->failedSignIns;
+                    const QString address = addressSubject(call->clientAddress);
+                    if (auto spent = failures.refuseIfSpent(address))
+                        return *spent;
                     auto buyer = worker ? worker->buyers->authenticate(token)
                                         : lanes->callOnClaim<Buyer>([&token](WorkerContext &claim) {
                                               return claim.buyers->authenticate(token);
                                           });
+                    if (!buyer && buyer.error().code == ErrorCode::PermissionDenied)
+                        failures.count(address);
                     if (!buyer)
                         return buyer.error().code == ErrorCode::PermissionDenied
                             ? unauthorized()

@@ -2,6 +2,7 @@
 
 #include "admissionservices.h"
 #include "authcache.h"
+#include "ratelimit.h"
 #include "seatmapcache.h"
 #include "webconfig.h"
 #include "webmetrics.h"
@@ -33,6 +34,7 @@ struct WebServices
     WebLanes *lanes = nullptr; // the server's; set before the first request
     // The waiting room: in memory unless given a shared store (Redis). Stopped before the lanes go.
     std::unique_ptr<AdmissionServices> admission;
+    std::unique_ptr<RequestLimits> limits; // carts and failed sign-ins per minute, on shared counters
 };
 
 } // namespace boxoffice::web

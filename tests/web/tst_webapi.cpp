@@ -72,6 +72,9 @@ private slots:
     void aSecondCheckoutAnswersWithTheSameOrder();
     void aCartBeingPaidForIsNotGivenBack();
     void aWebhookThatContradictsItsPaymentIsRejected();
+    void aCartWithoutACardAndRefusedCards();
+    void failedSignInsAreLimitedPerAddress();
+    void cartsCreatedAreLimitedPerBuyer();
 
 private:
     Answer send(const QByteArray &method, const QString &path, const QByteArray &body = {}, const QString &token = {},
@@ -82,6 +85,15 @@ private:
         return send("POST", path, QJsonDocument(body).toJson(QJsonDocument::Compact), token);
     }
     QString newCart(const QString &token);
+    // A cart paid with this card number, made a payment method at the provider first.
+    Answer cartWithCard(const QString &number, const QString &token);
+    QString cartInstrument(const QString &cart) const;
+    // A server of its own with tight request limits, trusting 127.0.0.1 as its proxy.
+    std::unique_ptr<WebServer> tightServer(int cartsPerMinute, int failedSignInsPerMinute);
+    // A request to `server` as a client at `from` would send it: from 127.0.0.1 (the trusted proxy)
+    // with X-Forwarded-For, or straight from another loopback address.
+    Answer sendAs(WebServer &server, const QString &from, const QByteArray &method, const QString &path,
+                  const QString &token, const QByteArray &body = {});
     QString seatState(UnitId unit) const;
     double metric(const QString &line);
 
@@ -131,6 +143,8 @@ void TestWebApi::initTestCase()
     config.providerTimeoutMs = 5000;
     config.webhookSecret = webhookSecret;
     config.seatMapMaxAgeMs = 0; // every read sees the database: the tests look for changes at once
+    // The suite makes many carts for one buyer within a minute; the limit has its own test server.
+    config.maxCartsPerMinute = 0;
     m_server = std::make_unique<WebServer>(config);
     const auto listening = m_server->listen();
     QVERIFY2(listening.ok(), listening.ok() ? "" : qPrintable(listening.error().message));
@@ -192,6 +206,21 @@ QString TestWebApi::newCart(const QString &token)
     if (created.status != 201)
         qWarning() << "creating a cart:" << created.describe();
     return created.json.value("cart").toString();
+}
+
+Answer TestWebApi::cartWithCard(const QString &number, const QString &token)
+{
+    const QJsonObject card = m_fakepay->addCard(apiKey, number);
+    if (card.value("id").toString().isEmpty())
+        qWarning() << "the provider refused" << number << card;
+    return post(QStringLiteral("/api/v1/carts"), {{"payment_method", card.value("id")}}, token);
+}
+
+QString TestWebApi::cartInstrument(const QString &cart) const
+{
+    return m_db->scalar(QStringLiteral("SELECT instrument FROM buyer_carts WHERE cart_id = :c"),
+                        {{QStringLiteral("c"), cart}})
+        .toString();
 }
 
 QString TestWebApi::seatState(UnitId unit) const
@@ -896,14 +925,22 @@ void TestWebApi::theBuyersPageIsServed()
 
 void TestWebApi::aCartNamesItsPaymentCardForTheCardCap()
 {
-    QCOMPARE(post(QStringLiteral("/api/v1/carts"), {{"instrument", 42}}, m_alice).status, 400);
-    QCOMPARE(post(QStringLiteral("/api/v1/carts"), {{"instrument", "  "}}, m_alice).status, 400);
     QVERIFY(m_db->exec(QStringLiteral("UPDATE events SET max_holds_per_instrument = 1 WHERE id = :e"),
                        {{QStringLiteral("e"), m_hall.eventId}}));
-    const Answer aliceCart = post(QStringLiteral("/api/v1/carts"), {{"instrument", "fp_shared_card"}}, m_alice);
-    const Answer bobCart = post(QStringLiteral("/api/v1/carts"), {{"instrument", "fp_shared_card"}}, m_bob);
+    // One card, typed two ways by two accounts: the provider vouches it is one card.
+    const Answer aliceCart = cartWithCard(QStringLiteral("4242 4242 4242 4242"), m_alice);
+    const Answer bobCart = cartWithCard(QStringLiteral("4242-4242-4242-4242"), m_bob);
     QCOMPARE(aliceCart.status, 201);
     QCOMPARE(bobCart.status, 201);
+    QCOMPARE(aliceCart.json.value("card").toObject().value("last4").toString(), QStringLiteral("4242"));
+    QVERIFY(!aliceCart.json.value("card").toObject().contains("fingerprint"));
+    const QString aliceCard = cartInstrument(aliceCart.json.value("cart").toString());
+    QVERIFY(!aliceCard.isEmpty());
+    QCOMPARE(cartInstrument(bobCart.json.value("cart").toString()), aliceCard);
+    // What is stored is the provider's fingerprint, nothing the buyer sent.
+    const QJsonObject asProvider = m_fakepay->addCard(apiKey, QStringLiteral("4242424242424242"));
+    QCOMPARE(aliceCard, asProvider.value("card").toObject().value("fingerprint").toString());
+
     QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(aliceCart.json.value("cart").toString()),
                   {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(27)}}}, m_alice)
                  .status,
@@ -912,8 +949,183 @@ void TestWebApi::aCartNamesItsPaymentCardForTheCardCap()
                                 {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(28)}}}, m_bob);
     QCOMPARE(refused.status, 429);
     QCOMPARE(seatState(m_units.at(28)), QStringLiteral("AVAILABLE"));
+    // Another card is another budget.
+    const Answer otherCard = cartWithCard(QStringLiteral("5555 5555 5555 4444"), m_bob);
+    QCOMPARE(otherCard.status, 201);
+    QVERIFY(cartInstrument(otherCard.json.value("cart").toString()) != aliceCard);
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(otherCard.json.value("cart").toString()),
+                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(28)}}}, m_bob)
+                 .status,
+             201);
     QVERIFY(m_db->exec(QStringLiteral("UPDATE events SET max_holds_per_instrument = NULL WHERE id = :e"),
                        {{QStringLiteral("e"), m_hall.eventId}}));
+}
+
+void TestWebApi::aCartWithoutACardAndRefusedCards()
+{
+    const int cartsBefore = m_db->scalar(QStringLiteral("SELECT count(*) FROM buyer_carts")).toInt();
+    // Free text as a card: the way around the card cap ("CARD-Y", a zero-width space) is closed.
+    for (const QJsonValue &typed : {QJsonValue(QStringLiteral("CARD-Y")), QJsonValue(QStringLiteral("CARD\u200BY")),
+                                    QJsonValue(QStringLiteral("  ")), QJsonValue(42)}) {
+        const Answer refused = post(QStringLiteral("/api/v1/carts"), {{"instrument", typed}}, m_alice);
+        QCOMPARE(refused.status, 400);
+        QVERIFY2(refused.json.value("error").toObject().value("message").toString().contains("payment_method"),
+                 qPrintable(refused.describe()));
+    }
+    // A payment method nobody made, or not shaped like one: 4xx JSON, no cart, and nothing to SQL.
+    const Answer forged = post(QStringLiteral("/api/v1/carts"), {{"payment_method", "pm_Forged0000000000"}}, m_alice);
+    QCOMPARE(forged.status, 400);
+    QCOMPARE(forged.errorCode(), QStringLiteral("unknown_payment_method"));
+    for (const QJsonValue &malformed :
+         {QJsonValue(QStringLiteral("pm_../../v1/refunds")), QJsonValue(QStringLiteral("pm_abc\u200B")),
+          QJsonValue(QStringLiteral("3654b0cd783699049b89a83b")), QJsonValue(QString()), QJsonValue(7),
+          QJsonValue(QJsonObject{{"fingerprint", "x"}})}) {
+        const Answer refused = post(QStringLiteral("/api/v1/carts"), {{"payment_method", malformed}}, m_alice);
+        QCOMPARE(refused.status, 400);
+        QCOMPARE(refused.errorCode(), QStringLiteral("bad_input"));
+    }
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM buyer_carts")).toInt(), cartsBefore);
+
+    // No card at all is allowed: the cart has no fingerprint and counts as an unknown card.
+    const QString plain = newCart(m_alice);
+    QVERIFY(!plain.isEmpty());
+    QVERIFY(m_db->scalar(QStringLiteral("SELECT instrument IS NULL FROM buyer_carts WHERE cart_id = :c"),
+                         {{QStringLiteral("c"), plain}})
+                .toBool());
+    // And the database keeps free text out whoever writes.
+    QVERIFY(!m_db->exec(QStringLiteral("UPDATE buyer_carts SET instrument = 'CARD-Y ' WHERE cart_id = :c"),
+                        {{QStringLiteral("c"), plain}}));
+}
+
+std::unique_ptr<WebServer> TestWebApi::tightServer(int cartsPerMinute, int failedSignInsPerMinute)
+{
+    WebConfig config;
+    config.database = m_db->settings();
+    config.port = 0;
+    config.threads = 2;
+    config.providerUrl = m_fakepay->baseUrl();
+    config.providerKey = apiKey.toUtf8();
+    config.providerTimeoutMs = 5000;
+    config.maxCartsPerMinute = cartsPerMinute;
+    config.maxFailedSignInsPerMinute = failedSignInsPerMinute;
+    config.trustedProxies = {*parseTrustedProxy(QStringLiteral("127.0.0.1"))};
+    auto server = std::make_unique<WebServer>(config);
+    if (!server->listen().ok())
+        return nullptr;
+    return server;
+}
+
+Answer TestWebApi::sendAs(WebServer &server, const QString &from, const QByteArray &method, const QString &path,
+                          const QString &token, const QByteArray &body)
+{
+    const bool direct = from.startsWith(QLatin1String("127."));
+    QTcpSocket socket;
+    if (direct && !socket.bind(QHostAddress(from), 0))
+        return {};
+    socket.connectToHost(QHostAddress::LocalHost, server.port());
+    QByteArray request = method + ' ' + path.toUtf8() + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n";
+    if (!direct)
+        request += "X-Forwarded-For: " + from.toUtf8() + ", 127.0.0.1\r\n";
+    if (!token.isEmpty())
+        request += "Authorization: Bearer " + token.toUtf8() + "\r\n";
+    request += "Content-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body;
+    QByteArray raw;
+    QEventLoop loop;
+    connect(&socket, &QTcpSocket::connected, &loop, [&] { socket.write(request); });
+    // Done once the head and Content-Length bytes of body are in, whether or not the server closes.
+    connect(&socket, &QTcpSocket::readyRead, &loop, [&] {
+        raw += socket.readAll();
+        const int end = raw.indexOf("\r\n\r\n");
+        if (end < 0)
+            return;
+        qsizetype length = 0;
+        for (const QByteArray &line : raw.left(end).split('\n')) {
+            if (line.toLower().startsWith("content-length:"))
+                length = line.mid(15).trimmed().toLongLong();
+        }
+        if (raw.size() >= end + 4 + length)
+            loop.quit();
+    });
+    connect(&socket, &QTcpSocket::disconnected, &loop, &QEventLoop::quit);
+    connect(&socket, &QTcpSocket::errorOccurred, &loop, &QEventLoop::quit);
+    QTimer::singleShot(60000, &loop, &QEventLoop::quit); // a safety net, not a timing assertion
+    loop.exec();
+    raw += socket.readAll();
+    Answer answer;
+    const int headEnd = raw.indexOf("\r\n\r\n");
+    const QList<QByteArray> head = raw.left(headEnd).split('\n');
+    answer.status = head.value(0).split(' ').value(1).toInt();
+    for (qsizetype i = 1; i < head.size(); ++i) {
+        const int colon = head.at(i).indexOf(':');
+        if (colon > 0)
+            answer.headers.insert(head.at(i).left(colon).trimmed().toLower(), head.at(i).mid(colon + 1).trimmed());
+    }
+    answer.body = headEnd < 0 ? QByteArray() : raw.mid(headEnd + 4);
+    answer.json = QJsonDocument::fromJson(answer.body).object();
+    return answer;
+}
+
+void TestWebApi::failedSignInsAreLimitedPerAddress()
+{
+    const auto server = tightServer(0, 3);
+    QVERIFY(server);
+    const QString wrong(43, QLatin1Char('W'));
+    const QString order = QStringLiteral("/api/v1/orders/999999999"); // 404 once signed in: nothing changes
+    const QString guesser = QStringLiteral("198.51.100.23");
+    for (int i = 0; i < 3; ++i)
+        QCOMPARE(sendAs(*server, guesser, "GET", order, wrong).status, 401);
+    // Spent: even the right token is refused, so a right guess looks like any other.
+    const Answer blocked = sendAs(*server, guesser, "GET", order, m_alice);
+    QCOMPARE(blocked.status, 429);
+    QCOMPARE(blocked.errorCode(), QStringLiteral("limit_reached"));
+    QCOMPARE(blocked.headers.value("retry-after"), QByteArray("60"));
+    QCOMPARE(sendAs(*server, guesser, "POST", QStringLiteral("/api/v1/carts"), m_alice).status, 429);
+    // Another address is not affected, nor the guesser's neighbour in IPv4.
+    QCOMPARE(sendAs(*server, QStringLiteral("198.51.100.24"), "GET", order, m_alice).status, 404);
+    QCOMPARE(sendAs(*server, QStringLiteral("198.51.100.24"), "GET", order, wrong).status, 401);
+    // A header from a peer that is not the trusted proxy names nobody: 127.0.0.2 counts as itself.
+    {
+        QTcpSocket probe;
+        if (!probe.bind(QHostAddress(QStringLiteral("127.0.0.2")), 0))
+            QSKIP("127.0.0.2 is not usable on this machine");
+    }
+    for (int i = 0; i < 3; ++i)
+        QCOMPARE(sendAs(*server, QStringLiteral("127.0.0.2"), "GET", order, wrong).status, 401);
+    QCOMPARE(sendAs(*server, QStringLiteral("127.0.0.2"), "GET", order, m_alice).status, 429);
+    QCOMPARE(sendAs(*server, QStringLiteral("127.0.0.3"), "GET", order, m_alice).status, 404);
+    // IPv6 clients are counted by their /64.
+    for (int i = 0; i < 3; ++i)
+        QCOMPARE(sendAs(*server, QStringLiteral("2001:db8:5:6::%1").arg(i + 1), "GET", order, wrong).status, 401);
+    QCOMPARE(sendAs(*server, QStringLiteral("2001:db8:5:6::99"), "GET", order, m_alice).status, 429);
+    QCOMPARE(sendAs(*server, QStringLiteral("2001:db8:5:7::1"), "GET", order, m_alice).status, 404);
+}
+
+void TestWebApi::cartsCreatedAreLimitedPerBuyer()
+{
+    const auto server = tightServer(2, 0);
+    QVERIFY(server);
+    PgBuyerStore buyers(m_db->database());
+    const auto carol = buyers.addBuyer(QStringLiteral("Carol"));
+    const auto dave = buyers.addBuyer(QStringLiteral("Dave"));
+    QVERIFY(carol.ok() && dave.ok());
+    const QString address = QStringLiteral("198.51.100.40");
+    QCOMPARE(sendAs(*server, address, "POST", QStringLiteral("/api/v1/carts"), carol->token).status, 201);
+    QCOMPARE(sendAs(*server, address, "POST", QStringLiteral("/api/v1/carts"), carol->token).status, 201);
+    const int cartsBefore = m_db->scalar(QStringLiteral("SELECT count(*) FROM buyer_carts")).toInt();
+    const Answer third = sendAs(*server, address, "POST", QStringLiteral("/api/v1/carts"), carol->token);
+    QCOMPARE(third.status, 429);
+    QCOMPARE(third.errorCode(), QStringLiteral("limit_reached"));
+    QCOMPARE(third.headers.value("retry-after"), QByteArray("60"));
+    QVERIFY(third.json.value("error").toObject().value("message").toString().contains("carts created"));
+    // Refused before the provider is asked or the cart written.
+    const QJsonObject card = m_fakepay->addCard(apiKey, QStringLiteral("4000056655665556"));
+    QCOMPARE(sendAs(*server, address, "POST", QStringLiteral("/api/v1/carts"), carol->token,
+                    QJsonDocument(QJsonObject{{"payment_method", card.value("id")}}).toJson(QJsonDocument::Compact))
+                 .status,
+             429);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM buyer_carts")).toInt(), cartsBefore);
+    // The limit is the buyer's, not the address's.
+    QCOMPARE(sendAs(*server, address, "POST", QStringLiteral("/api/v1/carts"), dave->token).status, 201);
 }
 
 void TestWebApi::aTableIsFoundAndTheWholeCartGivenBack()
