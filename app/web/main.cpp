@@ -87,6 +87,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("redis"), QStringLiteral("Redis shared by several web servers, redis://host:port[/db] (password: BOXOFFICE_REDIS_PASSWORD)."), QStringLiteral("url")},
         {QStringLiteral("max-carts-per-minute"), QStringLiteral("Carts one buyer may create a minute (default 30; 0: no limit)."), QStringLiteral("n"), QStringLiteral("30")},
         {QStringLiteral("max-failed-sign-ins-per-minute"), QStringLiteral("Failed sign-ins (401s) from one address a minute before even a right token gets 429 (default 20; 0: no limit)."), QStringLiteral("n"), QStringLiteral("20")},
+        {QStringLiteral("max-queue-joins-per-minute"), QStringLiteral("Waiting-room joins from one address a minute (default 600; 0: no limit)."), QStringLiteral("n"), QStringLiteral("600")},
         {QStringLiteral("trusted-proxy"), QStringLiteral("A proxy (address or subnet, repeatable) whose X-Forwarded-For names the client."), QStringLiteral("address")},
     });
     parser.process(app);
@@ -137,6 +138,9 @@ int main(int argc, char *argv[])
     config.maxCartsPerMinute = parser.value(QStringLiteral("max-carts-per-minute")).toInt(&ok);
     if (!ok || config.maxCartsPerMinute < 0)
         return fail(QStringLiteral("--max-carts-per-minute must be a whole number, 0 or more."));
+    config.maxQueueJoinsPerMinute = parser.value(QStringLiteral("max-queue-joins-per-minute")).toInt(&ok);
+    if (!ok || config.maxQueueJoinsPerMinute < 0)
+        return fail(QStringLiteral("--max-queue-joins-per-minute must be a whole number, 0 or more."));
     config.maxFailedSignInsPerMinute = parser.value(QStringLiteral("max-failed-sign-ins-per-minute")).toInt(&ok);
     if (!ok || config.maxFailedSignInsPerMinute < 0)
         return fail(QStringLiteral("--max-failed-sign-ins-per-minute must be a whole number, 0 or more."));
@@ -180,7 +184,10 @@ int main(int argc, char *argv[])
     }
 
     quitOnSignals(app);
-    WebServer server(config);
+    SharedState shared;
+    if (redisStores)
+        shared = {redisStores->waitingRoom, redisStores->rateCounters, redisStores->holdFilter};
+    WebServer server(config, std::move(shared));
     if (auto listening = server.listen(); !listening)
         return fail(listening.error().message);
     QTextStream(stdout) << "boxoffice-web listening on " << server.baseUrl().toString() << Qt::endl;

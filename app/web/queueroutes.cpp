@@ -78,6 +78,8 @@ ApiReply join(WebServices &services, const ApiCall &call)
     auto sale = saleOf(services, call);
     if (!sale)
         return ApiReply::fromDomainError(sale.error());
+    if (auto tooMany = services.limits->queueJoins.take(addressSubject(call.clientAddress)))
+        return uncached(*tooMany);
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     WaitingRoom &room = services.admission->room();
     auto joined = room.join(sale.value(), now);

@@ -140,11 +140,13 @@ QString resolveClientAddress(const QHostAddress &peer, const QByteArray &forward
     return direct.toString();
 }
 
-RequestLimits::RequestLimits(std::shared_ptr<RateCounters> rateCounters, int cartsPerMinute, int failedSignInsPerMinute)
+RequestLimits::RequestLimits(std::shared_ptr<RateCounters> rateCounters, int cartsPerMinute, int failedSignInsPerMinute,
+                             int queueJoinsPerMinute)
     : counters(std::move(rateCounters)),
       cartsPerBuyer(counters, QStringLiteral("carts"), QStringLiteral("carts created"), cartsPerMinute),
       failedSignIns(counters, QStringLiteral("signin-failed"), QStringLiteral("failed sign-ins"),
-                    failedSignInsPerMinute)
+                    failedSignInsPerMinute),
+      queueJoins(counters, QStringLiteral("queue-joins"), QStringLiteral("waiting-room joins"), queueJoinsPerMinute)
 { }
 
 RateLimiter RequestLimits::perAddress(const QString &name, const QString &what, int limit, int windowSeconds) const

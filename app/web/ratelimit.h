@@ -65,7 +65,8 @@ QString resolveClientAddress(const QHostAddress &peer, const QByteArray &forward
 // The web channel's request limits, on one set of counters.
 struct RequestLimits
 {
-    RequestLimits(std::shared_ptr<RateCounters> counters, int cartsPerMinute, int failedSignInsPerMinute);
+    RequestLimits(std::shared_ptr<RateCounters> counters, int cartsPerMinute, int failedSignInsPerMinute,
+                  int queueJoinsPerMinute = 0);
 
     // Another limit per client address on the same counters (the waiting room's queue joins).
     RateLimiter perAddress(const QString &name, const QString &what, int limit, int windowSeconds = 60) const;
@@ -75,6 +76,9 @@ struct RequestLimits
     // Subject: addressSubject(). Once spent, even a right token is refused until the window ends, so
     // guessing tokens from one address is slow and a right guess cannot be told from a wrong one.
     const RateLimiter failedSignIns;
+    // Subject: addressSubject(). Joining a waiting room again and again from one address buys nothing
+    // (a visitor keeps one place), but each join costs the shared store a write.
+    const RateLimiter queueJoins;
 };
 
 } // namespace boxoffice::web

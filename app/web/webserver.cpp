@@ -116,15 +116,18 @@ void answer(WebServices &services, const ApiCall &call, QHttpServerResponder &re
 
 } // namespace
 
-WebServer::WebServer(WebConfig config, QObject *parent)
-    : QObject(parent), m_services(std::make_unique<WebServices>(std::move(config)))
+WebServer::WebServer(WebConfig config, SharedState shared, QObject *parent)
+    : QObject(parent), m_services(std::make_unique<WebServices>(std::move(config), std::move(shared)))
 {
     const WebConfig &cfg = m_services->config;
     if (!cfg.providerUrl.isEmpty())
         m_services->provider =
             std::make_unique<HttpPaymentProvider>(cfg.providerUrl, cfg.providerKey, cfg.providerTimeoutMs);
-    m_services->limits = std::make_unique<RequestLimits>(std::make_shared<MemoryRateCounters>(), cfg.maxCartsPerMinute,
-                                                         cfg.maxFailedSignInsPerMinute);
+    std::shared_ptr<RateCounters> counters = m_services->shared.rateCounters;
+    if (!counters)
+        counters = std::make_shared<MemoryRateCounters>();
+    m_services->limits = std::make_unique<RequestLimits>(std::move(counters), cfg.maxCartsPerMinute,
+                                                         cfg.maxFailedSignInsPerMinute, cfg.maxQueueJoinsPerMinute);
     m_lanes = std::make_unique<WebLanes>(cfg);
     m_services->lanes = m_lanes.get();
     WorkerPool *claim = &m_lanes->claim();

@@ -25,7 +25,7 @@ class WebLanes;
 class WebServer : public QObject
 {
 public:
-    explicit WebServer(WebConfig config, QObject *parent = nullptr);
+    explicit WebServer(WebConfig config, SharedState shared = {}, QObject *parent = nullptr);
     ~WebServer() override;
 
     // Listens on config.listen:config.port (0: a free port).

@@ -7,7 +7,10 @@
 #include "webconfig.h"
 #include "webmetrics.h"
 
+#include "domain/holdfilter.h"
 #include "domain/payments.h"
+#include "domain/ratecounters.h"
+#include "domain/waitingroom.h"
 
 #include <functional>
 #include <memory>
@@ -16,17 +19,29 @@ namespace boxoffice::web {
 
 class WebLanes;
 
+// What several web servers share when they are given one Redis (`--redis`): the waiting room, the
+// request counters and the hold filter. Left empty, a server keeps the first two in its own memory and
+// goes without the filter.
+struct SharedState
+{
+    std::shared_ptr<WaitingRoomStore> waitingRoom;
+    std::shared_ptr<RateCounters> rateCounters;
+    std::shared_ptr<HoldFilter> holdFilter;
+};
+
 // What the routes share, whatever thread they run on (each member is safe to use from any thread).
 struct WebServices
 {
-    explicit WebServices(WebConfig webConfig)
+    WebServices(WebConfig webConfig, SharedState sharedState)
         : config(std::move(webConfig)),
+          shared(std::move(sharedState)),
           seatMaps(config.seatMapMaxAgeMs),
           auth(config.authCacheSeconds, config.authCacheEntries),
-          admission(std::make_unique<AdmissionServices>(config.admissionSecret))
+          admission(std::make_unique<AdmissionServices>(config.admissionSecret, shared.waitingRoom.get()))
     { }
 
     const WebConfig config;
+    const SharedState shared; // kept alive here: the members below use them
     WebMetrics metrics;
     SeatMapCache seatMaps;
     std::unique_ptr<PaymentProvider> provider; // null when no provider is configured
@@ -35,6 +50,7 @@ struct WebServices
     // The waiting room: in memory unless given a shared store (Redis). Stopped before the lanes go.
     std::unique_ptr<AdmissionServices> admission;
     std::unique_ptr<RequestLimits> limits; // carts and failed sign-ins per minute, on shared counters
+    HoldFilter *holdFilter() const { return shared.holdFilter.get(); } // null: every claim goes to the database
 };
 
 } // namespace boxoffice::web
