@@ -87,6 +87,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("redis"), QStringLiteral("Redis shared by several web servers, redis://host:port[/db] (password: BOXOFFICE_REDIS_PASSWORD)."), QStringLiteral("url")},
         {QStringLiteral("max-carts-per-minute"), QStringLiteral("Carts one buyer may create a minute (default 30; 0: no limit)."), QStringLiteral("n"), QStringLiteral("30")},
         {QStringLiteral("max-failed-sign-ins-per-minute"), QStringLiteral("Failed sign-ins (401s) from one address a minute before even a right token gets 429 (default 20; 0: no limit)."), QStringLiteral("n"), QStringLiteral("20")},
+        {QStringLiteral("hold-filter-ms"), QStringLiteral("With --redis: how long a seat claim's mark answers other carts \"taken\" without the database (default 3000)."), QStringLiteral("ms"), QStringLiteral("3000")},
         {QStringLiteral("max-queue-joins-per-minute"), QStringLiteral("Waiting-room joins from one address a minute (default 600; 0: no limit)."), QStringLiteral("n"), QStringLiteral("600")},
         {QStringLiteral("trusted-proxy"), QStringLiteral("A proxy (address or subnet, repeatable) whose X-Forwarded-For names the client."), QStringLiteral("address")},
     });
@@ -138,6 +139,9 @@ int main(int argc, char *argv[])
     config.maxCartsPerMinute = parser.value(QStringLiteral("max-carts-per-minute")).toInt(&ok);
     if (!ok || config.maxCartsPerMinute < 0)
         return fail(QStringLiteral("--max-carts-per-minute must be a whole number, 0 or more."));
+    config.holdFilterMs = parser.value(QStringLiteral("hold-filter-ms")).toInt(&ok);
+    if (!ok || config.holdFilterMs < 100 || config.holdFilterMs > 600000)
+        return fail(QStringLiteral("--hold-filter-ms must be a number of milliseconds from 100 to 600000."));
     config.maxQueueJoinsPerMinute = parser.value(QStringLiteral("max-queue-joins-per-minute")).toInt(&ok);
     if (!ok || config.maxQueueJoinsPerMinute < 0)
         return fail(QStringLiteral("--max-queue-joins-per-minute must be a whole number, 0 or more."));

@@ -50,6 +50,7 @@ struct WebConfig
         return 2 * qMax(1, QThread::idealThreadCount());
     }
     int maxCartsPerMinute = 30; // per buyer; 0: no limit
+    int holdFilterMs = 3000; // with Redis: how long a seat claim's mark keeps other carts off it
     int maxQueueJoinsPerMinute = 600; // waiting-room joins per client address (an office behind one NAT); 0: no limit
     int maxFailedSignInsPerMinute = 20; // per client address (IPv6: per /64); 0: no limit
     QList<TrustedProxy> trustedProxies; // whose X-Forwarded-For names the client

@@ -1,9 +1,14 @@
 // An on-sale through the waiting room, end to end: boxoffice-web's server in this process on a free
 // loopback port, a real PostgreSQL database, 2,000 scripted arrivals sent over HTTP from several
 // threads inside the draw's window and more after it; then the holds, which need the admission
-// token the queue hands out.
+// token the queue hands out. Run twice: one server keeping the room in memory, then two servers
+// sharing one real redis-server, every visitor's requests spread over both.
 
+#include "redisserver.h"
 #include "testdatabase.h"
+#include "webcall.h"
+
+#include "app/redis/redisstores.h"
 
 #include "app/web/webserver.h"
 #include "domain/admissiontoken.h"
@@ -29,43 +34,12 @@ constexpr int lateArrivals = 200;
 constexpr int senders = 8;
 constexpr double admitPerSecond = 50; // position 2,200 waits 44 s: the test looks long before that
 
-struct Answer
-{
-    int status = 0;
-    QByteArray body;
-    QJsonObject json;
-    QHash<QByteArray, QByteArray> headers;
+using Answer = WebAnswer;
 
-    QString errorCode() const { return json.value("error").toObject().value("code").toString(); }
-    QString describe() const { return QStringLiteral("%1 %2").arg(status).arg(QString::fromUtf8(body.left(400))); }
-};
-
-// One request on `network`, from whichever thread owns it.
 Answer send(QNetworkAccessManager &network, const QUrl &base, const QByteArray &method, const QString &path,
             const QByteArray &body = {}, const QList<QPair<QByteArray, QByteArray>> &headers = {})
 {
-    QUrl url = base;
-    url.setPath(path);
-    QNetworkRequest request(url);
-    if (!body.isEmpty())
-        request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
-    for (const auto &header : headers)
-        request.setRawHeader(header.first, header.second);
-    QNetworkReply *reply = network.sendCustomRequest(request, method, body);
-    QEventLoop loop;
-    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
-    QTimer::singleShot(60000, &loop, &QEventLoop::quit); // a safety net for a hung server only
-    if (!reply->isFinished())
-        loop.exec();
-    Answer answer;
-    answer.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    answer.body = reply->readAll();
-    answer.json = QJsonDocument::fromJson(answer.body).object();
-    for (const auto &pair : reply->rawHeaderPairs())
-        answer.headers.insert(pair.first.toLower(), pair.second);
-    reply->abort();
-    reply->deleteLater();
-    return answer;
+    return webCall(network, base, method, path, body, headers);
 }
 
 // Spearman's rank correlation of two permutations of 1..n.
@@ -83,6 +57,10 @@ double spearman(const QVector<qint64> &a, const QVector<qint64> &b)
 class TestOnSale : public QObject
 {
     Q_OBJECT
+
+public:
+    // `sharedByTwo`: two servers on one Redis instead of one server's memory.
+    explicit TestOnSale(bool sharedByTwo) : m_sharedByTwo(sharedByTwo) { }
 
 private slots:
     void initTestCase();
@@ -102,10 +80,16 @@ private:
     // Until the server knows the event's on-sale (no ticket), or sees its draw closed for `ticket`.
     void waitForOnSale(EventId event, const QString &ticket = {});
 
+    // The server a request goes to: with two, consecutive requests alternate between them.
+    QUrl base(int i) const { return m_servers.at(std::size_t(i) % m_servers.size())->baseUrl(); }
+
+    const bool m_sharedByTwo;
+    RedisServer m_redis;
+    int m_calls = 0;
     std::unique_ptr<TestDatabase> m_db;
     LoadedVenue m_rush;
     LoadedVenue m_other;
-    std::unique_ptr<WebServer> m_server;
+    std::vector<std::unique_ptr<WebServer>> m_servers;
     std::unique_ptr<QNetworkAccessManager> m_network;
     std::unique_ptr<PgInventory> m_inventory;
     QString m_alice;
@@ -122,7 +106,13 @@ void TestOnSale::initTestCase()
 {
     // Thousands of requests: the server's line per request would drown the test's own output.
     QLoggingCategory::setFilterRules(QStringLiteral("boxoffice.web.info=false"));
-    m_db = std::make_unique<TestDatabase>(QStringLiteral("onsale"));
+    if (m_sharedByTwo) {
+        if (RedisServer::program().isEmpty())
+            QSKIP("redis-server is not installed (CI installs it)");
+        const QString failure = m_redis.start();
+        QVERIFY2(failure.isEmpty(), qPrintable(failure));
+    }
+    m_db = std::make_unique<TestDatabase>(m_sharedByTwo ? QStringLiteral("onsale_redis") : QStringLiteral("onsale"));
     QVERIFY2(m_db->ok(), qPrintable(m_db->failure()));
     m_rush = m_db->loadHall(QStringLiteral("Rush Hall"), 2, 10, 600, 1, 4500);
     m_other = m_db->loadHall(QStringLiteral("Quiet Hall"), 1, 5, 600, 1, 3000);
@@ -142,9 +132,18 @@ void TestOnSale::initTestCase()
     config.maxQueueJoinsPerMinute = 0; // thousands of scripted visitors from one loopback address
     config.admissionSecret = secret;
     config.onSaleRefreshMs = 100; // the operator's changes reach the server quickly in a test
-    m_server = std::make_unique<WebServer>(config);
-    const auto listening = m_server->listen();
-    QVERIFY2(listening.ok(), listening.ok() ? "" : qPrintable(listening.error().message));
+    for (int i = 0; i < (m_sharedByTwo ? 2 : 1); ++i) {
+        SharedState shared;
+        if (m_sharedByTwo) {
+            // Each server its own client, as two processes would have.
+            auto stores = redis::openRedisStores(m_redis.url());
+            QVERIFY2(stores.ok(), stores.ok() ? "" : qPrintable(stores.error().message));
+            shared = {stores->waitingRoom, stores->rateCounters, stores->holdFilter};
+        }
+        m_servers.push_back(std::make_unique<WebServer>(config, shared));
+        const auto listening = m_servers.back()->listen();
+        QVERIFY2(listening.ok(), listening.ok() ? "" : qPrintable(listening.error().message));
+    }
     m_network = std::make_unique<QNetworkAccessManager>();
     m_inventory = std::make_unique<PgInventory>(m_db->database());
     // A standing pool of the rush event, there before the on-sale: the server learns both in one read.
@@ -161,7 +160,8 @@ void TestOnSale::initTestCase()
 void TestOnSale::cleanupTestCase()
 {
     m_network.reset();
-    m_server.reset();
+    m_servers.clear();
+    m_redis.stop();
     m_inventory.reset();
 }
 
@@ -171,7 +171,7 @@ Answer TestOnSale::call(const QByteArray &method, const QString &path, const QJs
     auto all = headers;
     if (!bearer.isEmpty())
         all.append({"Authorization", "Bearer " + bearer.toLatin1()});
-    return send(*m_network, m_server->baseUrl(), method, path,
+    return send(*m_network, base(m_calls++), method, path,
                 body.isEmpty() ? QByteArray() : QJsonDocument(body).toJson(QJsonDocument::Compact), all);
 }
 
@@ -205,12 +205,16 @@ void TestOnSale::waitForOnSale(EventId event, const QString &ticket)
 {
     // The server re-reads the on-sales every 100 ms here; ask (without joining) until it has seen the
     // change: a ticket that is not one answers 403 rather than 404 once the event is on sale.
-    for (int attempt = 0; attempt < 200; ++attempt) {
+    for (int attempt = 0, seenBy = 0; attempt < 200; ++attempt) {
         const Answer status = call("GET", QStringLiteral("/api/v1/events/%1/queue").arg(event), {}, {},
                                    {{"X-Queue-Ticket", ticket.isEmpty() ? QByteArray("none") : ticket.toLatin1()}});
         if (ticket.isEmpty() ? status.status == 403
-                             : status.status == 200 && !status.json.value("draw_pending").toBool(true))
-            return;
+                             : status.status == 200 && !status.json.value("draw_pending").toBool(true)) {
+            if (++seenBy == 2 * int(m_servers.size()))
+                return; // twice in a row from every server
+            continue;
+        }
+        seenBy = 0;
         QTest::qWait(50);
     }
     QFAIL("the web server never saw the on-sale");
@@ -256,12 +260,11 @@ void TestOnSale::drawInsideTheWindowFifoAfterIt()
     QVector<QString> tickets(windowArrivals + lateArrivals);
     std::atomic<int> undrawn{0};
     std::atomic<int> failed{0};
-    const QUrl base = m_server->baseUrl();
     const QString joinPath = QStringLiteral("/api/v1/events/%1/queue").arg(m_rush.eventId);
     QElapsedTimer joining;
     joining.start();
     fromSeveralThreads(windowArrivals, [&](int i, QNetworkAccessManager &network) {
-        const Answer joined = send(network, base, "POST", joinPath);
+        const Answer joined = send(network, base(i), "POST", joinPath);
         if (joined.status != 201) {
             if (++failed == 1)
                 qWarning() << "join:" << joined.describe();
@@ -290,7 +293,8 @@ void TestOnSale::drawInsideTheWindowFifoAfterIt()
     // Everyone's place, asked with their own ticket.
     QVector<qint64> positions(tickets.size());
     fromSeveralThreads(tickets.size(), [&](int i, QNetworkAccessManager &network) {
-        const Answer status = send(network, base, "GET", joinPath, {}, {{"X-Queue-Ticket", tickets.at(i).toLatin1()}});
+        // Asked of the other server than the one joined, when there are two.
+        const Answer status = send(network, base(i + 1), "GET", joinPath, {}, {{"X-Queue-Ticket", tickets.at(i).toLatin1()}});
         if (status.status != 200 || status.json.value("draw_pending").toBool()) {
             if (++failed == 1)
                 qWarning() << "status:" << status.describe();
@@ -430,5 +434,12 @@ void TestOnSale::holdsNeedAValidAdmissionToken()
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
 
-QTEST_MAIN(TestOnSale)
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    TestOnSale inMemory(false);
+    const int failedInMemory = QTest::qExec(&inMemory, argc, argv);
+    TestOnSale sharedByTwo(true);
+    return failedInMemory + QTest::qExec(&sharedByTwo, argc, argv);
+}
 #include "tst_onsale.moc"
