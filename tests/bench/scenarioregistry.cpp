@@ -17,6 +17,7 @@ namespace boxoffice::bench {
     SCENARIO(makePoolHotK8Scenario)                                                                                    \
     SCENARIO(makePoolHotK20Scenario)                                                                                   \
     SCENARIO(makePoolHotPessimisticScenario)                                                                           \
+    SCENARIO(makePoolBatchedScenario)                                                                                  \
     SCENARIO(makeHotelStaysScenario)
 
 #define BOXOFFICE_BENCH_DECLARE(factory) std::unique_ptr<Scenario> factory();
