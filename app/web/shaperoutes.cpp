@@ -49,7 +49,7 @@ ApiReply listPools(const ApiCall &call, WorkerContext *context)
     return ApiReply::json(200, {{QStringLiteral("event"), event.value()}, {QStringLiteral("pools"), list}});
 }
 
-ApiReply holdPlaces(const ApiCall &call, WorkerContext *context)
+ApiReply holdPlaces(const ApiCall &call, WorkerContext *context, PoolBatcher &batcher)
 {
     auto body = parseObject(call.body, {QStringLiteral("pool"), QStringLiteral("quantity")}, false);
     if (!body)
@@ -68,7 +68,8 @@ ApiReply holdPlaces(const ApiCall &call, WorkerContext *context)
     request.cart = cart.value();
     request.quantity = int(qMin<qint64>(quantity.value(), 1000000));
     request.buyer = call.buyerId();
-    auto held = PoolService(context->inventory->pools, context->caps.get()).hold(request);
+    auto held = PoolService(context->inventory->pools, context->caps.get(), context->poolBatches.get(), &batcher)
+                    .hold(request);
     if (!held)
         return ApiReply::fromDomainError(held.error());
     return ApiReply::json(201, {{QStringLiteral("cart"), cart.value()},
@@ -258,12 +259,14 @@ MethodHandler buyerOnly(const QString &method, Handler handler)
 
 } // namespace
 
-QVector<Route> shapeRoutes(WebServices &)
+QVector<Route> shapeRoutes(WebServices &services)
 {
     Route pools{QStringLiteral("/api/v1/events/<arg>/pools"), QStringLiteral("/api/v1/events/{id}/pools"), 1, {}};
     pools.methods.append({QStringLiteral("GET"), listPools});
     Route places{QStringLiteral("/api/v1/carts/<arg>/places"), QStringLiteral("/api/v1/carts/{id}/places"), 1, {}};
-    places.methods.append(buyerOnly(QStringLiteral("POST"), holdPlaces));
+    places.methods.append(buyerOnly(QStringLiteral("POST"), [&services](const ApiCall &call, WorkerContext *context) {
+        return holdPlaces(call, context, services.poolBatcher);
+    }));
     Route hotels{QStringLiteral("/api/v1/hotels"), QStringLiteral("/api/v1/hotels"), 0, {}};
     hotels.methods.append({QStringLiteral("GET"), [](const ApiCall &, WorkerContext *context) { return listHotels(context); }});
     Route availability{QStringLiteral("/api/v1/hotels/<arg>/availability"), QStringLiteral("/api/v1/hotels/{id}/availability"), 1, {}};

@@ -5,6 +5,7 @@
 #include "webmetrics.h"
 
 #include "domain/payments.h"
+#include "domain/poolbatch.h"
 
 #include <functional>
 #include <memory>
@@ -22,6 +23,8 @@ struct WebServices
     std::unique_ptr<PaymentProvider> provider; // null when no provider is configured
     std::function<int()> poolSize;
     std::function<int()> poolBusy;
+    // Gathers the worker threads' holds on a batched GA pool into one claim (issue 15).
+    PoolBatcher poolBatcher;
 };
 
 } // namespace boxoffice::web
