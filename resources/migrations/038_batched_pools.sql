@@ -21,7 +21,8 @@ ALTER TABLE ga_pools ADD CONSTRAINT ga_pools_claim_strategy_check
 --   lost       too few places left (or the pool sold out)
 --   conflict   the cart holds another quantity of this pool (used: that quantity)
 --   buyer_cap / card_cap   the event's cap (cap) and what the holder already holds (used)
---   not_found  no such pool, or a buyer's cart that is not theirs
+--   no_pool    no such pool (every ask)
+--   not_found  a buyer's cart that is not theirs (or no such cart)
 --   bad_input  a quantity outside 1..50 or an empty cart id
 CREATE FUNCTION boxoffice_hold_pool_batch(p_pool bigint, p_carts text[], p_quantities integer[], p_ttls integer[],
                                           p_buyers bigint[], p_partial boolean[])
@@ -55,12 +56,30 @@ DECLARE
     room integer;
     free_total integer;
     own_quantity integer;
-    own_lead bigint;
+    own_carts text[];
+    own_leads bigint[]; -- NULL: granted in this batch, written by the INSERT after the loop
+    own_quantities integer[];
+    oi integer;
+    one integer;
     v_lead bigint;
     new_id bigint;
     take integer;
     expires timestamptz;
-    ttl interval;
+    ttl_seconds integer;
+    g_subs bigint[] := '{}';
+    g_carts text[] := '{}';
+    g_quantities integer[] := '{}';
+    g_ttls integer[] := '{}';
+    new_ids bigint[];
+    new_carts text[];
+    new_expires timestamptz[];
+    res_outcome text[];
+    res_hold bigint[];
+    res_quantity integer[];
+    res_expires timestamptz[];
+    res_cap integer[];
+    res_used integer[];
+    res_fresh boolean[];
 BEGIN
     IF n = 0 THEN
         RETURN;
@@ -75,7 +94,7 @@ BEGIN
     FROM ga_pools gp JOIN events e ON e.id = gp.event_id
     WHERE gp.id = p_pool;
     IF NOT FOUND THEN
-        RETURN QUERY SELECT g, 'not_found', NULL::bigint, 0, NULL::bigint, NULL::integer, NULL::integer
+        RETURN QUERY SELECT g, 'no_pool', NULL::bigint, 0, NULL::bigint, NULL::integer, NULL::integer
                      FROM generate_series(1, n) g;
         RETURN;
     END IF;
@@ -142,38 +161,40 @@ BEGIN
     SELECT array_agg(s.capacity - s.sold - s.held ORDER BY s.id) INTO sub_free
     FROM ga_subpools s WHERE s.id = ANY (sub_ids);
     sub_added := array_fill(0, ARRAY[array_length(sub_ids, 1)]);
+    res_outcome := array_fill(NULL::text, ARRAY[n]);
+    res_hold := array_fill(NULL::bigint, ARRAY[n]);
+    res_quantity := array_fill(NULL::integer, ARRAY[n]);
+    res_expires := array_fill(NULL::timestamptz, ARRAY[n]);
+    res_cap := array_fill(NULL::integer, ARRAY[n]);
+    res_used := array_fill(NULL::integer, ARRAY[n]);
+    res_fresh := array_fill(false, ARRAY[n]);
     free_total := (SELECT sum(f) FROM unnest(sub_free) f);
 
+    -- The carts' own live holds of this pool (every expired one went back above). A cart granted
+    -- in this batch joins them, so asking twice in one batch refreshes too.
+    SELECT COALESCE(array_agg(h.cart_id), '{}'), COALESCE(array_agg(h.id), '{}'),
+           COALESCE(array_agg((SELECT sum(o.quantity) FROM ga_holds o
+                               WHERE o.pool_id = p_pool AND o.cart_id = h.cart_id AND o.state = 'HELD')), '{}')
+    INTO own_carts, own_leads, own_quantities
+    FROM ga_holds h
+    WHERE h.pool_id = p_pool AND h.cart_id = ANY (p_carts) AND h.state = 'HELD' AND h.lead_hold_id IS NULL;
+
     FOR i IN 1 .. n LOOP
-        r_ask := i;
-        r_hold_id := NULL;
-        r_quantity := 0;
-        r_expires_ms := NULL;
-        r_cap := NULL;
-        r_used := NULL;
         q := p_quantities[i];
         IF q IS NULL OR q < 1 OR q > 50 OR p_carts[i] IS NULL OR p_carts[i] = '' THEN
-            r_outcome := 'bad_input';
-            RETURN NEXT;
+            res_outcome[i] := 'bad_input';
             CONTINUE;
         END IF;
         IF NOT v_owned[i] THEN
-            r_outcome := 'not_found';
-            RETURN NEXT;
+            res_outcome[i] := 'not_found';
             CONTINUE;
         END IF;
-        ttl := make_interval(secs => LEAST(COALESCE(p_ttls[i], v_hold_seconds), v_hold_seconds * (1 + v_max_extensions)));
-
-        -- The cart's own live hold of this pool (every expired one went back above).
-        SELECT h.id, (SELECT sum(o.quantity) FROM ga_holds o
-                      WHERE o.pool_id = p_pool AND o.cart_id = h.cart_id AND o.state = 'HELD')
-        INTO own_lead, own_quantity
-        FROM ga_holds h
-        WHERE h.pool_id = p_pool AND h.cart_id = p_carts[i] AND h.state = 'HELD' AND h.lead_hold_id IS NULL;
-        IF own_lead IS NOT NULL AND own_quantity <> q THEN
-            r_outcome := 'conflict';
-            r_used := own_quantity;
-            RETURN NEXT;
+        ttl_seconds := LEAST(COALESCE(p_ttls[i], v_hold_seconds), v_hold_seconds * (1 + v_max_extensions));
+        oi := array_position(own_carts, p_carts[i]);
+        own_quantity := CASE WHEN oi IS NOT NULL THEN own_quantities[oi] END;
+        IF oi IS NOT NULL AND own_quantity <> q THEN
+            res_outcome[i] := 'conflict';
+            res_used[i] := own_quantity;
             CONTINUE;
         END IF;
 
@@ -184,13 +205,12 @@ BEGIN
         IF bi IS NOT NULL THEN
             room := v_buyer_cap - (buyer_used[bi] - COALESCE(own_quantity, 0));
             IF room < give THEN
-                IF p_partial[i] AND room >= 1 AND own_lead IS NULL THEN
+                IF p_partial[i] AND room >= 1 AND oi IS NULL THEN
                     give := room;
                 ELSE
-                    r_outcome := 'buyer_cap';
-                    r_cap := v_buyer_cap;
-                    r_used := buyer_used[bi] - COALESCE(own_quantity, 0);
-                    RETURN NEXT;
+                    res_outcome[i] := 'buyer_cap';
+                    res_cap[i] := v_buyer_cap;
+                    res_used[i] := buyer_used[bi] - COALESCE(own_quantity, 0);
                     CONTINUE;
                 END IF;
             END IF;
@@ -198,31 +218,34 @@ BEGIN
         IF ci IS NOT NULL THEN
             room := v_card_cap - (card_used[ci] - COALESCE(own_quantity, 0));
             IF room < give THEN
-                IF p_partial[i] AND room >= 1 AND own_lead IS NULL THEN
+                IF p_partial[i] AND room >= 1 AND oi IS NULL THEN
                     give := room;
                 ELSE
-                    r_outcome := 'card_cap';
-                    r_cap := v_card_cap;
-                    r_used := card_used[ci] - COALESCE(own_quantity, 0);
-                    RETURN NEXT;
+                    res_outcome[i] := 'card_cap';
+                    res_cap[i] := v_card_cap;
+                    res_used[i] := card_used[ci] - COALESCE(own_quantity, 0);
                     CONTINUE;
                 END IF;
             END IF;
         END IF;
 
-        IF own_lead IS NOT NULL THEN
+        IF oi IS NOT NULL THEN
+            res_outcome[i] := 'refreshed';
+            res_quantity[i] := q;
+            IF own_leads[oi] IS NULL THEN
+                -- Granted earlier in this batch: the same hold, just made.
+                res_fresh[i] := true;
+                CONTINUE;
+            END IF;
             -- Asking again refreshes, as the single claim does: never shortened, never past the
             -- event's longest lease.
             UPDATE ga_holds h
-            SET expires_at = GREATEST(h.expires_at, LEAST(now() + ttl,
+            SET expires_at = GREATEST(h.expires_at, LEAST(now() + make_interval(secs => ttl_seconds),
                     h.held_since + make_interval(secs => v_hold_seconds * (1 + v_max_extensions))))
             WHERE h.pool_id = p_pool AND h.cart_id = p_carts[i] AND h.state = 'HELD';
-            SELECT h.expires_at INTO expires FROM ga_holds h WHERE h.id = own_lead;
-            r_outcome := 'refreshed';
-            r_hold_id := own_lead;
-            r_quantity := q;
-            r_expires_ms := CAST(extract(epoch FROM expires) * 1000 AS bigint);
-            RETURN NEXT;
+            SELECT h.expires_at INTO expires FROM ga_holds h WHERE h.id = own_leads[oi];
+            res_hold[i] := own_leads[oi];
+            res_expires[i] := expires;
             CONTINUE;
         END IF;
 
@@ -230,23 +253,33 @@ BEGIN
             IF p_partial[i] AND free_total >= 1 THEN
                 give := free_total;
             ELSE
-                r_outcome := 'lost';
-                RETURN NEXT;
+                res_outcome[i] := 'lost';
                 CONTINUE;
             END IF;
         END IF;
 
-        -- One row that has them all if one does (one hold row), else filling rows in id order (a lead
-        -- row and parts naming it), as a claim across rows does.
-        j := (SELECT min(x.o) FROM unnest(sub_free) WITH ORDINALITY AS x(f, o) WHERE x.f >= give);
-        v_lead := NULL;
-        IF j IS NOT NULL THEN
-            INSERT INTO ga_holds (pool_id, subpool_id, cart_id, quantity, state, held_since, expires_at)
-            VALUES (p_pool, sub_ids[j], p_carts[i], give, 'HELD', now(), now() + ttl)
-            RETURNING id, expires_at INTO v_lead, expires;
+        -- One row that has them all if one does: written with the batch's other such grants in one
+        -- INSERT below. Else filling rows in id order (a lead row and parts naming it), as a claim
+        -- across rows does, written here.
+        one := NULL;
+        FOR j IN 1 .. array_length(sub_ids, 1) LOOP
+            IF sub_free[j] >= give THEN
+                one := j;
+                EXIT;
+            END IF;
+        END LOOP;
+        IF one IS NOT NULL THEN
+            j := one;
+            g_subs := g_subs || sub_ids[j];
+            g_carts := g_carts || p_carts[i];
+            g_quantities := g_quantities || give;
+            g_ttls := g_ttls || ttl_seconds;
             sub_free[j] := sub_free[j] - give;
             sub_added[j] := sub_added[j] + give;
+            res_fresh[i] := true;
+            own_leads := own_leads || NULL::bigint;
         ELSE
+            v_lead := NULL;
             q := give;
             FOR j IN 1 .. array_length(sub_ids, 1) LOOP
                 EXIT WHEN q = 0;
@@ -254,14 +287,20 @@ BEGIN
                 take := LEAST(q, sub_free[j]);
                 INSERT INTO ga_holds (pool_id, subpool_id, cart_id, quantity, state, held_since, expires_at,
                                       lead_hold_id)
-                VALUES (p_pool, sub_ids[j], p_carts[i], take, 'HELD', now(), now() + ttl, v_lead)
+                VALUES (p_pool, sub_ids[j], p_carts[i], take, 'HELD', now(), now() + make_interval(secs => ttl_seconds),
+                        v_lead)
                 RETURNING id, expires_at INTO new_id, expires;
                 v_lead := COALESCE(v_lead, new_id);
                 sub_free[j] := sub_free[j] - take;
                 sub_added[j] := sub_added[j] + take;
                 q := q - take;
             END LOOP;
+            res_hold[i] := v_lead;
+            res_expires[i] := expires;
+            own_leads := own_leads || v_lead;
         END IF;
+        own_carts := own_carts || p_carts[i];
+        own_quantities := own_quantities || give;
         free_total := free_total - give;
         IF bi IS NOT NULL THEN
             buyer_used[bi] := buyer_used[bi] + give;
@@ -269,17 +308,34 @@ BEGIN
         IF ci IS NOT NULL THEN
             card_used[ci] := card_used[ci] + give;
         END IF;
-        r_outcome := 'held';
-        r_hold_id := v_lead;
-        r_quantity := give;
-        r_expires_ms := CAST(extract(epoch FROM expires) * 1000 AS bigint);
-        RETURN NEXT;
+        res_outcome[i] := 'held';
+        res_quantity[i] := give;
     END LOOP;
+
+    -- The single-row grants, one INSERT for the batch; each cart has at most one of them.
+    WITH created AS (
+        INSERT INTO ga_holds (pool_id, subpool_id, cart_id, quantity, state, held_since, expires_at)
+        SELECT p_pool, g.sub, g.cart, g.quantity, 'HELD', now(), now() + make_interval(secs => g.ttl)
+        FROM unnest(g_subs, g_carts, g_quantities, g_ttls) AS g(sub, cart, quantity, ttl)
+        RETURNING id, cart_id, expires_at
+    )
+    SELECT COALESCE(array_agg(c.id), '{}'), COALESCE(array_agg(c.cart_id), '{}'), COALESCE(array_agg(c.expires_at), '{}')
+    INTO new_ids, new_carts, new_expires
+    FROM created c;
 
     -- 4. The counters, once for the whole batch.
     UPDATE ga_subpools s SET held = s.held + a.added
     FROM unnest(sub_ids, sub_added) AS a(id, added)
     WHERE s.id = a.id AND a.added > 0;
+
+    RETURN QUERY
+    SELECT a.i, res_outcome[a.i], COALESCE(res_hold[a.i], x.id), COALESCE(res_quantity[a.i], 0),
+           CAST(extract(epoch FROM COALESCE(res_expires[a.i], x.expires_at)) * 1000 AS bigint), res_cap[a.i],
+           res_used[a.i]
+    FROM generate_series(1, n) AS a(i)
+    LEFT JOIN unnest(new_ids, new_carts, new_expires) AS x(id, cart, expires_at)
+        ON res_fresh[a.i] AND x.cart = p_carts[a.i]
+    ORDER BY a.i;
 END
 $$;
 REVOKE ALL ON FUNCTION boxoffice_hold_pool_batch(bigint, text[], integer[], integer[], bigint[], boolean[]) FROM PUBLIC;
