@@ -71,8 +71,8 @@ Result<PoolHold> PoolBatcher::hold(const PoolHoldRequest &request, PoolBatchStor
     return std::move(*own.answer);
 }
 
-Result<PoolHold> PoolBatcher::lead(std::unique_lock<std::mutex> &lock, Lane &lane,
-                                   const std::shared_ptr<Batch> &batch, Ask &own, PoolBatchStore &store)
+Result<PoolHold> PoolBatcher::lead(std::unique_lock<std::mutex> &lock, Lane &lane, const std::shared_ptr<Batch> &batch,
+                                   Ask &own, PoolBatchStore &store)
 {
     const auto deadline = std::chrono::steady_clock::now() + m_options.window;
     lane.changed.wait_until(lock, deadline, [&] { return batch->closed; });

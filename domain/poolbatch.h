@@ -64,8 +64,8 @@ private:
     struct Batch;
     struct Lane;
 
-    Result<PoolHold> lead(std::unique_lock<std::mutex> &lock, Lane &lane, const std::shared_ptr<Batch> &batch,
-                          Ask &own, PoolBatchStore &store);
+    Result<PoolHold> lead(std::unique_lock<std::mutex> &lock, Lane &lane, const std::shared_ptr<Batch> &batch, Ask &own,
+                          PoolBatchStore &store);
 
     const Options m_options;
     mutable std::mutex m_mutex;

@@ -32,10 +32,11 @@ Result<PoolHold> answerOf(const PoolHoldRequest &ask, const QString &outcome, qi
     if (outcome == QLatin1String("held") || outcome == QLatin1String("refreshed"))
         return PoolHold{holdId, ask.pool, quantity, fromEpochMs(expiresMs), outcome == QLatin1String("refreshed")};
     if (outcome == QLatin1String("lost"))
-        return makeError(ErrorCode::Lost, ask.quantity == 1 ? QStringLiteral("This pool is sold out.")
-                                                            : QStringLiteral("Fewer than %1 places are left in this "
-                                                                             "pool; nothing was held.")
-                                                                  .arg(ask.quantity));
+        return makeError(ErrorCode::Lost,
+                         ask.quantity == 1 ? QStringLiteral("This pool is sold out.")
+                                           : QStringLiteral("Fewer than %1 places are left in this "
+                                                            "pool; nothing was held.")
+                                                 .arg(ask.quantity));
     if (outcome == QLatin1String("conflict"))
         return makeError(ErrorCode::Conflict,
                          QStringLiteral("This cart already holds %1 place(s) of this pool; release them to change the "
@@ -110,13 +111,14 @@ Result<std::vector<Result<PoolHold>>> PgPoolBatchStore::holdBatch(PoolId pool, c
     answers.reserve(asks.size());
     while (q.next() && answers.size() < asks.size()) {
         const PoolHoldRequest &ask = asks.at(answers.size());
-        answers.push_back(answerOf(ask, q.value(1).toString(), q.value(2).toLongLong(), q.value(3).toInt(),
-                                   q.value(4), q.value(5), q.value(6).toInt()));
+        answers.push_back(answerOf(ask, q.value(1).toString(), q.value(2).toLongLong(), q.value(3).toInt(), q.value(4),
+                                   q.value(5), q.value(6).toInt()));
     }
     q.finish();
     if (answers.size() != asks.size())
-        return makeError(ErrorCode::Internal,
-                         QStringLiteral("The batched claim answered %1 of %2 asks.").arg(answers.size()).arg(asks.size()));
+        return makeError(
+            ErrorCode::Internal,
+            QStringLiteral("The batched claim answered %1 of %2 asks.").arg(answers.size()).arg(asks.size()));
     return answers;
 }
 

@@ -76,8 +76,8 @@ int runGa(CtlContext &context)
         spec.subpools = context.optionalNumber(QStringLiteral("rows"), &ok).value_or(1);
         if (!ok)
             return context.failUsage(QStringLiteral("--rows must be a whole number."));
-        spec.strategy = claimStrategyFromName(context.parser().value(QStringLiteral("strategy")))
-                            .value_or(ClaimStrategy::Atomic);
+        spec.strategy
+            = claimStrategyFromName(context.parser().value(QStringLiteral("strategy"))).value_or(ClaimStrategy::Atomic);
         auto pool = service.createPool(spec);
         if (!pool)
             return context.fail(pool.error());
