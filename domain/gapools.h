@@ -15,10 +15,15 @@ using PoolId = qint64;
 // choice is a per-pool setting the benchmark can compare.
 enum class ClaimStrategy {
     Atomic, // one conditional UPDATE: the test and the write are one statement
-    Pessimistic // a short transaction: SELECT ... FOR UPDATE on the row, decide, write, commit
+    Pessimistic, // a short transaction: SELECT ... FOR UPDATE on the row, decide, write, commit
+    // Asks arriving together are granted by one call in arrival order, one commit per batch
+    // (PoolBatcher, migration 038): one row lock serves many buyers, for the hottest pools.
+    Batched
 };
 
 QString claimStrategyName(ClaimStrategy strategy);
+// "atomic", "pessimistic" or "batched"; anything else is empty.
+std::optional<ClaimStrategy> claimStrategyFromName(const QString &name);
 
 struct PoolSpec
 {
@@ -55,6 +60,9 @@ struct PoolHoldRequest
     int quantity = 0;
     std::optional<int> ttlSeconds;
     BuyerId buyer = 0; // a web buyer: held within the event's caps (0: staff, uncapped)
+    // Batched pools only: fewer places than asked rather than none when fewer are left (or the caps
+    // leave fewer); otherwise all or nothing.
+    bool allowPartial = false;
 };
 
 struct PoolHold

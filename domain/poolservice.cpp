@@ -1,16 +1,36 @@
 #include "domain/poolservice.h"
 
 #include "domain/holdcaps.h"
+#include "domain/poolbatch.h"
 #include "domain/seatholdrules.h"
 
 namespace boxoffice {
 
 QString claimStrategyName(ClaimStrategy strategy)
 {
-    return strategy == ClaimStrategy::Pessimistic ? QStringLiteral("pessimistic") : QStringLiteral("atomic");
+    switch (strategy) {
+    case ClaimStrategy::Pessimistic:
+        return QStringLiteral("pessimistic");
+    case ClaimStrategy::Batched:
+        return QStringLiteral("batched");
+    case ClaimStrategy::Atomic:
+        break;
+    }
+    return QStringLiteral("atomic");
 }
 
-PoolService::PoolService(PoolStore &store, HoldCaps *caps) : m_store(store), m_caps(caps) { }
+std::optional<ClaimStrategy> claimStrategyFromName(const QString &name)
+{
+    for (ClaimStrategy strategy : {ClaimStrategy::Atomic, ClaimStrategy::Pessimistic, ClaimStrategy::Batched}) {
+        if (name == claimStrategyName(strategy))
+            return strategy;
+    }
+    return std::nullopt;
+}
+
+PoolService::PoolService(PoolStore &store, HoldCaps *caps, PoolBatchStore *batches, PoolBatcher *batcher)
+    : m_store(store), m_caps(caps), m_batches(batches), m_batcher(batcher)
+{ }
 
 namespace {
 
@@ -72,6 +92,19 @@ Result<PoolHold> PoolService::hold(const PoolHoldRequest &request)
                          QStringLiteral("Hold between 1 and %1 units at a time.").arg(maxQuantityPerHold));
     if (request.ttlSeconds && (*request.ttlSeconds <= 0 || *request.ttlSeconds > SeatHoldRules::maxTtlSeconds))
         return makeError(ErrorCode::BadInput, QStringLiteral("A hold lasts from one second to 24 hours."));
+    if (m_batches) {
+        auto strategy = m_batches->strategyOf(request.pool);
+        if (!strategy)
+            return strategy.error();
+        if (*strategy == ClaimStrategy::Batched) {
+            if (m_batcher)
+                return m_batcher->hold(request, *m_batches);
+            auto answers = m_batches->holdBatch(request.pool, {request});
+            if (!answers)
+                return answers.error();
+            return answers->front();
+        }
+    }
     return HoldCaps::claim(m_caps, request, [&] { return m_store.hold(request); });
 }
 

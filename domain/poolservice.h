@@ -5,13 +5,18 @@
 namespace boxoffice {
 
 class HoldCaps;
+class PoolBatchStore;
+class PoolBatcher;
 
 // A hold for a web buyer (PoolHoldRequest::buyer) counts against its event's caps, with the seats:
 // the web passes its HoldCaps, and a buyer's hold without them is refused.
+// A pool whose strategy is Batched is held through `batches` (one call, the caps counted inside it),
+// gathered with other threads' asks by `batcher` when one is given.
 class PoolService
 {
 public:
-    explicit PoolService(PoolStore &store, HoldCaps *caps = nullptr);
+    explicit PoolService(PoolStore &store, HoldCaps *caps = nullptr, PoolBatchStore *batches = nullptr,
+                         PoolBatcher *batcher = nullptr);
 
     static constexpr int maxQuantityPerHold = 50;
     static constexpr int maxSubpools = 256;
@@ -26,6 +31,8 @@ public:
 private:
     PoolStore &m_store;
     HoldCaps *m_caps = nullptr;
+    PoolBatchStore *m_batches = nullptr;
+    PoolBatcher *m_batcher = nullptr;
 };
 
 } // namespace boxoffice

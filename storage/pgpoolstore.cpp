@@ -33,8 +33,7 @@ Result<PgPoolStore::Meta> PgPoolStore::meta(PoolId pool)
     if (!q.next())
         return makeError(ErrorCode::NotFound, QStringLiteral("Pool %1 does not exist.").arg(pool));
     Meta meta;
-    meta.strategy
-        = q.value(0).toString() == QLatin1String("pessimistic") ? ClaimStrategy::Pessimistic : ClaimStrategy::Atomic;
+    meta.strategy = claimStrategyFromName(q.value(0).toString()).value_or(ClaimStrategy::Atomic);
     for (const QString &id : q.value(1).toString().split(QLatin1Char(','), Qt::SkipEmptyParts))
         meta.subpools << id.toLongLong();
     q.finish();
@@ -302,8 +301,7 @@ Result<QVector<PoolSummary>> PgPoolStore::summaries(const QVariant &pool, const 
         summary.name = q.value(3).toString();
         summary.priceMinor = q.value(4).toLongLong();
         summary.currency = q.value(5).toString();
-        summary.strategy = q.value(6).toString() == QLatin1String("pessimistic") ? ClaimStrategy::Pessimistic
-                                                                                 : ClaimStrategy::Atomic;
+        summary.strategy = claimStrategyFromName(q.value(6).toString()).value_or(ClaimStrategy::Atomic);
         summary.subpools = q.value(7).toInt();
         summary.capacity = q.value(8).toInt();
         summary.sold = q.value(9).toInt();

@@ -76,9 +76,8 @@ int runGa(CtlContext &context)
         spec.subpools = context.optionalNumber(QStringLiteral("rows"), &ok).value_or(1);
         if (!ok)
             return context.failUsage(QStringLiteral("--rows must be a whole number."));
-        spec.strategy = context.parser().value(QStringLiteral("strategy")) == QLatin1String("pessimistic")
-            ? ClaimStrategy::Pessimistic
-            : ClaimStrategy::Atomic;
+        spec.strategy
+            = claimStrategyFromName(context.parser().value(QStringLiteral("strategy"))).value_or(ClaimStrategy::Atomic);
         auto pool = service.createPool(spec);
         if (!pool)
             return context.fail(pool.error());
@@ -91,10 +90,10 @@ int runGa(CtlContext &context)
         return context.fail(pool.error());
     if (action == QLatin1String("strategy")) {
         const QString name = context.parser().value(QStringLiteral("strategy"));
-        if (name != QLatin1String("atomic") && name != QLatin1String("pessimistic"))
-            return context.failUsage(QStringLiteral("--strategy is atomic or pessimistic."));
-        const auto strategy = name == QLatin1String("pessimistic") ? ClaimStrategy::Pessimistic : ClaimStrategy::Atomic;
-        if (auto status = service.setStrategy(pool.value(), strategy); !status)
+        const auto strategy = claimStrategyFromName(name);
+        if (!strategy)
+            return context.failUsage(QStringLiteral("--strategy is atomic, pessimistic or batched."));
+        if (auto status = service.setStrategy(pool.value(), *strategy); !status)
             return context.fail(status.error());
         return context.succeed({{"ok", true}, {"pool", pool.value()}, {"strategy", name}},
                                QStringLiteral("Pool %1 now claims with the %2 strategy.").arg(pool.value()).arg(name));

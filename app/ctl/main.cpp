@@ -124,7 +124,7 @@ QList<QCommandLineOption> options()
         {QStringLiteral("price"), QStringLiteral("Price in minor units (cents)."), QStringLiteral("n")},
         {QStringLiteral("rows"), QStringLiteral("Split a new pool over this many rows (hot pools)."),
          QStringLiteral("k")},
-        {QStringLiteral("strategy"), QStringLiteral("Pool claim strategy: atomic or pessimistic."),
+        {QStringLiteral("strategy"), QStringLiteral("Pool claim strategy: atomic, pessimistic or batched."),
          QStringLiteral("name")},
         {QStringLiteral("hotel"), QStringLiteral("Hotel id (night-audit: its id or name)."), QStringLiteral("id")},
         {QStringLiteral("room-type"), QStringLiteral("Room type id."), QStringLiteral("id")},

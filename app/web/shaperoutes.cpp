@@ -71,7 +71,9 @@ ApiReply holdPlaces(WebServices &services, const ApiCall &call, WorkerContext *c
     request.cart = cart.value();
     request.quantity = int(qMin<qint64>(quantity.value(), 1000000));
     request.buyer = call.buyerId();
-    auto held = PoolService(context->inventory->pools, context->caps.get()).hold(request);
+    auto held = PoolService(context->inventory->pools, context->caps.get(), context->poolBatches.get(),
+                            &services.poolBatcher)
+                    .hold(request);
     if (!held)
         return ApiReply::fromDomainError(held.error());
     return ApiReply::json(201, {{QStringLiteral("cart"), cart.value()},

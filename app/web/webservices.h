@@ -11,6 +11,7 @@
 #include "domain/payments.h"
 #include "domain/ratecounters.h"
 #include "domain/waitingroom.h"
+#include "domain/poolbatch.h"
 
 #include <functional>
 #include <memory>
@@ -51,6 +52,8 @@ struct WebServices
     std::unique_ptr<AdmissionServices> admission;
     std::unique_ptr<RequestLimits> limits; // carts and failed sign-ins per minute, on shared counters
     HoldFilter *holdFilter() const { return shared.holdFilter.get(); } // null: every claim goes to the database
+    // Gathers the worker threads' holds on a batched GA pool into one claim (issue 15).
+    PoolBatcher poolBatcher;
 };
 
 } // namespace boxoffice::web

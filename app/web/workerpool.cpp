@@ -24,6 +24,7 @@ WorkerContext *WorkerPool::currentContext()
 WorkerContext::~WorkerContext()
 {
     // Every store holds prepared queries on the connection: they go first.
+    poolBatches.reset();
     carts.reset();
     holds.reset();
     caps.reset();
@@ -75,6 +76,7 @@ Result<WorkerContext *> WorkerPool::context()
     context->caps = std::make_unique<HoldCaps>(*context->capStore, *context->unitOfWork);
     context->holds = std::make_unique<SeatHoldService>(context->inventory->seats, context->caps.get());
     context->carts = std::make_unique<CartService>(context->inventory->carts);
+    context->poolBatches = std::make_unique<PgPoolBatchStore>(database);
     qCDebug(lcWeb) << m_name << "lane thread" << QThread::currentThread() << "connected";
     WorkerContext *raw = context.release();
     m_contexts.setLocalData(raw);

@@ -10,6 +10,7 @@
 #include "storage/pgbuyerstore.h"
 #include "storage/pgcheckoutstore.h"
 #include "storage/pginventory.h"
+#include "storage/pgpoolbatchstore.h"
 #include "storage/pgseatmapstore.h"
 #include "storage/pgunitofwork.h"
 
@@ -41,6 +42,7 @@ struct WorkerContext
     std::unique_ptr<HoldCaps> caps;
     std::unique_ptr<SeatHoldService> holds;
     std::unique_ptr<CartService> carts;
+    std::unique_ptr<PgPoolBatchStore> poolBatches; // a batched pool's claim, when this thread leads the batch
     bool broken = false; // a job saw the database go away: reopen before the next one
 };
 

@@ -19,14 +19,13 @@ namespace boxoffice::bench {
     SCENARIO(makePoolHotPessimisticScenario)                                                                           \
     SCENARIO(makeHotelStaysScenario)                                                                                   \
     SCENARIO(makeHttpSeatsSpreadScenario)                                                                              \
-    SCENARIO(makeHttpPoolHotScenario)
+    SCENARIO(makeHttpPoolHotScenario)                                                                                  \
+    SCENARIO(makePoolBatchedScenario)                                                                                  \
+    SCENARIO(makeHttpPoolBatchedScenario)
 
 #define BOXOFFICE_BENCH_DECLARE(factory) std::unique_ptr<Scenario> factory();
 BOXOFFICE_BENCH_SCENARIOS(BOXOFFICE_BENCH_DECLARE)
 #undef BOXOFFICE_BENCH_DECLARE
-#ifdef BOXOFFICE_BENCH_BATCHED_POOLS
-std::unique_ptr<Scenario> makeHttpPoolBatchedScenario();
-#endif
 
 std::vector<std::unique_ptr<Scenario>> allScenarios()
 {
@@ -34,10 +33,6 @@ std::vector<std::unique_ptr<Scenario>> allScenarios()
 #define BOXOFFICE_BENCH_CREATE(factory) scenarios.push_back(factory());
     BOXOFFICE_BENCH_SCENARIOS(BOXOFFICE_BENCH_CREATE)
 #undef BOXOFFICE_BENCH_CREATE
-#ifdef BOXOFFICE_BENCH_BATCHED_POOLS
-    // Needs ClaimStrategy::Batched (issue 15's batched pools): switched on in CMakeLists.txt.
-    scenarios.push_back(makeHttpPoolBatchedScenario());
-#endif
     return scenarios;
 }
 

@@ -75,6 +75,7 @@ private slots:
     void aCartWithoutACardAndRefusedCards();
     void failedSignInsAreLimitedPerAddress();
     void cartsCreatedAreLimitedPerBuyer();
+    void aBatchedPoolIsHeldThroughTheSharedBatcher();
 
 private:
     Answer send(const QByteArray &method, const QString &path, const QByteArray &body = {}, const QString &token = {},
@@ -1251,6 +1252,44 @@ void TestWebApi::aWebhookThatContradictsItsPaymentIsRejected()
     // The real charge finishes it.
     const Answer paid = send("POST", QStringLiteral("/api/v1/carts/%1/checkout").arg(cart), {}, m_alice);
     QCOMPARE(paid.json.value("state").toString(), QStringLiteral("paid"));
+}
+
+// A pool marked batched (issue 15): the web's worker threads hold it through their shared batcher, in
+// the same answers as the single claim: granted, refreshed on asking again, capped with the seats of
+// the event, sold out as a 409 lost.
+void TestWebApi::aBatchedPoolIsHeldThroughTheSharedBatcher()
+{
+    const auto dora = PgBuyerStore(m_db->database()).addBuyer(QStringLiteral("Dora"));
+    QVERIFY(dora.ok());
+    const QString token = dora->token;
+    PoolSpec spec;
+    spec.event = m_capped.eventId; // 2 at once per buyer
+    spec.code = QStringLiteral("BATCHSTAND");
+    spec.capacity = 3;
+    spec.priceMinor = 1000;
+    spec.strategy = ClaimStrategy::Batched;
+    const auto pool = PoolService(m_inventory->pools).createPool(spec);
+    QVERIFY(pool.ok());
+    const QString places = QStringLiteral("/api/v1/carts/%1/places");
+    const QString first = newCart(token);
+    const Answer held = post(places.arg(first), {{"pool", pool->id}, {"quantity", 2}}, token);
+    QVERIFY2(held.status == 201, qPrintable(held.describe()));
+    QCOMPARE(held.json.value("quantity").toInt(), 2);
+    const Answer again = post(places.arg(first), {{"pool", pool->id}, {"quantity", 2}}, token);
+    QVERIFY2(again.status == 201, qPrintable(again.describe()));
+    QCOMPARE(again.json.value("hold").toInteger(), held.json.value("hold").toInteger());
+    const Answer capped = post(places.arg(newCart(token)), {{"pool", pool->id}, {"quantity", 1}}, token);
+    QVERIFY2(capped.status == 429, qPrintable(capped.describe()));
+    QCOMPARE(capped.errorCode(), QStringLiteral("limit_reached"));
+
+    // The last place to someone else, then nothing left.
+    const auto ed = PgBuyerStore(m_db->database()).addBuyer(QStringLiteral("Ed"));
+    const auto fay = PgBuyerStore(m_db->database()).addBuyer(QStringLiteral("Fay"));
+    QVERIFY(ed.ok() && fay.ok());
+    QVERIFY(post(places.arg(newCart(ed->token)), {{"pool", pool->id}, {"quantity", 1}}, ed->token).status == 201);
+    const Answer soldOut = post(places.arg(newCart(fay->token)), {{"pool", pool->id}, {"quantity", 1}}, fay->token);
+    QVERIFY2(soldOut.status == 409, qPrintable(soldOut.describe()));
+    QCOMPARE(PoolService(m_inventory->pools).pool(pool->id)->available, 0);
 }
 
 QTEST_MAIN(TestWebApi)

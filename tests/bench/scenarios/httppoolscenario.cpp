@@ -113,12 +113,10 @@ std::unique_ptr<Scenario> makeHttpPoolHotScenario()
     return std::make_unique<HttpPoolScenario>(QStringLiteral("http-pool-hot"), ClaimStrategy::Atomic);
 }
 
-#ifdef BOXOFFICE_BENCH_BATCHED_POOLS
-// Enabled once ClaimStrategy::Batched (the batch helper's, issue 15) is on main: see CMakeLists.txt.
+// The same pool claimed in batches: the web server's PoolBatcher gathers its claim threads' asks.
 std::unique_ptr<Scenario> makeHttpPoolBatchedScenario()
 {
     return std::make_unique<HttpPoolScenario>(QStringLiteral("http-pool-batched"), ClaimStrategy::Batched);
 }
-#endif
 
 } // namespace boxoffice::bench
