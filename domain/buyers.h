@@ -33,7 +33,10 @@ public:
     // PermissionDenied for an unknown or malformed token: the caller answers 401.
     virtual Result<Buyer> authenticate(const QString &token) = 0;
     // A new cart owned by the buyer, paid with `instrument` (a card fingerprint; empty: not known yet).
-    virtual Result<CartId> createCart(BuyerId buyer, const QString &instrument = {}) = 0;
+    // `clientAddress`: the address the cart was created from (an IP address; empty: unknown), counted by
+    // the per-address caps.
+    virtual Result<CartId> createCart(BuyerId buyer, const QString &instrument = {},
+                                      const QString &clientAddress = {}) = 0;
     // NotFound when the cart or order is not the buyer's (or does not exist): the caller answers 404,
     // so another buyer's ids reveal nothing.
     virtual Status checkCartOwner(BuyerId buyer, const CartId &cart) = 0;

@@ -99,4 +99,23 @@ SELECT s.cap,
 FROM scope s
 )SQL";
 
+// Every cap of an ask in one call (migration 037): the cart's owner, then each holder locked and
+// counted in the fixed order. One row: the refusing holder (NULL: none; 'cart': not the buyer's cart),
+// its cap and what it holds.
+inline constexpr char checkCaps[] = R"SQL(
+SELECT r_refused, r_cap, r_held
+FROM boxoffice_web_caps(CAST(:buyer AS bigint), CAST(:cart AS text), CAST(:asking AS integer),
+                        CAST(:event AS bigint), CAST(:units AS bigint[]), CAST(:pool AS bigint),
+                        CAST(:room_type AS bigint), CAST(:check_in AS date), CAST(:check_out AS date),
+                        CAST(:restaurant AS bigint), CAST(:resource AS bigint),
+                        CAST(:starts AS timestamptz), CAST(:ends AS timestamptz))
+)SQL";
+
+// A web buyer's seat hold, caps and all, in one call and one transaction (migration 037).
+inline constexpr char holdSeats[] = R"SQL(
+SELECT r_outcome, r_unit, r_label, r_expires_ms, r_cap, r_held
+FROM boxoffice_web_hold_seats(CAST(:buyer AS bigint), CAST(:cart AS text), CAST(:event AS bigint),
+                              CAST(:units AS bigint[]), CAST(:labels AS text[]), CAST(:ttl AS integer))
+)SQL";
+
 } // namespace boxoffice::CapSql

@@ -17,6 +17,10 @@ public:
     Status lockInstrument(const QString &instrument) override;
     Result<CapUsage> buyerUsage(BuyerId buyer, const CapAsk &ask) override;
     Result<CapUsage> instrumentUsage(const QString &instrument, const CapAsk &ask) override;
+    // One call each (migration 037): every cap, the new holders included; and a seat hold with them.
+    Result<std::optional<CapRefusal>> checkCaps(const CapAsk &ask) override;
+    bool claimsSeatsInOneCall() const override { return true; }
+    Result<CappedSeatClaim> holdSeats(const HoldRequest &request, const QStringList &labels) override;
 
 private:
     Status lock(const char *sql, PreparedStatements::Bindings bindings);

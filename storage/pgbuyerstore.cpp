@@ -64,8 +64,10 @@ Result<Buyer> PgBuyerStore::authenticate(const QString &token)
     return buyer;
 }
 
-Result<CartId> PgBuyerStore::createCart(BuyerId buyer, const QString &instrument)
+Result<CartId> PgBuyerStore::createCart(BuyerId buyer, const QString &instrument, const QString &clientAddress)
 {
+    // An IPv6 zone ("%eth0") is the server's own interface, not the client's: inet does not take it.
+    const QString address = clientAddress.section(QLatin1Char('%'), 0, 0).trimmed();
     const QString cleanInstrument = instrument.trimmed();
     if (cleanInstrument.size() > 64)
         return makeError(ErrorCode::BadInput, QStringLiteral("A payment instrument is at most 64 characters."));
@@ -76,7 +78,8 @@ Result<CartId> PgBuyerStore::createCart(BuyerId buyer, const QString &instrument
                                       {{QStringLiteral(":cart"), cart},
                                        {QStringLiteral(":buyer"), buyer},
                                        {QStringLiteral(":instrument"), cleanInstrument.isEmpty() ? QVariant(QMetaType::fromType<QString>())
-                                                                                                 : QVariant(cleanInstrument)}});
+                                                                                                 : QVariant(cleanInstrument)},
+                                       {QStringLiteral(":address"), address.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(address)}});
     if (!inserted)
         return inserted.error();
     inserted.value()->finish();

@@ -27,6 +27,7 @@ struct ApiCall
     QHash<QByteArray, QByteArray> headers; // names lower-cased
     QElapsedTimer started;
     std::optional<Buyer> buyer; // set once the bearer token was accepted
+    QString clientAddress; // the peer's address, as the per-address caps count it (buyer_carts.client_address)
 
     QByteArray header(const QByteArray &lowerCaseName) const { return headers.value(lowerCaseName); }
     BuyerId buyerId() const { return buyer ? buyer->id : 0; }

@@ -34,7 +34,7 @@ ApiReply createCart(const ApiCall &call, WorkerContext *context)
     if (!instrument.isUndefined() && (!instrument.isString() || instrument.toString().trimmed().isEmpty()))
         return ApiReply::fromDomainError(
             makeError(ErrorCode::BadInput, QStringLiteral("instrument is the payment card's fingerprint, a non-empty string.")));
-    auto cart = context->buyers->createCart(call.buyerId(), instrument.toString());
+    auto cart = context->buyers->createCart(call.buyerId(), instrument.toString(), call.clientAddress);
     if (!cart)
         return ApiReply::fromDomainError(cart.error());
     ApiReply reply = ApiReply::json(201, {{QStringLiteral("cart"), cart.value()}});
@@ -78,24 +78,18 @@ ApiReply hold(WebServices &services, const ApiCall &call, WorkerContext *context
         labels = given.value();
     }
 
-    auto cart = ownCart(call, context);
-    if (!cart)
-        return ApiReply::fromDomainError(cart.error());
-
-    if (byLabels) {
-        auto seats = context->holds->resolveSeats(event.value(), labels);
-        if (!seats)
-            return refused(seats.error());
-        for (const SeatRef &seat : seats.value())
-            units << seat.unit;
-    }
+    // The cart's owner, the labels, every cap and the claim: one database call (SeatHoldService::
+    // holdForBuyer). A cart that is not this buyer's answers 404 from inside it.
+    const CartId cart = call.args.value(0);
+    if (!isValidCartId(cart))
+        return ApiReply::fromDomainError(makeError(ErrorCode::NotFound, QStringLiteral("No such cart.")));
     HoldRequest request;
     request.event = event.value();
-    request.cart = cart.value();
+    request.cart = cart;
     request.units = units;
     request.buyer = call.buyerId();
     // The same use-case as the desk's, with this buyer's caps.
-    auto granted = context->holds->hold(request);
+    auto granted = context->holds->holdForBuyer(request, labels);
     if (!granted)
         return refused(granted.error());
     services.metrics.countHold(HoldOutcome::Granted);
@@ -109,7 +103,7 @@ ApiReply hold(WebServices &services, const ApiCall &call, WorkerContext *context
         if (!earliest.isValid() || unit.expiresAt < earliest)
             earliest = unit.expiresAt;
     }
-    return ApiReply::json(201, {{QStringLiteral("cart"), cart.value()},
+    return ApiReply::json(201, {{QStringLiteral("cart"), cart},
                                 {QStringLiteral("event"), event.value()},
                                 {QStringLiteral("held"), held},
                                 {QStringLiteral("expires_at"), isoUtc(earliest)}});

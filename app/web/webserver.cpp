@@ -207,6 +207,7 @@ void WebServer::dispatch(const std::shared_ptr<const Route> &route, const QStrin
     call->query = request.query();
     call->route = route ? route->name : QStringLiteral("unmatched");
     call->args = args;
+    call->clientAddress = request.remoteAddress().toString();
 
     auto shared = std::make_shared<QHttpServerResponder>(std::move(responder));
     const QPointer<QTcpSocket> socket(shared->socket());
