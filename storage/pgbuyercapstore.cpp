@@ -295,4 +295,43 @@ Result<CappedSeatClaim> PgBuyerCapStore::holdSeats(const HoldRequest &request, c
     return claim;
 }
 
+Result<PgBuyerCapStore::ScopeCaps> PgBuyerCapStore::setCaps(CapScope scope, qint64 id, const CapChanges &changes)
+{
+    const char *sql = scope == CapScope::Hotel ? CapSql::setHotelCaps
+        : scope == CapScope::Restaurant        ? CapSql::setRestaurantCaps
+                                               : CapSql::setEventCaps;
+    const auto value = [&changes](CapHolder holder) {
+        const std::optional<int> cap = changes.value(int(holder));
+        return cap ? QVariant(*cap) : QVariant(QMetaType::fromType<int>());
+    };
+    const auto named = [&changes](CapHolder holder) { return changes.contains(int(holder)); };
+    auto query = m_statements.exec(sql, QStringLiteral("setting the hold caps"),
+                                   {{QStringLiteral(":id"), id},
+                                    {QStringLiteral(":set_buyer"), named(CapHolder::Buyer)},
+                                    {QStringLiteral(":buyer"), value(CapHolder::Buyer)},
+                                    {QStringLiteral(":set_card"), named(CapHolder::Instrument)},
+                                    {QStringLiteral(":card"), value(CapHolder::Instrument)},
+                                    {QStringLiteral(":set_unknown"), named(CapHolder::UnknownCard)},
+                                    {QStringLiteral(":unknown"), value(CapHolder::UnknownCard)},
+                                    {QStringLiteral(":set_address"), named(CapHolder::Address)},
+                                    {QStringLiteral(":address"), value(CapHolder::Address)}});
+    if (!query)
+        return query.error();
+    QSqlQuery &q = *query.value();
+    if (!q.next()) {
+        q.finish();
+        return makeError(ErrorCode::NotFound, QStringLiteral("No such %1: %2.")
+                                                  .arg(scope == CapScope::Hotel ? QStringLiteral("hotel")
+                                                       : scope == CapScope::Restaurant ? QStringLiteral("restaurant")
+                                                                                       : QStringLiteral("event"))
+                                                  .arg(id));
+    }
+    ScopeCaps caps;
+    for (int column = 0; column < 4; ++column)
+        if (!q.value(column).isNull())
+            caps[size_t(column)] = q.value(column).toInt();
+    q.finish();
+    return caps;
+}
+
 } // namespace boxoffice

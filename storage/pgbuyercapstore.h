@@ -3,6 +3,10 @@
 #include "domain/buyercapstore.h"
 #include "storage/preparedstatements.h"
 
+#include <QHash>
+
+#include <array>
+
 namespace boxoffice {
 
 // BuyerCapStore on PostgreSQL, on the connection the claims run on: its locks and counts join the
@@ -21,6 +25,12 @@ public:
     Result<std::optional<CapRefusal>> checkCaps(const CapAsk &ask) override;
     bool claimsSeatsInOneCall() const override { return true; }
     Result<CappedSeatClaim> holdSeats(const HoldRequest &request, const QStringList &labels) override;
+
+    // The caps of one event, hotel or restaurant, by holder: Buyer, Instrument, UnknownCard, Address
+    // in that order. `changes` sets those it names (an empty value clears the cap); none: a read.
+    using ScopeCaps = std::array<std::optional<int>, 4>;
+    using CapChanges = QHash<int, std::optional<int>>; // key: int(CapHolder)
+    Result<ScopeCaps> setCaps(CapScope scope, qint64 id, const CapChanges &changes);
 
 private:
     Status lock(const char *sql, PreparedStatements::Bindings bindings);

@@ -77,6 +77,10 @@ const std::map<QString, Command> &commands()
          {runTable,
           "table list | hold --table --cart --party --at --minutes | "
           "find --restaurant --cart --party --at --minutes | release --cart --booking"}},
+        {QStringLiteral("caps"),
+         {runCaps, "caps event|hotel|restaurant ID [buyer=N] [card=N] [unknown-card=N] [address=N]: what one web "
+                   "buyer, card, all carts with no card, or one client address may hold at once (N or none; "
+                   "setting: manager)"}},
     };
     return table;
 }
