@@ -45,4 +45,9 @@ Result<CappedSeatClaim> BuyerCapStore::holdSeats(const HoldRequest &, const QStr
     return makeError(ErrorCode::Internal, QStringLiteral("This store cannot claim a buyer's seats in one call."));
 }
 
+Result<CappedPlacesClaim> BuyerCapStore::holdPlaces(const PoolHoldRequest &)
+{
+    return makeError(ErrorCode::Internal, QStringLiteral("This store cannot claim a buyer's places in one call."));
+}
+
 } // namespace boxoffice

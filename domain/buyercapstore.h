@@ -52,6 +52,13 @@ struct CappedSeatClaim
     std::optional<CapRefusal> refusal;
 };
 
+// The same for GA places: the hold granted (or refreshed), or the cap that refused.
+struct CappedPlacesClaim
+{
+    PoolHold hold;
+    std::optional<CapRefusal> refusal;
+};
+
 // The reads and locks a capped claim needs, for the domain to decide with. Storage implements each
 // as one statement. The locks last until the unit of work they were taken in ends.
 class BuyerCapStore
@@ -80,6 +87,8 @@ public:
     // (Internal); the domain then never offers it.
     virtual bool claimsSeatsInOneCall() const { return false; }
     virtual Result<CappedSeatClaim> holdSeats(const HoldRequest &request, const QStringList &labels);
+    virtual bool claimsPlacesInOneCall() const { return false; }
+    virtual Result<CappedPlacesClaim> holdPlaces(const PoolHoldRequest &request);
 };
 
 } // namespace boxoffice

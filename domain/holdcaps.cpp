@@ -73,4 +73,19 @@ Result<HoldGrant> HoldCaps::holdSeats(const HoldRequest &request, const QStringL
     return claimed->grant;
 }
 
+bool HoldCaps::claimsPlacesInOneCall() const
+{
+    return m_store.claimsPlacesInOneCall();
+}
+
+Result<PoolHold> HoldCaps::holdPlaces(const PoolHoldRequest &request)
+{
+    auto claimed = m_store.holdPlaces(request);
+    if (!claimed)
+        return claimed.error();
+    if (claimed->refusal)
+        return refused(*claimed->refusal, CapAsk(request));
+    return claimed->hold;
+}
+
 } // namespace boxoffice

@@ -42,6 +42,9 @@ public:
     // refusal worded here from the figures the database decided with.
     bool claimsSeatsInOneCall() const;
     Result<HoldGrant> holdSeats(const HoldRequest &request, const QStringList &labels);
+    // The same for GA places (the claim, retry and spread over rows as PgPoolStore's).
+    bool claimsPlacesInOneCall() const;
+    Result<PoolHold> holdPlaces(const PoolHoldRequest &request);
 
 private:
     static DomainError notWired();

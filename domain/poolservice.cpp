@@ -72,6 +72,8 @@ Result<PoolHold> PoolService::hold(const PoolHoldRequest &request)
                          QStringLiteral("Hold between 1 and %1 units at a time.").arg(maxQuantityPerHold));
     if (request.ttlSeconds && (*request.ttlSeconds <= 0 || *request.ttlSeconds > SeatHoldRules::maxTtlSeconds))
         return makeError(ErrorCode::BadInput, QStringLiteral("A hold lasts from one second to 24 hours."));
+    if (request.buyer != 0 && m_caps && m_caps->claimsPlacesInOneCall())
+        return m_caps->holdPlaces(request); // caps and claim in one database call
     return HoldCaps::claim(m_caps, request, [&] { return m_store.hold(request); });
 }
 

@@ -118,6 +118,13 @@ FROM boxoffice_web_hold_seats(CAST(:buyer AS bigint), CAST(:cart AS text), CAST(
                               CAST(:units AS bigint[]), CAST(:labels AS text[]), CAST(:ttl AS integer))
 )SQL";
 
+// A web buyer's GA places, caps and all, in one call and one transaction (migration 037).
+inline constexpr char holdPlaces[] = R"SQL(
+SELECT r_outcome, r_hold, r_expires_ms, r_quantity, r_holder, r_cap, r_held
+FROM boxoffice_web_hold_places(CAST(:buyer AS bigint), CAST(:cart AS text), CAST(:pool AS bigint),
+                               CAST(:quantity AS integer), CAST(:ttl AS integer))
+)SQL";
+
 // A scope's four caps set (the ones marked `:set_*`; NULL clears) and read back. The manager's grants
 // of 008, 017 and 037 allow exactly these columns. No row: no such event, hotel or restaurant.
 inline constexpr char setEventCaps[] = R"SQL(

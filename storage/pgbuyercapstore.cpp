@@ -295,6 +295,66 @@ Result<CappedSeatClaim> PgBuyerCapStore::holdSeats(const HoldRequest &request, c
     return claim;
 }
 
+Result<CappedPlacesClaim> PgBuyerCapStore::holdPlaces(const PoolHoldRequest &request)
+{
+    auto claimed = holdPlacesOnce(request);
+    // Two clicks of one cart raced and the other inserted first: asking again refreshes its hold.
+    if (!claimed && claimed.error().sqlState == QLatin1String("23505"))
+        return holdPlacesOnce(request);
+    return claimed;
+}
+
+Result<CappedPlacesClaim> PgBuyerCapStore::holdPlacesOnce(const PoolHoldRequest &request)
+{
+    const QString context = QStringLiteral("holding general-admission places");
+    auto query = m_statements.exec(CapSql::holdPlaces, context,
+                                   {{QStringLiteral(":buyer"), request.buyer},
+                                    {QStringLiteral(":cart"), request.cart},
+                                    {QStringLiteral(":pool"), request.pool},
+                                    {QStringLiteral(":quantity"), request.quantity},
+                                    {QStringLiteral(":ttl"), nullableInt(request.ttlSeconds)}});
+    if (!query)
+        return query.error();
+    QSqlQuery &q = *query.value();
+    if (!q.next()) {
+        q.finish();
+        return makeError(ErrorCode::Internal, QStringLiteral("The database answered a hold with no row."));
+    }
+    const QString outcome = q.value(0).toString();
+    const qint64 holdId = q.value(1).toLongLong();
+    const QDateTime expiresAt = fromEpochMs(q.value(2));
+    const int quantity = q.value(3).toInt();
+    const std::optional<CapHolder> holder = holderNamed(q.value(4).toString());
+    const CapRefusal refusal{holder.value_or(CapHolder::Buyer), q.value(5).toInt(), q.value(6).toInt()};
+    q.finish();
+    CappedPlacesClaim claim;
+    // The same answers as PgPoolStore::hold.
+    if (outcome == QLatin1String("granted") || outcome == QLatin1String("refreshed")) {
+        claim.hold = PoolHold{holdId, request.pool, quantity, expiresAt, outcome == QLatin1String("refreshed")};
+        return claim;
+    }
+    if (outcome == QLatin1String("refused") && holder) {
+        claim.refusal = refusal;
+        return claim;
+    }
+    if (outcome == QLatin1String("cart"))
+        return noSuchCart();
+    if (outcome == QLatin1String("no_pool"))
+        return makeError(ErrorCode::NotFound, QStringLiteral("Pool %1 does not exist.").arg(request.pool));
+    if (outcome == QLatin1String("conflict"))
+        return makeError(ErrorCode::Conflict,
+                         QStringLiteral("This cart already holds %1 place(s) of this pool; release them to change the "
+                                        "number.")
+                             .arg(quantity));
+    if (outcome == QLatin1String("lost"))
+        return makeError(ErrorCode::Lost,
+                         request.quantity == 1 ? QStringLiteral("This pool is sold out.")
+                                               : QStringLiteral("Fewer than %1 places are left in this pool; nothing "
+                                                                "was held.")
+                                                     .arg(request.quantity));
+    return makeError(ErrorCode::Internal, QStringLiteral("The database answered a hold with an unexpected row."));
+}
+
 Result<PgBuyerCapStore::ScopeCaps> PgBuyerCapStore::setCaps(CapScope scope, qint64 id, const CapChanges &changes)
 {
     const char *sql = scope == CapScope::Hotel ? CapSql::setHotelCaps

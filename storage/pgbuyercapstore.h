@@ -25,6 +25,8 @@ public:
     Result<std::optional<CapRefusal>> checkCaps(const CapAsk &ask) override;
     bool claimsSeatsInOneCall() const override { return true; }
     Result<CappedSeatClaim> holdSeats(const HoldRequest &request, const QStringList &labels) override;
+    bool claimsPlacesInOneCall() const override { return true; }
+    Result<CappedPlacesClaim> holdPlaces(const PoolHoldRequest &request) override;
 
     // The caps of one event, hotel or restaurant, by holder: Buyer, Instrument, UnknownCard, Address
     // in that order. `changes` sets those it names (an empty value clears the cap); none: a read.
@@ -36,6 +38,7 @@ private:
     Status lock(const char *sql, PreparedStatements::Bindings bindings);
     Result<CapUsage> usage(const QVariant &buyer, const QVariant &instrument, const CapAsk &ask);
     Result<CapUsage> read(const char *sql, PreparedStatements::Bindings bindings);
+    Result<CappedPlacesClaim> holdPlacesOnce(const PoolHoldRequest &request);
 
     PreparedStatements m_statements;
 };

@@ -282,3 +282,205 @@ BEGIN
 END
 $$;
 REVOKE ALL ON FUNCTION boxoffice_web_hold_seats(bigint, text, bigint, bigint[], text[], integer) FROM PUBLIC;
+
+-- A web buyer's GA places in one call: the cart checked, every cap counted under its lock, then the
+-- claim PgPoolStore makes (PoolSql::claim on one sub-pool row at a time, from a random row, or from the
+-- row of the cart's own expired hold; PoolSql::claimAcross when no one row has the places), and a
+-- retry of the cart's live hold refreshed (PoolSql::refresh). Rows (one):
+--   'cart'      the cart is not this buyer's;        'no_pool'  the pool does not exist;
+--   'refused'   a cap refused (r_holder, r_cap, r_held); nothing was claimed;
+--   'conflict'  the cart holds r_quantity places of this pool already, a different number;
+--   'lost'      the pool has not the places left;     'granted' / 'refreshed' (r_hold, r_expires_ms).
+-- Two clicks of one cart racing may both insert: the loser's unique violation (23505) ends its call,
+-- and the caller asks again, which then refreshes.
+CREATE FUNCTION boxoffice_web_hold_places(p_buyer bigint, p_cart text, p_pool bigint, p_quantity integer,
+                                          p_ttl integer)
+RETURNS TABLE(r_outcome text, r_hold bigint, r_expires_ms bigint, r_quantity integer, r_holder text,
+              r_cap integer, r_held integer)
+LANGUAGE plpgsql SET search_path = public AS $$
+DECLARE
+    v_subpools bigint[];
+    v_count integer;
+    v_start integer;
+    v_subpool bigint;
+    v_lead record;
+    v_refusal record;
+    v_fits boolean;
+    v_hold bigint;
+    v_expires bigint;
+BEGIN
+    PERFORM 1 FROM buyer_carts c WHERE c.cart_id = p_cart AND c.buyer_id = p_buyer;
+    IF NOT FOUND THEN
+        RETURN QUERY SELECT 'cart', NULL::bigint, NULL::bigint, NULL::integer, NULL::text, NULL::integer, NULL::integer;
+        RETURN;
+    END IF;
+    SELECT array_agg(s.id ORDER BY s.slot) INTO v_subpools FROM ga_subpools s WHERE s.pool_id = p_pool;
+    IF v_subpools IS NULL THEN
+        RETURN QUERY SELECT 'no_pool', NULL::bigint, NULL::bigint, NULL::integer, NULL::text, NULL::integer, NULL::integer;
+        RETURN;
+    END IF;
+    v_count := cardinality(v_subpools);
+
+    SELECT * INTO v_refusal
+    FROM boxoffice_web_caps(p_buyer, p_cart, p_quantity, NULL, NULL, p_pool, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+    IF v_refusal.r_refused IS NOT NULL THEN
+        RETURN QUERY SELECT 'refused', NULL::bigint, NULL::bigint, NULL::integer, v_refusal.r_refused,
+                            v_refusal.r_cap, v_refusal.r_held;
+        RETURN;
+    END IF;
+
+    SELECT h.id, h.subpool_id, h.expires_at > now() AS live,
+           (SELECT CAST(COALESCE(sum(o.quantity), 0) AS integer) FROM ga_holds o
+            WHERE o.pool_id = h.pool_id AND o.cart_id = h.cart_id AND o.state = 'HELD' AND o.expires_at > now())
+               AS quantity
+    INTO v_lead
+    FROM ga_holds h WHERE h.pool_id = p_pool AND h.cart_id = p_cart AND h.state = 'HELD' AND h.lead_hold_id IS NULL;
+    IF FOUND AND v_lead.live THEN
+        IF v_lead.quantity <> p_quantity THEN
+            RETURN QUERY SELECT 'conflict', v_lead.id, NULL::bigint, v_lead.quantity, NULL::text, NULL::integer,
+                                NULL::integer;
+            RETURN;
+        END IF;
+        RETURN QUERY
+        WITH own AS (
+            SELECT h.id, h.quantity FROM ga_holds h
+            WHERE h.pool_id = p_pool AND h.cart_id = p_cart AND h.state = 'HELD' AND h.expires_at > now()
+        ), refreshed AS (
+            UPDATE ga_holds h
+            SET expires_at = GREATEST(h.expires_at, LEAST(
+                    now() + make_interval(secs => LEAST(COALESCE(p_ttl, e.hold_seconds), e.hold_seconds * (1 + e.max_extensions))),
+                    h.held_since + make_interval(secs => e.hold_seconds * (1 + e.max_extensions))))
+            FROM ga_pools gp JOIN events e ON e.id = gp.event_id
+            WHERE h.id IN (SELECT id FROM own) AND (SELECT sum(quantity) FROM own) = p_quantity
+              AND h.state = 'HELD' AND h.expires_at > now() AND gp.id = h.pool_id
+            RETURNING h.expires_at
+        )
+        SELECT 'refreshed', v_lead.id, CAST(extract(epoch FROM min(r.expires_at)) * 1000 AS bigint), p_quantity,
+               NULL::text, NULL::integer, NULL::integer
+        FROM refreshed r HAVING count(*) > 0;
+        IF FOUND THEN
+            RETURN;
+        END IF;
+    END IF;
+
+    -- Its own hold ran out: its lead's row first returns it. Else a random row spreads buyers over the
+    -- counters; the others are the fallback.
+    IF v_lead.id IS NOT NULL THEN
+        v_start := COALESCE(array_position(v_subpools, v_lead.subpool_id), 1) - 1;
+    ELSE
+        v_start := floor(random() * v_count);
+    END IF;
+    FOR v_step IN 0 .. v_count - 1 LOOP
+        v_subpool := v_subpools[((v_start + v_step) % v_count) + 1];
+        WITH p AS (
+            SELECT v_subpool AS subpool_id, p_cart AS cart, p_quantity AS quantity, p_ttl AS ttl
+        ), locked AS (
+            SELECT s.id, s.pool_id, s.capacity, s.sold, s.held
+            FROM ga_subpools s, p
+            WHERE s.id = p.subpool_id
+            FOR UPDATE OF s
+        ), expired AS (
+            UPDATE ga_holds h SET state = 'EXPIRED', expires_at = NULL
+            WHERE h.subpool_id = (SELECT id FROM locked) AND h.state = 'HELD' AND h.expires_at <= now()
+            RETURNING h.quantity
+        ), decision AS (
+            SELECT l.id, l.pool_id, l.sold,
+                   l.held - (SELECT COALESCE(sum(quantity), 0) FROM expired) AS live_held,
+                   l.capacity - l.sold - (l.held - (SELECT COALESCE(sum(quantity), 0) FROM expired)) >= p.quantity AS fits
+            FROM locked l, p
+        ), counted AS (
+            UPDATE ga_subpools s
+            SET held = d.live_held + CASE WHEN d.fits THEN p.quantity ELSE 0 END
+            FROM decision d, p
+            WHERE s.id = d.id
+            RETURNING s.id
+        ), lease AS (
+            SELECT make_interval(secs => LEAST(COALESCE(p.ttl, e.hold_seconds), e.hold_seconds * (1 + e.max_extensions))) AS ttl
+            FROM p, decision d
+            JOIN ga_pools gp ON gp.id = d.pool_id
+            JOIN events e ON e.id = gp.event_id
+        ), created AS (
+            INSERT INTO ga_holds (pool_id, subpool_id, cart_id, quantity, state, held_since, expires_at)
+            SELECT d.pool_id, d.id, p.cart, p.quantity, 'HELD', now(), now() + lease.ttl
+            FROM decision d, p, lease
+            WHERE d.fits
+            RETURNING id, expires_at
+        )
+        SELECT d.fits, c.id, CAST(extract(epoch FROM c.expires_at) * 1000 AS bigint)
+        INTO v_fits, v_hold, v_expires
+        FROM decision d
+        LEFT JOIN created c ON true;
+        IF v_fits THEN
+            RETURN QUERY SELECT 'granted', v_hold, v_expires, p_quantity, NULL::text, NULL::integer, NULL::integer;
+            RETURN;
+        END IF;
+    END LOOP;
+
+    IF v_count >= 2 THEN
+        WITH p AS (
+            SELECT p_pool AS pool_id, p_cart AS cart, p_quantity AS quantity, p_ttl AS ttl
+        ), locked AS (
+            SELECT s.id, s.capacity, s.sold, s.held FROM ga_subpools s, p
+            WHERE s.pool_id = p.pool_id
+            ORDER BY s.id
+            FOR UPDATE OF s
+        ), expired AS (
+            UPDATE ga_holds h SET state = 'EXPIRED', expires_at = NULL
+            WHERE h.subpool_id IN (SELECT id FROM locked) AND h.state = 'HELD' AND h.expires_at <= now()
+            RETURNING h.subpool_id, h.quantity
+        ), counters AS (
+            SELECT l.id, l.sold, l.held AS locked_held,
+                   l.held - COALESCE((SELECT sum(x.quantity) FROM expired x WHERE x.subpool_id = l.id), 0) AS live_held,
+                   l.capacity
+            FROM locked l
+        ), free AS (
+            SELECT c.id, c.sold, c.locked_held, c.live_held, c.capacity - c.sold - c.live_held AS free
+            FROM counters c
+        ), ranked AS (
+            SELECT f.*, COALESCE(sum(f.free) OVER (ORDER BY f.id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)
+                        AS free_before
+            FROM free f
+        ), verdict AS (
+            SELECT COALESCE((SELECT sum(free) FROM free), 0) >= p.quantity AS fits,
+                   (SELECT min(f.id) FROM free f WHERE f.free >= p.quantity) AS one_row
+            FROM p
+        ), taken AS (
+            SELECT r.id, r.sold, r.locked_held, r.live_held,
+                   CASE WHEN NOT v.fits THEN 0
+                        WHEN v.one_row IS NOT NULL THEN CASE WHEN r.id = v.one_row THEN p.quantity ELSE 0 END
+                        ELSE GREATEST(0, LEAST(r.free, p.quantity - r.free_before)) END AS quantity
+            FROM ranked r, p, verdict v
+        ), counted AS (
+            UPDATE ga_subpools s
+            SET held = t.live_held + t.quantity
+            FROM taken t
+            WHERE s.id = t.id AND (t.quantity > 0 OR t.live_held <> t.locked_held)
+            RETURNING s.id
+        ), lease AS (
+            SELECT make_interval(secs => LEAST(COALESCE(p.ttl, e.hold_seconds), e.hold_seconds * (1 + e.max_extensions))) AS ttl
+            FROM p JOIN ga_pools gp ON gp.id = p.pool_id JOIN events e ON e.id = gp.event_id
+        ), lead AS (
+            INSERT INTO ga_holds (pool_id, subpool_id, cart_id, quantity, state, held_since, expires_at)
+            SELECT p.pool_id, t.id, p.cart, t.quantity, 'HELD', now(), now() + lease.ttl
+            FROM p, lease, (SELECT * FROM taken WHERE quantity > 0 ORDER BY id LIMIT 1) t
+            RETURNING id, subpool_id, expires_at
+        ), parts AS (
+            INSERT INTO ga_holds (pool_id, subpool_id, cart_id, quantity, state, held_since, expires_at, lead_hold_id)
+            SELECT p.pool_id, t.id, p.cart, t.quantity, 'HELD', now(), now() + lease.ttl, l.id
+            FROM p, lease, lead l, taken t
+            WHERE t.quantity > 0 AND t.id <> l.subpool_id
+            RETURNING id
+        )
+        SELECT v.fits, l.id, CAST(extract(epoch FROM l.expires_at) * 1000 AS bigint)
+        INTO v_fits, v_hold, v_expires
+        FROM verdict v
+        LEFT JOIN lead l ON true;
+        IF v_fits THEN
+            RETURN QUERY SELECT 'granted', v_hold, v_expires, p_quantity, NULL::text, NULL::integer, NULL::integer;
+            RETURN;
+        END IF;
+    END IF;
+    RETURN QUERY SELECT 'lost', NULL::bigint, NULL::bigint, p_quantity, NULL::text, NULL::integer, NULL::integer;
+END
+$$;
+REVOKE ALL ON FUNCTION boxoffice_web_hold_places(bigint, text, bigint, integer, integer) FROM PUBLIC;

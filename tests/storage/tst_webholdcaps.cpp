@@ -110,6 +110,7 @@ private slots:
     void labelsAreResolvedInTheCall();
     void theUnknownCardBudgetIsSharedAcrossBuyers();
     void staffClaimUncapped();
+    void placesInOneCallRefreshRefuseAndSpread();
 
 private:
     Result<HoldGrant> holdSeats(const QSqlDatabase &database, PgInventory &inventory, BuyerId buyer,
@@ -491,6 +492,56 @@ void TestWebHoldCaps::staffClaimUncapped()
               .hold(HoldRequest{m_hall.eventId, QStringLiteral("desk-claimsql"), {m_units.at(30), m_units.at(31)}});
     QVERIFY2(granted.ok(), granted.ok() ? "" : qPrintable(granted.error().message));
     QVERIFY(m_inventory->seats.release(QStringLiteral("desk-claimsql"), {m_units.at(30), m_units.at(31)}).ok());
+}
+
+void TestWebHoldCaps::placesInOneCallRefreshRefuseAndSpread()
+{
+    PoolSpec spec;
+    spec.event = m_hall.eventId;
+    spec.code = QStringLiteral("BOX");
+    spec.capacity = 4;
+    spec.priceMinor = 5000;
+    spec.subpools = 2; // two places a row: three places are only had across both rows
+    const auto pool = PoolService(m_inventory->pools).createPool(spec);
+    QVERIFY(pool.ok());
+    Caps caps(m_db->database());
+    PoolService places(m_inventory->pools, &caps.caps);
+    const auto ask = [&](int buyer, const CartId &cart, int quantity) {
+        PoolHoldRequest request;
+        request.pool = pool->id;
+        request.cart = cart;
+        request.quantity = quantity;
+        request.buyer = m_crowd.at(buyer);
+        return places.hold(request);
+    };
+    const auto ada = m_buyers->createCart(m_crowd.at(0));
+    const auto bob = m_buyers->createCart(m_crowd.at(1));
+    const auto eve = m_buyers->createCart(m_crowd.at(2));
+
+    const auto spread = ask(0, ada.value(), 3);
+    QVERIFY2(spread.ok(), spread.ok() ? "" : qPrintable(spread.error().message));
+    QCOMPARE(spread->quantity, 3);
+    QVERIFY(!spread->refreshed);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM ga_holds WHERE cart_id = :c AND state = 'HELD'"),
+                          {{QStringLiteral("c"), ada.value()}})
+                 .toInt(),
+             2);
+    const auto again = ask(0, ada.value(), 3);
+    QVERIFY2(again.ok(), again.ok() ? "" : qPrintable(again.error().message));
+    QVERIFY(again->refreshed);
+    QCOMPARE(again->holdId, spread->holdId);
+    QCOMPARE(ask(0, ada.value(), 1).error().code, ErrorCode::Conflict);
+
+    const auto tooMany = ask(1, bob.value(), 2);
+    QCOMPARE(tooMany.error().code, ErrorCode::Lost);
+    QCOMPARE(tooMany.error().message, QStringLiteral("Fewer than 2 places are left in this pool; nothing was held."));
+    QVERIFY(ask(1, bob.value(), 1).ok());
+    QCOMPARE(ask(2, eve.value(), 1).error().message, QStringLiteral("This pool is sold out."));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT sum(held) FROM ga_subpools WHERE pool_id = :p"),
+                          {{QStringLiteral("p"), pool->id}})
+                 .toInt(),
+             4);
+    QCOMPARE(ask(1, QStringLiteral("web-nope"), 1).error().code, ErrorCode::NotFound);
 }
 
 QTEST_GUILESS_MAIN(TestWebHoldCaps)
