@@ -48,20 +48,28 @@ LANGUAGE sql STABLE SET search_path = public AS $$
 $$;
 REVOKE ALL ON FUNCTION boxoffice_holder_carts(text, bigint, text, inet) FROM PUBLIC;
 
+-- The counts below are plpgsql so that their plans are cached for the session (a SQL function called
+-- from plpgsql is parsed and planned again in every transaction), and they go from the holder's carts
+-- to its units by the cart indexes: a holder has few carts, an event has many units.
+
 -- An event's units the holder holds live, seats and places alike (a place is one unit), leaving out
 -- what is asked for again: the seats named (`p_units`) and the cart's own hold of the pool asked of.
 CREATE FUNCTION boxoffice_event_held(p_event bigint, p_kind text, p_buyer bigint, p_card text, p_address inet,
                                      p_cart text, p_units bigint[], p_pool bigint)
 RETURNS integer
-LANGUAGE sql SET search_path = public AS $$
-    WITH carts AS (SELECT boxoffice_holder_carts(p_kind, p_buyer, p_card, p_address) AS cart_id)
-    SELECT CAST((SELECT count(*) FROM event_seats es
-                 WHERE es.cart_id IN (SELECT cart_id FROM carts) AND es.event_id = p_event AND es.state = 'HELD'
-                   AND es.hold_expires_at > now() AND NOT (es.id = ANY (COALESCE(p_units, '{}'))))
-              + (SELECT COALESCE(sum(h.quantity), 0) FROM ga_holds h JOIN ga_pools gp ON gp.id = h.pool_id
-                 WHERE h.cart_id IN (SELECT cart_id FROM carts) AND gp.event_id = p_event AND h.state = 'HELD'
-                   AND h.expires_at > now() AND (p_pool IS NULL OR h.pool_id <> p_pool OR h.cart_id <> p_cart))
-           AS integer)
+LANGUAGE plpgsql STABLE SET search_path = public AS $$
+BEGIN
+    RETURN (
+        SELECT CAST(COALESCE(sum(
+                   (SELECT count(*) FROM event_seats es
+                    WHERE es.cart_id = c.cart_id AND es.event_id = p_event AND es.state = 'HELD'
+                      AND es.hold_expires_at > now() AND NOT (es.id = ANY (COALESCE(p_units, '{}'))))
+                 + (SELECT COALESCE(sum(h.quantity), 0) FROM ga_holds h JOIN ga_pools gp ON gp.id = h.pool_id
+                    WHERE h.cart_id = c.cart_id AND gp.event_id = p_event AND h.state = 'HELD'
+                      AND h.expires_at > now() AND (p_pool IS NULL OR h.pool_id <> p_pool OR h.cart_id <> p_cart))),
+               0) AS integer)
+        FROM boxoffice_holder_carts(p_kind, p_buyer, p_card, p_address) AS c(cart_id));
+END
 $$;
 REVOKE ALL ON FUNCTION boxoffice_event_held(bigint, text, bigint, text, inet, text, bigint[], bigint) FROM PUBLIC;
 
@@ -69,12 +77,17 @@ REVOKE ALL ON FUNCTION boxoffice_event_held(bigint, text, bigint, text, inet, te
 CREATE FUNCTION boxoffice_hotel_held(p_hotel bigint, p_kind text, p_buyer bigint, p_card text, p_address inet,
                                      p_cart text, p_room_type bigint, p_check_in date, p_check_out date)
 RETURNS integer
-LANGUAGE sql SET search_path = public AS $$
-    SELECT CAST(count(*) AS integer) FROM stays st JOIN room_types rt ON rt.id = st.room_type_id
-    WHERE st.cart_id IN (SELECT boxoffice_holder_carts(p_kind, p_buyer, p_card, p_address))
-      AND rt.hotel_id = p_hotel AND st.state = 'HELD' AND st.expires_at > now()
-      AND NOT (st.cart_id = p_cart AND st.room_type_id = p_room_type AND st.check_in = p_check_in
-               AND st.check_out = p_check_out)
+LANGUAGE plpgsql STABLE SET search_path = public AS $$
+BEGIN
+    RETURN (
+        SELECT CAST(count(*) AS integer)
+        FROM boxoffice_holder_carts(p_kind, p_buyer, p_card, p_address) AS c(cart_id)
+        JOIN stays st ON st.cart_id = c.cart_id
+        JOIN room_types rt ON rt.id = st.room_type_id
+        WHERE rt.hotel_id = p_hotel AND st.state = 'HELD' AND st.expires_at > now()
+          AND NOT (st.cart_id = p_cart AND st.room_type_id = p_room_type AND st.check_in = p_check_in
+                   AND st.check_out = p_check_out));
+END
 $$;
 REVOKE ALL ON FUNCTION boxoffice_hotel_held(bigint, text, bigint, text, inet, text, bigint, date, date) FROM PUBLIC;
 
@@ -84,12 +97,17 @@ CREATE FUNCTION boxoffice_restaurant_held(p_restaurant bigint, p_kind text, p_bu
                                           p_address inet, p_cart text, p_resource bigint, p_starts timestamptz,
                                           p_ends timestamptz)
 RETURNS integer
-LANGUAGE sql SET search_path = public AS $$
-    SELECT CAST(count(*) AS integer) FROM slot_bookings b JOIN slot_resources r ON r.id = b.resource_id
-    WHERE b.cart_id IN (SELECT boxoffice_holder_carts(p_kind, p_buyer, p_card, p_address))
-      AND r.restaurant_id = p_restaurant AND b.state = 'HELD' AND b.expires_at > now()
-      AND (p_resource IS NULL OR b.resource_id <> p_resource OR b.cart_id <> p_cart
-           OR b.during <> tstzrange(p_starts, p_ends))
+LANGUAGE plpgsql STABLE SET search_path = public AS $$
+BEGIN
+    RETURN (
+        SELECT CAST(count(*) AS integer)
+        FROM boxoffice_holder_carts(p_kind, p_buyer, p_card, p_address) AS c(cart_id)
+        JOIN slot_bookings b ON b.cart_id = c.cart_id
+        JOIN slot_resources r ON r.id = b.resource_id
+        WHERE r.restaurant_id = p_restaurant AND b.state = 'HELD' AND b.expires_at > now()
+          AND (p_resource IS NULL OR b.resource_id <> p_resource OR b.cart_id <> p_cart
+               OR b.during <> tstzrange(p_starts, p_ends)));
+END
 $$;
 REVOKE ALL ON FUNCTION boxoffice_restaurant_held(bigint, text, bigint, text, inet, text, bigint, timestamptz,
                                                  timestamptz) FROM PUBLIC;

@@ -17,7 +17,8 @@ namespace boxoffice::bench {
     SCENARIO(makePoolHotK8Scenario)                                                                                    \
     SCENARIO(makePoolHotK20Scenario)                                                                                   \
     SCENARIO(makePoolHotPessimisticScenario)                                                                           \
-    SCENARIO(makeHotelStaysScenario)
+    SCENARIO(makeHotelStaysScenario)                                                                                   \
+    SCENARIO(makeSeatsWebCappedScenario)
 
 #define BOXOFFICE_BENCH_DECLARE(factory) std::unique_ptr<Scenario> factory();
 BOXOFFICE_BENCH_SCENARIOS(BOXOFFICE_BENCH_DECLARE)
