@@ -1,8 +1,8 @@
 // A web buyer's seat hold as boxoffice-web makes it: ONE database call (boxoffice_web_hold_seats,
 // migration 037) that checks the cart is the buyer's, locks and counts the event's buyer, card and
 // address caps (all set, so every lock and count runs) and claims. Spread over the event like
-// seats-spread, one buyer with one cart per client; a granted seat is given back at once, untimed, so
-// a buyer's holds stay few, as on the web, and the caps never bind.
+// seats-spread; a granted seat is given back at once, untimed, and every client plays one web buyer
+// after another (own account, card, address, cart), so the caps never bind.
 
 #include "scenario.h"
 
@@ -21,32 +21,45 @@ namespace boxoffice::bench {
 
 namespace {
 
+// Holds (each given back) one buyer makes before the client plays the next buyer: a web buyer's
+// carts see a few holds, and a holder's count stays over a few carts, as on a sale's web.
+constexpr int buyerHolds = 16;
+
 class WebBuyerClient final : public ClientState
 {
 public:
     explicit WebBuyerClient(const QSqlDatabase &database)
-        : m_seats(database), m_capStore(database), m_unit(database), m_caps(m_capStore, m_unit),
+        : m_buyers(database), m_seats(database), m_capStore(database), m_unit(database), m_caps(m_capStore, m_unit),
           m_service(m_seats, &m_caps)
     {
     }
 
-    Status open(const QSqlDatabase &database, int index)
+    Status open(int index)
     {
-        PgBuyerStore buyers(database);
-        auto buyer = buyers.addBuyer(QStringLiteral("Bench web buyer %1").arg(index));
-        if (!buyer)
-            return buyer.error();
-        m_buyer = buyer->buyer.id;
-        auto cart = buyers.createCart(m_buyer, QStringLiteral("fp_bench_%1").arg(m_buyer),
-                                      QStringLiteral("192.0.2.%1").arg(index % 250 + 1));
-        if (!cart)
-            return cart.error();
-        m_cart = cart.value();
+        m_index = index;
+        if (auto status = newBuyer(); !status)
+            return status;
         // Prepares the call without claiming: an event that does not exist.
         const auto held = m_service.hold(
             HoldRequest{std::numeric_limits<EventId>::max(), m_cart, {1}, std::nullopt, m_buyer});
         if (held || held.error().code != ErrorCode::NotFound)
             return makeError(ErrorCode::Internal, QStringLiteral("The warm-up hold was not refused as NotFound."));
+        return Done{};
+    }
+
+    // The next web buyer on this client: own account, card, address and cart.
+    Status newBuyer()
+    {
+        ++m_generation;
+        auto buyer = m_buyers.addBuyer(QStringLiteral("Bench web buyer %1.%2").arg(m_index).arg(m_generation));
+        if (!buyer)
+            return buyer.error();
+        m_buyer = buyer->buyer.id;
+        auto cart = m_buyers.createCart(m_buyer, QStringLiteral("fp_bench_%1").arg(m_buyer),
+                                        QStringLiteral("198.18.%1.%2").arg(m_index % 250).arg(m_generation % 250));
+        if (!cart)
+            return cart.error();
+        m_cart = cart.value();
         return Done{};
     }
 
@@ -66,10 +79,14 @@ public:
             return classifyDomainError(released.error());
         if (!released->notHeld.isEmpty())
             client.recordStolen();
+        if (++m_grants % buyerHolds == 0)
+            if (auto status = newBuyer(); !status)
+                return classifyDomainError(status.error());
         return AttemptResult::granted();
     }
 
 private:
+    PgBuyerStore m_buyers;
     PgSeatStore m_seats;
     PgBuyerCapStore m_capStore;
     PgUnitOfWork m_unit;
@@ -77,6 +94,9 @@ private:
     SeatHoldService m_service;
     BuyerId m_buyer = 0;
     CartId m_cart;
+    int m_index = 0;
+    int m_generation = 0;
+    int m_grants = 0;
     UnitId m_last = 0;
 };
 
@@ -108,7 +128,7 @@ public:
     Status openClient(ClientContext &client) override
     {
         auto state = std::make_unique<WebBuyerClient>(client.database());
-        if (auto status = state->open(client.database(), client.index()); !status)
+        if (auto status = state->open(client.index()); !status)
             return status;
         client.setState(std::move(state));
         return Done{};
