@@ -22,7 +22,10 @@ namespace boxoffice {
 using CapAsk = std::variant<HoldRequest, PoolHoldRequest, StayRequest, SlotRequest, TableSearch>;
 
 enum class CapScope { Event, Hotel, Restaurant };
-enum class CapHolder { Buyer, Instrument };
+// Instrument: the cart's card. UnknownCard: every cart with no card, one budget per scope
+// (events.max_holds_unknown_card, ...). Address: every cart created from one client address
+// (events.max_holds_per_address, ...).
+enum class CapHolder { Buyer, Instrument, UnknownCard, Address };
 
 // One holder's cap in the ask's scope and what it holds there live, leaving out the units being
 // asked for again: the seats named in the request, the cart's own hold of the same pool, of the same
@@ -31,6 +34,29 @@ struct CapUsage
 {
     std::optional<int> cap; // empty: no cap (or no such event, hotel or restaurant: the claim says so)
     int held = 0;
+};
+
+// The holder whose cap refused an ask, its cap, and what it holds live beside the ask.
+struct CapRefusal
+{
+    CapHolder holder = CapHolder::Buyer;
+    int cap = 0;
+    int held = 0;
+};
+
+// A web buyer's seat hold claimed in one call: the seats granted, or the cap that refused (nothing
+// claimed then). Lost seats, unknown seats or labels and a cart that is not the buyer's are errors.
+struct CappedSeatClaim
+{
+    HoldGrant grant;
+    std::optional<CapRefusal> refusal;
+};
+
+// The same for GA places: the hold granted (or refreshed), or the cap that refused.
+struct CappedPlacesClaim
+{
+    PoolHold hold;
+    std::optional<CapRefusal> refusal;
 };
 
 // The reads and locks a capped claim needs, for the domain to decide with. Storage implements each
@@ -49,6 +75,20 @@ public:
     virtual Status lockInstrument(const QString &instrument) = 0;
     virtual Result<CapUsage> buyerUsage(BuyerId buyer, const CapAsk &ask) = 0;
     virtual Result<CapUsage> instrumentUsage(const QString &instrument, const CapAsk &ask) = 0;
+
+    // Every cap of the ask, each holder locked then counted in the order above (buyer, card or the
+    // unknown-card budget, address), inside the caller's unit of work; the refusing holder, or none.
+    // NotFound when the cart is not the ask's buyer's. The default runs the steps above (buyer and card
+    // only); PostgreSQL does all of it in one call, the new holders included.
+    virtual Result<std::optional<CapRefusal>> checkCaps(const CapAsk &ask);
+
+    // A web buyer's seats (by id, or by label when `labels` is not empty) claimed with every cap in one
+    // call and one transaction of its own: not inside a unit of work. Stores without it say so
+    // (Internal); the domain then never offers it.
+    virtual bool claimsSeatsInOneCall() const { return false; }
+    virtual Result<CappedSeatClaim> holdSeats(const HoldRequest &request, const QStringList &labels);
+    virtual bool claimsPlacesInOneCall() const { return false; }
+    virtual Result<CappedPlacesClaim> holdPlaces(const PoolHoldRequest &request);
 };
 
 } // namespace boxoffice

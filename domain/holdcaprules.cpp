@@ -53,20 +53,37 @@ Status check(const CapUsage &usage, int asking, CapScope scope, CapHolder holder
 {
     if (!usage.cap || usage.held + asking <= *usage.cap)
         return Done{};
-    const int cap = *usage.cap;
+    return refusal(CapRefusal{holder, *usage.cap, usage.held}, asking, scope);
+}
+
+DomainError refusal(const CapRefusal &refused, int asking, CapScope scope)
+{
+    const int cap = refused.cap;
+    const QString units = unitsWords(scope, cap);
     // The held figure says why a small ask is refused; with nothing held the ask itself is too big.
     QString message;
-    if (holder == CapHolder::Buyer) {
-        message = QStringLiteral("You can hold at most %1 %2 at once; ").arg(cap).arg(unitsWords(scope, cap));
-        message += usage.held > 0 ? QStringLiteral("you already hold %1.").arg(usage.held)
-                                  : QStringLiteral("you asked for %1.").arg(asking);
-    } else {
-        message = QStringLiteral("At most %1 %2 can be held at once with one payment card; ")
+    QString already;
+    switch (refused.holder) {
+    case CapHolder::Buyer:
+        message = QStringLiteral("You can hold at most %1 %2 at once; ").arg(cap).arg(units);
+        already = QStringLiteral("you already hold %1.");
+        break;
+    case CapHolder::Instrument:
+        message = QStringLiteral("At most %1 %2 can be held at once with one payment card; ").arg(cap).arg(units);
+        already = QStringLiteral("this card already holds %1.");
+        break;
+    case CapHolder::UnknownCard:
+        message = QStringLiteral("At most %1 %2 can be held at once without naming a payment card; ")
                       .arg(cap)
-                      .arg(unitsWords(scope, cap));
-        message += usage.held > 0 ? QStringLiteral("this card already holds %1.").arg(usage.held)
-                                  : QStringLiteral("you asked for %1.").arg(asking);
+                      .arg(units);
+        already = QStringLiteral("carts without a card already hold %1. Name your card to hold more.");
+        break;
+    case CapHolder::Address:
+        message = QStringLiteral("At most %1 %2 can be held at once from one network address; ").arg(cap).arg(units);
+        already = QStringLiteral("%1 are already held from yours.");
+        break;
     }
+    message += refused.held > 0 ? already.arg(refused.held) : QStringLiteral("you asked for %1.").arg(asking);
     return makeError(ErrorCode::LimitReached, message);
 }
 

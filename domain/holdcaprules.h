@@ -14,5 +14,7 @@ int unitsAsked(const CapAsk &ask);
 // words a buyer understands otherwise ("You can hold at most 6 tickets for this event at once; you
 // already hold 4.").
 Status check(const CapUsage &usage, int asking, CapScope scope, CapHolder holder);
+// The same words for a refusal the database decided (CapRefusal: the holder, its cap, what it holds).
+DomainError refusal(const CapRefusal &refused, int asking, CapScope scope);
 
 } // namespace boxoffice::HoldCapRules

@@ -18,33 +18,74 @@ DomainError HoldCaps::notWired()
     return makeError(ErrorCode::Internal, QStringLiteral("A buyer's hold needs the buyer caps; none were given."));
 }
 
-Status HoldCaps::checkHolder(CapHolder holder, const Result<CapUsage> &usage, const CapAsk &ask)
+namespace {
+
+const char *holderWords(CapHolder holder)
 {
-    if (!usage)
-        return usage.error();
-    auto status = HoldCapRules::check(*usage, HoldCapRules::unitsAsked(ask), HoldCapRules::scopeOf(ask), holder);
-    if (!status)
-        qCInfo(lcCaps) << "buyer" << HoldCapRules::buyerOf(ask) << "cart" << HoldCapRules::cartOf(ask)
-                       << (holder == CapHolder::Buyer ? "at the buyer's cap" : "at the card's cap") << usage->held
-                       << "of" << usage->cap.value_or(0);
-    return status;
+    switch (holder) {
+    case CapHolder::Buyer:
+        return "at the buyer's cap";
+    case CapHolder::Instrument:
+        return "at the card's cap";
+    case CapHolder::UnknownCard:
+        return "at the unknown-card budget";
+    case CapHolder::Address:
+        return "at the address's cap";
+    }
+    return "at a cap";
+}
+
+} // namespace
+
+DomainError HoldCaps::refused(const CapRefusal &refusal, const CapAsk &ask)
+{
+    qCInfo(lcCaps) << "buyer" << HoldCapRules::buyerOf(ask) << "cart" << HoldCapRules::cartOf(ask)
+                   << holderWords(refusal.holder) << refusal.held << "of" << refusal.cap;
+    return HoldCapRules::refusal(refusal, HoldCapRules::unitsAsked(ask), HoldCapRules::scopeOf(ask));
 }
 
 Status HoldCaps::check(const CapAsk &ask)
 {
-    const BuyerId buyer = HoldCapRules::buyerOf(ask);
-    if (auto locked = m_store.lockBuyer(buyer); !locked)
-        return locked;
-    if (auto status = checkHolder(CapHolder::Buyer, m_store.buyerUsage(buyer, ask), ask); !status)
-        return status;
-    auto card = m_store.cartInstrument(HoldCapRules::cartOf(ask));
-    if (!card)
-        return card.error();
-    if (card->isEmpty())
-        return Done{}; // no card named yet: only the buyer's cap applies
-    if (auto locked = m_store.lockInstrument(card.value()); !locked)
-        return locked;
-    return checkHolder(CapHolder::Instrument, m_store.instrumentUsage(card.value(), ask), ask);
+    auto verdict = m_store.checkCaps(ask);
+    if (!verdict)
+        return verdict.error();
+    if (verdict->has_value())
+        return refused(**verdict, ask);
+    return Done{};
+}
+
+bool HoldCaps::claimsSeatsInOneCall() const
+{
+    return m_store.claimsSeatsInOneCall();
+}
+
+Result<HoldGrant> HoldCaps::holdSeats(const HoldRequest &request, const QStringList &labels)
+{
+    auto claimed = m_store.holdSeats(request, labels);
+    if (!claimed)
+        return claimed.error();
+    if (claimed->refusal) {
+        HoldRequest asked = request;
+        if (asked.units.isEmpty()) // by labels: each label is one seat
+            asked.units.resize(labels.size());
+        return refused(*claimed->refusal, CapAsk(asked));
+    }
+    return claimed->grant;
+}
+
+bool HoldCaps::claimsPlacesInOneCall() const
+{
+    return m_store.claimsPlacesInOneCall();
+}
+
+Result<PoolHold> HoldCaps::holdPlaces(const PoolHoldRequest &request)
+{
+    auto claimed = m_store.holdPlaces(request);
+    if (!claimed)
+        return claimed.error();
+    if (claimed->refusal)
+        return refused(*claimed->refusal, CapAsk(request));
+    return claimed->hold;
 }
 
 } // namespace boxoffice

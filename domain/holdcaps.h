@@ -8,7 +8,8 @@
 namespace boxoffice {
 
 // A web buyer's claim, of any shape, under the caps of its scope (see CapAsk). One unit of work:
-// lock the buyer's cap, count, check; lock the cart's payment card's cap, count, check; claim. The
+// every cap checked (BuyerCapStore::checkCaps: buyer, card or unknown-card budget, address, each
+// locked then counted; one call on PostgreSQL), then the claim. The
 // order is the same for every shape (buyer, then card, then the units the claim statement locks), so
 // two claims never wait on each other in a circle, and a count cannot go stale before its claim. A
 // failure anywhere, the claim's included, undoes all of it.
@@ -36,10 +37,19 @@ public:
         });
     }
 
+    // A web buyer's seats, by id or by label, claimed with every cap in ONE database call and one
+    // transaction of its own (cart owner, labels, locks, counts, claim), where the store can; the
+    // refusal worded here from the figures the database decided with.
+    bool claimsSeatsInOneCall() const;
+    Result<HoldGrant> holdSeats(const HoldRequest &request, const QStringList &labels);
+    // The same for GA places (the claim, retry and spread over rows as PgPoolStore's).
+    bool claimsPlacesInOneCall() const;
+    Result<PoolHold> holdPlaces(const PoolHoldRequest &request);
+
 private:
     static DomainError notWired();
+    static DomainError refused(const CapRefusal &refusal, const CapAsk &ask);
     Status check(const CapAsk &ask);
-    Status checkHolder(CapHolder holder, const Result<CapUsage> &usage, const CapAsk &ask);
 
     BuyerCapStore &m_store;
     UnitOfWork &m_unit;

@@ -105,6 +105,8 @@ Result<PoolHold> PoolService::hold(const PoolHoldRequest &request)
             return answers->front();
         }
     }
+    if (request.buyer != 0 && m_caps && m_caps->claimsPlacesInOneCall())
+        return m_caps->holdPlaces(request); // caps and claim in one database call
     return HoldCaps::claim(m_caps, request, [&] { return m_store.hold(request); });
 }
 

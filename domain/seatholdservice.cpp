@@ -32,7 +32,31 @@ Result<HoldGrant> SeatHoldService::hold(const HoldRequest &request)
 {
     if (auto status = SeatHoldRules::checkHold(request); !status)
         return status.error();
+    if (request.buyer != 0 && m_caps && m_caps->claimsSeatsInOneCall())
+        return m_caps->holdSeats(request, {});
     return HoldCaps::claim(m_caps, request, [&] { return m_store.hold(request); });
+}
+
+Result<HoldGrant> SeatHoldService::holdForBuyer(const HoldRequest &request, const QStringList &labels)
+{
+    if (labels.isEmpty())
+        return hold(request);
+    if (auto status = SeatHoldRules::checkCart(request.cart); !status)
+        return status.error();
+    if (auto status = SeatHoldRules::checkEvent(request.event); !status)
+        return status.error();
+    if (auto status = SeatHoldRules::checkLabels(labels); !status)
+        return status.error();
+    if (request.buyer == 0 || !m_caps || !m_caps->claimsSeatsInOneCall()) {
+        auto seats = m_store.resolveSeats(request.event, labels);
+        if (!seats)
+            return seats.error();
+        HoldRequest resolved = request;
+        for (const SeatRef &seat : seats.value())
+            resolved.units << seat.unit;
+        return hold(resolved);
+    }
+    return m_caps->holdSeats(request, labels);
 }
 
 Result<HoldGrant> SeatHoldService::holdByLabels(EventId event, const CartId &cart, const QStringList &labels,

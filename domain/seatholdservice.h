@@ -11,7 +11,8 @@ namespace boxoffice {
 // The seat-hold use-cases every channel calls: validate, then hand the one atomic operation to the
 // store. Channels never talk to a store directly, so no channel can skip a rule. A hold for a web buyer
 // (HoldRequest::buyer) is claimed within the event's caps: the channel that sells to buyers passes its
-// HoldCaps, and a buyer's hold without them is refused rather than left uncapped.
+// HoldCaps, and a buyer's hold without them is refused rather than left uncapped. The staff's claim
+// (buyer 0) is the store's one statement, untouched by the caps.
 class SeatHoldService
 {
 public:
@@ -22,6 +23,10 @@ public:
     Result<QVector<SeatRef>> resolveSeats(EventId event, const QStringList &labels);
 
     Result<HoldGrant> hold(const HoldRequest &request);
+    // A web buyer's hold by seat ids (`labels` empty) or by labels. Where the caps' store can, it is ONE
+    // database call: the cart checked to be the buyer's (NotFound otherwise), the labels resolved,
+    // every cap counted under its lock, the seats claimed. Staff (buyer 0) hold as in hold().
+    Result<HoldGrant> holdForBuyer(const HoldRequest &request, const QStringList &labels);
     Result<HoldGrant> holdByLabels(EventId event, const CartId &cart, const QStringList &labels,
                                    std::optional<int> ttlSeconds = {});
     Result<ReleaseOutcome> release(const CartId &cart, const QVector<UnitId> &units);

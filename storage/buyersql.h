@@ -11,7 +11,8 @@ SELECT id, name FROM buyers WHERE token_hash = :hash
 )SQL";
 
 inline constexpr char addCart[] = R"SQL(
-INSERT INTO buyer_carts (cart_id, buyer_id, instrument) VALUES (:cart, :buyer, :instrument)
+INSERT INTO buyer_carts (cart_id, buyer_id, instrument, client_address)
+VALUES (:cart, :buyer, :instrument, CAST(:address AS inet))
 )SQL";
 
 inline constexpr char cartOwner[] = R"SQL(

@@ -99,4 +99,62 @@ SELECT s.cap,
 FROM scope s
 )SQL";
 
+// Every cap of an ask in one call (migration 037): the cart's owner, then each holder locked and
+// counted in the fixed order. One row: the refusing holder (NULL: none; 'cart': not the buyer's cart),
+// its cap and what it holds.
+inline constexpr char checkCaps[] = R"SQL(
+SELECT r_refused, r_cap, r_held
+FROM boxoffice_web_caps(CAST(:buyer AS bigint), CAST(:cart AS text), CAST(:asking AS integer),
+                        CAST(:event AS bigint), CAST(:units AS bigint[]), CAST(:pool AS bigint),
+                        CAST(:room_type AS bigint), CAST(:check_in AS date), CAST(:check_out AS date),
+                        CAST(:restaurant AS bigint), CAST(:resource AS bigint),
+                        CAST(:starts AS timestamptz), CAST(:ends AS timestamptz))
+)SQL";
+
+// A web buyer's seat hold, caps and all, in one call and one transaction (migration 037).
+inline constexpr char holdSeats[] = R"SQL(
+SELECT r_outcome, r_unit, r_label, r_expires_ms, r_cap, r_held
+FROM boxoffice_web_hold_seats(CAST(:buyer AS bigint), CAST(:cart AS text), CAST(:event AS bigint),
+                              CAST(:units AS bigint[]), CAST(:labels AS text[]), CAST(:ttl AS integer))
+)SQL";
+
+// A web buyer's GA places, caps and all, in one call and one transaction (migration 037).
+inline constexpr char holdPlaces[] = R"SQL(
+SELECT r_outcome, r_hold, r_expires_ms, r_quantity, r_holder, r_cap, r_held
+FROM boxoffice_web_hold_places(CAST(:buyer AS bigint), CAST(:cart AS text), CAST(:pool AS bigint),
+                               CAST(:quantity AS integer), CAST(:ttl AS integer))
+)SQL";
+
+// A scope's four caps set (the ones marked `:set_*`; NULL clears) and read back. The manager's grants
+// of 008, 017 and 037 allow exactly these columns. No row: no such event, hotel or restaurant.
+inline constexpr char setEventCaps[] = R"SQL(
+UPDATE events SET
+    max_holds_per_buyer = CASE WHEN :set_buyer THEN CAST(:buyer AS integer) ELSE max_holds_per_buyer END,
+    max_holds_per_instrument = CASE WHEN :set_card THEN CAST(:card AS integer) ELSE max_holds_per_instrument END,
+    max_holds_unknown_card = CASE WHEN :set_unknown THEN CAST(:unknown AS integer) ELSE max_holds_unknown_card END,
+    max_holds_per_address = CASE WHEN :set_address THEN CAST(:address AS integer) ELSE max_holds_per_address END
+WHERE id = :id
+RETURNING max_holds_per_buyer, max_holds_per_instrument, max_holds_unknown_card, max_holds_per_address
+)SQL";
+
+inline constexpr char setHotelCaps[] = R"SQL(
+UPDATE hotels SET
+    max_stays_per_buyer = CASE WHEN :set_buyer THEN CAST(:buyer AS integer) ELSE max_stays_per_buyer END,
+    max_stays_per_instrument = CASE WHEN :set_card THEN CAST(:card AS integer) ELSE max_stays_per_instrument END,
+    max_stays_unknown_card = CASE WHEN :set_unknown THEN CAST(:unknown AS integer) ELSE max_stays_unknown_card END,
+    max_stays_per_address = CASE WHEN :set_address THEN CAST(:address AS integer) ELSE max_stays_per_address END
+WHERE id = :id
+RETURNING max_stays_per_buyer, max_stays_per_instrument, max_stays_unknown_card, max_stays_per_address
+)SQL";
+
+inline constexpr char setRestaurantCaps[] = R"SQL(
+UPDATE restaurants SET
+    max_bookings_per_buyer = CASE WHEN :set_buyer THEN CAST(:buyer AS integer) ELSE max_bookings_per_buyer END,
+    max_bookings_per_instrument = CASE WHEN :set_card THEN CAST(:card AS integer) ELSE max_bookings_per_instrument END,
+    max_bookings_unknown_card = CASE WHEN :set_unknown THEN CAST(:unknown AS integer) ELSE max_bookings_unknown_card END,
+    max_bookings_per_address = CASE WHEN :set_address THEN CAST(:address AS integer) ELSE max_bookings_per_address END
+WHERE id = :id
+RETURNING max_bookings_per_buyer, max_bookings_per_instrument, max_bookings_unknown_card, max_bookings_per_address
+)SQL";
+
 } // namespace boxoffice::CapSql

@@ -2,6 +2,9 @@
 
 #include "storage/capsql.h"
 #include "storage/pgarrays.h"
+#include "storage/sqlvalues.h"
+
+#include "domain/holdcaprules.h"
 
 namespace boxoffice {
 
@@ -23,6 +26,61 @@ QVariant noText()
 QVariant timestamp(const QDateTime &time)
 {
     return time.isValid() ? QVariant(time.toUTC().toString(Qt::ISODateWithMs)) : noText();
+}
+
+std::optional<CapHolder> holderNamed(const QString &name)
+{
+    if (name == QLatin1String("buyer"))
+        return CapHolder::Buyer;
+    if (name == QLatin1String("card"))
+        return CapHolder::Instrument;
+    if (name == QLatin1String("unknown_card"))
+        return CapHolder::UnknownCard;
+    if (name == QLatin1String("address"))
+        return CapHolder::Address;
+    return std::nullopt;
+}
+
+DomainError noSuchCart()
+{
+    return makeError(ErrorCode::NotFound, QStringLiteral("No such cart."));
+}
+
+// The ask's scope and what it asks again, as boxoffice_web_caps takes them (the others NULL).
+struct AskScope
+{
+    QVariant event = noId(), units = noText(), pool = noId(), roomType = noId(), checkIn = noText(),
+             checkOut = noText(), restaurant = noId(), resource = noId(), starts = noText(), ends = noText();
+};
+
+AskScope scopeOf(const CapAsk &ask)
+{
+    AskScope scope;
+    if (const auto *seats = std::get_if<HoldRequest>(&ask)) {
+        scope.event = seats->event;
+        scope.units = toBigintArray(seats->units);
+    } else if (const auto *places = std::get_if<PoolHoldRequest>(&ask)) {
+        scope.pool = places->pool;
+    } else if (const auto *stay = std::get_if<StayRequest>(&ask)) {
+        scope.roomType = stay->roomType;
+        scope.checkIn = stay->checkIn.toString(Qt::ISODate);
+        scope.checkOut = stay->checkOut.toString(Qt::ISODate);
+    } else if (const auto *table = std::get_if<SlotRequest>(&ask)) {
+        scope.resource = table->resource;
+        scope.starts = timestamp(table->start);
+        scope.ends = timestamp(table->end);
+    } else {
+        scope.restaurant = std::get<TableSearch>(ask).restaurant;
+    }
+    return scope;
+}
+
+QString unitList(const QVector<UnitId> &units)
+{
+    QStringList parts;
+    for (UnitId unit : units)
+        parts << QString::number(unit);
+    return parts.join(QStringLiteral(", "));
 }
 
 } // namespace
@@ -130,6 +188,210 @@ Result<CapUsage> PgBuyerCapStore::usage(const QVariant &buyer, const QVariant &i
                  {QStringLiteral(":cart"), search.cart},
                  {QStringLiteral(":starts"), noText()},
                  {QStringLiteral(":ends"), noText()}});
+}
+
+Result<std::optional<CapRefusal>> PgBuyerCapStore::checkCaps(const CapAsk &ask)
+{
+    const AskScope scope = scopeOf(ask);
+    auto query = m_statements.exec(CapSql::checkCaps, counting,
+                                   {{QStringLiteral(":buyer"), HoldCapRules::buyerOf(ask)},
+                                    {QStringLiteral(":cart"), HoldCapRules::cartOf(ask)},
+                                    {QStringLiteral(":asking"), HoldCapRules::unitsAsked(ask)},
+                                    {QStringLiteral(":event"), scope.event},
+                                    {QStringLiteral(":units"), scope.units},
+                                    {QStringLiteral(":pool"), scope.pool},
+                                    {QStringLiteral(":room_type"), scope.roomType},
+                                    {QStringLiteral(":check_in"), scope.checkIn},
+                                    {QStringLiteral(":check_out"), scope.checkOut},
+                                    {QStringLiteral(":restaurant"), scope.restaurant},
+                                    {QStringLiteral(":resource"), scope.resource},
+                                    {QStringLiteral(":starts"), scope.starts},
+                                    {QStringLiteral(":ends"), scope.ends}});
+    if (!query)
+        return query.error();
+    QSqlQuery &q = *query.value();
+    std::optional<CapRefusal> refusal;
+    bool cartFound = true;
+    if (q.next() && !q.value(0).isNull()) {
+        const QString refused = q.value(0).toString();
+        if (const auto holder = holderNamed(refused))
+            refusal = CapRefusal{*holder, q.value(1).toInt(), q.value(2).toInt()};
+        else
+            cartFound = false;
+    }
+    q.finish();
+    if (!cartFound)
+        return noSuchCart();
+    return refusal;
+}
+
+Result<CappedSeatClaim> PgBuyerCapStore::holdSeats(const HoldRequest &request, const QStringList &labels)
+{
+    const QString context = QStringLiteral("holding seats");
+    auto query = m_statements.exec(CapSql::holdSeats, context,
+                                   {{QStringLiteral(":buyer"), request.buyer},
+                                    {QStringLiteral(":cart"), request.cart},
+                                    {QStringLiteral(":event"), request.event},
+                                    {QStringLiteral(":units"), labels.isEmpty() ? QVariant(toBigintArray(request.units)) : noText()},
+                                    {QStringLiteral(":labels"), labels.isEmpty() ? noText() : QVariant(toTextArray(labels))},
+                                    {QStringLiteral(":ttl"), nullableInt(request.ttlSeconds)}});
+    if (!query)
+        return query.error();
+    QSqlQuery &q = *query.value();
+    CappedSeatClaim claim;
+    QString answer; // the first non-grant outcome: it decides
+    QStringList unknownLabels;
+    QVector<UnitId> unknownUnits;
+    QStringList lost;
+    int rows = 0;
+    while (q.next()) {
+        ++rows;
+        const QString outcome = q.value(0).toString();
+        const SeatRef seat{q.value(1).toLongLong(), q.value(2).toString()};
+        if (outcome == QLatin1String("granted")) {
+            claim.grant.held << HeldUnit{seat, fromEpochMs(q.value(3))};
+            continue;
+        }
+        if (answer.isEmpty())
+            answer = outcome;
+        if (outcome == QLatin1String("unknown_label"))
+            unknownLabels << seat.label;
+        else if (outcome == QLatin1String("unknown_unit"))
+            unknownUnits << seat.unit;
+        else if (outcome == QLatin1String("lost"))
+            lost << seat.label;
+        else if (outcome == QLatin1String("refused")) {
+            if (const auto holder = holderNamed(seat.label))
+                claim.refusal = CapRefusal{*holder, q.value(4).toInt(), q.value(5).toInt()};
+        }
+    }
+    q.finish();
+    // The same answers as PgSeatStore::hold gives the desk.
+    if (answer == QLatin1String("cart"))
+        return noSuchCart();
+    if (answer == QLatin1String("no_event"))
+        return makeError(ErrorCode::NotFound, QStringLiteral("Event %1 does not exist.").arg(request.event));
+    if (!unknownLabels.isEmpty())
+        return makeError(ErrorCode::BadInput,
+                         QStringLiteral("Event %1 has no seat %2.")
+                             .arg(request.event)
+                             .arg(unknownLabels.join(QStringLiteral(", "))),
+                         unknownLabels);
+    if (claim.refusal)
+        return claim;
+    if (!unknownUnits.isEmpty())
+        return makeError(
+            ErrorCode::BadInput,
+            QStringLiteral("Seat id(s) %1 are not part of event %2.").arg(unitList(unknownUnits)).arg(request.event));
+    if (!lost.isEmpty()) {
+        const QString message = lost.size() == 1
+            ? QStringLiteral("Seat %1 was just taken by another buyer; nothing was held.").arg(lost.first())
+            : QStringLiteral("Seats %1 were just taken by other buyers; nothing was held.")
+                  .arg(lost.join(QStringLiteral(", ")));
+        return withReason(makeError(ErrorCode::Lost, message, lost), ErrorReason::SeatTaken);
+    }
+    if (!answer.isEmpty() || rows == 0 || claim.grant.held.isEmpty())
+        return makeError(ErrorCode::Internal, QStringLiteral("The database answered a hold with an unexpected row."));
+    return claim;
+}
+
+Result<CappedPlacesClaim> PgBuyerCapStore::holdPlaces(const PoolHoldRequest &request)
+{
+    auto claimed = holdPlacesOnce(request);
+    // Two clicks of one cart raced and the other inserted first: asking again refreshes its hold.
+    if (!claimed && claimed.error().sqlState == QLatin1String("23505"))
+        return holdPlacesOnce(request);
+    return claimed;
+}
+
+Result<CappedPlacesClaim> PgBuyerCapStore::holdPlacesOnce(const PoolHoldRequest &request)
+{
+    const QString context = QStringLiteral("holding general-admission places");
+    auto query = m_statements.exec(CapSql::holdPlaces, context,
+                                   {{QStringLiteral(":buyer"), request.buyer},
+                                    {QStringLiteral(":cart"), request.cart},
+                                    {QStringLiteral(":pool"), request.pool},
+                                    {QStringLiteral(":quantity"), request.quantity},
+                                    {QStringLiteral(":ttl"), nullableInt(request.ttlSeconds)}});
+    if (!query)
+        return query.error();
+    QSqlQuery &q = *query.value();
+    if (!q.next()) {
+        q.finish();
+        return makeError(ErrorCode::Internal, QStringLiteral("The database answered a hold with no row."));
+    }
+    const QString outcome = q.value(0).toString();
+    const qint64 holdId = q.value(1).toLongLong();
+    const QDateTime expiresAt = fromEpochMs(q.value(2));
+    const int quantity = q.value(3).toInt();
+    const std::optional<CapHolder> holder = holderNamed(q.value(4).toString());
+    const CapRefusal refusal{holder.value_or(CapHolder::Buyer), q.value(5).toInt(), q.value(6).toInt()};
+    q.finish();
+    CappedPlacesClaim claim;
+    // The same answers as PgPoolStore::hold.
+    if (outcome == QLatin1String("granted") || outcome == QLatin1String("refreshed")) {
+        claim.hold = PoolHold{holdId, request.pool, quantity, expiresAt, outcome == QLatin1String("refreshed")};
+        return claim;
+    }
+    if (outcome == QLatin1String("refused") && holder) {
+        claim.refusal = refusal;
+        return claim;
+    }
+    if (outcome == QLatin1String("cart"))
+        return noSuchCart();
+    if (outcome == QLatin1String("no_pool"))
+        return makeError(ErrorCode::NotFound, QStringLiteral("Pool %1 does not exist.").arg(request.pool));
+    if (outcome == QLatin1String("conflict"))
+        return makeError(ErrorCode::Conflict,
+                         QStringLiteral("This cart already holds %1 place(s) of this pool; release them to change the "
+                                        "number.")
+                             .arg(quantity));
+    if (outcome == QLatin1String("lost"))
+        return makeError(ErrorCode::Lost,
+                         request.quantity == 1 ? QStringLiteral("This pool is sold out.")
+                                               : QStringLiteral("Fewer than %1 places are left in this pool; nothing "
+                                                                "was held.")
+                                                     .arg(request.quantity));
+    return makeError(ErrorCode::Internal, QStringLiteral("The database answered a hold with an unexpected row."));
+}
+
+Result<PgBuyerCapStore::ScopeCaps> PgBuyerCapStore::setCaps(CapScope scope, qint64 id, const CapChanges &changes)
+{
+    const char *sql = scope == CapScope::Hotel ? CapSql::setHotelCaps
+        : scope == CapScope::Restaurant        ? CapSql::setRestaurantCaps
+                                               : CapSql::setEventCaps;
+    const auto value = [&changes](CapHolder holder) {
+        const std::optional<int> cap = changes.value(int(holder));
+        return cap ? QVariant(*cap) : QVariant(QMetaType::fromType<int>());
+    };
+    const auto named = [&changes](CapHolder holder) { return changes.contains(int(holder)); };
+    auto query = m_statements.exec(sql, QStringLiteral("setting the hold caps"),
+                                   {{QStringLiteral(":id"), id},
+                                    {QStringLiteral(":set_buyer"), named(CapHolder::Buyer)},
+                                    {QStringLiteral(":buyer"), value(CapHolder::Buyer)},
+                                    {QStringLiteral(":set_card"), named(CapHolder::Instrument)},
+                                    {QStringLiteral(":card"), value(CapHolder::Instrument)},
+                                    {QStringLiteral(":set_unknown"), named(CapHolder::UnknownCard)},
+                                    {QStringLiteral(":unknown"), value(CapHolder::UnknownCard)},
+                                    {QStringLiteral(":set_address"), named(CapHolder::Address)},
+                                    {QStringLiteral(":address"), value(CapHolder::Address)}});
+    if (!query)
+        return query.error();
+    QSqlQuery &q = *query.value();
+    if (!q.next()) {
+        q.finish();
+        return makeError(ErrorCode::NotFound, QStringLiteral("No such %1: %2.")
+                                                  .arg(scope == CapScope::Hotel ? QStringLiteral("hotel")
+                                                       : scope == CapScope::Restaurant ? QStringLiteral("restaurant")
+                                                                                       : QStringLiteral("event"))
+                                                  .arg(id));
+    }
+    ScopeCaps caps;
+    for (int column = 0; column < 4; ++column)
+        if (!q.value(column).isNull())
+            caps[size_t(column)] = q.value(column).toInt();
+    q.finish();
+    return caps;
 }
 
 } // namespace boxoffice

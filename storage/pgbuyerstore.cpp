@@ -66,7 +66,7 @@ Result<Buyer> PgBuyerStore::authenticate(const QString &token)
     return buyer;
 }
 
-Result<CartId> PgBuyerStore::createCart(BuyerId buyer, const QString &instrument)
+Result<CartId> PgBuyerStore::createCart(BuyerId buyer, const QString &instrument, const QString &clientAddress)
 {
     // Refused rather than cleaned: a fingerprint that only looks like another must not count as it.
     QVariant card(QMetaType::fromType<QString>());
@@ -76,13 +76,16 @@ Result<CartId> PgBuyerStore::createCart(BuyerId buyer, const QString &instrument
             return checked.error();
         card = checked.value();
     }
+    // An IPv6 zone ("%eth0") is the server's own interface, not the client's: inet does not take it.
+    const QString address = clientAddress.section(QLatin1Char('%'), 0, 0).trimmed();
     QByteArray bytes(12, Qt::Uninitialized);
     QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(bytes.data()), bytes.size() / 4);
     const CartId cart = QStringLiteral("web-") + QString::fromLatin1(bytes.toHex());
     auto inserted = m_statements.exec(BuyerSql::addCart, QStringLiteral("creating a cart"),
                                       {{QStringLiteral(":cart"), cart},
                                        {QStringLiteral(":buyer"), buyer},
-                                       {QStringLiteral(":instrument"), card}});
+                                       {QStringLiteral(":instrument"), card},
+                                       {QStringLiteral(":address"), address.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(address)}});
     if (!inserted)
         return inserted.error();
     inserted.value()->finish();

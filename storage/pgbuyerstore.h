@@ -13,7 +13,8 @@ public:
 
     Result<NewBuyer> addBuyer(const QString &name) override;
     Result<Buyer> authenticate(const QString &token) override;
-    Result<CartId> createCart(BuyerId buyer, const QString &instrument = {}) override;
+    Result<CartId> createCart(BuyerId buyer, const QString &instrument = {},
+                              const QString &clientAddress = {}) override;
     Status checkCartOwner(BuyerId buyer, const CartId &cart) override;
     Status checkOrderOwner(BuyerId buyer, OrderId order) override;
 

@@ -5,6 +5,8 @@
 #include "storage/poolbatchsql.h"
 #include "storage/sqlvalues.h"
 
+#include <QHash>
+
 namespace boxoffice {
 
 namespace {
@@ -42,14 +44,12 @@ Result<PoolHold> answerOf(const PoolHoldRequest &ask, const QString &outcome, qi
                          QStringLiteral("This cart already holds %1 place(s) of this pool; release them to change the "
                                         "number.")
                              .arg(used));
-    if (outcome == QLatin1String("buyer_cap") || outcome == QLatin1String("card_cap")) {
-        const CapUsage usage{cap.toInt(), used};
-        const CapHolder holder = outcome == QLatin1String("buyer_cap") ? CapHolder::Buyer : CapHolder::Instrument;
-        auto status = HoldCapRules::check(usage, ask.quantity, CapScope::Event, holder);
-        if (!status)
-            return status.error();
-        return makeError(ErrorCode::LimitReached, QStringLiteral("That is more than this event's cap allows."));
-    }
+    static const QHash<QString, CapHolder> holders{{QStringLiteral("buyer_cap"), CapHolder::Buyer},
+                                                   {QStringLiteral("card_cap"), CapHolder::Instrument},
+                                                   {QStringLiteral("unknown_card_cap"), CapHolder::UnknownCard},
+                                                   {QStringLiteral("address_cap"), CapHolder::Address}};
+    if (const auto holder = holders.constFind(outcome); holder != holders.cend())
+        return HoldCapRules::refusal(CapRefusal{holder.value(), cap.toInt(), used}, ask.quantity, CapScope::Event);
     if (outcome == QLatin1String("no_pool"))
         return makeError(ErrorCode::NotFound, QStringLiteral("Pool %1 does not exist.").arg(ask.pool));
     if (outcome == QLatin1String("not_found"))

@@ -27,6 +27,7 @@ int runReconcile(CtlContext &context);
 int runWorker(CtlContext &context);
 int runRefund(CtlContext &context);
 int runBuyer(CtlContext &context);
+int runCaps(CtlContext &context);
 int runTill(CtlContext &context);
 int runDay(CtlContext &context);
 int runPriceTypes(CtlContext &context);

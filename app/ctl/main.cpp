@@ -86,6 +86,10 @@ const std::map<QString, Command> &commands()
           "simulate-buyers --event ID --buyers N --rate R [--web URL] [--seed S]: N web buyers arriving at R a "
           "second hold, abandon, pay or pay late against a running boxoffice-web; a summary and the audit "
           "(exits 1 when it fails)"}},
+        {QStringLiteral("caps"),
+         {runCaps, "caps event|hotel|restaurant ID [buyer=N] [card=N] [unknown-card=N] [address=N]: what one web "
+                   "buyer, card, all carts with no card, or one client address may hold at once (N or none; "
+                   "setting: manager)"}},
     };
     return table;
 }

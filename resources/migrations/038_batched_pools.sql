@@ -36,6 +36,14 @@ DECLARE
     v_max_extensions integer;
     v_buyer_cap integer;
     v_card_cap integer;
+    v_unknown_cap integer;
+    v_address_cap integer;
+    v_addresses inet[];
+    unknown_used integer;
+    address_names inet[] := '{}';
+    address_used integer[] := '{}';
+    ui boolean;
+    ai integer;
     v_owned boolean[];
     v_cards text[];
     v_card_keys integer[];
@@ -89,8 +97,9 @@ BEGIN
         RAISE EXCEPTION 'a batch of % asks needs % of each field', n, n USING ERRCODE = 'invalid_parameter_value';
     END IF;
 
-    SELECT gp.event_id, e.hold_seconds, e.max_extensions, e.max_holds_per_buyer, e.max_holds_per_instrument
-    INTO v_event, v_hold_seconds, v_max_extensions, v_buyer_cap, v_card_cap
+    SELECT gp.event_id, e.hold_seconds, e.max_extensions, e.max_holds_per_buyer, e.max_holds_per_instrument,
+           e.max_holds_unknown_card, e.max_holds_per_address
+    INTO v_event, v_hold_seconds, v_max_extensions, v_buyer_cap, v_card_cap, v_unknown_cap, v_address_cap
     FROM ga_pools gp JOIN events e ON e.id = gp.event_id
     WHERE gp.id = p_pool;
     IF NOT FOUND THEN
@@ -107,8 +116,9 @@ BEGIN
     -- A buyer's cart must be theirs; its card is read under the buyer's lock, as the single claim does.
     SELECT array_agg(a.b IS NULL OR a.b <= 0 OR c.cart_id IS NOT NULL ORDER BY a.i),
            array_agg(CASE WHEN a.b > 0 THEN c.instrument END ORDER BY a.i),
-           array_agg(CASE WHEN a.b > 0 AND c.instrument IS NOT NULL THEN hashtext(c.instrument) END ORDER BY a.i)
-    INTO v_owned, v_cards, v_card_keys
+           array_agg(CASE WHEN a.b > 0 AND c.instrument IS NOT NULL THEN hashtext(c.instrument) END ORDER BY a.i),
+           array_agg(CASE WHEN a.b > 0 THEN c.client_address END ORDER BY a.i)
+    INTO v_owned, v_cards, v_card_keys, v_addresses
     FROM unnest(p_carts, p_buyers) WITH ORDINALITY AS a(cart, b, i)
     LEFT JOIN buyer_carts c ON c.cart_id = a.cart AND c.buyer_id = a.b;
 
@@ -116,6 +126,25 @@ BEGIN
     FOR k IN SELECT DISTINCT x FROM unnest(v_card_keys) x WHERE x IS NOT NULL ORDER BY 1 LOOP
         PERFORM pg_advisory_xact_lock(7421, CAST(k AS integer));
     END LOOP;
+
+    -- 2b. The unknown-card budget's lock (037's key), when a card-less buyer's cart asks; then every
+    -- distinct client address's lock, ascending: the order of boxoffice_web_caps (buyer, card or
+    -- unknown card, address), so a batch and a single capped claim never wait on each other in a circle.
+    IF v_unknown_cap IS NOT NULL AND EXISTS (SELECT 1 FROM generate_series(1, n) g
+                                             WHERE p_buyers[g] > 0 AND v_owned[g] AND v_cards[g] IS NULL) THEN
+        PERFORM pg_advisory_xact_lock(7422, hashtext('event:' || v_event));
+        unknown_used := boxoffice_event_held(v_event, 'unknown_card', NULL, NULL, NULL, NULL, NULL, NULL);
+    END IF;
+    IF v_address_cap IS NOT NULL THEN
+        FOR k IN SELECT DISTINCT hashtext(host(x)) FROM unnest(v_addresses) x WHERE x IS NOT NULL ORDER BY 1 LOOP
+            PERFORM pg_advisory_xact_lock(7423, CAST(k AS integer));
+        END LOOP;
+        SELECT COALESCE(array_agg(ad.address ORDER BY ad.address), '{}'),
+               COALESCE(array_agg(boxoffice_event_held(v_event, 'address', NULL, NULL, ad.address, NULL, NULL, NULL)
+                                  ORDER BY ad.address), '{}')
+        INTO address_names, address_used
+        FROM (SELECT DISTINCT x AS address FROM unnest(v_addresses) x WHERE x IS NOT NULL) ad;
+    END IF;
 
     -- What each capped holder already holds live in the event (seats and places alike), counted once
     -- under its lock; the batch's own grants are added as they are made.
@@ -201,6 +230,8 @@ BEGIN
         -- The caps: what the holder holds beyond this cart's own hold of the pool, plus the ask.
         bi := CASE WHEN p_buyers[i] > 0 THEN array_position(buyer_ids, p_buyers[i]) END;
         ci := CASE WHEN v_cards[i] IS NOT NULL THEN array_position(card_names, v_cards[i]) END;
+        ui := p_buyers[i] > 0 AND v_cards[i] IS NULL AND unknown_used IS NOT NULL;
+        ai := CASE WHEN p_buyers[i] > 0 AND v_addresses[i] IS NOT NULL THEN array_position(address_names, v_addresses[i]) END;
         give := q;
         IF bi IS NOT NULL THEN
             room := v_buyer_cap - (buyer_used[bi] - COALESCE(own_quantity, 0));
@@ -224,6 +255,32 @@ BEGIN
                     res_outcome[i] := 'card_cap';
                     res_cap[i] := v_card_cap;
                     res_used[i] := card_used[ci] - COALESCE(own_quantity, 0);
+                    CONTINUE;
+                END IF;
+            END IF;
+        END IF;
+        IF ui THEN
+            room := v_unknown_cap - (unknown_used - COALESCE(own_quantity, 0));
+            IF room < give THEN
+                IF p_partial[i] AND room >= 1 AND oi IS NULL THEN
+                    give := room;
+                ELSE
+                    res_outcome[i] := 'unknown_card_cap';
+                    res_cap[i] := v_unknown_cap;
+                    res_used[i] := unknown_used - COALESCE(own_quantity, 0);
+                    CONTINUE;
+                END IF;
+            END IF;
+        END IF;
+        IF ai IS NOT NULL THEN
+            room := v_address_cap - (address_used[ai] - COALESCE(own_quantity, 0));
+            IF room < give THEN
+                IF p_partial[i] AND room >= 1 AND oi IS NULL THEN
+                    give := room;
+                ELSE
+                    res_outcome[i] := 'address_cap';
+                    res_cap[i] := v_address_cap;
+                    res_used[i] := address_used[ai] - COALESCE(own_quantity, 0);
                     CONTINUE;
                 END IF;
             END IF;
@@ -307,6 +364,12 @@ BEGIN
         END IF;
         IF ci IS NOT NULL THEN
             card_used[ci] := card_used[ci] + give;
+        END IF;
+        IF ui THEN
+            unknown_used := unknown_used + give;
+        END IF;
+        IF ai IS NOT NULL THEN
+            address_used[ai] := address_used[ai] + give;
         END IF;
         res_outcome[i] := 'held';
         res_quantity[i] := give;

@@ -22,6 +22,8 @@ namespace boxoffice::bench {
     SCENARIO(makeHttpPoolHotScenario)                                                                                  \
     SCENARIO(makePoolBatchedScenario)                                                                                  \
     SCENARIO(makeHttpPoolBatchedScenario)
+    SCENARIO(makeHotelStaysScenario)                                                                                   \
+    SCENARIO(makeSeatsWebCappedScenario)
 
 #define BOXOFFICE_BENCH_DECLARE(factory) std::unique_ptr<Scenario> factory();
 BOXOFFICE_BENCH_SCENARIOS(BOXOFFICE_BENCH_DECLARE)

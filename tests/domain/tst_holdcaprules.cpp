@@ -156,6 +156,15 @@ void TestHoldCapRules::theRuleSaysWhatTheCapIsAndWhatIsHeld()
     QCOMPARE(HoldCapRules::check(CapUsage{2, 2}, 1, CapScope::Restaurant, CapHolder::Instrument).error().message,
              QStringLiteral("At most 2 table bookings at this restaurant can be held at once with one payment card; "
                             "this card already holds 2."));
+    // The holders the database counts beside these (migration 037), from the figures it decided with.
+    QCOMPARE(HoldCapRules::refusal(CapRefusal{CapHolder::UnknownCard, 20, 19}, 2, CapScope::Event).message,
+             QStringLiteral("At most 20 tickets for this event can be held at once without naming a payment card; "
+                            "carts without a card already hold 19. Name your card to hold more."));
+    QCOMPARE(HoldCapRules::refusal(CapRefusal{CapHolder::Address, 8, 8}, 1, CapScope::Hotel).message,
+             QStringLiteral("At most 8 stays at this hotel can be held at once from one network address; 8 are "
+                            "already held from yours."));
+    QCOMPARE(HoldCapRules::refusal(CapRefusal{CapHolder::Address, 4, 0}, 5, CapScope::Restaurant).code,
+             ErrorCode::LimitReached);
 }
 
 void TestHoldCapRules::noCapIsUnlimited()

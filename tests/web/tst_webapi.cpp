@@ -76,6 +76,7 @@ private slots:
     void failedSignInsAreLimitedPerAddress();
     void cartsCreatedAreLimitedPerBuyer();
     void aBatchedPoolIsHeldThroughTheSharedBatcher();
+    void oneClientAddressIsCappedAcrossAccounts();
 
 private:
     Answer send(const QByteArray &method, const QString &path, const QByteArray &body = {}, const QString &token = {},
@@ -1290,6 +1291,43 @@ void TestWebApi::aBatchedPoolIsHeldThroughTheSharedBatcher()
     const Answer soldOut = post(places.arg(newCart(fay->token)), {{"pool", pool->id}, {"quantity", 1}}, fay->token);
     QVERIFY2(soldOut.status == 409, qPrintable(soldOut.describe()));
     QCOMPARE(PoolService(m_inventory->pools).pool(pool->id)->available, 0);
+}
+
+void TestWebApi::oneClientAddressIsCappedAcrossAccounts()
+{
+    // Every cart of this suite comes from loopback: the cap is one more than they hold live already.
+    const Answer aliceCart = post(QStringLiteral("/api/v1/carts"), {{"instrument", "fp_address_a"}}, m_alice);
+    const Answer bobCart = post(QStringLiteral("/api/v1/carts"), {{"instrument", "fp_address_b"}}, m_bob);
+    QCOMPARE(aliceCart.status, 201);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT host(client_address) FROM buyer_carts WHERE cart_id = :c"),
+                          {{QStringLiteral("c"), aliceCart.json.value("cart").toString()}})
+                 .toString(),
+             QStringLiteral("127.0.0.1"));
+    const QVariantMap event{{QStringLiteral("e"), m_hall.eventId}};
+    const int held = m_db->scalar(QStringLiteral("SELECT boxoffice_event_held(:e, 'address', NULL, NULL, "
+                                                 "inet '127.0.0.1', NULL, NULL, NULL)"),
+                                  event)
+                         .toInt();
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE events SET max_holds_per_address = %1 WHERE id = :e").arg(held + 1),
+                       event));
+    QSqlQuery free(m_db->database());
+    QVERIFY(free.exec(QStringLiteral("SELECT id FROM event_seats WHERE event_id = %1 AND state = 'AVAILABLE' "
+                                     "ORDER BY id DESC LIMIT 2")
+                          .arg(m_hall.eventId)));
+    QVector<UnitId> seats;
+    while (free.next())
+        seats << free.value(0).toLongLong();
+    free.finish();
+    QCOMPARE(seats.size(), 2);
+    const Answer granted = post(QStringLiteral("/api/v1/carts/%1/holds").arg(aliceCart.json.value("cart").toString()),
+                                {{"event", m_hall.eventId}, {"seats", QJsonArray{seats.at(0)}}}, m_alice);
+    QVERIFY2(granted.status == 201, qPrintable(granted.describe()));
+    const Answer refused = post(QStringLiteral("/api/v1/carts/%1/holds").arg(bobCart.json.value("cart").toString()),
+                                {{"event", m_hall.eventId}, {"seats", QJsonArray{seats.at(1)}}}, m_bob);
+    QCOMPARE(refused.status, 429);
+    QVERIFY2(refused.describe().contains(QStringLiteral("network address")), qPrintable(refused.describe()));
+    QCOMPARE(seatState(seats.at(1)), QStringLiteral("AVAILABLE"));
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE events SET max_holds_per_address = NULL WHERE id = :e"), event));
 }
 
 QTEST_MAIN(TestWebApi)
