@@ -63,12 +63,13 @@ ApiReply holdPlaces(WebServices &services, const ApiCall &call, WorkerContext *c
     auto quantity = positiveId(body->value(QStringLiteral("quantity")), QStringLiteral("quantity"));
     if (!quantity)
         return ApiReply::fromDomainError(quantity.error());
-    auto cart = buyersCart(call, context);
-    if (!cart)
-        return ApiReply::fromDomainError(cart.error());
+    // The cart's owner is checked inside the claim (one call, or the batch): one round trip.
+    const CartId cart = call.args.value(0);
+    if (!isValidCartId(cart))
+        return ApiReply::fromDomainError(makeError(ErrorCode::NotFound, QStringLiteral("No such cart.")));
     PoolHoldRequest request;
     request.pool = pool.value();
-    request.cart = cart.value();
+    request.cart = cart;
     request.quantity = int(qMin<qint64>(quantity.value(), 1000000));
     request.buyer = call.buyerId();
     auto held = PoolService(context->inventory->pools, context->caps.get(), context->poolBatches.get(),
@@ -76,7 +77,7 @@ ApiReply holdPlaces(WebServices &services, const ApiCall &call, WorkerContext *c
                     .hold(request);
     if (!held)
         return ApiReply::fromDomainError(held.error());
-    return ApiReply::json(201, {{QStringLiteral("cart"), cart.value()},
+    return ApiReply::json(201, {{QStringLiteral("cart"), cart},
                                 {QStringLiteral("hold"), held->holdId},
                                 {QStringLiteral("pool"), held->pool},
                                 {QStringLiteral("quantity"), held->quantity},
