@@ -1296,8 +1296,9 @@ void TestWebApi::aBatchedPoolIsHeldThroughTheSharedBatcher()
 void TestWebApi::oneClientAddressIsCappedAcrossAccounts()
 {
     // Every cart of this suite comes from loopback: the cap is one more than they hold live already.
-    const Answer aliceCart = post(QStringLiteral("/api/v1/carts"), {{"instrument", "fp_address_a"}}, m_alice);
-    const Answer bobCart = post(QStringLiteral("/api/v1/carts"), {{"instrument", "fp_address_b"}}, m_bob);
+    // Two different cards, so only the address is shared.
+    const Answer aliceCart = cartWithCard(QStringLiteral("5555555555554444"), m_alice);
+    const Answer bobCart = cartWithCard(QStringLiteral("378282246310005"), m_bob);
     QCOMPARE(aliceCart.status, 201);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT host(client_address) FROM buyer_carts WHERE cart_id = :c"),
                           {{QStringLiteral("c"), aliceCart.json.value("cart").toString()}})
