@@ -21,8 +21,7 @@ namespace boxoffice::bench {
     SCENARIO(makeHttpSeatsSpreadScenario)                                                                              \
     SCENARIO(makeHttpPoolHotScenario)                                                                                  \
     SCENARIO(makePoolBatchedScenario)                                                                                  \
-    SCENARIO(makeHttpPoolBatchedScenario)
-    SCENARIO(makeHotelStaysScenario)                                                                                   \
+    SCENARIO(makeHttpPoolBatchedScenario)                                                                              \
     SCENARIO(makeSeatsWebCappedScenario)
 
 #define BOXOFFICE_BENCH_DECLARE(factory) std::unique_ptr<Scenario> factory();
