@@ -296,13 +296,16 @@ void WebServer::dispatch(const std::shared_ptr<const Route> &route, const QStrin
         } else {
             WorkerContext *worker = context.value(); // null on the provider lane
             result = guarded("handler", [&]() -> ApiReply {
-                if (auth && !call->buyer) {
-                    // Only a token the cache does not know counts against the address's budget of
-                    // failed sign-ins: once it is spent, guessing tokens waits for the window to end.
-                    const RateLimiter &failures = services->limits->failedSignIns;
-                    const QString address = addressSubject(call->clientAddress);
+                // Once an address has spent its budget of failed sign-ins, every signed-in request
+                // from it waits for the window to end, a cached token's too: a right guess must
+                // look like any other.
+                const RateLimiter &failures = services->limits->failedSignIns;
+                const QString address = addressSubject(call->clientAddress);
+                if (auth) {
                     if (auto spent = failures.refuseIfSpent(address))
                         return *spent;
+                }
+                if (auth && !call->buyer) {
                     auto buyer = worker ? worker->buyers->authenticate(token)
                                         : lanes->callOnClaim<Buyer>([&token](WorkerContext &claim) {
                                               return claim.buyers->authenticate(token);
