@@ -10,7 +10,11 @@
 #include "app/redis/redisstores.h"
 #include "app/web/webserver.h"
 #include "storage/databaseconnection.h"
+#include "domain/hotelservice.h"
+#include "domain/poolservice.h"
 #include "storage/pgbuyerstore.h"
+#include "storage/pginventory.h"
+#include "storage/propertyloader.h"
 
 #include <QtTest>
 
@@ -32,6 +36,7 @@ private slots:
     void fiftyBuyersOneSeatTwoServersOneWinner();
     void aMarkTheDatabaseDisagreesWithExpires();
     void aRefusedClaimLeavesNoMark();
+    void capsHoldUnderFiftyParallelRequestsOnTwoServers_data();
     void capsHoldUnderFiftyParallelRequestsOnTwoServers();
 
 private:
@@ -53,6 +58,11 @@ private:
     std::unique_ptr<TestDatabase> m_db;
     LoadedVenue m_hall;
     QVector<UnitId> m_units;
+    qint64 m_pool = 0;
+    qint64 m_batchedPool = 0;
+    qint64 m_room = 0;
+    QDate m_firstNight;
+    qint64 m_restaurant = 0;
     std::vector<std::unique_ptr<WebServer>> m_servers;
     std::unique_ptr<QNetworkAccessManager> m_network;
 };
@@ -81,6 +91,40 @@ void TestWebRedis::initTestCase()
     m_hall = m_db->loadHall(QStringLiteral("Filter Hall"), 4, 25, 600, 1, 4000);
     m_units = m_db->units(m_hall.eventId);
     QVERIFY(m_units.size() == 100);
+
+    // One of every other shape: a pool (and a batched one) of the event, a hotel, a restaurant.
+    PgInventory inventory(m_db->database());
+    for (const bool batched : {false, true}) {
+        PoolSpec spec;
+        spec.event = m_hall.eventId;
+        spec.code = batched ? QStringLiteral("BATCHED") : QStringLiteral("STANDING");
+        spec.name = spec.code;
+        spec.capacity = 200;
+        spec.priceMinor = 2000;
+        spec.strategy = batched ? ClaimStrategy::Batched : ClaimStrategy::Atomic;
+        const auto pool = PoolService(inventory.pools).createPool(spec);
+        QVERIFY2(pool.ok(), pool.ok() ? "" : qPrintable(pool.error().message));
+        (batched ? m_batchedPool : m_pool) = pool->id;
+    }
+    const auto hotel = PropertyLoader(m_db->database()).loadHotel(R"({"name": "Filter Inn", "currency": "EUR",
+        "nights": 30, "room_types": [{"code": "STD", "name": "Standard", "rank": 1, "price_minor": 9000, "rooms": 60}]})");
+    QVERIFY(hotel.ok());
+    const auto hotels = HotelService(inventory.hotels).hotels();
+    QVERIFY(hotels.ok());
+    for (const HotelSummary &summary : hotels.value()) {
+        if (summary.id == hotel->id) {
+            m_room = summary.roomTypes.first().id;
+            m_firstNight = summary.firstNight;
+        }
+    }
+    QVERIFY(m_room > 0);
+    QByteArray tables;
+    for (int table = 1; table <= 60; ++table)
+        tables += QStringLiteral(R"(%1{"code": "T%2", "seats": 4})").arg(table > 1 ? "," : "").arg(table).toUtf8();
+    const auto restaurant = PropertyLoader(m_db->database())
+                                .loadRestaurant(R"({"name": "Filter Bistro", "currency": "EUR", "tables": [)" + tables + "]}");
+    QVERIFY(restaurant.ok());
+    m_restaurant = restaurant->id;
 
     WebConfig config;
     config.database = m_db->settings();
@@ -254,44 +298,93 @@ void TestWebRedis::aRefusedClaimLeavesNoMark()
     QVERIFY2(held.status == 201, qPrintable(held.describe()));
 }
 
+void TestWebRedis::capsHoldUnderFiftyParallelRequestsOnTwoServers_data()
+{
+    QTest::addColumn<QString>("shape");
+    QTest::addColumn<QString>("capSql"); // sets the cap of 3 (:id the scope); the same with NULL clears it
+    QTest::addColumn<QString>("heldSql"); // what the buyer (:b) holds live in the scope (:id)
+    const QString eventCap = QStringLiteral("UPDATE events SET max_holds_per_buyer = %1 WHERE id = :id");
+    const QString eventHeld = QStringLiteral(
+        "SELECT (SELECT count(*) FROM event_seats s JOIN buyer_carts c ON c.cart_id = s.cart_id "
+        "        WHERE c.buyer_id = :b AND s.event_id = :id AND s.state = 'HELD') "
+        "     + (SELECT COALESCE(sum(h.quantity), 0) FROM ga_holds h JOIN buyer_carts c ON c.cart_id = h.cart_id "
+        "        JOIN ga_pools p ON p.id = h.pool_id WHERE c.buyer_id = :b AND p.event_id = :id AND h.state = 'HELD')");
+    QTest::newRow("seats") << QStringLiteral("seats") << eventCap << eventHeld;
+    QTest::newRow("GA places") << QStringLiteral("places") << eventCap << eventHeld;
+    QTest::newRow("GA places, batched pool") << QStringLiteral("batched") << eventCap << eventHeld;
+    QTest::newRow("hotel stays") << QStringLiteral("stays")
+                                 << QStringLiteral("UPDATE hotels SET max_stays_per_buyer = %1 WHERE id = :id")
+                                 << QStringLiteral("SELECT count(*) FROM stays st JOIN buyer_carts c ON c.cart_id = st.cart_id "
+                                                   "JOIN room_types rt ON rt.id = st.room_type_id "
+                                                   "WHERE c.buyer_id = :b AND rt.hotel_id = :id AND st.state = 'HELD'");
+    QTest::newRow("restaurant tables")
+        << QStringLiteral("tables") << QStringLiteral("UPDATE restaurants SET max_bookings_per_buyer = %1 WHERE id = :id")
+        << QStringLiteral("SELECT count(*) FROM slot_bookings b JOIN buyer_carts c ON c.cart_id = b.cart_id "
+                          "JOIN slot_resources r ON r.id = b.resource_id "
+                          "WHERE c.buyer_id = :b AND r.restaurant_id = :id AND b.state = 'HELD'");
+}
+
 void TestWebRedis::capsHoldUnderFiftyParallelRequestsOnTwoServers()
 {
-    // One buyer, fifty carts, fifty different seats at once over both servers: the event's cap of 3
-    // held at once is the database's to keep, whichever server asks.
-    QVERIFY(m_db->exec(QStringLiteral("UPDATE events SET max_holds_per_buyer = 3 WHERE id = :e"),
-                       {{QStringLiteral("e"), m_hall.eventId}}));
-    const Buyer greedy = addBuyer(QStringLiteral("Greedy"));
+    // One buyer, fifty carts, fifty asks at once spread over both servers: the cap of 3 held at once is
+    // the database's to keep, whichever server asks and whatever the shape.
+    QFETCH(QString, shape);
+    QFETCH(QString, capSql);
+    QFETCH(QString, heldSql);
+    const qint64 scope = shape == QLatin1String("stays")    ? qint64(m_db->scalar(QStringLiteral(
+                                                                 "SELECT hotel_id FROM room_types WHERE id = :r"),
+                                                             {{QStringLiteral("r"), m_room}}).toLongLong())
+                       : shape == QLatin1String("tables") ? m_restaurant
+                                                           : m_hall.eventId;
+    const QVariantMap inScope{{QStringLiteral("id"), scope}};
+    QVERIFY(m_db->exec(capSql.arg(3), inScope));
+    const Buyer greedy = addBuyer(QStringLiteral("Greedy %1").arg(shape));
     QVector<QString> carts;
     for (int i = 0; i < 50; ++i) {
         carts << newCart(i, greedy);
         QVERIFY(!carts.last().isEmpty());
     }
+    const auto ask = [&](int i) -> QPair<QString, QJsonObject> {
+        const QString cart = carts.at(i);
+        if (shape == QLatin1String("seats"))
+            return {QStringLiteral("/api/v1/carts/%1/holds").arg(cart), seats({m_units.at(40 + i)})};
+        if (shape == QLatin1String("places") || shape == QLatin1String("batched"))
+            return {QStringLiteral("/api/v1/carts/%1/places").arg(cart),
+                    {{"pool", shape == QLatin1String("batched") ? m_batchedPool : m_pool}, {"quantity", 1}}};
+        if (shape == QLatin1String("stays"))
+            return {QStringLiteral("/api/v1/carts/%1/stays").arg(cart),
+                    {{"room_type", m_room},
+                     {"check_in", m_firstNight.addDays(2).toString(Qt::ISODate)},
+                     {"check_out", m_firstNight.addDays(4).toString(Qt::ISODate)},
+                     {"guest", QStringLiteral("Greedy Guest")}}};
+        return {QStringLiteral("/api/v1/carts/%1/tables").arg(cart),
+                {{"restaurant", m_restaurant},
+                 {"party", 2},
+                 {"at", QDateTime(QDate::currentDate().addDays(3), QTime(19, 0), Qt::UTC).toString(Qt::ISODate)},
+                 {"minutes", 120}}};
+    };
     std::atomic<int> granted{0};
     std::atomic<int> capped{0};
     std::atomic<int> other{0};
     QVector<QUrl> bases{m_servers.at(0)->baseUrl(), m_servers.at(1)->baseUrl()};
     inParallel(50, [&](int i, QNetworkAccessManager &network) {
-        const QByteArray body = QJsonDocument(seats({m_units.at(40 + i)})).toJson(QJsonDocument::Compact);
-        const WebAnswer answer = webCall(network, bases.at(i % 2), "POST",
-                                         QStringLiteral("/api/v1/carts/%1/holds").arg(carts.at(i)), body,
+        const auto [path, body] = ask(i);
+        const WebAnswer answer = webCall(network, bases.at(i % 2), "POST", path,
+                                         QJsonDocument(body).toJson(QJsonDocument::Compact),
                                          {{"Authorization", "Bearer " + greedy.token.toLatin1()}});
         if (answer.status == 201)
             ++granted;
         else if (answer.status == 429)
             ++capped;
-        else
-            ++other;
+        else if (++other == 1)
+            qWarning() << shape << answer.describe();
     });
-    QVERIFY(m_db->exec(QStringLiteral("UPDATE events SET max_holds_per_buyer = NULL WHERE id = :e"),
-                       {{QStringLiteral("e"), m_hall.eventId}}));
+    QVERIFY(m_db->exec(capSql.arg(QStringLiteral("NULL")), inScope));
     QCOMPARE(other.load(), 0);
     QCOMPARE(granted.load(), 3);
     QCOMPARE(capped.load(), 47);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats s JOIN buyer_carts c ON c.cart_id = s.cart_id "
-                                         "WHERE c.buyer_id = :b AND s.state = 'HELD'"),
-                          {{QStringLiteral("b"), greedy.id}})
-                 .toInt(),
-             3);
+    QCOMPARE(m_db->scalar(heldSql, {{QStringLiteral("id"), scope}, {QStringLiteral("b"), greedy.id}}).toInt(), 3);
+    QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
 
 QTEST_MAIN(TestWebRedis)
