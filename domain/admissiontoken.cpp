@@ -153,6 +153,13 @@ QString AdmissionSigner::newVisitorId()
     return QString::fromLatin1(QByteArray(reinterpret_cast<const char *>(words), sizeof words).toHex());
 }
 
+QString AdmissionSigner::visitorIdFor(EventId event, const QString &bearerToken) const
+{
+    const QByteArray digest = sign(QByteArrayLiteral("visitor-of-sign-in"),
+                                   QByteArray::number(event) + '\n' + bearerToken.toUtf8());
+    return QString::fromLatin1(digest.left(16).toHex()); // 128 bits, the shape of a random visitor id
+}
+
 QByteArray AdmissionSigner::randomSecret()
 {
     quint32 words[8];

@@ -45,6 +45,11 @@ public:
 
     // A fresh, unguessable visitor id (128 bits from the system's CSPRNG, hex).
     static QString newVisitorId();
+    // The one visitor id a buyer's sign-in has in an event's queue: an HMAC of the bearer token, so
+    // joining again (another tab, a reload, a script) keeps the first place instead of drawing anew,
+    // and the server needs no database to know it. Only the token's owner can redeem it (admission
+    // signs in, and the ticket's id must be that sign-in's).
+    QString visitorIdFor(EventId event, const QString &bearerToken) const;
     // A random secret for a server given none (32 bytes from the system's CSPRNG).
     static QByteArray randomSecret();
 

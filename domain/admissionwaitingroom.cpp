@@ -26,8 +26,13 @@ double WaitingRoom::estimatedWait(const QueueStanding &standing, double rate, qi
 
 Result<QueueTicket> WaitingRoom::join(const OnSale &sale, qint64 nowMs)
 {
+    return join(sale, nowMs, AdmissionSigner::newVisitorId());
+}
+
+Result<QueueTicket> WaitingRoom::join(const OnSale &sale, qint64 nowMs, const QString &visitor)
+{
     QueueTicket joined;
-    joined.visitor = AdmissionSigner::newVisitorId();
+    joined.visitor = visitor;
     joined.drawn = nowMs < sale.drawClosesAt.toMSecsSinceEpoch();
     const std::optional<double> score = joined.drawn ? std::optional<double>(drawScore()) : std::nullopt;
     if (auto status = m_store.join(sale.event, joined.visitor, score); !status)

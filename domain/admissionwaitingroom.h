@@ -40,6 +40,8 @@ public:
     WaitingRoom(WaitingRoomStore &store, const AdmissionSigner &signer);
 
     Result<QueueTicket> join(const OnSale &sale, qint64 nowMs);
+    // The same for a known visitor (a sign-in's id): a second join keeps the first place.
+    Result<QueueTicket> join(const OnSale &sale, qint64 nowMs, const QString &visitor);
     Result<QueueView> standing(const OnSale &sale, const QString &visitor, double rate, qint64 nowMs);
     // Refused (Conflict, reason queue.not-admitted) until the visitor's place is admitted.
     Result<Admission> admit(const OnSale &sale, const QString &visitor, BuyerId buyer, double rate, qint64 nowMs);

@@ -80,9 +80,20 @@ ApiReply join(WebServices &services, const ApiCall &call)
         return ApiReply::fromDomainError(sale.error());
     if (auto tooMany = services.limits->queueJoins.take(addressSubject(call.clientAddress)))
         return uncached(*tooMany);
+    // A place belongs to a sign-in, so another tab, a reload or a script joining again keeps the first
+    // place rather than drawing a new one. The token is not looked up here (no database work in the
+    // queue): a made-up one gets a place nobody can redeem, since admission signs in.
+    const QString token = bearerToken(call.header("authorization"));
+    if (token.isEmpty()) {
+        ApiReply refused = ApiReply::error(401, QStringLiteral("unauthorized"),
+                                           QStringLiteral("Sign in to take a place in the queue: send "
+                                                          "\"Authorization: Bearer <your buyer token>\"."));
+        refused.addHeader("WWW-Authenticate", "Bearer");
+        return uncached(refused);
+    }
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     WaitingRoom &room = services.admission->room();
-    auto joined = room.join(sale.value(), now);
+    auto joined = room.join(sale.value(), now, services.admission->signer().visitorIdFor(sale->event, token));
     if (!joined)
         return ApiReply::fromDomainError(joined.error());
     auto view = room.standing(sale.value(), joined->visitor, services.admission->rateFor(sale.value()), now);
@@ -122,6 +133,10 @@ ApiReply admit(WebServices &services, const ApiCall &call)
         given.isEmpty() ? ticketOf(call) : given.toLatin1(), sale->event);
     if (!visitor)
         return badTicket();
+    if (*visitor != services.admission->signer().visitorIdFor(sale->event, bearerToken(call.header("authorization"))))
+        return uncached(ApiReply::error(403, QStringLiteral("queue_ticket_other_buyer"),
+                                        QStringLiteral("This place in the queue was taken with another sign-in: "
+                                                       "a place is its own buyer's.")));
     const double rate = services.admission->rateFor(sale.value());
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     auto admission = services.admission->room().admit(sale.value(), *visitor, call.buyerId(), rate, now);

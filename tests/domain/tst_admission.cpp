@@ -53,6 +53,7 @@ private slots:
     void visitorIdsAndScoresAreUnguessable();
     void drawnArrivalsAreShuffledLaterOnesQueue();
     void joiningTwiceKeepsTheFirstPlace();
+    void aSignInHasOnePlaceAndOnlyItRedeemsIt();
     void admissionStartsAtTheDrawAndFollowsTheRate();
     void admitIssuesATokenOnlyOnceThePlaceIsAdmitted();
     void advanceFromManyThreadsCountsTimeOnce();
@@ -139,6 +140,32 @@ void TestAdmission::visitorIdsAndScoresAreUnguessable()
         sum += score;
     }
     QVERIFY2(qAbs(sum / 10000 - 0.5) < 0.02, qPrintable(QString::number(sum / 10000))); // 7 sigma
+}
+
+void TestAdmission::aSignInHasOnePlaceAndOnlyItRedeemsIt()
+{
+    MemoryWaitingRoomStore store;
+    const AdmissionSigner signer(secret);
+    WaitingRoom room(store, signer);
+    const OnSale onSale = sale(4, t0 + 10'000, 1000);
+    // The same sign-in always has the same id in one event's queue (and another in another's); it
+    // says nothing of the token, and another box office's secret gives another id.
+    const QString alice = signer.visitorIdFor(4, QStringLiteral("alice-token"));
+    QCOMPARE(signer.visitorIdFor(4, QStringLiteral("alice-token")), alice);
+    QVERIFY(signer.visitorIdFor(5, QStringLiteral("alice-token")) != alice);
+    QVERIFY(signer.visitorIdFor(4, QStringLiteral("bob-token")) != alice);
+    QVERIFY(AdmissionSigner("another box office").visitorIdFor(4, QStringLiteral("alice-token")) != alice);
+    QVERIFY(!alice.contains(QStringLiteral("alice")));
+    QCOMPARE(alice.size(), 32);
+    // Fifty more joins (reloads, tabs, a script) inside the window: still one place, the first draw.
+    for (int i = 0; i < 200; ++i)
+        QVERIFY(room.join(onSale, t0 + i, QStringLiteral("other-%1").arg(i)).ok());
+    QVERIFY(room.join(onSale, t0 + 300, alice).ok());
+    const qint64 first = store.position(4, alice).value();
+    for (int i = 0; i < 50; ++i)
+        QVERIFY(room.join(onSale, t0 + 400 + i, alice).ok());
+    QCOMPARE(store.position(4, alice).value(), first);
+    QCOMPARE(store.length(4).value(), qint64(201));
 }
 
 void TestAdmission::drawnArrivalsAreShuffledLaterOnesQueue()

@@ -38,7 +38,11 @@ function show(standing) {
 }
 
 async function join() {
-  const { status, json } = await call('POST', `/api/v1/events/${event}/queue`);
+  // A place is a sign-in's: joining again (this tab or another) keeps it.
+  const token = $('token').value.trim();
+  if (!token) { say('Enter your buyer token to take your place in the queue.'); return null; }
+  const { status, json } = await call('POST', `/api/v1/events/${event}/queue`, null,
+                                      { 'Authorization': 'Bearer ' + token });
   if (status !== 201) { say(json && json.error ? json.error.message : 'The waiting room cannot be reached.'); return null; }
   ticket = json.ticket;
   localStorage.setItem(ticketKey, ticket);
@@ -61,6 +65,7 @@ async function poll() {
 $('enter').addEventListener('click', async () => {
   const token = $('token').value.trim();
   if (!token) { say('Enter your buyer token.'); return; }
+  if (!ticket && !(await join())) return;
   const { status, json } = await call('POST', `/api/v1/events/${event}/admission`, { ticket },
                                       { 'Authorization': 'Bearer ' + token });
   if (status !== 201) { say(json && json.error ? json.error.message : 'Not admitted.'); return; }
