@@ -69,6 +69,7 @@ private slots:
     void anEventWithoutAnOnSaleHasNoQueue();
     void drawInsideTheWindowFifoAfterIt();
     void admissionWaitsForTheVisitorsTurn();
+    void joinsAreLimitedPerAddress();
     void holdsNeedAValidAdmissionToken();
 
 private:
@@ -370,6 +371,34 @@ void TestOnSale::admissionWaitsForTheVisitorsTurn()
                   {{"X-Queue-Ticket", forged.toLatin1()}})
                  .status,
              403);
+}
+
+void TestOnSale::joinsAreLimitedPerAddress()
+{
+    // A server of its own with a budget of three joins a minute per address: the fourth sign-in from
+    // this address is told to come back (429, Retry-After); the three before it took their places.
+    WebConfig config;
+    config.database = m_db->settings();
+    config.port = 0;
+    config.threads = 1;
+    config.maxQueueJoinsPerMinute = 3;
+    config.admissionSecret = secret;
+    config.onSaleRefreshMs = 100;
+    WebServer server(config);
+    QVERIFY(server.listen().ok());
+    const QString joinPath = QStringLiteral("/api/v1/events/%1/queue").arg(m_rush.eventId);
+    const auto join = [&](int i) {
+        return send(*m_network, server.baseUrl(), "POST", joinPath, {},
+                    {{"Authorization", QStringLiteral("Bearer limited-%1").arg(i).toLatin1()}});
+    };
+    for (int i = 0; i < 3; ++i) {
+        const Answer joined = join(i);
+        QVERIFY2(joined.status == 201, qPrintable(joined.describe()));
+    }
+    const Answer refused = join(3);
+    QCOMPARE(refused.status, 429);
+    QCOMPARE(refused.errorCode(), QStringLiteral("limit_reached"));
+    QVERIFY(!refused.headers.value("retry-after").isEmpty());
 }
 
 void TestOnSale::holdsNeedAValidAdmissionToken()
