@@ -77,6 +77,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("listen"), QStringLiteral("Address to listen on (default 127.0.0.1)."), QStringLiteral("address"), QStringLiteral("127.0.0.1")},
         {QStringLiteral("claim-connections"), QStringLiteral("Database connections for claims and other writes (default: twice the cores)."), QStringLiteral("n")},
         {QStringLiteral("threads"), QStringLiteral("The older name of --claim-connections."), QStringLiteral("n")},
+        {QStringLiteral("http-threads"), QStringLiteral("Threads that parse requests and write answers, sharing the port (default: the cores, at most 4)."), QStringLiteral("n")},
         {QStringLiteral("read-connections"), QStringLiteral("Database connections for reads and /healthz (default 2)."), QStringLiteral("n"), QStringLiteral("2")},
         {QStringLiteral("provider-threads"), QStringLiteral("Threads for payment provider calls, no database connection (default 32)."), QStringLiteral("n"), QStringLiteral("32")},
         {QStringLiteral("claim-queue"), QStringLiteral("Requests that may wait for a claim connection before the server answers 503 (default 1000)."), QStringLiteral("n"), QStringLiteral("1000")},
@@ -115,6 +116,7 @@ int main(int argc, char *argv[])
          std::initializer_list<std::tuple<QString, int, int, int *>>{
              {QStringLiteral("claim-connections"), 1, 256, &config.claimConnections},
              {QStringLiteral("threads"), 1, 256, &config.threads},
+             {QStringLiteral("http-threads"), 1, 64, &config.httpThreads},
              {QStringLiteral("read-connections"), 1, 64, &config.readConnections},
              {QStringLiteral("provider-threads"), 1, 1024, &config.providerThreads},
              {QStringLiteral("claim-queue"), 0, 1000000, &config.claimQueueLimit},

@@ -49,6 +49,9 @@ struct WebConfig
             return threads;
         return 2 * qMax(1, QThread::idealThreadCount());
     }
+    // Threads that parse requests and write answers, sharing the port (0: the cores, at most 4).
+    int httpThreads = 0;
+    int httpThreadCount() const { return httpThreads > 0 ? httpThreads : qBound(1, QThread::idealThreadCount(), 4); }
     int maxCartsPerMinute = 30; // per buyer; 0: no limit
     int holdFilterMs = 3000; // with Redis: how long a seat claim's mark keeps other carts off it
     int maxQueueJoinsPerMinute = 600; // waiting-room joins per client address (an office behind one NAT); 0: no limit

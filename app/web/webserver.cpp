@@ -1,120 +1,17 @@
 #include "webserver.h"
 
 #include "ratelimitmemory.h"
-#include "weblogging.h"
+#include "webfront.h"
 #include "weblanes.h"
+#include "weblogging.h"
 #include "workerpool.h"
 
 #include "payments/httppaymentprovider.h"
 
-#include <QHttpServerRequest>
-#include <QHttpServerResponder>
-#include <QHttpServerResponse>
-#include <QLocale>
 #include <QMetaObject>
-#include <QPointer>
-#include <QTcpServer>
-#include <QTcpSocket>
-
-#include <exception>
+#include <QThread>
 
 namespace boxoffice::web {
-
-namespace {
-
-QString methodName(QHttpServerRequest::Method method)
-{
-    switch (method) {
-    case QHttpServerRequest::Method::Get:
-        return QStringLiteral("GET");
-    case QHttpServerRequest::Method::Put:
-        return QStringLiteral("PUT");
-    case QHttpServerRequest::Method::Delete:
-        return QStringLiteral("DELETE");
-    case QHttpServerRequest::Method::Post:
-        return QStringLiteral("POST");
-    case QHttpServerRequest::Method::Head:
-        return QStringLiteral("HEAD");
-    case QHttpServerRequest::Method::Options:
-        return QStringLiteral("OPTIONS");
-    case QHttpServerRequest::Method::Patch:
-        return QStringLiteral("PATCH");
-    case QHttpServerRequest::Method::Connect:
-        return QStringLiteral("CONNECT");
-    case QHttpServerRequest::Method::Trace:
-        return QStringLiteral("TRACE");
-    default:
-        break;
-    }
-    return QStringLiteral("UNKNOWN");
-}
-
-// Runs a handler and turns anything it throws into a 500: a request may fail, the server may not.
-ApiReply guarded(const char *where, const std::function<ApiReply()> &run)
-{
-    try {
-        return run();
-    } catch (const std::exception &e) {
-        ApiReply reply = ApiReply::fromDomainError(makeError(ErrorCode::Internal, QString()));
-        reply.errorDetail = QStringLiteral("%1 threw: %2").arg(QLatin1String(where), QString::fromLocal8Bit(e.what()));
-        return reply;
-    } catch (...) {
-        ApiReply reply = ApiReply::fromDomainError(makeError(ErrorCode::Internal, QString()));
-        reply.errorDetail = QStringLiteral("%1 threw").arg(QLatin1String(where));
-        return reply;
-    }
-}
-
-ApiReply unauthorized()
-{
-    ApiReply reply = ApiReply::error(401, QStringLiteral("unauthorized"),
-                                     QStringLiteral("Sign in: send \"Authorization: Bearer <your buyer token>\"."));
-    reply.addHeader("WWW-Authenticate", "Bearer");
-    return reply;
-}
-
-// The lane's queue is full: an orderly "come back in a moment", never a request left to hang.
-ApiReply busy(const WorkerPool &lane)
-{
-    ApiReply reply = ApiReply::error(503, QStringLiteral("busy"),
-                                     QStringLiteral("The server is at capacity; try again in a moment."),
-                                     {{QStringLiteral("lane"), lane.name()}, {QStringLiteral("retry_after_seconds"), 1}});
-    reply.addHeader("Retry-After", "1");
-    return reply;
-}
-
-// On the server thread: count, log and write the answer (unless the client has gone).
-void answer(WebServices &services, const ApiCall &call, QHttpServerResponder &responder,
-            const QPointer<QTcpSocket> &socket, const ApiReply &reply)
-{
-    const double seconds = double(call.started.nsecsElapsed()) / 1e9;
-    services.metrics.countRequest(call.route, call.method, reply.status, seconds);
-    const QString line = QStringLiteral("[%1] %2 %3 -> %4 in %5 ms%6")
-                             .arg(call.requestId, call.method, call.path.left(200))
-                             .arg(reply.status)
-                             .arg(seconds * 1000, 0, 'f', 1)
-                             .arg(call.buyer ? QStringLiteral(" buyer %1").arg(call.buyer->id) : QString());
-    if (reply.status >= 500)
-        qCWarning(lcWeb).noquote() << line << reply.errorDetail;
-    else
-        qCInfo(lcWeb).noquote() << line;
-    if (!socket) {
-        qCInfo(lcWeb).noquote() << QStringLiteral("[%1] the client went away before the answer").arg(call.requestId);
-        return;
-    }
-    QHttpServerResponse response(reply.contentType, reply.body,
-                                 static_cast<QHttpServerResponder::StatusCode>(reply.status));
-    for (const auto &header : reply.headers)
-        response.setHeader(header.first, header.second);
-    response.setHeader("X-Request-Id", call.requestId.toLatin1());
-    // Lets a page correct its countdowns for the difference between its clock and ours.
-    response.setHeader("Date", QLocale::c()
-                                   .toString(QDateTime::currentDateTimeUtc(), QStringLiteral("ddd, dd MMM yyyy hh:mm:ss 'GMT'"))
-                                   .toLatin1());
-    response.write(std::move(responder));
-}
-
-} // namespace
 
 WebServer::WebServer(WebConfig config, SharedState shared, QObject *parent)
     : QObject(parent), m_services(std::make_unique<WebServices>(std::move(config), std::move(shared)))
@@ -135,201 +32,75 @@ WebServer::WebServer(WebConfig config, SharedState shared, QObject *parent)
                                  [claim] { return claim->size() > 0 ? double(claim->busy()) / claim->size() : 0.0; });
 
     // More specific patterns first.
-    for (const auto &routes : {queueRoutes(*m_services), healthRoutes(*m_services), eventRoutes(*m_services), cartRoutes(*m_services),
-                               orderRoutes(*m_services), webhookRoutes(*m_services), pageRoutes(*m_services),
-                               shapeRoutes(*m_services)}) {
-        for (const Route &route : routes)
-            addRoute(route);
+    for (const auto &routes : {queueRoutes(*m_services), healthRoutes(*m_services), eventRoutes(*m_services),
+                               cartRoutes(*m_services), orderRoutes(*m_services), webhookRoutes(*m_services),
+                               pageRoutes(*m_services), shapeRoutes(*m_services)})
+        m_routes += routes;
+
+    // The first front answers on this object's thread, as a one-front server always did; each of the
+    // others gets a thread of its own.
+    m_fronts.push_back(new WebFront(*m_services, *m_lanes, m_routes));
+    for (int index = 1; index < cfg.httpThreadCount(); ++index) {
+        auto *thread = new QThread;
+        thread->setObjectName(QStringLiteral("http-front-%1").arg(index));
+        auto *front = new WebFront(*m_services, *m_lanes, m_routes);
+        front->moveToThread(thread);
+        thread->start();
+        m_frontThreads.push_back(thread);
+        m_fronts.push_back(front);
     }
-    m_http.setMissingHandler([this](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
-        dispatch(nullptr, {}, request, std::move(responder));
-    });
 }
 
 WebServer::~WebServer()
 {
+    // Fronts first, each on its own thread, so no request reaches the lanes while they wind down;
+    // a job still running then posts its answer to a closed mailbox, which drops it.
+    for (std::size_t index = 1; index < m_fronts.size(); ++index) {
+        WebFront *front = m_fronts[index];
+        QMetaObject::invokeMethod(front, [front] { delete front; }, Qt::BlockingQueuedConnection);
+        QThread *thread = m_frontThreads[index - 1];
+        thread->quit();
+        thread->wait();
+        delete thread;
+    }
+    delete m_fronts.front();
+    m_fronts.clear();
     m_services->admission->stop(); // it samples the claim lane
-    // Jobs still running finish first; their answers are dropped with this object.
+    // Jobs still running finish first.
     m_lanes.reset();
 }
 
 Status WebServer::listen()
 {
-    auto tcp = std::make_unique<QTcpServer>();
-    if (!tcp->listen(m_services->config.listen, m_services->config.port))
-        return makeError(ErrorCode::Unavailable,
-                         QStringLiteral("Cannot listen on %1:%2: %3")
-                             .arg(m_services->config.listen.toString())
-                             .arg(m_services->config.port)
-                             .arg(tcp->errorString()));
-    m_tcp = tcp.release();
-    m_http.bind(m_tcp); // the HTTP server takes ownership
+    const QHostAddress address = m_services->config.listen;
+    if (Status first = m_fronts.front()->listen(address, m_services->config.port); !first)
+        return first;
+    const quint16 chosen = m_fronts.front()->port();
+    for (std::size_t index = 1; index < m_fronts.size(); ++index) {
+        WebFront *front = m_fronts[index];
+        Status listening = Done{};
+        QMetaObject::invokeMethod(
+            front, [&] { listening = front->listen(address, chosen); }, Qt::BlockingQueuedConnection);
+        if (!listening)
+            return listening;
+    }
+    qCInfo(lcWeb).noquote() << QStringLiteral("%1 HTTP thread(s) share port %2").arg(m_fronts.size()).arg(chosen);
     return Done{};
 }
 
 quint16 WebServer::port() const
 {
-    return m_tcp ? m_tcp->serverPort() : 0;
+    return m_fronts.front()->port();
 }
 
 QUrl WebServer::baseUrl() const
 {
     QUrl url;
     url.setScheme(QStringLiteral("http"));
-    url.setHost(m_tcp ? m_tcp->serverAddress().toString() : QStringLiteral("127.0.0.1"));
+    const QHostAddress address = m_fronts.front()->address();
+    url.setHost(address.isNull() ? QStringLiteral("127.0.0.1") : address.toString());
     url.setPort(port());
     return url;
-}
-
-void WebServer::addRoute(const Route &route)
-{
-    auto shared = std::make_shared<const Route>(route);
-    bool added = false;
-    switch (route.args) {
-    case 0:
-        added = m_http.route(route.pattern, [this, shared](const QHttpServerRequest &request,
-                                                           QHttpServerResponder &&responder) {
-            dispatch(shared, {}, request, std::move(responder));
-        });
-        break;
-    case 1:
-        added = m_http.route(route.pattern, [this, shared](QString first, const QHttpServerRequest &request,
-                                                           QHttpServerResponder &&responder) {
-            dispatch(shared, {first}, request, std::move(responder));
-        });
-        break;
-    case 2:
-        added = m_http.route(route.pattern, [this, shared](QString first, QString second,
-                                                           const QHttpServerRequest &request,
-                                                           QHttpServerResponder &&responder) {
-            dispatch(shared, {first, second}, request, std::move(responder));
-        });
-        break;
-    default:
-        break;
-    }
-    if (!added)
-        qCCritical(lcWeb) << "could not add route" << route.pattern;
-}
-
-void WebServer::dispatch(const std::shared_ptr<const Route> &route, const QStringList &args,
-                         const QHttpServerRequest &request, QHttpServerResponder &&responder)
-{
-    // Copy what the handlers need: Qt's request object stays with its socket on this thread.
-    auto call = std::make_shared<ApiCall>();
-    call->started.start();
-    for (const auto &header : request.headers())
-        call->headers.insert(header.first.toLower(), header.second);
-    call->requestId = requestIdFor(call->header("x-request-id"));
-    call->method = methodName(request.method());
-    call->path = request.url().path();
-    call->query = request.query();
-    call->route = route ? route->name : QStringLiteral("unmatched");
-    call->args = args;
-    call->clientAddress = resolveClientAddress(request.remoteAddress(), call->header("x-forwarded-for"),
-                                               m_services->config.trustedProxies);
-
-    auto shared = std::make_shared<QHttpServerResponder>(std::move(responder));
-    const QPointer<QTcpSocket> socket(shared->socket());
-    WebServices *services = m_services.get();
-    const auto reply = [services, call, shared, socket](const ApiReply &answerToSend) {
-        answer(*services, *call, *shared, socket, answerToSend);
-    };
-
-    if (!route) {
-        reply(ApiReply::error(404, QStringLiteral("not_found"), QStringLiteral("There is no such resource.")));
-        return;
-    }
-    const QByteArray body = request.body();
-    const qint64 declared = call->header("content-length").toLongLong();
-    if (body.size() > services->config.maxBodyBytes || declared > services->config.maxBodyBytes) {
-        reply(ApiReply::error(413, QStringLiteral("payload_too_large"),
-                              QStringLiteral("A request body may be at most %1 bytes.").arg(services->config.maxBodyBytes)));
-        return;
-    }
-    call->body = body;
-
-    const MethodHandler *handler = nullptr;
-    QStringList allowed;
-    for (const MethodHandler &candidate : route->methods) {
-        allowed << candidate.method;
-        if (candidate.method == call->method)
-            handler = &candidate;
-    }
-    if (!handler) {
-        ApiReply refused = ApiReply::error(405, QStringLiteral("method_not_allowed"),
-                                           QStringLiteral("%1 is not allowed here; use %2.")
-                                               .arg(call->method, allowed.join(QStringLiteral(", "))));
-        refused.addHeader("Allow", allowed.join(QStringLiteral(", ")).toLatin1());
-        reply(refused);
-        return;
-    }
-
-    if (handler->lane == Lane::None) {
-        reply(guarded("handler", [&] { return handler->handler(*call, nullptr); }));
-        return;
-    }
-
-    // A token accepted a moment ago is not looked up again (the cache's price: a revoked token works
-    // until its entry expires).
-    QString token;
-    if (handler->auth) {
-        token = bearerToken(call->header("authorization"));
-        if (token.isEmpty()) {
-            services->limits->failedSignIns.count(addressSubject(call->clientAddress));
-            reply(unauthorized());
-            return;
-        }
-        if (auto cached = services->auth.find(token))
-            call->buyer = *cached;
-    }
-
-    const Handler run = handler->handler;
-    const bool auth = handler->auth;
-    WebLanes *lanes = m_lanes.get();
-    QPointer<QObject> self(this);
-    WorkerPool &lane = lanes->lane(handler->lane);
-    const bool queued = lane.tryStart([self, call, run, auth, token, reply, services, lanes](Result<WorkerContext *> context) {
-        ApiReply result;
-        if (!context) {
-            result = ApiReply::fromDomainError(context.error());
-        } else {
-            WorkerContext *worker = context.value(); // null on the provider lane
-            result = guarded("handler", [&]() -> ApiReply {
-                // Once an address has spent its budget of failed sign-ins, every signed-in request
-                // from it waits for the window to end, a cached token's too: a right guess must
-                // look like any other.
-                const RateLimiter &failures = services->limits->failedSignIns;
-                const QString address = addressSubject(call->clientAddress);
-                if (auth) {
-                    if (auto spent = failures.refuseIfSpent(address))
-                        return *spent;
-                }
-                if (auth && !call->buyer) {
-                    auto buyer = worker ? worker->buyers->authenticate(token)
-                                        : lanes->callOnClaim<Buyer>([&token](WorkerContext &claim) {
-                                              return claim.buyers->authenticate(token);
-                                          });
-                    if (!buyer && buyer.error().code == ErrorCode::PermissionDenied)
-                        failures.count(address);
-                    if (!buyer)
-                        return buyer.error().code == ErrorCode::PermissionDenied
-                            ? unauthorized()
-                            : ApiReply::fromDomainError(buyer.error());
-                    services->auth.remember(token, buyer.value());
-                    call->buyer = buyer.value();
-                }
-                return run(*call, worker);
-            });
-            if (result.connectionLost && worker)
-                worker->broken = true;
-        }
-        // Back to the server thread to write it; dropped if the server is gone by then.
-        if (self)
-            QMetaObject::invokeMethod(self.data(), [reply, result] { reply(result); }, Qt::QueuedConnection);
-    });
-    if (!queued)
-        reply(busy(lane));
 }
 
 } // namespace boxoffice::web

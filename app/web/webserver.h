@@ -6,20 +6,22 @@
 
 #include "domain/result.h"
 
-#include <QHttpServer>
 #include <QObject>
 #include <QUrl>
 
 #include <memory>
+#include <vector>
 
-class QTcpServer;
+class QThread;
 
 namespace boxoffice::web {
 
+class WebFront;
 class WebLanes;
 
-// The web channel's HTTP server. Requests are parsed and answered on the thread that owns this object;
-// handlers run on their route's lane (claim, read or provider: weblanes.h), and a lane whose queue
+// The web channel's HTTP server: one or more HTTP fronts (webfront.h) on one port, the first on the
+// thread that owns this object, each other on a thread of its own (`WebConfig::httpThreads`).
+// Handlers run on their route's lane (claim, read or provider: weblanes.h), and a lane whose queue
 // is full answers 503 at once.
 // Every answer is JSON (but /metrics), carries X-Request-Id, and is logged once with it.
 class WebServer : public QObject
@@ -34,15 +36,14 @@ public:
     QUrl baseUrl() const;
     WebServices &services() { return *m_services; }
 
-private:
-    void addRoute(const Route &route);
-    void dispatch(const std::shared_ptr<const Route> &route, const QStringList &args,
-                  const QHttpServerRequest &request, QHttpServerResponder &&responder);
+    int httpThreads() const { return int(m_fronts.size()); }
 
+private:
     std::unique_ptr<WebServices> m_services;
-    QHttpServer m_http;
-    QTcpServer *m_tcp = nullptr; // owned by m_http once bound
-    std::unique_ptr<WebLanes> m_lanes; // last: destroyed first, so no job outlives what it uses
+    std::unique_ptr<WebLanes> m_lanes;
+    QVector<Route> m_routes;
+    std::vector<WebFront *> m_fronts; // [0] on this thread; the others each on m_frontThreads[i - 1]
+    std::vector<QThread *> m_frontThreads;
 };
 
 } // namespace boxoffice::web
