@@ -35,9 +35,10 @@ public:
     // A new cart owned by the buyer, paid with `instrument`: the card fingerprint the provider vouched
     // for (domain/cardfingerprint.h; BadInput when not of that shape), empty when the buyer named no card.
     // `clientAddress`: the address the cart was created from (an IP address; empty: unknown), counted by
-    // the per-address caps.
+    // the per-address caps. `paymentMethod`: the provider's id of that card ("pm_..."), which the
+    // checkout charges; only with an instrument (BadInput otherwise, or when not of that shape).
     virtual Result<CartId> createCart(BuyerId buyer, const QString &instrument = {},
-                                      const QString &clientAddress = {}) = 0;
+                                      const QString &clientAddress = {}, const QString &paymentMethod = {}) = 0;
     // NotFound when the cart or order is not the buyer's (or does not exist): the caller answers 404,
     // so another buyer's ids reveal nothing.
     virtual Status checkCartOwner(BuyerId buyer, const CartId &cart) = 0;

@@ -80,6 +80,8 @@ Result<ChargeOutcome> CheckoutSaga::sendCharge(const PaymentRecord &payment)
     request.amountMinor = payment.amountMinor;
     request.currency = payment.currency;
     request.description = QStringLiteral("Box office order %1").arg(payment.order);
+    // The card the caps counted is the card that pays.
+    request.paymentMethod = payment.paymentMethod;
     auto charged = m_provider.charge(request);
     if (!charged) {
         // The request itself was refused (say, the key was reused differently): the money did not

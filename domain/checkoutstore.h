@@ -21,6 +21,7 @@ struct PaymentRecord
     QString currency;
     PaymentState state = PaymentState::Charging; // Charging: asked, no answer recorded
     CartId cart;
+    QString paymentMethod; // the card the buyer named for the cart ("pm_..."); empty: the account's default
 };
 
 struct RefundRecord

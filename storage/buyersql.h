@@ -11,8 +11,8 @@ SELECT id, name FROM buyers WHERE token_hash = :hash
 )SQL";
 
 inline constexpr char addCart[] = R"SQL(
-INSERT INTO buyer_carts (cart_id, buyer_id, instrument, client_address)
-VALUES (:cart, :buyer, :instrument, CAST(:address AS inet))
+INSERT INTO buyer_carts (cart_id, buyer_id, instrument, client_address, payment_method)
+VALUES (:cart, :buyer, :instrument, CAST(:address AS inet), :payment_method)
 )SQL";
 
 inline constexpr char cartOwner[] = R"SQL(

@@ -13,27 +13,29 @@ SELECT cart_id, state, amount_minor, currency FROM orders WHERE id = :order FOR 
 )SQL";
 
 inline constexpr char insertPayment[] = R"SQL(
-INSERT INTO payments (order_id, provider, idempotency_key, amount_minor, currency)
-SELECT id, :provider, :key, amount_minor, currency FROM orders WHERE id = :order
+INSERT INTO payments (order_id, provider, idempotency_key, amount_minor, currency, payment_method)
+SELECT o.id, :provider, :key, o.amount_minor, o.currency,
+       (SELECT c.payment_method FROM buyer_carts c WHERE c.cart_id = o.cart_id)
+FROM orders o WHERE o.id = :order
 ON CONFLICT (idempotency_key) DO NOTHING
 )SQL";
 
 inline constexpr char paymentByKey[] = R"SQL(
 SELECT p.id, p.order_id, p.provider, p.idempotency_key, COALESCE(p.provider_payment_id, ''), p.amount_minor,
-       p.currency, p.state, o.cart_id
+       p.currency, p.state, o.cart_id, COALESCE(p.payment_method, '')
 FROM payments p JOIN orders o ON o.id = p.order_id WHERE p.idempotency_key = :key
 )SQL";
 
 inline constexpr char paymentById[] = R"SQL(
 SELECT p.id, p.order_id, p.provider, p.idempotency_key, COALESCE(p.provider_payment_id, ''), p.amount_minor,
-       p.currency, p.state, o.cart_id
+       p.currency, p.state, o.cart_id, COALESCE(p.payment_method, '')
 FROM payments p JOIN orders o ON o.id = p.order_id WHERE p.id = :payment
 )SQL";
 
 // The order's payment (one key per order, so at most one), locked after the order row.
 inline constexpr char paymentOfOrder[] = R"SQL(
 SELECT p.id, p.order_id, p.provider, p.idempotency_key, COALESCE(p.provider_payment_id, ''), p.amount_minor,
-       p.currency, p.state, o.cart_id
+       p.currency, p.state, o.cart_id, COALESCE(p.payment_method, '')
 FROM payments p JOIN orders o ON o.id = p.order_id
 WHERE p.order_id = :order
 ORDER BY (p.state <> 'DECLINED') DESC, p.id DESC
@@ -147,7 +149,7 @@ RETURNING send_deadline IS NULL OR send_deadline < clock_timestamp()
 
 inline constexpr char paymentForCharge[] = R"SQL(
 SELECT p.id, p.order_id, p.provider, p.idempotency_key, COALESCE(p.provider_payment_id, ''), p.amount_minor,
-       p.currency, p.state, o.cart_id
+       p.currency, p.state, o.cart_id, COALESCE(p.payment_method, '')
 FROM payments p JOIN orders o ON o.id = p.order_id
 WHERE p.provider_payment_id = :provider_id OR p.idempotency_key = :key
 ORDER BY (p.provider_payment_id = :provider_id2) DESC NULLS LAST
@@ -263,7 +265,7 @@ RETURNING event_id
 
 inline constexpr char paymentsToResolve[] = R"SQL(
 SELECT p.id, p.order_id, p.provider, p.idempotency_key, COALESCE(p.provider_payment_id, ''), p.amount_minor,
-       p.currency, p.state, o.cart_id
+       p.currency, p.state, o.cart_id, COALESCE(p.payment_method, '')
 FROM payments p JOIN orders o ON o.id = p.order_id
 WHERE p.state IN ('CHARGING', 'UNKNOWN') AND p.created_at <= now() - make_interval(secs => :age)
 ORDER BY p.id
@@ -273,7 +275,7 @@ ORDER BY p.id
 // refunded (to refund).
 inline constexpr char paidButUnsettled[] = R"SQL(
 SELECT p.id, p.order_id, p.provider, p.idempotency_key, COALESCE(p.provider_payment_id, ''), p.amount_minor,
-       p.currency, p.state, o.cart_id
+       p.currency, p.state, o.cart_id, COALESCE(p.payment_method, '')
 FROM payments p JOIN orders o ON o.id = p.order_id
 WHERE p.state = 'SUCCEEDED'
   AND (o.state = 'PENDING'

@@ -66,8 +66,19 @@ Result<Buyer> PgBuyerStore::authenticate(const QString &token)
     return buyer;
 }
 
-Result<CartId> PgBuyerStore::createCart(BuyerId buyer, const QString &instrument, const QString &clientAddress)
+Result<CartId> PgBuyerStore::createCart(BuyerId buyer, const QString &instrument, const QString &clientAddress,
+                                        const QString &paymentMethod)
 {
+    // Checked before SQL, as the database checks it again (040): an id with a control character or a
+    // quote never reaches the driver's literal quoting.
+    static const QRegularExpression methodShape(QStringLiteral("^pm_[A-Za-z0-9_]{1,100}$"));
+    QVariant method(QMetaType::fromType<QString>());
+    if (!paymentMethod.isEmpty()) {
+        if (instrument.isEmpty() || !methodShape.match(paymentMethod).hasMatch())
+            return makeError(ErrorCode::BadInput, QStringLiteral("A cart's payment method is the provider's id of its "
+                                                                 "card, like \"pm_1a2b3c\", given with the card."));
+        method = paymentMethod;
+    }
     // Refused rather than cleaned: a fingerprint that only looks like another must not count as it.
     QVariant card(QMetaType::fromType<QString>());
     if (!instrument.isEmpty()) {
@@ -85,6 +96,7 @@ Result<CartId> PgBuyerStore::createCart(BuyerId buyer, const QString &instrument
                                       {{QStringLiteral(":cart"), cart},
                                        {QStringLiteral(":buyer"), buyer},
                                        {QStringLiteral(":instrument"), card},
+                                       {QStringLiteral(":payment_method"), method},
                                        {QStringLiteral(":address"), address.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(address)}});
     if (!inserted)
         return inserted.error();

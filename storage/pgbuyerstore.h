@@ -14,7 +14,7 @@ public:
     Result<NewBuyer> addBuyer(const QString &name) override;
     Result<Buyer> authenticate(const QString &token) override;
     Result<CartId> createCart(BuyerId buyer, const QString &instrument = {},
-                              const QString &clientAddress = {}) override;
+                              const QString &clientAddress = {}, const QString &paymentMethod = {}) override;
     Status checkCartOwner(BuyerId buyer, const CartId &cart) override;
     Status checkOrderOwner(BuyerId buyer, OrderId order) override;
 

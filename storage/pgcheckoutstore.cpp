@@ -32,6 +32,7 @@ Result<PaymentRecord> paymentFromRow(const QSqlQuery &q)
     record.currency = q.value(6).toString().trimmed();
     record.state = state.value();
     record.cart = q.value(8).toString();
+    record.paymentMethod = q.value(9).toString();
     return record;
 }
 

@@ -622,6 +622,7 @@ void FakeProvider::describeState(const HttpResponder &responder) const
             {QStringLiteral("order_id"), intent.metadata.value(QStringLiteral("order_id"))},
             {QStringLiteral("metadata"), intent.metadata},
             {QStringLiteral("created"), intent.created},
+            {QStringLiteral("payment_method"), intent.paymentMethod},
         });
     }
     QJsonArray refunds;

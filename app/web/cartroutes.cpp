@@ -90,7 +90,7 @@ ApiReply createCart(WebServices &services, const ApiCall &call, WorkerContext *c
         }
         }
     }
-    auto cart = context->buyers->createCart(call.buyerId(), card->fingerprint, call.clientAddress);
+    auto cart = context->buyers->createCart(call.buyerId(), card->fingerprint, call.clientAddress, card->paymentMethod);
     if (!cart)
         return ApiReply::fromDomainError(cart.error());
     QJsonObject answer{{QStringLiteral("cart"), cart.value()}};

@@ -68,6 +68,7 @@ private slots:
     void placesAndStaysCheckOutWithSeats();
     void theBuyersPageIsServed();
     void aCartNamesItsPaymentCardForTheCardCap();
+    void theCheckoutChargesTheCardTheCartNamed();
     void aTableIsFoundAndTheWholeCartGivenBack();
     void aSecondCheckoutAnswersWithTheSameOrder();
     void aCartBeingPaidForIsNotGivenBack();
@@ -923,6 +924,47 @@ void TestWebApi::theBuyersPageIsServed()
     QCOMPARE(get(QStringLiteral("/static/shop.css")).status, 200);
     QCOMPARE(get(QStringLiteral("/static/missing.js")).status, 404);
     QCOMPARE(get(QStringLiteral("/static/..%2Fwebserver.cpp")).status, 404);
+}
+
+// The card the caps counted is the card that pays: the charge names the cart's payment method, and the
+// payment row records it; a cart without a card is charged without one (the account's default).
+void TestWebApi::theCheckoutChargesTheCardTheCartNamed()
+{
+    const Answer created = cartWithCard(QStringLiteral("5555555555554444"), m_bob);
+    QVERIFY2(created.status == 201, qPrintable(created.describe()));
+    const QString cart = created.json.value("cart").toString();
+    const QString method = m_db->scalar(QStringLiteral("SELECT payment_method FROM buyer_carts WHERE cart_id = :c"),
+                                        {{QStringLiteral("c"), cart}})
+                               .toString();
+    QVERIFY2(method.startsWith(QLatin1String("pm_")), qPrintable(method));
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
+                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(23)}}}, m_bob)
+                 .status,
+             201);
+    const Answer paid = send("POST", QStringLiteral("/api/v1/carts/%1/checkout").arg(cart), {}, m_bob);
+    QVERIFY2(paid.status == 200, qPrintable(paid.describe()));
+    QCOMPARE(paid.json.value("state").toString(), QStringLiteral("paid"));
+    const qint64 order = paid.json.value("order").toInteger();
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT payment_method FROM payments WHERE order_id = :o AND state = 'SUCCEEDED'"),
+                          {{QStringLiteral("o"), order}})
+                 .toString(),
+             method);
+    int named = 0;
+    for (const QJsonValue &charge : m_fakepay->state().value(QStringLiteral("charges")).toArray()) {
+        const QJsonObject intent = charge.toObject();
+        if (intent.value(QStringLiteral("order_id")).toString() == QString::number(order)) {
+            QCOMPARE(intent.value(QStringLiteral("payment_method")).toString(), method);
+            ++named;
+        }
+    }
+    QCOMPARE(named, 1);
+
+    // The database keeps a payment method only with its card, and only of the provider's shape.
+    QVERIFY(!m_db->exec(QStringLiteral("UPDATE buyer_carts SET payment_method = 'pm_x''; --' WHERE cart_id = :c"),
+                        {{QStringLiteral("c"), cart}}));
+    const QString bare = newCart(m_bob);
+    QVERIFY(!m_db->exec(QStringLiteral("UPDATE buyer_carts SET payment_method = 'pm_abc' WHERE cart_id = :c"),
+                        {{QStringLiteral("c"), bare}}));
 }
 
 void TestWebApi::aCartNamesItsPaymentCardForTheCardCap()
