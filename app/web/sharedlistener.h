@@ -11,6 +11,9 @@ namespace boxoffice::web {
 // accepts on its own thread without an acceptor in between. `port` 0 picks a free port; the fronts
 // after the first bind to the port the first one got. The descriptor is non-blocking and close-on-exec;
 // the caller hands it to QTcpServer::setSocketDescriptor.
-Result<qintptr> openSharedListener(const QHostAddress &address, quint16 port, int backlog);
+// `first`: the server's first front, which must find the port free. SO_REUSEPORT would otherwise let
+// a second server of the same user, started on the same port by mistake, quietly share the load
+// instead of failing as "address in use"; a probe bound without it fails wherever anyone listens.
+Result<qintptr> openSharedListener(const QHostAddress &address, quint16 port, int backlog, bool first);
 
 } // namespace boxoffice::web

@@ -133,8 +133,8 @@ void answer(WebServices &services, const ApiCall &call, QHttpServerResponder &re
 
 } // namespace
 
-WebFront::WebFront(WebServices &services, WebLanes &lanes, const QVector<Route> &routes)
-    : m_services(services), m_lanes(lanes), m_mailbox(std::make_shared<AnswerMailbox>(this))
+WebFront::WebFront(WebServices &services, WebLanes &lanes, const QVector<Route> &routes, int index)
+    : m_services(services), m_lanes(lanes), m_index(index), m_mailbox(std::make_shared<AnswerMailbox>(this))
 {
     // A child, so moving the front to its thread moves the HTTP server (and the sockets it will own) too.
     m_http.setParent(this);
@@ -145,12 +145,12 @@ WebFront::WebFront(WebServices &services, WebLanes &lanes, const QVector<Route> 
     });
 }
 
-Status WebFront::listen(const QHostAddress &address, quint16 port)
+Status WebFront::listen(const QHostAddress &address, quint16 port, bool first)
 {
     // Connections the kernel has accepted but no front has taken yet: a rush's burst of new
     // keep-alive connections waits here instead of being refused.
     constexpr int backlog = 4096;
-    auto descriptor = openSharedListener(address, port, backlog);
+    auto descriptor = openSharedListener(address, port, backlog, first);
     if (!descriptor)
         return descriptor.error();
     auto tcp = std::make_unique<QTcpServer>();
@@ -243,7 +243,8 @@ void WebFront::dispatch(const std::shared_ptr<const Route> &route, const QString
     auto shared = std::make_shared<QHttpServerResponder>(std::move(responder));
     const QPointer<QTcpSocket> socket(shared->socket());
     WebServices *services = &m_services;
-    const auto reply = [services, call, shared, socket](const ApiReply &answerToSend) {
+    const auto reply = [services, call, shared, socket, front = m_index](const ApiReply &answerToSend) {
+        services->metrics.countAnswerOnThread(front);
         answer(*services, *call, *shared, socket, answerToSend);
     };
 

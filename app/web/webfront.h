@@ -41,11 +41,13 @@ private:
 class WebFront : public QObject
 {
 public:
-    WebFront(WebServices &services, WebLanes &lanes, const QVector<Route> &routes);
+    // `index`: this front's number among the server's (0: the first), for the metrics.
+    WebFront(WebServices &services, WebLanes &lanes, const QVector<Route> &routes, int index);
     ~WebFront() override; // on its own thread
 
     // On this front's thread. `port` 0: a free port (the first front; the others take its port).
-    Status listen(const QHostAddress &address, quint16 port);
+    // `first`: the port must be free (see openSharedListener).
+    Status listen(const QHostAddress &address, quint16 port, bool first);
     quint16 port() const;
     QHostAddress address() const;
 
@@ -56,6 +58,7 @@ private:
 
     WebServices &m_services;
     WebLanes &m_lanes;
+    const int m_index;
     QHttpServer m_http;
     QTcpServer *m_tcp = nullptr; // owned by m_http once bound
     std::shared_ptr<AnswerMailbox> m_mailbox;

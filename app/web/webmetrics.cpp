@@ -75,6 +75,13 @@ QByteArray WebMetrics::render(const QVector<LaneGauge> &lanes, const AuthCacheGa
     out += QStringLiteral("boxoffice_web_holds_total{outcome=\"granted\"} %1\n").arg(m_holdsGranted.load());
     out += QStringLiteral("boxoffice_web_holds_total{outcome=\"lost\"} %1\n").arg(m_holdsLost.load());
     out += QStringLiteral("boxoffice_web_holds_total{outcome=\"refused\"} %1\n").arg(m_holdsRefused.load());
+    out += QStringLiteral("# HELP boxoffice_web_http_thread_answers_total Answers written by each HTTP thread (the "
+                          "threads share the port; the kernel spreads connections over them).\n"
+                          "# TYPE boxoffice_web_http_thread_answers_total counter\n");
+    for (int thread = 0; thread < m_httpThreads.load(); ++thread)
+        out += QStringLiteral("boxoffice_web_http_thread_answers_total{thread=\"%1\"} %2\n")
+                   .arg(thread)
+                   .arg(m_threadAnswers[size_t(thread)].load());
     const auto gauge = [&out, &lanes](const char *name, const char *help, const std::function<qint64(const LaneGauge &)> &value) {
         out += QStringLiteral("# HELP boxoffice_web_lane_%1 %2\n# TYPE boxoffice_web_lane_%1 %3\n")
                    .arg(QLatin1String(name), QLatin1String(help),

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QtGlobal>
 #include <QMap>
 #include <QMutex>
 #include <QPair>
@@ -38,6 +39,14 @@ class WebMetrics
 public:
     void countRequest(const QString &route, const QString &method, int status, double seconds);
     void countHold(HoldOutcome outcome);
+    // Answers written by each HTTP thread (webfront.h): how evenly the kernel spreads connections.
+    static constexpr int maxHttpThreads = 64;
+    void setHttpThreads(int threads) { m_httpThreads.store(qBound(1, threads, maxHttpThreads)); }
+    void countAnswerOnThread(int front)
+    {
+        if (front >= 0 && front < maxHttpThreads)
+            ++m_threadAnswers[size_t(front)];
+    }
     QByteArray render(const QVector<LaneGauge> &lanes, const AuthCacheGauge &auth) const;
     quint64 holdsGranted() const { return m_holdsGranted.load(); }
 
@@ -64,6 +73,8 @@ private:
     std::atomic<quint64> m_holdsGranted{0};
     std::atomic<quint64> m_holdsLost{0};
     std::atomic<quint64> m_holdsRefused{0};
+    std::atomic<int> m_httpThreads{1};
+    std::array<std::atomic<quint64>, maxHttpThreads> m_threadAnswers{};
 };
 
 } // namespace boxoffice::web

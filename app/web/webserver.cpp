@@ -39,11 +39,12 @@ WebServer::WebServer(WebConfig config, SharedState shared, QObject *parent)
 
     // The first front answers on this object's thread, as a one-front server always did; each of the
     // others gets a thread of its own.
-    m_fronts.push_back(new WebFront(*m_services, *m_lanes, m_routes));
+    m_services->metrics.setHttpThreads(cfg.httpThreadCount());
+    m_fronts.push_back(new WebFront(*m_services, *m_lanes, m_routes, 0));
     for (int index = 1; index < cfg.httpThreadCount(); ++index) {
         auto *thread = new QThread;
         thread->setObjectName(QStringLiteral("http-front-%1").arg(index));
-        auto *front = new WebFront(*m_services, *m_lanes, m_routes);
+        auto *front = new WebFront(*m_services, *m_lanes, m_routes, index);
         front->moveToThread(thread);
         thread->start();
         m_frontThreads.push_back(thread);
@@ -73,14 +74,14 @@ WebServer::~WebServer()
 Status WebServer::listen()
 {
     const QHostAddress address = m_services->config.listen;
-    if (Status first = m_fronts.front()->listen(address, m_services->config.port); !first)
+    if (Status first = m_fronts.front()->listen(address, m_services->config.port, true); !first)
         return first;
     const quint16 chosen = m_fronts.front()->port();
     for (std::size_t index = 1; index < m_fronts.size(); ++index) {
         WebFront *front = m_fronts[index];
         Status listening = Done{};
         QMetaObject::invokeMethod(
-            front, [&] { listening = front->listen(address, chosen); }, Qt::BlockingQueuedConnection);
+            front, [&] { listening = front->listen(address, chosen, false); }, Qt::BlockingQueuedConnection);
         if (!listening)
             return listening;
     }

@@ -14,6 +14,8 @@
 #include <QSqlQuery>
 #include <QtTest>
 
+#include <optional>
+
 using namespace boxoffice;
 using namespace boxoffice::test;
 using namespace boxoffice::web;
@@ -79,6 +81,8 @@ private slots:
     void slowCheckoutsDoNotStopHoldsReadsOrHealth();
     void aFloodBeyondTheClaimLaneIsAnsweredBusyAtOnce();
     void theAuthCacheAnswersRepeatedRequests();
+    void severalHttpThreadsShareThePort();
+    void aPortInUseIsRefused();
 
 private:
     QUrl url(const QString &path) const;
@@ -375,6 +379,89 @@ void TestWebLanes::theAuthCacheAnswersRepeatedRequests()
     const Answer paid = send("POST", QStringLiteral("/api/v1/carts/%1/checkout").arg(cart), {}, token);
     QVERIFY2(paid.status == 200, qPrintable(paid.describe()));
     QCOMPARE(paid.json.value("state").toString(), QStringLiteral("paid"));
+}
+
+// Three HTTP threads on one port: many connections at once are all answered, holds among them, and
+// more than one thread wrote answers (the kernel spread the connections).
+void TestWebLanes::severalHttpThreadsShareThePort()
+{
+    WebConfig config;
+    config.database = m_db->settings();
+    config.port = 0;
+    config.httpThreads = 3;
+    config.claimConnections = 2;
+    config.readConnections = 1;
+    WebServer server(config);
+    QCOMPARE(server.httpThreads(), 3);
+    const auto listening = server.listen();
+    QVERIFY2(listening.ok(), listening.ok() ? "" : qPrintable(listening.error().message));
+
+    const QString token = newBuyer(QStringLiteral("Fronts"));
+    QStringList carts;
+    for (int i = 0; i < 6; ++i) {
+        QUrl cartUrl = server.baseUrl();
+        cartUrl.setPath(QStringLiteral("/api/v1/carts"));
+        std::optional<Answer> created;
+        InFlight request(cartUrl, "POST", {}, token, [&created](const Answer &answer) { created = answer; });
+        QTRY_VERIFY_WITH_TIMEOUT(created.has_value(), 30000);
+        QCOMPARE(created->status, 201);
+        carts << created->json.value("cart").toString();
+    }
+
+    std::vector<std::unique_ptr<InFlight>> inFlight;
+    int answered = 0;
+    int healthy = 0;
+    int held = 0;
+    for (int i = 0; i < 60; ++i) {
+        QUrl target = server.baseUrl();
+        const bool isHold = i % 10 == 0;
+        target.setPath(isHold ? QStringLiteral("/api/v1/carts/%1/holds").arg(carts.at(i / 10)) : QStringLiteral("/healthz"));
+        const QByteArray body = isHold ? QJsonDocument(QJsonObject{{"event", m_hall.eventId},
+                                                                  {"seats", QJsonArray{m_units.at(10 + i / 10)}}})
+                                             .toJson(QJsonDocument::Compact)
+                                       : QByteArray();
+        inFlight.push_back(std::make_unique<InFlight>(target, isHold ? "POST" : "GET", body, isHold ? token : QString(),
+                                                      [&, isHold](const Answer &answer) {
+                                                          ++answered;
+                                                          if (isHold)
+                                                              held += answer.status == 201;
+                                                          else
+                                                              healthy += answer.status == 200;
+                                                      }));
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(answered, 60, 60000);
+    QCOMPARE(healthy, 54);
+    QCOMPARE(held, 6);
+
+    QUrl metricsUrl = server.baseUrl();
+    metricsUrl.setPath(QStringLiteral("/metrics"));
+    std::optional<Answer> metrics;
+    InFlight read(metricsUrl, "GET", {}, {}, [&metrics](const Answer &answer) { metrics = answer; });
+    QTRY_VERIFY_WITH_TIMEOUT(metrics.has_value(), 30000);
+    int threadsThatAnswered = 0;
+    for (const QByteArray &row : metrics->body.split('\n')) {
+        if (row.startsWith("boxoffice_web_http_thread_answers_total{"))
+            threadsThatAnswered += row.mid(row.lastIndexOf(' ') + 1).toDouble() > 0;
+    }
+    QVERIFY2(threadsThatAnswered >= 2, metrics->body.constData());
+}
+
+// SO_REUSEPORT must not let a second server started on the same port by mistake share it quietly.
+void TestWebLanes::aPortInUseIsRefused()
+{
+    WebConfig config;
+    config.database = m_db->settings();
+    config.port = m_server->port();
+    config.httpThreads = 2;
+    config.claimConnections = 1;
+    config.readConnections = 1;
+    WebServer second(config);
+    const auto listening = second.listen();
+    QVERIFY(!listening.ok());
+    QCOMPARE(listening.error().code, ErrorCode::Unavailable);
+    QVERIFY2(listening.error().message.contains(QString::number(m_server->port())), qPrintable(listening.error().message));
+    // The first server still answers.
+    QCOMPARE(get(QStringLiteral("/healthz")).status, 200);
 }
 
 QTEST_MAIN(TestWebLanes)
