@@ -1,7 +1,8 @@
 // The waiting room on the web: a static queue page (the same bytes for everyone, cacheable by any
 // proxy or CDN, no database work), joining the queue anonymously, polling one's place, and trading
 // an admitted place plus the buyer's sign-in for the admission token every hold of the event needs.
-// Everything but the admission itself (which signs the buyer in) stays off the database threads.
+// Everything but the admission itself (which signs the buyer in) stays off the database threads; the
+// pages are answered on the HTTP thread, joins and polls on the queue lane (no connection).
 
 #include "admissionservices.h"
 #include "jsonbody.h"
@@ -161,6 +162,13 @@ MethodHandler offPool(const QString &method, Handler handler)
     return result;
 }
 
+MethodHandler onQueueLane(const QString &method, Handler handler)
+{
+    MethodHandler result{method, std::move(handler)};
+    result.lane = Lane::Queue;
+    return result;
+}
+
 } // namespace
 
 QVector<Route> queueRoutes(WebServices &services)
@@ -174,11 +182,12 @@ QVector<Route> queueRoutes(WebServices &services)
         return page(QStringLiteral("queue.js"), "text/javascript; charset=utf-8");
     }));
 
+    // The waiting room's store may be a network call away (Redis): on the queue lane, not an HTTP thread.
     Route queue{QStringLiteral("/api/v1/events/<arg>/queue"), QStringLiteral("/api/v1/events/{id}/queue"), 1, {}};
-    queue.methods.append(offPool(QStringLiteral("POST"), [&services](const ApiCall &call, WorkerContext *) {
+    queue.methods.append(onQueueLane(QStringLiteral("POST"), [&services](const ApiCall &call, WorkerContext *) {
         return join(services, call);
     }));
-    queue.methods.append(offPool(QStringLiteral("GET"), [&services](const ApiCall &call, WorkerContext *) {
+    queue.methods.append(onQueueLane(QStringLiteral("GET"), [&services](const ApiCall &call, WorkerContext *) {
         return status(services, call);
     }));
 

@@ -21,7 +21,9 @@ enum class Lane {
     Claim, // claims and every other write: the bounded claim lane's connections
     Read, // reads and /healthz: the small read lane's connections
     Provider, // talks to the payment provider: a thread with no connection; store calls go to the claim lane
-    None // no database and no waiting: answered on the server thread
+    Queue, // the waiting room's joins and polls: threads with no connection, so a slow shared store
+           // (Redis) keeps no HTTP thread waiting and a crowd polling its places no checkout
+    None // no database and no waiting: answered on the HTTP thread
 };
 
 struct MethodHandler

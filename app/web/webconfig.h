@@ -28,6 +28,8 @@ struct WebConfig
     int claimQueueLimit = 1000;
     int readQueueLimit = 500;
     int providerQueueLimit = 256;
+    int queueThreads = 4; // the queue lane: waiting-room joins and polls, no connection
+    int queueQueueLimit = 5000;
     int authCacheSeconds = 5; // an accepted token is trusted this long without the database (0: off)
     int authCacheEntries = 100000;
     QUrl providerUrl; // empty: checkout answers 503

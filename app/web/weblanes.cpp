@@ -21,7 +21,9 @@ WebLanes::WebLanes(const WebConfig &config)
       m_read(std::make_unique<WorkerPool>(QStringLiteral("read"), config.database, orDefault(config.readConnections, 2),
                                           config.readQueueLimit)),
       m_provider(std::make_unique<WorkerPool>(QStringLiteral("provider"), std::nullopt,
-                                              orDefault(config.providerThreads, 32), config.providerQueueLimit))
+                                              orDefault(config.providerThreads, 32), config.providerQueueLimit)),
+      m_queue(std::make_unique<WorkerPool>(QStringLiteral("queue"), std::nullopt, orDefault(config.queueThreads, 4),
+                                           config.queueQueueLimit))
 { }
 
 WorkerPool &WebLanes::lane(Lane which)
@@ -31,6 +33,8 @@ WorkerPool &WebLanes::lane(Lane which)
         return *m_read;
     case Lane::Provider:
         return *m_provider;
+    case Lane::Queue:
+        return *m_queue;
     case Lane::Claim:
     case Lane::None:
         break;
@@ -41,7 +45,7 @@ WorkerPool &WebLanes::lane(Lane which)
 QVector<LaneGauge> WebLanes::gauges() const
 {
     QVector<LaneGauge> all;
-    for (const WorkerPool *pool : {m_claim.get(), m_read.get(), m_provider.get()})
+    for (const WorkerPool *pool : {m_claim.get(), m_read.get(), m_provider.get(), m_queue.get()})
         all.append(
             LaneGauge{pool->name(), pool->size(), pool->busy(), pool->queued(), pool->queueLimit(), pool->refused()});
     return all;

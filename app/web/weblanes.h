@@ -26,6 +26,7 @@ public:
     WorkerPool &claim() { return *m_claim; }
     WorkerPool &read() { return *m_read; }
     WorkerPool &provider() { return *m_provider; }
+    WorkerPool &queue() { return *m_queue; }
     WorkerPool &lane(Lane which);
     QVector<LaneGauge> gauges() const;
 
@@ -55,6 +56,7 @@ private:
     std::unique_ptr<WorkerPool> m_claim;
     std::unique_ptr<WorkerPool> m_read;
     std::unique_ptr<WorkerPool> m_provider;
+    std::unique_ptr<WorkerPool> m_queue;
 };
 
 } // namespace boxoffice::web

@@ -285,6 +285,15 @@ void TestOnSale::drawInsideTheWindowFifoAfterIt()
     });
     QCOMPARE(failed.load(), 0);
     QCOMPARE(undrawn.load(), 0);
+    // The joins ran on the queue lane (no connection), not on an HTTP thread nor a database lane.
+    for (const auto &server : m_servers) {
+        QNetworkAccessManager network;
+        const Answer metrics = send(network, server->baseUrl(), "GET", QStringLiteral("/metrics"));
+        QVERIFY2(metrics.body.contains("boxoffice_web_lane_threads{lane=\"queue\"} 4"), metrics.body.constData());
+        QVERIFY2(server->services().metrics.render({}, {}).contains(
+                     "boxoffice_web_requests_total{route=\"/api/v1/events/{id}/queue\",method=\"POST\",status=\"201\"}"),
+                 "no join was counted");
+    }
     // A figure for the log, not an assertion: the machine is shared.
     qInfo("%d joins over HTTP from %d threads in %lld ms", windowArrivals, senders, qint64(joining.elapsed()));
 
