@@ -168,7 +168,10 @@ void RoomRackPanel::refresh()
 void RoomRackPanel::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
-    load(true);
+    // After the show, not inside it: reading waits for the database in a nested event loop, and
+    // events it lets run (a panel rebuilding its widgets) must not delete children the window is
+    // still walking to show (a crash in QWidgetPrivate::showChildren under load).
+    QMetaObject::invokeMethod(this, [this] { load(true); }, Qt::QueuedConnection);
 }
 
 void RoomRackPanel::load(bool keepMessage)

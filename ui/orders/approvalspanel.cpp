@@ -92,7 +92,10 @@ void ApprovalsPanel::reload()
 void ApprovalsPanel::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
-    reload();
+    // After the show, not inside it: reading waits for the database in a nested event loop, and
+    // events it lets run (a panel rebuilding its widgets) must not delete children the window is
+    // still walking to show (a crash in QWidgetPrivate::showChildren under load).
+    QMetaObject::invokeMethod(this, &ApprovalsPanel::reload, Qt::QueuedConnection);
 }
 
 void ApprovalsPanel::approveSelected()

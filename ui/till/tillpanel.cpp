@@ -313,7 +313,10 @@ void TillPanel::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
     // What the counter sold since the tab was last looked at.
-    refresh();
+    // After the show, not inside it: reading waits for the database in a nested event loop, and
+    // events it lets run (a panel rebuilding its widgets) must not delete children the window is
+    // still walking to show (a crash in QWidgetPrivate::showChildren under load).
+    QMetaObject::invokeMethod(this, &TillPanel::refresh, Qt::QueuedConnection);
 }
 
 void TillPanel::done()
