@@ -1,5 +1,7 @@
 #include "domain/payments.h"
 
+#include "domain/textrules.h"
+
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonParseError>
@@ -213,6 +215,8 @@ Result<PaymentEvent> parseEvent(const QByteArray &rawBody)
         return makeError(ErrorCode::BadInput, QStringLiteral("The webhook event has no id."));
     if (event.type.isEmpty())
         return makeError(ErrorCode::BadInput, QStringLiteral("The webhook event has no type."));
+    if (hasUnshowableCharacters(event.eventId) || hasUnshowableCharacters(event.type))
+        return makeError(ErrorCode::BadInput, QStringLiteral("The webhook event holds control characters."));
 
     const Result<qint64> created = integerField(root, QStringLiteral("created"), true);
     if (!created)
@@ -254,6 +258,12 @@ Result<PaymentEvent> parseEvent(const QByteArray &rawBody)
 
     if (event.providerPaymentId.isEmpty())
         return makeError(ErrorCode::BadInput, QStringLiteral("The payment event names no payment intent."));
+    // The ids and the currency are stored and logged: a NUL would break the statement (a 500 the
+    // provider retries for days), a line break would forge a log line.
+    for (const QString *text : {&event.providerPaymentId, &event.currency}) {
+        if (hasUnshowableCharacters(*text))
+            return makeError(ErrorCode::BadInput, QStringLiteral("The webhook event holds control characters."));
+    }
 
     const Result<OrderId> order = orderFromMetadata(object);
     if (!order)

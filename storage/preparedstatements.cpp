@@ -5,6 +5,21 @@
 
 namespace boxoffice {
 
+namespace {
+// QPSQL sends a prepared statement's values as quoted text: a NUL ends the literal early and the
+// server answers "unterminated quoted string", a 500 for what is the caller's bad input. Every
+// channel's text is checked before it gets here; this is the last line, so no channel can forget it.
+bool holdsNul(const PreparedStatements::Bindings &bindings)
+{
+    for (const auto &binding : bindings) {
+        const QVariant &value = binding.second;
+        if (value.typeId() == QMetaType::QString && value.toString().contains(QChar(0)))
+            return true;
+    }
+    return false;
+}
+} // namespace
+
 Result<QSqlQuery *> PreparedStatements::prepared(const char *sql, const QString &context)
 {
     auto found = m_queries.find(sql);
@@ -22,6 +37,12 @@ Result<QSqlQuery *> PreparedStatements::exec(const char *sql, const QString &con
 {
     if (auto status = checkConnectionThread(m_database, context); !status)
         return status.error();
+    if (holdsNul(bindings)) {
+        DomainError refused = makeError(ErrorCode::BadInput, QStringLiteral("The text holds a NUL character."));
+        refused.sqlState = QStringLiteral("22021"); // what PostgreSQL itself says of a NUL in text
+        refused.detail = context;
+        return refused;
+    }
     auto query = prepared(sql, context);
     if (!query)
         return query;

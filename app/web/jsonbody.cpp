@@ -1,9 +1,12 @@
 #include "jsonbody.h"
 
+#include "domain/textrules.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
 
+#include <algorithm>
 #include <cmath>
 
 namespace boxoffice::web {
@@ -12,6 +15,26 @@ namespace {
 DomainError bad(const QString &message)
 {
     return makeError(ErrorCode::BadInput, message);
+}
+
+// Any string anywhere in the body, keys included: a NUL would break the driver's statement text
+// (a 500 instead of a 400), and a line break or an escape code in a label forges log lines.
+bool holdsUnshowableText(const QJsonValue &value)
+{
+    if (value.isString())
+        return hasUnshowableCharacters(value.toString());
+    if (value.isArray()) {
+        const QJsonArray array = value.toArray();
+        return std::any_of(array.begin(), array.end(), [](const QJsonValue &item) { return holdsUnshowableText(item); });
+    }
+    if (value.isObject()) {
+        const QJsonObject object = value.toObject();
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            if (hasUnshowableCharacters(it.key()) || holdsUnshowableText(it.value()))
+                return true;
+        }
+    }
+    return false;
 }
 } // namespace
 
@@ -31,6 +54,9 @@ Result<QJsonObject> parseObject(const QByteArray &body, const QSet<QString> &all
     if (!document.isObject())
         return bad(QStringLiteral("The body must be a JSON object."));
     const QJsonObject object = document.object();
+    if (holdsUnshowableText(object))
+        return bad(QStringLiteral("The body holds control or invisible characters (a NUL, a line break, an escape "
+                                  "code); no field may contain them."));
     QStringList unknown;
     for (auto it = object.begin(); it != object.end(); ++it) {
         if (!allowedFields.contains(it.key()))
