@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/cartitems.h"
 #include "domain/ids.h"
 #include "domain/result.h"
 #include "domain/seatholds.h"
@@ -15,6 +16,14 @@ struct Buyer
 {
     BuyerId id = 0;
     QString name;
+};
+
+// One of a buyer's orders as their list shows it (the lines are the order's own read).
+struct BuyerOrder
+{
+    OrderSummary summary; // without lines
+    QDateTime createdAt;
+    QDateTime paidAt; // null until paid
 };
 
 struct NewBuyer
@@ -43,6 +52,10 @@ public:
     // so another buyer's ids reveal nothing.
     virtual Status checkCartOwner(BuyerId buyer, const CartId &cart) = 0;
     virtual Status checkOrderOwner(BuyerId buyer, OrderId order) = 0;
+    // The buyer's orders, newest first, at most `limit` (1..100) with ids below `before` (0: from the
+    // newest), only the cart's when `cart` is set: a buyer whose checkout answer was lost finds the
+    // order by the cart they paid.
+    virtual Result<QVector<BuyerOrder>> orders(BuyerId buyer, const CartId &cart, OrderId before, int limit) = 0;
 };
 
 } // namespace boxoffice

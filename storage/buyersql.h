@@ -23,4 +23,16 @@ inline constexpr char orderOwner[] = R"SQL(
 SELECT 1 FROM orders o JOIN buyer_carts c ON c.cart_id = o.cart_id WHERE o.id = :order AND c.buyer_id = :buyer
 )SQL";
 
+// Through the buyer's carts (buyer_carts_buyer), then each cart's orders (orders_cart, migration 042).
+// A NULL cart or `before` is no filter.
+inline constexpr char orders[] = R"SQL(
+SELECT o.id, o.cart_id, o.state, o.amount_minor, o.currency,
+       CAST(extract(epoch FROM o.created_at) * 1000 AS bigint), CAST(extract(epoch FROM o.paid_at) * 1000 AS bigint)
+FROM buyer_carts c JOIN orders o ON o.cart_id = c.cart_id
+WHERE c.buyer_id = :buyer AND c.cart_id = COALESCE(CAST(:cart AS text), c.cart_id)
+  AND o.id < COALESCE(CAST(:before AS bigint), 9223372036854775807)
+ORDER BY o.id DESC
+LIMIT :limit
+)SQL";
+
 } // namespace boxoffice::BuyerSql

@@ -1,6 +1,8 @@
 #include "storage/pgbuyerstore.h"
 
 #include "storage/buyersql.h"
+#include "storage/sqlvalues.h"
+#include "storage/statetext.h"
 
 #include "domain/cardfingerprint.h"
 
@@ -129,6 +131,44 @@ Status PgBuyerStore::checkOrderOwner(BuyerId buyer, OrderId order)
     return exists(BuyerSql::orderOwner, QStringLiteral("checking an order's owner"),
                   {{QStringLiteral(":order"), order}, {QStringLiteral(":buyer"), buyer}},
                   QStringLiteral("No such order."));
+}
+
+Result<QVector<BuyerOrder>> PgBuyerStore::orders(BuyerId buyer, const CartId &cart, OrderId before, int limit)
+{
+    if (limit < 1 || limit > 100)
+        return makeError(ErrorCode::BadInput, QStringLiteral("A page of orders holds 1 to 100 orders."));
+    if (before < 0)
+        return makeError(ErrorCode::BadInput, QStringLiteral("No order has a negative id."));
+    auto query = m_statements.exec(BuyerSql::orders, QStringLiteral("reading a buyer's orders"),
+                                   {{QStringLiteral(":buyer"), buyer},
+                                    {QStringLiteral(":cart"), cart.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(cart)},
+                                    {QStringLiteral(":before"), nullableId(before)},
+                                    {QStringLiteral(":limit"), limit}});
+    if (!query)
+        return query.error();
+    QSqlQuery &rows = *query.value();
+    QVector<BuyerOrder> found;
+    std::optional<DomainError> unreadable;
+    while (rows.next()) {
+        auto state = orderStateFromText(rows.value(2).toString());
+        if (!state) {
+            unreadable = state.error();
+            break;
+        }
+        BuyerOrder order;
+        order.summary.id = rows.value(0).toLongLong();
+        order.summary.cart = rows.value(1).toString();
+        order.summary.state = state.value();
+        order.summary.amountMinor = rows.value(3).toLongLong();
+        order.summary.currency = rows.value(4).toString();
+        order.createdAt = fromEpochMs(rows.value(5));
+        order.paidAt = fromEpochMs(rows.value(6));
+        found << order;
+    }
+    rows.finish();
+    if (unreadable)
+        return *unreadable;
+    return found;
 }
 
 } // namespace boxoffice

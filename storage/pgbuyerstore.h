@@ -17,6 +17,7 @@ public:
                               const QString &clientAddress = {}, const QString &paymentMethod = {}) override;
     Status checkCartOwner(BuyerId buyer, const CartId &cart) override;
     Status checkOrderOwner(BuyerId buyer, OrderId order) override;
+    Result<QVector<BuyerOrder>> orders(BuyerId buyer, const CartId &cart, OrderId before, int limit) override;
 
 private:
     Status exists(const char *sql, const QString &context, PreparedStatements::Bindings bindings, const QString &missing);

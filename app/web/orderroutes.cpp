@@ -1,29 +1,99 @@
-// GET /api/v1/orders/{id}: the buyer's own orders only (another buyer's id is 404).
+// GET /api/v1/orders: the buyer's orders, newest first (?cart= finds the order a lost checkout answer
+// named; ?before= pages on). GET /api/v1/orders/{id}: one of them with its lines. Another buyer's
+// orders are never listed, and their ids answer 404.
 
 #include "jsonbody.h"
 #include "routes.h"
 #include "workerpool.h"
 
+#include "domain/textrules.h"
+
 namespace boxoffice::web {
+
+namespace {
+
+constexpr int defaultPage = 20;
+constexpr int largestPage = 100;
+constexpr int longestCartId = 100;
+
+QJsonValue isoOrNull(const QDateTime &time)
+{
+    return time.isValid() ? QJsonValue(time.toUTC().toString(Qt::ISODateWithMs)) : QJsonValue();
+}
+
+QJsonObject listedOrderJson(const BuyerOrder &order)
+{
+    return {{QStringLiteral("order"), order.summary.id},
+            {QStringLiteral("cart"), order.summary.cart},
+            {QStringLiteral("state"), orderStateName(order.summary.state).toLower()},
+            {QStringLiteral("amount"), order.summary.amountMinor},
+            {QStringLiteral("currency"), order.summary.currency},
+            {QStringLiteral("created_at"), isoOrNull(order.createdAt)},
+            {QStringLiteral("paid_at"), isoOrNull(order.paidAt)}};
+}
+
+ApiReply listOrders(const ApiCall &call, WorkerContext *context)
+{
+    const QString cart = call.query.queryItemValue(QStringLiteral("cart"), QUrl::FullyDecoded);
+    if (cart.size() > longestCartId || hasUnshowableCharacters(cart))
+        return ApiReply::error(400, QStringLiteral("bad_input"),
+                               QStringLiteral("\"cart\" must be a cart id of at most %1 printable characters.")
+                                   .arg(longestCartId));
+    OrderId before = 0;
+    if (call.query.hasQueryItem(QStringLiteral("before"))) {
+        auto id = pathId(call.query.queryItemValue(QStringLiteral("before")), QStringLiteral("\"before\""));
+        if (!id)
+            return ApiReply::fromDomainError(id.error());
+        before = id.value();
+    }
+    int limit = defaultPage;
+    if (call.query.hasQueryItem(QStringLiteral("limit"))) {
+        bool ok = false;
+        limit = call.query.queryItemValue(QStringLiteral("limit")).toInt(&ok);
+        if (!ok || limit < 1 || limit > largestPage)
+            return ApiReply::error(400, QStringLiteral("bad_input"),
+                                   QStringLiteral("\"limit\" must be a whole number from 1 to %1.").arg(largestPage));
+    }
+    auto orders = context->buyers->orders(call.buyerId(), cart, before, limit);
+    if (!orders)
+        return ApiReply::fromDomainError(orders.error());
+    QJsonArray listed;
+    for (const BuyerOrder &order : orders.value())
+        listed.append(listedOrderJson(order));
+    // A full page may have more behind it; the last id is where the next page starts.
+    const QJsonValue next = orders->size() == limit ? QJsonValue(orders->last().summary.id) : QJsonValue();
+    return ApiReply::json(200, {{QStringLiteral("orders"), listed}, {QStringLiteral("next_before"), next}});
+}
+
+ApiReply oneOrder(const ApiCall &call, WorkerContext *context)
+{
+    auto id = pathId(call.args.value(0), QStringLiteral("The order id"));
+    if (!id)
+        return ApiReply::error(404, QStringLiteral("not_found"), QStringLiteral("No such order."));
+    if (auto owner = context->buyers->checkOrderOwner(call.buyerId(), id.value()); !owner)
+        return ApiReply::fromDomainError(owner.error());
+    auto summary = context->carts->order(id.value());
+    if (!summary)
+        return ApiReply::fromDomainError(summary.error());
+    return ApiReply::json(200, orderJson(summary.value()));
+}
+
+Route readRoute(const QString &pattern, const QString &name, int args, Handler handler)
+{
+    Route route{pattern, name, args, {}};
+    MethodHandler get{QStringLiteral("GET"), std::move(handler)};
+    get.auth = true;
+    get.lane = Lane::Read;
+    route.methods.append(get);
+    return route;
+}
+
+} // namespace
 
 QVector<Route> orderRoutes(WebServices &)
 {
-    Route order{QStringLiteral("/api/v1/orders/<arg>"), QStringLiteral("/api/v1/orders/{id}"), 1, {}};
-    MethodHandler get{QStringLiteral("GET"), [](const ApiCall &call, WorkerContext *context) {
-                          auto id = pathId(call.args.value(0), QStringLiteral("The order id"));
-                          if (!id)
-                              return ApiReply::error(404, QStringLiteral("not_found"), QStringLiteral("No such order."));
-                          if (auto owner = context->buyers->checkOrderOwner(call.buyerId(), id.value()); !owner)
-                              return ApiReply::fromDomainError(owner.error());
-                          auto summary = context->carts->order(id.value());
-                          if (!summary)
-                              return ApiReply::fromDomainError(summary.error());
-                          return ApiReply::json(200, orderJson(summary.value()));
-                      }};
-    get.auth = true;
-    get.lane = Lane::Read;
-    order.methods.append(get);
-    return {order};
+    return {readRoute(QStringLiteral("/api/v1/orders"), QStringLiteral("/api/v1/orders"), 0, listOrders),
+            readRoute(QStringLiteral("/api/v1/orders/<arg>"), QStringLiteral("/api/v1/orders/{id}"), 1, oneOrder)};
 }
 
 } // namespace boxoffice::web

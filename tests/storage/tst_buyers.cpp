@@ -51,6 +51,8 @@ private slots:
     void theCapRefusesTheSeatTooMany();
     void parallelRequestsOfOneBuyerStayUnderTheCap();
     void oneCardBehindManyAccountsIsCapped();
+    void aBuyerListsTheirOrdersAndFindsOneByItsCart();
+    void aNulInAnyTextIsBadInputBeforeTheDatabase();
 
 private:
     std::unique_ptr<TestDatabase> m_db;
@@ -207,6 +209,66 @@ void TestBuyers::oneCardBehindManyAccountsIsCapped()
         QVERIFY(inventory.carts.releaseCart(cart).ok());
     QVERIFY(m_db->exec(QStringLiteral("UPDATE events SET max_holds_per_instrument = NULL WHERE id = :e"),
                        {{QStringLiteral("e"), m_hall.eventId}}));
+}
+
+void TestBuyers::aBuyerListsTheirOrdersAndFindsOneByItsCart()
+{
+    const auto ida = m_buyers->addBuyer(QStringLiteral("Ida"));
+    const auto jon = m_buyers->addBuyer(QStringLiteral("Jon"));
+    PgInventory inventory(m_db->database());
+    QVector<CartId> carts;
+    QVector<OrderId> orders;
+    for (int i = 0; i < 3; ++i) {
+        const auto cart = m_buyers->createCart(ida->buyer.id);
+        QVERIFY(cart.ok());
+        const UnitId free = m_db->scalar(QStringLiteral("SELECT max(id) FROM event_seats WHERE event_id = :e AND state = 'AVAILABLE'"),
+                                         {{QStringLiteral("e"), m_hall.eventId}})
+                                .toLongLong();
+        const auto held = m_seats->hold(ida->buyer.id, m_hall.eventId, cart.value(), {free});
+        QVERIFY2(held.ok(), held.ok() ? "" : qPrintable(held.error().message));
+        const auto order = inventory.carts.createOrder(cart.value());
+        QVERIFY(order.ok());
+        carts << cart.value();
+        orders << order->id;
+        QVERIFY(inventory.carts.releaseCart(cart.value()).ok()); // the order is given up: listed all the same
+    }
+    const auto all = m_buyers->orders(ida->buyer.id, {}, 0, 100);
+    QVERIFY(all.ok());
+    QCOMPARE(all->size(), 3);
+    QCOMPARE(all->at(0).summary.id, orders.at(2)); // newest first
+    QCOMPARE(all->at(2).summary.id, orders.at(0));
+    QCOMPARE(all->at(0).summary.cart, carts.at(2));
+    QVERIFY(all->at(0).createdAt.isValid());
+
+    const auto byCart = m_buyers->orders(ida->buyer.id, carts.at(1), 0, 100);
+    QVERIFY(byCart.ok());
+    QCOMPARE(byCart->size(), 1);
+    QCOMPARE(byCart->at(0).summary.id, orders.at(1));
+
+    const auto page = m_buyers->orders(ida->buyer.id, {}, orders.at(2), 1);
+    QVERIFY(page.ok());
+    QCOMPARE(page->size(), 1);
+    QCOMPARE(page->at(0).summary.id, orders.at(1));
+
+    // Another buyer sees none of them, not even by naming the cart.
+    QCOMPARE(m_buyers->orders(jon->buyer.id, {}, 0, 100)->size(), 0);
+    QCOMPARE(m_buyers->orders(jon->buyer.id, carts.at(1), 0, 100)->size(), 0);
+    QCOMPARE(m_buyers->orders(ida->buyer.id, {}, 0, 0).error().code, ErrorCode::BadInput);
+    QCOMPARE(m_buyers->orders(ida->buyer.id, {}, 0, 101).error().code, ErrorCode::BadInput);
+}
+
+void TestBuyers::aNulInAnyTextIsBadInputBeforeTheDatabase()
+{
+    const auto ida = m_buyers->addBuyer(QStringLiteral("Ida"));
+    QString cart = QStringLiteral("web-x");
+    cart.append(QChar(0));
+    cart.append(QStringLiteral("y"));
+    // Before the guard QPSQL's quoted literal broke ("unterminated quoted string"): an Internal error.
+    const auto refused = m_buyers->orders(ida->buyer.id, cart, 0, 10);
+    QCOMPARE(refused.error().code, ErrorCode::BadInput);
+    QCOMPARE(refused.error().sqlState, QStringLiteral("22021"));
+    QCOMPARE(m_buyers->checkCartOwner(ida->buyer.id, cart).error().code, ErrorCode::BadInput);
+    QVERIFY(m_buyers->orders(ida->buyer.id, {}, 0, 10).ok()); // the connection is fine afterwards
 }
 
 QTEST_MAIN(TestBuyers)
