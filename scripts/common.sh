@@ -21,11 +21,17 @@ command -v npm >/dev/null || BOXOFFICE_TEST_PACKAGES+=(npm)
 
 # The browser driver for the buyer-page test, from the npm registry by name and pinned version
 # (tests/web/e2e/package.json), installed once next to the test script.
+# The OpenAPI validator tst_webapi checks every answer with (tests/web/openapi/package.json), likewise.
 boxoffice_install_e2e() {
-    local e2e="$BOXOFFICE_ROOT/tests/web/e2e"
-    [ -d "$e2e/node_modules/playwright-core" ] && return 0
-    echo "Installing the browser driver for the buyer-page test (npm)"
-    npm install --prefix "$e2e" --no-audit --no-fund --no-package-lock --loglevel=error
+    local e2e="$BOXOFFICE_ROOT/tests/web/e2e" openapi="$BOXOFFICE_ROOT/tests/web/openapi"
+    if [ ! -d "$e2e/node_modules/playwright-core" ]; then
+        echo "Installing the browser driver for the buyer-page test (npm)"
+        npm install --prefix "$e2e" --no-audit --no-fund --no-package-lock --loglevel=error
+    fi
+    if [ ! -d "$openapi/node_modules/@apidevtools/swagger-parser" ]; then
+        echo "Installing the OpenAPI validator for the web API test (npm)"
+        npm install --prefix "$openapi" --no-audit --no-fund --no-package-lock --loglevel=error
+    fi
 }
 
 # boxoffice_install_missing [extra packages...]

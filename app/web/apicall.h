@@ -19,7 +19,7 @@ struct ApiCall
 {
     QString requestId;
     QString method; // "GET", "POST", ...
-    QString path;
+    QString path; // as sent, percent-encoded: a %0A in it cannot break a log line
     QString route; // the route's template, e.g. "/api/v1/carts/{id}/holds": the metrics label
     QStringList args; // the path's placeholders, in order
     QUrlQuery query;

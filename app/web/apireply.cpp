@@ -1,5 +1,6 @@
 #include "apireply.h"
 
+#include <QFile>
 #include <QJsonDocument>
 
 namespace boxoffice::web {
@@ -103,6 +104,18 @@ QJsonObject orderJson(const OrderSummary &order)
             {QStringLiteral("amount"), order.amountMinor},
             {QStringLiteral("currency"), order.currency},
             {QStringLiteral("lines"), lines}};
+}
+
+ApiReply compiledFile(const QString &resource, const QByteArray &contentType, const QByteArray &cacheControl)
+{
+    QFile file(resource);
+    if (!file.open(QIODevice::ReadOnly))
+        return ApiReply::error(404, QStringLiteral("not_found"), QStringLiteral("No such page."));
+    ApiReply reply;
+    reply.contentType = contentType;
+    reply.body = file.readAll();
+    reply.addHeader("Cache-Control", cacheControl);
+    return reply;
 }
 
 } // namespace boxoffice::web

@@ -41,4 +41,7 @@ QJsonObject cartItemJson(const CartItem &item);
 QJsonObject orderLineJson(const OrderLine &line);
 QJsonObject orderJson(const OrderSummary &order);
 
+// A file compiled into the program (":/web/..."), answered with its type and caching; 404 when absent.
+ApiReply compiledFile(const QString &resource, const QByteArray &contentType, const QByteArray &cacheControl);
+
 } // namespace boxoffice::web

@@ -1,9 +1,7 @@
-// GET / and GET /static/{file}: the buyer's page, compiled into the program (no build step, no files
-// to deploy beside it).
+// GET / and GET /static/{file}: the buyer's page, and GET /api/v1/openapi.yaml: the API's description,
+// all compiled into the program (no build step, no files to deploy beside it).
 
 #include "routes.h"
-
-#include <QFile>
 
 namespace boxoffice::web {
 
@@ -17,14 +15,7 @@ ApiReply staticFile(const QString &name)
     // Only the files of the page, by exact name: nothing else of the resource tree, no paths.
     if (!types.contains(name))
         return ApiReply::error(404, QStringLiteral("not_found"), QStringLiteral("No such page."));
-    QFile file(QStringLiteral(":/web/static/") + name);
-    if (!file.open(QIODevice::ReadOnly))
-        return ApiReply::error(404, QStringLiteral("not_found"), QStringLiteral("No such page."));
-    ApiReply reply;
-    reply.contentType = types.value(name);
-    reply.body = file.readAll();
-    reply.addHeader("Cache-Control", "no-cache");
-    return reply;
+    return compiledFile(QStringLiteral(":/web/static/") + name, types.value(name), "no-cache");
 }
 
 } // namespace
@@ -40,7 +31,13 @@ QVector<Route> pageRoutes(WebServices &)
     MethodHandler file{QStringLiteral("GET"), [](const ApiCall &call, WorkerContext *) { return staticFile(call.args.value(0)); }};
     file.lane = Lane::None;
     files.methods.append(file);
-    return {index, files};
+    Route description{QStringLiteral("/api/v1/openapi.yaml"), QStringLiteral("/api/v1/openapi.yaml"), 0, {}};
+    MethodHandler yaml{QStringLiteral("GET"), [](const ApiCall &, WorkerContext *) {
+                           return compiledFile(QStringLiteral(":/web/openapi.yaml"), "application/yaml; charset=utf-8", "no-cache");
+                       }};
+    yaml.lane = Lane::None;
+    description.methods.append(yaml);
+    return {index, files, description};
 }
 
 } // namespace boxoffice::web

@@ -8,24 +8,15 @@
 #include "jsonbody.h"
 #include "routes.h"
 
-#include <QFile>
-
 namespace boxoffice::web {
 
 namespace {
 
+// The page reads its event from its own address and everything else from the API: a crowd of a
+// million can be served from caches in front of this server.
 ApiReply page(const QString &name, const QByteArray &type)
 {
-    QFile file(QStringLiteral(":/web/static/") + name);
-    if (!file.open(QIODevice::ReadOnly))
-        return ApiReply::error(404, QStringLiteral("not_found"), QStringLiteral("No such page."));
-    ApiReply reply;
-    reply.contentType = type;
-    reply.body = file.readAll();
-    // The page reads its event from its own address and everything else from the API: a crowd of a
-    // million can be served from caches in front of this server.
-    reply.addHeader("Cache-Control", "public, max-age=300");
-    return reply;
+    return compiledFile(QStringLiteral(":/web/static/") + name, type, "public, max-age=300");
 }
 
 Result<OnSale> saleOf(WebServices &services, const ApiCall &call)

@@ -6,48 +6,13 @@
 #include "webservices.h"
 #include "workerpool.h"
 
-#include <QHttpServerRequest>
-#include <QHttpServerResponder>
-#include <QHttpServerResponse>
 #include <QLocale>
-#include <QMetaObject>
-#include <QMutexLocker>
-#include <QPointer>
-#include <QTcpServer>
-#include <QTcpSocket>
 
 #include <exception>
 
 namespace boxoffice::web {
 
 namespace {
-
-QString methodName(QHttpServerRequest::Method method)
-{
-    switch (method) {
-    case QHttpServerRequest::Method::Get:
-        return QStringLiteral("GET");
-    case QHttpServerRequest::Method::Put:
-        return QStringLiteral("PUT");
-    case QHttpServerRequest::Method::Delete:
-        return QStringLiteral("DELETE");
-    case QHttpServerRequest::Method::Post:
-        return QStringLiteral("POST");
-    case QHttpServerRequest::Method::Head:
-        return QStringLiteral("HEAD");
-    case QHttpServerRequest::Method::Options:
-        return QStringLiteral("OPTIONS");
-    case QHttpServerRequest::Method::Patch:
-        return QStringLiteral("PATCH");
-    case QHttpServerRequest::Method::Connect:
-        return QStringLiteral("CONNECT");
-    case QHttpServerRequest::Method::Trace:
-        return QStringLiteral("TRACE");
-    default:
-        break;
-    }
-    return QStringLiteral("UNKNOWN");
-}
 
 // Runs a handler and turns anything it throws into a 500: a request may fail, the server may not.
 ApiReply guarded(const char *where, const std::function<ApiReply()> &run)
@@ -97,9 +62,8 @@ QByteArray httpDateNow()
     return formatted;
 }
 
-// On the front's thread: count, log and write the answer (unless the client has gone).
-void answer(WebServices &services, const ApiCall &call, QHttpServerResponder &responder,
-            const QPointer<QTcpSocket> &socket, const ApiReply &reply)
+// Counts, logs and sends the answer; from any thread (the connection writes answers in order).
+void answer(WebServices &services, const ApiCall &call, const http::HttpResponder &responder, const ApiReply &reply)
 {
     const double seconds = double(call.started.nsecsElapsed()) / 1e9;
     services.metrics.countRequest(call.route, call.method, reply.status, seconds);
@@ -107,42 +71,60 @@ void answer(WebServices &services, const ApiCall &call, QHttpServerResponder &re
     // formatting was a visible share of the server thread.
     const bool failed = reply.status >= 500;
     if (failed ? lcWeb().isWarningEnabled() : lcWeb().isInfoEnabled()) {
+        // One pass: a chained arg() would read a "%0A" in the path as a place for the next value.
         const QString line = QStringLiteral("[%1] %2 %3 -> %4 in %5 ms%6")
-                                 .arg(call.requestId, call.method, call.path.left(200))
-                                 .arg(reply.status)
-                                 .arg(seconds * 1000, 0, 'f', 1)
-                                 .arg(call.buyer ? QStringLiteral(" buyer %1").arg(call.buyer->id) : QString());
+                                 .arg(call.requestId, call.method, call.path.left(200), QString::number(reply.status),
+                                      QString::number(seconds * 1000, 'f', 1),
+                                      call.buyer ? QStringLiteral(" buyer %1").arg(call.buyer->id) : QString());
         if (failed)
-            qCWarning(lcWeb).noquote() << line << reply.errorDetail;
+            qCWarning(lcWeb).noquote() << line << loggable(reply.errorDetail);
         else
             qCInfo(lcWeb).noquote() << line;
     }
-    if (!socket) {
+    if (!responder.isConnectionOpen()) {
         qCInfo(lcWeb).noquote() << QStringLiteral("[%1] the client went away before the answer").arg(call.requestId);
         return;
     }
-    QHttpServerResponse response(reply.contentType, reply.body,
-                                 static_cast<QHttpServerResponder::StatusCode>(reply.status));
+    http::HttpResponse response(reply.status, reply.body, reply.contentType);
     for (const auto &header : reply.headers)
-        response.setHeader(header.first, header.second);
-    response.setHeader("X-Request-Id", call.requestId.toLatin1());
+        response.addHeader(header.first, header.second);
+    response.addHeader("X-Request-Id", call.requestId.toLatin1());
     // Lets a page correct its countdowns for the difference between its clock and ours.
-    response.setHeader("Date", httpDateNow());
-    response.write(std::move(responder));
+    response.addHeader("Date", httpDateNow());
+    responder.respond(std::move(response));
+}
+
+// A route's template as a pattern: "<arg>" is one non-empty path segment, the rest literal.
+QRegularExpression routePattern(const QString &pattern)
+{
+    const QStringList literals = pattern.split(QStringLiteral("<arg>"));
+    QStringList escaped;
+    for (const QString &literal : literals)
+        escaped << QRegularExpression::escape(literal);
+    return QRegularExpression(QLatin1Char('^') + escaped.join(QStringLiteral("([^/]+)")) + QLatin1Char('$'));
+}
+
+// The parser's limits are the channel's: a body past the server's limit is refused (413) before it is read.
+http::HttpConfig httpConfigFor(const WebServices &services)
+{
+    http::HttpConfig config;
+    config.limits.maxBodyBytes = services.config.maxBodyBytes;
+    return config;
 }
 
 } // namespace
 
 WebFront::WebFront(WebServices &services, WebLanes &lanes, const QVector<Route> &routes, int index)
-    : m_services(services), m_lanes(lanes), m_index(index), m_mailbox(std::make_shared<AnswerMailbox>(this))
+    : m_services(services),
+      m_lanes(lanes),
+      m_index(index),
+      m_listener(new http::HttpListener(
+          httpConfigFor(services),
+          [this](const http::HttpRequest &request, const http::HttpResponder &responder) { onRequest(request, responder); },
+          this))
 {
-    // A child, so moving the front to its thread moves the HTTP server (and the sockets it will own) too.
-    m_http.setParent(this);
     for (const Route &route : routes)
-        addRoute(route);
-    m_http.setMissingHandler([this](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
-        dispatch(nullptr, {}, request, std::move(responder));
-    });
+        m_routes.push_back({std::make_shared<const Route>(route), routePattern(route.pattern)});
 }
 
 Status WebFront::listen(const QHostAddress &address, quint16 port, bool first)
@@ -153,119 +135,75 @@ Status WebFront::listen(const QHostAddress &address, quint16 port, bool first)
     auto descriptor = openSharedListener(address, port, backlog, first);
     if (!descriptor)
         return descriptor.error();
-    auto tcp = std::make_unique<QTcpServer>();
-    if (!tcp->setSocketDescriptor(descriptor.value()))
+    if (!m_listener->setSocketDescriptor(descriptor.value()))
         return makeError(ErrorCode::Unavailable, QStringLiteral("Cannot listen on %1:%2: %3")
                                                      .arg(address.toString())
                                                      .arg(port)
-                                                     .arg(tcp->errorString()));
-    m_tcp = tcp.release();
-    m_http.bind(m_tcp); // the HTTP server takes ownership
+                                                     .arg(m_listener->errorString()));
     return Done{};
-}
-
-WebFront::~WebFront()
-{
-    m_mailbox->close();
-}
-
-void AnswerMailbox::post(std::function<void()> deliver)
-{
-    const QMutexLocker lock(&m_mutex);
-    if (m_front)
-        QMetaObject::invokeMethod(m_front, std::move(deliver), Qt::QueuedConnection);
-}
-
-void AnswerMailbox::close()
-{
-    const QMutexLocker lock(&m_mutex);
-    m_front = nullptr;
 }
 
 quint16 WebFront::port() const
 {
-    return m_tcp ? m_tcp->serverPort() : 0;
+    return m_listener->serverPort();
 }
 
 QHostAddress WebFront::address() const
 {
-    return m_tcp ? m_tcp->serverAddress() : QHostAddress();
+    return m_listener->serverAddress();
 }
 
-void WebFront::addRoute(const Route &route)
+void WebFront::onRequest(const http::HttpRequest &request, const http::HttpResponder &responder)
 {
-    auto shared = std::make_shared<const Route>(route);
-    bool added = false;
-    switch (route.args) {
-    case 0:
-        added = m_http.route(route.pattern, [this, shared](const QHttpServerRequest &request,
-                                                           QHttpServerResponder &&responder) {
-            dispatch(shared, {}, request, std::move(responder));
-        });
-        break;
-    case 1:
-        added = m_http.route(route.pattern, [this, shared](QString first, const QHttpServerRequest &request,
-                                                           QHttpServerResponder &&responder) {
-            dispatch(shared, {first}, request, std::move(responder));
-        });
-        break;
-    case 2:
-        added = m_http.route(route.pattern, [this, shared](QString first, QString second,
-                                                           const QHttpServerRequest &request,
-                                                           QHttpServerResponder &&responder) {
-            dispatch(shared, {first, second}, request, std::move(responder));
-        });
-        break;
-    default:
-        break;
+    for (const CompiledRoute &compiled : m_routes) {
+        const QRegularExpressionMatch match = compiled.pattern.match(request.path);
+        if (match.hasMatch()) {
+            QStringList args = match.capturedTexts();
+            args.removeFirst();
+            dispatch(compiled.route, args, request, responder);
+            return;
+        }
     }
-    if (!added)
-        qCCritical(lcWeb) << "could not add route" << route.pattern;
+    dispatch(nullptr, {}, request, responder);
 }
 
 void WebFront::dispatch(const std::shared_ptr<const Route> &route, const QStringList &args,
-                         const QHttpServerRequest &request, QHttpServerResponder &&responder)
+                         const http::HttpRequest &request, const http::HttpResponder &responder)
 {
-    // Copy what the handlers need: Qt's request object stays with its socket on this thread.
     auto call = std::make_shared<ApiCall>();
     call->started.start();
-    for (const auto &header : request.headers())
-        call->headers.insert(header.first.toLower(), header.second);
+    for (const auto &header : request.headers)
+        call->headers.insert(header.first, header.second);
     call->requestId = requestIdFor(call->header("x-request-id"));
-    call->method = methodName(request.method());
-    call->path = request.url().path();
-    call->query = request.query();
+    call->method = QString::fromLatin1(request.method);
+    // As sent, percent-encoded: what the log shows cannot break its line.
+    const qsizetype query = request.target.indexOf('?');
+    call->path = QString::fromLatin1(query < 0 ? request.target : request.target.left(query));
+    call->query = request.query;
     call->route = route ? route->name : QStringLiteral("unmatched");
     call->args = args;
-    call->clientAddress = resolveClientAddress(request.remoteAddress(), call->header("x-forwarded-for"),
+    call->clientAddress = resolveClientAddress(request.peerAddress, call->header("x-forwarded-for"),
                                                m_services.config.trustedProxies);
+    call->body = request.body;
 
-    auto shared = std::make_shared<QHttpServerResponder>(std::move(responder));
-    const QPointer<QTcpSocket> socket(shared->socket());
     WebServices *services = &m_services;
-    const auto reply = [services, call, shared, socket, front = m_index](const ApiReply &answerToSend) {
+    const auto reply = [services, call, responder, front = m_index](const ApiReply &answerToSend) {
         services->metrics.countAnswerOnThread(front);
-        answer(*services, *call, *shared, socket, answerToSend);
+        answer(*services, *call, responder, answerToSend);
     };
 
     if (!route) {
         reply(ApiReply::error(404, QStringLiteral("not_found"), QStringLiteral("There is no such resource.")));
         return;
     }
-    const QByteArray body = request.body();
-    const qint64 declared = call->header("content-length").toLongLong();
-    if (body.size() > services->config.maxBodyBytes || declared > services->config.maxBodyBytes) {
-        reply(ApiReply::error(413, QStringLiteral("payload_too_large"),
-                              QStringLiteral("A request body may be at most %1 bytes.").arg(services->config.maxBodyBytes)));
-        return;
-    }
-    call->body = body;
-
     const MethodHandler *handler = nullptr;
     QStringList allowed;
+    const QString wanted = call->method == QLatin1String("HEAD") ? QStringLiteral("GET") : call->method;
     for (const MethodHandler &candidate : route->methods) {
         allowed << candidate.method;
-        if (candidate.method == call->method)
+        if (candidate.method == QLatin1String("GET"))
+            allowed << QStringLiteral("HEAD");
+        if (candidate.method == wanted)
             handler = &candidate;
     }
     if (!handler) {
@@ -300,8 +238,7 @@ void WebFront::dispatch(const std::shared_ptr<const Route> &route, const QString
     const bool auth = handler->auth;
     WebLanes *lanes = &m_lanes;
     WorkerPool &lane = lanes->lane(handler->lane);
-    const bool queued = lane.tryStart([mailbox = m_mailbox, call, run, auth, token, reply, services,
-                                       lanes](Result<WorkerContext *> context) {
+    const bool queued = lane.tryStart([call, run, auth, token, reply, services, lanes](Result<WorkerContext *> context) {
         ApiReply result;
         if (!context) {
             result = ApiReply::fromDomainError(context.error());
@@ -336,8 +273,9 @@ void WebFront::dispatch(const std::shared_ptr<const Route> &route, const QString
             if (result.connectionLost && worker)
                 worker->broken = true;
         }
-        // Back to this front's thread to write it; dropped if the front is gone by then.
-        mailbox->post([reply, result] { reply(result); });
+        // Answered from this lane's thread: the connection takes it to its own thread, in order,
+        // and drops it if the client is gone by then.
+        reply(result);
     });
     if (!queued)
         reply(busy(lane));

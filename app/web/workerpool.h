@@ -48,7 +48,7 @@ struct WorkerContext
 
 // One lane of work: a fixed set of threads and a bounded queue in front of them. A database lane gives
 // each thread its own connection; the provider lane has none (its jobs get a null context).
-// QHttpServer's own thread only parses, queues and writes.
+// The HTTP fronts' threads only parse, queue and write.
 class WorkerPool
 {
 public:

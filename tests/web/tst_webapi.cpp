@@ -78,6 +78,12 @@ private slots:
     void cartsCreatedAreLimitedPerBuyer();
     void aBatchedPoolIsHeldThroughTheSharedBatcher();
     void oneClientAddressIsCappedAcrossAccounts();
+    void controlCharactersAreRefusedBeforeAnySql();
+    void headIsAnsweredForEveryGetRoute();
+    void aRequestPathCannotForgeALogLine();
+    void aLostCheckoutAnswerIsFoundByItsCart();
+    void theServerItselfRefusesHttpAbuse();
+    void pipelinedRequestsAreAnsweredInOrder();
 
 private:
     Answer send(const QByteArray &method, const QString &path, const QByteArray &body = {}, const QString &token = {},
@@ -99,6 +105,8 @@ private:
                   const QString &token, const QByteArray &body = {});
     QString seatState(UnitId unit) const;
     double metric(const QString &line);
+    // `bytes` written on a fresh connection; what came back until the server closed it.
+    QByteArray rawExchange(const QByteArray &bytes);
 
     std::unique_ptr<TestDatabase> m_db;
     std::unique_ptr<FakePayProcess> m_fakepay;
@@ -112,12 +120,16 @@ private:
     QVector<UnitId> m_cappedUnits;
     QString m_alice;
     QString m_bob;
+    // Every answer send() received, one JSON line each, checked against the OpenAPI document at the end.
+    QTemporaryFile m_answers;
+    bool m_recording = true; // off for the requests that probe paths the API deliberately lacks
 };
 
 void TestWebApi::initTestCase()
 {
     m_db = std::make_unique<TestDatabase>(QStringLiteral("webapi"));
     QVERIFY2(m_db->ok(), qPrintable(m_db->failure()));
+    QVERIFY(m_answers.open());
     m_hall = m_db->loadHall(QStringLiteral("Web Hall"), 3, 10, 600, 1, 4500);
     m_capped = m_db->loadHall(QStringLiteral("Capped Hall"), 1, 5, 600, 1, 3000);
     m_units = m_db->units(m_hall.eventId);
@@ -158,6 +170,21 @@ void TestWebApi::initTestCase()
 
 void TestWebApi::cleanupTestCase()
 {
+    // The contract, checked from the other side: every answer this suite received matches the
+    // published description (a real validator from npm; a missing one fails, test.sh installs it).
+    if (!m_answers.isOpen())
+        return; // the suite never started: nothing was received
+    m_answers.flush();
+    QProcess validator;
+    validator.setProcessChannelMode(QProcess::MergedChannels);
+    validator.start(QStringLiteral("node"), {QStringLiteral(BOXOFFICE_OPENAPI_DIR "/validate.mjs"),
+                                            QStringLiteral(BOXOFFICE_OPENAPI_FILE), QStringLiteral("--responses"),
+                                            m_answers.fileName()});
+    QVERIFY2(validator.waitForFinished(120000), "the OpenAPI validator did not finish");
+    const QByteArray verdict = validator.readAll();
+    qInfo().noquote() << verdict.trimmed();
+    QVERIFY2(validator.exitStatus() == QProcess::NormalExit && validator.exitCode() == 0, verdict.constData());
+
     m_network.reset();
     m_server.reset();
     m_counter.reset();
@@ -185,7 +212,8 @@ Answer TestWebApi::send(const QByteArray &method, const QString &path, const QBy
         request.setRawHeader("Authorization", "Bearer " + token.toLatin1());
     for (const auto &header : headers)
         request.setRawHeader(header.first, header.second);
-    QNetworkReply *reply = m_network->sendCustomRequest(request, method, body);
+    // HEAD through head(): a custom "HEAD" makes QNetworkAccessManager wait for a body that never comes.
+    QNetworkReply *reply = method == "HEAD" ? m_network->head(request) : m_network->sendCustomRequest(request, method, body);
     QEventLoop loop;
     connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
     // A safety net for a hung server (the test then fails on status 0), not a timing assertion.
@@ -200,6 +228,16 @@ Answer TestWebApi::send(const QByteArray &method, const QString &path, const QBy
         answer.headers.insert(pair.first.toLower(), pair.second);
     reply->abort();
     reply->deleteLater();
+    if (m_recording && answer.status > 0) {
+        const QJsonDocument body = QJsonDocument::fromJson(answer.body);
+        const QJsonObject line{{"method", QString::fromLatin1(method)},
+                               {"route", url.path()},
+                               {"status", answer.status},
+                               {"contentType", QString::fromLatin1(answer.headers.value("content-type"))},
+                               {"body", body.isNull() ? QJsonValue() : (body.isObject() ? QJsonValue(body.object())
+                                                                                         : QJsonValue(body.array()))}};
+        m_answers.write(QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n');
+    }
     return answer;
 }
 
@@ -259,7 +297,9 @@ void TestWebApi::healthzAnswersAndEveryResponseCarriesARequestId()
     const Answer replaced = send("GET", QStringLiteral("/healthz"), {}, {}, {{"X-Request-Id", "bad id with spaces"}});
     QVERIFY(!replaced.headers.value("x-request-id").isEmpty());
     QVERIFY(replaced.headers.value("x-request-id") != "bad id with spaces");
+    m_recording = false; // no such path is in the description, by design
     const Answer missing = get(QStringLiteral("/nowhere"));
+    m_recording = true;
     QCOMPARE(missing.status, 404);
     QVERIFY(!missing.headers.value("x-request-id").isEmpty());
 }
@@ -482,7 +522,9 @@ void TestWebApi::wrongMethodsAndUnknownPaths()
     QCOMPARE(send("PUT", QStringLiteral("/healthz")).status, 405);
     QCOMPARE(send("DELETE", QStringLiteral("/api/v1/events")).status, 405);
     QCOMPARE(send("PATCH", QStringLiteral("/api/v1/orders/1"), "{}", m_alice).status, 405);
+    m_recording = false; // no such path is in the description, by design
     const Answer unknown = get(QStringLiteral("/api/v2/whatever"));
+    m_recording = true;
     QCOMPARE(unknown.status, 404);
     QCOMPARE(unknown.errorCode(), QStringLiteral("not_found"));
 }
@@ -924,6 +966,11 @@ void TestWebApi::theBuyersPageIsServed()
     QCOMPARE(get(QStringLiteral("/static/shop.css")).status, 200);
     QCOMPARE(get(QStringLiteral("/static/missing.js")).status, 404);
     QCOMPARE(get(QStringLiteral("/static/..%2Fwebserver.cpp")).status, 404);
+    const Answer description = get(QStringLiteral("/api/v1/openapi.yaml"));
+    QCOMPARE(description.status, 200);
+    QVERIFY(description.headers.value("content-type").startsWith("application/yaml"));
+    QVERIFY(description.body.startsWith("openapi: 3."));
+    QVERIFY(description.body.contains("/api/v1/orders:"));
 }
 
 // The card the caps counted is the card that pays: the charge names the cart's payment method, and the
@@ -1013,8 +1060,9 @@ void TestWebApi::aCartWithoutACardAndRefusedCards()
                                     QJsonValue(QStringLiteral("  ")), QJsonValue(42)}) {
         const Answer refused = post(QStringLiteral("/api/v1/carts"), {{"instrument", typed}}, m_alice);
         QCOMPARE(refused.status, 400);
-        QVERIFY2(refused.json.value("error").toObject().value("message").toString().contains("payment_method"),
-                 qPrintable(refused.describe()));
+        // The zero-width space is refused before the card is even looked at, as any invisible character.
+        const QString message = refused.json.value("error").toObject().value("message").toString();
+        QVERIFY2(message.contains("payment_method") || message.contains("invisible"), qPrintable(refused.describe()));
     }
     // A payment method nobody made, or not shaped like one: 4xx JSON, no cart, and nothing to SQL.
     const Answer forged = post(QStringLiteral("/api/v1/carts"), {{"payment_method", "pm_Forged0000000000"}}, m_alice);
@@ -1371,6 +1419,201 @@ void TestWebApi::oneClientAddressIsCappedAcrossAccounts()
     QVERIFY2(refused.describe().contains(QStringLiteral("network address")), qPrintable(refused.describe()));
     QCOMPARE(seatState(seats.at(1)), QStringLiteral("AVAILABLE"));
     QVERIFY(m_db->exec(QStringLiteral("UPDATE events SET max_holds_per_address = NULL WHERE id = :e"), event));
+}
+
+void TestWebApi::controlCharactersAreRefusedBeforeAnySql()
+{
+    // Each of these gave 500 before: QPSQL quotes a bound value as text, and a NUL ends it early.
+    const QString cart = newCart(m_alice);
+    const QString holds = QStringLiteral("/api/v1/carts/%1/holds").arg(cart);
+    const QByteArray event = QByteArray::number(m_hall.eventId);
+    const QList<QByteArray> bodies{
+        "{\"event\":" + event + ",\"labels\":[\"A-1\\u0000-2\"]}",
+        "{\"event\":" + event + ",\"labels\":[\"A-1\\n[200] forged\"]}",
+        "{\"event\":" + event + ",\"labels\":[\"A-1\\u001b[31m\"]}",
+        "{\"event\":" + event + ",\"labels\\u0000\":[\"A-1-1\"]}",
+    };
+    for (const QByteArray &body : bodies) {
+        const Answer refused = send("POST", holds, body, m_alice);
+        QVERIFY2(refused.status == 400, qPrintable(QString::fromUtf8(body) + QStringLiteral(": ") + refused.describe()));
+        QCOMPARE(refused.errorCode(), QStringLiteral("bad_input"));
+    }
+    const Answer card = send("POST", QStringLiteral("/api/v1/carts"), "{\"payment_method\":\"pm_1\\u0000\"}", m_alice);
+    QCOMPARE(card.status, 400);
+    const Answer guest = post(QStringLiteral("/api/v1/carts/%1/stays").arg(cart),
+                              {{"room_type", 1}, {"check_in", "2030-01-01"}, {"check_out", "2030-01-02"},
+                               {"guest", QStringLiteral("Ann") + QChar(0) + QStringLiteral("e")}},
+                              m_alice);
+    QCOMPARE(guest.status, 400);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE cart_id = :c"),
+                          {{QStringLiteral("c"), cart}})
+                 .toInt(),
+             0);
+
+    // A webhook correctly signed whose event id holds a NUL: 400, not a 500 the provider retries for days.
+    const QByteArray webhook
+        = R"({"id":"evt_\u0000x","type":"payment_intent.succeeded","created":1,"data":{"object":{"id":"pi_x","amount":100,"currency":"eur","metadata":{"order_id":"1"}}}})";
+    const QByteArray signature = WebhookSignature::sign(webhook, webhookSecret, QDateTime::currentSecsSinceEpoch());
+    const Answer hook = send("POST", QStringLiteral("/api/v1/webhooks/payments"), webhook, {},
+                             {{"Stripe-Signature", signature}});
+    QVERIFY2(hook.status == 400, qPrintable(hook.describe()));
+    QCOMPARE(get(QStringLiteral("/healthz")).status, 200);
+}
+
+void TestWebApi::headIsAnsweredForEveryGetRoute()
+{
+    for (const QString &path : {QStringLiteral("/healthz"), QStringLiteral("/api/v1/events"), QStringLiteral("/")}) {
+        const Answer head = send("HEAD", path);
+        QVERIFY2(head.status == 200, qPrintable(path + QStringLiteral(": ") + head.describe()));
+        QVERIFY(head.body.isEmpty());
+    }
+    QCOMPARE(send("HEAD", QStringLiteral("/api/v1/orders"), {}, m_alice).status, 200);
+    // Without a token, on one raw connection with a GET pipelined behind it: the 401 carries no body
+    // (QNetworkAccessManager waits for one after a 401, so this is checked byte by byte), and the
+    // next answer follows at once.
+    // With the event loop running: the first front answers on this thread.
+    QTcpSocket raw;
+    QByteArray received;
+    connect(&raw, &QTcpSocket::readyRead, this, [&] { received += raw.readAll(); });
+    raw.connectToHost(QHostAddress::LocalHost, m_server->port());
+    raw.write("HEAD /api/v1/orders HTTP/1.1\r\nHost: test\r\n\r\n"
+              "GET /healthz HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n");
+    QTRY_VERIFY_WITH_TIMEOUT(raw.state() == QAbstractSocket::UnconnectedState, 30000); // closed after the GET
+    received += raw.readAll();
+    QVERIFY2(received.startsWith("HTTP/1.1 401"), qPrintable(QStringLiteral("received: ") + QString::fromLatin1(received.toPercentEncoding(" /:;,=-"))));
+    const qsizetype second = received.indexOf("\r\n\r\nHTTP/1.1 200");
+    QVERIFY2(second > 0, received.constData()); // the HEAD answer's headers end, the next answer begins
+    QVERIFY(received.left(second).contains("\r\nContent-Length: ")); // the GET's length, no body
+    const Answer wrong = send("PUT", QStringLiteral("/healthz"));
+    QCOMPARE(wrong.status, 405);
+    QCOMPARE(wrong.headers.value("allow"), QByteArray("GET, HEAD"));
+    QCOMPARE(send("HEAD", QStringLiteral("/api/v1/carts")).status, 405); // a POST-only route has no HEAD
+}
+
+void TestWebApi::aRequestPathCannotForgeALogLine()
+{
+    capturedLog.clear();
+    previousHandler = qInstallMessageHandler(captureLog);
+    // Sent encoded; the server decodes it to route it: a line break, a forged line, an escape code.
+    const QUrl url = QUrl::fromEncoded("http://127.0.0.1:" + QByteArray::number(m_server->port())
+                                           + "/api/v1/nothing%0A%5Bx%5D%20GET%20/admin%20-%3E%20200%1B%5B2J",
+                                       QUrl::StrictMode);
+    QVERIFY2(url.isValid(), qPrintable(url.errorString()));
+    QNetworkReply *reply = m_network->get(QNetworkRequest(url));
+    QSignalSpy finished(reply, &QNetworkReply::finished);
+    QVERIFY(finished.wait(60000));
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    reply->deleteLater();
+    qInstallMessageHandler(previousHandler);
+    QCOMPARE(status, 404);
+    bool logged = false;
+    for (const QString &line : capturedLog) {
+        QVERIFY2(!line.contains(QLatin1Char('\n')) && !line.contains(QChar(0x1b)), qPrintable(line));
+        QVERIFY2(!line.startsWith(QLatin1String("[x]")), qPrintable(line));
+        logged = logged || line.contains(QStringLiteral("%0A"));
+    }
+    QVERIFY2(logged, qPrintable(capturedLog.join(QLatin1Char('|'))));
+}
+
+void TestWebApi::aLostCheckoutAnswerIsFoundByItsCart()
+{
+    const QString cart = newCart(m_bob);
+    const qint64 free = m_db->scalar(QStringLiteral("SELECT max(id) FROM event_seats WHERE event_id = :e AND state = 'AVAILABLE'"),
+                                     {{QStringLiteral("e"), m_hall.eventId}})
+                            .toLongLong();
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
+                  {{"event", m_hall.eventId}, {"seats", QJsonArray{free}}}, m_bob)
+                 .status,
+             201);
+    const Answer paid = send("POST", QStringLiteral("/api/v1/carts/%1/checkout").arg(cart), {}, m_bob);
+    QCOMPARE(paid.json.value("state").toString(), QStringLiteral("paid"));
+    const qint64 order = paid.json.value("order").toInteger();
+    // The buyer never saw that answer: the cart they paid finds the order.
+    const Answer found = get(QStringLiteral("/api/v1/orders?cart=%1").arg(cart), m_bob);
+    QVERIFY2(found.status == 200, qPrintable(found.describe()));
+    const QJsonArray orders = found.json.value("orders").toArray();
+    QCOMPARE(orders.size(), 1);
+    QCOMPARE(orders.at(0).toObject().value("order").toInteger(), order);
+    QCOMPARE(orders.at(0).toObject().value("state").toString(), QStringLiteral("paid"));
+    QCOMPARE(orders.at(0).toObject().value("cart").toString(), cart);
+    QVERIFY(!orders.at(0).toObject().value("paid_at").toString().isEmpty());
+
+    const Answer all = get(QStringLiteral("/api/v1/orders?limit=1"), m_bob);
+    QCOMPARE(all.status, 200);
+    QCOMPARE(all.json.value("orders").toArray().size(), 1);
+    QCOMPARE(all.json.value("orders").toArray().at(0).toObject().value("order").toInteger(), order); // newest first
+    QCOMPARE(all.json.value("next_before").toInteger(), order);
+    // Alice does not see Bob's order, not even by naming his cart.
+    QCOMPARE(get(QStringLiteral("/api/v1/orders?cart=%1").arg(cart), m_alice).json.value("orders").toArray().size(), 0);
+    QCOMPARE(get(QStringLiteral("/api/v1/orders")).status, 401);
+    QCOMPARE(get(QStringLiteral("/api/v1/orders?limit=0"), m_bob).status, 400);
+    QCOMPARE(get(QStringLiteral("/api/v1/orders?limit=abc"), m_bob).status, 400);
+    QCOMPARE(get(QStringLiteral("/api/v1/orders?before=-3"), m_bob).status, 400);
+    QCOMPARE(get(QStringLiteral("/api/v1/orders?cart=a%00b"), m_bob).status, 400);
+}
+
+QByteArray TestWebApi::rawExchange(const QByteArray &bytes)
+{
+    // With the event loop running: the first front answers on this thread.
+    QTcpSocket raw;
+    QByteArray received;
+    connect(&raw, &QTcpSocket::readyRead, this, [&] { received += raw.readAll(); });
+    raw.connectToHost(QHostAddress::LocalHost, m_server->port());
+    raw.write(bytes);
+    QTest::qWaitFor([&] { return raw.state() == QAbstractSocket::UnconnectedState; }, 30000);
+    received += raw.readAll();
+    return received;
+}
+
+void TestWebApi::theServerItselfRefusesHttpAbuse()
+{
+    // Each of these was accepted, buffered whole or left unanswered by the HTTP layer before.
+    const QByteArray huge = rawExchange("POST /api/v1/carts HTTP/1.1\r\nHost: t\r\nContent-Length: 300000000\r\n\r\n");
+    QVERIFY2(huge.startsWith("HTTP/1.1 413"), huge.constData()); // at once: not one body byte was sent
+    QVERIFY(huge.contains("payload_too_large"));
+
+    const QByteArray longHeader = rawExchange("GET /healthz HTTP/1.1\r\nHost: t\r\nX-Big: " + QByteArray(1024 * 1024, 'a')
+                                              + "\r\n\r\n");
+    QVERIFY2(longHeader.startsWith("HTTP/1.1 431"), longHeader.left(200).constData());
+
+    const QByteArray twoLengths = rawExchange("POST /api/v1/carts HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\n"
+                                              "Content-Length: 40\r\n\r\n{}");
+    QVERIFY2(twoLengths.startsWith("HTTP/1.1 400"), twoLengths.constData());
+
+    // Content-Length with chunked: the smuggled inner request must never run.
+    const QByteArray smuggled = rawExchange("POST /api/v1/carts HTTP/1.1\r\nHost: t\r\nContent-Length: 44\r\n"
+                                            "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /api/v1/events HTTP/1.1\r\nHost: t\r\n\r\n");
+    QVERIFY2(smuggled.startsWith("HTTP/1.1 400"), smuggled.constData());
+    QCOMPARE(smuggled.count("HTTP/1.1 "), 1);
+
+    const QByteArray garbage = rawExchange("HELLO\r\n\r\n");
+    QVERIFY2(garbage.startsWith("HTTP/1.1 400"), garbage.constData()); // answered, then closed
+
+    // HTTP/1.0 and Connection: close are honoured: the server closes after the answer.
+    const QByteArray old = rawExchange("GET /healthz HTTP/1.0\r\n\r\n");
+    QVERIFY2(old.startsWith("HTTP/1.") && old.contains(" 200 "), old.constData());
+    const QByteArray closing = rawExchange("GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
+    QVERIFY2(closing.contains("Connection: close"), closing.constData());
+    QCOMPARE(get(QStringLiteral("/healthz")).status, 200); // and the server is fine
+}
+
+void TestWebApi::pipelinedRequestsAreAnsweredInOrder()
+{
+    // A slow read (the database lane) first, quick page answers after it: written in request order
+    // all the same (they went p1, p5, p2, p3, p4 before).
+    QByteArray requests;
+    const QList<QByteArray> paths{"/api/v1/events", "/", "/healthz", "/api/v1/openapi.yaml", "/static/shop.css"};
+    for (int i = 0; i < paths.size(); ++i)
+        requests += "GET " + paths.at(i) + " HTTP/1.1\r\nHost: t\r\nX-Request-Id: p" + QByteArray::number(i + 1)
+            + (i + 1 == paths.size() ? "\r\nConnection: close" : "") + "\r\n\r\n";
+    const QByteArray received = rawExchange(requests);
+    qsizetype from = 0;
+    for (int i = 1; i <= paths.size(); ++i) {
+        const qsizetype at = received.indexOf("X-Request-Id: p" + QByteArray::number(i) + "\r\n", from);
+        QVERIFY2(at >= from, qPrintable(QStringLiteral("answer p%1 out of order").arg(i)));
+        from = at;
+    }
+    QCOMPARE(received.count("HTTP/1.1 200"), paths.size());
 }
 
 QTEST_MAIN(TestWebApi)
