@@ -62,6 +62,21 @@ QByteArray httpDateNow()
     return formatted;
 }
 
+// Every answer: its declared type is the only one (no sniffing a JSON error into a page), and no
+// address of ours leaks to another site. A page besides: only our own scripts, styles and API (the
+// pages have no inline code), never inside another site's frame.
+void addSecurityHeaders(http::HttpResponse &response)
+{
+    response.addHeader("X-Content-Type-Options", "nosniff");
+    response.addHeader("Referrer-Policy", "no-referrer");
+    if (response.contentType.startsWith("text/html")) {
+        response.addHeader("Content-Security-Policy",
+                           "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                           "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'");
+        response.addHeader("X-Frame-Options", "DENY");
+    }
+}
+
 // Counts, logs and sends the answer; from any thread (the connection writes answers in order).
 void answer(WebServices &services, const ApiCall &call, const http::HttpResponder &responder, const ApiReply &reply)
 {
@@ -88,6 +103,7 @@ void answer(WebServices &services, const ApiCall &call, const http::HttpResponde
     http::HttpResponse response(reply.status, reply.body, reply.contentType);
     for (const auto &header : reply.headers)
         response.addHeader(header.first, header.second);
+    addSecurityHeaders(response);
     response.addHeader("X-Request-Id", call.requestId.toLatin1());
     // Lets a page correct its countdowns for the difference between its clock and ours.
     response.addHeader("Date", httpDateNow());
