@@ -10,6 +10,11 @@ namespace boxoffice {
 
 namespace {
 
+// The largest venue file accepted (the demo stadium has 50,000 seats).
+constexpr int maxRowsPerSection = 1000;
+constexpr int maxSeatsPerRow = 1000;
+constexpr qint64 maxSeatsPerVenue = 200000;
+
 DomainError specError(const QString &what)
 {
     return makeError(ErrorCode::BadInput, QStringLiteral("Venue description: %1").arg(what));
@@ -77,6 +82,7 @@ Result<VenueSpec> VenueSpec::fromJson(const QByteArray &json)
     }
 
     QSet<QString> sectionCodes;
+    qint64 venueSeats = 0;
     for (const QJsonValue &value : root.value("sections").toArray()) {
         const QJsonObject object = value.toObject();
         SectionSpec section;
@@ -93,6 +99,16 @@ Result<VenueSpec> VenueSpec::fromJson(const QByteArray &json)
             return specError(QStringLiteral("section codes must be unique and contain no '-'"));
         if (section.rows <= 0 || section.seatsPerRow <= 0)
             return specError(QStringLiteral("section %1 needs rows and seats_per_row").arg(section.code));
+        // Bounds no hall comes near, checked before anything multiplies them: a file with a billion
+        // rows would overflow the seat count and make the loader write seats for hours.
+        if (section.rows > maxRowsPerSection || section.seatsPerRow > maxSeatsPerRow)
+            return specError(QStringLiteral("section %1 may have at most %2 rows of at most %3 seats")
+                                 .arg(section.code)
+                                 .arg(maxRowsPerSection)
+                                 .arg(maxSeatsPerRow));
+        venueSeats += qint64(section.rows) * section.seatsPerRow;
+        if (venueSeats > maxSeatsPerVenue)
+            return specError(QStringLiteral("a venue may have at most %1 seats").arg(maxSeatsPerVenue));
         for (const QJsonValue &bandValue : object.value("bands").toArray()) {
             const QJsonObject range = bandValue.toObject();
             RowBandSpec rowBand{range.value("from_row").toInt(1), range.value("to_row").toInt(section.rows),

@@ -1,9 +1,33 @@
 #include "storage/connectionsettings.h"
 
+#include "domain/textrules.h"
+
 #include <QUrl>
 #include <QUrlQuery>
 
 namespace boxoffice {
+
+namespace {
+// What libpq takes as host: names, addresses or socket directories (from '/'), comma-separated. A
+// name or address is what a URL can carry as its host, so toUrl() writes back what was read.
+bool isHostList(const QString &hosts)
+{
+    if (hosts.isEmpty())
+        return true;
+    for (const QString &host : hosts.split(QLatin1Char(','))) {
+        if (host.startsWith(QLatin1Char('/'))) {
+            if (hasUnshowableCharacters(host))
+                return false;
+            continue;
+        }
+        QUrl url;
+        url.setHost(host, QUrl::StrictMode);
+        if (!url.isValid() || url.host().isEmpty())
+            return false;
+    }
+    return true;
+}
+} // namespace
 
 Result<ConnectionSettings> ConnectionSettings::fromUrl(const QString &text)
 {
@@ -18,7 +42,13 @@ Result<ConnectionSettings> ConnectionSettings::fromUrl(const QString &text)
     settings.port = url.port(-1);
     settings.user = url.userName(QUrl::FullyDecoded);
     settings.password = url.password(QUrl::FullyDecoded);
-    settings.database = url.path(QUrl::FullyDecoded).mid(1);
+    // "postgresql:x/db" has no "//": its path is not a database name, and guessing one would connect
+    // to a database nobody named. A '/' inside the name only comes through ?dbname=.
+    const QString path = url.path(QUrl::FullyDecoded);
+    if (!path.isEmpty() && (!path.startsWith(QLatin1Char('/')) || path.indexOf(QLatin1Char('/'), 1) >= 0))
+        return makeError(ErrorCode::BadInput,
+                         QStringLiteral("The database URL's path must be one database name after the host."));
+    settings.database = path.mid(1);
     QStringList options;
     const QUrlQuery query(url);
     for (const auto &[key, value] : query.queryItems(QUrl::FullyDecoded)) {
@@ -40,7 +70,11 @@ Result<ConnectionSettings> ConnectionSettings::fromUrl(const QString &text)
                              QStringLiteral("The database URL has a malformed option \"%1\".").arg(key));
     }
     settings.options = options.join(QLatin1Char(';'));
-    if (settings.port == 0 || settings.port > 65535)
+    if (!isHostList(settings.host))
+        return makeError(ErrorCode::BadInput,
+                         QStringLiteral("The database URL's host must be a host name, an address or a socket "
+                                        "directory (several separated by commas)."));
+    if (settings.port != -1 && (settings.port < 1 || settings.port > 65535))
         return makeError(ErrorCode::BadInput, QStringLiteral("The database URL has an invalid port."));
     return settings;
 }
@@ -50,12 +84,12 @@ QString ConnectionSettings::toUrl(bool withPassword) const
     QUrl url;
     url.setScheme(QStringLiteral("postgresql"));
     QUrlQuery query;
-    if (host.startsWith(QLatin1Char('/')))
+    if (host.startsWith(QLatin1Char('/')) || host.contains(QLatin1Char(',')))
         query.addQueryItem(QStringLiteral("host"), host);
     else
         url.setHost(host);
     if (port > 0) {
-        if (host.startsWith(QLatin1Char('/')))
+        if (host.startsWith(QLatin1Char('/')) || host.contains(QLatin1Char(',')))
             query.addQueryItem(QStringLiteral("port"), QString::number(port));
         else
             url.setPort(port);
@@ -63,7 +97,10 @@ QString ConnectionSettings::toUrl(bool withPassword) const
     url.setUserName(user);
     if (withPassword)
         url.setPassword(password);
-    url.setPath(QLatin1Char('/') + database);
+    if (database.contains(QLatin1Char('/')))
+        query.addQueryItem(QStringLiteral("dbname"), database);
+    else
+        url.setPath(QLatin1Char('/') + database);
     for (const QString &option : options.split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
         const qsizetype equals = option.indexOf(QLatin1Char('='));
         query.addQueryItem(option.left(equals), option.mid(equals + 1));

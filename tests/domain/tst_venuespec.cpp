@@ -112,6 +112,16 @@ void TestVenueSpec::rejectsBrokenDescriptions_data()
     QTest::newRow("negative price") << QByteArray(
         R"({"name":"x","currency":"EUR","bands":[{"code":"S","price_minor":-1}]})")
                                     << "price_minor";
+    // Seen while writing fuzz_venuefile: a billion rows overflowed the seat count.
+    QTest::newRow("a billion rows") << QByteArray(
+        R"({"name":"x","currency":"EUR",)" + band
+        + R"(,"sections":[{"code":"A","rows":1000000000,"seats_per_row":1000000000,"bands":[{"band":"S"}]}]})")
+                                    << "at most 1000 rows";
+    QByteArray many = R"({"name":"x","currency":"EUR",)" + band + R"(,"sections":[)";
+    for (int i = 0; i < 201; ++i)
+        many += (i ? "," : "") + QByteArray(R"({"code":"S)") + QByteArray::number(i)
+            + R"(","rows":1000,"seats_per_row":1,"bands":[{"band":"S"}]})";
+    QTest::newRow("more seats than any hall") << many + "]}" << "at most 200000 seats";
 }
 
 void TestVenueSpec::rejectsBrokenDescriptions()

@@ -51,6 +51,16 @@ void TestConnectionSettings::parsesUrls_data()
                                       << "u"
                                       << "p@ss/w"
                                       << "";
+    QTest::newRow("several hosts") << "postgresql:///d?host=db1.example,db2.example&port=5433"
+                                   << "db1.example,db2.example" << 5433 << "d"
+                                   << ""
+                                   << ""
+                                   << "";
+    QTest::newRow("a slash in the name, by dbname") << "postgresql://h/?dbname=a%2Fb"
+                                                    << "h" << -1 << "a/b"
+                                                    << ""
+                                                    << ""
+                                                    << "";
 }
 
 void TestConnectionSettings::parsesUrls()
@@ -86,6 +96,12 @@ void TestConnectionSettings::rejectsBadUrls_data()
     QTest::newRow("wrong scheme") << "mysql://u@h/d";
     QTest::newRow("not a url") << "just some words";
     QTest::newRow("option injection") << "postgresql://h/d?sslmode=disable;host=evil";
+    // Found by fuzz_connectionurl: each was accepted and meant something else written back.
+    QTest::newRow("no // before the host") << "postgresql:,///boxoffice";
+    QTest::newRow("a path of two names") << "postgresql://h/a/b";
+    QTest::newRow("a negative port") << "postgresql:///d?host=/run/postgresql&port=-5";
+    QTest::newRow("not a host name") << "postgresql:///d?host=.reg@(rssql";
+    QTest::newRow("half an address") << "postgresql:///d?host=m:";
 }
 
 void TestConnectionSettings::rejectsBadUrls()
