@@ -11,3 +11,6 @@ boxoffice_build
 # it; set BOXOFFICE_CHAOS_SEED (and BOXOFFICE_CHAOS_OPS) to explore others.
 export BOXOFFICE_CHAOS_SEED="${BOXOFFICE_CHAOS_SEED:-20261201}"
 ctest --test-dir "$BOXOFFICE_BUILD" --output-on-failure -j"$(nproc)" "$@"
+# The fuzz targets (tests/fuzz), built with clang, each fed random inputs for a short while: a crash or
+# a broken invariant fails the run. The long run is scripts/fuzz.sh --runs 1000000.
+"$BOXOFFICE_ROOT/scripts/fuzz.sh" "${BOXOFFICE_FUZZ_SECONDS:-20}"
