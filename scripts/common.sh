@@ -13,9 +13,11 @@ BOXOFFICE_PACKAGES=(
     libhiredis-dev
 )
 
-# What only the tests need besides: reading back printed tickets (PDF to image, QR decoding) and a
-# browser for the buyer's page. Node.js is taken from Debian only when the machine has none.
-BOXOFFICE_TEST_PACKAGES=(poppler-utils zbar-tools chromium redis-server)
+# What only the tests need besides: reading back printed tickets (PDF to image, QR decoding), a
+# browser for the buyer's page, nginx and openssl for the page behind a real TLS front, Redis, and
+# clang with libFuzzer for the fuzz targets (tests/fuzz).
+# Node.js is taken from Debian only when the machine has none.
+BOXOFFICE_TEST_PACKAGES=(poppler-utils zbar-tools chromium redis-server nginx openssl clang libclang-rt-14-dev)
 command -v node >/dev/null || BOXOFFICE_TEST_PACKAGES+=(nodejs)
 command -v npm >/dev/null || BOXOFFICE_TEST_PACKAGES+=(npm)
 

@@ -1,14 +1,20 @@
 // The buyer's page in headless Chromium (Debian's chromium, driven by playwright-core from npm):
 // a buyer picks two seats, sees the countdown, pays against the fake provider and sees the
-// confirmation; a second buyer's browser sees those seats turn sold. Real processes throughout:
-// boxoffice-web, boxoffice-fakepay, PostgreSQL, Chromium.
+// confirmation; a second buyer's browser sees those seats turn sold. Directly, and again through a
+// real nginx running the shipped site file with TLS. Real processes throughout: boxoffice-web,
+// boxoffice-fakepay, PostgreSQL, Chromium, nginx.
 
 #include "fakepayprocess.h"
+#include "nginxprocess.h"
 #include "testdatabase.h"
 
 #include "storage/pgbuyerstore.h"
 
 #include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QSslConfiguration>
 #include <QStandardPaths>
 #include <QtTest>
 
@@ -23,8 +29,12 @@ private slots:
     void initTestCase();
     void cleanupTestCase();
     void twoSeatsBoughtInOneBrowserShowAsTakenInAnother();
+    void theSameThroughNginxWithTls();
 
 private:
+    // Two new buyers in two browsers at `base`; the order the first one paid, checked in the database.
+    void buyTwoSeats(const QUrl &base, bool insecure);
+
     std::unique_ptr<TestDatabase> m_db;
     FakePayProcess m_fakepay;
     QProcess m_web;
@@ -51,7 +61,7 @@ void TestBuyerPage::initTestCase()
     m_web.start(QString::fromUtf8(BOXOFFICE_WEB),
                 {QStringLiteral("--db"), m_db->settings().toUrl(true), QStringLiteral("--port"), QStringLiteral("0"),
                  QStringLiteral("--provider-url"), m_fakepay.baseUrl().toString(), QStringLiteral("--provider-key"),
-                 QStringLiteral("sk_test_page")});
+                 QStringLiteral("sk_test_page"), QStringLiteral("--trusted-proxy"), QStringLiteral("127.0.0.1")});
     QVERIFY(m_web.waitForStarted(10000));
     QByteArray said;
     for (int i = 0; i < 300 && !said.contains('\n'); ++i) {
@@ -70,7 +80,7 @@ void TestBuyerPage::cleanupTestCase()
         m_web.kill();
 }
 
-void TestBuyerPage::twoSeatsBoughtInOneBrowserShowAsTakenInAnother()
+void TestBuyerPage::buyTwoSeats(const QUrl &base, bool insecure)
 {
     PgBuyerStore buyers(m_db->database());
     const auto first = buyers.addBuyer(QStringLiteral("Page Buyer One"));
@@ -80,8 +90,10 @@ void TestBuyerPage::twoSeatsBoughtInOneBrowserShowAsTakenInAnother()
     QProcess browser;
     browser.setWorkingDirectory(QStringLiteral(BOXOFFICE_E2E_DIR));
     QStringList arguments{QStringLiteral(BOXOFFICE_E2E_DIR "/buyerpage.mjs"),
-                          QStringLiteral("--url=%1").arg(m_base.toString(QUrl::StripTrailingSlash)),
+                          QStringLiteral("--url=%1").arg(base.toString(QUrl::StripTrailingSlash)),
                           QStringLiteral("--token=%1").arg(first->token), QStringLiteral("--token2=%1").arg(second->token)};
+    if (insecure)
+        arguments << QStringLiteral("--insecure=true");
     if (!qEnvironmentVariableIsEmpty("BOXOFFICE_PAGE_SHOT"))
         arguments << QStringLiteral("--shot=%1").arg(qEnvironmentVariable("BOXOFFICE_PAGE_SHOT"));
     browser.start(QStandardPaths::findExecutable(QStringLiteral("node")), arguments);
@@ -104,6 +116,59 @@ void TestBuyerPage::twoSeatsBoughtInOneBrowserShowAsTakenInAnother()
                  .toInt(),
              2);
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
+}
+
+void TestBuyerPage::twoSeatsBoughtInOneBrowserShowAsTakenInAnother()
+{
+    buyTwoSeats(m_base, false);
+}
+
+void TestBuyerPage::theSameThroughNginxWithTls()
+{
+    NginxProcess nginx;
+    const QString failure = nginx.start(QStringLiteral(BOXOFFICE_NGINX_SITE), m_base.port(),
+                                        QStringLiteral(BOXOFFICE_STATIC_DIR));
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
+    buyTwoSeats(nginx.httpsUrl(), true);
+
+    // What the front adds, seen from a client: static files from disk, compressed; TLS; the limits.
+    QNetworkAccessManager network;
+    const auto fetch = [&](QNetworkRequest request, const QByteArray &method, const QByteArray &body) {
+        QSslConfiguration tls = request.sslConfiguration();
+        tls.setPeerVerifyMode(QSslSocket::VerifyNone); // the test's self-signed certificate
+        request.setSslConfiguration(tls);
+        QNetworkReply *reply = network.sendCustomRequest(request, method, body);
+        QSignalSpy finished(reply, &QNetworkReply::finished);
+        finished.wait(30000);
+        return reply; // the manager's child: gone with it
+    };
+    QNetworkRequest script(nginx.httpsUrl().resolved(QUrl(QStringLiteral("/static/shop.js"))));
+    script.setRawHeader("Accept-Encoding", "gzip"); // set by hand: Qt then leaves the body compressed
+    QNetworkReply *scriptReply = fetch(script, "GET", {});
+    QCOMPARE(scriptReply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 200);
+    QCOMPARE(scriptReply->rawHeader("Content-Encoding"), QByteArray("gzip"));
+    QVERIFY(scriptReply->rawHeader("Server").startsWith("nginx"));
+
+    // A buyer's address is the one nginx saw, whatever the client wrote in X-Forwarded-For.
+    PgBuyerStore buyers(m_db->database());
+    const auto buyer = buyers.addBuyer(QStringLiteral("Proxied Buyer"));
+    QVERIFY(buyer.ok());
+    QNetworkRequest cart(nginx.httpsUrl().resolved(QUrl(QStringLiteral("/api/v1/carts"))));
+    cart.setRawHeader("Authorization", "Bearer " + buyer->token.toLatin1());
+    cart.setRawHeader("X-Forwarded-For", "203.0.113.9");
+    QNetworkReply *cartReply = fetch(cart, "POST", {});
+    QCOMPARE(cartReply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 201);
+    const QString cartId = QJsonDocument::fromJson(cartReply->readAll()).object().value(QStringLiteral("cart")).toString();
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT host(client_address) FROM buyer_carts WHERE cart_id = :c"),
+                          {{QStringLiteral("c"), cartId}})
+                 .toString(),
+             QStringLiteral("127.0.0.1"));
+
+    // A body over the limit is refused by nginx before the web server sees a byte of it.
+    QNetworkRequest huge(nginx.httpsUrl().resolved(QUrl(QStringLiteral("/api/v1/carts"))));
+    huge.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+    QNetworkReply *hugeReply = fetch(huge, "POST", QByteArray(200 * 1024, ' '));
+    QCOMPARE(hugeReply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 413);
 }
 
 QTEST_MAIN(TestBuyerPage)

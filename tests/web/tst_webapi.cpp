@@ -962,6 +962,13 @@ void TestWebApi::theBuyersPageIsServed()
     QCOMPARE(page.status, 200);
     QVERIFY(page.headers.value("content-type").startsWith("text/html"));
     QVERIFY(page.body.contains("/static/shop.js"));
+    // The page runs only our own code, in no other site's frame; no answer's type is sniffed.
+    QVERIFY(page.headers.value("content-security-policy").contains("script-src 'self'"));
+    QVERIFY(page.headers.value("content-security-policy").contains("frame-ancestors 'none'"));
+    QCOMPARE(page.headers.value("x-frame-options"), QByteArray("DENY"));
+    QCOMPARE(page.headers.value("x-content-type-options"), QByteArray("nosniff"));
+    QCOMPARE(page.headers.value("referrer-policy"), QByteArray("no-referrer"));
+    QCOMPARE(get(QStringLiteral("/api/v1/events")).headers.value("x-content-type-options"), QByteArray("nosniff"));
     QCOMPARE(get(QStringLiteral("/static/shop.js")).status, 200);
     QCOMPARE(get(QStringLiteral("/static/shop.css")).status, 200);
     QCOMPARE(get(QStringLiteral("/static/missing.js")).status, 404);

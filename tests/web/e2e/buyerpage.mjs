@@ -6,15 +6,17 @@ import { chromium } from 'playwright-core';
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
 const base = args.url;
 const fail = (why) => { console.error('buyerpage: ' + why); process.exit(1); };
-if (!base || !args.token || !args.token2) fail('usage: --url=URL --token=T --token2=T [--shot=FILE]');
+if (!base || !args.token || !args.token2) fail('usage: --url=URL --token=T --token2=T [--shot=FILE] [--insecure=true]');
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
 });
 try {
-  const first = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
-  const second = await (await browser.newContext()).newPage();
+  // --insecure: through the test's nginx, whose certificate is self-signed.
+  const ignoreHTTPSErrors = args.insecure === 'true';
+  const first = await (await browser.newContext({ viewport: { width: 1400, height: 900 }, ignoreHTTPSErrors })).newPage();
+  const second = await (await browser.newContext({ ignoreHTTPSErrors })).newPage();
   await first.goto(`${base}/#token=${args.token}`);
   await second.goto(`${base}/#token=${args.token2}`);
   await first.waitForSelector('rect.seat.available', { timeout: 20000 });
