@@ -1,6 +1,6 @@
 #include "weblogging.h"
 
-Q_LOGGING_CATEGORY(lcWeb, "boxoffice.web")
+Q_LOGGING_CATEGORY(lcWeb, "boxoffice.web", QtInfoMsg)
 
 QString loggable(const QString &text)
 {

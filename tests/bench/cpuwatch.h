@@ -4,7 +4,8 @@
 
 namespace boxoffice::bench {
 
-// How much of the machine something other than the bench and its database server used during a run.
+// How much of the machine something other than the bench (with the web server it starts) and its database
+// server used during a run.
 // On a shared machine this is the first thing to look at when a figure looks off: with two cores, any
 // other busy process delays every wake-up of a client or a backend to the next scheduler tick (4 ms).
 class CpuWatch

@@ -1,6 +1,6 @@
 #include "httplogging.h"
 
-Q_LOGGING_CATEGORY(lcHttp, "boxoffice.web.http")
+Q_LOGGING_CATEGORY(lcHttp, "boxoffice.web.http", QtInfoMsg)
 
 namespace boxoffice::web::http {
 
