@@ -25,6 +25,13 @@ QString toIntArray(const QVector<int> &values)
     return numberArray(values, [](int value) { return QString::number(value); });
 }
 
+QString toNullableIntArray(const QVector<std::optional<int>> &values)
+{
+    return numberArray(values, [](const std::optional<int> &value) {
+        return value ? QString::number(*value) : QStringLiteral("NULL");
+    });
+}
+
 QString toRealArray(const QVector<double> &values)
 {
     return numberArray(values, [](double value) { return QString::number(value, 'f', 3); });

@@ -2,6 +2,7 @@
 
 #include "storage/capsql.h"
 #include "storage/pgarrays.h"
+#include "storage/seatclaimrows.h"
 #include "storage/sqlvalues.h"
 
 #include "domain/holdcaprules.h"
@@ -26,24 +27,6 @@ QVariant noText()
 QVariant timestamp(const QDateTime &time)
 {
     return time.isValid() ? QVariant(time.toUTC().toString(Qt::ISODateWithMs)) : noText();
-}
-
-std::optional<CapHolder> holderNamed(const QString &name)
-{
-    if (name == QLatin1String("buyer"))
-        return CapHolder::Buyer;
-    if (name == QLatin1String("card"))
-        return CapHolder::Instrument;
-    if (name == QLatin1String("unknown_card"))
-        return CapHolder::UnknownCard;
-    if (name == QLatin1String("address"))
-        return CapHolder::Address;
-    return std::nullopt;
-}
-
-DomainError noSuchCart()
-{
-    return makeError(ErrorCode::NotFound, QStringLiteral("No such cart."));
 }
 
 // The ask's scope and what it asks again, as boxoffice_web_caps takes them (the others NULL).
@@ -73,14 +56,6 @@ AskScope scopeOf(const CapAsk &ask)
         scope.restaurant = std::get<TableSearch>(ask).restaurant;
     }
     return scope;
-}
-
-QString unitList(const QVector<UnitId> &units)
-{
-    QStringList parts;
-    for (UnitId unit : units)
-        parts << QString::number(unit);
-    return parts.join(QStringLiteral(", "));
 }
 
 } // namespace
@@ -214,14 +189,14 @@ Result<std::optional<CapRefusal>> PgBuyerCapStore::checkCaps(const CapAsk &ask)
     bool cartFound = true;
     if (q.next() && !q.value(0).isNull()) {
         const QString refused = q.value(0).toString();
-        if (const auto holder = holderNamed(refused))
+        if (const auto holder = capHolderNamed(refused))
             refusal = CapRefusal{*holder, q.value(1).toInt(), q.value(2).toInt()};
         else
             cartFound = false;
     }
     q.finish();
     if (!cartFound)
-        return noSuchCart();
+        return noSuchCartError();
     return refusal;
 }
 
@@ -238,61 +213,12 @@ Result<CappedSeatClaim> PgBuyerCapStore::holdSeats(const HoldRequest &request, c
     if (!query)
         return query.error();
     QSqlQuery &q = *query.value();
-    CappedSeatClaim claim;
-    QString answer; // the first non-grant outcome: it decides
-    QStringList unknownLabels;
-    QVector<UnitId> unknownUnits;
-    QStringList lost;
-    int rows = 0;
-    while (q.next()) {
-        ++rows;
-        const QString outcome = q.value(0).toString();
-        const SeatRef seat{q.value(1).toLongLong(), q.value(2).toString()};
-        if (outcome == QLatin1String("granted")) {
-            claim.grant.held << HeldUnit{seat, fromEpochMs(q.value(3))};
-            continue;
-        }
-        if (answer.isEmpty())
-            answer = outcome;
-        if (outcome == QLatin1String("unknown_label"))
-            unknownLabels << seat.label;
-        else if (outcome == QLatin1String("unknown_unit"))
-            unknownUnits << seat.unit;
-        else if (outcome == QLatin1String("lost"))
-            lost << seat.label;
-        else if (outcome == QLatin1String("refused")) {
-            if (const auto holder = holderNamed(seat.label))
-                claim.refusal = CapRefusal{*holder, q.value(4).toInt(), q.value(5).toInt()};
-        }
-    }
+    QVector<SeatClaimRow> rows;
+    while (q.next())
+        rows << SeatClaimRow{q.value(0).toString(), SeatRef{q.value(1).toLongLong(), q.value(2).toString()}, q.value(3),
+                             q.value(4).toInt(), q.value(5).toInt()};
     q.finish();
-    // The same answers as PgSeatStore::hold gives the desk.
-    if (answer == QLatin1String("cart"))
-        return noSuchCart();
-    if (answer == QLatin1String("no_event"))
-        return makeError(ErrorCode::NotFound, QStringLiteral("Event %1 does not exist.").arg(request.event));
-    if (!unknownLabels.isEmpty())
-        return makeError(ErrorCode::BadInput,
-                         QStringLiteral("Event %1 has no seat %2.")
-                             .arg(request.event)
-                             .arg(unknownLabels.join(QStringLiteral(", "))),
-                         unknownLabels);
-    if (claim.refusal)
-        return claim;
-    if (!unknownUnits.isEmpty())
-        return makeError(
-            ErrorCode::BadInput,
-            QStringLiteral("Seat id(s) %1 are not part of event %2.").arg(unitList(unknownUnits)).arg(request.event));
-    if (!lost.isEmpty()) {
-        const QString message = lost.size() == 1
-            ? QStringLiteral("Seat %1 was just taken by another buyer; nothing was held.").arg(lost.first())
-            : QStringLiteral("Seats %1 were just taken by other buyers; nothing was held.")
-                  .arg(lost.join(QStringLiteral(", ")));
-        return withReason(makeError(ErrorCode::Lost, message, lost), ErrorReason::SeatTaken);
-    }
-    if (!answer.isEmpty() || rows == 0 || claim.grant.held.isEmpty())
-        return makeError(ErrorCode::Internal, QStringLiteral("The database answered a hold with an unexpected row."));
-    return claim;
+    return seatClaimFromRows(request, rows);
 }
 
 Result<CappedPlacesClaim> PgBuyerCapStore::holdPlaces(const PoolHoldRequest &request)
@@ -324,7 +250,7 @@ Result<CappedPlacesClaim> PgBuyerCapStore::holdPlacesOnce(const PoolHoldRequest 
     const qint64 holdId = q.value(1).toLongLong();
     const QDateTime expiresAt = fromEpochMs(q.value(2));
     const int quantity = q.value(3).toInt();
-    const std::optional<CapHolder> holder = holderNamed(q.value(4).toString());
+    const std::optional<CapHolder> holder = capHolderNamed(q.value(4).toString());
     const CapRefusal refusal{holder.value_or(CapHolder::Buyer), q.value(5).toInt(), q.value(6).toInt()};
     q.finish();
     CappedPlacesClaim claim;
@@ -338,7 +264,7 @@ Result<CappedPlacesClaim> PgBuyerCapStore::holdPlacesOnce(const PoolHoldRequest 
         return claim;
     }
     if (outcome == QLatin1String("cart"))
-        return noSuchCart();
+        return noSuchCartError();
     if (outcome == QLatin1String("no_pool"))
         return makeError(ErrorCode::NotFound, QStringLiteral("Pool %1 does not exist.").arg(request.pool));
     if (outcome == QLatin1String("conflict"))

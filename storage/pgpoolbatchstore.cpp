@@ -11,14 +11,6 @@ namespace boxoffice {
 
 namespace {
 
-QString nullableIntArray(const std::vector<PoolHoldRequest> &asks)
-{
-    QStringList parts;
-    for (const PoolHoldRequest &ask : asks)
-        parts << (ask.ttlSeconds ? QString::number(*ask.ttlSeconds) : QStringLiteral("NULL"));
-    return QLatin1Char('{') + parts.join(QLatin1Char(',')) + QLatin1Char('}');
-}
-
 QString booleanArray(const std::vector<PoolHoldRequest> &asks)
 {
     QStringList parts;
@@ -92,16 +84,18 @@ Result<std::vector<Result<PoolHold>>> PgPoolBatchStore::holdBatch(PoolId pool, c
     QStringList carts;
     QVector<int> quantities;
     QVector<qint64> buyers;
+    QVector<std::optional<int>> ttls;
     for (const PoolHoldRequest &ask : asks) {
         carts << ask.cart;
         quantities << ask.quantity;
         buyers << ask.buyer;
+        ttls << ask.ttlSeconds;
     }
     auto query = m_statements.exec(PoolBatchSql::holdBatch, QStringLiteral("holding general-admission places"),
                                    {{QStringLiteral(":pool"), pool},
                                     {QStringLiteral(":carts"), toTextArray(carts)},
                                     {QStringLiteral(":quantities"), toIntArray(quantities)},
-                                    {QStringLiteral(":ttls"), nullableIntArray(asks)},
+                                    {QStringLiteral(":ttls"), toNullableIntArray(ttls)},
                                     {QStringLiteral(":buyers"), toBigintArray(buyers)},
                                     {QStringLiteral(":partial"), booleanArray(asks)}});
     if (!query)

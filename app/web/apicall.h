@@ -9,13 +9,17 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+#include <memory>
 #include <optional>
 
 namespace boxoffice::web {
 
 // One request as the handlers see it: copied out of Qt's request object on the server thread, so it
 // can travel to a worker thread (Qt's object lives with the socket).
-struct ApiCall
+struct ApiReply;
+
+struct ApiCall : std::enable_shared_from_this<ApiCall>
 {
     QString requestId;
     QString method; // "GET", "POST", ...
@@ -28,6 +32,16 @@ struct ApiCall
     QElapsedTimer started;
     std::optional<Buyer> buyer; // set once the bearer token was accepted
     QString clientAddress; // the peer, or X-Forwarded-For's left-most from a trusted proxy (ratelimit.h)
+    // How the server sends this call's answer (set by the server; it keeps no hold on the call).
+    std::function<void(const ApiCall &, const ApiReply &)> send;
+
+    // Answers the request, once, from any thread: for a handler that returned
+    // ApiReply::answeredLater(), which keeps the call alive (shared_from_this) until then.
+    void answerLater(const ApiReply &reply) const
+    {
+        if (send)
+            send(*this, reply);
+    }
 
     QByteArray header(const QByteArray &lowerCaseName) const { return headers.value(lowerCaseName); }
     BuyerId buyerId() const { return buyer ? buyer->id : 0; }

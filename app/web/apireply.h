@@ -23,6 +23,15 @@ struct ApiReply
     QList<QPair<QByteArray, QByteArray>> headers;
     QString errorDetail; // for the log line only (500s)
     bool connectionLost = false; // the database went away: the worker reconnects before its next job
+    bool later = false; // not an answer: the handler answers through ApiCall::answerLater instead
+
+    // What a handler returns when its answer comes later, from another thread.
+    static ApiReply answeredLater()
+    {
+        ApiReply reply;
+        reply.later = true;
+        return reply;
+    }
 
     void addHeader(const QByteArray &name, const QByteArray &value) { headers.append(qMakePair(name, value)); }
 

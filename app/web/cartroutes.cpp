@@ -103,6 +103,77 @@ ApiReply createCart(WebServices &services, const ApiCall &call, WorkerContext *c
     return reply;
 }
 
+// The answer to a hold, whichever way it was claimed.
+ApiReply holdAnswer(WebServices &services, const HoldRequest &request, const Result<HoldGrant> &granted)
+{
+    if (!granted) {
+        services.metrics.countHold(granted.error().code == ErrorCode::Lost ? HoldOutcome::Lost : HoldOutcome::Refused);
+        return ApiReply::fromDomainError(granted.error());
+    }
+    services.metrics.countHold(HoldOutcome::Granted);
+    QJsonArray held;
+    QDateTime earliest;
+    for (const HeldUnit &unit : granted->held) {
+        held.append(QJsonObject{{QStringLiteral("unit"), unit.seat.unit},
+                                {QStringLiteral("seat"), unit.seat.label},
+                                {QStringLiteral("expires_at"), isoUtc(unit.expiresAt)}});
+        if (!earliest.isValid() || unit.expiresAt < earliest)
+            earliest = unit.expiresAt;
+    }
+    return ApiReply::json(201, {{QStringLiteral("cart"), request.cart},
+                                {QStringLiteral("event"), request.event},
+                                {QStringLiteral("held"), held},
+                                {QStringLiteral("expires_at"), isoUtc(earliest)}});
+}
+
+// A cap applies to the cart: claimed the single way, under its cap locks, by a claim-lane thread with
+// a connection of its own (the batch's answer may arrive on a thread whose connection is busy).
+void holdSingly(WebServices *services, std::shared_ptr<const ApiCall> call, std::shared_ptr<HoldFilterGuard> filter,
+                const HoldRequest &request)
+{
+    services->lanes->claim().startAdmitted([services, call, filter, request](Result<WorkerContext *> context) {
+        const Result<HoldGrant> granted = context ? context.value()->holds->holdForBuyer(request, {})
+                                                  : Result<HoldGrant>(context.error());
+        filter->claimed(granted.ok());
+        const ApiReply reply = holdAnswer(*services, request, granted);
+        if (reply.connectionLost && context)
+            context.value()->broken = true;
+        call->answerLater(reply);
+    });
+}
+
+// Claimed with the other holds on the event sent at about the same time (SeatHoldBatcher): this thread
+// answers later, or sends the batch itself and goes on to the next request.
+ApiReply holdInBatch(WebServices &services, const ApiCall &call, WorkerContext *context, const HoldRequest &request,
+                     std::shared_ptr<HoldFilterGuard> filter)
+{
+    WebServices *shared = &services;
+    std::shared_ptr<const ApiCall> self = call.shared_from_this();
+    SeatHoldBatcher &batcher = *services.seatBatcher;
+    const bool taken = batcher.hold(
+        request,
+        [shared, self, filter, request](Result<SeatBatchAnswer> answer) {
+            if (answer && !answer->grant) {
+                shared->seatBatcher->rememberCapped(request.event);
+                holdSingly(shared, self, filter, request);
+                return;
+            }
+            const Result<HoldGrant> granted = answer ? Result<HoldGrant>(*answer->grant) : Result<HoldGrant>(answer.error());
+            filter->claimed(granted.ok());
+            self->answerLater(holdAnswer(*shared, request, granted));
+        },
+        *context->seatBatches);
+    if (context->seatBatches->lostConnection())
+        context->broken = true;
+    if (!taken) {
+        // As many holds wait for this event's batches as the claim lane would let wait: come back.
+        filter->claimed(false);
+        services.metrics.countHold(HoldOutcome::Refused);
+        return busyAnswer(services.lanes->claim().name());
+    }
+    return ApiReply::answeredLater();
+}
+
 ApiReply hold(WebServices &services, const ApiCall &call, WorkerContext *context)
 {
     const auto refused = [&services](const DomainError &error) {
@@ -142,7 +213,7 @@ ApiReply hold(WebServices &services, const ApiCall &call, WorkerContext *context
     }
 
     // The cart's owner, the labels, every cap and the claim: one database call (SeatHoldService::
-    // holdForBuyer). A cart that is not this buyer's answers 404 from inside it.
+    // holdForBuyer, or the batch). A cart that is not this buyer's answers 404 from inside it.
     const CartId cart = call.args.value(0);
     if (!isValidCartId(cart))
         return ApiReply::fromDomainError(makeError(ErrorCode::NotFound, QStringLiteral("No such cart.")));
@@ -152,31 +223,18 @@ ApiReply hold(WebServices &services, const ApiCall &call, WorkerContext *context
     request.units = units;
     request.buyer = call.buyerId();
     // With Redis, a seat another cart claimed a moment ago is answered here, without the database.
-    HoldFilterGuard filter(services.holdFilter(), request.event, units, cart, services.config.holdFilterMs);
-    if (auto lostToAMark = filter.markOrRefuse()) {
+    auto filter = std::make_shared<HoldFilterGuard>(services.holdFilter(), request.event, units, cart,
+                                                    services.config.holdFilterMs);
+    if (auto lostToAMark = filter->markOrRefuse()) {
         services.metrics.countHold(HoldOutcome::Lost);
         return *lostToAMark;
     }
+    if (services.seatBatcher && labels.isEmpty() && !services.seatBatcher->knownCapped(request.event))
+        return holdInBatch(services, call, context, request, filter);
     // The same use-case as the desk's, with this buyer's caps.
-    auto granted = context->holds->holdForBuyer(request, labels);
-    filter.claimed(granted.ok());
-    if (!granted)
-        return refused(granted.error());
-    services.metrics.countHold(HoldOutcome::Granted);
-
-    QJsonArray held;
-    QDateTime earliest;
-    for (const HeldUnit &unit : granted->held) {
-        held.append(QJsonObject{{QStringLiteral("unit"), unit.seat.unit},
-                                {QStringLiteral("seat"), unit.seat.label},
-                                {QStringLiteral("expires_at"), isoUtc(unit.expiresAt)}});
-        if (!earliest.isValid() || unit.expiresAt < earliest)
-            earliest = unit.expiresAt;
-    }
-    return ApiReply::json(201, {{QStringLiteral("cart"), cart},
-                                {QStringLiteral("event"), event.value()},
-                                {QStringLiteral("held"), held},
-                                {QStringLiteral("expires_at"), isoUtc(earliest)}});
+    const Result<HoldGrant> granted = context->holds->holdForBuyer(request, labels);
+    filter->claimed(granted.ok());
+    return holdAnswer(services, request, granted);
 }
 
 ApiReply release(const ApiCall &call, WorkerContext *context)

@@ -49,7 +49,15 @@ QVector<Route> healthRoutes(WebServices &services)
             ApiReply reply;
             reply.contentType = "text/plain; version=0.0.4; charset=utf-8";
             const AuthCacheGauge auth{services.auth.hits(), services.auth.misses(), services.auth.size()};
-            reply.body = services.metrics.render(services.lanes->gauges(), auth);
+            QVector<BatchGauge> batches;
+            const auto pools = services.poolBatcher.figures();
+            batches << BatchGauge{QStringLiteral("pool"), pools.batches, pools.asks, pools.largest};
+            if (services.seatBatcher) {
+                const auto seats = services.seatBatcher->figures();
+                batches << BatchGauge{QStringLiteral("seats"), seats.batches, seats.asks, seats.largest, seats.pending,
+                                      seats.refused};
+            }
+            reply.body = services.metrics.render(services.lanes->gauges(), auth, batches);
             return reply;
         }};
     render.lane = Lane::None; // no database: answered on the server thread

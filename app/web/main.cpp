@@ -91,6 +91,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("hold-filter-ms"), QStringLiteral("With --redis: how long a seat claim's mark answers other carts \"taken\" without the database (default 3000)."), QStringLiteral("ms"), QStringLiteral("3000")},
         {QStringLiteral("max-queue-joins-per-minute"), QStringLiteral("Waiting-room joins from one address a minute (default 600; 0: no limit)."), QStringLiteral("n"), QStringLiteral("600")},
         {QStringLiteral("trusted-proxy"), QStringLiteral("A proxy (address or subnet, repeatable) whose X-Forwarded-For names the client."), QStringLiteral("address")},
+        {QStringLiteral("no-seat-batching"), QStringLiteral("Claim every web seat hold on its own instead of gathering the holds sent together into one claim.")},
     });
     parser.process(app);
 
@@ -156,6 +157,8 @@ int main(int argc, char *argv[])
             return fail(QStringLiteral("--trusted-proxy must be an IP address or a subnet, not \"%1\".").arg(proxy));
         config.trustedProxies.append(*trusted);
     }
+
+    config.seatBatching = !parser.isSet(QStringLiteral("no-seat-batching"));
 
     if (parser.isSet(QStringLiteral("redis")))
         config.redis = QUrl(parser.value(QStringLiteral("redis")));

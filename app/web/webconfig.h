@@ -55,6 +55,7 @@ struct WebConfig
     int httpThreads = 0;
     int httpThreadCount() const { return httpThreads > 0 ? httpThreads : qBound(1, QThread::idealThreadCount(), 4); }
     int maxCartsPerMinute = 30; // per buyer; 0: no limit
+    bool seatBatching = true; // web seat holds sent together are claimed together (SeatHoldBatcher)
     int holdFilterMs = 3000; // with Redis: how long a seat claim's mark keeps other carts off it
     int maxQueueJoinsPerMinute = 600; // waiting-room joins per client address (an office behind one NAT); 0: no limit
     int maxFailedSignInsPerMinute = 20; // per client address (IPv6: per /64); 0: no limit

@@ -38,16 +38,6 @@ ApiReply unauthorized()
     return reply;
 }
 
-// The lane's queue is full: an orderly "come back in a moment", never a request left to hang.
-ApiReply busy(const WorkerPool &lane)
-{
-    ApiReply reply = ApiReply::error(503, QStringLiteral("busy"),
-                                     QStringLiteral("The server is at capacity; try again in a moment."),
-                                     {{QStringLiteral("lane"), lane.name()}, {QStringLiteral("retry_after_seconds"), 1}});
-    reply.addHeader("Retry-After", "1");
-    return reply;
-}
-
 // The Date header, formatted once a second per thread (each front answers on its own thread).
 QByteArray httpDateNow()
 {
@@ -203,10 +193,11 @@ void WebFront::dispatch(const std::shared_ptr<const Route> &route, const QString
     call->body = request.body;
 
     WebServices *services = &m_services;
-    const auto reply = [services, call, responder, front = m_index](const ApiReply &answerToSend) {
+    call->send = [services, responder, front = m_index](const ApiCall &answered, const ApiReply &answerToSend) {
         services->metrics.countAnswerOnThread(front);
-        answer(*services, *call, responder, answerToSend);
+        answer(*services, answered, responder, answerToSend);
     };
+    const auto reply = [call](const ApiReply &answerToSend) { call->answerLater(answerToSend); };
 
     if (!route) {
         reply(ApiReply::error(404, QStringLiteral("not_found"), QStringLiteral("There is no such resource.")));
@@ -291,10 +282,11 @@ void WebFront::dispatch(const std::shared_ptr<const Route> &route, const QString
         }
         // Answered from this lane's thread: the connection takes it to its own thread, in order,
         // and drops it if the client is gone by then.
-        reply(result);
+        if (!result.later)
+            reply(result);
     });
     if (!queued)
-        reply(busy(lane));
+        reply(busyAnswer(lane.name()));
 }
 
 } // namespace boxoffice::web

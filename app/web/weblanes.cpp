@@ -81,4 +81,13 @@ Status WebLanes::onClaim(const std::function<void(WorkerContext &)> &job)
     return finished.get();
 }
 
+ApiReply busyAnswer(const QString &laneName)
+{
+    ApiReply reply = ApiReply::error(503, QStringLiteral("busy"),
+                                     QStringLiteral("The server is at capacity; try again in a moment."),
+                                     {{QStringLiteral("lane"), laneName}, {QStringLiteral("retry_after_seconds"), 1}});
+    reply.addHeader("Retry-After", "1");
+    return reply;
+}
+
 } // namespace boxoffice::web

@@ -59,4 +59,8 @@ private:
     std::unique_ptr<WorkerPool> m_queue;
 };
 
+// A lane (or the seat batcher in front of the claim lane) is full: an orderly "come back in a
+// moment", never a request left to hang.
+ApiReply busyAnswer(const QString &laneName);
+
 } // namespace boxoffice::web

@@ -26,6 +26,17 @@ struct LaneGauge
     quint64 refused = 0; // answered 503 because the queue was full
 };
 
+// A batcher's figures: claims gathered into batches (one call and one commit each).
+struct BatchGauge
+{
+    QString kind; // "pool" or "seats"
+    qint64 batches = 0;
+    qint64 asks = 0;
+    int largest = 0;
+    int pending = 0; // holds waiting for a batch now, or in one being sent
+    qint64 refused = 0; // holds answered 503 because as many waited already
+};
+
 struct AuthCacheGauge
 {
     quint64 hits = 0;
@@ -47,7 +58,8 @@ public:
         if (front >= 0 && front < maxHttpThreads)
             ++m_threadAnswers[size_t(front)];
     }
-    QByteArray render(const QVector<LaneGauge> &lanes, const AuthCacheGauge &auth) const;
+    QByteArray render(const QVector<LaneGauge> &lanes, const AuthCacheGauge &auth,
+                      const QVector<BatchGauge> &batches = {}) const;
     quint64 holdsGranted() const { return m_holdsGranted.load(); }
 
     static constexpr std::array<double, 11> bucketBounds{0.005, 0.01, 0.025, 0.05, 0.1, 0.25,

@@ -12,6 +12,7 @@
 #include "domain/ratecounters.h"
 #include "domain/waitingroom.h"
 #include "domain/poolbatch.h"
+#include "domain/seatbatch.h"
 
 #include <functional>
 #include <memory>
@@ -54,6 +55,8 @@ struct WebServices
     HoldFilter *holdFilter() const { return shared.holdFilter.get(); } // null: every claim goes to the database
     // Gathers the worker threads' holds on a batched GA pool into one claim (issue 15).
     PoolBatcher poolBatcher;
+    // And web buyers' seat holds on one event into one claim (migration 044); off: one claim each.
+    std::unique_ptr<SeatHoldBatcher> seatBatcher;
 };
 
 } // namespace boxoffice::web

@@ -25,6 +25,7 @@ WorkerContext::~WorkerContext()
 {
     // Every store holds prepared queries on the connection: they go first.
     poolBatches.reset();
+    seatBatches.reset();
     carts.reset();
     holds.reset();
     caps.reset();
@@ -77,6 +78,7 @@ Result<WorkerContext *> WorkerPool::context()
     context->holds = std::make_unique<SeatHoldService>(context->inventory->seats, context->caps.get());
     context->carts = std::make_unique<CartService>(context->inventory->carts);
     context->poolBatches = std::make_unique<PgPoolBatchStore>(database);
+    context->seatBatches = std::make_unique<PgSeatBatchStore>(database);
     qCDebug(lcWeb) << m_name << "lane thread" << QThread::currentThread() << "connected";
     WorkerContext *raw = context.release();
     m_contexts.setLocalData(raw);

@@ -11,6 +11,7 @@
 #include "storage/pgcheckoutstore.h"
 #include "storage/pginventory.h"
 #include "storage/pgpoolbatchstore.h"
+#include "storage/pgseatbatchstore.h"
 #include "storage/pgseatmapstore.h"
 #include "storage/pgunitofwork.h"
 
@@ -43,6 +44,7 @@ struct WorkerContext
     std::unique_ptr<SeatHoldService> holds;
     std::unique_ptr<CartService> carts;
     std::unique_ptr<PgPoolBatchStore> poolBatches; // a batched pool's claim, when this thread leads the batch
+    std::unique_ptr<PgSeatBatchStore> seatBatches; // the same for an event's seats
     bool broken = false; // a job saw the database go away: reopen before the next one
 };
 

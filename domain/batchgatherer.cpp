@@ -1,0 +1,3 @@
+#include "domain/batchgatherer.h"
+
+Q_LOGGING_CATEGORY(lcBatch, "boxoffice.batch", QtWarningMsg)
