@@ -5,6 +5,7 @@
 
 #include <QDateTime>
 #include <QString>
+#include <QHash>
 #include <QVector>
 
 #include <optional>
@@ -64,6 +65,7 @@ struct ReleaseOutcome
 {
     QVector<SeatRef> released;
     QVector<UnitId> notHeld; // asked for, but not held by this cart (already free, sold, or another cart's)
+    QHash<EventId, QVector<UnitId>> releasedByEvent; // the released seats again, by event (for the hold filter)
 };
 
 struct AvailabilityRow

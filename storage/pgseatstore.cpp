@@ -195,6 +195,7 @@ Result<ReleaseOutcome> PgSeatStore::collectReleased(QSqlQuery &q, const QVector<
     while (q.next()) {
         const UnitId unit = q.value(0).toLongLong();
         outcome.released << SeatRef{unit, q.value(1).toString()};
+        outcome.releasedByEvent[q.value(2).toLongLong()] << unit;
         released.insert(unit);
     }
     q.finish();

@@ -111,9 +111,9 @@ WITH p AS (
     UPDATE event_seats s SET state = 'AVAILABLE', cart_id = NULL, held_since = NULL,
                              hold_expires_at = NULL, extensions_used = 0
     WHERE s.id IN (SELECT id FROM target)
-    RETURNING s.id, s.seat_id
+    RETURNING s.id, s.seat_id, s.event_id
 )
-SELECT r.id, st.label FROM released r JOIN seats st ON st.id = r.seat_id ORDER BY r.id
+SELECT r.id, st.label, r.event_id FROM released r JOIN seats st ON st.id = r.seat_id ORDER BY r.id
 )SQL";
 
 inline constexpr char releaseCart[] = R"SQL(
@@ -128,9 +128,9 @@ WITH p AS (
     UPDATE event_seats s SET state = 'AVAILABLE', cart_id = NULL, held_since = NULL,
                              hold_expires_at = NULL, extensions_used = 0
     WHERE s.id IN (SELECT id FROM target)
-    RETURNING s.id, s.seat_id
+    RETURNING s.id, s.seat_id, s.event_id
 )
-SELECT r.id, st.label FROM released r JOIN seats st ON st.id = r.seat_id ORDER BY r.id
+SELECT r.id, st.label, r.event_id FROM released r JOIN seats st ON st.id = r.seat_id ORDER BY r.id
 )SQL";
 
 inline constexpr char resolveLabels[] = R"SQL(

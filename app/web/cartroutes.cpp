@@ -237,7 +237,7 @@ ApiReply hold(WebServices &services, const ApiCall &call, WorkerContext *context
     return holdAnswer(services, request, granted);
 }
 
-ApiReply release(const ApiCall &call, WorkerContext *context)
+ApiReply release(WebServices &services, const ApiCall &call, WorkerContext *context)
 {
     auto cart = ownCart(call, context);
     if (!cart)
@@ -251,6 +251,11 @@ ApiReply release(const ApiCall &call, WorkerContext *context)
     if (released->released.isEmpty())
         return ApiReply::error(404, QStringLiteral("not_found"),
                                QStringLiteral("Seat %1 is not held by this cart.").arg(unit.value()));
+    // With Redis, the seat's mark goes too: the next buyer is not told "taken" for a free seat.
+    if (HoldFilter *filter = services.holdFilter()) {
+        for (auto it = released->releasedByEvent.cbegin(); it != released->releasedByEvent.cend(); ++it)
+            filter->unmark(it.key(), it.value(), cart.value());
+    }
     QJsonArray list;
     for (const SeatRef &seat : released->released)
         list.append(QJsonObject{{QStringLiteral("unit"), seat.unit}, {QStringLiteral("seat"), seat.label}});
@@ -357,7 +362,9 @@ QVector<Route> cartRoutes(WebServices &services)
 
     Route oneHold{QStringLiteral("/api/v1/carts/<arg>/holds/<arg>"), QStringLiteral("/api/v1/carts/{id}/holds/{unit}"),
                   2, {}};
-    oneHold.methods.append(authed(QStringLiteral("DELETE"), release));
+    oneHold.methods.append(authed(QStringLiteral("DELETE"), [&services](const ApiCall &call, WorkerContext *context) {
+        return release(services, call, context);
+    }));
 
     Route extension{QStringLiteral("/api/v1/carts/<arg>/extend"), QStringLiteral("/api/v1/carts/{id}/extend"), 1, {}};
     extension.methods.append(authed(QStringLiteral("POST"), extend));

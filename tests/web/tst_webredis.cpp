@@ -36,6 +36,7 @@ private slots:
     void fiftyBuyersOneSeatTwoServersOneWinner();
     void aMarkTheDatabaseDisagreesWithExpires();
     void aRefusedClaimLeavesNoMark();
+    void aReleasedSeatIsFreeForTheNextBuyerAtOnce();
     void capsHoldUnderFiftyParallelRequestsOnTwoServers_data();
     void capsHoldUnderFiftyParallelRequestsOnTwoServers();
 
@@ -296,6 +297,24 @@ void TestWebRedis::aRefusedClaimLeavesNoMark()
     const WebAnswer held = call(1, "POST", QStringLiteral("/api/v1/carts/%1/holds").arg(newCart(1, owner)),
                                 seats({seat}), owner.token);
     QVERIFY2(held.status == 201, qPrintable(held.describe()));
+}
+
+void TestWebRedis::aReleasedSeatIsFreeForTheNextBuyerAtOnce()
+{
+    // A buyer gives a seat back: its mark goes with it, so the next buyer, on the other server, gets the
+    // seat at once instead of "taken" until the mark would have expired.
+    const UnitId seat = m_units.at(4);
+    const Buyer first = addBuyer(QStringLiteral("Giver"));
+    const Buyer next = addBuyer(QStringLiteral("Taker"));
+    const QString firstCart = newCart(0, first);
+    QCOMPARE(call(0, "POST", QStringLiteral("/api/v1/carts/%1/holds").arg(firstCart), seats({seat}), first.token).status,
+             201);
+    const WebAnswer released = call(0, "DELETE", QStringLiteral("/api/v1/carts/%1/holds/%2").arg(firstCart).arg(seat), {},
+                                    first.token);
+    QVERIFY2(released.status == 200, qPrintable(released.describe()));
+    const WebAnswer taken = call(1, "POST", QStringLiteral("/api/v1/carts/%1/holds").arg(newCart(1, next)), seats({seat}),
+                                 next.token);
+    QVERIFY2(taken.status == 201, qPrintable(taken.describe()));
 }
 
 void TestWebRedis::capsHoldUnderFiftyParallelRequestsOnTwoServers_data()
