@@ -35,7 +35,7 @@ public:
         qint64 batches = 0;
         qint64 asks = 0;
         int largest = 0;
-        int pending = 0; // asks queued or in the database now, every key
+        int pending = 0; // asks queued or in the database now, every key (not those being answered)
         qint64 refused = 0; // asks refused because their key had maxPending already
     };
 
@@ -79,12 +79,15 @@ public:
             Result<std::vector<Result<Answer>>> answers = send(asks);
             if (answers && answers->size() != asks.size())
                 answers = makeError(ErrorCode::Internal, QStringLiteral("The batched claim did not answer every ask."));
-            for (size_t i = 0; i < batch.size(); ++i)
-                batch[i].answer(answers ? answers->at(i) : Result<Answer>(answers.error()));
-
+            // Out of the database: no longer pending, before the answers go (an answered buyer's next
+            // ask may arrive while the rest of this batch is being answered).
             lock.lock(); // `lane` stays valid: lanes are never removed, and the map's nodes never move
             lane.pending -= int(batch.size());
             m_figures.pending -= int(batch.size());
+            lock.unlock();
+            for (size_t i = 0; i < batch.size(); ++i)
+                batch[i].answer(answers ? answers->at(i) : Result<Answer>(answers.error()));
+            lock.lock();
         }
         --lane.sending;
         return true;

@@ -171,6 +171,7 @@ int BenchRun::measure(BenchDatabase &database, const ConnectionSettings &setting
         && m_options.scenarios.contains(QStringLiteral("seats-spread")))
         printRatios(out, m_results);
     printHttpRatios(out, m_results);
+    printPoolRatios(out, m_results);
     printCorrectness(out, grouped);
     if (interruptRequested())
         out << "\nInterrupted: the runs above are all that was measured.\n";

@@ -80,4 +80,16 @@ void printHttpRatios(QTextStream &out, const QVector<CellResult> &results)
     out.flush();
 }
 
+void printPoolRatios(QTextStream &out, const QVector<CellResult> &results)
+{
+    if (!find(results, QStringLiteral("pool-batched"), 16) && !find(results, QStringLiteral("pool-batched"), 300))
+        return;
+    out << "\nThe batched hot pool (issue 15), same run, same database; attempts per second:\n";
+    printRatio(out, QStringLiteral("pool-batched / pool-hot at 300 clients"),
+               find(results, QStringLiteral("pool-batched"), 300), find(results, QStringLiteral("pool-hot"), 300), 10);
+    printRatio(out, QStringLiteral("pool-batched / pool-hot-k8 at 16 clients"),
+               find(results, QStringLiteral("pool-batched"), 16), find(results, QStringLiteral("pool-hot-k8"), 16), 1.0);
+    out.flush();
+}
+
 } // namespace boxoffice::bench
