@@ -1,6 +1,7 @@
 #include "storage/pgseatstore.h"
 
 #include "storage/pgarrays.h"
+#include "storage/seatclaimrows.h"
 #include "storage/seatsql.h"
 #include "storage/sqlerrors.h"
 #include "storage/sqlvalues.h"
@@ -10,18 +11,6 @@
 #include <QVariant>
 
 namespace boxoffice {
-
-namespace {
-
-QString unitList(const QVector<UnitId> &units)
-{
-    QStringList parts;
-    for (UnitId unit : units)
-        parts << QString::number(unit);
-    return parts.join(QStringLiteral(", "));
-}
-
-} // namespace
 
 PgSeatStore::PgSeatStore(QSqlDatabase database) : m_statements(std::move(database)) { }
 
@@ -172,16 +161,9 @@ Result<HoldGrant> PgSeatStore::hold(const HoldRequest &request)
     if (!eventFound)
         return makeError(ErrorCode::NotFound, QStringLiteral("Event %1 does not exist.").arg(request.event));
     if (!unknown.isEmpty())
-        return makeError(
-            ErrorCode::BadInput,
-            QStringLiteral("Seat id(s) %1 are not part of event %2.").arg(unitList(unknown)).arg(request.event));
-    if (!lost.isEmpty()) {
-        const QString message = lost.size() == 1
-            ? QStringLiteral("Seat %1 was just taken by another buyer; nothing was held.").arg(lost.first())
-            : QStringLiteral("Seats %1 were just taken by other buyers; nothing was held.")
-                  .arg(lost.join(QStringLiteral(", ")));
-        return withReason(makeError(ErrorCode::Lost, message, lost), ErrorReason::SeatTaken);
-    }
+        return unknownSeatIdsError(request.event, unknown);
+    if (!lost.isEmpty())
+        return seatsTakenError(lost);
     if (grant.held.size() != request.units.size())
         return makeError(ErrorCode::Internal,
                          QStringLiteral("The database answered a hold with an unexpected row count."));

@@ -6,17 +6,24 @@
 
 namespace boxoffice {
 
-namespace {
-
-QString unitList(const QVector<UnitId> &units)
+DomainError unknownSeatIdsError(EventId event, const QVector<UnitId> &units)
 {
-    QStringList parts;
+    QStringList ids;
     for (UnitId unit : units)
-        parts << QString::number(unit);
-    return parts.join(QStringLiteral(", "));
+        ids << QString::number(unit);
+    return makeError(ErrorCode::BadInput, QStringLiteral("Seat id(s) %1 are not part of event %2.")
+                                              .arg(ids.join(QStringLiteral(", ")))
+                                              .arg(event));
 }
 
-} // namespace
+DomainError seatsTakenError(const QStringList &labels)
+{
+    const QString message = labels.size() == 1
+        ? QStringLiteral("Seat %1 was just taken by another buyer; nothing was held.").arg(labels.first())
+        : QStringLiteral("Seats %1 were just taken by other buyers; nothing was held.")
+              .arg(labels.join(QStringLiteral(", ")));
+    return withReason(makeError(ErrorCode::Lost, message, labels), ErrorReason::SeatTaken);
+}
 
 std::optional<CapHolder> capHolderNamed(const QString &name)
 {
@@ -75,16 +82,9 @@ Result<CappedSeatClaim> seatClaimFromRows(const HoldRequest &request, const QVec
     if (claim.refusal)
         return claim;
     if (!unknownUnits.isEmpty())
-        return makeError(
-            ErrorCode::BadInput,
-            QStringLiteral("Seat id(s) %1 are not part of event %2.").arg(unitList(unknownUnits)).arg(request.event));
-    if (!lost.isEmpty()) {
-        const QString message = lost.size() == 1
-            ? QStringLiteral("Seat %1 was just taken by another buyer; nothing was held.").arg(lost.first())
-            : QStringLiteral("Seats %1 were just taken by other buyers; nothing was held.")
-                  .arg(lost.join(QStringLiteral(", ")));
-        return withReason(makeError(ErrorCode::Lost, message, lost), ErrorReason::SeatTaken);
-    }
+        return unknownSeatIdsError(request.event, unknownUnits);
+    if (!lost.isEmpty())
+        return seatsTakenError(lost);
     if (!answer.isEmpty() || rows.isEmpty() || claim.grant.held.isEmpty())
         return makeError(ErrorCode::Internal, QStringLiteral("The database answered a hold with an unexpected row."));
     return claim;

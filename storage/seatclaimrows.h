@@ -22,6 +22,9 @@ struct SeatClaimRow
 // The holder a cap refusal names ("buyer", "card", "unknown_card", "address"), as the claim
 // functions name them.
 std::optional<CapHolder> capHolderNamed(const QString &name);
+// The words every seat claim (the desk's, a web buyer's, a batch's) answers with.
+DomainError unknownSeatIdsError(EventId event, const QVector<UnitId> &units);
+DomainError seatsTakenError(const QStringList &labels); // labels of the seats lost
 // What every claim answers for a cart that is not the buyer's, or does not exist: the same 404.
 DomainError noSuchCartError();
 
