@@ -1,9 +1,14 @@
 #pragma once
 
-#include "domain/batchgatherer.h"
 #include "domain/gapools.h"
 #include "domain/result.h"
 
+#include <QHash>
+
+#include <chrono>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
 #include <vector>
 
 namespace boxoffice {
@@ -22,32 +27,50 @@ public:
     virtual Result<std::vector<Result<PoolHold>>> holdBatch(PoolId pool, const std::vector<PoolHoldRequest> &asks) = 0;
 };
 
-// Gathers the asks on one batched pool that callers on many threads make at about the same time into
-// one claim (BatchGatherer): one row lock and one commit serve them all, one pool's batches one at a
-// time, since each waits for the pool's row anyway.
+// Gathers the asks that callers on many threads make on one pool at about the same time into one
+// batch. No thread of its own: the first caller of a batch leads it: it waits up to `window` for
+// others to join (and for the pool's previous batch to leave the database, so a busy pool's batches
+// grow on their own), then sends the batch on ITS OWN store and connection and hands every follower
+// its answer. A batch closes early at `maxBatch` asks.
 class PoolBatcher
 {
 public:
-    using Gatherer = BatchGatherer<PoolId, PoolHoldRequest, PoolHold>;
-    using Options = Gatherer::Options;
-    using Figures = Gatherer::Figures;
+    struct Options
+    {
+        std::chrono::microseconds window{1000};
+        int maxBatch = 500;
+    };
+    struct Figures
+    {
+        qint64 batches = 0;
+        qint64 asks = 0;
+        int largest = 0;
+    };
 
-    PoolBatcher() : PoolBatcher(Options{}) { }
-    explicit PoolBatcher(Options options) : m_gatherer(options) { }
+    PoolBatcher();
+    explicit PoolBatcher(Options options);
+    PoolBatcher(const PoolBatcher &) = delete;
+    PoolBatcher &operator=(const PoolBatcher &) = delete;
+    ~PoolBatcher();
 
     // Blocks until the caller's own ask is answered (by whichever caller led its batch).
-    Result<PoolHold> hold(const PoolHoldRequest &request, PoolBatchStore &store)
-    {
-        return m_gatherer.submit(request.pool, request, [&](const std::vector<PoolHoldRequest> &asks) {
-            return store.holdBatch(request.pool, asks);
-        });
-    }
+    Result<PoolHold> hold(const PoolHoldRequest &request, PoolBatchStore &store);
 
-    Figures figures() const { return m_gatherer.figures(); }
-    Options options() const { return m_gatherer.options(); }
+    Figures figures() const;
+    Options options() const { return m_options; }
 
 private:
-    Gatherer m_gatherer;
+    struct Ask;
+    struct Batch;
+    struct Lane;
+
+    Result<PoolHold> lead(std::unique_lock<std::mutex> &lock, Lane &lane, const std::shared_ptr<Batch> &batch, Ask &own,
+                          PoolBatchStore &store);
+
+    const Options m_options;
+    mutable std::mutex m_mutex;
+    QHash<PoolId, std::shared_ptr<Lane>> m_lanes;
+    Figures m_figures;
 };
 
 } // namespace boxoffice

@@ -109,26 +109,23 @@ QByteArray WebMetrics::render(const QVector<LaneGauge> &lanes, const AuthCacheGa
                .arg(auth.hits)
                .arg(auth.misses)
                .arg(auth.entries);
-    out += QStringLiteral("# HELP boxoffice_web_batches_total Batched claims sent (one call and one commit each), by "
-                          "what they claim.\n# TYPE boxoffice_web_batches_total counter\n");
-    for (const BatchGauge &batch : batches)
-        out += QStringLiteral("boxoffice_web_batches_total{kind=\"%1\"} %2\n").arg(batch.kind).arg(batch.batches);
-    out += QStringLiteral("# HELP boxoffice_web_batched_asks_total Holds claimed in batches.\n"
-                          "# TYPE boxoffice_web_batched_asks_total counter\n");
-    for (const BatchGauge &batch : batches)
-        out += QStringLiteral("boxoffice_web_batched_asks_total{kind=\"%1\"} %2\n").arg(batch.kind).arg(batch.asks);
-    out += QStringLiteral("# HELP boxoffice_web_batch_largest The most holds one batch claimed.\n"
-                          "# TYPE boxoffice_web_batch_largest gauge\n");
-    for (const BatchGauge &batch : batches)
-        out += QStringLiteral("boxoffice_web_batch_largest{kind=\"%1\"} %2\n").arg(batch.kind).arg(batch.largest);
-    out += QStringLiteral("# HELP boxoffice_web_batch_pending Holds waiting for a batch, or in one being sent.\n"
-                          "# TYPE boxoffice_web_batch_pending gauge\n");
-    for (const BatchGauge &batch : batches)
-        out += QStringLiteral("boxoffice_web_batch_pending{kind=\"%1\"} %2\n").arg(batch.kind).arg(batch.pending);
-    out += QStringLiteral("# HELP boxoffice_web_batch_refused_total Holds answered 503 because as many waited for "
-                          "batches as the claim lane lets wait.\n# TYPE boxoffice_web_batch_refused_total counter\n");
-    for (const BatchGauge &batch : batches)
-        out += QStringLiteral("boxoffice_web_batch_refused_total{kind=\"%1\"} %2\n").arg(batch.kind).arg(batch.refused);
+    const auto batchFigure = [&out, &batches](const char *name, const char *help,
+                                              const std::function<qint64(const BatchGauge &)> &value) {
+        out += QStringLiteral("# HELP boxoffice_web_%1 %2\n# TYPE boxoffice_web_%1 %3\n")
+                   .arg(QLatin1String(name), QLatin1String(help),
+                        QLatin1String(QByteArray(name).endsWith("_total") ? "counter" : "gauge"));
+        for (const BatchGauge &batch : batches)
+            out += QStringLiteral("boxoffice_web_%1{kind=\"%2\"} %3\n").arg(QLatin1String(name), batch.kind).arg(value(batch));
+    };
+    batchFigure("batches_total", "Batched claims sent (one call and one commit each), by what they claim.",
+                [](const BatchGauge &batch) { return batch.batches; });
+    batchFigure("batched_asks_total", "Holds claimed in batches.", [](const BatchGauge &batch) { return batch.asks; });
+    batchFigure("batch_largest", "The most holds one batch claimed.",
+                [](const BatchGauge &batch) { return qint64(batch.largest); });
+    batchFigure("batch_pending", "Holds waiting for a batch, or in one being sent.",
+                [](const BatchGauge &batch) { return qint64(batch.pending); });
+    batchFigure("batch_refused_total", "Holds answered 503 because as many waited for batches as the claim lane lets wait.",
+                [](const BatchGauge &batch) { return batch.refused; });
     return out.toUtf8();
 }
 

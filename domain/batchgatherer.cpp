@@ -1,3 +1,0 @@
-#include "domain/batchgatherer.h"
-
-Q_LOGGING_CATEGORY(lcBatch, "boxoffice.batch", QtWarningMsg)
