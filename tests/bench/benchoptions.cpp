@@ -92,6 +92,10 @@ Result<BenchOptions> BenchOptions::parse(const QCoreApplication &app)
              .arg(fullSeconds)
              .arg(quickSeconds),
          QStringLiteral("seconds")},
+        {QStringLiteral("rounds"),
+         QStringLiteral("Run every scenario at every client count this many times, alternating the scenarios' "
+                        "order, and report each ratio as the median of the rounds' (default 1)."),
+         QStringLiteral("n")},
         {QStringLiteral("quick"), QStringLiteral("Short runs: a smoke test of every scenario, not figures to quote.")},
         {QStringLiteral("db"),
          QStringLiteral("PostgreSQL server to use (postgresql://user:pw@host:port/db). The bench creates a database "
@@ -149,6 +153,12 @@ Result<BenchOptions> BenchOptions::parse(const QCoreApplication &app)
     }
     options.duration = std::chrono::milliseconds(qint64(std::llround(seconds * 1000)));
     HttpWebSettings::global().runSeconds = seconds;
+    if (parser.isSet(QStringLiteral("rounds"))) {
+        bool ok = false;
+        options.rounds = parser.value(QStringLiteral("rounds")).toInt(&ok);
+        if (!ok || options.rounds < 1 || options.rounds > 20)
+            return makeError(ErrorCode::BadInput, QStringLiteral("--rounds takes a number from 1 to 20."));
+    }
     options.databaseUrl = parser.value(QStringLiteral("db"));
     options.inPlace = parser.isSet(QStringLiteral("in-place"));
     if (options.inPlace && options.databaseUrl.isEmpty())

@@ -15,6 +15,7 @@ struct BenchOptions
     QStringList scenarios; // in report order
     QVector<int> clients;
     std::chrono::milliseconds duration{0};
+    int rounds = 1; // the whole matrix again: ratios are then the median of the rounds' ratios
     bool quick = false;
     QString databaseUrl; // empty: a throwaway private cluster
     bool inPlace = false; // with a URL: run inside that database instead of creating one

@@ -129,40 +129,54 @@ int BenchRun::measure(BenchDatabase &database, const ConnectionSettings &setting
             scenarios.push_back(std::move(scenario));
     }
     const CpuWatch cpu(localPostmaster(db, settings));
-    const int total = int(scenarios.size()) * int(m_options.clients.size());
+    const int total = int(scenarios.size()) * int(m_options.clients.size()) * m_options.rounds;
     int index = 0;
     bool incorrect = false;
     // Every scenario at one client count before the next count: the scenarios compared with each other
     // (the product with the baseline) then run seconds apart, not minutes, on a machine whose
-    // background load comes and goes.
-    for (int clients : m_options.clients) {
-        for (const auto &scenario : scenarios) {
-            if (interruptRequested())
-                break;
-            const QString label
-                = QStringLiteral("[%1/%2] %3 x%4").arg(++index).arg(total).arg(scenario->name()).arg(clients);
-            const CellResult result = runCell(*scenario, clients, label, db, inventory.value(), settings, cpu);
-            m_progress.clear();
-            if (interruptRequested())
-                break; // cut short: its figures would mislead
-            table.printRow(result);
-            if (auto written = json.write(result); !written)
-                m_progress.note(written.error().message);
-            if (result.expectsCorrectness && !result.correct())
-                incorrect = true;
-            m_results << result;
+    // background load comes and goes. Every other round runs them in the opposite order, so neither
+    // side of a ratio always runs first (on a warmer cache, a fresher checkpoint).
+    for (int round = 1; round <= m_options.rounds && !interruptRequested(); ++round) {
+        if (m_options.rounds > 1)
+            out << "Round " << round << " of " << m_options.rounds << (round % 2 ? "" : ", scenarios in reverse order")
+                << ":\n";
+        out.flush();
+        for (int clients : m_options.clients) {
+            for (size_t position = 0; position < scenarios.size(); ++position) {
+                if (interruptRequested())
+                    break;
+                Scenario &scenario = *scenarios[round % 2 ? position : scenarios.size() - 1 - position];
+                const QString label = QStringLiteral("[%1/%2] %3 x%4")
+                                          .arg(++index)
+                                          .arg(total)
+                                          .arg(scenario.name())
+                                          .arg(clients);
+                CellResult result = runCell(scenario, clients, label, db, inventory.value(), settings, cpu);
+                result.round = round;
+                m_progress.clear();
+                if (interruptRequested())
+                    break; // cut short: its figures would mislead
+                table.printRow(result);
+                if (auto written = json.write(result); !written)
+                    m_progress.note(written.error().message);
+                if (result.expectsCorrectness && !result.correct())
+                    incorrect = true;
+                m_results << result;
+            }
         }
     }
 
     // Again grouped by scenario, the way docs/PERFORMANCE.md shows it.
     QVector<CellResult> grouped;
     for (const auto &scenario : scenarios) {
-        for (const CellResult &result : std::as_const(m_results)) {
-            if (result.scenario == scenario->name())
-                grouped << result;
+        for (int clients : m_options.clients) {
+            for (const CellResult &result : std::as_const(m_results)) {
+                if (result.scenario == scenario->name() && result.clients == clients)
+                    grouped << result;
+            }
         }
     }
-    out << "\nBy scenario:\n\n";
+    out << (m_options.rounds > 1 ? "\nBy scenario (one row a round, in round order):\n\n" : "\nBy scenario:\n\n");
     table.printHeader();
     for (const CellResult &result : std::as_const(grouped))
         table.printRow(result);
@@ -204,7 +218,8 @@ void BenchRun::printHeader(BenchDatabase &database, QSqlDatabase connection, con
         clients << QString::number(count);
     out << "boxoffice-bench: " << m_options.scenarios.join(QStringLiteral(", ")) << "\n"
         << "clients " << clients.join(QLatin1Char(',')) << ", " << m_options.duration.count() / 1000.0 << " s per run"
-        << (m_options.quick ? " (quick)" : "") << "\n"
+        << (m_options.quick ? " (quick)" : "")
+        << (m_options.rounds > 1 ? QStringLiteral(", %1 rounds").arg(m_options.rounds) : QString()) << "\n"
         << "command: " << QCoreApplication::arguments().join(QLatin1Char(' ')) << "\n"
         << "machine: " << machineDescription() << ", load average " << loadAverage() << "\n"
         << "database: " << database.description() << "\n";

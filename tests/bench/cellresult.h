@@ -13,6 +13,7 @@ struct CellResult
 {
     QString scenario;
     int clients = 0;
+    int round = 1; // of --rounds: the whole matrix again, each round's cells seconds apart
     bool expectsCorrectness = true;
     qint64 attempts = 0;
     double seconds = 0;

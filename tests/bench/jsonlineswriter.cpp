@@ -50,6 +50,7 @@ QByteArray JsonLinesWriter::line(const CellResult &result)
         errors += jsonString(outcomeKey(outcome)) + ": " + QByteArray::number(result.count(outcome));
     }
     return "{\"scenario\": " + jsonString(result.scenario) + ", \"clients\": " + QByteArray::number(result.clients)
+        + ", \"round\": " + QByteArray::number(result.round)
         + ", \"attempts_per_s\": " + jsonNumber(result.attemptsPerSecond(), 1) + ", \"granted_per_s\": "
         + jsonNumber(result.grantedPerSecond(), 1) + ", \"p50_ms\": " + jsonNumber(result.latency.p50Ms, 3)
         + ", \"p95_ms\": " + jsonNumber(result.latency.p95Ms, 3)

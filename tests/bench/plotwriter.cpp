@@ -1,5 +1,7 @@
 #include "plotwriter.h"
 
+#include "roundratio.h"
+
 #include <QFont>
 #include <QImage>
 #include <QLocale>
@@ -168,12 +170,18 @@ Status writePlot(const QString &path, const QVector<CellResult> &results)
         Series rate{scenarios[i], color, {}};
         Series tail{scenarios[i], color, {}};
         for (int count : clients) {
+            // One point a client count: the median of the rounds (--rounds), as the ratios take it.
+            QVector<double> roundRates, roundTails;
             for (const CellResult &result : results) {
                 if (result.scenario != scenarios[i] || result.clients != count)
                     continue;
-                rate.points << QPointF(count, result.attemptsPerSecond());
-                tail.points << QPointF(count, result.latency.p99Ms);
+                roundRates << result.attemptsPerSecond();
+                roundTails << result.latency.p99Ms;
             }
+            if (roundRates.isEmpty())
+                continue;
+            rate.points << QPointF(count, median(roundRates));
+            tail.points << QPointF(count, median(roundTails));
         }
         throughput << rate;
         p99 << tail;
