@@ -81,17 +81,31 @@ Status PoolService::setStrategy(PoolId pool, ClaimStrategy strategy)
     return m_store.setStrategy(pool, strategy);
 }
 
-Result<PoolHold> PoolService::hold(const PoolHoldRequest &request)
+Status PoolService::checkHold(const PoolHoldRequest &request)
 {
     if (auto status = checkPool(request.pool); !status)
-        return status.error();
+        return status;
     if (auto status = SeatHoldRules::checkCart(request.cart); !status)
-        return status.error();
+        return status;
     if (request.quantity < 1 || request.quantity > maxQuantityPerHold)
         return makeError(ErrorCode::BadInput,
                          QStringLiteral("Hold between 1 and %1 units at a time.").arg(maxQuantityPerHold));
     if (request.ttlSeconds && (*request.ttlSeconds <= 0 || *request.ttlSeconds > SeatHoldRules::maxTtlSeconds))
         return makeError(ErrorCode::BadInput, QStringLiteral("A hold lasts from one second to 24 hours."));
+    return Done{};
+}
+
+Result<PoolHold> PoolService::holdSingly(const PoolHoldRequest &request)
+{
+    if (request.buyer != 0 && m_caps && m_caps->claimsPlacesInOneCall())
+        return m_caps->holdPlaces(request); // caps and claim in one database call
+    return HoldCaps::claim(m_caps, request, [&] { return m_store.hold(request); });
+}
+
+Result<PoolHold> PoolService::hold(const PoolHoldRequest &request)
+{
+    if (auto status = checkHold(request); !status)
+        return status.error();
     if (m_batches) {
         auto strategy = m_batches->strategyOf(request.pool);
         if (!strategy)
@@ -105,9 +119,26 @@ Result<PoolHold> PoolService::hold(const PoolHoldRequest &request)
             return answers->front();
         }
     }
-    if (request.buyer != 0 && m_caps && m_caps->claimsPlacesInOneCall())
-        return m_caps->holdPlaces(request); // caps and claim in one database call
-    return HoldCaps::claim(m_caps, request, [&] { return m_store.hold(request); });
+    return holdSingly(request);
+}
+
+bool PoolService::holdQueued(const PoolHoldRequest &request, PoolHoldBatcher &queue, PoolHoldBatcher::Answerer answer)
+{
+    if (auto status = checkHold(request); !status) {
+        answer(status.error());
+        return true;
+    }
+    if (m_batches) {
+        auto strategy = m_batches->strategyOf(request.pool);
+        if (!strategy) {
+            answer(strategy.error());
+            return true;
+        }
+        if (*strategy == ClaimStrategy::Batched)
+            return queue.hold(request, std::move(answer), *m_batches);
+    }
+    answer(holdSingly(request));
+    return true;
 }
 
 Result<int> PoolService::release(const CartId &cart, PoolId pool)

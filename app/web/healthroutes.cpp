@@ -50,8 +50,9 @@ QVector<Route> healthRoutes(WebServices &services)
             reply.contentType = "text/plain; version=0.0.4; charset=utf-8";
             const AuthCacheGauge auth{services.auth.hits(), services.auth.misses(), services.auth.size()};
             QVector<BatchGauge> batches;
-            const auto pools = services.poolBatcher.figures();
-            batches << BatchGauge{QStringLiteral("pool"), pools.batches, pools.asks, pools.largest};
+            const auto pools = services.poolBatcher->figures();
+            batches << BatchGauge{QStringLiteral("pool"), pools.batches, pools.asks, pools.largest, pools.pending,
+                                  pools.refused};
             if (services.seatBatcher) {
                 const auto seats = services.seatBatcher->figures();
                 batches << BatchGauge{QStringLiteral("seats"), seats.batches, seats.asks, seats.largest, seats.pending,

@@ -5,6 +5,7 @@
 #include "admissioncheck.h"
 #include "jsonbody.h"
 #include "routes.h"
+#include "weblanes.h"
 #include "workerpool.h"
 
 #include "domain/hotelservice.h"
@@ -50,6 +51,17 @@ ApiReply listPools(const ApiCall &call, WorkerContext *context)
     return ApiReply::json(200, {{QStringLiteral("event"), event.value()}, {QStringLiteral("pools"), list}});
 }
 
+ApiReply placesAnswer(const CartId &cart, const Result<PoolHold> &held)
+{
+    if (!held)
+        return ApiReply::fromDomainError(held.error());
+    return ApiReply::json(201, {{QStringLiteral("cart"), cart},
+                                {QStringLiteral("hold"), held->holdId},
+                                {QStringLiteral("pool"), held->pool},
+                                {QStringLiteral("quantity"), held->quantity},
+                                {QStringLiteral("expires_at"), isoUtc(held->expiresAt)}});
+}
+
 ApiReply holdPlaces(WebServices &services, const ApiCall &call, WorkerContext *context)
 {
     auto body = parseObject(call.body, {QStringLiteral("pool"), QStringLiteral("quantity")}, false);
@@ -72,16 +84,19 @@ ApiReply holdPlaces(WebServices &services, const ApiCall &call, WorkerContext *c
     request.cart = cart;
     request.quantity = int(qMin<qint64>(quantity.value(), 1000000));
     request.buyer = call.buyerId();
-    auto held = PoolService(context->inventory->pools, context->caps.get(), context->poolBatches.get(),
-                            &services.poolBatcher)
-                    .hold(request);
-    if (!held)
-        return ApiReply::fromDomainError(held.error());
-    return ApiReply::json(201, {{QStringLiteral("cart"), cart},
-                                {QStringLiteral("hold"), held->holdId},
-                                {QStringLiteral("pool"), held->pool},
-                                {QStringLiteral("quantity"), held->quantity},
-                                {QStringLiteral("expires_at"), isoUtc(held->expiresAt)}});
+    const bool taken = PoolService(context->inventory->pools, context->caps.get(), context->poolBatches.get())
+                           .holdQueued(request, *services.poolBatcher,
+                                       [self = call.shared_from_this(), cart](Result<PoolHold> held) {
+                                           // Answered on the thread that claimed it (this one, or a batch's
+                                           // sender): a lost connection is that thread's to reopen.
+                                           if (!held && held.error().code == ErrorCode::Unavailable) {
+                                               if (WorkerContext *claimer = WorkerPool::currentContext())
+                                                   claimer->broken = true;
+                                           }
+                                           self->answerLater(placesAnswer(cart, held));
+                                       });
+    // As many holds wait for this pool's batches as the claim lane would let wait: come back.
+    return taken ? ApiReply::answeredLater() : busyAnswer(services.lanes->claim().name());
 }
 
 ApiReply listHotels(WorkerContext *context)

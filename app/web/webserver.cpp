@@ -27,10 +27,12 @@ WebServer::WebServer(WebConfig config, SharedState shared, QObject *parent)
                                                          cfg.maxFailedSignInsPerMinute, cfg.maxQueueJoinsPerMinute);
     m_lanes = std::make_unique<WebLanes>(cfg);
     m_services->lanes = m_lanes.get();
-    // The batcher lets as many holds wait as the claim lane would: its connections and its queue.
+    // The batchers let as many holds wait as the claim lane would: its connections and its queue.
+    const int batchWaitLimit = cfg.claimConnectionCount() + cfg.claimQueueLimit;
+    m_services->poolBatcher = std::make_unique<PoolHoldBatcher>(PoolHoldBatcher::Options{500, 1, batchWaitLimit});
     if (cfg.seatBatching)
         m_services->seatBatcher = std::make_unique<SeatHoldBatcher>(
-            SeatHoldBatcher::Options{200, 1, cfg.claimConnectionCount() + cfg.claimQueueLimit});
+            SeatHoldBatcher::Options{200, 1, batchWaitLimit});
     WorkerPool *claim = &m_lanes->claim();
     m_services->admission->start(cfg.database, cfg.onSaleRefreshMs, &m_services->metrics,
                                  [claim] { return claim->size() > 0 ? double(claim->busy()) / claim->size() : 0.0; });

@@ -11,7 +11,7 @@
 #include "domain/payments.h"
 #include "domain/ratecounters.h"
 #include "domain/waitingroom.h"
-#include "domain/poolbatch.h"
+#include "domain/poolholdbatcher.h"
 #include "domain/seatbatch.h"
 
 #include <functional>
@@ -53,8 +53,8 @@ struct WebServices
     std::unique_ptr<AdmissionServices> admission;
     std::unique_ptr<RequestLimits> limits; // carts and failed sign-ins per minute, on shared counters
     HoldFilter *holdFilter() const { return shared.holdFilter.get(); } // null: every claim goes to the database
-    // Gathers the worker threads' holds on a batched GA pool into one claim (issue 15).
-    PoolBatcher poolBatcher;
+    // Gathers buyers' holds on a batched GA pool into one claim (issue 15); no thread waits for a batch.
+    std::unique_ptr<PoolHoldBatcher> poolBatcher;
     // And web buyers' seat holds on one event into one claim (migration 044); off: one claim each.
     std::unique_ptr<SeatHoldBatcher> seatBatcher;
 };

@@ -7,6 +7,7 @@
 #include "testdatabase.h"
 
 #include "domain/poolbatch.h"
+#include "domain/poolholdbatcher.h"
 #include "domain/poolservice.h"
 #include "domain/seatholdservice.h"
 #include "storage/pgbuyerstore.h"
@@ -17,6 +18,7 @@
 #include <QSet>
 #include <QTest>
 
+#include <future>
 #include <mutex>
 
 using namespace boxoffice;
@@ -76,6 +78,8 @@ private slots:
     void aBatchLostAsAWholeAnswersEveryAsk();
     void batchesAreCommittedAndSurviveReconnecting();
     void theStrategyIsStoredAndRead();
+    void queuedHoldsSellExactlyTheCapacity();
+    void aFullQueueRefusesAtOnceAndOtherPoolsAreAnsweredAtOnce();
 
 private:
     PoolId makePool(int capacity, int rows = 1);
@@ -491,6 +495,166 @@ void TestPoolBatch::theStrategyIsStoredAndRead()
     const auto single = PoolService(store, nullptr, &fresh).hold({pool, QStringLiteral("single"), 1, {}});
     QVERIFY(single.ok());
     QCOMPARE(PoolService(store).pool(pool)->available, 0);
+}
+
+// The web's way (PoolHoldBatcher, PoolService::holdQueued): no caller waits inside the batcher; the
+// thread that finds no batch in the database sends them all, on its connection, and answers each ask
+// through the function it came with. 64 buyers on their own connections, each waiting for its answer
+// before asking again, until the pool is gone: exact to the unit, every ask answered once.
+void TestPoolBatch::queuedHoldsSellExactlyTheCapacity()
+{
+    constexpr int capacity = 600;
+    const PoolId pool = makePool(capacity);
+    PoolHoldBatcher queue(PoolHoldBatcher::Options{100, 1, 0});
+    std::mutex mutex;
+    QVector<Answer> answers;
+    std::atomic<int> answeredTwice{0};
+    const bool connected = runThreads(64, [&](int thread, Worker &worker) {
+        PoolService service(worker.pools, nullptr, &worker.batches);
+        for (int attempt = 0;; ++attempt) {
+            PoolHoldRequest ask;
+            ask.pool = pool;
+            ask.cart = QStringLiteral("queued-%1-%2").arg(thread).arg(attempt);
+            ask.quantity = 1 + (thread + attempt) % 3;
+            auto promise = std::make_shared<std::promise<Answer>>();
+            auto answered = std::make_shared<std::atomic<bool>>(false);
+            std::future<Answer> future = promise->get_future();
+            const bool taken = service.holdQueued(ask, queue, [ask, promise, answered, &answeredTwice](Result<PoolHold> held) {
+                if (answered->exchange(true)) {
+                    ++answeredTwice;
+                    return;
+                }
+                promise->set_value(answerOf(ask, held));
+            });
+            if (!taken)
+                qFatal("an unbounded queue refused an ask");
+            const Answer answer = future.get();
+            {
+                std::lock_guard lock(mutex);
+                answers << answer;
+            }
+            if (!answer.granted)
+                break;
+        }
+    });
+    QVERIFY(connected);
+    QCOMPARE(answeredTwice.load(), 0);
+
+    int granted = 0;
+    QSet<qint64> holds;
+    for (const Answer &answer : std::as_const(answers)) {
+        if (answer.granted) {
+            QCOMPARE(answer.hold.quantity, answer.ask.quantity);
+            QVERIFY2(!holds.contains(answer.hold.holdId), "one hold granted twice");
+            holds.insert(answer.hold.holdId);
+            granted += answer.hold.quantity;
+        } else {
+            QVERIFY2(answer.error == ErrorCode::Lost, qPrintable(answer.message));
+        }
+    }
+    // The last asks may be for more than is left: every place is sold, or fewer than 3 are left over.
+    const QVariantMap bindings{{QStringLiteral("p"), pool}};
+    const int stored
+        = scalarInt(QStringLiteral("SELECT sum(quantity) FROM ga_holds WHERE pool_id = :p AND state = 'HELD'"), bindings);
+    QCOMPARE(stored, granted);
+    QCOMPARE(scalarInt(QStringLiteral("SELECT sum(held) FROM ga_subpools WHERE pool_id = :p"), bindings), granted);
+    QCOMPARE(scalarInt(QStringLiteral("SELECT count(*) FROM ga_holds WHERE pool_id = :p AND state = 'HELD'"), bindings),
+             holds.size());
+    QVERIFY2(capacity - granted < 3, qPrintable(QStringLiteral("%1 places left unsold").arg(capacity - granted)));
+    const auto figures = queue.figures();
+    QCOMPARE(figures.asks, qint64(answers.size()));
+    QCOMPARE(figures.pending, 0);
+    QVERIFY2(figures.batches < figures.asks, "asks arriving together were never batched");
+    QVERIFY(figures.largest <= 100);
+    qInfo("%lld asks in %lld batches, the largest %d", figures.asks, figures.batches, figures.largest);
+}
+
+// A pool whose batch waits on a locked row: the next ask waits for the next batch, and the one after it
+// is refused at once (the queue's bound), neither answered nor held. A pool that is not batched is
+// answered before holdQueued returns, as hold() would answer it.
+void TestPoolBatch::aFullQueueRefusesAtOnceAndOtherPoolsAreAnsweredAtOnce()
+{
+    const PoolId pool = makePool(10);
+    auto locker = m_db->connect(QStringLiteral("locker"));
+    QVERIFY(locker);
+    QSqlQuery lock(locker->database());
+    QVERIFY(lock.exec(QStringLiteral("BEGIN")));
+    QVERIFY(lock.exec(QStringLiteral("SELECT held FROM ga_subpools WHERE pool_id = %1 FOR UPDATE").arg(pool)));
+
+    PoolHoldBatcher queue(PoolHoldBatcher::Options{100, 1, 2});
+    std::atomic<int> granted{0};
+    std::atomic<int> answered{0};
+    std::atomic<int> refused{0};
+    const auto askFromItsOwnConnection = [&](const QString &cart) {
+        return QThread::create([&, cart] {
+            auto connection = m_db->connect(QStringLiteral("queued"));
+            if (!connection) {
+                ++refused; // counted as a failure below
+                return;
+            }
+            Worker worker(connection->database());
+            const bool taken = PoolService(worker.pools, nullptr, &worker.batches)
+                                   .holdQueued({pool, cart, 1, {}}, queue, [&](Result<PoolHold> held) {
+                                       ++answered;
+                                       if (held)
+                                           ++granted;
+                                   });
+            if (!taken)
+                ++refused;
+        });
+    };
+    // The first becomes the sender and waits on the lock in the database; the second is queued
+    // behind it and its thread goes on.
+    std::unique_ptr<QThread> sender(askFromItsOwnConnection(QStringLiteral("full-sender")));
+    sender->start();
+    QTRY_COMPARE(queue.figures().pending, 1);
+    std::unique_ptr<QThread> queued(askFromItsOwnConnection(QStringLiteral("full-queued")));
+    queued->start();
+    QVERIFY(queued->wait(10000));
+    QCOMPARE(queue.figures().pending, 2);
+    QCOMPARE(answered.load(), 0);
+
+    // The third is refused without waiting for the lock, and never answered.
+    Worker mine(m_db->database());
+    bool answeredThird = false;
+    QVERIFY(!PoolService(mine.pools, nullptr, &mine.batches)
+                 .holdQueued({pool, QStringLiteral("full-refused"), 1, {}}, queue,
+                             [&answeredThird](Result<PoolHold>) { answeredThird = true; }));
+    QVERIFY(!answeredThird);
+    QCOMPARE(queue.figures().refused, qint64(1));
+
+    QVERIFY(lock.exec(QStringLiteral("COMMIT")));
+    QVERIFY(sender->wait(10000));
+    QCOMPARE(refused.load(), 0);
+    QCOMPARE(answered.load(), 2);
+    QCOMPARE(granted.load(), 2);
+    QCOMPARE(queue.figures().pending, 0);
+    QCOMPARE(scalarInt(QStringLiteral("SELECT held FROM ga_subpools WHERE pool_id = %1").arg(pool)), 2);
+
+    // An atomic pool is claimed the single way, answered before holdQueued returns.
+    PgPoolStore store(m_db->database());
+    PoolSpec spec;
+    spec.event = m_event;
+    spec.code = QStringLiteral("ATOMIC%1").arg(++m_pools);
+    spec.name = spec.code;
+    spec.capacity = 5;
+    spec.priceMinor = 1000;
+    const auto atomic = PoolService(store).createPool(spec);
+    QVERIFY(atomic.ok());
+    PgPoolBatchStore batches(m_db->database());
+    std::optional<Result<PoolHold>> answer;
+    QVERIFY(PoolService(store, nullptr, &batches)
+                .holdQueued({atomic->id, QStringLiteral("atomic-now"), 2, {}}, queue,
+                            [&answer](Result<PoolHold> held) { answer = held; }));
+    QVERIFY(answer.has_value());
+    QVERIFY2(answer->ok(), qPrintable(answer->ok() ? QString() : answer->error().message));
+    QCOMPARE(answer->value().quantity, 2);
+    // A bad ask is answered at once too, and never queued.
+    std::optional<Result<PoolHold>> bad;
+    QVERIFY(PoolService(store, nullptr, &batches)
+                .holdQueued({pool, QStringLiteral("too-many"), 51, {}}, queue, [&bad](Result<PoolHold> held) { bad = held; }));
+    QVERIFY(bad.has_value() && !bad->ok());
+    QCOMPARE(bad->error().code, ErrorCode::BadInput);
 }
 
 QTEST_GUILESS_MAIN(TestPoolBatch)
