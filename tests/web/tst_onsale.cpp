@@ -70,6 +70,7 @@ private slots:
     void drawInsideTheWindowFifoAfterIt();
     void admissionWaitsForTheVisitorsTurn();
     void joinsAreLimitedPerAddress();
+    void aMadeUpSignInTakesNoPlace();
     void holdsNeedAValidAdmissionToken();
 
 private:
@@ -95,6 +96,7 @@ private:
     std::unique_ptr<PgInventory> m_inventory;
     QString m_alice;
     QString m_bob;
+    QVector<QString> m_visitors; // a real sign-in for every scripted arrival: a join checks it
     BuyerId m_aliceId = 0;
     BuyerId m_bobId = 0;
     qint64 m_pool = 0;
@@ -126,6 +128,13 @@ void TestOnSale::initTestCase()
     m_bob = bob->token;
     m_aliceId = buyers.authenticate(m_alice).value().id;
     m_bobId = buyers.authenticate(m_bob).value().id;
+    QVERIFY(m_db->database().transaction()); // one commit for thousands of buyers
+    for (int visitor = 0; visitor < windowArrivals + lateArrivals; ++visitor) {
+        auto added = buyers.addBuyer(QStringLiteral("Visitor %1").arg(visitor));
+        QVERIFY2(added.ok(), "could not add a visitor");
+        m_visitors << added->token;
+    }
+    QVERIFY(m_db->database().commit());
 
     WebConfig config;
     config.database = m_db->settings();
@@ -239,7 +248,7 @@ void TestOnSale::theQueuePageIsStaticAndCacheable()
 
 void TestOnSale::anEventWithoutAnOnSaleHasNoQueue()
 {
-    const Answer joined = call("POST", QStringLiteral("/api/v1/events/%1/queue").arg(m_other.eventId));
+    const Answer joined = call("POST", QStringLiteral("/api/v1/events/%1/queue").arg(m_other.eventId), {}, m_bob);
     QCOMPARE(joined.status, 404);
     const Answer status = call("GET", QStringLiteral("/api/v1/events/%1/queue").arg(m_other.eventId));
     QCOMPARE(status.status, 404);
@@ -265,11 +274,11 @@ void TestOnSale::drawInsideTheWindowFifoAfterIt()
     const QString joinPath = QStringLiteral("/api/v1/events/%1/queue").arg(m_rush.eventId);
     QElapsedTimer joining;
     joining.start();
-    // Every arrival signs in with a token of its own (not looked up when joining); the first is Bob's.
+    // Every arrival signs in as a buyer of its own; the first is Bob, the last Alice.
     const auto signIn = [this](int arrival) {
         const QString token = arrival == 0 ? m_bob
             : arrival == windowArrivals + lateArrivals - 1 ? m_alice
-                                                            : QStringLiteral("visitor-token-%1").arg(arrival);
+                                                            : m_visitors.at(arrival);
         return QList<QPair<QByteArray, QByteArray>>{{"Authorization", "Bearer " + token.toLatin1()}};
     };
     fromSeveralThreads(windowArrivals, [&](int i, QNetworkAccessManager &network) {
@@ -398,7 +407,7 @@ void TestOnSale::joinsAreLimitedPerAddress()
     const QString joinPath = QStringLiteral("/api/v1/events/%1/queue").arg(m_rush.eventId);
     const auto join = [&](int i) {
         return send(*m_network, server.baseUrl(), "POST", joinPath, {},
-                    {{"Authorization", QStringLiteral("Bearer limited-%1").arg(i).toLatin1()}});
+                    {{"Authorization", "Bearer " + m_visitors.at(i).toLatin1()}});
     };
     for (int i = 0; i < 3; ++i) {
         const Answer joined = join(i);
@@ -408,6 +417,40 @@ void TestOnSale::joinsAreLimitedPerAddress()
     QCOMPARE(refused.status, 429);
     QCOMPARE(refused.errorCode(), QStringLiteral("limit_reached"));
     QVERIFY(!refused.headers.value("retry-after").isEmpty());
+}
+
+void TestOnSale::aMadeUpSignInTakesNoPlace()
+{
+    // The join checks the sign-in: a made-up token is refused (401) and takes no place ahead of real
+    // buyers, and a flood of them from one address spends its failed sign-ins.
+    WebConfig config;
+    config.database = m_db->settings();
+    config.port = 0;
+    config.threads = 1;
+    config.maxQueueJoinsPerMinute = 0;
+    config.maxFailedSignInsPerMinute = 5;
+    config.admissionSecret = secret;
+    config.onSaleRefreshMs = 100;
+    WebServer server(config);
+    QVERIFY(server.listen().ok());
+    const QString joinPath = QStringLiteral("/api/v1/events/%1/queue").arg(m_rush.eventId);
+    const auto join = [&](const QString &token) {
+        return send(*m_network, server.baseUrl(), "POST", joinPath, {}, {{"Authorization", "Bearer " + token.toLatin1()}});
+    };
+    const QString madeUp = QStringLiteral("A").repeated(43); // the shape of a token, not one we issued
+    const Answer refused = join(madeUp);
+    QCOMPARE(refused.status, 401);
+    QCOMPARE(refused.errorCode(), QStringLiteral("unauthorized"));
+    const Answer nothing = send(*m_network, server.baseUrl(), "POST", joinPath);
+    QCOMPARE(nothing.status, 401);
+    QVERIFY2(!server.services().metrics.render({}, {}).contains(
+                 "boxoffice_web_requests_total{route=\"/api/v1/events/{id}/queue\",method=\"POST\",status=\"201\""),
+             "a place was given without a real sign-in");
+    for (int attempt = 0; attempt < 5; ++attempt)
+        join(QStringLiteral("made-up-%1").arg(attempt));
+    // The address has spent its failed sign-ins: even a real buyer from it waits for the window.
+    const Answer spent = join(m_visitors.at(5));
+    QCOMPARE(spent.status, 429);
 }
 
 void TestOnSale::holdsNeedAValidAdmissionToken()
