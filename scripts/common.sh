@@ -10,14 +10,15 @@ BOXOFFICE_PACKAGES=(
     qt6-base-dev qt6-base-dev-tools libqt6sql6-psql libpq-dev qt6-httpserver-dev qt6-websockets-dev
     libqrencode-dev fonts-dejavu-core qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
     postgresql-15 acl util-linux
-    libhiredis-dev
+    libhiredis-dev libcurl4-openssl-dev
 )
 
 # What only the tests need besides: reading back printed tickets (PDF to image, QR decoding), a
 # browser for the buyer's page, nginx and openssl for the page behind a real TLS front, Redis, and
-# clang with libFuzzer for the fuzz targets (tests/fuzz).
+# clang with libFuzzer for the fuzz targets (tests/fuzz), and an SMTP server to send mail to (aiosmtpd).
 # Node.js is taken from Debian only when the machine has none.
-BOXOFFICE_TEST_PACKAGES=(poppler-utils zbar-tools chromium redis-server nginx openssl clang libclang-rt-14-dev)
+BOXOFFICE_TEST_PACKAGES=(poppler-utils zbar-tools chromium redis-server nginx openssl clang libclang-rt-14-dev
+    python3-aiosmtpd)
 command -v node >/dev/null || BOXOFFICE_TEST_PACKAGES+=(nodejs)
 command -v npm >/dev/null || BOXOFFICE_TEST_PACKAGES+=(npm)
 

@@ -56,7 +56,8 @@ const std::map<QString, Command> &commands()
         {QStringLiteral("reconcile"),
          {runReconcile, "reconcile [--unknown-after S] | reconcile --report: finish interrupted checkouts; repairs per day"}},
         {QStringLiteral("worker"),
-         {runWorker, "worker [--interval S] [--once]: reconcile, then issue tickets and queue mail for paid orders"}},
+         {runWorker, "worker [--interval S] [--once] [--smtp URL] [--mail-from ADDRESS]: reconcile, issue tickets and "
+                    "queue mail for paid orders, then send the mail that is due"}},
         {QStringLiteral("refund"), {runRefund, "refund --order ID --reason TEXT [--items seat:5,ga:3,stay:4,slot:9]: (manager) refund a paid order or some of its units, any shape, back on sale"}},
         {QStringLiteral("ticket"),
          {runTicket, "ticket verify CODE [--gate NAME] [--check-only]: admit a scanned ticket once and record it (exit 0), "
@@ -172,6 +173,14 @@ QList<QCommandLineOption> options()
          QStringLiteral("list")},
         {QStringLiteral("interval"), QStringLiteral("worker: seconds between runs (default 30)."), QStringLiteral("s")},
         {QStringLiteral("once"), QStringLiteral("worker: one pass, then exit (for cron and tests).")},
+        {QStringLiteral("smtp"),
+         QStringLiteral("worker: the mail relay, smtp://host:port or smtps://host:port (or BOXOFFICE_SMTP_URL; its "
+                        "sign-in in BOXOFFICE_SMTP_USER and BOXOFFICE_SMTP_PASSWORD). Without one, mail stays spooled."),
+         QStringLiteral("url")},
+        {QStringLiteral("mail-from"),
+         QStringLiteral("worker: the sender of confirmation mail (or BOXOFFICE_MAIL_FROM; default "
+                        "\"Box Office <boxoffice@localhost>\")."),
+         QStringLiteral("address")},
         {QStringLiteral("gate"), QStringLiteral("ticket verify: the gate the admission is recorded at (default: main)."),
          QStringLiteral("name")},
         {QStringLiteral("check-only"), QStringLiteral("ticket verify: only look; record no admission.")},

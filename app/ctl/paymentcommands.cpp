@@ -6,10 +6,13 @@
 
 #include "domain/checkoutsaga.h"
 #include "domain/reconciler.h"
+#include "domain/maildelivery.h"
 #include "domain/refundservice.h"
+#include "mail/smtptransport.h"
 #include "payments/httppaymentprovider.h"
 #include "storage/pgcheckoutstore.h"
 #include "storage/pginventory.h"
+#include "storage/pgmailspool.h"
 #include "storage/pgticketissuer.h"
 #include "ui/tickets/ticketpdfwriter.h"
 
@@ -219,10 +222,30 @@ struct WorkerPass
     ReconcileCounts counts;
     bool reconciled = false;
     int issued = 0;
+    MailDeliveryFigures mail;
     QString failure;
 };
 
-WorkerPass workOnce(PgCheckoutStore &store, PgTicketIssuer &issuer, PaymentProvider *provider)
+// The mail part of a pass: only with a relay configured, after the tickets (so their mail goes in the
+// same pass).
+struct MailSending
+{
+    std::unique_ptr<PgMailSpool> spool;
+    std::unique_ptr<SmtpTransport> transport;
+    std::unique_ptr<MailDelivery> delivery;
+};
+
+QString mailText(const MailDeliveryFigures &mail)
+{
+    return QStringLiteral("Mail: %1 sent, %2 to try again, %3 given up.").arg(mail.sent).arg(mail.retried).arg(mail.givenUp);
+}
+
+QJsonObject mailJson(const MailDeliveryFigures &mail)
+{
+    return {{"sent", mail.sent}, {"retried", mail.retried}, {"given_up", mail.givenUp}};
+}
+
+WorkerPass workOnce(PgCheckoutStore &store, PgTicketIssuer &issuer, PaymentProvider *provider, MailSending *mail)
 {
     WorkerPass pass;
     if (provider) {
@@ -242,6 +265,13 @@ WorkerPass workOnce(PgCheckoutStore &store, PgTicketIssuer &issuer, PaymentProvi
             break;
         }
         ++pass.issued;
+    }
+    if (mail && pass.failure.isEmpty()) {
+        auto delivered = mail->delivery->deliverDue();
+        if (!delivered)
+            pass.failure = delivered.error().message;
+        else
+            pass.mail = delivered.value();
     }
     return pass;
 }
@@ -268,23 +298,39 @@ int runWorker(CtlContext &context)
     PaymentProvider *online = provider ? provider.value().get() : nullptr;
     if (!online && !context.json())
         TerminalProgress::note(QStringLiteral("No payment provider configured (--provider-url): only issuing tickets."));
+    const SmtpSettings smtp = SmtpSettings::fromEnvironment(context.parser().value(QStringLiteral("smtp")),
+                                                            context.parser().value(QStringLiteral("mail-from")));
+    MailSending mail;
+    if (!smtp.url.isEmpty()) {
+        if (auto checked = smtp.check(); !checked)
+            return context.fail(checked.error());
+        mail.spool = std::make_unique<PgMailSpool>(session->connection->database());
+        mail.transport = std::make_unique<SmtpTransport>(smtp);
+        mail.delivery = std::make_unique<MailDelivery>(*mail.spool, *mail.transport, MailDelivery::Options{smtp.from});
+    } else if (!context.json()) {
+        TerminalProgress::note(QStringLiteral("No mail relay configured (--smtp): mail stays spooled."));
+    }
+    MailSending *sending = mail.delivery ? &mail : nullptr;
     if (once) {
-        const WorkerPass pass = workOnce(store, issuer, online);
+        const WorkerPass pass = workOnce(store, issuer, online, sending);
         if (!pass.failure.isEmpty())
             return context.fail(makeError(ErrorCode::Internal, pass.failure));
         return context.succeed({{"ok", true}, {"reconciled", pass.reconciled}, {"repaired", countsJson(pass.counts)},
-                                {"orders_issued", pass.issued}},
+                                {"orders_issued", pass.issued}, {"mail", mailJson(pass.mail)}},
                                (pass.reconciled ? countsText(pass.counts) + QLatin1Char(' ') : QString())
-                                   + QStringLiteral("Tickets issued and mail queued for %1 paid order(s).").arg(pass.issued));
+                                   + QStringLiteral("Tickets issued and mail queued for %1 paid order(s).").arg(pass.issued)
+                                   + (sending ? QLatin1Char(' ') + mailText(pass.mail) : QString()));
     }
     TerminalProgress::note(QStringLiteral("Worker: every %1 s (Ctrl+C stops).").arg(interval));
     for (;;) {
-        const WorkerPass pass = workOnce(store, issuer, online);
+        const WorkerPass pass = workOnce(store, issuer, online, sending);
         if (!pass.failure.isEmpty())
             TerminalProgress::note(QStringLiteral("Worker pass failed: %1").arg(pass.failure));
         else if (pass.counts.total() > 0 || pass.counts.stillUnknown > 0 || pass.issued > 0)
             TerminalProgress::note(countsText(pass.counts)
                                    + QStringLiteral(" Tickets issued for %1 order(s).").arg(pass.issued));
+        if (pass.mail.sent + pass.mail.retried + pass.mail.givenUp > 0)
+            TerminalProgress::note(mailText(pass.mail));
         QThread::sleep(interval);
     }
 }

@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QTcpServer>
 #include <QTest>
 
 using namespace boxoffice;
@@ -338,6 +339,29 @@ void TestCtl::workerRunsWithGlobalOptionsBeforeTheCommand()
         m_db->scalar(QStringLiteral("SELECT count(*) FROM tickets WHERE order_id = :o"), {{QStringLiteral("o"), order}})
             .toInt(),
         1);
+
+    // With a relay (tst_maildelivery sends to a real one): here nothing listens, so the mail is put
+    // off, not lost, and the pass still succeeds. A relay URL with a password in it is refused.
+    const QVariantMap byOrder{{QStringLiteral("o"), order}};
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE mail_spool SET recipient = 'guest@example.org' WHERE order_id = :o"), byOrder));
+    QTcpServer probe;
+    QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+    const QString closedPort = QStringLiteral("smtp://127.0.0.1:%1").arg(probe.serverPort());
+    probe.close();
+    const Run mailed = ctl({QStringLiteral("--json"), QStringLiteral("worker"), QStringLiteral("--once"),
+                            QStringLiteral("--smtp"), closedPort, QStringLiteral("--mail-from"),
+                            QStringLiteral("Box Office <tickets@box.example>")});
+    QVERIFY2(mailed.exitCode == 0, qPrintable(mailed.err));
+    QCOMPARE(mailed.json.value("mail").toObject().value("retried").toInt(), 1);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT attempts FROM mail_spool WHERE order_id = :o AND sent_at IS NULL "
+                                         "AND last_error IS NOT NULL"),
+                          byOrder)
+                 .toInt(),
+             1);
+    const Run secret = ctl({QStringLiteral("worker"), QStringLiteral("--once"), QStringLiteral("--smtp"),
+                            QStringLiteral("smtp://user:hunter2@relay.example.org")});
+    QVERIFY(secret.exitCode != 0);
+    QVERIFY2(secret.err.contains(QStringLiteral("BOXOFFICE_SMTP_PASSWORD")), qPrintable(secret.err));
 }
 
 void TestCtl::ticketVerifyAdmitsOnceAndSaysWhenAndWhere()

@@ -1,0 +1,3 @@
+#include "mail/maillogging.h"
+
+Q_LOGGING_CATEGORY(lcMail, "boxoffice.mail", QtInfoMsg)
