@@ -43,25 +43,41 @@ Result<IssuedOrder> PgTicketIssuer::issueNextConfirmed(const TicketPdfRenderer &
     issued.recipient = who.value()->next() ? who.value()->value(0).toString() : QString();
     who.value()->finish();
 
-    if (!issued.tickets.isEmpty()) {
-        // Rendering is CPU work on data already read; nothing here waits on the network.
-        auto pdf = render(issued.tickets);
-        if (!pdf)
-            return pdf.error();
-        const Ticket &first = issued.tickets.first();
-        QStringList seats;
-        for (const Ticket &ticket : issued.tickets)
-            seats << ticket.seatLabel;
-        const QString body = QStringLiteral("Thank you for your order %1.\n\n%2, %3\nSeats: %4\n\n"
-                                            "Your tickets are attached; show the QR code at the door.\n")
-                                 .arg(issued.order)
-                                 .arg(first.eventName, first.startsAt.toString(Qt::ISODate), seats.join(QStringLiteral(", ")));
+    auto vouchers = m_statements.exec(TicketIssuingSql::vouchers, context, {{QStringLiteral(":order"), issued.order}});
+    if (!vouchers)
+        return vouchers.error();
+    for (QSqlQuery &q = *vouchers.value(); q.next();) {
+        Voucher voucher;
+        voucher.kind = static_cast<Voucher::Kind>(q.value(0).toInt());
+        voucher.what = q.value(1).toString();
+        voucher.reference = q.value(2).toString();
+        if (!q.value(3).isNull())
+            voucher.startsAt = QDateTime::fromMSecsSinceEpoch(q.value(3).toLongLong(), Qt::UTC);
+        if (!q.value(4).isNull())
+            voucher.endsAt = QDateTime::fromMSecsSinceEpoch(q.value(4).toLongLong(), Qt::UTC);
+        voucher.checkIn = q.value(5).toDate();
+        voucher.checkOut = q.value(6).toDate();
+        voucher.quantity = q.value(7).toInt();
+        issued.vouchers << voucher;
+    }
+    vouchers.value()->finish();
+
+    if (!issued.tickets.isEmpty() || !issued.vouchers.isEmpty()) {
+        QByteArray attachment;
+        if (!issued.tickets.isEmpty()) {
+            // Rendering is CPU work on data already read; nothing here waits on the network.
+            auto pdf = render(issued.tickets);
+            if (!pdf)
+                return pdf.error();
+            attachment = pdf.value();
+        }
+        const ConfirmationText text = orderConfirmation(issued.order, issued.tickets, issued.vouchers);
         auto queued = m_statements.exec(TicketIssuingSql::queueMail, context,
                                         {{QStringLiteral(":order"), issued.order},
                                          {QStringLiteral(":recipient"), issued.recipient},
-                                         {QStringLiteral(":subject"), QStringLiteral("Your tickets for %1 (order %2)").arg(first.eventName).arg(issued.order)},
-                                         {QStringLiteral(":body"), body},
-                                         {QStringLiteral(":attachment"), pdf.value()}});
+                                         {QStringLiteral(":subject"), text.subject},
+                                         {QStringLiteral(":body"), text.body},
+                                         {QStringLiteral(":attachment"), attachment.isEmpty() ? QVariant(QMetaType(QMetaType::QByteArray)) : QVariant(attachment)}});
         if (!queued)
             return queued.error();
         issued.mailQueued = queued.value()->numRowsAffected() == 1;

@@ -5,6 +5,7 @@
 #include "testdatabase.h"
 
 #include "domain/checkoutsaga.h"
+#include "domain/poolservice.h"
 #include "domain/reconciler.h"
 #include "domain/refundservice.h"
 #include "domain/seatholdservice.h"
@@ -49,6 +50,7 @@ private slots:
     void aClerkCannotRefund();
     void aManagersRefundThroughTheServiceIsDoneAtOnceWhenAProviderIsConfigured();
     void theWorkerIssuesTicketsAndMailOncePerPaidOrder();
+    void aPaidOrderWithoutSeatsIsConfirmedToo();
 
 private:
     QVector<UnitId> hold(const QString &cart, const QVector<UnitId> &units);
@@ -572,6 +574,49 @@ void TestCheckoutSaga::theWorkerIssuesTicketsAndMailOncePerPaidOrder()
     // Consumed once: a second pass finds nothing, and nothing is issued twice.
     QCOMPARE(issuer.issueNextConfirmed(ticketsPdf).error().code, ErrorCode::NotFound);
     QCOMPARE(count(QStringLiteral("SELECT count(*) FROM tickets WHERE order_id = :o"), order), 2);
+    QCOMPARE(count(QStringLiteral("SELECT count(*) FROM mail_spool WHERE order_id = :o"), order), 1);
+}
+
+// Standing places only: no ticket to print, but the buyer still gets the confirmation, naming the
+// places, with nothing attached (issue 16: every paid order of any shape is confirmed).
+void TestCheckoutSaga::aPaidOrderWithoutSeatsIsConfirmedToo()
+{
+    PgCounterSales counter(m_db->database(), m_inventory->carts);
+    PgTicketIssuer issuer(m_db->database(), counter);
+    while (issuer.issueNextConfirmed(ticketsPdf).ok()) { }
+
+    PoolSpec spec;
+    spec.event = m_hall.eventId;
+    spec.code = QStringLiteral("FLOOR");
+    spec.name = QStringLiteral("Standing floor");
+    spec.capacity = 50;
+    spec.priceMinor = 2500;
+    const auto pool = PoolService(m_inventory->pools).createPool(spec);
+    QVERIFY2(pool.ok(), pool.ok() ? "" : qPrintable(pool.error().message));
+    PoolHoldRequest places;
+    places.pool = pool->id;
+    places.cart = QStringLiteral("mail-standing");
+    places.quantity = 2;
+    QVERIFY(PoolService(m_inventory->pools).hold(places).ok());
+    CheckoutSaga saga(*m_store, *m_provider, QStringLiteral("fakepay"));
+    const auto paid = saga.checkout(places.cart, QStringLiteral("web"), QStringLiteral("buyer"));
+    QVERIFY2(paid.ok(), paid.ok() ? "" : qPrintable(paid.error().message));
+    QCOMPARE(paid->state, CheckoutOutcome::State::Paid);
+
+    const auto issued = issuer.issueNextConfirmed(ticketsPdf);
+    QVERIFY2(issued.ok(), issued.ok() ? "" : qPrintable(issued.error().message));
+    QCOMPARE(issued->order, paid->order);
+    QVERIFY(issued->tickets.isEmpty());
+    QCOMPARE(issued->vouchers.size(), 1);
+    QCOMPARE(issued->vouchers.first().quantity, 2);
+    QVERIFY(issued->mailQueued);
+    const QVariantMap order{{QStringLiteral("o"), paid->order}};
+    QVERIFY(m_db->scalar(QStringLiteral("SELECT attachment IS NULL FROM mail_spool WHERE order_id = :o"), order).toBool());
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT subject FROM mail_spool WHERE order_id = :o"), order).toString(),
+             QStringLiteral("Your booking is confirmed (order %1)").arg(paid->order));
+    const QString body = m_db->scalar(QStringLiteral("SELECT body FROM mail_spool WHERE order_id = :o"), order).toString();
+    QVERIFY2(body.contains(QStringLiteral("2 x Standing floor, Saga Hall")), qPrintable(body));
+    QCOMPARE(issuer.issueNextConfirmed(ticketsPdf).error().code, ErrorCode::NotFound);
     QCOMPARE(count(QStringLiteral("SELECT count(*) FROM mail_spool WHERE order_id = :o"), order), 1);
 }
 
