@@ -4,6 +4,8 @@
 #include "domain/result.h"
 
 #include <QByteArray>
+#include <QDateTime>
+#include <QVector>
 #include <QString>
 
 #include <optional>
@@ -22,6 +24,30 @@ struct OutgoingMail
     int attempts = 0; // counting this one
 };
 
+// One spooled mail as an operator sees it (no text, no attachment).
+struct SpooledMailStatus
+{
+    enum class State { Waiting, Failing, GivenUp }; // not sent: a sent mail is only counted
+    qint64 id = 0;
+    OrderId order = 0;
+    QString recipient;
+    QString subject;
+    State state = State::Waiting;
+    int attempts = 0;
+    QDateTime createdAt;
+    QDateTime nextAttemptAt; // for a mail not sent nor given up
+    QDateTime sentAt;
+    QString lastError;
+};
+
+struct MailSpoolSummary
+{
+    int waiting = 0; // never tried, or leased now
+    int failing = 0; // tried, to be tried again
+    int sent = 0;
+    int givenUp = 0;
+};
+
 // The spool (migration 045). A mail taken is leased: nobody else takes it before `leaseSeconds`, and
 // no transaction stays open while it is sent.
 class MailSpoolStore
@@ -33,6 +59,9 @@ public:
     virtual Status markSent(qint64 mail) = 0;
     virtual Status retryLater(qint64 mail, int afterSeconds, const QString &error) = 0;
     virtual Status giveUp(qint64 mail, const QString &reason) = 0;
+    // The counts by state, and the mails not sent (waiting, failing, given up), newest first, at most `limit`.
+    virtual Result<MailSpoolSummary> summary() = 0;
+    virtual Result<QVector<SpooledMailStatus>> unsent(int limit) = 0;
 };
 
 // How a relay refused a mail: for now (try again later) or for good (the address does not exist).

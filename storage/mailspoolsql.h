@@ -32,4 +32,22 @@ UPDATE mail_spool SET given_up_at = now(), last_error = :reason
 WHERE id = :id AND sent_at IS NULL AND given_up_at IS NULL
 )SQL";
 
+inline constexpr char summary[] = R"SQL(
+SELECT count(*) FILTER (WHERE sent_at IS NULL AND given_up_at IS NULL AND last_error IS NULL),
+       count(*) FILTER (WHERE sent_at IS NULL AND given_up_at IS NULL AND last_error IS NOT NULL),
+       count(*) FILTER (WHERE sent_at IS NOT NULL),
+       count(*) FILTER (WHERE given_up_at IS NOT NULL)
+FROM mail_spool
+)SQL";
+
+inline constexpr char unsent[] = R"SQL(
+SELECT id, order_id, recipient, subject, attempts, given_up_at IS NOT NULL, last_error,
+       CAST(extract(epoch FROM created_at) * 1000 AS bigint),
+       CAST(extract(epoch FROM next_attempt_at) * 1000 AS bigint)
+FROM mail_spool
+WHERE sent_at IS NULL
+ORDER BY id DESC
+LIMIT :limit
+)SQL";
+
 } // namespace boxoffice::MailSpoolSql

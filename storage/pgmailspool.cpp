@@ -72,4 +72,48 @@ Status PgMailSpool::giveUp(qint64 mail, const QString &reason)
                {{QStringLiteral(":id"), mail}, {QStringLiteral(":reason"), storable(reason)}});
 }
 
+Result<MailSpoolSummary> PgMailSpool::summary()
+{
+    auto query = m_statements.exec(MailSpoolSql::summary, QStringLiteral("counting the mail spool"), {});
+    if (!query)
+        return query.error();
+    QSqlQuery &q = *query.value();
+    MailSpoolSummary counts;
+    if (q.next()) {
+        counts.waiting = q.value(0).toInt();
+        counts.failing = q.value(1).toInt();
+        counts.sent = q.value(2).toInt();
+        counts.givenUp = q.value(3).toInt();
+    }
+    q.finish();
+    return counts;
+}
+
+Result<QVector<SpooledMailStatus>> PgMailSpool::unsent(int limit)
+{
+    auto query = m_statements.exec(MailSpoolSql::unsent, QStringLiteral("listing the mail not sent"),
+                                   {{QStringLiteral(":limit"), limit}});
+    if (!query)
+        return query.error();
+    QVector<SpooledMailStatus> mails;
+    for (QSqlQuery &q = *query.value(); q.next();) {
+        SpooledMailStatus mail;
+        mail.id = q.value(0).toLongLong();
+        mail.order = q.value(1).toLongLong();
+        mail.recipient = q.value(2).toString();
+        mail.subject = q.value(3).toString();
+        mail.attempts = q.value(4).toInt();
+        mail.lastError = q.value(6).toString();
+        mail.state = q.value(5).toBool() ? SpooledMailStatus::State::GivenUp
+            : mail.lastError.isEmpty()   ? SpooledMailStatus::State::Waiting
+                                         : SpooledMailStatus::State::Failing;
+        mail.createdAt = QDateTime::fromMSecsSinceEpoch(q.value(7).toLongLong(), Qt::UTC);
+        if (mail.state != SpooledMailStatus::State::GivenUp)
+            mail.nextAttemptAt = QDateTime::fromMSecsSinceEpoch(q.value(8).toLongLong(), Qt::UTC);
+        mails << mail;
+    }
+    query.value()->finish();
+    return mails;
+}
+
 } // namespace boxoffice

@@ -15,6 +15,8 @@ public:
     Status markSent(qint64 mail) override;
     Status retryLater(qint64 mail, int afterSeconds, const QString &error) override;
     Status giveUp(qint64 mail, const QString &reason) override;
+    Result<MailSpoolSummary> summary() override;
+    Result<QVector<SpooledMailStatus>> unsent(int limit) override;
 
 private:
     Status run(const char *sql, const QString &context, PreparedStatements::Bindings bindings);

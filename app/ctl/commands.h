@@ -33,6 +33,7 @@ int runDay(CtlContext &context);
 int runPriceTypes(CtlContext &context);
 int runHouse(CtlContext &context);
 int runOnSale(CtlContext &context);
+int runMail(CtlContext &context);
 int runSimulateBuyers(CtlContext &context);
 
 } // namespace boxoffice::ctl

@@ -78,6 +78,9 @@ const std::map<QString, Command> &commands()
          {runTable,
           "table list | hold --table --cart --party --at --minutes | "
           "find --restaurant --cart --party --at --minutes | release --cart --booking"}},
+        {QStringLiteral("mail"),
+         {runMail, "mail: the confirmation mail still to send, being retried (with the relay's last answer) or "
+                   "given up, newest first, and the counts"}},
         {QStringLiteral("onsale"),
          {runOnSale,
           "onsale set --event ID --draw-closes TIME|+SECONDS [--rate R] [--token-minutes N] | show --event ID | "

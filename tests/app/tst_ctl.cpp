@@ -358,6 +358,15 @@ void TestCtl::workerRunsWithGlobalOptionsBeforeTheCommand()
                           byOrder)
                  .toInt(),
              1);
+    // The operator sees it failing, with the relay's words.
+    const Run spooled = ctl({QStringLiteral("mail"), QStringLiteral("--json")});
+    QVERIFY2(spooled.exitCode == 0, qPrintable(spooled.err));
+    QCOMPARE(spooled.json.value("failing").toInt(), 1);
+    const QJsonObject failing = spooled.json.value("unsent").toArray().first().toObject();
+    QCOMPARE(failing.value("order").toInteger(), order);
+    QCOMPARE(failing.value("state").toString(), QStringLiteral("failing"));
+    QVERIFY2(failing.value("last_error").toString().contains(QStringLiteral("could not be reached")),
+             qPrintable(failing.value("last_error").toString()));
     const Run secret = ctl({QStringLiteral("worker"), QStringLiteral("--once"), QStringLiteral("--smtp"),
                             QStringLiteral("smtp://user:hunter2@relay.example.org")});
     QVERIFY(secret.exitCode != 0);

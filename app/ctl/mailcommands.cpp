@@ -1,0 +1,84 @@
+#include "commands.h"
+
+#include "domain/maildelivery.h"
+#include "storage/pgmailspool.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+namespace boxoffice::ctl {
+
+namespace {
+
+QString stateName(SpooledMailStatus::State state)
+{
+    switch (state) {
+    case SpooledMailStatus::State::Waiting:
+        return QStringLiteral("waiting");
+    case SpooledMailStatus::State::Failing:
+        return QStringLiteral("failing");
+    case SpooledMailStatus::State::GivenUp:
+        return QStringLiteral("given_up");
+    }
+    return QString();
+}
+
+QString utc(const QDateTime &at)
+{
+    return at.isValid() ? at.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) : QStringLiteral("-");
+}
+
+} // namespace
+
+// mail: what the worker has still to send, is retrying, or gave up (migration 045), newest first.
+int runMail(CtlContext &context)
+{
+    auto connection = context.connect();
+    if (!connection)
+        return context.fail(connection.error());
+    PgMailSpool spool(connection.value()->database());
+    auto counts = spool.summary();
+    if (!counts)
+        return context.fail(counts.error());
+    auto mails = spool.unsent(100);
+    if (!mails)
+        return context.fail(mails.error());
+
+    QJsonArray list;
+    QStringList lines;
+    lines << QStringLiteral("Mail: %1 waiting, %2 failing (to be tried again), %3 sent, %4 given up.")
+                 .arg(counts->waiting)
+                 .arg(counts->failing)
+                 .arg(counts->sent)
+                 .arg(counts->givenUp);
+    for (const SpooledMailStatus &mail : mails.value()) {
+        list.append(QJsonObject{{"id", mail.id},
+                                {"order", mail.order},
+                                {"recipient", mail.recipient},
+                                {"subject", mail.subject},
+                                {"state", stateName(mail.state)},
+                                {"attempts", mail.attempts},
+                                {"created_at", mail.createdAt.toString(Qt::ISODateWithMs)},
+                                {"next_attempt_at", mail.nextAttemptAt.isValid()
+                                                        ? QJsonValue(mail.nextAttemptAt.toString(Qt::ISODateWithMs))
+                                                        : QJsonValue()},
+                                {"last_error", mail.lastError.isEmpty() ? QJsonValue() : QJsonValue(mail.lastError)}});
+        lines << QStringLiteral("  #%1 order %2 to %3: %4, %5 tr%6, next %7%8")
+                     .arg(mail.id)
+                     .arg(mail.order)
+                     .arg(mail.recipient, stateName(mail.state).replace(QLatin1Char('_'), QLatin1Char(' ')))
+                     .arg(mail.attempts)
+                     .arg(mail.attempts == 1 ? QStringLiteral("y") : QStringLiteral("ies"))
+                     .arg(utc(mail.nextAttemptAt),
+                          mail.lastError.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(mail.lastError));
+    }
+    return context.succeed({{"ok", true},
+                            {"waiting", counts->waiting},
+                            {"failing", counts->failing},
+                            {"sent", counts->sent},
+                            {"given_up", counts->givenUp},
+                            {"unsent", list}},
+                           lines.join(QLatin1Char('\n')));
+}
+
+} // namespace boxoffice::ctl
