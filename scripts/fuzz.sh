@@ -20,7 +20,7 @@ cmake --build "$fuzz_build" -j"$(nproc)"
 export ASAN_OPTIONS="detect_leaks=0:abort_on_error=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 export QT_LOGGING_RULES="*=false"
-for target in fuzz_jsonbody fuzz_httpparser fuzz_webhook fuzz_connectionurl fuzz_venuefile; do
+for target in fuzz_jsonbody fuzz_httpparser fuzz_webhook fuzz_connectionurl fuzz_venuefile fuzz_propertyfile; do
     corpus="$fuzz_build/corpus/$target"
     mkdir -p "$corpus"
     seeds="$BOXOFFICE_ROOT/tests/fuzz/seeds/${target#fuzz_}"

@@ -1,5 +1,7 @@
 #include "storage/propertyloader.h"
 
+#include "domain/propertyspec.h"
+
 #include "storage/sqlerrors.h"
 #include "storage/transactionguard.h"
 
@@ -22,18 +24,6 @@ Result<QByteArray> readResource(const QString &path)
     return file.readAll();
 }
 
-Result<QJsonObject> parse(const QByteArray &json, const QString &what)
-{
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(json, &error);
-    if (!document.isObject())
-        return makeError(ErrorCode::BadInput, QStringLiteral("%1 description: %2").arg(what, error.errorString()));
-    const QJsonObject root = document.object();
-    if (root.value("name").toString().isEmpty() || root.value("currency").toString().size() != 3)
-        return makeError(ErrorCode::BadInput, QStringLiteral("%1 description needs a name and a currency.").arg(what));
-    return root;
-}
-
 } // namespace
 
 PropertyLoader::PropertyLoader(QSqlDatabase database) : m_database(std::move(database)) { }
@@ -50,23 +40,23 @@ Result<QByteArray> PropertyLoader::demoRestaurant()
 
 Result<LoadedProperty> PropertyLoader::loadHotel(const QByteArray &json)
 {
-    auto root = parse(json, QStringLiteral("Hotel"));
-    if (!root)
-        return root.error();
+    auto hotel = HotelSpec::fromJson(json);
+    if (!hotel)
+        return hotel.error();
     const QString context = QStringLiteral("loading a hotel");
     TransactionGuard transaction(m_database);
     if (auto status = transaction.begin(context); !status)
         return status.error();
     LoadedProperty loaded;
-    loaded.name = root->value("name").toString();
+    loaded.name = hotel->name;
     QSqlQuery query(m_database);
     query.prepare(
         QStringLiteral("INSERT INTO hotels (name, currency, hold_seconds, max_extensions) "
                        "VALUES (:name, :currency, :hold, :extensions) ON CONFLICT (name) DO NOTHING RETURNING id"));
     query.bindValue(QStringLiteral(":name"), loaded.name);
-    query.bindValue(QStringLiteral(":currency"), root->value("currency").toString());
-    query.bindValue(QStringLiteral(":hold"), root->value("hold_seconds").toInt(900));
-    query.bindValue(QStringLiteral(":extensions"), root->value("max_extensions").toInt(1));
+    query.bindValue(QStringLiteral(":currency"), hotel->currency);
+    query.bindValue(QStringLiteral(":hold"), hotel->holdSeconds);
+    query.bindValue(QStringLiteral(":extensions"), hotel->maxExtensions);
     if (!query.exec())
         return fromSqlError(query.lastError(), context);
     if (!query.next()) {
@@ -74,9 +64,8 @@ Result<LoadedProperty> PropertyLoader::loadHotel(const QByteArray &json)
         return loaded;
     }
     loaded.id = query.value(0).toLongLong();
-    const int nights = root->value("nights").toInt(365);
-    for (const QJsonValue &value : root->value("room_types").toArray()) {
-        const QJsonObject type = value.toObject();
+    const int nights = hotel->nights;
+    for (const RoomTypeSpec &type : hotel->roomTypes) {
         query.prepare(QStringLiteral(R"SQL(
 WITH p AS (
     SELECT CAST(:hotel AS bigint) AS hotel_id, CAST(:nights AS integer) AS nights,
@@ -92,12 +81,12 @@ FROM created, p, generate_series(0, p.nights - 1) AS offset_days
 )SQL"));
         query.bindValue(QStringLiteral(":hotel"), loaded.id);
         query.bindValue(QStringLiteral(":nights"), nights);
-        query.bindValue(QStringLiteral(":rooms"), type.value("rooms").toInt());
-        query.bindValue(QStringLiteral(":sellable"), type.value("sellable").toInt(type.value("rooms").toInt()));
-        query.bindValue(QStringLiteral(":code"), type.value("code").toString());
-        query.bindValue(QStringLiteral(":name"), type.value("name").toString());
-        query.bindValue(QStringLiteral(":rank"), type.value("rank").toInt());
-        query.bindValue(QStringLiteral(":price"), type.value("price_minor").toInteger());
+        query.bindValue(QStringLiteral(":rooms"), type.rooms);
+        query.bindValue(QStringLiteral(":sellable"), type.sellable);
+        query.bindValue(QStringLiteral(":code"), type.code);
+        query.bindValue(QStringLiteral(":name"), type.name);
+        query.bindValue(QStringLiteral(":rank"), type.rank);
+        query.bindValue(QStringLiteral(":price"), type.priceMinor);
         if (!query.exec())
             return fromSqlError(query.lastError(), context);
         loaded.units += query.numRowsAffected();
@@ -113,10 +102,10 @@ SELECT rt.hotel_id, rt.id,
 FROM room_types rt, generate_series(0, CAST(:rooms AS integer) - 1) AS i
 WHERE rt.hotel_id = :hotel AND rt.code = :code
 )SQL"));
-        query.bindValue(QStringLiteral(":first"), type.value("first_room_number").toInt());
-        query.bindValue(QStringLiteral(":rooms"), type.value("rooms").toInt());
+        query.bindValue(QStringLiteral(":first"), type.firstRoomNumber);
+        query.bindValue(QStringLiteral(":rooms"), type.rooms);
         query.bindValue(QStringLiteral(":hotel"), loaded.id);
-        query.bindValue(QStringLiteral(":code"), type.value("code").toString());
+        query.bindValue(QStringLiteral(":code"), type.code);
         if (!query.exec())
             return fromSqlError(query.lastError(), context);
     }
@@ -127,38 +116,34 @@ WHERE rt.hotel_id = :hotel AND rt.code = :code
 
 // A room type's "rates" (migration 031): days counted from today as the nights are, weekdays ISO (1 Monday
 // ... 7 Sunday), no days for the whole calendar. Written as the schema's owner, then the nights repriced.
-Status PropertyLoader::loadRates(qint64 hotel, int nights, const QJsonObject &type)
+Status PropertyLoader::loadRates(qint64 hotel, int nights, const RoomTypeSpec &type)
 {
     const QString context = QStringLiteral("loading room rates");
     QSqlQuery query(m_database);
-    for (const QJsonValue &value : type.value("rates").toArray()) {
-        const QJsonObject rate = value.toObject();
-        int weekdays = 0;
-        for (const QJsonValue &day : rate.value("weekdays").toArray())
-            weekdays |= 1 << (day.toInt() - 1);
+    for (const RoomRateSpec &rate : type.rates) {
         query.prepare(QStringLiteral(R"SQL(
 INSERT INTO room_rates (room_type_id, name, first_night, last_night, weekdays, price_minor)
 SELECT rt.id, :name, current_date + CAST(:first AS integer), current_date + CAST(:last AS integer),
        CAST(:weekdays AS integer), CAST(:price AS bigint)
 FROM room_types rt WHERE rt.hotel_id = :hotel AND rt.code = :code
 )SQL"));
-        query.bindValue(QStringLiteral(":name"), rate.value("name").toString());
-        query.bindValue(QStringLiteral(":first"), rate.value("first_day").toInt(0));
-        query.bindValue(QStringLiteral(":last"), rate.value("last_day").toInt(nights - 1));
-        query.bindValue(QStringLiteral(":weekdays"), weekdays);
-        query.bindValue(QStringLiteral(":price"), rate.value("price_minor").toInteger());
+        query.bindValue(QStringLiteral(":name"), rate.name);
+        query.bindValue(QStringLiteral(":first"), rate.firstDay);
+        query.bindValue(QStringLiteral(":last"), rate.lastDay);
+        query.bindValue(QStringLiteral(":weekdays"), rate.weekdays);
+        query.bindValue(QStringLiteral(":price"), rate.priceMinor);
         query.bindValue(QStringLiteral(":hotel"), hotel);
-        query.bindValue(QStringLiteral(":code"), type.value("code").toString());
+        query.bindValue(QStringLiteral(":code"), type.code);
         if (!query.exec())
             return fromSqlError(query.lastError(), context);
     }
-    if (type.value("rates").toArray().isEmpty())
+    if (type.rates.isEmpty())
         return Done{};
     query.prepare(QStringLiteral("SELECT boxoffice_reprice_nights(rt.id, current_date, current_date + CAST(:nights AS integer)) "
                                  "FROM room_types rt WHERE rt.hotel_id = :hotel AND rt.code = :code"));
     query.bindValue(QStringLiteral(":nights"), nights);
     query.bindValue(QStringLiteral(":hotel"), hotel);
-    query.bindValue(QStringLiteral(":code"), type.value("code").toString());
+    query.bindValue(QStringLiteral(":code"), type.code);
     if (!query.exec())
         return fromSqlError(query.lastError(), context);
     return Done{};
@@ -166,25 +151,25 @@ FROM room_types rt WHERE rt.hotel_id = :hotel AND rt.code = :code
 
 Result<LoadedProperty> PropertyLoader::loadRestaurant(const QByteArray &json)
 {
-    auto root = parse(json, QStringLiteral("Restaurant"));
-    if (!root)
-        return root.error();
+    auto restaurant = RestaurantSpec::fromJson(json);
+    if (!restaurant)
+        return restaurant.error();
     const QString context = QStringLiteral("loading a restaurant");
     TransactionGuard transaction(m_database);
     if (auto status = transaction.begin(context); !status)
         return status.error();
     LoadedProperty loaded;
-    loaded.name = root->value("name").toString();
+    loaded.name = restaurant->name;
     QSqlQuery query(m_database);
     query.prepare(
         QStringLiteral("INSERT INTO restaurants (name, currency, deposit_minor, hold_seconds, max_extensions) "
                        "VALUES (:name, :currency, :deposit, :hold, :extensions) "
                        "ON CONFLICT (name) DO NOTHING RETURNING id"));
     query.bindValue(QStringLiteral(":name"), loaded.name);
-    query.bindValue(QStringLiteral(":currency"), root->value("currency").toString());
-    query.bindValue(QStringLiteral(":deposit"), root->value("deposit_minor").toInteger());
-    query.bindValue(QStringLiteral(":hold"), root->value("hold_seconds").toInt(300));
-    query.bindValue(QStringLiteral(":extensions"), root->value("max_extensions").toInt(1));
+    query.bindValue(QStringLiteral(":currency"), restaurant->currency);
+    query.bindValue(QStringLiteral(":deposit"), restaurant->depositMinor);
+    query.bindValue(QStringLiteral(":hold"), restaurant->holdSeconds);
+    query.bindValue(QStringLiteral(":extensions"), restaurant->maxExtensions);
     if (!query.exec())
         return fromSqlError(query.lastError(), context);
     if (!query.next()) {
@@ -192,13 +177,12 @@ Result<LoadedProperty> PropertyLoader::loadRestaurant(const QByteArray &json)
         return loaded;
     }
     loaded.id = query.value(0).toLongLong();
-    for (const QJsonValue &value : root->value("tables").toArray()) {
-        const QJsonObject table = value.toObject();
+    for (const TableSpec &table : restaurant->tables) {
         query.prepare(
             QStringLiteral("INSERT INTO slot_resources (restaurant_id, code, seats) VALUES (:r, :code, :seats)"));
         query.bindValue(QStringLiteral(":r"), loaded.id);
-        query.bindValue(QStringLiteral(":code"), table.value("code").toString());
-        query.bindValue(QStringLiteral(":seats"), table.value("seats").toInt());
+        query.bindValue(QStringLiteral(":code"), table.code);
+        query.bindValue(QStringLiteral(":seats"), table.seats);
         if (!query.exec())
             return fromSqlError(query.lastError(), context);
         ++loaded.units;

@@ -3,10 +3,11 @@
 #include "domain/result.h"
 
 #include <QByteArray>
-#include <QJsonObject>
 #include <QSqlDatabase>
 
 namespace boxoffice {
+
+struct RoomTypeSpec;
 
 struct LoadedProperty
 {
@@ -17,7 +18,8 @@ struct LoadedProperty
 };
 
 // Loads a hotel (room types and a calendar of room-nights from today) or a restaurant (tables) from
-// the JSON the demo files use, each in one transaction. A name that exists already changes nothing.
+// the JSON the demo files use (read and checked by HotelSpec and RestaurantSpec first), each in one
+// transaction. A name that exists already changes nothing.
 class PropertyLoader
 {
 public:
@@ -30,7 +32,7 @@ public:
     static Result<QByteArray> demoRestaurant();
 
 private:
-    Status loadRates(qint64 hotel, int nights, const QJsonObject &type);
+    Status loadRates(qint64 hotel, int nights, const RoomTypeSpec &type);
 
     QSqlDatabase m_database;
 };
