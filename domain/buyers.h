@@ -39,6 +39,8 @@ public:
     virtual ~BuyerStore() = default;
 
     virtual Result<NewBuyer> addBuyer(const QString &name) = 0;
+    // Where the buyer's confirmation mail goes (checked by the caller: MailDelivery::isAddress).
+    virtual Status setEmail(BuyerId buyer, const QString &email) = 0;
     // PermissionDenied for an unknown or malformed token: the caller answers 401.
     virtual Result<Buyer> authenticate(const QString &token) = 0;
     // A new cart owned by the buyer, paid with `instrument`: the card fingerprint the provider vouched

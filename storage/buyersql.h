@@ -6,6 +6,10 @@ inline constexpr char addBuyer[] = R"SQL(
 INSERT INTO buyers (name, token_hash) VALUES (:name, :hash) RETURNING id
 )SQL";
 
+inline constexpr char setEmail[] = R"SQL(
+UPDATE buyers SET email = :email WHERE id = :buyer
+)SQL";
+
 inline constexpr char authenticate[] = R"SQL(
 SELECT id, name FROM buyers WHERE token_hash = :hash
 )SQL";

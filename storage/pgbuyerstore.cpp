@@ -49,6 +49,19 @@ Result<NewBuyer> PgBuyerStore::addBuyer(const QString &name)
     return created;
 }
 
+Status PgBuyerStore::setEmail(BuyerId buyer, const QString &email)
+{
+    auto updated = m_statements.exec(BuyerSql::setEmail, QStringLiteral("setting a buyer's e-mail address"),
+                                     {{QStringLiteral(":buyer"), buyer}, {QStringLiteral(":email"), email}});
+    if (!updated)
+        return updated.error();
+    const bool found = updated.value()->numRowsAffected() == 1;
+    updated.value()->finish();
+    if (!found)
+        return makeError(ErrorCode::NotFound, QStringLiteral("There is no buyer %1.").arg(buyer));
+    return Done{};
+}
+
 Result<Buyer> PgBuyerStore::authenticate(const QString &token)
 {
     static const QRegularExpression shape(QStringLiteral("^[A-Za-z0-9_-]{43}$"));

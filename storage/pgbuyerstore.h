@@ -12,6 +12,7 @@ public:
     explicit PgBuyerStore(QSqlDatabase database);
 
     Result<NewBuyer> addBuyer(const QString &name) override;
+    Status setEmail(BuyerId buyer, const QString &email) override;
     Result<Buyer> authenticate(const QString &token) override;
     Result<CartId> createCart(BuyerId buyer, const QString &instrument = {},
                               const QString &clientAddress = {}, const QString &paymentMethod = {}) override;

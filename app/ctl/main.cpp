@@ -50,7 +50,7 @@ const std::map<QString, Command> &commands()
           "[--no-show-fee SPEC] (setting: manager)"}},
         {QStringLiteral("staff"),
          {runStaff, "staff add NAME --role clerk|manager (password prompted, never echoed) | staff list"}},
-        {QStringLiteral("buyer"), {runBuyer, "buyer add NAME: a web buyer account; prints its bearer token once"}},
+        {QStringLiteral("buyer"), {runBuyer, "buyer add NAME [--email ADDRESS]: a web buyer account (its confirmation mail to ADDRESS); prints its bearer token once"}},
         {QStringLiteral("checkout"),
          {runCheckout, "checkout --cart CART | --order ID [--provider-url URL --provider-key KEY]: pay online and confirm"}},
         {QStringLiteral("reconcile"),
@@ -180,6 +180,8 @@ QList<QCommandLineOption> options()
          QStringLiteral("worker: the mail relay, smtp://host:port or smtps://host:port (or BOXOFFICE_SMTP_URL; its "
                         "sign-in in BOXOFFICE_SMTP_USER and BOXOFFICE_SMTP_PASSWORD). Without one, mail stays spooled."),
          QStringLiteral("url")},
+        {QStringLiteral("email"), QStringLiteral("buyer add: where the buyer's confirmation mail goes."),
+         QStringLiteral("address")},
         {QStringLiteral("mail-from"),
          QStringLiteral("worker: the sender of confirmation mail (or BOXOFFICE_MAIL_FROM; default "
                         "\"Box Office <boxoffice@localhost>\")."),

@@ -88,6 +88,22 @@ void TestCtl::buyerAddPrintsItsTokenOnce()
     QCOMPARE(token.size(), 43);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM buyers WHERE name = 'Web Buyer'")).toInt(), 1);
     QCOMPARE(ctl({QStringLiteral("buyer"), QStringLiteral("add")}).exitCode, 2);
+
+    // With an address, the buyer's confirmation mail goes there; a header smuggled into it is refused
+    // before anything is written.
+    const Run addressed = ctl({QStringLiteral("buyer"), QStringLiteral("add"), QStringLiteral("Ada"), QStringLiteral("--email"),
+                               QStringLiteral("ada@example.org"), QStringLiteral("--json")});
+    QCOMPARE(addressed.exitCode, 0);
+    QCOMPARE(addressed.json.value(QStringLiteral("email")).toString(), QStringLiteral("ada@example.org"));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT email FROM buyers WHERE id = :b"),
+                          {{QStringLiteral("b"), addressed.json.value(QStringLiteral("buyer")).toInteger()}})
+                 .toString(),
+             QStringLiteral("ada@example.org"));
+    const int before = m_db->scalar(QStringLiteral("SELECT count(*) FROM buyers")).toInt();
+    const Run smuggled = ctl({QStringLiteral("buyer"), QStringLiteral("add"), QStringLiteral("Eve"), QStringLiteral("--email"),
+                              QStringLiteral("eve@example.org\r\nBcc: all@example.org")});
+    QCOMPARE(smuggled.exitCode, 2);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM buyers")).toInt(), before);
 }
 
 void TestCtl::initTestCase()
