@@ -7,7 +7,7 @@ BOXOFFICE_BUILD="${BOXOFFICE_BUILD:-$BOXOFFICE_ROOT/build}"
 # Exactly what building, running and testing need; nothing is installed twice.
 BOXOFFICE_PACKAGES=(
     g++ cmake ninja-build pkg-config
-    qt6-base-dev qt6-base-dev-tools libqt6sql6-psql libpq-dev qt6-httpserver-dev qt6-websockets-dev
+    qt6-base-dev qt6-base-dev-tools libqt6sql6-psql libpq-dev
     libqrencode-dev fonts-dejavu-core qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
     postgresql-15 acl util-linux
     libhiredis-dev libcurl4-openssl-dev
