@@ -266,10 +266,11 @@ WorkerPass workOnce(PgCheckoutStore &store, PgTicketIssuer &issuer, PaymentProvi
         }
         ++pass.issued;
     }
-    if (mail && pass.failure.isEmpty()) {
+    // The mail goes whatever else failed: a provider that cannot be reached holds up no confirmation.
+    if (mail) {
         auto delivered = mail->delivery->deliverDue();
         if (!delivered)
-            pass.failure = delivered.error().message;
+            pass.failure += (pass.failure.isEmpty() ? QString() : QStringLiteral("; ")) + delivered.error().message;
         else
             pass.mail = delivered.value();
     }

@@ -362,8 +362,9 @@ void TestCtl::workerRunsWithGlobalOptionsBeforeTheCommand()
     QVERIFY(m_db->exec(QStringLiteral("UPDATE mail_spool SET recipient = 'guest@example.org' WHERE order_id = :o"), byOrder));
     QTcpServer probe;
     QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
-    const QString closedPort = QStringLiteral("smtp://127.0.0.1:%1").arg(probe.serverPort());
+    const quint16 nobodyListens = probe.serverPort();
     probe.close();
+    const QString closedPort = QStringLiteral("smtp://127.0.0.1:%1").arg(nobodyListens);
     const Run mailed = ctl({QStringLiteral("--json"), QStringLiteral("worker"), QStringLiteral("--once"),
                             QStringLiteral("--smtp"), closedPort, QStringLiteral("--mail-from"),
                             QStringLiteral("Box Office <tickets@box.example>")});
@@ -374,6 +375,14 @@ void TestCtl::workerRunsWithGlobalOptionsBeforeTheCommand()
                           byOrder)
                  .toInt(),
              1);
+    // A payment provider that cannot be reached fails the pass, but holds up no mail.
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE mail_spool SET next_attempt_at = now() WHERE order_id = :o"), byOrder));
+    const Run providerDown = ctl({QStringLiteral("worker"), QStringLiteral("--once"), QStringLiteral("--provider-url"),
+                                  QStringLiteral("http://127.0.0.1:%1").arg(nobodyListens),
+                                  QStringLiteral("--provider-key"), QStringLiteral("sk_test_demo"), QStringLiteral("--smtp"),
+                                  closedPort});
+    QVERIFY(providerDown.exitCode != 0);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT attempts FROM mail_spool WHERE order_id = :o"), byOrder).toInt(), 2);
     // The operator sees it failing, with the relay's words.
     const Run spooled = ctl({QStringLiteral("mail"), QStringLiteral("--json")});
     QVERIFY2(spooled.exitCode == 0, qPrintable(spooled.err));
