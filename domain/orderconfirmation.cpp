@@ -41,7 +41,7 @@ ConfirmationText orderConfirmation(OrderId order, const QVector<Ticket> &tickets
         for (const Ticket &ticket : tickets)
             seats << ticket.seatLabel;
         parts << QStringLiteral("%1, %2\nSeats: %3\n\nYour tickets are attached; show the QR code at the door.")
-                     .arg(first.eventName, first.startsAt.toString(Qt::ISODate), seats.join(QStringLiteral(", ")));
+                     .arg(first.eventName, when(first.startsAt), seats.join(QStringLiteral(", ")));
     }
     if (!vouchers.isEmpty()) {
         QStringList lines;
