@@ -58,6 +58,18 @@ QByteArray headerText(const QString &text)
     return plainAscii(clean) && clean.size() <= 900 ? clean.toLatin1() : encodedWords(clean);
 }
 
+// A display name as one phrase: quoted when plain ASCII (a comma or a colon in it would otherwise
+// start another address), encoded words when not.
+QByteArray displayNamePhrase(const QString &name)
+{
+    const QString clean = withoutControls(name);
+    if (!plainAscii(clean) || clean.size() > 200)
+        return encodedWords(clean);
+    QByteArray quoted = clean.toLatin1();
+    quoted.replace("\\", "\\\\").replace("\"", "\\\"");
+    return "\"" + quoted + "\"";
+}
+
 QByteArray base64Lines(const QByteArray &data)
 {
     const QByteArray encoded = data.toBase64();
@@ -85,15 +97,18 @@ QByteArray composeMailMessage(const OutgoingMail &mail, const QString &from)
     const qsizetype at = sender.indexOf(QLatin1Char('@'));
     const QString domain = at >= 0 ? sender.mid(at + 1) : QStringLiteral("boxoffice.invalid");
     QString displayName = withoutControls(from);
-    if (const qsizetype open = displayName.lastIndexOf(QLatin1Char('<')); open > 0)
-        displayName = displayName.left(open).trimmed().remove(QLatin1Char('"'));
-    else
+    if (const qsizetype open = displayName.lastIndexOf(QLatin1Char('<')); open > 0) {
+        displayName = displayName.left(open).trimmed();
+        if (displayName.size() >= 2 && displayName.startsWith(QLatin1Char('"')) && displayName.endsWith(QLatin1Char('"')))
+            displayName = displayName.mid(1, displayName.size() - 2);
+    } else {
         displayName.clear();
+    }
     // The same for every try of this mail: a receiver can tell a repeat after a lost acknowledgement.
     const QByteArray boundary = "=_boxoffice_" + QByteArray::number(mail.id) + "_" + QByteArray::number(mail.order);
 
     QByteArray message;
-    message += "From: " + (displayName.isEmpty() ? QByteArray() : headerText(displayName) + " ") + "<"
+    message += "From: " + (displayName.isEmpty() ? QByteArray() : displayNamePhrase(displayName) + " ") + "<"
         + sender.toLatin1() + ">\r\n";
     message += "To: <" + withoutControls(mail.recipient).toLatin1() + ">\r\n";
     message += "Subject: " + headerText(mail.subject) + "\r\n";

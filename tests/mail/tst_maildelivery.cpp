@@ -388,6 +388,9 @@ void TestMailDelivery::nothingInASubjectAddsAHeader()
     QVERIFY2(!headers.contains("\r\nBcc:"), headers.constData());
     QVERIFY2(!message.contains("\r\n\r\nforged body"), message.constData());
     QCOMPARE(headers.count("\r\nSubject: "), 1);
+    // A display name with a comma stays one phrase: unquoted, it would name a second address.
+    const QByteArray comma = composeMailMessage(mail, QStringLiteral("Box Office, \"Main\" Hall <tickets@box.example>"));
+    QVERIFY2(comma.startsWith("From: \"Box Office, \\\"Main\\\" Hall\" <tickets@box.example>\r\n"), comma.left(120).constData());
     QCOMPARE(headers.count("From: "), 1);
     // Every header line is a header or its folded continuation.
     for (const QByteArray &line : headers.split('\n')) {
