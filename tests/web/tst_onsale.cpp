@@ -79,6 +79,9 @@ private:
     // Runs `work(i, network)` for i in [0, count) on `senders` threads, arrival i on thread i % senders
     // in increasing i, while this thread serves the requests.
     void fromSeveralThreads(int count, const std::function<void(int, QNetworkAccessManager &)> &work);
+    // A server of a test's own (one HTTP thread, this suite's database and secret), for limits the
+    // shared servers must not have.
+    WebConfig smallServerConfig() const;
     // Until the server knows the event's on-sale (no ticket), or sees its draw closed for `ticket`.
     void waitForOnSale(EventId event, const QString &ticket = {});
 
@@ -391,17 +394,23 @@ void TestOnSale::admissionWaitsForTheVisitorsTurn()
              403);
 }
 
-void TestOnSale::joinsAreLimitedPerAddress()
+WebConfig TestOnSale::smallServerConfig() const
 {
-    // A server of its own with a budget of three joins a minute per address: the fourth sign-in from
-    // this address is told to come back (429, Retry-After); the three before it took their places.
     WebConfig config;
     config.database = m_db->settings();
     config.port = 0;
     config.threads = 1;
-    config.maxQueueJoinsPerMinute = 3;
     config.admissionSecret = secret;
     config.onSaleRefreshMs = 100;
+    return config;
+}
+
+void TestOnSale::joinsAreLimitedPerAddress()
+{
+    // A server of its own with a budget of three joins a minute per address: the fourth sign-in from
+    // this address is told to come back (429, Retry-After); the three before it took their places.
+    WebConfig config = smallServerConfig();
+    config.maxQueueJoinsPerMinute = 3;
     WebServer server(config);
     QVERIFY(server.listen().ok());
     const QString joinPath = QStringLiteral("/api/v1/events/%1/queue").arg(m_rush.eventId);
@@ -423,14 +432,9 @@ void TestOnSale::aMadeUpSignInTakesNoPlace()
 {
     // The join checks the sign-in: a made-up token is refused (401) and takes no place ahead of real
     // buyers, and a flood of them from one address spends its failed sign-ins.
-    WebConfig config;
-    config.database = m_db->settings();
-    config.port = 0;
-    config.threads = 1;
+    WebConfig config = smallServerConfig();
     config.maxQueueJoinsPerMinute = 0;
     config.maxFailedSignInsPerMinute = 5;
-    config.admissionSecret = secret;
-    config.onSaleRefreshMs = 100;
     WebServer server(config);
     QVERIFY(server.listen().ok());
     const QString joinPath = QStringLiteral("/api/v1/events/%1/queue").arg(m_rush.eventId);
