@@ -29,7 +29,8 @@ struct SpooledMailStatus
 {
     enum class State { Waiting, Failing, GivenUp }; // not sent: a sent mail is only counted
     qint64 id = 0;
-    OrderId order = 0;
+    OrderId order = 0; // 0: an account's mail (a confirmation link, a password reset)
+    QString purpose; // "order", "confirm", "reset", "account-exists" (migration 046)
     QString recipient;
     QString subject;
     State state = State::Waiting;

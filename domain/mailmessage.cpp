@@ -116,8 +116,9 @@ QByteArray composeMailMessage(const OutgoingMail &mail, const QString &from)
         + QLocale(QLocale::English).toString(QDateTime::currentDateTimeUtc(), QStringLiteral("ddd, dd MMM yyyy HH:mm:ss"))
               .toLatin1()
         + " +0000\r\n";
-    message += "Message-ID: <mail-" + QByteArray::number(mail.id) + ".order-" + QByteArray::number(mail.order) + "@"
-        + domain.toLatin1() + ">\r\n";
+    // An account's mail (a confirmation link, a reset) belongs to no order.
+    const QByteArray orderPart = mail.order > 0 ? ".order-" + QByteArray::number(mail.order) : QByteArray();
+    message += "Message-ID: <mail-" + QByteArray::number(mail.id) + orderPart + "@" + domain.toLatin1() + ">\r\n";
     message += "MIME-Version: 1.0\r\n";
     message += "Content-Type: multipart/mixed; boundary=\"" + boundary + "\"\r\n\r\n";
     message += "--" + boundary + "\r\n";

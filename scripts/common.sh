@@ -10,7 +10,7 @@ BOXOFFICE_PACKAGES=(
     qt6-base-dev qt6-base-dev-tools libqt6sql6-psql libpq-dev
     libqrencode-dev fonts-dejavu-core qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
     postgresql-15 acl util-linux
-    libhiredis-dev libcurl4-openssl-dev
+    libhiredis-dev libcurl4-openssl-dev libsodium-dev
 )
 
 # What only the tests need besides: reading back printed tickets (PDF to image, QR decoding), a
@@ -27,8 +27,8 @@ command -v npm >/dev/null || BOXOFFICE_TEST_PACKAGES+=(npm)
 # The OpenAPI validator tst_webapi checks every answer with (tests/web/openapi/package.json), likewise.
 boxoffice_install_e2e() {
     local e2e="$BOXOFFICE_ROOT/tests/web/e2e" openapi="$BOXOFFICE_ROOT/tests/web/openapi"
-    if [ ! -d "$e2e/node_modules/playwright-core" ]; then
-        echo "Installing the browser driver for the buyer-page test (npm)"
+    if [ ! -d "$e2e/node_modules/playwright-core" ] || [ ! -d "$e2e/node_modules/axe-core" ]; then
+        echo "Installing the browser driver and axe-core for the shop's browser tests (npm)"
         npm install --prefix "$e2e" --no-audit --no-fund --no-package-lock --loglevel=error
     fi
     if [ ! -d "$openapi/node_modules/@apidevtools/swagger-parser" ]; then

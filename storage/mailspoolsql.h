@@ -43,7 +43,7 @@ FROM mail_spool
 inline constexpr char unsent[] = R"SQL(
 SELECT id, order_id, recipient, subject, attempts, given_up_at IS NOT NULL, last_error,
        CAST(extract(epoch FROM created_at) * 1000 AS bigint),
-       CAST(extract(epoch FROM next_attempt_at) * 1000 AS bigint)
+       CAST(extract(epoch FROM next_attempt_at) * 1000 AS bigint), purpose
 FROM mail_spool
 WHERE sent_at IS NULL
 ORDER BY id DESC

@@ -102,6 +102,7 @@ Result<QVector<SpooledMailStatus>> PgMailSpool::unsent(int limit)
         mail.order = q.value(1).toLongLong();
         mail.recipient = q.value(2).toString();
         mail.subject = q.value(3).toString();
+        mail.purpose = q.value(9).toString();
         mail.attempts = q.value(4).toInt();
         mail.lastError = q.value(6).toString();
         mail.state = q.value(5).toBool() ? SpooledMailStatus::State::GivenUp

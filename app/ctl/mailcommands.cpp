@@ -53,7 +53,8 @@ int runMail(CtlContext &context)
                  .arg(counts->givenUp);
     for (const SpooledMailStatus &mail : mails.value()) {
         list.append(QJsonObject{{"id", mail.id},
-                                {"order", mail.order},
+                                {"order", mail.order > 0 ? QJsonValue(mail.order) : QJsonValue()},
+                                {"purpose", mail.purpose},
                                 {"recipient", mail.recipient},
                                 {"subject", mail.subject},
                                 {"state", stateName(mail.state)},
@@ -63,9 +64,11 @@ int runMail(CtlContext &context)
                                                         ? QJsonValue(mail.nextAttemptAt.toString(Qt::ISODateWithMs))
                                                         : QJsonValue()},
                                 {"last_error", mail.lastError.isEmpty() ? QJsonValue() : QJsonValue(mail.lastError)}});
-        lines << QStringLiteral("  #%1 order %2 to %3: %4, %5 tr%6, next %7%8")
+        const QString about = mail.order > 0 ? QStringLiteral("order %1").arg(mail.order)
+                                             : QStringLiteral("account mail (%1)").arg(mail.purpose);
+        lines << QStringLiteral("  #%1 %2 to %3: %4, %5 tr%6, next %7%8")
                      .arg(mail.id)
-                     .arg(mail.order)
+                     .arg(about)
                      .arg(mail.recipient, stateName(mail.state).replace(QLatin1Char('_'), QLatin1Char(' ')))
                      .arg(mail.attempts)
                      .arg(mail.attempts == 1 ? QStringLiteral("y") : QStringLiteral("ies"))

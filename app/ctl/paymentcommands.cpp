@@ -19,7 +19,10 @@
 #include <QDeadlineTimer>
 #include <QJsonArray>
 #include <QSettings>
+#include <QEventLoop>
+#include <QSqlDriver>
 #include <QThread>
+#include <QTimer>
 #include <QTextStream>
 
 #include <memory>
@@ -258,7 +261,7 @@ WorkerPass workOnce(PgCheckoutStore &store, PgTicketIssuer &issuer, PaymentProvi
         }
     }
     for (;;) {
-        auto issued = issuer.issueNextConfirmed(ticketsPdf);
+        auto issued = issuer.issueNextConfirmed(orderPdf);
         if (!issued) {
             if (issued.error().code != ErrorCode::NotFound)
                 pass.failure = issued.error().message;
@@ -278,6 +281,38 @@ WorkerPass workOnce(PgCheckoutStore &store, PgTicketIssuer &issuer, PaymentProvi
 }
 
 } // namespace
+
+// Sleeps until the next round, or until the database says there is new work (migration 046's
+// triggers notify "boxoffice_worker" when an outbox event or a mail is inserted). Without the
+// notification (it failed to subscribe) the worker still polls every interval.
+class WorkerWakeUp : public QObject
+{
+public:
+    explicit WorkerWakeUp(QSqlDatabase database) : m_database(std::move(database))
+    {
+        QSqlDriver *driver = m_database.driver();
+        if (driver && driver->subscribeToNotification(QStringLiteral("boxoffice_worker")))
+            connect(driver, &QSqlDriver::notification, this, [this] { m_loop.quit(); });
+        m_round.setSingleShot(true);
+        connect(&m_round, &QTimer::timeout, &m_loop, &QEventLoop::quit);
+    }
+    ~WorkerWakeUp() override
+    {
+        if (QSqlDriver *driver = m_database.driver())
+            driver->unsubscribeFromNotification(QStringLiteral("boxoffice_worker"));
+    }
+    void waitAtMost(int seconds)
+    {
+        m_round.start(std::chrono::seconds(seconds));
+        m_loop.exec();
+        m_round.stop();
+    }
+
+private:
+    QSqlDatabase m_database;
+    QEventLoop m_loop;
+    QTimer m_round;
+};
 
 int runWorker(CtlContext &context)
 {
@@ -322,7 +357,10 @@ int runWorker(CtlContext &context)
                                    + QStringLiteral("Tickets issued and mail queued for %1 paid order(s).").arg(pass.issued)
                                    + (sending ? QLatin1Char(' ') + mailText(pass.mail) : QString()));
     }
-    TerminalProgress::note(QStringLiteral("Worker: every %1 s (Ctrl+C stops).").arg(interval));
+    TerminalProgress::note(QStringLiteral("Worker: every %1 s, and at once when a payment is confirmed or a mail is "
+                                          "queued (Ctrl+C stops).")
+                               .arg(interval));
+    WorkerWakeUp wakeUp(session->connection->database());
     for (;;) {
         const WorkerPass pass = workOnce(store, issuer, online, sending);
         if (!pass.failure.isEmpty())
@@ -332,7 +370,7 @@ int runWorker(CtlContext &context)
                                    + QStringLiteral(" Tickets issued for %1 order(s).").arg(pass.issued));
         if (pass.mail.sent + pass.mail.retried + pass.mail.givenUp > 0)
             TerminalProgress::note(mailText(pass.mail));
-        QThread::sleep(interval);
+        wakeUp.waitAtMost(interval);
     }
 }
 

@@ -27,4 +27,24 @@ QString bearerToken(const QByteArray &authorization)
     return QString::fromLatin1(token);
 }
 
+QString sessionCookie(const QByteArray &cookieHeader)
+{
+    // "a=1; boxoffice_session=...; b=2": the first of that name counts, as browsers send the most
+    // specific path first.
+    for (const QByteArray &pair : cookieHeader.split(';')) {
+        const QByteArray trimmed = pair.trimmed();
+        const int equals = trimmed.indexOf('=');
+        if (equals <= 0 || trimmed.left(equals) != SessionCookieName)
+            continue;
+        const QByteArray value = trimmed.mid(equals + 1);
+        return value.size() <= 256 ? QString::fromLatin1(value) : QString();
+    }
+    return {};
+}
+
+bool isUnsafeMethod(const QString &method)
+{
+    return method != QLatin1String("GET") && method != QLatin1String("HEAD") && method != QLatin1String("OPTIONS");
+}
+
 } // namespace boxoffice::web

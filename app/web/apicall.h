@@ -30,7 +30,8 @@ struct ApiCall : std::enable_shared_from_this<ApiCall>
     QByteArray body;
     QHash<QByteArray, QByteArray> headers; // names lower-cased
     QElapsedTimer started;
-    std::optional<Buyer> buyer; // set once the bearer token was accepted
+    std::optional<Buyer> buyer; // set once the bearer token or the session cookie was accepted
+    QString sessionToken; // the cookie's token when the buyer signed in by session, else empty
     QString clientAddress; // the peer, or X-Forwarded-For's left-most from a trusted proxy (ratelimit.h)
     // How the server sends this call's answer (set by the server; it keeps no hold on the call).
     std::function<void(const ApiCall &, const ApiReply &)> send;
@@ -51,5 +52,17 @@ struct ApiCall : std::enable_shared_from_this<ApiCall>
 QString requestIdFor(const QByteArray &clientValue);
 // The token of "Authorization: Bearer <token>", or empty.
 QString bearerToken(const QByteArray &authorization);
+
+// The shop's sign-in cookie (HttpOnly, Secure, SameSite=Strict; see accountroutes.cpp).
+inline constexpr char SessionCookieName[] = "boxoffice_session";
+// The session token of a Cookie header, or empty.
+QString sessionCookie(const QByteArray &cookieHeader);
+// Bearer tokens and session tokens live in different tables: their AuthCache entries are kept apart.
+inline QString authCacheKey(const QString &bearer, const QString &session)
+{
+    return bearer.isEmpty() ? QStringLiteral("session:") + session : bearer;
+}
+// A method that changes something: with a session cookie it needs the CSRF token too.
+bool isUnsafeMethod(const QString &method);
 
 } // namespace boxoffice::web

@@ -57,6 +57,15 @@ void AuthCache::remember(const QString &token, const Buyer &buyer)
     m_entries.insert(key, Entry{buyer, now + m_ttlMs});
 }
 
+void AuthCache::forget(const QString &token)
+{
+    if (!enabled() || token.isEmpty())
+        return;
+    const QByteArray key = keyFor(token);
+    QMutexLocker lock(&m_mutex);
+    m_entries.remove(key);
+}
+
 void AuthCache::makeRoom(qint64 now)
 {
     for (auto it = m_entries.begin(); it != m_entries.end();) {

@@ -24,6 +24,9 @@ public:
     bool enabled() const { return m_ttlMs > 0; }
     std::optional<Buyer> find(const QString &token);
     void remember(const QString &token, const Buyer &buyer);
+    // A session that ended here (sign-out): not trusted again from this cache. Another server's cache
+    // may still trust it until its entry expires (a few seconds).
+    void forget(const QString &token);
 
     quint64 hits() const { return m_hits.load(); }
     quint64 misses() const { return m_misses.load(); }

@@ -12,6 +12,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QRegularExpression>
 #include <QSocketNotifier>
 #include <QTextStream>
 
@@ -84,6 +85,8 @@ int main(int argc, char *argv[])
         {QStringLiteral("auth-cache-seconds"), QStringLiteral("Trust an accepted buyer token this long without asking the database (default 5; 0: off)."), QStringLiteral("n"), QStringLiteral("5")},
         {QStringLiteral("provider-url"), QStringLiteral("Payment provider base URL (or BOXOFFICE_PAYMENT_URL)."), QStringLiteral("url")},
         {QStringLiteral("provider-key"), QStringLiteral("Payment provider API key (or BOXOFFICE_PAYMENT_KEY)."), QStringLiteral("key")},
+        {QStringLiteral("provider-publishable-key"), QStringLiteral("The provider's public key the buyer's page uses to turn a card into a payment method (pk_...; or BOXOFFICE_PAYMENT_PUBLISHABLE_KEY)."), QStringLiteral("key")},
+        {QStringLiteral("provider-public-url"), QStringLiteral("The provider as buyers' browsers reach it (default: --provider-url)."), QStringLiteral("url")},
         {QStringLiteral("webhook-secret"), QStringLiteral("Secret the provider signs webhooks with (or BOXOFFICE_WEBHOOK_SECRET)."), QStringLiteral("secret")},
         {QStringLiteral("redis"), QStringLiteral("Redis shared by several web servers, redis://host:port[/db] (password: BOXOFFICE_REDIS_PASSWORD)."), QStringLiteral("url")},
         {QStringLiteral("max-carts-per-minute"), QStringLiteral("Carts one buyer may create a minute (default 30; 0: no limit)."), QStringLiteral("n"), QStringLiteral("30")},
@@ -91,6 +94,8 @@ int main(int argc, char *argv[])
         {QStringLiteral("hold-filter-ms"), QStringLiteral("With --redis: how long a seat claim's mark answers other carts \"taken\" without the database (default 3000)."), QStringLiteral("ms"), QStringLiteral("3000")},
         {QStringLiteral("max-queue-joins-per-minute"), QStringLiteral("Waiting-room joins from one address a minute (default 600; 0: no limit)."), QStringLiteral("n"), QStringLiteral("600")},
         {QStringLiteral("trusted-proxy"), QStringLiteral("A proxy (address or subnet, repeatable) whose X-Forwarded-For names the client."), QStringLiteral("address")},
+        {QStringLiteral("public-url"), QStringLiteral("The shop's address as buyers reach it, e.g. https://tickets.example.org: the base of links in account mails (default: this server's own)."), QStringLiteral("url")},
+        {QStringLiteral("shop-name"), QStringLiteral("How account mails name the shop (default \"Box office\")."), QStringLiteral("name")},
         {QStringLiteral("no-seat-batching"), QStringLiteral("Claim every web seat hold on its own instead of gathering the holds sent together into one claim.")},
     });
     parser.process(app);
@@ -135,6 +140,24 @@ int main(int argc, char *argv[])
     config.providerKey = (parser.isSet(QStringLiteral("provider-key")) ? parser.value(QStringLiteral("provider-key"))
                                                                        : qEnvironmentVariable("BOXOFFICE_PAYMENT_KEY"))
                              .toUtf8();
+    config.providerPublishableKey = (parser.isSet(QStringLiteral("provider-publishable-key"))
+                                         ? parser.value(QStringLiteral("provider-publishable-key"))
+                                         : qEnvironmentVariable("BOXOFFICE_PAYMENT_PUBLISHABLE_KEY"))
+                                        .toUtf8();
+    if (!config.providerPublishableKey.isEmpty()) {
+        static const QRegularExpression publicKey(QStringLiteral("^pk_[A-Za-z0-9_]{1,200}$"));
+        if (!publicKey.match(QString::fromLatin1(config.providerPublishableKey)).hasMatch())
+            return fail(QStringLiteral("--provider-publishable-key is the provider's public key, like pk_live_...; "
+                                       "never the secret one."));
+        if (config.providerUrl.isEmpty())
+            return fail(QStringLiteral("--provider-publishable-key needs --provider-url."));
+    }
+    if (parser.isSet(QStringLiteral("provider-public-url"))) {
+        config.providerPublicUrl = QUrl(parser.value(QStringLiteral("provider-public-url")), QUrl::StrictMode);
+        if (!config.providerPublicUrl.isValid() || !config.providerPublicUrl.scheme().startsWith(QLatin1String("http"))
+            || config.providerPublicUrl.host().isEmpty())
+            return fail(QStringLiteral("--provider-public-url must be an http(s) URL."));
+    }
     config.admissionSecret = qEnvironmentVariable("BOXOFFICE_ADMISSION_SECRET").toUtf8();
     config.webhookSecret = (parser.isSet(QStringLiteral("webhook-secret")) ? parser.value(QStringLiteral("webhook-secret"))
                                                                            : qEnvironmentVariable("BOXOFFICE_WEBHOOK_SECRET"))
@@ -159,6 +182,18 @@ int main(int argc, char *argv[])
     }
 
     config.seatBatching = !parser.isSet(QStringLiteral("no-seat-batching"));
+
+    if (parser.isSet(QStringLiteral("public-url"))) {
+        config.publicUrl = QUrl(parser.value(QStringLiteral("public-url")), QUrl::StrictMode);
+        if (!config.publicUrl.isValid() || !config.publicUrl.scheme().startsWith(QLatin1String("http"))
+            || config.publicUrl.host().isEmpty() || config.publicUrl.hasQuery() || config.publicUrl.hasFragment())
+            return fail(QStringLiteral("--public-url must be an http(s) address like https://tickets.example.org."));
+    }
+    if (parser.isSet(QStringLiteral("shop-name"))) {
+        config.shopName = parser.value(QStringLiteral("shop-name")).simplified();
+        if (config.shopName.isEmpty() || config.shopName.size() > 100)
+            return fail(QStringLiteral("--shop-name must be 1 to 100 characters."));
+    }
 
     if (parser.isSet(QStringLiteral("redis")))
         config.redis = QUrl(parser.value(QStringLiteral("redis")));

@@ -42,6 +42,10 @@ struct Route
     QVector<MethodHandler> methods;
 };
 
+// The answer to a seat hold, whichever way it was claimed (201 with the seats held, or the error), counted
+// in the metrics.
+ApiReply holdAnswer(WebServices &services, const HoldRequest &request, const Result<HoldGrant> &granted);
+
 // One file per resource.
 QVector<Route> healthRoutes(WebServices &services);
 QVector<Route> eventRoutes(WebServices &services);
@@ -51,5 +55,8 @@ QVector<Route> webhookRoutes(WebServices &services);
 QVector<Route> pageRoutes(WebServices &services);
 QVector<Route> shapeRoutes(WebServices &services);
 QVector<Route> queueRoutes(WebServices &services);
+QVector<Route> accountRoutes(WebServices &services);
+QVector<Route> bestAvailableRoutes(WebServices &services);
+QVector<Route> paymentConfigRoutes(WebServices &services);
 
 } // namespace boxoffice::web

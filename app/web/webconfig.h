@@ -37,6 +37,11 @@ struct WebConfig
     QString providerName = QStringLiteral("fakepay");
     int providerTimeoutMs = 10000;
     QByteArray webhookSecret; // empty: the webhook answers 503
+    // The provider as the buyer's browser reaches it, and the public key the page may use there to
+    // turn a card into a payment method (Stripe.js's way): the card number never reaches this server.
+    // Empty key: the page names no card and checkout charges as the provider decides.
+    QUrl providerPublicUrl;
+    QByteArray providerPublishableKey;
     qint64 maxBodyBytes = 64 * 1024;
     int seatMapMaxAgeMs = 1000; // a seat map snapshot is re-read at most this often
     QUrl redis; // empty: the waiting room, counters and hold filter stay in this server's memory
@@ -60,6 +65,10 @@ struct WebConfig
     int maxQueueJoinsPerMinute = 600; // waiting-room joins per client address (an office behind one NAT); 0: no limit
     int maxFailedSignInsPerMinute = 20; // per client address (IPv6: per /64); 0: no limit
     QList<TrustedProxy> trustedProxies; // whose X-Forwarded-For names the client
+    // The shop as buyers reach it (through nginx: its https address): the base of the links in account
+    // mails. Never taken from a request's Host header, which a client chooses. Empty: this server's own.
+    QUrl publicUrl;
+    QString shopName = QStringLiteral("Box office"); // how account mails sign
 };
 
 } // namespace boxoffice::web

@@ -33,9 +33,20 @@ ApiReply guarded(const char *where, const std::function<ApiReply()> &run)
 ApiReply unauthorized()
 {
     ApiReply reply = ApiReply::error(401, QStringLiteral("unauthorized"),
-                                     QStringLiteral("Sign in: send \"Authorization: Bearer <your buyer token>\"."));
+                                     QStringLiteral("Sign in: with the shop's sign-in page, or send \"Authorization: Bearer <your buyer token>\"."));
     reply.addHeader("WWW-Authenticate", "Bearer");
     return reply;
+}
+
+// Compared in a time that does not depend on where they differ.
+bool sameSecret(const QByteArray &given, const QByteArray &expected)
+{
+    if (given.size() != expected.size())
+        return false;
+    unsigned char difference = 0;
+    for (int index = 0; index < given.size(); ++index)
+        difference |= static_cast<unsigned char>(given[index] ^ expected[index]);
+    return difference == 0;
 }
 
 // The Date header, formatted once a second per thread (each front answers on its own thread).
@@ -55,14 +66,17 @@ QByteArray httpDateNow()
 // Every answer: its declared type is the only one (no sniffing a JSON error into a page), and no
 // address of ours leaks to another site. A page besides: only our own scripts, styles and API (the
 // pages have no inline code), never inside another site's frame.
-void addSecurityHeaders(http::HttpResponse &response)
+void addSecurityHeaders(http::HttpResponse &response, const QByteArray &providerOrigin)
 {
     response.addHeader("X-Content-Type-Options", "nosniff");
     response.addHeader("Referrer-Policy", "no-referrer");
     if (response.contentType.startsWith("text/html")) {
+        // The page may also talk to the payment provider, which turns the buyer's card into a payment
+        // method without the number passing through us.
+        const QByteArray connect = providerOrigin.isEmpty() ? QByteArray("'self'") : "'self' " + providerOrigin;
         response.addHeader("Content-Security-Policy",
                            "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-                           "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'");
+                           "connect-src " + connect + "; frame-ancestors 'none'; base-uri 'none'; form-action 'self'");
         response.addHeader("X-Frame-Options", "DENY");
     }
 }
@@ -93,7 +107,7 @@ void answer(WebServices &services, const ApiCall &call, const http::HttpResponde
     http::HttpResponse response(reply.status, reply.body, reply.contentType);
     for (const auto &header : reply.headers)
         response.addHeader(header.first, header.second);
-    addSecurityHeaders(response);
+    addSecurityHeaders(response, services.browserProviderOrigin);
     response.addHeader("X-Request-Id", call.requestId.toLatin1());
     // Lets a page correct its countdowns for the difference between its clock and ours.
     response.addHeader("Date", httpDateNow());
@@ -232,12 +246,24 @@ void WebFront::dispatch(const std::shared_ptr<const Route> &route, const QString
     QString token;
     if (handler->auth) {
         token = bearerToken(call->header("authorization"));
+        // A browser signed in to the shop carries its session in a cookie instead. A page of another
+        // site can make the browser send the cookie, never read it: a change needs the CSRF token
+        // derived from it, which only our own page can know.
         if (token.isEmpty()) {
+            call->sessionToken = sessionCookie(call->header("cookie"));
+            if (!call->sessionToken.isEmpty() && isUnsafeMethod(call->method)
+                && !sameSecret(call->header("x-csrf-token"), AccountService::csrfToken(call->sessionToken).toLatin1())) {
+                reply(ApiReply::error(403, QStringLiteral("csrf"),
+                                      QStringLiteral("This change needs the page's X-CSRF-Token header: reload the page.")));
+                return;
+            }
+        }
+        if (token.isEmpty() && call->sessionToken.isEmpty()) {
             services->limits->failedSignIns.count(addressSubject(call->clientAddress));
             reply(unauthorized());
             return;
         }
-        if (auto cached = services->auth.find(token))
+        if (auto cached = services->auth.find(authCacheKey(token, call->sessionToken)))
             call->buyer = *cached;
     }
 
@@ -262,17 +288,23 @@ void WebFront::dispatch(const std::shared_ptr<const Route> &route, const QString
                         return *spent;
                 }
                 if (auth && !call->buyer) {
-                    auto buyer = worker ? worker->buyers->authenticate(token)
-                                        : lanes->callOnClaim<Buyer>([&token](WorkerContext &claim) {
-                                              return claim.buyers->authenticate(token);
-                                          });
+                    Result<Buyer> buyer = makeError(ErrorCode::PermissionDenied, QString());
+                    if (!call->sessionToken.isEmpty()) {
+                        auto account = services->accounts->session(call->sessionToken);
+                        buyer = account ? Result<Buyer>(account->buyer) : Result<Buyer>(account.error());
+                    } else {
+                        buyer = worker ? worker->buyers->authenticate(token)
+                                       : lanes->callOnClaim<Buyer>([&token](WorkerContext &claim) {
+                                             return claim.buyers->authenticate(token);
+                                         });
+                    }
                     if (!buyer && buyer.error().code == ErrorCode::PermissionDenied)
                         failures.count(address);
                     if (!buyer)
                         return buyer.error().code == ErrorCode::PermissionDenied
                             ? unauthorized()
                             : ApiReply::fromDomainError(buyer.error());
-                    services->auth.remember(token, buyer.value());
+                    services->auth.remember(authCacheKey(token, call->sessionToken), buyer.value());
                     call->buyer = buyer.value();
                 }
                 return run(*call, worker);

@@ -6,6 +6,7 @@
 #include "weblogging.h"
 #include "workerpool.h"
 
+#include "accounts/sodiumpasswords.h"
 #include "payments/httppaymentprovider.h"
 
 #include <QMetaObject>
@@ -20,6 +21,12 @@ WebServer::WebServer(WebConfig config, SharedState shared, QObject *parent)
     if (!cfg.providerUrl.isEmpty())
         m_services->provider =
             std::make_unique<HttpPaymentProvider>(cfg.providerUrl, cfg.providerKey, cfg.providerTimeoutMs);
+    if (!cfg.providerPublishableKey.isEmpty()) {
+        const QUrl publicUrl = cfg.providerPublicUrl.isEmpty() ? cfg.providerUrl : cfg.providerPublicUrl;
+        m_services->browserProviderOrigin = publicUrl.adjusted(QUrl::RemovePath | QUrl::RemoveQuery | QUrl::RemoveFragment)
+                                                .toString(QUrl::StripTrailingSlash)
+                                                .toLatin1();
+    }
     std::shared_ptr<RateCounters> counters = m_services->shared.rateCounters;
     if (!counters)
         counters = std::make_shared<MemoryRateCounters>();
@@ -33,12 +40,33 @@ WebServer::WebServer(WebConfig config, SharedState shared, QObject *parent)
     if (cfg.seatBatching)
         m_services->seatBatcher = std::make_unique<SeatHoldBatcher>(
             SeatHoldBatcher::Options{200, 1, batchWaitLimit});
+    m_services->passwords = std::make_unique<SodiumPasswords>();
+    WebLanes *lanes = m_lanes.get();
+    AccountSettings accountSettings;
+    accountSettings.publicUrl = cfg.publicUrl.toString(QUrl::StripTrailingSlash);
+    accountSettings.shopName = cfg.shopName;
+    m_services->accounts = std::make_unique<AccountService>(
+        [lanes](const AccountWork &work) -> Status {
+            // On a lane thread with a connection (a read or a claim): its own; from a thread with none
+            // (the provider lane, where passwords are hashed): a claim connection, for these rows only.
+            if (WorkerContext *here = WorkerPool::currentContext())
+                return work(*here->accounts, *here->unitOfWork);
+            std::optional<Status> outcome;
+            const Status ran = lanes->onClaim([&](WorkerContext &claimContext) {
+                outcome.emplace(work(*claimContext.accounts, *claimContext.unitOfWork));
+                if (!outcome->ok() && outcome->error().code == ErrorCode::Unavailable)
+                    claimContext.broken = true;
+            });
+            return ran ? *outcome : ran;
+        },
+        *m_services->passwords, accountSettings);
     WorkerPool *claim = &m_lanes->claim();
     m_services->admission->start(cfg.database, cfg.onSaleRefreshMs, &m_services->metrics,
                                  [claim] { return claim->size() > 0 ? double(claim->busy()) / claim->size() : 0.0; });
 
     // More specific patterns first.
-    for (const auto &routes : {queueRoutes(*m_services), healthRoutes(*m_services), eventRoutes(*m_services),
+    for (const auto &routes : {queueRoutes(*m_services), healthRoutes(*m_services), accountRoutes(*m_services), bestAvailableRoutes(*m_services), paymentConfigRoutes(*m_services),
+                               eventRoutes(*m_services),
                                cartRoutes(*m_services), orderRoutes(*m_services), webhookRoutes(*m_services),
                                pageRoutes(*m_services), shapeRoutes(*m_services)})
         m_routes += routes;
@@ -83,6 +111,10 @@ Status WebServer::listen()
     if (Status first = m_fronts.front()->listen(address, m_services->config.port, true); !first)
         return first;
     const quint16 chosen = m_fronts.front()->port();
+    // Links in account mails point here unless --public-url says otherwise. Set before the other fronts
+    // listen, and while the first one's thread (this one) is busy here: no request reads it meanwhile.
+    if (m_services->config.publicUrl.isEmpty())
+        m_services->accounts->setPublicUrl(baseUrl().toString());
     for (std::size_t index = 1; index < m_fronts.size(); ++index) {
         WebFront *front = m_fronts[index];
         Status listening = Done{};

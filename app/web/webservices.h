@@ -7,6 +7,7 @@
 #include "webconfig.h"
 #include "webmetrics.h"
 
+#include "domain/buyeraccounts.h"
 #include "domain/holdfilter.h"
 #include "domain/payments.h"
 #include "domain/ratecounters.h"
@@ -43,6 +44,9 @@ struct WebServices
     { }
 
     const WebConfig config;
+    // "https://pay.example.com" when the page turns cards into payment methods at the provider
+    // (--provider-publishable-key): the one other origin its Content-Security-Policy lets it call.
+    QByteArray browserProviderOrigin;
     const SharedState shared; // kept alive here: the members below use them
     WebMetrics metrics;
     SeatMapCache seatMaps;
@@ -57,6 +61,10 @@ struct WebServices
     std::unique_ptr<PoolHoldBatcher> poolBatcher;
     // And web buyers' seat holds on one event into one claim (migration 044); off: one claim each.
     std::unique_ptr<SeatHoldBatcher> seatBatcher;
+    // The shop's accounts: sign-up, sign-in sessions (a cookie), password reset. Hashing runs on the
+    // calling thread; the rows on the lane's connection (or the claim lane's, from a thread with none).
+    std::unique_ptr<PasswordHasher> passwords;
+    std::unique_ptr<AccountService> accounts;
 };
 
 } // namespace boxoffice::web

@@ -72,6 +72,7 @@ Result<WorkerContext *> WorkerPool::context()
     context->seatMaps = std::make_unique<PgSeatMapStore>(database);
     context->checkout = std::make_unique<PgCheckoutStore>(database, context->inventory->carts);
     context->buyers = std::make_unique<PgBuyerStore>(database);
+    context->accounts = std::make_unique<PgAccountStore>(database);
     context->capStore = std::make_unique<PgBuyerCapStore>(database);
     context->unitOfWork = std::make_unique<PgUnitOfWork>(database);
     context->caps = std::make_unique<HoldCaps>(*context->capStore, *context->unitOfWork);
@@ -79,6 +80,7 @@ Result<WorkerContext *> WorkerPool::context()
     context->carts = std::make_unique<CartService>(context->inventory->carts);
     context->poolBatches = std::make_unique<PgPoolBatchStore>(database);
     context->seatBatches = std::make_unique<PgSeatBatchStore>(database);
+    context->documents = std::make_unique<PgOrderDocuments>(database);
     qCDebug(lcWeb) << m_name << "lane thread" << QThread::currentThread() << "connected";
     WorkerContext *raw = context.release();
     m_contexts.setLocalData(raw);

@@ -6,10 +6,12 @@
 #include "domain/seatholdservice.h"
 #include "storage/connectionsettings.h"
 #include "storage/databaseconnection.h"
+#include "storage/pgaccountstore.h"
 #include "storage/pgbuyercapstore.h"
 #include "storage/pgbuyerstore.h"
 #include "storage/pgcheckoutstore.h"
 #include "storage/pginventory.h"
+#include "storage/pgorderdocuments.h"
 #include "storage/pgpoolbatchstore.h"
 #include "storage/pgseatbatchstore.h"
 #include "storage/pgseatmapstore.h"
@@ -36,6 +38,7 @@ struct WorkerContext
     std::unique_ptr<PgSeatMapStore> seatMaps;
     std::unique_ptr<PgCheckoutStore> checkout;
     std::unique_ptr<PgBuyerStore> buyers;
+    std::unique_ptr<PgAccountStore> accounts; // the shop's sign-ins and sessions (migration 046)
     // A buyer's holds of every shape are claimed within the caps, in a unit of work on this
     // connection, so the claim of whichever store joins it.
     std::unique_ptr<PgBuyerCapStore> capStore;
@@ -45,6 +48,7 @@ struct WorkerContext
     std::unique_ptr<CartService> carts;
     std::unique_ptr<PgPoolBatchStore> poolBatches; // a batched pool's claim, when this thread leads the batch
     std::unique_ptr<PgSeatBatchStore> seatBatches; // the same for an event's seats
+    std::unique_ptr<PgOrderDocuments> documents; // a buyer's order's tickets, and its mailed PDF
     bool broken = false; // a job saw the database go away: reopen before the next one
 };
 
