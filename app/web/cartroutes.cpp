@@ -103,29 +103,6 @@ ApiReply createCart(WebServices &services, const ApiCall &call, WorkerContext *c
     return reply;
 }
 
-// The answer to a hold, whichever way it was claimed.
-ApiReply holdAnswer(WebServices &services, const HoldRequest &request, const Result<HoldGrant> &granted)
-{
-    if (!granted) {
-        services.metrics.countHold(granted.error().code == ErrorCode::Lost ? HoldOutcome::Lost : HoldOutcome::Refused);
-        return ApiReply::fromDomainError(granted.error());
-    }
-    services.metrics.countHold(HoldOutcome::Granted);
-    QJsonArray held;
-    QDateTime earliest;
-    for (const HeldUnit &unit : granted->held) {
-        held.append(QJsonObject{{QStringLiteral("unit"), unit.seat.unit},
-                                {QStringLiteral("seat"), unit.seat.label},
-                                {QStringLiteral("expires_at"), isoUtc(unit.expiresAt)}});
-        if (!earliest.isValid() || unit.expiresAt < earliest)
-            earliest = unit.expiresAt;
-    }
-    return ApiReply::json(201, {{QStringLiteral("cart"), request.cart},
-                                {QStringLiteral("event"), request.event},
-                                {QStringLiteral("held"), held},
-                                {QStringLiteral("expires_at"), isoUtc(earliest)}});
-}
-
 // A cap applies to the cart: claimed the single way, under its cap locks, by a claim-lane thread with
 // a connection of its own (the batch's answer may arrive on a thread whose connection is busy).
 void holdSingly(WebServices *services, std::shared_ptr<const ApiCall> call, std::shared_ptr<HoldFilterGuard> filter,
@@ -347,6 +324,29 @@ MethodHandler authed(const QString &method, Handler handler)
 }
 
 } // namespace
+
+// The answer to a hold, whichever way it was claimed.
+ApiReply holdAnswer(WebServices &services, const HoldRequest &request, const Result<HoldGrant> &granted)
+{
+    if (!granted) {
+        services.metrics.countHold(granted.error().code == ErrorCode::Lost ? HoldOutcome::Lost : HoldOutcome::Refused);
+        return ApiReply::fromDomainError(granted.error());
+    }
+    services.metrics.countHold(HoldOutcome::Granted);
+    QJsonArray held;
+    QDateTime earliest;
+    for (const HeldUnit &unit : granted->held) {
+        held.append(QJsonObject{{QStringLiteral("unit"), unit.seat.unit},
+                                {QStringLiteral("seat"), unit.seat.label},
+                                {QStringLiteral("expires_at"), isoUtc(unit.expiresAt)}});
+        if (!earliest.isValid() || unit.expiresAt < earliest)
+            earliest = unit.expiresAt;
+    }
+    return ApiReply::json(201, {{QStringLiteral("cart"), request.cart},
+                                {QStringLiteral("event"), request.event},
+                                {QStringLiteral("held"), held},
+                                {QStringLiteral("expires_at"), isoUtc(earliest)}});
+}
 
 QVector<Route> cartRoutes(WebServices &services)
 {

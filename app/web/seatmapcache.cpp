@@ -1,5 +1,7 @@
 #include "seatmapcache.h"
 
+#include "domain/bestavailable.h"
+
 #include "apireply.h"
 
 #include <QCryptographicHash>
@@ -38,11 +40,15 @@ Result<SeatMapSnapshot> SeatMapCache::snapshot(EventId event, SeatMapStore &stor
     if (!rendered)
         return rendered.error();
     entry->snapshot = rendered.value();
+    entry->snapshot.map = std::make_shared<const SeatMap>(map.value());
+    entry->snapshot.quality = std::make_shared<const QVector<double>>(seatQuality(map.value()));
+    entry->snapshot.serverNow = now.value();
     entry->age.start();
+    const SeatMapSnapshot fresh = entry->snapshot;
     entryLock.unlock();
     QMutexLocker lock(&m_mutex);
     m_entries.insert(event, entry);
-    return rendered;
+    return fresh;
 }
 
 Result<SeatMapSnapshot> SeatMapCache::render(const SeatMap &map, const QDateTime &serverNow)

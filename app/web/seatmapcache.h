@@ -16,6 +16,11 @@ struct SeatMapSnapshot
 {
     QByteArray body; // the JSON document served as is
     QByteArray etag; // "\"<hash of body>\""
+    // The same read as the domain sees it, for best available: where the free blocks are, and how
+    // good each seat is (seatQuality, computed once per read). Null when rendered without the cache.
+    std::shared_ptr<const SeatMap> map;
+    std::shared_ptr<const QVector<double>> quality;
+    QDateTime serverNow;
 };
 
 // One JSON snapshot per event, re-read from the database at most once per `maxAgeMs` however many

@@ -3,7 +3,7 @@
 
 #include "ui/desk/deskwindow.h"
 
-#include "domain/bestavailable.h"
+#include "domain/bestavailablehold.h"
 #include "ui/common/clerkerror.h"
 #include "ui/common/money.h"
 #include "ui/desk/connectionbanner.h"
@@ -106,45 +106,42 @@ void DeskWindow::holdBestAvailable()
         request.section = m_bestSection->currentData().toInt();
     if (m_bestBand->currentIndex() > 0)
         request.band = m_bestBand->currentData().toInt();
-    const auto candidates
-        = bestAvailableBlocks(m_scene->seatMap(), m_scene->seatQuality(), request, m_clock.now(),
-                              *QRandomGenerator::global());
-    if (candidates.isEmpty()) {
-        showMessage(tr("No %1 seats together are free with that choice.").arg(request.count), true);
+    HoldRequest base;
+    base.event = m_live->event();
+    base.cart = m_cartId;
+    // Another clerk or the web may take a block between reading the map and claiming it: the claim
+    // decides, and the use-case moves on to the next candidate (the same one the web shop calls).
+    const SeatMap map = m_scene->seatMap();
+    const QVector<double> quality = m_scene->seatQuality();
+    const QDateTime now = m_clock.now();
+    const auto held = m_services.calls([&] {
+        return boxoffice::holdBestAvailable(*m_services.holds, base, map, quality, request, now, *QRandomGenerator::global());
+    });
+    if (!held) {
+        if (held.error().reason == QLatin1String("seat.no-block")) {
+            showMessage(tr("No %1 seats together are free with that choice.").arg(request.count), true);
+        } else if (held.error().reason == QLatin1String("seat.blocks-lost")) {
+            refreshLiveChanges();
+            showMessage(tr("Other buyers took the best %1 blocks while we tried; press Ctrl+B again.")
+                            .arg(held.error().args.value(0)),
+                        true);
+        } else {
+            showError(held.error());
+        }
         return;
     }
-    // Another clerk or the web may take a block between reading the map and claiming it: the claim
-    // decides, and a lost block moves on to the next candidate.
-    int lost = 0;
-    for (const QVector<UnitId> &block : candidates) {
-        HoldRequest hold;
-        hold.event = m_live->event();
-        hold.cart = m_cartId;
-        hold.units = block;
-        const auto held = m_services.calls([&] { return m_services.holds->hold(hold); });
-        if (held) {
-            m_cart->upsert(entriesFor(held.value()));
-            QStringList labels;
-            for (const HeldUnit &unit : held->held) {
-                labels << unit.seat.label;
-                m_scene->applyChange(SeatChange{unit.seat.unit, SeatState::Held, m_cartId, unit.expiresAt});
-            }
-            // The clerk points the buyer at the seats: zoom to them, with the rows around for context.
-            m_view->showUnits(block);
-            showMessage(lost == 0 ? tr("Held %1.").arg(joinLabels(labels))
-                                  : tr("Held %1 (%2 better blocks went to other buyers first).")
-                                        .arg(joinLabels(labels))
-                                        .arg(lost));
-            return;
-        }
-        if (held.error().code != ErrorCode::Lost) {
-            showError(held.error());
-            return;
-        }
-        ++lost;
+    m_cart->upsert(entriesFor(held->grant));
+    QStringList labels;
+    for (const HeldUnit &unit : held->grant.held) {
+        labels << unit.seat.label;
+        m_scene->applyChange(SeatChange{unit.seat.unit, SeatState::Held, m_cartId, unit.expiresAt});
     }
-    refreshLiveChanges();
-    showMessage(tr("Other buyers took the best %1 blocks while we tried; press Ctrl+B again.").arg(lost), true);
+    // The clerk points the buyer at the seats: zoom to them, with the rows around for context.
+    m_view->showUnits(held->block);
+    showMessage(held->lostBlocks == 0 ? tr("Held %1.").arg(joinLabels(labels))
+                                      : tr("Held %1 (%2 better blocks went to other buyers first).")
+                                            .arg(joinLabels(labels))
+                                            .arg(held->lostBlocks));
 }
 
 void DeskWindow::releaseSelection()
