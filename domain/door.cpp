@@ -72,6 +72,8 @@ QString refusalText(DoorRefusal refusal)
         return QStringLiteral("not paid");
     case DoorRefusal::Exchanged:
         return QStringLiteral("exchanged for another seat");
+    case DoorRefusal::OtherEvent:
+        return QStringLiteral("for another event");
     }
     return QString();
 }
@@ -87,8 +89,11 @@ QString alreadyAdmittedText(const Admission &admission, const QDateTime &now)
 QString summary(const DoorScan &scan, const QDateTime &now)
 {
     const Ticket &t = scan.ticket;
-    const QString seat
-        = QStringLiteral("%1, seat %2 (%3), order %4").arg(t.eventName, t.seatLabel, t.sectionName).arg(t.order);
+    const QString seat = t.isStandingPlace()
+                             ? QStringLiteral("%1, %2, order %3").arg(t.eventName, ticketPlaceText(t)).arg(t.order)
+                             : QStringLiteral("%1, seat %2 (%3), order %4")
+                                   .arg(t.eventName, t.seatLabel, t.sectionName)
+                                   .arg(t.order);
     switch (scan.outcome) {
     case DoorOutcome::Admitted:
         return QStringLiteral("ADMITTED at gate %1: %2").arg(scan.admission.gate, seat);
@@ -112,7 +117,7 @@ QString summary(const DoorScan &scan, const QDateTime &now)
 
 DoorService::DoorService(DoorStore &store) : m_store(store) { }
 
-Result<DoorScan> DoorService::admit(const QString &scanned, const QString &gate)
+Result<DoorScan> DoorService::admit(const QString &scanned, const QString &gate, EventId atEvent)
 {
     auto code = ticketCodeFromScan(scanned);
     if (!code)
@@ -120,18 +125,26 @@ Result<DoorScan> DoorService::admit(const QString &scanned, const QString &gate)
     auto checkedGate = DoorRules::gate(gate);
     if (!checkedGate)
         return checkedGate.error();
-    return answer(code.value(), m_store.admit(code.value(), checkedGate.value()), true);
+    if (atEvent != 0) {
+        // A ticket's event never changes once issued, so looking first and admitting second cannot be
+        // raced into admitting a ticket of another event: only its admission is contested, and that is
+        // decided in the one atomic call below.
+        Result<DoorRecord> looked = m_store.look(code.value());
+        if (!looked || looked.value().ticket.event != atEvent)
+            return answer(code.value(), std::move(looked), true, atEvent);
+    }
+    return answer(code.value(), m_store.admit(code.value(), checkedGate.value()), true, atEvent);
 }
 
-Result<DoorScan> DoorService::check(const QString &scanned)
+Result<DoorScan> DoorService::check(const QString &scanned, EventId atEvent)
 {
     auto code = ticketCodeFromScan(scanned);
     if (!code)
         return code.error();
-    return answer(code.value(), m_store.look(code.value()), false);
+    return answer(code.value(), m_store.look(code.value()), false, atEvent);
 }
 
-Result<DoorScan> DoorService::answer(const QString &code, Result<DoorRecord> record, bool admitting)
+Result<DoorScan> DoorService::answer(const QString &code, Result<DoorRecord> record, bool admitting, EventId atEvent)
 {
     DoorScan scan;
     scan.code = code;
@@ -149,6 +162,9 @@ Result<DoorScan> DoorService::answer(const QString &code, Result<DoorRecord> rec
     // The seat went back in an exchange: the buyer holds a new ticket, and "refunded" would mislead the door.
     if (scan.refusal == DoorRefusal::Refunded && facts.exchanged)
         scan.refusal = DoorRefusal::Exchanged;
+    // At another event's door whatever else is true of it: the holder is at the wrong door.
+    if (atEvent != 0 && facts.ticket.event != atEvent)
+        scan.refusal = DoorRefusal::OtherEvent;
     if (scan.refusal != DoorRefusal::None)
         scan.outcome = DoorOutcome::NotValid;
     else if (facts.recorded)

@@ -48,8 +48,9 @@ public:
     virtual Result<DoorRecord> look(const QString &code) = 0;
 };
 
-// Why a ticket does not admit, in the door's terms.
-enum class DoorRefusal { None, Refunded, Cancelled, NotPaid, Exchanged };
+// Why a ticket does not admit, in the door's terms. OtherEvent: a good ticket, scanned at a door that
+// was told it admits to another event.
+enum class DoorRefusal { None, Refunded, Cancelled, NotPaid, Exchanged, OtherEvent };
 
 enum class DoorOutcome {
     Admitted, // recorded now: let them in
@@ -75,7 +76,7 @@ inline constexpr int maxGateLength = 32;
 Result<QString> gate(const QString &typed);
 // The first reason the facts give for not admitting, None when the ticket admits.
 DoorRefusal refusal(OrderState order, LineState line, bool seatStillSold);
-// "refunded", "cancelled", "not paid", "exchanged for another seat".
+// "refunded", "cancelled", "not paid", "exchanged for another seat", "for another event".
 QString refusalText(DoorRefusal refusal);
 // "already admitted at 19:42, gate 2", the time in local time (with the date when not today).
 QString alreadyAdmittedText(const Admission &admission, const QDateTime &now);
@@ -91,13 +92,15 @@ public:
     explicit DoorService(DoorStore &store);
 
     // BadInput for something that is not a ticket code or a bad gate; a code never issued is the
-    // Unknown outcome, not an error, because the door answers it like any other scan.
-    Result<DoorScan> admit(const QString &scanned, const QString &gate);
+    // Unknown outcome, not an error, because the door answers it like any other scan. `atEvent` (not 0):
+    // this door admits to that event only; a ticket of another event is NotValid (OtherEvent) and its
+    // admission is not recorded.
+    Result<DoorScan> admit(const QString &scanned, const QString &gate, EventId atEvent = 0);
     // For staff who only want to look: never records an admission.
-    Result<DoorScan> check(const QString &scanned);
+    Result<DoorScan> check(const QString &scanned, EventId atEvent = 0);
 
 private:
-    Result<DoorScan> answer(const QString &code, Result<DoorRecord> record, bool admitting);
+    Result<DoorScan> answer(const QString &code, Result<DoorRecord> record, bool admitting, EventId atEvent);
 
     DoorStore &m_store;
 };

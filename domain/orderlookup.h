@@ -52,7 +52,8 @@ struct OrderTicketRecord
 {
     QString code;
     QString eventName;
-    QString seatLabel;
+    QString seatLabel; // a standing place's ticket: "Standing — <area>"
+    bool standing = false;
 };
 
 // An exchange the order took part in: its units given back into `toOrder`, or its units sold in

@@ -9,6 +9,13 @@ QString ticketQrPayload(const Ticket &ticket)
     return QStringLiteral("BOXOFFICE-TICKET:") + ticket.code;
 }
 
+QString ticketPlaceText(const Ticket &ticket)
+{
+    if (ticket.isStandingPlace())
+        return QStringLiteral("Standing \u2014 %1").arg(ticket.sectionName);
+    return ticket.seatLabel;
+}
+
 Result<QString> ticketCodeFromScan(const QString &scanned)
 {
     static const QLatin1String prefix("BOXOFFICE-TICKET:");

@@ -12,19 +12,24 @@
 
 namespace boxoffice {
 
-// A paid line that is not a seat, as its confirmation names it: standing places of an event, a hotel
-// stay, a restaurant table. The mail is its voucher.
+// A paid stay or table, as its confirmation names it and its voucher page shows it. (Seats and standing
+// places get tickets instead.)
 struct Voucher
 {
-    enum class Kind { Places, Stay, Table };
-    Kind kind = Kind::Places;
-    QString what; // "Standing, Rock Night"; "Harbour Hotel, Double room"; "Chez Marie, table T4"
-    QString reference; // the stay's booking reference, the table booking's number; empty for places
-    QDateTime startsAt; // the event, or the table's time
+    enum class Kind { Stay, Table };
+    Kind kind = Kind::Stay;
+    OrderId order = 0;
+    QString what; // "Harbour Hotel, Double room"; "Chez Marie, table T4"
+    QString venue; // the hotel, the restaurant
+    QString item; // the room type, the table's code
+    QString reference; // the stay's booking reference, the table booking's number
+    QDateTime startsAt; // the table's time
     QDateTime endsAt; // the table's end
     QDate checkIn; // a stay's nights
     QDate checkOut;
-    int quantity = 1; // places; a table's party
+    int quantity = 1; // a table's party
+
+    int nights() const { return checkIn.isValid() && checkOut.isValid() ? int(checkIn.daysTo(checkOut)) : 0; }
 };
 
 // What the worker made of one "payment-confirmed" outbox event.
@@ -38,10 +43,12 @@ struct IssuedOrder
     bool mailQueued = false;
 };
 
-using TicketPdfRenderer = std::function<Result<QByteArray>(const QVector<Ticket> &)>;
+// One PDF of an order's tickets (seats and standing places) and its vouchers (stays, tables), in that
+// order; the worker attaches it to the confirmation. Either list may be empty, not both.
+using TicketPdfRenderer = std::function<Result<QByteArray>(const QVector<Ticket> &, const QVector<Voucher> &)>;
 
-// The confirmation of a paid order: its seats' tickets (attached as PDF by the caller) and its other
-// lines as vouchers, in words for the buyer.
+// The confirmation of a paid order: its tickets and vouchers (attached as one PDF by the caller), in
+// words for the buyer.
 struct ConfirmationText
 {
     QString subject;
@@ -50,9 +57,9 @@ struct ConfirmationText
 ConfirmationText orderConfirmation(OrderId order, const QVector<Ticket> &tickets, const QVector<Voucher> &vouchers);
 
 // The outbox's consumer side. Each call takes one unprocessed event (skipping any another worker is
-// on), issues the order's tickets, renders them with `render`, queues the confirmation mail (for any
-// paid order: seats, places, stays, tables) and marks
-// the event processed, all in one transaction: a crash in between leaves the event to do again, and
+// on), issues the order's tickets (one per seat, one per standing place), renders them and the vouchers
+// with `render`, queues the confirmation mail with that PDF (for any paid order: seats, places, stays,
+// tables) and marks the event processed, all in one transaction: a crash in between leaves the event to do again, and
 // doing it again issues nothing new (tickets and mail are unique per order). NotFound: nothing to do.
 class TicketIssuingStore
 {

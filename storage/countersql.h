@@ -115,47 +115,52 @@ INSERT INTO counter_payments (order_id, method, amount_minor, tendered_minor, re
 VALUES (:order, :method, :amount, :tendered, :reference)
 )SQL";
 
-// One ticket per sold seat of the order; a repeat issues nothing new.
+// One ticket per sold seat and one per place of each sold pool line (migration 047); a repeat issues
+// nothing new. One statement, so the order's tickets of both kinds appear together.
 inline constexpr char issueTickets[] = R"SQL(
-INSERT INTO tickets (order_id, unit_id)
-SELECT l.order_id, l.unit_id FROM order_lines l
-WHERE l.order_id = :order AND l.state = 'SOLD'
-ORDER BY l.unit_id
-ON CONFLICT (order_id, unit_id) DO NOTHING
+WITH p AS (
+    SELECT CAST(:order AS bigint) AS order_id
+), seats AS (
+    INSERT INTO tickets (order_id, unit_id)
+    SELECT l.order_id, l.unit_id FROM order_lines l JOIN p ON l.order_id = p.order_id
+    WHERE l.state = 'SOLD'
+    ORDER BY l.unit_id
+    ON CONFLICT (order_id, unit_id) DO NOTHING
+    RETURNING 1
+)
+INSERT INTO tickets (order_id, pool_hold_id, place)
+SELECT l.order_id, l.hold_id, n.place
+FROM order_pool_lines l JOIN p ON l.order_id = p.order_id
+CROSS JOIN LATERAL generate_series(1, l.quantity) AS n(place)
+WHERE l.state = 'SOLD'
+ORDER BY l.hold_id, n.place
+ON CONFLICT (order_id, pool_hold_id, place) DO NOTHING
 )SQL";
 
+// Columns 0-13 are a ticket as ticketFromRow reads it (TicketColumns): every statement that reads
+// tickets selects them from ticket_faces (migration 047), in this order. Seats first (by unit), then
+// places (by line, place); column 14 says whether it still admits.
 inline constexpr char tickets[] = R"SQL(
-SELECT CAST(t.code AS text), t.order_id, e.name, CAST(extract(epoch FROM e.starts_at) * 1000 AS bigint),
-       vl.name, st.label, sec.name, l.amount_minor, o.currency, t.issued_by,
-       CAST(extract(epoch FROM t.issued_at) * 1000 AS bigint),
-       l.state = 'SOLD' AND es.state = 'SOLD' AND es.order_id = t.order_id
-FROM tickets t
-JOIN orders o ON o.id = t.order_id
-JOIN order_lines l ON l.order_id = t.order_id AND l.unit_id = t.unit_id
-JOIN event_seats es ON es.id = t.unit_id
-JOIN events e ON e.id = es.event_id
-JOIN venue_layouts vl ON vl.id = e.layout_id
-JOIN seats st ON st.id = es.seat_id
-JOIN sections sec ON sec.id = st.section_id
-WHERE t.order_id = :order
-ORDER BY es.id
+SELECT CAST(f.code AS text), f.order_id, f.event_name, CAST(extract(epoch FROM f.starts_at) * 1000 AS bigint),
+       f.venue, f.seat_label, f.area, f.price_minor, o.currency, f.issued_by,
+       CAST(extract(epoch FROM f.issued_at) * 1000 AS bigint), f.event_id, f.place, f.places,
+       f.line_state = 'SOLD' AND f.still_sold
+FROM ticket_faces f
+JOIN orders o ON o.id = f.order_id
+WHERE f.order_id = :order
+ORDER BY f.kind_order, f.unit_order, f.place
 )SQL";
 
-// A ticket admits while its order is paid and its seat is still sold to that order.
+// A ticket admits while its order is paid and its seat is still sold to that order (a place: its line
+// still sold).
 inline constexpr char checkTicket[] = R"SQL(
-SELECT CAST(t.code AS text), t.order_id, e.name, CAST(extract(epoch FROM e.starts_at) * 1000 AS bigint),
-       vl.name, st.label, sec.name, l.amount_minor, o.currency, t.issued_by,
-       CAST(extract(epoch FROM t.issued_at) * 1000 AS bigint),
-       o.state, es.state = 'SOLD' AND es.order_id = t.order_id
-FROM tickets t
-JOIN orders o ON o.id = t.order_id
-JOIN order_lines l ON l.order_id = t.order_id AND l.unit_id = t.unit_id
-JOIN event_seats es ON es.id = t.unit_id
-JOIN events e ON e.id = es.event_id
-JOIN venue_layouts vl ON vl.id = e.layout_id
-JOIN seats st ON st.id = es.seat_id
-JOIN sections sec ON sec.id = st.section_id
-WHERE t.code = CAST(:code AS uuid)
+SELECT CAST(f.code AS text), f.order_id, f.event_name, CAST(extract(epoch FROM f.starts_at) * 1000 AS bigint),
+       f.venue, f.seat_label, f.area, f.price_minor, o.currency, f.issued_by,
+       CAST(extract(epoch FROM f.issued_at) * 1000 AS bigint), f.event_id, f.place, f.places,
+       o.state, f.still_sold
+FROM ticket_faces f
+JOIN orders o ON o.id = f.order_id
+WHERE f.code = CAST(:code AS uuid)
 )SQL";
 
 inline constexpr char markGuaranteed[] = R"SQL(

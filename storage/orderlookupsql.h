@@ -102,14 +102,14 @@ FROM order_exchanges WHERE from_order = :order OR to_order = :order
 ORDER BY exchanged_at, id
 )SQL";
 
+// Code, event, what it admits to (a seat's label, or "Standing — <area>" for a standing place;
+// ticket_faces, migration 047) and whether it is a place's; seats by label, then places.
 inline constexpr char tickets[] = R"SQL(
-SELECT CAST(t.code AS text), e.name, st.label
-FROM tickets t
-JOIN event_seats es ON es.id = t.unit_id
-JOIN events e ON e.id = es.event_id
-JOIN seats st ON st.id = es.seat_id
-WHERE t.order_id = :order
-ORDER BY st.label, t.code
+SELECT CAST(f.code AS text), f.event_name,
+       CASE WHEN f.place > 0 THEN 'Standing — ' || f.area ELSE f.seat_label END, f.place > 0
+FROM ticket_faces f
+WHERE f.order_id = :order
+ORDER BY f.kind_order, f.seat_label, f.unit_order, f.place, f.code
 )SQL";
 
 } // namespace boxoffice::OrderLookupSql

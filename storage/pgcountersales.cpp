@@ -201,6 +201,9 @@ Ticket ticketFromRow(const QSqlQuery &q)
     ticket.currency = q.value(8).toString().trimmed();
     ticket.soldBy = q.value(9).toString();
     ticket.issuedAt = fromEpochMs(q.value(10));
+    ticket.event = q.value(11).toLongLong();
+    ticket.place = q.value(12).toInt();
+    ticket.places = q.value(13).toInt();
     return ticket;
 }
 
@@ -271,7 +274,7 @@ Result<QVector<Ticket>> PgCounterSales::readTickets(OrderId order, bool onlyAdmi
     QSqlQuery &q = *query.value();
     QVector<Ticket> tickets;
     while (q.next()) {
-        if (!onlyAdmitting || q.value(11).toBool())
+        if (!onlyAdmitting || q.value(TicketColumns).toBool())
             tickets << ticketFromRow(q);
     }
     q.finish();
@@ -293,8 +296,8 @@ Result<TicketCheck> PgCounterSales::checkTicket(const QString &code)
     }
     TicketCheck check;
     check.ticket = ticketFromRow(q);
-    auto orderState = orderStateFromText(q.value(11).toString());
-    const bool seatStillSold = q.value(12).toBool();
+    auto orderState = orderStateFromText(q.value(TicketColumns).toString());
+    const bool seatStillSold = q.value(TicketColumns + 1).toBool();
     q.finish();
     if (!orderState)
         return orderState.error();
@@ -302,7 +305,8 @@ Result<TicketCheck> PgCounterSales::checkTicket(const QString &code)
     if (orderState.value() != OrderState::Paid)
         check.reason = QStringLiteral("the order is %1").arg(toText(orderState.value()).toLower());
     else if (!seatStillSold)
-        check.reason = QStringLiteral("the seat is no longer sold to this order");
+        check.reason = check.ticket.isStandingPlace() ? QStringLiteral("the place is no longer sold to this order")
+                                                      : QStringLiteral("the seat is no longer sold to this order");
     return check;
 }
 

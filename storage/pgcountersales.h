@@ -6,7 +6,9 @@
 
 namespace boxoffice {
 
-// A ticket as CounterSql::tickets and ::checkTicket (and DoorSql::admit) select it: columns 0-10.
+// A ticket as CounterSql::tickets and ::checkTicket (and DoorSql::admit) select it: columns 0 to
+// TicketColumns - 1; whatever else a statement answers comes after them.
+inline constexpr int TicketColumns = 14;
 Ticket ticketFromRow(const QSqlQuery &query);
 
 // CounterSaleStore on PostgreSQL: the cart's live holds locked, the order compared with the quote the

@@ -35,15 +35,16 @@ Result<DoorRecord> PgDoorStore::run(const QString &code, const QVariant &gate, c
     }
     DoorRecord record;
     record.ticket = ticketFromRow(q);
-    record.recorded = q.value(11).toBool();
-    const QString orderState = q.value(12).toString();
-    const QString lineState = q.value(13).toString();
-    record.seatStillSold = q.value(14).toBool();
-    record.admission.at = fromEpochMs(q.value(15));
-    record.admission.gate = q.value(16).toString();
-    record.admission.by = q.value(17).toString();
-    record.admission.terminal = q.value(18).toString();
-    record.exchanged = q.value(19).toBool();
+    constexpr int facts = TicketColumns;
+    record.recorded = q.value(facts).toBool();
+    const QString orderState = q.value(facts + 1).toString();
+    const QString lineState = q.value(facts + 2).toString();
+    record.seatStillSold = q.value(facts + 3).toBool();
+    record.admission.at = fromEpochMs(q.value(facts + 4));
+    record.admission.gate = q.value(facts + 5).toString();
+    record.admission.by = q.value(facts + 6).toString();
+    record.admission.terminal = q.value(facts + 7).toString();
+    record.exchanged = q.value(facts + 8).toBool();
     q.finish();
     auto order = orderStateFromText(orderState);
     if (!order)

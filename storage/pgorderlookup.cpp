@@ -204,7 +204,8 @@ Status PgOrderLookup::readTickets(OrderDetails &details)
         return query.error();
     QSqlQuery &q = *query.value();
     while (q.next())
-        details.tickets << OrderTicketRecord{q.value(0).toString(), q.value(1).toString(), q.value(2).toString()};
+        details.tickets << OrderTicketRecord{q.value(0).toString(), q.value(1).toString(), q.value(2).toString(),
+                                             q.value(3).toBool()};
     q.finish();
     return Done{};
 }

@@ -48,29 +48,31 @@ Result<IssuedOrder> PgTicketIssuer::issueNextConfirmed(const TicketPdfRenderer &
         return vouchers.error();
     for (QSqlQuery &q = *vouchers.value(); q.next();) {
         Voucher voucher;
-        voucher.kind = static_cast<Voucher::Kind>(q.value(0).toInt());
+        voucher.kind = q.value(0).toInt() == 0 ? Voucher::Kind::Stay : Voucher::Kind::Table;
+        voucher.order = issued.order;
         voucher.what = q.value(1).toString();
-        voucher.reference = q.value(2).toString();
-        if (!q.value(3).isNull())
-            voucher.startsAt = QDateTime::fromMSecsSinceEpoch(q.value(3).toLongLong(), Qt::UTC);
-        if (!q.value(4).isNull())
-            voucher.endsAt = QDateTime::fromMSecsSinceEpoch(q.value(4).toLongLong(), Qt::UTC);
-        voucher.checkIn = q.value(5).toDate();
-        voucher.checkOut = q.value(6).toDate();
-        voucher.quantity = q.value(7).toInt();
+        voucher.venue = q.value(2).toString();
+        voucher.item = q.value(3).toString();
+        voucher.reference = q.value(4).toString();
+        if (!q.value(5).isNull())
+            voucher.startsAt = QDateTime::fromMSecsSinceEpoch(q.value(5).toLongLong(), Qt::UTC);
+        if (!q.value(6).isNull())
+            voucher.endsAt = QDateTime::fromMSecsSinceEpoch(q.value(6).toLongLong(), Qt::UTC);
+        voucher.checkIn = q.value(7).toDate();
+        voucher.checkOut = q.value(8).toDate();
+        voucher.quantity = q.value(9).toInt();
         issued.vouchers << voucher;
     }
     vouchers.value()->finish();
 
     if (!issued.tickets.isEmpty() || !issued.vouchers.isEmpty()) {
-        QByteArray attachment;
-        if (!issued.tickets.isEmpty()) {
-            // Rendering is CPU work on data already read; nothing here waits on the network.
-            auto pdf = render(issued.tickets);
-            if (!pdf)
-                return pdf.error();
-            attachment = pdf.value();
-        }
+        // One PDF for the whole order, tickets and vouchers: the web shop serves these same bytes
+        // (GET /api/v1/orders/{id}/tickets.pdf). Rendering is CPU work on data already read; nothing
+        // here waits on the network.
+        auto pdf = render(issued.tickets, issued.vouchers);
+        if (!pdf)
+            return pdf.error();
+        const QByteArray attachment = pdf.value();
         const ConfirmationText text = orderConfirmation(issued.order, issued.tickets, issued.vouchers);
         auto queued = m_statements.exec(TicketIssuingSql::queueMail, context,
                                         {{QStringLiteral(":order"), issued.order},

@@ -18,22 +18,21 @@ FROM orders o LEFT JOIN buyer_carts c ON c.cart_id = o.cart_id LEFT JOIN buyers 
 WHERE o.id = :order
 )SQL";
 
-// The order's paid lines that are not seats, in a fixed order: places, stays, tables.
+// The order's paid stays and tables (seats and standing places get tickets), stays first: kind
+// (Voucher::Kind: 0 stay, 1 table), what, venue, item, reference, starts and ends (epoch ms), check-in,
+// check-out, party.
 inline constexpr char vouchers[] = R"SQL(
-SELECT v.kind, v.what, v.reference, v.starts_ms, v.ends_ms, v.check_in, v.check_out, v.quantity
+SELECT v.kind, v.venue || ', ' || v.item, v.venue, v.item, v.reference, v.starts_ms, v.ends_ms, v.check_in,
+       v.check_out, v.quantity
 FROM (
-    SELECT 0 AS kind, p.name || ', ' || e.name AS what, '' AS reference,
-           CAST(extract(epoch FROM e.starts_at) * 1000 AS bigint) AS starts_ms, CAST(NULL AS bigint) AS ends_ms,
-           CAST(NULL AS date) AS check_in, CAST(NULL AS date) AS check_out, l.quantity, p.id AS sort_key
-    FROM order_pool_lines l JOIN ga_pools p ON p.id = l.pool_id JOIN events e ON e.id = p.event_id
-    WHERE l.order_id = :order AND l.state = 'SOLD'
-    UNION ALL
-    SELECT 1, h.name || ', ' || rt.name, st.reference, NULL, NULL, st.check_in, st.check_out, 1, st.id
+    SELECT 0 AS kind, h.name AS venue, rt.name AS item, st.reference,
+           CAST(NULL AS bigint) AS starts_ms, CAST(NULL AS bigint) AS ends_ms,
+           st.check_in, st.check_out, 1 AS quantity, st.id AS sort_key
     FROM order_stay_lines l JOIN stays st ON st.id = l.stay_id JOIN room_types rt ON rt.id = st.room_type_id
     JOIN hotels h ON h.id = rt.hotel_id
     WHERE l.order_id = :order AND l.state = 'SOLD'
     UNION ALL
-    SELECT 2, r.name || ', table ' || sr.code, CAST(b.id AS text),
+    SELECT 1, r.name, 'table ' || sr.code, CAST(b.id AS text),
            CAST(extract(epoch FROM lower(b.during)) * 1000 AS bigint),
            CAST(extract(epoch FROM upper(b.during)) * 1000 AS bigint), NULL, NULL, b.party_size, b.id
     FROM order_slot_lines l JOIN slot_bookings b ON b.id = l.booking_id

@@ -60,7 +60,7 @@ const std::map<QString, Command> &commands()
                     "queue mail for paid orders, then send the mail that is due"}},
         {QStringLiteral("refund"), {runRefund, "refund --order ID --reason TEXT [--items seat:5,ga:3,stay:4,slot:9]: (manager) refund a paid order or some of its units, any shape, back on sale"}},
         {QStringLiteral("ticket"),
-         {runTicket, "ticket verify CODE [--gate NAME] [--check-only]: admit a scanned ticket once and record it (exit 0), "
+         {runTicket, "ticket verify CODE [--gate NAME] [--event ID] [--check-only]: admit a scanned ticket once and record it (exit 0), "
                      "refuse it, e.g. already admitted or refunded (1), or never issued (2)"}},
         {QStringLiteral("till"),
          {runTill, "till report [--shift ID | --date YYYY-MM-DD]: a till's figures (cash expected and counted, card "

@@ -52,6 +52,7 @@ QJsonObject scanToJson(const DoorScan &scan, const QString &message)
                        {"event", scan.ticket.eventName},
                        {"seat", scan.ticket.seatLabel},
                        {"section", scan.ticket.sectionName},
+                       {"standing", scan.ticket.isStandingPlace()},
                        {"order", scan.ticket.order},
                        {"admission", admissionToJson(scan.admission)}};
 }
@@ -65,7 +66,7 @@ int runTicket(CtlContext &context)
     const QStringList args = context.parser().positionalArguments();
     if (args.value(1) != QLatin1String("verify") || args.value(2).isEmpty())
         return context.failUsage(QStringLiteral(
-            "Use: boxoffice-ctl ticket verify CODE [--gate NAME] [--check-only] (as scanned: BOXOFFICE-TICKET:...)"));
+            "Use: boxoffice-ctl ticket verify CODE [--gate NAME] [--event ID] [--check-only] (as scanned: BOXOFFICE-TICKET:...)"));
     const bool checkOnly = context.parser().isSet(QStringLiteral("check-only"));
     const QString gate
         = context.parser().isSet(QStringLiteral("gate")) ? context.parser().value(QStringLiteral("gate")) : defaultGate;
@@ -77,9 +78,17 @@ int runTicket(CtlContext &context)
     auto connection = context.connect();
     if (!connection)
         return context.fail(connection.error());
+    // --event: this door admits to that event only (a ticket of another event is refused, not recorded).
+    EventId atEvent = 0;
+    if (context.parser().isSet(QStringLiteral("event"))) {
+        auto event = context.requireId(QStringLiteral("event"));
+        if (!event)
+            return context.fail(event.error());
+        atEvent = event.value();
+    }
     PgDoorStore store(connection.value()->database());
     DoorService door(store);
-    auto scan = checkOnly ? door.check(args.value(2)) : door.admit(args.value(2), gate);
+    auto scan = checkOnly ? door.check(args.value(2), atEvent) : door.admit(args.value(2), gate, atEvent);
     if (!scan)
         return context.fail(scan.error());
     if (scan->outcome == DoorOutcome::Unknown)

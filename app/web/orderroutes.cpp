@@ -1,6 +1,7 @@
 // GET /api/v1/orders: the buyer's orders, newest first (?cart= finds the order a lost checkout answer
-// named; ?before= pages on). GET /api/v1/orders/{id}: one of them with its lines. Another buyer's
-// orders are never listed, and their ids answer 404.
+// named; ?before= pages on). GET /api/v1/orders/{id}: one of them with its lines and tickets.
+// GET /api/v1/orders/{id}/tickets.pdf: its tickets and vouchers, the PDF its confirmation mail carried.
+// Another buyer's orders are never listed, and their ids answer 404.
 
 #include "jsonbody.h"
 #include "routes.h"
@@ -65,17 +66,74 @@ ApiReply listOrders(const ApiCall &call, WorkerContext *context)
     return ApiReply::json(200, {{QStringLiteral("orders"), listed}, {QStringLiteral("next_before"), next}});
 }
 
-ApiReply oneOrder(const ApiCall &call, WorkerContext *context)
+QJsonObject ticketJson(const Ticket &ticket)
+{
+    return {{QStringLiteral("code"), ticket.code},
+            {QStringLiteral("event"), ticket.eventName},
+            {QStringLiteral("kind"), ticket.isStandingPlace() ? QStringLiteral("place") : QStringLiteral("seat")},
+            {QStringLiteral("what"), ticketPlaceText(ticket)}};
+}
+
+// The buyer's own order, or the answer to give instead: 404 for an id that is not a positive whole
+// number, an unknown order and another buyer's alike, so ids reveal nothing.
+Result<OrderId> ownOrder(const ApiCall &call, WorkerContext *context)
 {
     auto id = pathId(call.args.value(0), QStringLiteral("The order id"));
     if (!id)
-        return ApiReply::error(404, QStringLiteral("not_found"), QStringLiteral("No such order."));
+        return makeError(ErrorCode::NotFound, QStringLiteral("No such order."));
     if (auto owner = context->buyers->checkOrderOwner(call.buyerId(), id.value()); !owner)
-        return ApiReply::fromDomainError(owner.error());
+        return owner.error();
+    return id.value();
+}
+
+ApiReply oneOrder(const ApiCall &call, WorkerContext *context)
+{
+    auto id = ownOrder(call, context);
+    if (!id)
+        return ApiReply::fromDomainError(id.error());
     auto summary = context->carts->order(id.value());
     if (!summary)
         return ApiReply::fromDomainError(summary.error());
-    return ApiReply::json(200, orderJson(summary.value()));
+    auto tickets = context->documents->tickets(id.value());
+    if (!tickets)
+        return ApiReply::fromDomainError(tickets.error());
+    QJsonArray issued;
+    for (const Ticket &ticket : tickets.value())
+        issued.append(ticketJson(ticket));
+    QJsonObject order = orderJson(summary.value());
+    order.insert(QStringLiteral("tickets"), issued);
+    return ApiReply::json(200, order);
+}
+
+ApiReply orderTicketsPdf(const ApiCall &call, WorkerContext *context)
+{
+    auto id = ownOrder(call, context);
+    if (!id)
+        return ApiReply::fromDomainError(id.error());
+    auto document = context->documents->document(id.value());
+    if (!document)
+        return ApiReply::fromDomainError(document.error());
+    switch (document->state) {
+    case OrderDocument::State::NotIssuedYet: {
+        // The worker issues paid orders every few seconds to a minute: worth asking again, not an error.
+        ApiReply reply = ApiReply::error(409, QStringLiteral("not_ready"),
+                                         QStringLiteral("Your tickets are being issued; try again in a minute."));
+        reply.addHeader("Retry-After", "60");
+        return reply;
+    }
+    case OrderDocument::State::None:
+        return ApiReply::error(404, QStringLiteral("not_found"),
+                               QStringLiteral("Order %1 has no tickets to download.").arg(id.value()));
+    case OrderDocument::State::Ready:
+        break;
+    }
+    ApiReply reply;
+    reply.contentType = "application/pdf";
+    reply.body = document->pdf;
+    reply.addHeader("Content-Disposition", "attachment; filename=\"order-" + QByteArray::number(id.value()) + ".pdf\"");
+    // The codes on it are the buyer's admission: no shared cache may keep a copy.
+    reply.addHeader("Cache-Control", "private, no-store");
+    return reply;
 }
 
 Route readRoute(const QString &pattern, const QString &name, int args, Handler handler)
@@ -93,7 +151,9 @@ Route readRoute(const QString &pattern, const QString &name, int args, Handler h
 QVector<Route> orderRoutes(WebServices &)
 {
     return {readRoute(QStringLiteral("/api/v1/orders"), QStringLiteral("/api/v1/orders"), 0, listOrders),
-            readRoute(QStringLiteral("/api/v1/orders/<arg>"), QStringLiteral("/api/v1/orders/{id}"), 1, oneOrder)};
+            readRoute(QStringLiteral("/api/v1/orders/<arg>"), QStringLiteral("/api/v1/orders/{id}"), 1, oneOrder),
+            readRoute(QStringLiteral("/api/v1/orders/<arg>/tickets.pdf"), QStringLiteral("/api/v1/orders/{id}/tickets.pdf"),
+                      1, orderTicketsPdf)};
 }
 
 } // namespace boxoffice::web

@@ -1257,6 +1257,11 @@
         <source>the total changed</source>
         <translation>die Summe hat sich geändert</translation>
     </message>
+    <message>
+        <source>for another event</source>
+        <comment>door refusal</comment>
+        <translation>für eine andere Veranstaltung</translation>
+    </message>
 </context>
 <context>
     <name>StayColumns</name>
@@ -1334,6 +1339,74 @@
     <message>
         <source>Tickets</source>
         <translation>Tickets</translation>
+    </message>
+    <message>
+        <source>STANDING</source>
+        <translation>STEHPLATZ</translation>
+    </message>
+    <message>
+        <source>PLACE</source>
+        <translation>PLATZ</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>Standing — %1</source>
+        <translation>Stehplatz — %1</translation>
+    </message>
+    <message>
+        <source>admits one</source>
+        <translation>Einlass für eine Person</translation>
+    </message>
+    <message>
+        <source>VOUCHER · HOTEL STAY</source>
+        <translation>GUTSCHEIN · HOTELAUFENTHALT</translation>
+    </message>
+    <message>
+        <source>VOUCHER · TABLE BOOKING</source>
+        <translation>GUTSCHEIN · TISCHRESERVIERUNG</translation>
+    </message>
+    <message>
+        <source>CHECK-IN</source>
+        <translation>ANREISE</translation>
+    </message>
+    <message>
+        <source>CHECK-OUT</source>
+        <translation>ABREISE</translation>
+    </message>
+    <message>
+        <source>NIGHTS</source>
+        <translation>NÄCHTE</translation>
+    </message>
+    <message>
+        <source>DATE</source>
+        <translation>DATUM</translation>
+    </message>
+    <message>
+        <source>TIME</source>
+        <translation>UHRZEIT</translation>
+    </message>
+    <message>
+        <source>PARTY</source>
+        <translation>PERSONEN</translation>
+    </message>
+    <message>
+        <source>BOOKING REFERENCE</source>
+        <translation>BUCHUNGSREFERENZ</translation>
+    </message>
+    <message>
+        <source>BOOKING NUMBER</source>
+        <translation>BUCHUNGSNUMMER</translation>
+    </message>
+    <message>
+        <source>Voucher</source>
+        <translation>Gutschein</translation>
+    </message>
+    <message>
+        <source>Vouchers</source>
+        <translation>Gutscheine</translation>
     </message>
 </context>
 <context>
@@ -2603,6 +2676,14 @@
     <message>
         <source>Last scans at this terminal</source>
         <translation>Letzte Scans an diesem Terminal</translation>
+    </message>
+    <message>
+        <source>This ticket is for another event.</source>
+        <translation>Dieses Ticket gilt für eine andere Veranstaltung.</translation>
+    </message>
+    <message>
+        <source>%1 — standing, %2, order %3</source>
+        <translation>%1 — Stehplatz, %2, Bestellung %3</translation>
     </message>
 </context>
 <context>
@@ -4576,6 +4657,10 @@ No-Shows %9 · storniert %10 · Gebühren %11 · erstattet %12 · Nächte zurüc
     <message>
         <source>    &quot;%1&quot;, by %2, %3</source>
         <translation>    „%1“, von %2, %3</translation>
+    </message>
+    <message>
+        <source>  %1  %2, %3</source>
+        <translation>  %1  %2, %3</translation>
     </message>
 </context>
 <context>

@@ -1257,6 +1257,11 @@
         <source>the total changed</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>for another event</source>
+        <comment>door refusal</comment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>StayColumns</name>
@@ -1333,6 +1338,74 @@
     </message>
     <message>
         <source>Tickets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>STANDING</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PLACE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standing — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>admits one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>VOUCHER · HOTEL STAY</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>VOUCHER · TABLE BOOKING</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CHECK-IN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CHECK-OUT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NIGHTS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DATE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TIME</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PARTY</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BOOKING REFERENCE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BOOKING NUMBER</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Voucher</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vouchers</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2601,6 +2674,14 @@
     </message>
     <message>
         <source>Last scans at this terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This ticket is for another event.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — standing, %2, order %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4568,6 +4649,10 @@ No-shows %9 · cancelled %10 · fees %11 · refunded %12 · nights back on sale 
     </message>
     <message>
         <source>    &quot;%1&quot;, by %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  %1  %2, %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -77,6 +77,7 @@ private slots:
     void aRefundAfterAdmissionSaysRefunded();
     void aCheckNeverAdmits();
     void aSeatGivenBackInAnExchangeSaysExchanged();
+    void aTicketOfAnotherEventIsRefusedBeforeAnyAdmission();
 };
 
 void TestDoorRules::gatesThatMayBeRecorded_data()
@@ -282,6 +283,37 @@ void TestDoorRules::aSeatGivenBackInAnExchangeSaysExchanged()
     exchanged.orderState = OrderState::Cancelled;
     store.answer = exchanged;
     QCOMPARE(DoorService(store).admit(code, QStringLiteral("2"))->refusal, DoorRefusal::Cancelled);
+}
+
+// A door told its event looks first and never asks the store to admit a ticket of another event; a
+// standing place's ticket reads as its area.
+void TestDoorRules::aTicketOfAnotherEventIsRefusedBeforeAnyAdmission()
+{
+    ScriptedDoorStore store;
+    DoorRecord record = paidTicket();
+    record.ticket.event = 7;
+    record.ticket.eventName = QStringLiteral("Rock Night");
+    record.ticket.seatLabel.clear();
+    record.ticket.sectionName = QStringLiteral("Floor");
+    record.ticket.place = 1;
+    record.ticket.places = 2;
+    store.answer = record;
+    DoorService door(store);
+    const auto elsewhere = door.admit(code, QStringLiteral("1"), 8);
+    QVERIFY(elsewhere.ok());
+    QCOMPARE(elsewhere->outcome, DoorOutcome::NotValid);
+    QCOMPARE(elsewhere->refusal, DoorRefusal::OtherEvent);
+    QCOMPARE(store.admits, 0);
+    const QString said = DoorRules::summary(elsewhere.value(), QDateTime::currentDateTime());
+    QVERIFY2(said.contains(QStringLiteral("for another event")) && said.contains(QStringLiteral("Standing \u2014 Floor")),
+             qPrintable(said));
+    QCOMPARE(door.check(code, 8)->refusal, DoorRefusal::OtherEvent);
+
+    record.recorded = true;
+    record.admission = earlier(QStringLiteral("1"));
+    store.answer = record;
+    QCOMPARE(door.admit(code, QStringLiteral("1"), 7)->outcome, DoorOutcome::Admitted);
+    QCOMPARE(store.admits, 1);
 }
 
 QTEST_GUILESS_MAIN(TestDoorRules)

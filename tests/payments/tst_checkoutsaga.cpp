@@ -5,6 +5,7 @@
 #include "testdatabase.h"
 
 #include "domain/checkoutsaga.h"
+#include "domain/hotelservice.h"
 #include "domain/poolservice.h"
 #include "domain/reconciler.h"
 #include "domain/refundservice.h"
@@ -13,6 +14,7 @@
 #include "storage/pgcheckoutstore.h"
 #include "storage/pgcountersales.h"
 #include "storage/pginventory.h"
+#include "storage/propertyloader.h"
 #include "storage/pgticketissuer.h"
 #include "storage/staffadmin.h"
 #include "ui/tickets/ticketpdfwriter.h"
@@ -50,12 +52,15 @@ private slots:
     void aClerkCannotRefund();
     void aManagersRefundThroughTheServiceIsDoneAtOnceWhenAProviderIsConfigured();
     void theWorkerIssuesTicketsAndMailOncePerPaidOrder();
-    void aPaidOrderWithoutSeatsIsConfirmedToo();
+    void threeStandingPlacesGetThreeTicketsOnce();
+    void aStayOnlyOrderGetsItsVoucherAsPdf();
 
 private:
     QVector<UnitId> hold(const QString &cart, const QVector<UnitId> &units);
     QString orderState(OrderId order) const;
     int count(const QString &sql, const QVariantMap &bindings = {}) const;
+    // The confirmation's attachment as text (pdftotext), empty if there is none or it is no PDF.
+    QString attachmentText(OrderId order) const;
 
     std::unique_ptr<TestDatabase> m_db;
     std::unique_ptr<PgInventory> m_inventory;
@@ -127,6 +132,23 @@ QString TestCheckoutSaga::orderState(OrderId order) const
 int TestCheckoutSaga::count(const QString &sql, const QVariantMap &bindings) const
 {
     return m_db->scalar(sql, bindings).toInt();
+}
+
+QString TestCheckoutSaga::attachmentText(OrderId order) const
+{
+    const QByteArray pdf = m_db->scalar(QStringLiteral("SELECT attachment FROM mail_spool WHERE order_id = :o"),
+                                        {{QStringLiteral("o"), order}})
+                               .toByteArray();
+    if (!pdf.startsWith("%PDF"))
+        return {};
+    QProcess text;
+    text.start(QStringLiteral("pdftotext"), {QStringLiteral("-"), QStringLiteral("-")});
+    text.write(pdf);
+    text.closeWriteChannel();
+    if (!text.waitForFinished(30000) || text.exitCode() != 0)
+        return {};
+    // Compatibility forms: poppler gives ligatures as one character ("ﬂ" in "floor").
+    return QString::fromUtf8(text.readAllStandardOutput()).normalized(QString::NormalizationForm_KC);
 }
 
 void TestCheckoutSaga::aPaidCheckoutSellsAndAnnouncesOnce()
@@ -547,7 +569,7 @@ void TestCheckoutSaga::theWorkerIssuesTicketsAndMailOncePerPaidOrder()
     PgCounterSales counter(m_db->database(), m_inventory->carts);
     PgTicketIssuer issuer(m_db->database(), counter);
     // Whatever earlier tests left in the outbox goes first.
-    while (issuer.issueNextConfirmed(ticketsPdf).ok()) { }
+    while (issuer.issueNextConfirmed(orderPdf).ok()) { }
 
     QCOMPARE(hold(QStringLiteral("mail-1"), {m_units.at(29), m_units.at(19)}).size(), 2);
     CheckoutSaga saga(*m_store, *m_provider, QStringLiteral("fakepay"));
@@ -555,7 +577,7 @@ void TestCheckoutSaga::theWorkerIssuesTicketsAndMailOncePerPaidOrder()
     QVERIFY(paid.ok());
     QCOMPARE(paid->state, CheckoutOutcome::State::Paid);
 
-    const auto issued = issuer.issueNextConfirmed(ticketsPdf);
+    const auto issued = issuer.issueNextConfirmed(orderPdf);
     QVERIFY2(issued.ok(), issued.ok() ? "" : qPrintable(issued.error().message));
     QCOMPARE(issued->order, paid->order);
     QCOMPARE(issued->tickets.size(), 2);
@@ -572,18 +594,19 @@ void TestCheckoutSaga::theWorkerIssuesTicketsAndMailOncePerPaidOrder()
     QVERIFY(admits.ok());
     QVERIFY(admits->admits);
     // Consumed once: a second pass finds nothing, and nothing is issued twice.
-    QCOMPARE(issuer.issueNextConfirmed(ticketsPdf).error().code, ErrorCode::NotFound);
+    QCOMPARE(issuer.issueNextConfirmed(orderPdf).error().code, ErrorCode::NotFound);
     QCOMPARE(count(QStringLiteral("SELECT count(*) FROM tickets WHERE order_id = :o"), order), 2);
     QCOMPARE(count(QStringLiteral("SELECT count(*) FROM mail_spool WHERE order_id = :o"), order), 1);
 }
 
-// Standing places only: no ticket to print, but the buyer still gets the confirmation, naming the
-// places, with nothing attached (issue 16: every paid order of any shape is confirmed).
-void TestCheckoutSaga::aPaidOrderWithoutSeatsIsConfirmedToo()
+// Standing places only (issue 16): every place gets a ticket of its own, with its own code, and the
+// confirmation carries them as a PDF. The event consumed again (a worker that crashed after issuing,
+// or an operator replaying the outbox) issues nothing twice: the database keeps a place's ticket unique.
+void TestCheckoutSaga::threeStandingPlacesGetThreeTicketsOnce()
 {
     PgCounterSales counter(m_db->database(), m_inventory->carts);
     PgTicketIssuer issuer(m_db->database(), counter);
-    while (issuer.issueNextConfirmed(ticketsPdf).ok()) { }
+    while (issuer.issueNextConfirmed(orderPdf).ok()) { }
 
     PoolSpec spec;
     spec.event = m_hall.eventId;
@@ -596,28 +619,105 @@ void TestCheckoutSaga::aPaidOrderWithoutSeatsIsConfirmedToo()
     PoolHoldRequest places;
     places.pool = pool->id;
     places.cart = QStringLiteral("mail-standing");
-    places.quantity = 2;
+    places.quantity = 3;
     QVERIFY(PoolService(m_inventory->pools).hold(places).ok());
     CheckoutSaga saga(*m_store, *m_provider, QStringLiteral("fakepay"));
     const auto paid = saga.checkout(places.cart, QStringLiteral("web"), QStringLiteral("buyer"));
     QVERIFY2(paid.ok(), paid.ok() ? "" : qPrintable(paid.error().message));
     QCOMPARE(paid->state, CheckoutOutcome::State::Paid);
 
-    const auto issued = issuer.issueNextConfirmed(ticketsPdf);
+    const auto issued = issuer.issueNextConfirmed(orderPdf);
+    QVERIFY2(issued.ok(), issued.ok() ? "" : qPrintable(issued.error().message));
+    QCOMPARE(issued->order, paid->order);
+    QCOMPARE(issued->tickets.size(), 3);
+    QVERIFY(issued->vouchers.isEmpty());
+    QSet<QString> codes;
+    for (int i = 0; i < issued->tickets.size(); ++i) {
+        const Ticket &ticket = issued->tickets.at(i);
+        QVERIFY(ticket.isStandingPlace());
+        QCOMPARE(ticket.place, i + 1);
+        QCOMPARE(ticket.places, 3);
+        QCOMPARE(ticket.sectionName, QStringLiteral("Standing floor"));
+        QCOMPARE(ticket.event, m_hall.eventId);
+        QCOMPARE(ticket.priceMinor, 2500);
+        codes.insert(ticket.code);
+    }
+    QCOMPARE(codes.size(), 3);
+    QVERIFY(issued->mailQueued);
+    const QVariantMap order{{QStringLiteral("o"), paid->order}};
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT subject FROM mail_spool WHERE order_id = :o"), order).toString(),
+             QStringLiteral("Your tickets for Saga Hall night (order %1)").arg(paid->order));
+    const QString body = m_db->scalar(QStringLiteral("SELECT body FROM mail_spool WHERE order_id = :o"), order).toString();
+    QVERIFY2(body.contains(QStringLiteral("Standing: 3 x Standing floor")), qPrintable(body));
+    const QString pdf = attachmentText(paid->order).simplified();
+    QVERIFY2(pdf.count(QStringLiteral("Standing \u2014 Standing floor admits one")) == 3, qPrintable(pdf));
+    for (const QString &code : codes)
+        QVERIFY2(pdf.contains(code.left(18)), qPrintable(code));
+    const auto admits = CounterSaleService(counter).checkTicket(ticketQrPayload(issued->tickets.last()));
+    QVERIFY(admits.ok());
+    QVERIFY(admits->admits);
+
+    QCOMPARE(issuer.issueNextConfirmed(orderPdf).error().code, ErrorCode::NotFound);
+    // Consumed again: the same order is issued anew, and nothing new comes of it.
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE outbox SET processed_at = NULL WHERE order_id = :o"), order));
+    const auto again = issuer.issueNextConfirmed(orderPdf);
+    QVERIFY2(again.ok(), again.ok() ? "" : qPrintable(again.error().message));
+    QCOMPARE(again->order, paid->order);
+    QCOMPARE(again->tickets.size(), 3);
+    QVERIFY(!again->mailQueued);
+    for (const Ticket &ticket : again->tickets)
+        QVERIFY(codes.contains(ticket.code));
+    QCOMPARE(count(QStringLiteral("SELECT count(*) FROM tickets WHERE order_id = :o"), order), 3);
+    QCOMPARE(count(QStringLiteral("SELECT count(*) FROM mail_spool WHERE order_id = :o"), order), 1);
+    // And the database itself refuses a fourth ticket for a place already issued.
+    QVERIFY(!m_db->exec(QStringLiteral("INSERT INTO tickets (order_id, pool_hold_id, place) "
+                                       "SELECT order_id, pool_hold_id, place FROM tickets WHERE order_id = :o LIMIT 1"),
+                        order));
+    QCOMPARE(count(QStringLiteral("SELECT count(*) FROM tickets WHERE order_id = :o"), order), 3);
+}
+
+// A stay alone: no ticket, but its voucher (hotel, room type, reference, nights) as a PDF page.
+void TestCheckoutSaga::aStayOnlyOrderGetsItsVoucherAsPdf()
+{
+    PgCounterSales counter(m_db->database(), m_inventory->carts);
+    PgTicketIssuer issuer(m_db->database(), counter);
+    while (issuer.issueNextConfirmed(orderPdf).ok()) { }
+
+    QVERIFY(PropertyLoader(m_db->database())
+                .loadHotel(R"({"name": "Saga Inn", "currency": "EUR", "nights": 30,
+                   "room_types": [{"code": "DBL", "name": "Double room", "rank": 1, "price_minor": 9000, "rooms": 2}]})")
+                .ok());
+    RoomTypeId room = 0;
+    for (const HotelSummary &hotel : m_inventory->hotels.hotels().value())
+        room = hotel.name == QLatin1String("Saga Inn") ? hotel.roomTypes.first().id : room;
+    QVERIFY(room);
+    const QDate checkIn = QDate::currentDate().addDays(4);
+    const auto stay = HotelService(m_inventory->hotels)
+                          .holdStay({room, QStringLiteral("mail-stay"), checkIn, checkIn.addDays(2), QStringLiteral("Ada"), {}});
+    QVERIFY2(stay.ok(), stay.ok() ? "" : qPrintable(stay.error().message));
+    CheckoutSaga saga(*m_store, *m_provider, QStringLiteral("fakepay"));
+    const auto paid = saga.checkout(QStringLiteral("mail-stay"), QStringLiteral("web"), QStringLiteral("buyer"));
+    QVERIFY2(paid.ok(), paid.ok() ? "" : qPrintable(paid.error().message));
+    QCOMPARE(paid->state, CheckoutOutcome::State::Paid);
+
+    const auto issued = issuer.issueNextConfirmed(orderPdf);
     QVERIFY2(issued.ok(), issued.ok() ? "" : qPrintable(issued.error().message));
     QCOMPARE(issued->order, paid->order);
     QVERIFY(issued->tickets.isEmpty());
     QCOMPARE(issued->vouchers.size(), 1);
-    QCOMPARE(issued->vouchers.first().quantity, 2);
+    QCOMPARE(issued->vouchers.first().reference, stay->reference);
+    QCOMPARE(issued->vouchers.first().nights(), 2);
     QVERIFY(issued->mailQueued);
     const QVariantMap order{{QStringLiteral("o"), paid->order}};
-    QVERIFY(m_db->scalar(QStringLiteral("SELECT attachment IS NULL FROM mail_spool WHERE order_id = :o"), order).toBool());
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT subject FROM mail_spool WHERE order_id = :o"), order).toString(),
              QStringLiteral("Your booking is confirmed (order %1)").arg(paid->order));
-    const QString body = m_db->scalar(QStringLiteral("SELECT body FROM mail_spool WHERE order_id = :o"), order).toString();
-    QVERIFY2(body.contains(QStringLiteral("2 x Standing floor, Saga Hall")), qPrintable(body));
-    QCOMPARE(issuer.issueNextConfirmed(ticketsPdf).error().code, ErrorCode::NotFound);
-    QCOMPARE(count(QStringLiteral("SELECT count(*) FROM mail_spool WHERE order_id = :o"), order), 1);
+    const QString pdf = attachmentText(paid->order);
+    QVERIFY2(!pdf.isEmpty(), "the confirmation of a stay carries no PDF");
+    for (const QString &shown : {QStringLiteral("Saga Inn"), QStringLiteral("Double room"), stay->reference,
+                                 QStringLiteral("NIGHTS"), QString::number(paid->order)})
+        QVERIFY2(pdf.contains(shown), qPrintable(shown + QStringLiteral(" not in: ") + pdf));
+    QCOMPARE(count(QStringLiteral("SELECT count(*) FROM tickets WHERE order_id = :o"), order), 0);
+    QCOMPARE(issuer.issueNextConfirmed(orderPdf).error().code, ErrorCode::NotFound);
 }
 
 QTEST_MAIN(TestCheckoutSaga)

@@ -5,6 +5,7 @@
 
 #include "domain/countersale.h"
 #include "domain/door.h"
+#include "domain/poolservice.h"
 #include "domain/refundservice.h"
 #include "domain/seatholdservice.h"
 #include "storage/pgcheckoutstore.h"
@@ -40,11 +41,14 @@ private slots:
     void aRefundAfterAdmissionShowsAtTheNextScan();
     void sixteenGatesAtOnceAdmitOnce();
     void clerksCannotChangeAnAdmission();
+    void aStandingPlaceIsAdmittedOnceAndOnlyAtItsEvent();
 
 private:
     std::unique_ptr<DatabaseConnection> signIn(const QString &login) const;
     // Sold at the counter over a fresh cart: one ticket per unit, in unit order.
     QVector<Ticket> sell(const QVector<UnitId> &units);
+    // `quantity` standing places of `pool` sold at the counter over a fresh cart.
+    QVector<Ticket> sellPlaces(PoolId pool, int quantity);
 
     std::unique_ptr<TestDatabase> m_db;
     std::unique_ptr<PgInventory> m_inventory;
@@ -105,6 +109,21 @@ QVector<Ticket> TestDoor::sell(const QVector<UnitId> &units)
 {
     const CartId cart = QStringLiteral("door-%1").arg(++m_carts);
     if (!SeatHoldService(m_inventory->seats).hold(HoldRequest{m_hall.eventId, cart, units, std::nullopt}))
+        return {};
+    CounterSaleService sales(*m_counter);
+    const auto quote = sales.quote(cart);
+    if (!quote)
+        return {};
+    CounterPayment cash;
+    cash.tenderedMinor = quote->totalMinor;
+    const auto sale = sales.sell(cart, cash, quote.value());
+    return sale ? sale->tickets : QVector<Ticket>{};
+}
+
+QVector<Ticket> TestDoor::sellPlaces(PoolId pool, int quantity)
+{
+    const CartId cart = QStringLiteral("door-%1").arg(++m_carts);
+    if (!PoolService(m_inventory->pools).hold({pool, cart, quantity, {}}))
         return {};
     CounterSaleService sales(*m_counter);
     const auto quote = sales.quote(cart);
@@ -307,6 +326,62 @@ void TestDoor::clerksCannotChangeAnAdmission()
     QCOMPARE(sqlState(QStringLiteral("INSERT INTO admissions (ticket_code, gate) VALUES ('%1', E'Gate\\n4')")
                           .arg(tickets.first().code)),
              QStringLiteral("23514"));
+}
+
+// A standing place's ticket (migration 047) at the door: once, at its own event; a second scan says
+// when and where, and the door of another event refuses it without recording anything. Each place of
+// a line is a ticket of its own.
+void TestDoor::aStandingPlaceIsAdmittedOnceAndOnlyAtItsEvent()
+{
+    PoolSpec spec;
+    spec.event = m_hall.eventId;
+    spec.code = QStringLiteral("FLOOR");
+    spec.name = QStringLiteral("Floor");
+    spec.capacity = 20;
+    spec.priceMinor = 2000;
+    const auto pool = PoolService(m_inventory->pools).createPool(spec);
+    QVERIFY2(pool.ok(), pool.ok() ? "" : qPrintable(pool.error().message));
+    const LoadedVenue other = m_db->loadHall(QStringLiteral("Other Hall"), 1, 5, 600, 1, 3000);
+
+    const QVector<Ticket> tickets = sellPlaces(pool->id, 2);
+    QCOMPARE(tickets.size(), 2);
+    QVERIFY(tickets.at(0).isStandingPlace() && tickets.at(1).isStandingPlace());
+    QVERIFY(tickets.at(0).code != tickets.at(1).code);
+    const QString first = ticketQrPayload(tickets.at(0));
+    const auto admissions = [this](const Ticket &ticket) {
+        return m_db
+            ->scalar(QStringLiteral("SELECT count(*) FROM admissions WHERE ticket_code = CAST(:c AS uuid)"),
+                     {{QStringLiteral("c"), ticket.code}})
+            .toInt();
+    };
+
+    const auto elsewhere = m_door->admit(first, QStringLiteral("Gate 1"), other.eventId);
+    QVERIFY2(elsewhere.ok(), elsewhere.ok() ? "" : qPrintable(elsewhere.error().message));
+    QCOMPARE(elsewhere->outcome, DoorOutcome::NotValid);
+    QCOMPARE(elsewhere->refusal, DoorRefusal::OtherEvent);
+    QCOMPARE(admissions(tickets.at(0)), 0);
+
+    const auto admitted = m_door->admit(first, QStringLiteral("Gate 1"), m_hall.eventId);
+    QVERIFY2(admitted.ok(), admitted.ok() ? "" : qPrintable(admitted.error().message));
+    QCOMPARE(admitted->outcome, DoorOutcome::Admitted);
+    QCOMPARE(admitted->ticket.sectionName, QStringLiteral("Floor"));
+    QCOMPARE(admitted->ticket.event, m_hall.eventId);
+    const QString said = DoorRules::summary(admitted.value(), QDateTime::currentDateTime());
+    QVERIFY2(said.contains(QStringLiteral("Standing \u2014 Floor")), qPrintable(said));
+
+    const auto again = m_door->admit(first, QStringLiteral("Gate 3"));
+    QVERIFY(again.ok());
+    QCOMPARE(again->outcome, DoorOutcome::AlreadyAdmitted);
+    QCOMPARE(again->admission.gate, QStringLiteral("Gate 1"));
+    const auto laterElsewhere = m_door->admit(first, QStringLiteral("Gate 1"), other.eventId);
+    QVERIFY(laterElsewhere.ok());
+    QCOMPARE(laterElsewhere->outcome, DoorOutcome::NotValid);
+    QCOMPARE(laterElsewhere->refusal, DoorRefusal::OtherEvent);
+    QCOMPARE(admissions(tickets.at(0)), 1);
+
+    // The other place of the line admits on its own.
+    QCOMPARE(m_door->admit(ticketQrPayload(tickets.at(1)), QStringLiteral("Gate 1"))->outcome, DoorOutcome::Admitted);
+    QCOMPARE(admissions(tickets.at(1)), 1);
 }
 
 QTEST_GUILESS_MAIN(TestDoor)

@@ -1,4 +1,5 @@
 #include "domain/ticket.h"
+#include "domain/ticketissuing.h"
 #include "ui/tickets/qrcode.h"
 #include "ui/tickets/ticketpdfwriter.h"
 
@@ -30,6 +31,7 @@ private slots:
     void previewScans();
     void unwritablePathIsAnError();
     void noTicketsIsAnError();
+    void anOrderPdfHasPlacesAndVouchers();
 
 private:
     QString m_pdftoppm;
@@ -259,6 +261,80 @@ void TestTicketPdf::noTicketsIsAnError()
     uncoded.code.clear();
     QVERIFY(!writeTicketsPdf({uncoded}, path).ok());
     QVERIFY(!QFile::exists(path));
+}
+
+// Issue 16: an order's one PDF: a ticket page for each standing place (its own scannable code, the
+// area and "admits one" where a seat would be), then a voucher page for each stay and table.
+void TestTicketPdf::anOrderPdfHasPlacesAndVouchers()
+{
+    if (m_pdftoppm.isEmpty())
+        QFAIL(MissingPdftoppm);
+    if (m_zbarimg.isEmpty())
+        QFAIL(MissingZbarimg);
+    QVector<Ticket> places;
+    for (int place = 1; place <= 2; ++place) {
+        Ticket ticket = sampleTicket(0);
+        ticket.seatLabel.clear();
+        ticket.sectionName = QStringLiteral("Front of Stage");
+        ticket.place = place;
+        ticket.places = 2;
+        places << ticket;
+    }
+    Voucher stay;
+    stay.kind = Voucher::Kind::Stay;
+    stay.order = 40217;
+    stay.venue = QStringLiteral("Harbour Hotel");
+    stay.item = QStringLiteral("Double room");
+    stay.what = stay.venue + QStringLiteral(", ") + stay.item;
+    stay.reference = QStringLiteral("HB-7Q2K");
+    stay.checkIn = QDate(2026, 12, 12);
+    stay.checkOut = QDate(2026, 12, 15);
+    Voucher table;
+    table.kind = Voucher::Kind::Table;
+    table.order = 40217;
+    table.venue = QStringLiteral("Chez Marie");
+    table.item = QStringLiteral("table T4");
+    table.reference = QStringLiteral("9031");
+    table.startsAt = QDateTime(QDate(2026, 12, 12), QTime(17, 0), Qt::UTC);
+    table.endsAt = table.startsAt.addSecs(5400);
+    table.quantity = 4;
+
+    const Result<QByteArray> pdf = orderPdf(places, {stay, table});
+    QVERIFY2(pdf.ok(), failure(pdf).constData());
+    QVERIFY(pdf.value().startsWith("%PDF"));
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString pdfPath = dir.filePath(QStringLiteral("order.pdf"));
+    QFile file(pdfPath);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(pdf.value());
+    file.close();
+
+    QByteArray text;
+    QString error;
+    QVERIFY2(run(QStandardPaths::findExecutable(QStringLiteral("pdftotext")), {pdfPath, QStringLiteral("-")}, &text, &error),
+             qPrintable(error));
+    const QString words = QString::fromUtf8(text).simplified();
+    QCOMPARE(words.count(QStringLiteral("Standing \u2014 Front of Stage admits one")), 2);
+    for (const QString &shown : {QStringLiteral("1 of 2"), QStringLiteral("2 of 2"), QStringLiteral("Harbour Hotel"),
+                                 QStringLiteral("Double room"), QStringLiteral("HB-7Q2K"), QStringLiteral("NIGHTS"),
+                                 QStringLiteral("Chez Marie"), QStringLiteral("table T4"), QStringLiteral("9031"),
+                                 QStringLiteral("PARTY"), QStringLiteral("40217")})
+        QVERIFY2(words.contains(shown), qPrintable(shown + QStringLiteral(" is not in: ") + words));
+
+    QByteArray output;
+    const QString prefix = dir.filePath(QStringLiteral("page"));
+    QVERIFY2(run(m_pdftoppm, {QStringLiteral("-r"), QStringLiteral("150"), QStringLiteral("-png"), pdfPath, prefix},
+                 &output, &error),
+             qPrintable(error));
+    const QStringList pages = QDir(dir.path()).entryList({QStringLiteral("page-*.png")}, QDir::Files, QDir::Name);
+    QCOMPARE(pages.size(), 4);
+    for (int i = 0; i < pages.size(); ++i) {
+        QStringList symbols;
+        QVERIFY2(scan(m_zbarimg, dir.filePath(pages.at(i)), &symbols, &error) || i >= 2, qPrintable(error));
+        // A voucher has nothing to scan: the front desk asks for the reference.
+        QCOMPARE(symbols, i < 2 ? QStringList{ticketQrPayload(places.at(i))} : QStringList{});
+    }
 }
 
 QTEST_MAIN(TestTicketPdf)

@@ -89,6 +89,8 @@ QString refusalWords(DoorRefusal refusal)
         return QCoreApplication::translate("StateWords", "not paid", "door refusal");
     case DoorRefusal::Exchanged:
         return QCoreApplication::translate("StateWords", "exchanged for another seat", "door refusal");
+    case DoorRefusal::OtherEvent:
+        return QCoreApplication::translate("StateWords", "for another event", "door refusal");
     }
     return QString();
 }

@@ -217,6 +217,8 @@ QString DoorPanel::refusalWords(DoorRefusal refusal) const
         return tr("This ticket is not paid.");
     case DoorRefusal::Exchanged:
         return tr("This ticket was exchanged for another seat.");
+    case DoorRefusal::OtherEvent:
+        return tr("This ticket is for another event.");
     case DoorRefusal::None:
         break;
     }
@@ -238,6 +240,8 @@ QString DoorPanel::admissionWords(const Admission &admission) const
 
 QString DoorPanel::seatWords(const Ticket &ticket) const
 {
+    if (ticket.isStandingPlace())
+        return tr("%1 — standing, %2, order %3").arg(ticket.eventName, ticket.sectionName).arg(ticket.order);
     return tr("%1 — seat %2 (%3), order %4")
         .arg(ticket.eventName, ticket.seatLabel, ticket.sectionName)
         .arg(ticket.order);

@@ -327,7 +327,8 @@ void OrderLookupPanel::showDetails(const OrderDetails &d)
 
     text << QString() << tr("Tickets (%1)").arg(d.tickets.size());
     for (const OrderTicketRecord &t : d.tickets)
-        text << tr("  %1  %2, seat %3").arg(t.code, t.eventName, t.seatLabel);
+        text << (t.standing ? tr("  %1  %2, %3").arg(t.code, t.eventName, t.seatLabel)
+                            : tr("  %1  %2, seat %3").arg(t.code, t.eventName, t.seatLabel));
     if (d.tickets.isEmpty())
         text << tr("  none");
     m_details->setPlainText(text.join(QLatin1Char('\n')));

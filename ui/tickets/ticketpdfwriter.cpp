@@ -52,7 +52,12 @@ Status writeTicketsPdf(const QVector<Ticket> &tickets, const QString &path, Tick
 
 Result<QByteArray> ticketsPdf(const QVector<Ticket> &tickets)
 {
-    auto document = TicketDocument::make(tickets, TicketStock::A6);
+    return orderPdf(tickets, {});
+}
+
+Result<QByteArray> orderPdf(const QVector<Ticket> &tickets, const QVector<Voucher> &vouchers)
+{
+    auto document = TicketDocument::make(tickets, vouchers, TicketStock::A6);
     if (!document)
         return document.error();
     QByteArray pdf;

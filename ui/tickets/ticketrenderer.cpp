@@ -211,25 +211,34 @@ QStringList cellValue(const QString &text, double width, QFont &font, int larges
     return value.lines;
 }
 
-void paintSeatBlock(QPainter &painter, const Ticket &ticket, const QRectF &block, int largest = 104)
+struct Cell
 {
-    struct Cell
-    {
-        QString caption;
-        QString value;
-        double share; // of the block's width
-    };
-    std::vector<Cell> cells;
+    QString caption;
+    QString value;
+    double share; // of the block's width
+};
+
+// What a ticket's block shows: section, row and seat; or, for a standing place, its area and which
+// place of the line it is.
+std::vector<Cell> ticketCells(const Ticket &ticket)
+{
+    if (ticket.isStandingPlace())
+        return {{QCoreApplication::translate("TicketPdfWriter", "STANDING"), ticket.sectionName, 0.7},
+                {QCoreApplication::translate("TicketPdfWriter", "PLACE"),
+                 QCoreApplication::translate("TicketPdfWriter", "%1 of %2").arg(ticket.place).arg(ticket.places), 0.3}};
     if (const std::optional<SeatParts> parts = splitSeatLabel(ticket.seatLabel)) {
         const QString section = ticket.sectionName.isEmpty() ? parts->section : ticket.sectionName;
-        cells = {{QCoreApplication::translate("TicketPdfWriter", "SECTION"), section, 0.5},
-                 {QCoreApplication::translate("TicketPdfWriter", "ROW"), parts->row, 0.25},
-                 {QCoreApplication::translate("TicketPdfWriter", "SEAT"), parts->seat, 0.25}};
-    } else {
-        cells = {{QCoreApplication::translate("TicketPdfWriter", "SECTION"), ticket.sectionName, 0.5},
-                 {QCoreApplication::translate("TicketPdfWriter", "SEAT"), ticket.seatLabel, 0.5}};
+        return {{QCoreApplication::translate("TicketPdfWriter", "SECTION"), section, 0.5},
+                {QCoreApplication::translate("TicketPdfWriter", "ROW"), parts->row, 0.25},
+                {QCoreApplication::translate("TicketPdfWriter", "SEAT"), parts->seat, 0.25}};
     }
+    return {{QCoreApplication::translate("TicketPdfWriter", "SECTION"), ticket.sectionName, 0.5},
+            {QCoreApplication::translate("TicketPdfWriter", "SEAT"), ticket.seatLabel, 0.5}};
+}
 
+// A framed row of captioned cells: the ticket's seat block, a voucher's dates.
+void paintCells(QPainter &painter, const std::vector<Cell> &cells, const QRectF &block, int largest)
+{
     painter.save();
     painter.setPen(QPen(Qt::black, 4));
     painter.setBrush(Qt::NoBrush);
@@ -254,6 +263,11 @@ void paintSeatBlock(QPainter &painter, const Ticket &ticket, const QRectF &block
         left += width;
     }
     painter.restore();
+}
+
+void paintSeatBlock(QPainter &painter, const Ticket &ticket, const QRectF &block, int largest = 104)
+{
+    paintCells(painter, ticketCells(ticket), block, largest);
 }
 
 void paintMain(QPainter &painter, const Ticket &ticket)
@@ -332,8 +346,17 @@ void paintStub(QPainter &painter, const Ticket &ticket, const QrCode *qr)
     y = drawLines(painter, mono, lines, left, y, width, Qt::AlignHCenter);
 
     y += 30;
-    drawLine(painter, fitted(sansFont(44, QFont::Bold), ticket.seatLabel, width, 28), ticket.seatLabel, left, y,
-             width, Qt::AlignHCenter);
+    // The door reads this when the QR code will not scan: the seat, or what a standing place admits to.
+    if (ticket.isStandingPlace()) {
+        const QString area = QCoreApplication::translate("TicketPdfWriter", "Standing \u2014 %1").arg(ticket.sectionName);
+        y = drawLine(painter, fitted(sansFont(40, QFont::Bold), area, width, 24), area, left, y, width,
+                     Qt::AlignHCenter);
+        drawLine(painter, sansFont(34), QCoreApplication::translate("TicketPdfWriter", "admits one"), left, y, width,
+                 Qt::AlignHCenter);
+    } else {
+        drawLine(painter, fitted(sansFont(44, QFont::Bold), ticket.seatLabel, width, 28), ticket.seatLabel, left, y,
+                 width, Qt::AlignHCenter);
+    }
 
     const QFont small = sansFont(26);
     const QString soldBy = QCoreApplication::translate("TicketPdfWriter", "Sold by %1").arg(ticket.soldBy);
@@ -360,6 +383,69 @@ void paintCard(QPainter &painter, const Ticket &ticket, const QrCode *qr, const 
 
     paintMain(painter, ticket);
     paintStub(painter, ticket, qr);
+    painter.restore();
+}
+
+// A stay's or a table's voucher, on the A6 card's grid without a stub: nothing on it is scanned, the
+// booking reference or the order number is what the front desk or the restaurant asks for.
+void paintVoucherBody(QPainter &painter, const Voucher &voucher)
+{
+    const double left = Margin;
+    const double width = TicketWidth - 2 * Margin;
+    const bool stay = voucher.kind == Voucher::Kind::Stay;
+
+    drawCaption(painter,
+                stay ? QCoreApplication::translate("TicketPdfWriter", "VOUCHER \u00B7 HOTEL STAY")
+                     : QCoreApplication::translate("TicketPdfWriter", "VOUCHER \u00B7 TABLE BOOKING"),
+                left, 60, width);
+    QFont titleFont;
+    const WrappedText title = eventTitle(voucher.venue, width, titleFont);
+    double y = drawLines(painter, titleFont, title.lines, left, 110, width);
+    y += 12;
+    drawLine(painter, fitted(sansFont(46, QFont::DemiBold), voucher.item, width, 34), voucher.item, left, y, width);
+
+    const QLocale locale;
+    std::vector<Cell> cells;
+    if (stay) {
+        cells = {{QCoreApplication::translate("TicketPdfWriter", "CHECK-IN"),
+                  locale.toString(voucher.checkIn, QLocale::ShortFormat), 0.4},
+                 {QCoreApplication::translate("TicketPdfWriter", "CHECK-OUT"),
+                  locale.toString(voucher.checkOut, QLocale::ShortFormat), 0.4},
+                 {QCoreApplication::translate("TicketPdfWriter", "NIGHTS"), QString::number(voucher.nights()), 0.2}};
+    } else {
+        const QDateTime from = voucher.startsAt.toLocalTime();
+        const QDateTime to = voucher.endsAt.toLocalTime();
+        cells = {{QCoreApplication::translate("TicketPdfWriter", "DATE"), locale.toString(from.date(), QLocale::ShortFormat),
+                  0.35},
+                 {QCoreApplication::translate("TicketPdfWriter", "TIME"),
+                  formatTime(locale, from.time()) + QStringLiteral("\u2013") + formatTime(locale, to.time()), 0.45},
+                 {QCoreApplication::translate("TicketPdfWriter", "PARTY"), QString::number(voucher.quantity), 0.2}};
+    }
+    paintCells(painter, cells, QRectF(left, 500, width, 250), 88);
+
+    const double bottomTop = 810;
+    const double half = width / 2;
+    drawCaption(painter,
+                stay ? QCoreApplication::translate("TicketPdfWriter", "BOOKING REFERENCE")
+                     : QCoreApplication::translate("TicketPdfWriter", "BOOKING NUMBER"),
+                left, bottomTop, half);
+    drawLine(painter, fitted(sansFont(64, QFont::Bold), voucher.reference, half - 20, 36), voucher.reference, left,
+             bottomTop + 40, half - 20);
+    drawCaption(painter, QCoreApplication::translate("TicketPdfWriter", "ORDER"), left + half, bottomTop, half);
+    const QString order = QString::number(voucher.order);
+    drawLine(painter, fitted(sansFont(64), order, half, 36), order, left + half, bottomTop + 40, half);
+}
+
+void paintVoucherCard(QPainter &painter, const Voucher &voucher, const QRectF &page)
+{
+    painter.save();
+    const double scale = std::min(page.width() / TicketWidth, page.height() / TicketHeight);
+    painter.translate(page.center());
+    painter.scale(scale, scale);
+    painter.translate(-TicketWidth / 2, -TicketHeight / 2);
+    painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+    painter.setPen(Qt::black);
+    paintVoucherBody(painter, voucher);
     painter.restore();
 }
 
@@ -554,7 +640,13 @@ void paintTicket(QPainter &painter, const Ticket &ticket, const QrCode *qr, cons
 
 Result<TicketDocument> TicketDocument::make(const QVector<Ticket> &tickets, TicketStock stock)
 {
-    if (tickets.isEmpty())
+    return make(tickets, {}, stock);
+}
+
+Result<TicketDocument> TicketDocument::make(const QVector<Ticket> &tickets, const QVector<Voucher> &vouchers,
+                                            TicketStock stock)
+{
+    if (tickets.isEmpty() && vouchers.isEmpty())
         return makeError(ErrorCode::BadInput,
                          QCoreApplication::translate("TicketPdfWriter", "There are no tickets to print."));
     std::vector<QrCode> codes;
@@ -571,16 +663,20 @@ Result<TicketDocument> TicketDocument::make(const QVector<Ticket> &tickets, Tick
             return code.error();
         codes.push_back(std::move(code).value());
     }
-    return TicketDocument(tickets, std::move(codes), stock);
+    return TicketDocument(tickets, vouchers, std::move(codes), stock);
 }
 
-TicketDocument::TicketDocument(QVector<Ticket> tickets, std::vector<QrCode> codes, TicketStock stock)
-    : m_tickets(std::move(tickets)), m_codes(std::move(codes)), m_stock(stock)
+TicketDocument::TicketDocument(QVector<Ticket> tickets, QVector<Voucher> vouchers, std::vector<QrCode> codes,
+                               TicketStock stock)
+    : m_tickets(std::move(tickets)), m_vouchers(std::move(vouchers)), m_codes(std::move(codes)), m_stock(stock)
 {
 }
 
 QString TicketDocument::title() const
 {
+    if (m_tickets.isEmpty())
+        return m_vouchers.size() == 1 ? QCoreApplication::translate("TicketPdfWriter", "Voucher")
+                                      : QCoreApplication::translate("TicketPdfWriter", "Vouchers");
     return m_tickets.size() == 1 ? QCoreApplication::translate("TicketPdfWriter", "Ticket")
                                  : QCoreApplication::translate("TicketPdfWriter", "Tickets");
 }
@@ -593,25 +689,35 @@ QPageLayout TicketDocument::pageLayout() const
 int TicketDocument::pageCount() const
 {
     const int perPage = TicketStocks::ticketsPerPage(m_stock);
-    return int((m_tickets.size() + perPage - 1) / perPage);
+    return int((cardCount() + perPage - 1) / perPage);
+}
+
+void TicketDocument::paintCardAt(QPainter &painter, qsizetype index, const QRectF &area) const
+{
+    if (index < m_tickets.size()) {
+        const TicketStock shape = m_stock == TicketStock::TicketPrinter ? m_stock : TicketStock::A6;
+        paintTicket(painter, m_tickets.at(index), &m_codes[std::size_t(index)], area, shape);
+    } else {
+        paintVoucherCard(painter, m_vouchers.at(index - m_tickets.size()), area);
+    }
 }
 
 void TicketDocument::paintPage(QPainter &painter, int index, const QRectF &page) const
 {
     if (m_stock != TicketStock::A4) {
-        paintTicket(painter, m_tickets.at(index), &m_codes[std::size_t(index)], page, m_stock);
+        paintCardAt(painter, index, page);
         return;
     }
     for (int slot = 0; slot < CardsPerA4; ++slot) {
         const qsizetype i = qsizetype(index) * CardsPerA4 + slot;
-        if (i >= m_tickets.size())
+        if (i >= cardCount())
             break;
         const QRectF card = cardIn(a4Slot(page, slot));
         painter.save();
         painter.setPen(QPen(QColor(0xaa, 0xaa, 0xaa), page.width() / 2100.0, Qt::DashLine));
         painter.drawRect(card);
         painter.restore();
-        paintCard(painter, m_tickets.at(i), &m_codes[std::size_t(i)], card);
+        paintCardAt(painter, i, card);
     }
 }
 

@@ -2,6 +2,7 @@
 
 #include "domain/result.h"
 #include "domain/ticket.h"
+#include "domain/ticketissuing.h"
 #include "ui/print/pageddocument.h"
 #include "ui/tickets/qrcode.h"
 
@@ -40,13 +41,15 @@ QString displayName(TicketStock stock); // for a clerk
 // narrow strip, or the A6 card (also used for A4, three to a sheet). `qr` null draws a placeholder.
 void paintTicket(QPainter &painter, const Ticket &ticket, const QrCode *qr, const QRectF &area, TicketStock stock);
 
-// Tickets laid out on `stock`, in the order given, ready for a printer or a PDF writer. Every code is
-// encoded up front: a ticket the door could not verify is not printed, and neither is the rest of its
-// order.
+// Tickets laid out on `stock`, in the order given, then the vouchers (stays, tables), one card each,
+// ready for a printer or a PDF writer. Every code is encoded up front: a ticket the door could not
+// verify is not printed, and neither is the rest of its order.
 class TicketDocument : public PagedDocument
 {
 public:
     static Result<TicketDocument> make(const QVector<Ticket> &tickets, TicketStock stock);
+    static Result<TicketDocument> make(const QVector<Ticket> &tickets, const QVector<Voucher> &vouchers,
+                                       TicketStock stock);
 
     QString title() const override;
     QPageLayout pageLayout() const override;
@@ -54,11 +57,15 @@ public:
     void paintPage(QPainter &painter, int index, const QRectF &page) const override;
 
     const QVector<Ticket> &tickets() const { return m_tickets; }
+    const QVector<Voucher> &vouchers() const { return m_vouchers; }
 
 private:
-    TicketDocument(QVector<Ticket> tickets, std::vector<QrCode> codes, TicketStock stock);
+    TicketDocument(QVector<Ticket> tickets, QVector<Voucher> vouchers, std::vector<QrCode> codes, TicketStock stock);
+    qsizetype cardCount() const { return m_tickets.size() + m_vouchers.size(); }
+    void paintCardAt(QPainter &painter, qsizetype index, const QRectF &area) const;
 
     QVector<Ticket> m_tickets;
+    QVector<Voucher> m_vouchers;
     std::vector<QrCode> m_codes;
     TicketStock m_stock = TicketStock::A6;
 };
