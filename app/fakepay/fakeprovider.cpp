@@ -154,11 +154,50 @@ FakeProvider::FakeProvider(QByteArray apiKey, WebhookDispatcher *webhooks, Payme
     : QObject(parent), m_apiKey(std::move(apiKey)), m_webhooks(webhooks), m_paymentMethods(paymentMethods)
 { }
 
+void FakeProvider::allowBrowsers(QByteArray publishableKey, QList<QByteArray> origins)
+{
+    m_publishableKey = std::move(publishableKey);
+    m_browserOrigins = std::move(origins);
+}
+
+bool FakeProvider::answeredForBrowser(const HttpRequest &request, const HttpResponder &responder)
+{
+    const QByteArray origin = request.header("origin");
+    const bool fromBrowser = !origin.isEmpty() || request.method == "OPTIONS";
+    if (!fromBrowser)
+        return false;
+    if (m_publishableKey.isEmpty() || !m_browserOrigins.contains(origin)) {
+        responder.send(invalid(QStringLiteral("origin_not_allowed"),
+                               QStringLiteral("Browser requests are not allowed from this origin."), 403));
+        return true;
+    }
+    const HttpResponder toBrowser = responder.withHeader("Access-Control-Allow-Origin", origin).withHeader("Vary", "Origin");
+    if (request.method == "OPTIONS") {
+        HttpResponse preflight;
+        preflight.status = 204;
+        preflight.headers = {{"Access-Control-Allow-Methods", "POST"},
+                             {"Access-Control-Allow-Headers", "Authorization, Content-Type"},
+                             {"Access-Control-Max-Age", "600"}};
+        toBrowser.send(preflight);
+        return true;
+    }
+    if (request.method != "POST" || request.header("authorization") != "Bearer " + m_publishableKey) {
+        toBrowser.send(invalid(QStringLiteral("invalid_api_key"),
+                               QStringLiteral("A browser may only create payment methods, with the publishable key."), 401));
+        return true;
+    }
+    m_paymentMethods->create(request, toBrowser);
+    return true;
+}
+
 void FakeProvider::handle(const HttpRequest &request, const HttpResponder &responder)
 {
     QString path = request.path;
     while (path.size() > 1 && path.endsWith(QLatin1Char('/')))
         path.chop(1);
+
+    if (path == QLatin1String("/v1/payment_methods") && answeredForBrowser(request, responder))
+        return;
 
     // The control API is the test's, not the shop's: no key needed.
     if (path == QLatin1String("/control/behaviour")) {
@@ -175,6 +214,22 @@ void FakeProvider::handle(const HttpRequest &request, const HttpResponder &respo
         if (methodIs(request, "POST", responder)) {
             m_webhooks->flush();
             responder.send(json(200, m_webhooks->counters()));
+        }
+        return;
+    }
+    if (path == QLatin1String("/control/browsers")) {
+        // A test's page on a port it learns late (nginx's): {"allow_origin": "https://127.0.0.1:8443"}.
+        if (methodIs(request, "POST", responder)) {
+            const QJsonObject body = QJsonDocument::fromJson(request.body).object();
+            const QByteArray origin = body.value(QStringLiteral("allow_origin")).toString().toUtf8();
+            if (origin.isEmpty() || m_publishableKey.isEmpty()) {
+                responder.send(invalid(QStringLiteral("parameter_missing"),
+                                       QStringLiteral("allow_origin is needed, and --publishable-key at start.")));
+                return;
+            }
+            if (!m_browserOrigins.contains(origin))
+                m_browserOrigins.append(origin);
+            responder.send(json(200, {{QStringLiteral("allowed"), QString::fromUtf8(origin)}}));
         }
         return;
     }

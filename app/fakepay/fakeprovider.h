@@ -29,7 +29,15 @@ public:
 
     void handle(const HttpRequest &request, const HttpResponder &responder);
 
+    // The browser's side, as Stripe.js has it: a page turns a card into a payment method with the
+    // publishable key (never the secret one), straight from the buyer's browser, so the card number
+    // never reaches the shop. Only POST /v1/payment_methods takes that key, and only from these origins
+    // (CORS); empty: no browser access.
+    void allowBrowsers(QByteArray publishableKey, QList<QByteArray> origins);
+
 private:
+    bool answeredForBrowser(const HttpRequest &request, const HttpResponder &responder);
+
     enum class Behaviour { Succeed, Decline, Hang, Error500, Error500Before, Slow };
     struct PlannedCharge
     {
@@ -104,6 +112,8 @@ private:
     QJsonObject behaviourJson() const;
 
     const QByteArray m_apiKey;
+    QByteArray m_publishableKey;
+    QList<QByteArray> m_browserOrigins;
     WebhookDispatcher *m_webhooks;
     PaymentMethods *m_paymentMethods;
 

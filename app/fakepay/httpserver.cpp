@@ -70,10 +70,19 @@ void HttpResponder::send(const HttpResponse &response) const
     head += "Connection: close\r\n";
     for (const auto &[name, value] : response.headers)
         head += name + ": " + value + "\r\n";
+    for (const auto &[name, value] : m_extraHeaders)
+        head += name + ": " + value + "\r\n";
     head += "\r\n";
     m_socket->write(head + response.body);
     // Closes once the bytes are out; the socket deletes itself on disconnected().
     m_socket->disconnectFromHost();
+}
+
+HttpResponder HttpResponder::withHeader(const QByteArray &name, const QByteArray &value) const
+{
+    HttpResponder copy = *this;
+    copy.m_extraHeaders.append(qMakePair(name, value));
+    return copy;
 }
 
 HttpServer::HttpServer(Handler handler, QObject *parent)

@@ -42,9 +42,12 @@ class HttpResponder
 public:
     explicit HttpResponder(QTcpSocket *socket);
     void send(const HttpResponse &response) const;
+    // A header every answer through this responder carries (CORS for a browser's request).
+    HttpResponder withHeader(const QByteArray &name, const QByteArray &value) const;
 
 private:
     QPointer<QTcpSocket> m_socket;
+    QList<QPair<QByteArray, QByteArray>> m_extraHeaders;
 };
 
 // Just enough HTTP/1.1 for a test double: one request per connection (answers say Connection: close),

@@ -33,6 +33,7 @@ int main(int argc, char *argv[])
         "  POST /v1/payment_methods            a card: {card: {number, exp_month, exp_year}}; its fingerprint is\n"
         "                                      an HMAC of the digits (secret: BOXOFFICE_FAKEPAY_FINGERPRINT_SECRET,\n"
         "                                      else a random one per start)\n"
+        "                                      (also from a page's browser: --publishable-key, --allow-origin)\n"
         "  GET  /v1/payment_methods/<id>       one card\n"
         "  /control/behaviour, /control/webhooks, /control/webhooks/flush, /control/state (no key needed)"));
     parser.addHelpOption();
@@ -50,7 +51,17 @@ int main(int argc, char *argv[])
                                                  QStringLiteral("secret"));
     const QCommandLineOption verboseOption(QStringLiteral("verbose"),
                                            QStringLiteral("Log every request and delivery to stderr."));
-    parser.addOptions({listenOption, portOption, keyOption, webhookUrlOption, webhookSecretOption, verboseOption});
+    const QCommandLineOption publishableKeyOption(
+        QStringLiteral("publishable-key"),
+        QStringLiteral("The key a shop's page may use from the buyer's browser, only to make a payment method (pk_...)."),
+        QStringLiteral("key"));
+    const QCommandLineOption allowOriginOption(
+        QStringLiteral("allow-origin"),
+        QStringLiteral("A shop page's origin (https://tickets.example.org) allowed to make payment methods from the "
+                       "browser (repeatable)."),
+        QStringLiteral("origin"));
+    parser.addOptions({listenOption, portOption, keyOption, publishableKeyOption, allowOriginOption, webhookUrlOption,
+                       webhookSecretOption, verboseOption});
     parser.process(app);
 
     const auto fail = [](const QString &message) {
@@ -85,6 +96,15 @@ int main(int argc, char *argv[])
     }
     PaymentMethods paymentMethods(fingerprintSecret);
     FakeProvider provider(parser.value(keyOption).toUtf8(), &webhooks, &paymentMethods);
+    const QByteArray publishableKey = parser.value(publishableKeyOption).toUtf8();
+    if (!publishableKey.isEmpty() && !publishableKey.startsWith("pk_"))
+        return fail(QStringLiteral("--publishable-key starts with pk_"));
+    if (!publishableKey.isEmpty() && publishableKey == parser.value(keyOption).toUtf8())
+        return fail(QStringLiteral("--publishable-key must differ from --api-key: the page's key is public"));
+    QList<QByteArray> origins;
+    for (const QString &origin : parser.values(allowOriginOption))
+        origins << origin.toUtf8();
+    provider.allowBrowsers(publishableKey, origins);
     HttpServer server([&provider](const HttpRequest &request, const HttpResponder &responder) {
         provider.handle(request, responder);
     });

@@ -8,6 +8,11 @@
 #include "payments/httppaymentprovider.h"
 
 #include <QCryptographicHash>
+#include <QEventLoop>
+#include <QJsonDocument>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QTimer>
 #include <QSet>
 #include <QTest>
 
@@ -35,6 +40,7 @@ private slots:
     void badCardNumbersAreRefused();
     void unknownAndMalformedIds();
     void cardsNeedTheApiKey();
+    void aBrowserMakesACardWithThePublishableKeyOnly();
     void aChargeNamesItsPaymentMethod();
     void theStoredShapeOfAFingerprint_data();
     void theStoredShapeOfAFingerprint();
@@ -188,6 +194,71 @@ void TestPaymentMethods::cardsNeedTheApiKey()
     const Result<PaymentCard> lookedUp = wrongKey.paymentMethod(made.value("id").toString());
     QVERIFY(!lookedUp.ok());
     QCOMPARE(lookedUp.error().code, ErrorCode::Unavailable);
+}
+
+void TestPaymentMethods::aBrowserMakesACardWithThePublishableKeyOnly()
+{
+    // The shop's page sends the card to the provider itself (as with Stripe.js), so the number never
+    // reaches the shop: only a payment method can be made that way, with the public key, from the
+    // shop's origin.
+    FakePayProcess browsable;
+    browsable.extraArguments = {QStringLiteral("--publishable-key"), QStringLiteral("pk_test_page"),
+                                QStringLiteral("--allow-origin"), QStringLiteral("https://shop.test")};
+    const QString failure = browsable.start(QString::fromUtf8(BOXOFFICE_FAKEPAY), apiKey, {}, {});
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
+    QNetworkAccessManager network;
+    struct Reply
+    {
+        int status = 0;
+        QJsonObject json;
+        QByteArray allowOrigin;
+    };
+    const auto call = [&](const QByteArray &method, const QString &path, const QByteArray &origin, const QByteArray &key,
+                          const QJsonObject &body = {}) {
+        QNetworkRequest request(browsable.baseUrl().resolved(QUrl(path)));
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+        if (!origin.isEmpty())
+            request.setRawHeader("Origin", origin);
+        if (!key.isEmpty())
+            request.setRawHeader("Authorization", "Bearer " + key);
+        QNetworkReply *reply = network.sendCustomRequest(request, method, body.isEmpty() ? QByteArray() : QJsonDocument(body).toJson());
+        QEventLoop loop;
+        QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+        QTimer::singleShot(10000, &loop, &QEventLoop::quit);
+        loop.exec();
+        Reply answer{reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(),
+                     QJsonDocument::fromJson(reply->readAll()).object(), reply->rawHeader("Access-Control-Allow-Origin")};
+        reply->deleteLater();
+        return answer;
+    };
+    const QJsonObject card{{"card", QJsonObject{{"number", "4242 4242 4242 4242"}, {"exp_month", 12}, {"exp_year", 2030}}}};
+
+    const Reply preflight = call("OPTIONS", QStringLiteral("/v1/payment_methods"), "https://shop.test", {});
+    QCOMPARE(preflight.status, 204);
+    QCOMPARE(preflight.allowOrigin, QByteArray("https://shop.test"));
+    const Reply otherSite = call("OPTIONS", QStringLiteral("/v1/payment_methods"), "https://evil.test", {});
+    QCOMPARE(otherSite.status, 403);
+    QVERIFY(otherSite.allowOrigin.isEmpty());
+
+    const Reply made = call("POST", QStringLiteral("/v1/payment_methods"), "https://shop.test", "pk_test_page", card);
+    QCOMPARE(made.status, 200);
+    QCOMPARE(made.allowOrigin, QByteArray("https://shop.test"));
+    const QString id = made.json.value("id").toString();
+    QVERIFY(id.startsWith(QStringLiteral("pm_")));
+    QCOMPARE(call("POST", QStringLiteral("/v1/payment_methods"), "https://evil.test", "pk_test_page", card).status, 403);
+    // The public key reads nothing and charges nothing, with or without an origin.
+    QCOMPARE(call("GET", QStringLiteral("/v1/payment_methods/") + id, {}, "pk_test_page").status, 401);
+    QCOMPARE(call("GET", QStringLiteral("/v1/payment_methods/") + id, "https://shop.test", "pk_test_page").status, 401);
+    QCOMPARE(call("POST", QStringLiteral("/v1/payment_intents"), {}, "pk_test_page",
+                  {{"amount", 100}, {"currency", "eur"}})
+                 .status,
+             401);
+    // The shop's server sees the browser's card as any other, with the same fingerprint.
+    HttpPaymentProvider shop(browsable.baseUrl(), apiKey.toUtf8(), 20000);
+    const Result<PaymentCard> seen = shop.paymentMethod(id);
+    QVERIFY2(seen.ok(), seen.ok() ? "" : qPrintable(seen.error().message));
+    QCOMPARE(seen->last4, QStringLiteral("4242"));
+    QCOMPARE(seen->fingerprint, fingerprint(browsable.addCard(apiKey, visa)));
 }
 
 void TestPaymentMethods::aChargeNamesItsPaymentMethod()

@@ -40,6 +40,7 @@ public:
         QStringList args{QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--api-key"), apiKey};
         if (!webhookUrl.isEmpty())
             args << QStringLiteral("--webhook-url") << webhookUrl << QStringLiteral("--webhook-secret") << secret;
+        args << extraArguments;
         m_process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
         m_process.start(program, args);
         if (!m_process.waitForStarted(10000))
@@ -57,6 +58,7 @@ public:
     }
 
     QUrl baseUrl() const { return m_base; }
+    QStringList extraArguments; // e.g. --publishable-key and --allow-origin, set before start()
 
     QJsonObject control(const QString &path, const QJsonObject &body = {}, bool post = true)
     {
