@@ -11,7 +11,9 @@ ApiReply staticFile(const QString &name)
 {
     static const QHash<QString, QByteArray> types{{QStringLiteral("index.html"), "text/html; charset=utf-8"},
                                                   {QStringLiteral("shop.js"), "text/javascript; charset=utf-8"},
-                                                  {QStringLiteral("shop.css"), "text/css; charset=utf-8"}};
+                                                  {QStringLiteral("shop.css"), "text/css; charset=utf-8"},
+                                                  {QStringLiteral("shop-text.js"), "text/javascript; charset=utf-8"},
+                                                  {QStringLiteral("shop-map.js"), "text/javascript; charset=utf-8"}};
     // Only the files of the page, by exact name: nothing else of the resource tree, no paths.
     if (!types.contains(name))
         return ApiReply::error(404, QStringLiteral("not_found"), QStringLiteral("No such page."));

@@ -19,6 +19,8 @@ try {
   const second = await (await browser.newContext({ ignoreHTTPSErrors })).newPage();
   await first.goto(`${base}/#token=${args.token}`);
   await second.goto(`${base}/#token=${args.token2}`);
+  // The shop opens on what's on: the first show's seats.
+  for (const page of [first, second]) await page.click('#event-list a[href^="#/event/"]');
   await first.waitForSelector('rect.seat.available', { timeout: 20000 });
   await second.waitForSelector('rect.seat', { timeout: 20000 });
 
@@ -44,7 +46,8 @@ try {
   for (const id of picks)
     await second.waitForSelector(`rect.seat.sold[data-id="${id}"]`, { timeout: 20000 });
   // And cannot take them: a click on a sold seat holds nothing.
-  await second.click(`rect.seat[data-id="${picks[0]}"]`);
+  await second.click(`rect.seat[data-id="${picks[0]}"]`, { force: true }); // aria-disabled: Playwright would wait
+  await second.waitForFunction(() => document.querySelector('#message').textContent.trim() !== '', null, { timeout: 10000 });
   const refused = (await second.textContent('#message')).trim();
   console.log(JSON.stringify({ order: Number(order), state: orderState, seats: picks.map(Number), refused }));
 } finally {
