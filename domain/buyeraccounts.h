@@ -76,6 +76,9 @@ public:
                              const QString &body, int perHour) = 0;
     // A new API token for scripts replaces the buyer's old one (only its hash is stored).
     virtual Status setApiTokenHash(BuyerId buyer, const QByteArray &tokenHash) = 0;
+    // Deletes sessions and links that ended more than a day ago (they admit nobody already; this only
+    // keeps the tables small). How many rows went.
+    virtual Result<int> purgeExpired() = 0;
 };
 
 struct AccountSettings

@@ -75,4 +75,10 @@ inline constexpr char setApiTokenHash[] = R"SQL(
 UPDATE buyers SET token_hash = :hash WHERE id = :buyer
 )SQL";
 
+inline constexpr char purgeExpired[] = R"SQL(
+WITH sessions AS (DELETE FROM buyer_sessions WHERE expires_at < now() - interval '1 day' RETURNING 1),
+     links AS (DELETE FROM buyer_link_tokens WHERE expires_at < now() - interval '1 day' RETURNING 1)
+SELECT (SELECT count(*) FROM sessions) + (SELECT count(*) FROM links)
+)SQL";
+
 } // namespace boxoffice::AccountSql

@@ -174,4 +174,15 @@ Status PgAccountStore::setApiTokenHash(BuyerId buyer, const QByteArray &tokenHas
                  {{QStringLiteral(":hash"), tokenHash}, {QStringLiteral(":buyer"), buyer}}, true);
 }
 
+Result<int> PgAccountStore::purgeExpired()
+{
+    auto query = m_statements.exec(AccountSql::purgeExpired, QStringLiteral("deleting ended sessions and links"), {});
+    if (!query)
+        return query.error();
+    QSqlQuery &q = *query.value();
+    const int purged = q.next() ? q.value(0).toInt() : 0;
+    q.finish();
+    return purged;
+}
+
 } // namespace boxoffice

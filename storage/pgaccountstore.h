@@ -24,6 +24,7 @@ public:
     Status queueMail(BuyerId buyer, AccountMail purpose, const QString &recipient, const QString &subject,
                      const QString &body, int perHour) override;
     Status setApiTokenHash(BuyerId buyer, const QByteArray &tokenHash) override;
+    Result<int> purgeExpired() override;
 
 private:
     Status write(const char *sql, const QString &context, PreparedStatements::Bindings bindings, bool mustChangeOne);

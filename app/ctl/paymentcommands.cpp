@@ -10,6 +10,7 @@
 #include "domain/refundservice.h"
 #include "mail/smtptransport.h"
 #include "payments/httppaymentprovider.h"
+#include "storage/pgaccountstore.h"
 #include "storage/pgcheckoutstore.h"
 #include "storage/pginventory.h"
 #include "storage/pgmailspool.h"
@@ -19,6 +20,7 @@
 #include <QDeadlineTimer>
 #include <QJsonArray>
 #include <QSettings>
+#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QSqlDriver>
 #include <QThread>
@@ -248,6 +250,7 @@ QJsonObject mailJson(const MailDeliveryFigures &mail)
     return {{"sent", mail.sent}, {"retried", mail.retried}, {"given_up", mail.givenUp}};
 }
 
+// `provider` null: no reconciling this pass (none configured, or its round is not due).
 WorkerPass workOnce(PgCheckoutStore &store, PgTicketIssuer &issuer, PaymentProvider *provider, MailSending *mail)
 {
     WorkerPass pass;
@@ -361,8 +364,19 @@ int runWorker(CtlContext &context)
                                           "queued (Ctrl+C stops).")
                                .arg(interval));
     WorkerWakeUp wakeUp(session->connection->database());
+    PgAccountStore accounts(session->connection->database());
+    // Woken by new work, the worker issues and sends at once, but asks the provider for its list of
+    // charges only once a round: a rush of payments must not become a rush of reconciliations.
+    QElapsedTimer sinceReconcile;
     for (;;) {
-        const WorkerPass pass = workOnce(store, issuer, online, sending);
+        const bool reconcileDue = !sinceReconcile.isValid() || sinceReconcile.hasExpired(qint64(interval) * 1000);
+        if (reconcileDue) {
+            sinceReconcile.start();
+            // Once a round as well: ended sign-in sessions and mailed links, kept a day, then deleted.
+            if (auto purged = accounts.purgeExpired(); !purged)
+                TerminalProgress::note(QStringLiteral("Could not delete ended sessions: %1").arg(purged.error().message));
+        }
+        const WorkerPass pass = workOnce(store, issuer, reconcileDue ? online : nullptr, sending);
         if (!pass.failure.isEmpty())
             TerminalProgress::note(QStringLiteral("Worker pass failed: %1").arg(pass.failure));
         else if (pass.counts.total() > 0 || pass.counts.stillUnknown > 0 || pass.issued > 0)

@@ -6,6 +6,7 @@
 #include "openapicheck.h"
 #include "testdatabase.h"
 
+#include "storage/pgaccountstore.h"
 #include "storage/pgbuyerstore.h"
 #include "app/web/webserver.h"
 
@@ -69,6 +70,7 @@ private slots:
     void bestAvailableHoldsAdjacentSeatsInOneRow();
     void bestAvailableSaysSoWhenNoBlockIsFree();
     void thePageLearnsWhereToSendTheCard();
+    void anEndedSessionAdmitsNobodyAndIsDeletedLater();
 
 private:
     Answer send(const QByteArray &method, const QString &path, const QJsonObject &body = {}, const Browser &browser = {},
@@ -531,6 +533,32 @@ void TestShopApi::thePageLearnsWhereToSendTheCard()
     QVERIFY2(index->rawHeader("Content-Security-Policy").contains("connect-src 'self' https://pay.example.com;"),
              index->rawHeader("Content-Security-Policy").constData());
     index->deleteLater();
+}
+
+void TestShopApi::anEndedSessionAdmitsNobodyAndIsDeletedLater()
+{
+    const Browser browser = newAccount(QStringLiteral("Nell"), QStringLiteral("nell@example.org"));
+    QCOMPARE(send("GET", QStringLiteral("/api/v1/account"), {}, browser).status, 200);
+    // The database's clock ends it: two days ago.
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE buyer_sessions SET created_at = now() - interval '3 days', "
+                                      "expires_at = now() - interval '2 days' "
+                                      "WHERE token_hash = sha256(convert_to(:t, 'UTF8'))"),
+                       {{QStringLiteral("t"), browser.session}}));
+    QTest::qWait(5500); // past the server's memory of the session (--auth-cache-seconds, 5)
+    QCOMPARE(send("GET", QStringLiteral("/api/v1/account"), {}, browser).status, 401);
+    QCOMPARE(send("POST", QStringLiteral("/api/v1/carts"), {}, browser).status, 401);
+    const int sessionsBefore = m_db->scalar(QStringLiteral("SELECT count(*) FROM buyer_sessions")).toInt();
+    PgAccountStore store(m_db->database());
+    auto purged = store.purgeExpired();
+    QVERIFY(purged.ok());
+    QVERIFY(purged.value() >= 1);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM buyer_sessions WHERE token_hash = sha256(convert_to(:t, 'UTF8'))"),
+                          {{QStringLiteral("t"), browser.session}})
+                 .toInt(),
+             0);
+    // Live sessions stay.
+    QVERIFY(m_db->scalar(QStringLiteral("SELECT count(*) FROM buyer_sessions")).toInt() >= sessionsBefore - purged.value());
+    QVERIFY(m_db->scalar(QStringLiteral("SELECT count(*) FROM buyer_sessions WHERE expires_at > now()")).toInt() > 0);
 }
 
 QTEST_GUILESS_MAIN(TestShopApi)
