@@ -104,6 +104,7 @@ void TestShopApi::initTestCase()
     config.maxCartsPerMinute = 0;
     config.maxFailedSignInsPerMinute = 0; // the suite signs up and fails on purpose; the limit has its own tests
     config.publicUrl = QUrl(QStringLiteral("https://tickets.example.org/"));
+    config.authCacheSeconds = 1; // an ended session is refused within a second (the default is 5)
     m_server = std::make_unique<WebServer>(config);
     const auto listening = m_server->listen();
     QVERIFY2(listening.ok(), listening.ok() ? "" : qPrintable(listening.error().message));
@@ -544,7 +545,7 @@ void TestShopApi::anEndedSessionAdmitsNobodyAndIsDeletedLater()
                                       "expires_at = now() - interval '2 days' "
                                       "WHERE token_hash = sha256(convert_to(:t, 'UTF8'))"),
                        {{QStringLiteral("t"), browser.session}}));
-    QTest::qWait(5500); // past the server's memory of the session (--auth-cache-seconds, 5)
+    QTest::qWait(1500); // past the server's memory of the session (authCacheSeconds, 1 here)
     QCOMPARE(send("GET", QStringLiteral("/api/v1/account"), {}, browser).status, 401);
     QCOMPARE(send("POST", QStringLiteral("/api/v1/carts"), {}, browser).status, 401);
     const int sessionsBefore = m_db->scalar(QStringLiteral("SELECT count(*) FROM buyer_sessions")).toInt();
