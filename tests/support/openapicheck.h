@@ -5,11 +5,29 @@
 // validator from npm (tests/web/openapi; test.sh installs it). The suite defines
 // BOXOFFICE_OPENAPI_DIR and BOXOFFICE_OPENAPI_FILE.
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QString>
 #include <QtTest>
 
 namespace boxoffice::test {
+
+// One recorded answer, as the validator reads it (a line of the answers file).
+inline QByteArray answerLine(const QByteArray &method, const QString &route, int status, const QByteArray &contentType,
+                             const QByteArray &body)
+{
+    const QJsonDocument document = QJsonDocument::fromJson(body);
+    const QJsonValue json = document.isNull() ? QJsonValue()
+                                               : (document.isObject() ? QJsonValue(document.object()) : QJsonValue(document.array()));
+    const QJsonObject line{{"method", QString::fromLatin1(method)},
+                           {"route", route},
+                           {"status", status},
+                           {"contentType", QString::fromLatin1(contentType)},
+                           {"body", json}};
+    return QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n';
+}
 
 // Empty when every recorded answer matches, else the validator's verdict.
 inline QString openApiProblems(const QString &validatorDir, const QString &document, const QString &answersFile)

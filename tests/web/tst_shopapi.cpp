@@ -159,15 +159,8 @@ Answer TestShopApi::send(const QByteArray &method, const QString &path, const QJ
     for (const auto &pair : reply->rawHeaderPairs())
         answer.headers.insert(pair.first.toLower(), pair.second);
     reply->deleteLater();
-    if (answer.status > 0) {
-        const QJsonDocument document = QJsonDocument::fromJson(answer.body);
-        const QJsonObject line{{"method", QString::fromLatin1(method)},
-                               {"route", path},
-                               {"status", answer.status},
-                               {"contentType", QString::fromLatin1(answer.headers.value("content-type"))},
-                               {"body", document.isObject() ? QJsonValue(document.object()) : QJsonValue()}};
-        m_answers.write(QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n');
-    }
+    if (answer.status > 0)
+        m_answers.write(answerLine(method, path, answer.status, answer.headers.value("content-type"), answer.body));
     return answer;
 }
 

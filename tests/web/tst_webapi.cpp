@@ -224,16 +224,8 @@ Answer TestWebApi::send(const QByteArray &method, const QString &path, const QBy
         answer.headers.insert(pair.first.toLower(), pair.second);
     reply->abort();
     reply->deleteLater();
-    if (m_recording && answer.status > 0) {
-        const QJsonDocument body = QJsonDocument::fromJson(answer.body);
-        const QJsonObject line{{"method", QString::fromLatin1(method)},
-                               {"route", url.path()},
-                               {"status", answer.status},
-                               {"contentType", QString::fromLatin1(answer.headers.value("content-type"))},
-                               {"body", body.isNull() ? QJsonValue() : (body.isObject() ? QJsonValue(body.object())
-                                                                                         : QJsonValue(body.array()))}};
-        m_answers.write(QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n');
-    }
+    if (m_recording && answer.status > 0)
+        m_answers.write(answerLine(method, url.path(), answer.status, answer.headers.value("content-type"), answer.body));
     return answer;
 }
 

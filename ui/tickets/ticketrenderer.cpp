@@ -13,6 +13,8 @@
 #include <QStringList>
 #include <QTextLayout>
 
+#include <functional>
+
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -370,8 +372,8 @@ void paintStub(QPainter &painter, const Ticket &ticket, const QrCode *qr)
     painter.restore();
 }
 
-// The A6 card, scaled into `page` and centred.
-void paintCard(QPainter &painter, const Ticket &ticket, const QrCode *qr, const QRectF &page)
+// Paints on the A6 card's grid, scaled into `page` and centred.
+void onCard(QPainter &painter, const QRectF &page, const std::function<void()> &paint)
 {
     painter.save();
     const double scale = std::min(page.width() / TicketWidth, page.height() / TicketHeight);
@@ -380,10 +382,17 @@ void paintCard(QPainter &painter, const Ticket &ticket, const QrCode *qr, const 
     painter.translate(-TicketWidth / 2, -TicketHeight / 2);
     painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
     painter.setPen(Qt::black);
-
-    paintMain(painter, ticket);
-    paintStub(painter, ticket, qr);
+    paint();
     painter.restore();
+}
+
+// The A6 card, scaled into `page` and centred.
+void paintCard(QPainter &painter, const Ticket &ticket, const QrCode *qr, const QRectF &page)
+{
+    onCard(painter, page, [&] {
+        paintMain(painter, ticket);
+        paintStub(painter, ticket, qr);
+    });
 }
 
 // A stay's or a table's voucher, on the A6 card's grid without a stub: nothing on it is scanned, the
@@ -438,15 +447,7 @@ void paintVoucherBody(QPainter &painter, const Voucher &voucher)
 
 void paintVoucherCard(QPainter &painter, const Voucher &voucher, const QRectF &page)
 {
-    painter.save();
-    const double scale = std::min(page.width() / TicketWidth, page.height() / TicketHeight);
-    painter.translate(page.center());
-    painter.scale(scale, scale);
-    painter.translate(-TicketWidth / 2, -TicketHeight / 2);
-    painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
-    painter.setPen(Qt::black);
-    paintVoucherBody(painter, voucher);
-    painter.restore();
+    onCard(painter, page, [&] { paintVoucherBody(painter, voucher); });
 }
 
 // The ticket printer's strip, in tenths of a millimetre: 139.7 x 50.8 mm (5.5 x 2 in) landscape. The
