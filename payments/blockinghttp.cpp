@@ -1,9 +1,12 @@
 #include "payments/blockinghttp.h"
 
+#include <QCoreApplication>
 #include <QEventLoop>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
+#include <QPointer>
+#include <QThread>
 #include <QTimer>
 
 namespace boxoffice {
@@ -26,19 +29,35 @@ bool isTransportError(QNetworkReply::NetworkError error)
     return error != QNetworkReply::NoError && int(error) < 200;
 }
 
+// A manager belongs to the thread that made it. Pool threads end with their QThread's finished signal,
+// which frees it there; the main thread's goes with the application object, before Qt is torn down.
+QNetworkAccessManager &threadManager()
+{
+    thread_local QPointer<QNetworkAccessManager> manager;
+    if (!manager) {
+        QCoreApplication *application = QCoreApplication::instance();
+        QThread *thread = QThread::currentThread();
+        const bool mainThread = application && application->thread() == thread;
+        manager = new QNetworkAccessManager(mainThread ? application : nullptr);
+        if (!mainThread)
+            QObject::connect(thread, &QThread::finished, manager.data(), &QObject::deleteLater);
+    }
+    return *manager;
+}
+
 } // namespace
 
 HttpAnswer exchangeBlocking(const HttpExchange &exchange)
 {
     HttpAnswer answer;
-    QNetworkAccessManager manager;
+    QNetworkAccessManager &manager = threadManager();
     QNetworkRequest request(exchange.url);
     // A redirect of a POST could repeat a charge somewhere else; a provider never needs one.
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
     for (const auto &[name, value] : exchange.headers)
         request.setRawHeader(name, value);
     if (!exchange.body.isEmpty())
-        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+        request.setHeader(QNetworkRequest::ContentTypeHeader, exchange.contentType);
 
     QNetworkReply *reply = exchange.method == "GET"
         ? manager.get(request)
@@ -60,6 +79,7 @@ HttpAnswer exchangeBlocking(const HttpExchange &exchange)
         answer.networkError = QStringLiteral("no answer within %1 ms").arg(exchange.timeoutMs);
     } else if (isTransportError(reply->error())) {
         answer.networkError = reply->errorString();
+        answer.connectionRefused = reply->error() == QNetworkReply::ConnectionRefusedError;
     } else {
         answer.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         answer.body = reply->readAll();

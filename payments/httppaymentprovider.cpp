@@ -1,17 +1,19 @@
 #include "payments/httppaymentprovider.h"
 
 #include "payments/blockinghttp.h"
+#include "payments/formbody.h"
 #include "payments/paymentslogging.h"
+#include "payments/providerretry.h"
+#include "payments/stripeanswers.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QRegularExpression>
 #include <QSet>
 
 #include <algorithm>
 
 namespace boxoffice {
+
+using namespace StripeAnswers;
 
 namespace {
 
@@ -34,106 +36,19 @@ Status checkIdempotencyKey(const QString &key)
     return Done{};
 }
 
-QJsonObject jsonObject(const QByteArray &body)
+// A value inside a search query's single quotes, as Stripe's query language escapes it.
+QString quotedForSearch(const QString &value)
 {
-    return QJsonDocument::fromJson(body).object();
-}
-
-struct ProviderError
-{
-    QString type; // card_error, idempotency_error, invalid_request_error, api_error
-    QString code;
-    QString declineCode;
-    QString message;
-    QJsonObject paymentIntent;
-};
-
-ProviderError providerError(const QJsonObject &body)
-{
-    const QJsonObject error = body.value(QStringLiteral("error")).toObject();
-    ProviderError result;
-    result.type = error.value(QStringLiteral("type")).toString();
-    result.code = error.value(QStringLiteral("code")).toString();
-    result.declineCode = error.value(QStringLiteral("decline_code")).toString();
-    result.message = error.value(QStringLiteral("message")).toString();
-    result.paymentIntent = error.value(QStringLiteral("payment_intent")).toObject();
-    return result;
-}
-
-// One line for the log that says what came back: enough to tell a timeout from a 503 from a 409.
-QString describe(const HttpAnswer &answer)
-{
-    if (answer.status == 0)
-        return answer.timedOut ? answer.networkError : QStringLiteral("network error: %1").arg(answer.networkError);
-    QString text = QStringLiteral("HTTP %1").arg(answer.status);
-    const ProviderError error = providerError(jsonObject(answer.body));
-    if (!error.type.isEmpty() || !error.code.isEmpty())
-        text += QStringLiteral(" %1/%2").arg(error.type, error.code);
-    if (!error.message.isEmpty())
-        text += QStringLiteral(": ") + error.message;
-    if (answer.header("Idempotent-Replayed") == "true")
-        text += QStringLiteral(" (replayed)");
-    return text;
-}
-
-qint64 amountOf(const QJsonObject &object)
-{
-    return object.value(QStringLiteral("amount")).toInteger();
-}
-
-ChargeOutcome unknownCharge(const QString &detail)
-{
-    ChargeOutcome outcome;
-    outcome.status = ChargeStatus::Unknown;
-    outcome.detail = detail;
-    return outcome;
-}
-
-QString declineReasonOf(const QString &declineCode, const QString &code, const QString &fallback)
-{
-    if (!declineCode.isEmpty())
-        return declineCode;
-    return code.isEmpty() ? fallback : code;
-}
-
-// Only the states that are final and moved no money count as Declined; everything in between
-// (processing, requires_action, ...) waits for another look.
-ChargeStatus chargeStatusOfIntent(const QString &status)
-{
-    if (status == QLatin1String("succeeded"))
-        return ChargeStatus::Succeeded;
-    if (status == QLatin1String("requires_payment_method") || status == QLatin1String("canceled"))
-        return ChargeStatus::Declined;
-    return ChargeStatus::Unknown;
-}
-
-// A payment intent's status as a charge outcome.
-ChargeOutcome outcomeFromIntent(const QJsonObject &intent, const QString &detail)
-{
-    const QString id = intent.value(QStringLiteral("id")).toString();
-    const QString status = intent.value(QStringLiteral("status")).toString();
-    if (id.isEmpty() || status.isEmpty())
-        return unknownCharge(detail + QStringLiteral(": no payment intent in the answer"));
-
-    ChargeOutcome outcome;
-    outcome.providerPaymentId = id;
-    outcome.amountMinor = amountOf(intent);
-    outcome.detail = detail;
-    outcome.status = chargeStatusOfIntent(status);
-    if (outcome.status == ChargeStatus::Declined) {
-        const QJsonObject lastError = intent.value(QStringLiteral("last_payment_error")).toObject();
-        outcome.declineReason = declineReasonOf(lastError.value(QStringLiteral("decline_code")).toString(),
-                                                lastError.value(QStringLiteral("code")).toString(), status);
-    } else if (outcome.status == ChargeStatus::Unknown) {
-        outcome.detail += QStringLiteral(": payment intent is %1").arg(status);
-    }
-    return outcome;
+    QString escaped = value;
+    escaped.replace(QLatin1Char('\\'), QStringLiteral("\\\\"));
+    escaped.replace(QLatin1Char('\''), QStringLiteral("\\'"));
+    return QLatin1Char('\'') + escaped + QLatin1Char('\'');
 }
 
 Result<ChargeOutcome> logged(const QString &what, const QString &key, Result<ChargeOutcome> result)
 {
     if (!result)
-        qCWarning(lcPayments).noquote() << what << key << "refused:" << result.error().message;
+        qCWarning(lcPayments).noquote() << what << key << "refused:" << result.error().message << result.error().detail;
     else if (result->status == ChargeStatus::Unknown)
         qCWarning(lcPayments).noquote() << what << key << "unknown:" << result->detail;
     else
@@ -142,139 +57,26 @@ Result<ChargeOutcome> logged(const QString &what, const QString &key, Result<Cha
     return result;
 }
 
-// Where the shop keeps a charge's idempotency key and order on the provider's side: the list of
-// charges shows metadata, never the key a charge was created under.
-const QString keyMetadata = QStringLiteral("boxoffice_key");
-const QString orderMetadata = QStringLiteral("order_id");
-
-DomainError listFailed(ErrorCode code, const QString &message, const QString &detail)
+DomainError refusedWith(ErrorCode code, const QString &message, const QString &detail)
 {
-    DomainError failed = makeError(code, message);
-    failed.detail = detail;
-    qCWarning(lcPayments).noquote() << "charge list failed:" << message << detail;
-    return failed;
+    DomainError error = makeError(code, message);
+    error.detail = detail;
+    return error;
 }
 
-DomainError unreadableList(const QString &detail)
+Status checkChargeRequest(const ChargeRequest &request, QString *currency)
 {
-    return listFailed(ErrorCode::Internal, QStringLiteral("The payment provider's list of charges could not be read."),
-                      detail);
-}
-
-QString listQuery(qint64 sinceSeconds, const QString &startingAfter)
-{
-    QString query = QStringLiteral("limit=") + QString::number(HttpPaymentProvider::listPageSize)
-        + QStringLiteral("&created%5Bgte%5D=")
-        + QString::number(sinceSeconds)
-        // The refunded amount lives on the charge, which a list only shows as an id unless expanded.
-        + QStringLiteral("&expand%5B%5D=data.latest_charge");
-    if (!startingAfter.isEmpty())
-        query += QStringLiteral("&starting_after=") + QString::fromLatin1(QUrl::toPercentEncoding(startingAfter));
-    return query;
-}
-
-struct ListPage
-{
-    QList<QJsonObject> intents; // newest first, as the provider sent them
-    bool hasMore = false;
-};
-
-Result<ListPage> parseListPage(const HttpAnswer &answer)
-{
-    const QString detail = describe(answer);
-    // Worth another try later; anything else will not get better by asking again.
-    if (answer.status == 0 || answer.status == 429 || answer.status >= 500)
-        return listFailed(ErrorCode::Unavailable,
-                          QStringLiteral("The payment provider could not be reached to list charges."), detail);
-    if (answer.status != 200)
-        return listFailed(ErrorCode::Internal, QStringLiteral("The payment provider refused to list charges."), detail);
-
-    const QJsonObject json = jsonObject(answer.body);
-    const QJsonValue data = json.value(QStringLiteral("data"));
-    const QJsonValue hasMore = json.value(QStringLiteral("has_more"));
-    if (json.value(QStringLiteral("object")).toString() != QLatin1String("list") || !data.isArray()
-        || !hasMore.isBool())
-        return unreadableList(detail + QStringLiteral(": not a list"));
-    ListPage page;
-    page.hasMore = hasMore.toBool();
-    for (const QJsonValue &entry : data.toArray()) {
-        // Every entry needs an id: the next page starts after the last one.
-        if (entry.toObject().value(QStringLiteral("id")).toString().isEmpty())
-            return unreadableList(detail + QStringLiteral(": an entry without an id"));
-        page.intents.append(entry.toObject());
-    }
-    return page;
-}
-
-// 0 unless the metadata holds a positive whole number: a charge made outside the shop's orders.
-OrderId orderOf(const QJsonObject &metadata)
-{
-    bool ok = false;
-    const OrderId order = metadata.value(orderMetadata).toString().toLongLong(&ok);
-    return ok && order > 0 ? order : 0;
-}
-
-// A whole, non-negative number, or -1 when the field is missing or anything else.
-qint64 wholeNumber(const QJsonObject &object, const QString &name)
-{
-    const QJsonValue value = object.value(name);
-    const qint64 number = value.isDouble() ? value.toInteger(-1) : -1;
-    return number >= 0 ? number : -1;
-}
-
-// From the expanded latest charge; no charge yet (null) means nothing refunded. An id alone would hide
-// the refunded amount, so it is -1 like any other unreadable value.
-qint64 refundedOf(const QJsonObject &intent)
-{
-    const QJsonValue latestCharge = intent.value(QStringLiteral("latest_charge"));
-    if (latestCharge.isObject())
-        return wholeNumber(latestCharge.toObject(), QStringLiteral("amount_refunded"));
-    return latestCharge.isNull() || latestCharge.isUndefined() ? 0 : -1;
-}
-
-Result<ProviderCharge> providerCharge(const QJsonObject &intent)
-{
-    ProviderCharge charge;
-    charge.providerPaymentId = intent.value(QStringLiteral("id")).toString();
-    const QJsonObject metadata = intent.value(QStringLiteral("metadata")).toObject();
-    charge.idempotencyKey = metadata.value(keyMetadata).toString();
-    charge.order = orderOf(metadata);
-    charge.status = chargeStatusOfIntent(intent.value(QStringLiteral("status")).toString());
-    charge.amountMinor = wholeNumber(intent, QStringLiteral("amount"));
-    charge.currency = intent.value(QStringLiteral("currency")).toString().toUpper();
-    const qint64 created = wholeNumber(intent, QStringLiteral("created"));
-    charge.created = QDateTime::fromSecsSinceEpoch(created, Qt::UTC);
-    charge.amountRefundedMinor = refundedOf(intent);
-    // A charge reconciliation cannot read must not drop out of the list unnoticed.
-    if (charge.amountMinor < 0 || created <= 0 || charge.amountRefundedMinor < 0 || charge.currency.size() != 3)
-        return unreadableList(QStringLiteral("payment intent %1: no valid amount, currency, created or refunded amount")
-                                  .arg(charge.providerPaymentId));
-    return charge;
-}
-
-bool isOurs(const QJsonObject &intent, const QString &keyPrefix)
-{
-    const QString key = intent.value(QStringLiteral("metadata")).toObject().value(keyMetadata).toString();
-    return !key.isEmpty() && key.startsWith(keyPrefix);
-}
-
-// Takes the shop's charges from one page. An id seen before means the cursor went backwards: the list
-// as a whole cannot be trusted then, so it is an error rather than a silently deduplicated list.
-Status collectOurs(const ListPage &page, const QString &keyPrefix, QSet<QString> *seen,
-                   QVector<ProviderCharge> *charges)
-{
-    for (const QJsonObject &intent : page.intents) {
-        const QString id = intent.value(QStringLiteral("id")).toString();
-        if (seen->contains(id))
-            return unreadableList(QStringLiteral("payment intent %1 listed twice").arg(id));
-        seen->insert(id);
-        if (!isOurs(intent, keyPrefix))
-            continue;
-        Result<ProviderCharge> charge = providerCharge(intent);
-        if (!charge)
-            return charge.error();
-        charges->append(std::move(charge).value());
-    }
+    if (const Status key = checkIdempotencyKey(request.idempotencyKey); !key)
+        return key;
+    if (request.amountMinor <= 0)
+        return makeError(ErrorCode::BadInput, QStringLiteral("A charge must be for more than nothing."));
+    *currency = request.currency.trimmed().toLower();
+    if (currency->size() != 3 || !std::all_of(currency->cbegin(), currency->cend(), [](QChar c) {
+            return c >= QLatin1Char('a') && c <= QLatin1Char('z');
+        }))
+        return makeError(ErrorCode::BadInput, QStringLiteral("A charge needs a three-letter currency code."));
+    if (request.order <= 0)
+        return makeError(ErrorCode::BadInput, QStringLiteral("A charge must name its order."));
     return Done{};
 }
 
@@ -289,74 +91,65 @@ HttpPaymentProvider::HttpPaymentProvider(QUrl baseUrl, QByteArray apiKey, int ti
 
 Result<ChargeOutcome> HttpPaymentProvider::charge(const ChargeRequest &request)
 {
-    if (const Status key = checkIdempotencyKey(request.idempotencyKey); !key)
-        return key.error();
-    if (request.amountMinor <= 0)
-        return makeError(ErrorCode::BadInput, QStringLiteral("A charge must be for more than nothing."));
-    const QString currency = request.currency.trimmed().toLower();
-    if (currency.size() != 3 || !std::all_of(currency.cbegin(), currency.cend(), [](QChar c) {
-            return c >= QLatin1Char('a') && c <= QLatin1Char('z');
-        })) {
-        return makeError(ErrorCode::BadInput, QStringLiteral("A charge needs a three-letter currency code."));
-    }
-    if (request.order <= 0)
-        return makeError(ErrorCode::BadInput, QStringLiteral("A charge must name its order."));
+    QString currency;
+    if (const Status checked = checkChargeRequest(request, &currency); !checked)
+        return checked.error();
 
-    QJsonObject body{
-        {QStringLiteral("amount"), request.amountMinor},
-        {QStringLiteral("currency"), currency},
-        {QStringLiteral("description"), request.description},
-        // The key travels as metadata too: a list of charges shows metadata, not idempotency keys, and
-        // is how the shop finds charges whose answer never reached it.
-        {QStringLiteral("metadata"),
-         QJsonObject{{orderMetadata, QString::number(request.order)}, {keyMetadata, request.idempotencyKey}}},
-    };
+    // Created and confirmed in one request under one key: there is no moment where the intent exists
+    // but a second request is still needed to move the money, and a retry replays the whole thing.
+    FormBody body;
+    body.add(QStringLiteral("amount"), request.amountMinor)
+        .add(QStringLiteral("currency"), currency)
+        .add(QStringLiteral("confirm"), QStringLiteral("true"))
+        // Cards only: newer API versions would otherwise offer redirect-based methods, which need a
+        // return_url and a buyer to come back.
+        .add(QStringLiteral("payment_method_types[]"), QStringLiteral("card"))
+        // Nothing here can show a buyer a bank's 3-D Secure page: a card that asks for it fails now
+        // (authentication_required, a decline) instead of resting in requires_action, holding the
+        // seats until someone gives up.
+        .add(QStringLiteral("error_on_requires_action"), QStringLiteral("true"))
+        .add(QStringLiteral("description"), request.description)
+        // The key travels as metadata too: searches and lists show metadata, never idempotency keys,
+        // and are how the shop finds charges whose answer never reached it.
+        .addMetadata(orderMetadata, QString::number(request.order))
+        .addMetadata(keyMetadata, request.idempotencyKey);
     if (!request.paymentMethod.isEmpty())
-        body.insert(QStringLiteral("payment_method"), request.paymentMethod);
-    const HttpAnswer answer = post(QStringLiteral("/v1/payment_intents"),
-                                   QJsonDocument(body).toJson(QJsonDocument::Compact), request.idempotencyKey);
+        body.add(QStringLiteral("payment_method"), request.paymentMethod);
+    const HttpAnswer answer = post(QStringLiteral("/v1/payment_intents"), body, request.idempotencyKey);
     const QString detail = describe(answer);
     const QString what = QStringLiteral("charge");
-    const QJsonObject json = jsonObject(answer.body);
-    const ProviderError error = providerError(json);
+    const ProviderError error = providerError(jsonObject(answer.body));
 
-    switch (answer.status) {
-    case 200: {
-        ChargeOutcome outcome = outcomeFromIntent(json, detail);
+    if (answer.status == 200) {
+        ChargeOutcome outcome = outcomeFromIntent(jsonObject(answer.body), detail);
         outcome.answered = true;
         return logged(what, request.idempotencyKey, outcome);
     }
-    case 402:
-        if (error.type == QLatin1String("card_error")) {
-            ChargeOutcome outcome;
-            outcome.status = ChargeStatus::Declined;
-            outcome.providerPaymentId = error.paymentIntent.value(QStringLiteral("id")).toString();
-            outcome.amountMinor = amountOf(error.paymentIntent);
-            outcome.declineReason = declineReasonOf(error.declineCode, error.code, QStringLiteral("card_declined"));
-            outcome.detail = detail;
-            outcome.answered = true;
-            return logged(what, request.idempotencyKey, outcome);
-        }
-        break;
-    case 400: {
+    if (answer.status == 402 && error.type == QLatin1String("card_error")) {
+        ChargeOutcome outcome;
+        outcome.status = ChargeStatus::Declined;
+        outcome.providerPaymentId = error.paymentIntent.value(QStringLiteral("id")).toString();
+        outcome.amountMinor = error.paymentIntent.value(QStringLiteral("amount")).toInteger();
+        outcome.declineReason = declineReasonOf(error.declineCode, error.code, QStringLiteral("card_declined"));
+        outcome.detail = detail;
+        outcome.answered = true;
+        return logged(what, request.idempotencyKey, outcome);
+    }
+    if (answer.status == 400) {
         // The provider did not run this request. For an idempotency_error the key's first request may
         // well have charged: the caller has to look that up under its key, not try again.
-        DomainError refused = makeError(
-            ErrorCode::BadInput,
-            error.type == QLatin1String("idempotency_error")
-                ? QStringLiteral("The payment provider refused the charge: its idempotency key was already used "
-                                 "for a different request.")
-                : QStringLiteral("The payment provider refused the charge as invalid."));
-        refused.detail = detail;
-        return logged(what, request.idempotencyKey, refused);
+        const bool keyReused = error.type == QLatin1String("idempotency_error");
+        return logged(what, request.idempotencyKey,
+                      refusedWith(ErrorCode::BadInput,
+                                  keyReused ? QStringLiteral("The payment provider refused the charge: its idempotency "
+                                                             "key was already used for a different request.")
+                                            : QStringLiteral("The payment provider refused the charge as invalid."),
+                                  detail));
     }
-    default:
-        break;
-    }
-    // 409 (the key's first request is still running), 401, 5xx, no answer: the money may have moved.
-    // With an HTTP answer this request is over; with none it may still reach the provider.
+    // 409 (the key's first request is still running), 429, 401, 5xx, no answer: the money may have
+    // moved. With an HTTP answer this request is over; with none it may still reach the provider.
     ChargeOutcome unknown = unknownCharge(detail);
-    unknown.answered = answer.status != 0;
+    unknown.answered = answer.status != 0 || answer.connectionRefused;
     return logged(what, request.idempotencyKey, unknown);
 }
 
@@ -364,24 +157,50 @@ Result<ChargeOutcome> HttpPaymentProvider::chargeByKey(const QString &idempotenc
 {
     if (const Status key = checkIdempotencyKey(idempotencyKey); !key)
         return key.error();
-
-    const HttpAnswer answer
-        = get(QStringLiteral("/v1/payment_intents/search"),
-              QStringLiteral("idempotency_key=") + QString::fromLatin1(QUrl::toPercentEncoding(idempotencyKey)));
-    const QString detail = describe(answer);
     const QString what = QStringLiteral("charge lookup");
-    const QJsonObject json = jsonObject(answer.body);
 
-    if (answer.status == 200)
-        return logged(what, idempotencyKey, outcomeFromIntent(json, detail));
-    // Only the provider's own "no such thing" counts: a 404 from a wrong URL or a proxy proves nothing.
-    if (answer.status == 404 && providerError(json).code == QLatin1String("resource_missing")) {
-        DomainError missing
-            = makeError(ErrorCode::NotFound, QStringLiteral("The payment provider has no charge under this key."));
-        missing.detail = detail;
-        return logged(what, idempotencyKey, missing);
+    FormBody query;
+    query
+        .add(QStringLiteral("query"),
+             QStringLiteral("metadata['%1']:%2").arg(keyMetadata, quotedForSearch(idempotencyKey)))
+        .add(QStringLiteral("limit"), 10);
+    const HttpAnswer answer = get(QStringLiteral("/v1/payment_intents/search"), query);
+    const QString detail = describe(answer);
+    if (answer.status != 200)
+        return logged(what, idempotencyKey, unknownCharge(detail));
+    const Result<Page> found = parsePage(answer, QStringLiteral("search_result"), QStringLiteral("search charges"));
+    if (!found)
+        return logged(what, idempotencyKey, unknownCharge(detail + QStringLiteral(": ") + found.error().detail));
+    // Only intents that really carry the key: a provider whose search matched loosely proves nothing.
+    QStringList ids;
+    for (const QJsonObject &intent : found->objects) {
+        if (intent.value(QStringLiteral("metadata")).toObject().value(keyMetadata).toString() == idempotencyKey)
+            ids << intent.value(QStringLiteral("id")).toString();
     }
-    return logged(what, idempotencyKey, unknownCharge(detail));
+    if (ids.isEmpty() && !found->hasMore)
+        return logged(what, idempotencyKey,
+                      refusedWith(ErrorCode::NotFound,
+                                  QStringLiteral("The payment provider has no charge under this key."), detail));
+    // One key makes one intent; two would mean something other than this shop used the key.
+    if (ids.size() != 1)
+        return logged(what, idempotencyKey,
+                      unknownCharge(detail + QStringLiteral(": %1 payment intents carry this key").arg(ids.size())));
+    return logged(what, idempotencyKey, retrieveIntent(ids.first(), detail));
+}
+
+Result<ChargeOutcome> HttpPaymentProvider::retrieveIntent(const QString &id, const QString &searchDetail) const
+{
+    static const QRegularExpression shape(QStringLiteral("^pi_[A-Za-z0-9_]{1,200}$"));
+    if (!shape.match(id).hasMatch())
+        return unknownCharge(searchDetail + QStringLiteral(": a payment intent id that is not one"));
+    const HttpAnswer answer = get(QStringLiteral("/v1/payment_intents/") + id, FormBody());
+    const QString detail = searchDetail + QStringLiteral("; retrieve: ") + describe(answer);
+    if (answer.status != 200)
+        return unknownCharge(detail);
+    ChargeOutcome outcome = outcomeFromIntent(jsonObject(answer.body), detail);
+    if (outcome.providerPaymentId != id)
+        return unknownCharge(detail + QStringLiteral(": the answer is about another payment intent"));
+    return outcome;
 }
 
 Result<RefundOutcome> HttpPaymentProvider::refund(const RefundRequest &request)
@@ -393,14 +212,13 @@ Result<RefundOutcome> HttpPaymentProvider::refund(const RefundRequest &request)
     if (request.amountMinor <= 0)
         return makeError(ErrorCode::BadInput, QStringLiteral("A refund must be for more than nothing."));
 
-    QJsonObject body{
-        {QStringLiteral("payment_intent"), request.providerPaymentId},
-        {QStringLiteral("amount"), request.amountMinor},
-    };
+    FormBody body;
+    body.add(QStringLiteral("payment_intent"), request.providerPaymentId)
+        .add(QStringLiteral("amount"), request.amountMinor);
+    // Stripe's own reason is one of three words; the shop's is in its words, kept as metadata.
     if (!request.reason.isEmpty())
-        body.insert(QStringLiteral("reason"), request.reason);
-    const HttpAnswer answer = post(QStringLiteral("/v1/refunds"), QJsonDocument(body).toJson(QJsonDocument::Compact),
-                                   request.idempotencyKey);
+        body.addMetadata(QStringLiteral("boxoffice_reason"), request.reason.left(500));
+    const HttpAnswer answer = post(QStringLiteral("/v1/refunds"), body, request.idempotencyKey);
     const QJsonObject json = jsonObject(answer.body);
     const ProviderError error = providerError(json);
 
@@ -409,7 +227,8 @@ Result<RefundOutcome> HttpPaymentProvider::refund(const RefundRequest &request)
     if (answer.status == 200) {
         const QString status = json.value(QStringLiteral("status")).toString();
         outcome.providerRefundId = json.value(QStringLiteral("id")).toString();
-        if (outcome.providerRefundId.isEmpty())
+        if (outcome.providerRefundId.isEmpty()
+            || json.value(QStringLiteral("object")).toString() != QLatin1String("refund"))
             outcome.status = ChargeStatus::Unknown;
         else if (status == QLatin1String("succeeded"))
             outcome.status = ChargeStatus::Succeeded;
@@ -418,18 +237,15 @@ Result<RefundOutcome> HttpPaymentProvider::refund(const RefundRequest &request)
         else
             outcome.status = ChargeStatus::Unknown; // pending: the provider will tell by webhook
     } else if (answer.status == 400 && error.type == QLatin1String("idempotency_error")) {
-        DomainError refused = makeError(ErrorCode::BadInput,
-                                        QStringLiteral("The payment provider refused the refund: its idempotency key "
-                                                       "was already used for a different request."));
-        refused.detail = outcome.detail;
         qCWarning(lcPayments).noquote() << "refund" << request.idempotencyKey << "refused:" << outcome.detail;
-        return refused;
-    } else if (answer.status == 404 && error.code == QLatin1String("resource_missing")) {
-        DomainError missing
-            = makeError(ErrorCode::NotFound, QStringLiteral("The payment provider does not know this payment."));
-        missing.detail = outcome.detail;
+        return refusedWith(ErrorCode::BadInput,
+                           QStringLiteral("The payment provider refused the refund: its idempotency key was already "
+                                          "used for a different request."),
+                           outcome.detail);
+    } else if (isResourceMissing(answer)) {
         qCWarning(lcPayments).noquote() << "refund" << request.idempotencyKey << "refused:" << outcome.detail;
-        return missing;
+        return refusedWith(ErrorCode::NotFound, QStringLiteral("The payment provider does not know this payment."),
+                           outcome.detail);
     } else if (answer.status == 400 || answer.status == 402) {
         // More than remains, a payment that cannot be refunded: asking again will not change the answer.
         outcome.status = ChargeStatus::Declined;
@@ -457,8 +273,15 @@ Result<QVector<ProviderCharge>> HttpPaymentProvider::listCharges(const QDateTime
     QSet<QString> seen;
     QString startingAfter;
     for (int page = 1; page <= maxListPages; ++page) {
-        const Result<ListPage> listed
-            = parseListPage(get(QStringLiteral("/v1/payment_intents"), listQuery(sinceSeconds, startingAfter)));
+        FormBody query;
+        query.add(QStringLiteral("limit"), listPageSize)
+            .add(QStringLiteral("created[gte]"), sinceSeconds)
+            // The refunded amount lives on the charge, which a list only shows as an id unless expanded.
+            .add(QStringLiteral("expand[]"), QStringLiteral("data.latest_charge"));
+        if (!startingAfter.isEmpty())
+            query.add(QStringLiteral("starting_after"), startingAfter);
+        const Result<Page> listed = parsePage(get(QStringLiteral("/v1/payment_intents"), query), QStringLiteral("list"),
+                                              QStringLiteral("list charges"));
         if (!listed)
             return listed.error();
         if (const Status collected = collectOurs(*listed, keyPrefix, &seen, &charges); !collected)
@@ -472,9 +295,9 @@ Result<QVector<ProviderCharge>> HttpPaymentProvider::listCharges(const QDateTime
                                          << since.toUTC().toString(Qt::ISODate) << "in" << page << "pages";
             return charges;
         }
-        if (listed->intents.isEmpty())
+        if (listed->objects.isEmpty())
             return unreadableList(QStringLiteral("an empty page that says there is more"));
-        startingAfter = listed->intents.last().value(QStringLiteral("id")).toString();
+        startingAfter = listed->objects.last().value(QStringLiteral("id")).toString();
     }
     return listFailed(
         ErrorCode::Internal,
@@ -484,20 +307,18 @@ Result<QVector<ProviderCharge>> HttpPaymentProvider::listCharges(const QDateTime
 
 Result<PaymentCard> HttpPaymentProvider::paymentMethod(const QString &id)
 {
-    static const QRegularExpression shape(QStringLiteral("^pm_[A-Za-z0-9]{1,100}$"));
+    static const QRegularExpression shape(QStringLiteral("^pm_[A-Za-z0-9_]{1,100}$"));
     if (!shape.match(id).hasMatch())
         return makeError(ErrorCode::BadInput,
                          QStringLiteral("A payment method is the provider's id for a card, like \"pm_1a2b3c\"."));
-    const HttpAnswer answer = get(QStringLiteral("/v1/payment_methods/") + id, {});
+    const HttpAnswer answer = get(QStringLiteral("/v1/payment_methods/") + id, FormBody());
     const QString detail = describe(answer);
     const QJsonObject json = jsonObject(answer.body);
     const auto failed = [&](ErrorCode code, const QString &message) {
-        DomainError error = makeError(code, message);
-        error.detail = detail;
         qCWarning(lcPayments).noquote() << "payment method" << id << "lookup failed:" << detail;
-        return error;
+        return refusedWith(code, message, detail);
     };
-    if (answer.status == 404 && providerError(json).code == QLatin1String("resource_missing"))
+    if (isResourceMissing(answer))
         return failed(ErrorCode::NotFound, QStringLiteral("The payment provider does not know this payment method."));
     const QJsonObject card = json.value(QStringLiteral("card")).toObject();
     PaymentCard found;
@@ -507,7 +328,8 @@ Result<PaymentCard> HttpPaymentProvider::paymentMethod(const QString &id)
     found.brand = card.value(QStringLiteral("brand")).toString();
     // An answer about another id, or without a fingerprint, cannot vouch for this card.
     if (answer.status != 200 || found.paymentMethod != id || found.fingerprint.isEmpty())
-        return failed(ErrorCode::Unavailable, QStringLiteral("The payment provider could not tell which card this is."));
+        return failed(ErrorCode::Unavailable,
+                      QStringLiteral("The payment provider could not tell which card this is."));
     qCInfo(lcPayments).noquote() << "payment method" << id << found.brand << found.last4;
     return found;
 }
@@ -522,26 +344,29 @@ QUrl HttpPaymentProvider::endpoint(const QString &path) const
     return url;
 }
 
-HttpAnswer HttpPaymentProvider::post(const QString &path, const QByteArray &body, const QString &idempotencyKey) const
+HttpAnswer HttpPaymentProvider::post(const QString &path, const FormBody &body, const QString &idempotencyKey) const
 {
     HttpExchange exchange;
     exchange.method = "POST";
     exchange.url = endpoint(path);
-    exchange.headers = {{"Authorization", "Bearer " + m_apiKey}, {"Idempotency-Key", idempotencyKey.toLatin1()}};
-    exchange.body = body;
+    exchange.headers = {{"Authorization", "Bearer " + m_apiKey},
+                        {"Idempotency-Key", idempotencyKey.toLatin1()},
+                        {"Stripe-Version", apiVersion}};
+    exchange.body = body.encoded();
     exchange.timeoutMs = m_timeoutMs;
-    return exchangeBlocking(exchange);
+    return exchangeWithRetries(exchange, maxAttempts);
 }
 
-HttpAnswer HttpPaymentProvider::get(const QString &path, const QString &query) const
+HttpAnswer HttpPaymentProvider::get(const QString &path, const FormBody &query) const
 {
     HttpExchange exchange;
     exchange.url = endpoint(path);
     // Already percent-encoded: tolerant mode keeps "%2B" a plus sign instead of decoding it.
-    exchange.url.setQuery(query, QUrl::TolerantMode);
-    exchange.headers = {{"Authorization", "Bearer " + m_apiKey}};
+    if (!query.isEmpty())
+        exchange.url.setQuery(QString::fromLatin1(query.encoded()), QUrl::TolerantMode);
+    exchange.headers = {{"Authorization", "Bearer " + m_apiKey}, {"Stripe-Version", apiVersion}};
     exchange.timeoutMs = m_timeoutMs;
-    return exchangeBlocking(exchange);
+    return exchangeWithRetries(exchange, maxAttempts);
 }
 
 } // namespace boxoffice

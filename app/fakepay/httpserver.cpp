@@ -19,12 +19,16 @@ QByteArray reasonPhrase(int status)
     switch (status) {
     case 200:
         return "OK";
+    case 204:
+        return "No Content";
     case 400:
         return "Bad Request";
     case 401:
         return "Unauthorized";
     case 402:
         return "Payment Required";
+    case 403:
+        return "Forbidden";
     case 404:
         return "Not Found";
     case 405:
@@ -35,6 +39,8 @@ QByteArray reasonPhrase(int status)
         return "Length Required";
     case 413:
         return "Payload Too Large";
+    case 429:
+        return "Too Many Requests";
     case 431:
         return "Request Header Fields Too Large";
     case 500:
@@ -50,7 +56,7 @@ HttpResponse plainError(int status, const QByteArray &message)
 {
     HttpResponse response;
     response.status = status;
-    response.body = R"({"error":{"type":"invalid_request_error","code":"bad_http","message":")" + message + R"("}})";
+    response.body = R"({"error":{"type":"invalid_request_error","message":")" + message + R"("}})";
     return response;
 }
 
@@ -164,9 +170,10 @@ void HttpServer::readFrom(QTcpSocket *socket)
     // One request per connection: whatever else arrives is not read.
     disconnect(socket, &QTcpSocket::readyRead, this, nullptr);
 
-    const QUrl target(QString::fromLatin1(requestLine.at(1)));
-    request.path = target.path(QUrl::FullyDecoded);
-    request.query = QUrlQuery(target);
+    const QByteArray &target = requestLine.at(1);
+    const qsizetype question = target.indexOf('?');
+    request.path = QString::fromUtf8(QByteArray::fromPercentEncoding(target.left(question < 0 ? target.size() : question)));
+    request.rawQuery = question < 0 ? QByteArray() : target.mid(question + 1);
     qCInfo(lcFakepay).noquote() << request.method << requestLine.at(1);
     m_handler(request, responder);
 }

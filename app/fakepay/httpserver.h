@@ -8,7 +8,6 @@
 #include <QPair>
 #include <QPointer>
 #include <QString>
-#include <QUrlQuery>
 
 #include <functional>
 
@@ -21,7 +20,7 @@ struct HttpRequest
 {
     QByteArray method;
     QString path; // decoded, without the query
-    QUrlQuery query;
+    QByteArray rawQuery; // as sent, after the '?': Stripe's bracket names are parsed from these bytes
     QHash<QByteArray, QByteArray> headers; // names in lower case
     QByteArray body;
 
@@ -31,7 +30,7 @@ struct HttpRequest
 struct HttpResponse
 {
     int status = 200;
-    QByteArray body; // JSON
+    QByteArray body; // JSON (empty for a 204)
     QList<QPair<QByteArray, QByteArray>> headers;
 };
 

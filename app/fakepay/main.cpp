@@ -23,31 +23,39 @@ int main(int argc, char *argv[])
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "A fake payment provider with a Stripe-shaped API and a control API.\n"
-        "  POST /v1/payment_intents            charge (Idempotency-Key, metadata kept as given)\n"
-        "  GET  /v1/payment_intents            list, newest first: created[gte|gt|lte|lt], limit (1-100),\n"
-        "                                      starting_after / ending_before, expand[]=data.latest_charge\n"
-        "  GET  /v1/payment_intents/<id>       one charge\n"
-        "  GET  /v1/payment_intents/search     the charge made under ?idempotency_key=\n"
-        "  POST /v1/refunds, GET /v1/refunds/<id>\n"
-        "  POST /v1/payment_methods            a card: {card: {number, exp_month, exp_year}}; its fingerprint is\n"
-        "                                      an HMAC of the digits (secret: BOXOFFICE_FAKEPAY_FINGERPRINT_SECRET,\n"
-        "                                      else a random one per start)\n"
-        "                                      (also from a page's browser: --publishable-key, --allow-origin)\n"
-        "  GET  /v1/payment_methods/<id>       one card\n"
-        "  /control/behaviour, /control/webhooks, /control/webhooks/flush, /control/state (no key needed)"));
+        "A fake payment provider answering Stripe's v1 API, strictly: form-encoded bodies, Stripe's error\n"
+        "objects, unknown parameters refused, Idempotency-Key as Stripe keeps it. Objects live in memory.\n"
+        "  POST /v1/payment_intents                 amount, currency, metadata[..], payment_method, confirm, ...\n"
+        "  POST /v1/payment_intents/<id>/confirm    payment_method, expand[]\n"
+        "  POST /v1/payment_intents/<id>/cancel     cancellation_reason\n"
+        "  GET  /v1/payment_intents/<id>            expand[]=latest_charge|payment_method\n"
+        "  GET  /v1/payment_intents                 newest first: created[gte|gt|lte|lt], limit (1-100),\n"
+        "                                           starting_after / ending_before, expand[]=data.latest_charge\n"
+        "  GET  /v1/payment_intents/search          query=metadata['order_id']:'42' AND status:'succeeded', page\n"
+        "  GET  /v1/charges, /v1/charges/<id>       every attempt; payment_intent=, created[..], paging\n"
+        "  POST /v1/refunds, GET /v1/refunds/<id>   payment_intent or charge, amount, reason, metadata[..]\n"
+        "  POST /v1/payment_methods                 type=card&card[number]=..&card[exp_month]=..&card[exp_year]=..;\n"
+        "                                           its fingerprint is an HMAC of the digits (secret:\n"
+        "                                           BOXOFFICE_FAKEPAY_FINGERPRINT_SECRET, else a random one per\n"
+        "                                           start); also from a page's browser (--publishable-key,\n"
+        "                                           --allow-origin); test ids pm_card_visa etc. work too\n"
+        "  GET  /v1/payment_methods/<id>\n"
+        "  /control/behaviour, /control/webhooks, /control/webhooks/flush, /control/browsers, /control/search,\n"
+        "  /control/state: the test's JSON API to make it misbehave and to look inside (no key needed)"));
     parser.addHelpOption();
     const QCommandLineOption listenOption(QStringLiteral("listen"), QStringLiteral("Address to listen on."),
                                           QStringLiteral("address"), QStringLiteral("127.0.0.1"));
     const QCommandLineOption portOption(QStringLiteral("port"), QStringLiteral("Port; 0 picks a free one."),
                                         QStringLiteral("port"), QStringLiteral("0"));
     const QCommandLineOption keyOption(QStringLiteral("api-key"),
-                                       QStringLiteral("Require 'Authorization: Bearer <key>' on /v1/."),
+                                       QStringLiteral("The secret key every /v1/ request must carry (Bearer, or Basic as the user); else "
+                                                      "BOXOFFICE_FAKEPAY_API_KEY."),
                                        QStringLiteral("key"));
     const QCommandLineOption webhookUrlOption(QStringLiteral("webhook-url"), QStringLiteral("Where events are POSTed."),
                                               QStringLiteral("url"));
     const QCommandLineOption webhookSecretOption(QStringLiteral("webhook-secret"),
-                                                 QStringLiteral("Secret the Stripe-Signature header is made with."),
+                                                 QStringLiteral("Secret the Stripe-Signature header is made with; else "
+                                                                "BOXOFFICE_FAKEPAY_WEBHOOK_SECRET."),
                                                  QStringLiteral("secret"));
     const QCommandLineOption verboseOption(QStringLiteral("verbose"),
                                            QStringLiteral("Log every request and delivery to stderr."));
@@ -80,7 +88,14 @@ int main(int argc, char *argv[])
         && (!webhookUrl.isValid() || !webhookUrl.scheme().startsWith(QLatin1String("http"))
             || webhookUrl.host().isEmpty()))
         return fail(QStringLiteral("--webhook-url needs an http:// or https:// URL"));
-    const QByteArray secret = parser.value(webhookSecretOption).toUtf8();
+    // Keys from the environment too, so that they need not show in the process list.
+    const auto setting = [&parser](const QCommandLineOption &option, const char *variable) {
+        return parser.isSet(option) ? parser.value(option).toUtf8() : qgetenv(variable);
+    };
+    const QByteArray apiKey = setting(keyOption, "BOXOFFICE_FAKEPAY_API_KEY");
+    if (apiKey.isEmpty())
+        return fail(QStringLiteral("--api-key (or BOXOFFICE_FAKEPAY_API_KEY) is needed: Stripe answers nothing without a key"));
+    const QByteArray secret = setting(webhookSecretOption, "BOXOFFICE_FAKEPAY_WEBHOOK_SECRET");
     if (parser.isSet(webhookUrlOption) && secret.isEmpty())
         return fail(QStringLiteral("--webhook-url needs --webhook-secret: unsigned events teach receivers nothing"));
     if (parser.isSet(verboseOption))
@@ -95,16 +110,16 @@ int main(int argc, char *argv[])
         QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(fingerprintSecret.data()), 8);
     }
     PaymentMethods paymentMethods(fingerprintSecret);
-    FakeProvider provider(parser.value(keyOption).toUtf8(), &webhooks, &paymentMethods);
     const QByteArray publishableKey = parser.value(publishableKeyOption).toUtf8();
     if (!publishableKey.isEmpty() && !publishableKey.startsWith("pk_"))
         return fail(QStringLiteral("--publishable-key starts with pk_"));
-    if (!publishableKey.isEmpty() && publishableKey == parser.value(keyOption).toUtf8())
+    if (!publishableKey.isEmpty() && publishableKey == apiKey)
         return fail(QStringLiteral("--publishable-key must differ from --api-key: the page's key is public"));
     QList<QByteArray> origins;
     for (const QString &origin : parser.values(allowOriginOption))
         origins << origin.toUtf8();
-    provider.allowBrowsers(publishableKey, origins);
+    FakeProvider provider(apiKey, &webhooks, &paymentMethods,
+                          BrowserAccess(publishableKey, origins));
     HttpServer server([&provider](const HttpRequest &request, const HttpResponder &responder) {
         provider.handle(request, responder);
     });

@@ -1,53 +1,25 @@
 #include "paymentmethods.h"
 
+#include "apicall.h"
 #include "fakepaylogging.h"
+#include "ids.h"
+#include "paramschema.h"
 
 #include <QDate>
 #include <QDateTime>
-#include <QJsonDocument>
 #include <QMessageAuthenticationCode>
-#include <QRandomGenerator>
 
 namespace boxoffice::fakepay {
 
 namespace {
 
-HttpResponse json(int status, const QJsonObject &body)
+// Stripe answers a bad card as a card_error with a 402, not as an invalid request.
+StripeError cardRefusal(const QString &code, const QString &message, const QString &param)
 {
-    HttpResponse response;
-    response.status = status;
-    response.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
-    return response;
-}
-
-HttpResponse refusal(int status, const QString &type, const QString &code, const QString &message,
-                     const QString &param = {})
-{
-    QJsonObject error{
-        {QStringLiteral("type"), type}, {QStringLiteral("code"), code}, {QStringLiteral("message"), message}};
-    if (!param.isEmpty())
-        error.insert(QStringLiteral("param"), param);
-    return json(status, {{QStringLiteral("error"), error}});
-}
-
-// Stripe answers a bad card number as a card_error with a 402, not as an invalid request.
-HttpResponse cardRefusal(const QString &code, const QString &message, const QString &param)
-{
-    return refusal(402, QStringLiteral("card_error"), code, message, param);
-}
-
-HttpResponse invalid(const QString &code, const QString &message, int status = 400)
-{
-    return refusal(status, QStringLiteral("invalid_request_error"), code, message);
-}
-
-QString newId()
-{
-    static const char alphabet[] = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-    QString id = QStringLiteral("pm_");
-    for (int i = 0; i < 24; ++i)
-        id += QLatin1Char(alphabet[QRandomGenerator::global()->bounded(int(sizeof alphabet - 1))]);
-    return id;
+    StripeError error = StripeError::invalid(message, param, code);
+    error.status = 402;
+    error.type = QStringLiteral("card_error");
+    return error;
 }
 
 QString brandOf(const QString &digits)
@@ -63,11 +35,27 @@ QString brandOf(const QString &digits)
     return QStringLiteral("unknown");
 }
 
-// -1 unless the value is a whole number in [min, max].
-int wholeIn(const QJsonValue &value, int min, int max)
+QString declineCodeOf(const QString &digits)
 {
-    const qint64 number = value.isDouble() ? value.toInteger(-1) : -1;
-    return number >= min && number <= max ? int(number) : -1;
+    static const QHash<QString, QString> declining{
+        {QStringLiteral("4000000000000002"), QStringLiteral("generic_decline")},
+        {QStringLiteral("4000000000009995"), QStringLiteral("insufficient_funds")},
+        {QStringLiteral("4000000000009987"), QStringLiteral("lost_card")},
+        {QStringLiteral("4000000000009979"), QStringLiteral("stolen_card")},
+    };
+    return declining.value(digits);
+}
+
+QString testCardNumber(const QString &testId)
+{
+    static const QHash<QString, QString> numbers{
+        {QStringLiteral("pm_card_visa"), QStringLiteral("4242424242424242")},
+        {QStringLiteral("pm_card_mastercard"), QStringLiteral("5555555555554444")},
+        {QStringLiteral("pm_card_amex"), QStringLiteral("378282246310005")},
+        {QStringLiteral("pm_card_chargeDeclined"), QStringLiteral("4000000000000002")},
+        {QStringLiteral("pm_card_chargeDeclinedInsufficientFunds"), QStringLiteral("4000000000009995")},
+    };
+    return numbers.value(testId);
 }
 
 } // namespace
@@ -111,76 +99,114 @@ QString PaymentMethods::fingerprintOf(const QString &digits) const
     return QString::fromLatin1(mac.left(12).toHex());
 }
 
-void PaymentMethods::create(const HttpRequest &request, const HttpResponder &responder)
+PaymentMethods::Card &PaymentMethods::add(const QString &digits, int expMonth, int expYear)
 {
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(request.body, &parseError);
-    if (parseError.error != QJsonParseError::NoError || !document.isObject())
-        return responder.send(invalid(QStringLiteral("parse_error"), QStringLiteral("The body is not a JSON object.")));
-    const QJsonObject params = document.object();
-    const QJsonValue type = params.value(QStringLiteral("type"));
-    if (!type.isUndefined() && type.toString() != QLatin1String("card"))
-        return responder.send(
-            invalid(QStringLiteral("parameter_invalid"), QStringLiteral("Only type \"card\" is known.")));
-    const QJsonObject card = params.value(QStringLiteral("card")).toObject();
-    const QJsonValue number = card.value(QStringLiteral("number"));
-    if (!number.isString())
-        return responder.send(
-            invalid(QStringLiteral("parameter_missing"), QStringLiteral("card[number] is required.")));
-
-    const QString digits = digitsOf(number.toString());
-    if (digits.size() < 12 || digits.size() > 19 || !passesLuhn(digits))
-        return responder.send(cardRefusal(QStringLiteral("incorrect_number"),
-                                          QStringLiteral("Your card number is incorrect."),
-                                          QStringLiteral("card[number]")));
-    const int month = wholeIn(card.value(QStringLiteral("exp_month")), 1, 12);
-    if (month < 0)
-        return responder.send(cardRefusal(QStringLiteral("invalid_expiry_month"),
-                                          QStringLiteral("Your card's expiration month is invalid."),
-                                          QStringLiteral("card[exp_month]")));
-    const QDate today = QDateTime::currentDateTimeUtc().date();
-    const int year = wholeIn(card.value(QStringLiteral("exp_year")), today.year(), today.year() + 50);
-    if (year < 0 || (year == today.year() && month < today.month()))
-        return responder.send(cardRefusal(QStringLiteral("invalid_expiry_year"),
-                                          QStringLiteral("Your card's expiration year is invalid."),
-                                          QStringLiteral("card[exp_year]")));
-
     Card made;
-    made.id = newId();
+    made.id = randomId(QStringLiteral("pm_"));
     made.fingerprint = fingerprintOf(digits);
     made.last4 = digits.right(4);
     made.brand = brandOf(digits);
-    made.expMonth = month;
-    made.expYear = year;
+    made.expMonth = expMonth;
+    made.expYear = expYear;
     made.created = QDateTime::currentSecsSinceEpoch();
-    m_cards.insert(made.id, made);
+    made.declineCode = declineCodeOf(digits);
     qCInfo(lcFakepay).noquote() << "payment method" << made.id << made.brand << made.last4;
-    responder.send(json(200, cardJson(made)));
+    return *m_cards.insert(made.id, made);
 }
 
-void PaymentMethods::find(const QString &id, const HttpResponder &responder) const
+void PaymentMethods::create(const ApiCall &call)
+{
+    const QJsonObject card = call.params().value(QStringLiteral("card")).toObject();
+    if (card.isEmpty())
+        return call.refuse(StripeError::missingParameter(QStringLiteral("card")));
+
+    const QString digits = digitsOf(card.value(QStringLiteral("number")).toString());
+    if (digits.size() < 12 || digits.size() > 19 || !passesLuhn(digits))
+        return call.refuse(cardRefusal(QStringLiteral("incorrect_number"), QStringLiteral("Your card number is incorrect."),
+                                       QStringLiteral("card[number]")));
+    const int month = int(card.value(QStringLiteral("exp_month")).toString().toLongLong());
+    if (month < 1 || month > 12)
+        return call.refuse(cardRefusal(QStringLiteral("invalid_expiry_month"),
+                                       QStringLiteral("Your card's expiration month is invalid."),
+                                       QStringLiteral("card[exp_month]")));
+    int year = int(card.value(QStringLiteral("exp_year")).toString().toLongLong());
+    if (year >= 0 && year < 100)
+        year += 2000; // Stripe takes two-digit years
+    const QDate today = QDateTime::currentDateTimeUtc().date();
+    if (year < today.year() || year > today.year() + 50 || (year == today.year() && month < today.month()))
+        return call.refuse(cardRefusal(QStringLiteral("invalid_expiry_year"),
+                                       QStringLiteral("Your card's expiration year is invalid."),
+                                       QStringLiteral("card[exp_year]")));
+
+    Card &made = add(digits, month, year);
+    made.billingDetails = call.params().value(QStringLiteral("billing_details")).toObject();
+    made.metadata = metadataParam(call.params());
+    call.answer(jsonResponse(200, cardJson(made)));
+}
+
+void PaymentMethods::retrieve(const ApiCall &call, const QString &id) const
+{
+    const Card *card = find(id);
+    if (!card)
+        return call.refuse(StripeError::notFound(QStringLiteral("PaymentMethod"), id));
+    call.answer(jsonResponse(200, cardJson(*card)));
+}
+
+const PaymentMethods::Card *PaymentMethods::find(const QString &id) const
 {
     const auto found = m_cards.constFind(id);
-    if (found == m_cards.cend())
-        return responder.send(
-            invalid(QStringLiteral("resource_missing"), QStringLiteral("No such PaymentMethod: '%1'").arg(id), 404));
-    responder.send(json(200, cardJson(*found)));
+    return found == m_cards.cend() ? nullptr : &*found;
 }
 
-QJsonObject PaymentMethods::cardJson(const Card &card) const
+QString PaymentMethods::resolve(const QString &id)
 {
+    if (m_cards.contains(id))
+        return id;
+    const QString number = testCardNumber(id);
+    if (number.isEmpty())
+        return {};
+    return add(number, 12, QDate::currentDate().year() + 3).id;
+}
+
+QJsonObject PaymentMethods::cardJson(const Card &card)
+{
+    const QJsonObject address{{QStringLiteral("city"), QJsonValue::Null},
+                              {QStringLiteral("country"), QJsonValue::Null},
+                              {QStringLiteral("line1"), QJsonValue::Null},
+                              {QStringLiteral("line2"), QJsonValue::Null},
+                              {QStringLiteral("postal_code"), QJsonValue::Null},
+                              {QStringLiteral("state"), QJsonValue::Null}};
+    QJsonObject billing{{QStringLiteral("address"), address},
+                        {QStringLiteral("email"), QJsonValue::Null},
+                        {QStringLiteral("name"), QJsonValue::Null},
+                        {QStringLiteral("phone"), QJsonValue::Null}};
+    for (auto it = card.billingDetails.constBegin(); it != card.billingDetails.constEnd(); ++it) {
+        if (it.key() == QLatin1String("address")) {
+            QJsonObject merged = address;
+            const QJsonObject given = it.value().toObject();
+            for (auto line = given.constBegin(); line != given.constEnd(); ++line)
+                merged.insert(line.key(), line.value());
+            billing.insert(it.key(), merged);
+        } else {
+            billing.insert(it.key(), it.value());
+        }
+    }
     return {
         {QStringLiteral("id"), card.id},
         {QStringLiteral("object"), QStringLiteral("payment_method")},
         {QStringLiteral("type"), QStringLiteral("card")},
+        {QStringLiteral("billing_details"), billing},
         {QStringLiteral("created"), card.created},
+        {QStringLiteral("customer"), QJsonValue::Null},
         {QStringLiteral("livemode"), false},
+        {QStringLiteral("metadata"), card.metadata},
         {QStringLiteral("card"),
          QJsonObject{{QStringLiteral("brand"), card.brand},
                      {QStringLiteral("last4"), card.last4},
                      {QStringLiteral("exp_month"), card.expMonth},
                      {QStringLiteral("exp_year"), card.expYear},
-                     {QStringLiteral("fingerprint"), card.fingerprint}}},
+                     {QStringLiteral("fingerprint"), card.fingerprint},
+                     {QStringLiteral("funding"), QStringLiteral("credit")}}},
     };
 }
 

@@ -2,6 +2,7 @@
 
 #include "domain/payments.h"
 #include "fakepaylogging.h"
+#include "ids.h"
 
 #include <QDateTime>
 #include <QJsonDocument>
@@ -21,15 +22,6 @@ constexpr int maxDuplicate = 20;
 constexpr int maxDelayMs = 10 * 60 * 1000;
 constexpr int attemptTimeoutMs = 10000;
 
-QString randomId(const QString &prefix)
-{
-    static const char alphabet[] = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-    QString id = prefix;
-    for (int i = 0; i < 24; ++i)
-        id += QLatin1Char(alphabet[QRandomGenerator::global()->bounded(int(sizeof alphabet - 1))]);
-    return id;
-}
-
 } // namespace
 
 WebhookDispatcher::WebhookDispatcher(QUrl url, QByteArray secret, QObject *parent)
@@ -40,13 +32,25 @@ WebhookDispatcher::WebhookDispatcher(QUrl url, QByteArray secret, QObject *paren
     connect(m_pumpTimer, &QTimer::timeout, this, &WebhookDispatcher::pump);
 }
 
-void WebhookDispatcher::publish(const QString &type, const QJsonObject &object)
+void WebhookDispatcher::publish(const QString &type, const QJsonObject &object, const QString &requestId,
+                                const QString &idempotencyKey)
 {
     const QString eventId = randomId(QStringLiteral("evt_"));
+    const auto textOrNull = [](const QString &text) {
+        return text.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text);
+    };
     const QJsonObject event{
-        {QStringLiteral("id"), eventId},     {QStringLiteral("object"), QStringLiteral("event")},
-        {QStringLiteral("type"), type},      {QStringLiteral("created"), QDateTime::currentSecsSinceEpoch()},
-        {QStringLiteral("livemode"), false}, {QStringLiteral("data"), QJsonObject{{QStringLiteral("object"), object}}},
+        {QStringLiteral("id"), eventId},
+        {QStringLiteral("object"), QStringLiteral("event")},
+        {QStringLiteral("api_version"), QLatin1String(apiVersion)},
+        {QStringLiteral("created"), QDateTime::currentSecsSinceEpoch()},
+        {QStringLiteral("data"), QJsonObject{{QStringLiteral("object"), object}}},
+        {QStringLiteral("livemode"), false},
+        {QStringLiteral("pending_webhooks"), m_url.isEmpty() ? 0 : 1},
+        {QStringLiteral("request"),
+         QJsonObject{{QStringLiteral("id"), textOrNull(requestId)},
+                     {QStringLiteral("idempotency_key"), textOrNull(idempotencyKey)}}},
+        {QStringLiteral("type"), type},
     };
     // The body is fixed once: a redelivery sends the very same bytes (only the signature's time moves).
     const QByteArray body = QJsonDocument(event).toJson(QJsonDocument::Compact);
@@ -153,8 +157,8 @@ void WebhookDispatcher::attempt(Delivery delivery)
     ++delivery.attempt;
     ++m_attempted;
     QNetworkRequest request(m_url);
-    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-    request.setHeader(QNetworkRequest::UserAgentHeader, QByteArrayLiteral("boxoffice-fakepay"));
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json; charset=utf-8"));
+    request.setHeader(QNetworkRequest::UserAgentHeader, QByteArrayLiteral("Stripe/1.0 (+https://stripe.com/docs/webhooks) boxoffice-fakepay"));
     // Signed at send time, as Stripe does, so a late retry is not refused as stale.
     request.setRawHeader("Stripe-Signature",
                          WebhookSignature::sign(delivery.body, m_secret, QDateTime::currentSecsSinceEpoch()));

@@ -24,8 +24,13 @@ public:
 
     WebhookDispatcher(QUrl url, QByteArray secret, QObject *parent = nullptr);
 
-    // Builds the event around `object` (a payment intent, a charge) and sends it, or holds it.
-    void publish(const QString &type, const QJsonObject &object);
+    // The API version events are rendered with, as a Stripe account has one.
+    static constexpr const char *apiVersion = "2026-10-28.endive";
+
+    // Builds the event around `object` (a payment intent, a charge) and sends it, or holds it. The
+    // request that caused it is named in the event as Stripe names it (id and idempotency key).
+    void publish(const QString &type, const QJsonObject &object, const QString &requestId = {},
+                 const QString &idempotencyKey = {});
 
     // {"duplicate":N,"delay_ms":n,"reorder":bool,"paused":bool}; fields left out stay as they were.
     // Returns an error message, empty when the settings were applied.

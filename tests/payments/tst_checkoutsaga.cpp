@@ -257,7 +257,9 @@ void TestCheckoutSaga::failureRow3_timeoutKeepsTheSeatsUntilTheProviderIsAsked()
 void TestCheckoutSaga::failureRow3_unknownThatNeverChargedReleases()
 {
     QCOMPARE(hold(QStringLiteral("lost-1"), {m_units.at(6)}).size(), 1);
-    m_fakepay->behave({QStringLiteral("error500_before")});
+    // Every try of the client fails before the charge begins (it tries three times, with backoff).
+    m_fakepay->behave({QStringLiteral("error500_before"), QStringLiteral("error500_before"),
+                       QStringLiteral("error500_before")});
     CheckoutSaga saga(*m_store, *m_provider, QStringLiteral("fakepay"));
     const auto outcome = saga.checkout(QStringLiteral("lost-1"), QStringLiteral("web"), QStringLiteral("buyer"));
     QVERIFY(outcome.ok());

@@ -316,7 +316,9 @@ void TestMoneyLedger::case3_resumedCheckoutAfterReconcileCannotCharge()
 {
     const QString cart = QStringLiteral("resume-1");
     fillCart(cart, true, false, false, false);
-    m_fakepay->behave({QStringLiteral("error500_before")});
+    // Every try of the client fails before the charge begins (it tries three times, with backoff).
+    m_fakepay->behave({QStringLiteral("error500_before"), QStringLiteral("error500_before"),
+                       QStringLiteral("error500_before")});
     CheckoutSaga saga(*m_store, *m_provider, provider);
     const auto first = saga.checkout(cart, QStringLiteral("web"), QStringLiteral("buyer"));
     QVERIFY(first.ok());
@@ -613,7 +615,9 @@ void TestMoneyLedger::case9_unknownPaymentPinsItsUnitsWithoutExtensions()
     const QString cart = QStringLiteral("pinned-9");
     fillCart(cart, true, false, false, false);
     const UnitId seat = m_units.at(m_nextSeat - 1);
-    m_fakepay->behave({QStringLiteral("error500_before")});
+    // Every try of the client fails before the charge begins (it tries three times, with backoff).
+    m_fakepay->behave({QStringLiteral("error500_before"), QStringLiteral("error500_before"),
+                       QStringLiteral("error500_before")});
     CheckoutSaga saga(*m_store, *m_provider, provider);
     saga.pinSeconds = 3600;
     const auto outcome = saga.checkout(cart, QStringLiteral("web"), QStringLiteral("buyer"));

@@ -152,7 +152,8 @@ void TestPaymentMethods::badCardNumbersAreRefused_data()
     QTest::newRow("letters") << QStringLiteral("4242 4242 4242 424X") << valid << QStringLiteral("incorrect_number");
     QTest::newRow("too short") << QStringLiteral("42424242") << valid << QStringLiteral("incorrect_number");
     QTest::newRow("too long") << QStringLiteral("42424242424242424242") << valid << QStringLiteral("incorrect_number");
-    QTest::newRow("empty") << QString() << valid << QStringLiteral("incorrect_number");
+    // Sent as "card[number]=": Stripe reads an empty value as unsetting a parameter that cannot be unset.
+    QTest::newRow("empty") << QString() << valid << QStringLiteral("parameter_invalid_empty");
     QTest::newRow("expired") << visa << QDate::currentDate().year() - 1 << QStringLiteral("invalid_expiry_year");
 }
 
@@ -187,8 +188,12 @@ void TestPaymentMethods::unknownAndMalformedIds()
 
 void TestPaymentMethods::cardsNeedTheApiKey()
 {
+    // Stripe's 401 carries no code, only its type and message.
     const QJsonObject refused = m_fakepay.addCard(QStringLiteral("sk_wrong"), visa);
-    QCOMPARE(refused.value("error").toObject().value("code").toString(), QStringLiteral("invalid_api_key"));
+    QVERIFY(!refused.contains("id"));
+    QCOMPARE(refused.value("error").toObject().value("type").toString(), QStringLiteral("invalid_request_error"));
+    QVERIFY2(refused.value("error").toObject().value("message").toString().startsWith(QLatin1String("Invalid API Key provided")),
+             QJsonDocument(refused).toJson().constData());
     const QJsonObject made = m_fakepay.addCard(apiKey, visa);
     HttpPaymentProvider wrongKey(m_fakepay.baseUrl(), "sk_wrong", 20000);
     const Result<PaymentCard> lookedUp = wrongKey.paymentMethod(made.value("id").toString());
@@ -214,14 +219,14 @@ void TestPaymentMethods::aBrowserMakesACardWithThePublishableKeyOnly()
         QByteArray allowOrigin;
     };
     const auto call = [&](const QByteArray &method, const QString &path, const QByteArray &origin, const QByteArray &key,
-                          const QJsonObject &body = {}) {
+                          const QByteArray &body = {}) {
         QNetworkRequest request(browsable.baseUrl().resolved(QUrl(path)));
-        request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/x-www-form-urlencoded"));
         if (!origin.isEmpty())
             request.setRawHeader("Origin", origin);
         if (!key.isEmpty())
             request.setRawHeader("Authorization", "Bearer " + key);
-        QNetworkReply *reply = network.sendCustomRequest(request, method, body.isEmpty() ? QByteArray() : QJsonDocument(body).toJson());
+        QNetworkReply *reply = network.sendCustomRequest(request, method, body);
         QEventLoop loop;
         QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
         QTimer::singleShot(10000, &loop, &QEventLoop::quit);
@@ -231,7 +236,9 @@ void TestPaymentMethods::aBrowserMakesACardWithThePublishableKeyOnly()
         reply->deleteLater();
         return answer;
     };
-    const QJsonObject card{{"card", QJsonObject{{"number", "4242 4242 4242 4242"}, {"exp_month", 12}, {"exp_year", 2030}}}};
+    // Form-encoded, as Stripe.js posts a card.
+    const QByteArray card = "type=card&card[number]=4242+4242+4242+4242&card[exp_month]=12&card[exp_year]="
+                            + QByteArray::number(QDate::currentDate().year() + 4);
 
     const Reply preflight = call("OPTIONS", QStringLiteral("/v1/payment_methods"), "https://shop.test", {});
     QCOMPARE(preflight.status, 204);
@@ -249,10 +256,15 @@ void TestPaymentMethods::aBrowserMakesACardWithThePublishableKeyOnly()
     // The public key reads nothing and charges nothing, with or without an origin.
     QCOMPARE(call("GET", QStringLiteral("/v1/payment_methods/") + id, {}, "pk_test_page").status, 401);
     QCOMPARE(call("GET", QStringLiteral("/v1/payment_methods/") + id, "https://shop.test", "pk_test_page").status, 401);
-    QCOMPARE(call("POST", QStringLiteral("/v1/payment_intents"), {}, "pk_test_page",
-                  {{"amount", 100}, {"currency", "eur"}})
-                 .status,
+    QCOMPARE(call("POST", QStringLiteral("/v1/payment_intents"), {}, "pk_test_page", "amount=100&currency=eur").status,
              401);
+    QCOMPARE(call("POST", QStringLiteral("/v1/payment_methods"), "https://shop.test", "pk_test_page",
+                  "type=card&card[number]=4242424242424242&card[exp_month]=12&card[exp_year]=2031&card[colour]=red")
+                 .json.value("error")
+                 .toObject()
+                 .value("param")
+                 .toString(),
+             QStringLiteral("card[colour]"));
     // The shop's server sees the browser's card as any other, with the same fingerprint.
     HttpPaymentProvider shop(browsable.baseUrl(), apiKey.toUtf8(), 20000);
     const Result<PaymentCard> seen = shop.paymentMethod(id);

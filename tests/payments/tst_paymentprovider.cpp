@@ -248,6 +248,7 @@ private slots:
     void hangIsUnknownThenFoundByKey();
     void error500IsUnknownThenFoundByKey();
     void error500BeforeIsUnknownThenNotFound();
+    void aRateLimitIsWaitedOutAndChargedOnce();
     void sameKeySameRequestReplays();
     void sameKeyReplaysADecline();
     void sameKeyDifferentAmountIsBadInput();
@@ -362,8 +363,10 @@ bool TestPaymentProvider::control(const QByteArray &method, const QString &path,
     HttpExchange exchange;
     exchange.method = method;
     exchange.url = m_baseUrl.resolved(QUrl(path));
-    if (method != "GET")
+    if (method != "GET") {
         exchange.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
+        exchange.contentType = "application/json"; // the fake's own control API, not Stripe's
+    }
     exchange.timeoutMs = waitMs;
     const HttpAnswer reply = exchangeBlocking(exchange);
     if (reply.status != 200) {
@@ -462,7 +465,8 @@ void TestPaymentProvider::chargeDeclined()
     const Result<ChargeOutcome> outcome = m_provider->charge(chargeRequest(key, newOrder()));
     QVERIFY2(outcome.ok(), qPrintable(describe(outcome)));
     QCOMPARE(outcome->status, ChargeStatus::Declined);
-    QCOMPARE(outcome->declineReason, QStringLiteral("card_declined"));
+    // Stripe always names a decline's reason; a plain decline is its generic one.
+    QCOMPARE(outcome->declineReason, QStringLiteral("generic_decline"));
     QVERIFY(outcome->detail.contains(QLatin1String("402")));
 
     const QList<QJsonObject> charges = chargesWithKey(key);
@@ -473,7 +477,7 @@ void TestPaymentProvider::chargeDeclined()
     const Result<ChargeOutcome> found = m_provider->chargeByKey(key);
     QVERIFY2(found.ok(), qPrintable(describe(found)));
     QCOMPARE(found->status, ChargeStatus::Declined);
-    QCOMPARE(found->declineReason, QStringLiteral("card_declined"));
+    QCOMPARE(found->declineReason, QStringLiteral("generic_decline"));
 
     // The next charge is back to normal: the plan held one entry.
     const Result<ChargeOutcome> next = m_provider->charge(chargeRequest(newKey(QStringLiteral("after")), newOrder()));
@@ -534,17 +538,33 @@ void TestPaymentProvider::error500IsUnknownThenFoundByKey()
     QVERIFY2(found.ok(), qPrintable(describe(found)));
     QCOMPARE(found->status, ChargeStatus::Succeeded);
 
-    // A retry under the same key gets the stored success, not a second charge.
+    // Like Stripe, the provider keeps the 500 it gave once the charge had begun, and says not to try
+    // again: a retry under the same key gets that 500 replayed, never a second charge. Only the
+    // lookup finds out what happened.
+    QCOMPARE(chargesWithKey(key).size(), 1);
     const Result<ChargeOutcome> retry = m_provider->charge(chargeRequest(key, order));
     QVERIFY2(retry.ok(), qPrintable(describe(retry)));
-    QCOMPARE(retry->status, ChargeStatus::Succeeded);
-    QCOMPARE(retry->providerPaymentId, found->providerPaymentId);
+    QCOMPARE(retry->status, ChargeStatus::Unknown);
+    QVERIFY2(retry->detail.contains(QLatin1String("(replayed)")), qPrintable(retry->detail));
+    QCOMPARE(chargesWithKey(key).size(), 1);
+}
+
+void TestPaymentProvider::aRateLimitIsWaitedOutAndChargedOnce()
+{
+    QVERIFY(plan({QStringLiteral("rate_limit"), QStringLiteral("rate_limit")}));
+    const QString key = newKey(QStringLiteral("limited"));
+    const Result<ChargeOutcome> outcome = m_provider->charge(chargeRequest(key, newOrder()));
+    QVERIFY2(outcome.ok(), qPrintable(describe(outcome)));
+    QCOMPARE(outcome->status, ChargeStatus::Succeeded);
     QCOMPARE(chargesWithKey(key).size(), 1);
 }
 
 void TestPaymentProvider::error500BeforeIsUnknownThenNotFound()
 {
-    QVERIFY(plan({QStringLiteral("error500_before")}));
+    // A 500 before the charge began is not kept and says "try again": the client does, with backoff,
+    // so only a provider failing every attempt leaves the charge unknown.
+    QVERIFY(plan(QJsonArray{QStringLiteral("error500_before"), QStringLiteral("error500_before"),
+                            QStringLiteral("error500_before")}));
     const QString key = newKey(QStringLiteral("e500b"));
     const OrderId order = newOrder();
     const Result<ChargeOutcome> outcome = m_provider->charge(chargeRequest(key, order));
@@ -901,7 +921,8 @@ void TestPaymentProvider::listRefusesBadParameters()
         QVERIFY2(answer.status == 400, qPrintable(query + QStringLiteral(": ") + QString::number(answer.status)));
         const QJsonObject error = QJsonDocument::fromJson(answer.body)[QStringLiteral("error")].toObject();
         QCOMPARE(error[QStringLiteral("type")].toString(), QStringLiteral("invalid_request_error"));
-        QVERIFY2(!error[QStringLiteral("code")].toString().isEmpty(), answer.body.constData());
+        // Stripe names the parameter at fault always, a code only where it has one for the fault.
+        QVERIFY2(!error[QStringLiteral("message")].toString().isEmpty(), answer.body.constData());
         QVERIFY2(!error[QStringLiteral("param")].toString().isEmpty(), answer.body.constData());
     }
 }
@@ -1002,7 +1023,7 @@ void TestPaymentProvider::listKeepsOnlyTheKeyPrefix()
     foreign.url = m_baseUrl.resolved(QUrl(QStringLiteral("/v1/payment_intents")));
     foreign.headers
         = {{"Authorization", "Bearer " + apiKey}, {"Idempotency-Key", newKey(QStringLiteral("foreign")).toLatin1()}};
-    foreign.body = R"({"amount":700,"currency":"eur","metadata":{"order_id":"1"}})";
+    foreign.body = "amount=700&currency=eur&confirm=true&metadata[order_id]=1";
     foreign.timeoutMs = waitMs;
     const HttpAnswer made = exchangeBlocking(foreign);
     QCOMPARE(made.status, 200);
@@ -1026,8 +1047,9 @@ void TestPaymentProvider::listShowsChargesWhoseAnswerWasLost()
 {
     const QDateTime since = QDateTime::currentDateTimeUtc();
     const QString prefix = newPrefix(QStringLiteral("lost"));
-    QVERIFY(plan(
-        {QStringLiteral("error500"), QStringLiteral("decline:insufficient_funds"), QStringLiteral("error500_before")}));
+    QVERIFY(plan({QStringLiteral("error500"), QStringLiteral("decline:insufficient_funds"),
+                  QStringLiteral("error500_before"), QStringLiteral("error500_before"),
+                  QStringLiteral("error500_before")}));
 
     const OrderId lostOrder = newOrder();
     const Result<ChargeOutcome> lost
@@ -1132,7 +1154,8 @@ void TestPaymentProvider::listBrokenOffIsAnError()
     QVERIFY2(!listed.ok(), qPrintable(describe(listed)));
     QCOMPARE(listed.error().code, ErrorCode::Unavailable);
     QVERIFY2(listed.error().detail.contains(QLatin1String("503")), qPrintable(listed.error().detail));
-    QCOMPARE(provider.requests(), 2);
+    // The 503 was asked again, with backoff, before giving up.
+    QCOMPARE(provider.requests(), 1 + HttpPaymentProvider::maxAttempts);
 }
 
 void TestPaymentProvider::listThatNeverEndsIsAnError()

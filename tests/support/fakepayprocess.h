@@ -1,7 +1,8 @@
 #pragma once
 
 // The fake payment provider as a real process on loopback, for the saga tests: started on a free
-// port, steered through its control endpoints, stopped with the test.
+// port, steered through its control endpoints (JSON: the test's API, not Stripe's), stopped with the
+// test. Its /v1 API is Stripe's: form-encoded only.
 
 #include "domain/payments.h"
 
@@ -82,17 +83,17 @@ public:
                 {{"next", QJsonArray::fromStringList(next)}, {"hang_ms", hangMs}, {"slow_ms", 300}});
     }
     QJsonObject state() { return control(QStringLiteral("/control/state"), {}, false); }
-    // A card made a payment method, as a buyer's browser makes one with the provider: the answer
-    // (id, card.fingerprint, ...) or the provider's error.
+    // A card made a payment method, as a buyer's browser makes one with the provider (form-encoded, as
+    // Stripe.js sends it): the answer (id, card.fingerprint, ...) or the provider's error.
     QJsonObject addCard(const QString &apiKey, const QString &number, int expYear = QDate::currentDate().year() + 3)
     {
         QNetworkAccessManager network;
         QNetworkRequest request(m_base.resolved(QUrl(QStringLiteral("/v1/payment_methods"))));
-        request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/x-www-form-urlencoded"));
         request.setRawHeader("Authorization", "Bearer " + apiKey.toUtf8());
-        const QJsonObject card{{"number", number}, {"exp_month", 12}, {"exp_year", expYear}};
-        QNetworkReply *reply = network.post(request, QJsonDocument(QJsonObject{{"type", "card"}, {"card", card}})
-                                                         .toJson(QJsonDocument::Compact));
+        const QByteArray body = "type=card&card[number]=" + QUrl::toPercentEncoding(number)
+                                + "&card[exp_month]=12&card[exp_year]=" + QByteArray::number(expYear);
+        QNetworkReply *reply = network.post(request, body);
         QEventLoop loop;
         QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
         QTimer::singleShot(10000, &loop, &QEventLoop::quit);
