@@ -11,22 +11,27 @@ BOXOFFICE_PACKAGES=(
     libqrencode-dev fonts-dejavu-core qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
     postgresql-15 acl util-linux
     libhiredis-dev libcurl4-openssl-dev libsodium-dev
+    librabbitmq-dev
 )
 
 # What only the tests need besides: reading back printed tickets (PDF to image, QR decoding), a
 # browser for the buyer's page, nginx and openssl for the page behind a real TLS front, Redis, and
-# clang with libFuzzer for the fuzz targets (tests/fuzz), and an SMTP server to send mail to (aiosmtpd).
+# clang with libFuzzer for the fuzz targets (tests/fuzz), an SMTP server to send mail to (aiosmtpd), and
+# a RabbitMQ broker the ticket queue's tests start private nodes of (rabbitmq-server).
 # Node.js is taken from Debian only when the machine has none.
 BOXOFFICE_TEST_PACKAGES=(poppler-utils zbar-tools chromium redis-server nginx openssl clang libclang-rt-14-dev
-    python3-aiosmtpd)
+    python3-aiosmtpd rabbitmq-server)
 command -v node >/dev/null || BOXOFFICE_TEST_PACKAGES+=(nodejs)
 command -v npm >/dev/null || BOXOFFICE_TEST_PACKAGES+=(npm)
 
 # The browser driver for the buyer-page test, from the npm registry by name and pinned version
 # (tests/web/e2e/package.json), installed once next to the test script.
 # The OpenAPI validator tst_webapi checks every answer with (tests/web/openapi/package.json), likewise.
+# Stripe's official Node.js library for the payment contract test tst_stripecontract
+# (tests/payments/contract/package.json, one exact version), likewise.
 boxoffice_install_e2e() {
     local e2e="$BOXOFFICE_ROOT/tests/web/e2e" openapi="$BOXOFFICE_ROOT/tests/web/openapi"
+    local contract="$BOXOFFICE_ROOT/tests/payments/contract"
     if [ ! -d "$e2e/node_modules/playwright-core" ] || [ ! -d "$e2e/node_modules/axe-core" ]; then
         echo "Installing the browser driver and axe-core for the shop's browser tests (npm)"
         npm install --prefix "$e2e" --no-audit --no-fund --no-package-lock --loglevel=error
@@ -34,6 +39,10 @@ boxoffice_install_e2e() {
     if [ ! -d "$openapi/node_modules/@apidevtools/swagger-parser" ]; then
         echo "Installing the OpenAPI validator for the web API test (npm)"
         npm install --prefix "$openapi" --no-audit --no-fund --no-package-lock --loglevel=error
+    fi
+    if [ ! -f "$contract/node_modules/stripe/package.json" ]; then
+        echo "Installing Stripe's Node.js library for the payment contract test (npm)"
+        npm install --prefix "$contract" --no-audit --no-fund --no-package-lock --loglevel=error
     fi
 }
 

@@ -27,7 +27,43 @@ Result<IssuedOrder> PgTicketIssuer::issueNextConfirmed(const TicketPdfRenderer &
     issued.outboxId = next.value()->value(0).toLongLong();
     issued.order = next.value()->value(1).toLongLong();
     next.value()->finish();
+    if (auto status = issueLocked(issued, render, context); !status)
+        return status.error();
+    if (auto status = transaction.commit(context); !status)
+        return status.error();
+    return issued;
+}
 
+Result<std::optional<IssuedOrder>> PgTicketIssuer::issueEvent(qint64 outboxId, const TicketPdfRenderer &render)
+{
+    const QString context = QStringLiteral("issuing tickets for outbox event %1").arg(outboxId);
+    TransactionGuard transaction(m_statements.database());
+    if (auto status = transaction.begin(context); !status)
+        return status.error();
+    auto locked = m_statements.exec(TicketIssuingSql::lockEvent, context, {{QStringLiteral(":id"), outboxId}});
+    if (!locked)
+        return locked.error();
+    if (!locked.value()->next()) {
+        locked.value()->finish();
+        return makeError(ErrorCode::NotFound,
+                         QStringLiteral("There is no paid-order event %1 in the outbox.").arg(outboxId));
+    }
+    IssuedOrder issued;
+    issued.outboxId = outboxId;
+    issued.order = locked.value()->value(0).toLongLong();
+    const bool processed = locked.value()->value(1).toBool();
+    locked.value()->finish();
+    if (processed)
+        return std::optional<IssuedOrder>(); // the guard ends the transaction; nothing was written
+    if (auto status = issueLocked(issued, render, context); !status)
+        return status.error();
+    if (auto status = transaction.commit(context); !status)
+        return status.error();
+    return std::optional<IssuedOrder>(std::move(issued));
+}
+
+Status PgTicketIssuer::issueLocked(IssuedOrder &issued, const TicketPdfRenderer &render, const QString &context)
+{
     auto made = m_statements.exec(CounterSql::issueTickets, context, {{QStringLiteral(":order"), issued.order}});
     if (!made)
         return made.error();
@@ -89,9 +125,7 @@ Result<IssuedOrder> PgTicketIssuer::issueNextConfirmed(const TicketPdfRenderer &
     if (!processed)
         return processed.error();
     processed.value()->finish();
-    if (auto status = transaction.commit(context); !status)
-        return status.error();
-    return issued;
+    return Done{};
 }
 
 } // namespace boxoffice

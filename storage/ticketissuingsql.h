@@ -12,6 +12,14 @@ LIMIT 1
 FOR UPDATE SKIP LOCKED
 )SQL";
 
+// A RabbitMQ delivery names its event: wait for it rather than skip it. A second issuer holding a
+// duplicate of the same message then sees it processed once the first commits, and issues nothing.
+inline constexpr char lockEvent[] = R"SQL(
+SELECT order_id, processed_at IS NOT NULL FROM outbox
+WHERE id = :id AND topic = 'payment-confirmed'
+FOR UPDATE
+)SQL";
+
 inline constexpr char recipient[] = R"SQL(
 SELECT COALESCE(b.email, b.name, 'box office customer'), o.id
 FROM orders o LEFT JOIN buyer_carts c ON c.cart_id = o.cart_id LEFT JOIN buyers b ON b.id = c.buyer_id

@@ -1,6 +1,9 @@
 #pragma once
 
+#include "amqpworkeroptions.h"
 #include "ctlcontext.h"
+
+#include <optional>
 
 namespace boxoffice::ctl {
 
@@ -34,6 +37,9 @@ int runPriceTypes(CtlContext &context);
 int runHouse(CtlContext &context);
 int runOnSale(CtlContext &context);
 int runMail(CtlContext &context);
+int runOutbox(CtlContext &context);
+// The broker of --amqp, else of the settings file or BOXOFFICE_AMQP_URL; none when neither names one.
+Result<std::optional<AmqpWorkerOptions>> configuredBroker(const CtlContext &context);
 int runSimulateBuyers(CtlContext &context);
 
 } // namespace boxoffice::ctl

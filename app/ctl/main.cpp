@@ -52,11 +52,11 @@ const std::map<QString, Command> &commands()
          {runStaff, "staff add NAME --role clerk|manager (password prompted, never echoed) | staff list"}},
         {QStringLiteral("buyer"), {runBuyer, "buyer add NAME [--email ADDRESS]: a web buyer account (its confirmation mail to ADDRESS); prints its bearer token once"}},
         {QStringLiteral("checkout"),
-         {runCheckout, "checkout --cart CART | --order ID [--provider-url URL --provider-key KEY]: pay online and confirm"}},
+         {runCheckout, "checkout --cart CART | --order ID [--settings FILE]: pay online and confirm"}},
         {QStringLiteral("reconcile"),
          {runReconcile, "reconcile [--unknown-after S] | reconcile --report: finish interrupted checkouts; repairs per day"}},
         {QStringLiteral("worker"),
-         {runWorker, "worker [--interval S] [--once] [--smtp URL] [--mail-from ADDRESS]: reconcile, issue tickets and "
+         {runWorker, "worker [--interval S] [--once] [--smtp URL] [--mail-from ADDRESS] [--amqp URL] [--settings FILE]: reconcile, issue tickets and "
                     "queue mail for paid orders, then send the mail that is due"}},
         {QStringLiteral("refund"), {runRefund, "refund --order ID --reason TEXT [--items seat:5,ga:3,stay:4,slot:9]: (manager) refund a paid order or some of its units, any shape, back on sale"}},
         {QStringLiteral("ticket"),
@@ -78,6 +78,9 @@ const std::map<QString, Command> &commands()
          {runTable,
           "table list | hold --table --cart --party --at --minutes | "
           "find --restaurant --cart --party --at --minutes | release --cart --booking"}},
+        {QStringLiteral("outbox"),
+         {runOutbox, "outbox [--amqp URL]: paid orders' events not yet confirmed by RabbitMQ and not yet processed, "
+                     "the oldest one's age, and with a broker its queues' counts"}},
         {QStringLiteral("mail"),
          {runMail, "mail: the confirmation mail still to send, being retried (with the relay's last answer) or "
                    "given up, newest first, and the counts"}},
@@ -161,10 +164,12 @@ QList<QCommandLineOption> options()
         {QStringLiteral("minutes"), QStringLiteral("Length of a table booking."), QStringLiteral("n")},
         {QStringLiteral("booking"), QStringLiteral("Table booking id."), QStringLiteral("id")},
         {QStringLiteral("role"), QStringLiteral("staff add: clerk or manager."), QStringLiteral("role")},
-        {QStringLiteral("provider-url"), QStringLiteral("Payment provider base URL (or BOXOFFICE_PAYMENT_URL)."),
-         QStringLiteral("url")},
-        {QStringLiteral("provider-key"), QStringLiteral("Payment provider API key (or BOXOFFICE_PAYMENT_KEY)."),
-         QStringLiteral("key")},
+        {QStringLiteral("settings"),
+         QStringLiteral("checkout, reconcile, worker, refund: the settings file with the payment provider's url and "
+                        "secret key, readable by this user only (default: BOXOFFICE_SETTINGS, "
+                        "~/.config/boxoffice/service.conf, /etc/boxoffice/service.conf; BOXOFFICE_PAYMENT_URL and "
+                        "BOXOFFICE_PAYMENT_KEY override it)."),
+         QStringLiteral("file")},
         {QStringLiteral("provider-timeout"), QStringLiteral("Milliseconds before a provider call counts as unknown."),
          QStringLiteral("ms")},
         {QStringLiteral("unknown-after"),
@@ -176,6 +181,11 @@ QList<QCommandLineOption> options()
          QStringLiteral("list")},
         {QStringLiteral("interval"), QStringLiteral("worker: seconds between runs (default 30)."), QStringLiteral("s")},
         {QStringLiteral("once"), QStringLiteral("worker: one pass, then exit (for cron and tests).")},
+        {QStringLiteral("amqp"),
+         QStringLiteral("worker, outbox: ticket issuing through RabbitMQ at amqp://USER@HOST:PORT/VHOST (or "
+                        "BOXOFFICE_AMQP_URL, which may carry the password; the command line may not). Without it the "
+                        "worker polls the outbox in PostgreSQL."),
+         QStringLiteral("url")},
         {QStringLiteral("smtp"),
          QStringLiteral("worker: the mail relay, smtp://host:port or smtps://host:port (or BOXOFFICE_SMTP_URL; its "
                         "sign-in in BOXOFFICE_SMTP_USER and BOXOFFICE_SMTP_PASSWORD). Without one, mail stays spooled."),
@@ -255,9 +265,24 @@ int main(int argc, char *argv[])
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("What to do (see Commands)."));
     parser.addOptions(options());
+    // Taken on the command line once; now refused with the way to do it, not as an unknown option.
+    const QStringList refusedSecretFlags{QStringLiteral("provider-url"), QStringLiteral("provider-key")};
+    for (const QString &flag : refusedSecretFlags) {
+        QCommandLineOption option(flag, QString(), QStringLiteral("value"));
+        option.setFlags(QCommandLineOption::HiddenFromHelp);
+        parser.addOption(option);
+    }
     parser.process(app);
 
     CtlContext context(parser);
+    for (const QString &flag : refusedSecretFlags) {
+        if (parser.isSet(flag))
+            return context.failUsage(QStringLiteral("--%1 is no longer taken: the command line is readable by every "
+                                                    "user of this machine. Put the payment provider's url and secret "
+                                                    "key in the settings file (--settings FILE, mode 600) or "
+                                                    "BOXOFFICE_PAYMENT_URL and BOXOFFICE_PAYMENT_KEY; see the README.")
+                                         .arg(flag));
+    }
     const QStringList positional = parser.positionalArguments();
     if (positional.isEmpty()) {
         parser.showHelp(ExitBadInput);

@@ -1,6 +1,7 @@
 // checkout, reconcile and worker: the online checkout saga from the command line, and the job that
 // finishes what crashed or timed-out checkouts left behind.
 
+#include "amqpworker.h"
 #include "commands.h"
 #include "terminalprogress.h"
 
@@ -9,6 +10,7 @@
 #include "domain/maildelivery.h"
 #include "domain/refundservice.h"
 #include "mail/smtptransport.h"
+#include "config/servicesettings.h"
 #include "payments/httppaymentprovider.h"
 #include "storage/pgaccountstore.h"
 #include "storage/pgcheckoutstore.h"
@@ -33,30 +35,26 @@ namespace boxoffice::ctl {
 
 namespace {
 
-// The provider to charge: --provider-url / --provider-key, else BOXOFFICE_PAYMENT_URL /
-// BOXOFFICE_PAYMENT_KEY, else the saved settings payments/url and payments/key.
+// The provider to charge, from the settings file (--settings, else the default places) and the
+// environment; never from the command line, where every user of the machine could read its key.
 Result<std::unique_ptr<HttpPaymentProvider>> openProvider(const CtlContext &context)
 {
-    QSettings settings;
-    QString url = context.parser().value(QStringLiteral("provider-url"));
-    if (url.isEmpty())
-        url = qEnvironmentVariable("BOXOFFICE_PAYMENT_URL", settings.value(QStringLiteral("payments/url")).toString());
-    QString key = context.parser().value(QStringLiteral("provider-key"));
-    if (key.isEmpty())
-        key = qEnvironmentVariable("BOXOFFICE_PAYMENT_KEY", settings.value(QStringLiteral("payments/key")).toString());
-    const QUrl base(url);
-    if (url.isEmpty() || !base.isValid() || (base.scheme() != QLatin1String("http") && base.scheme() != QLatin1String("https")))
-        return makeError(ErrorCode::BadInput,
-                         QStringLiteral("Name the payment provider with --provider-url http://HOST:PORT (or "
-                                        "BOXOFFICE_PAYMENT_URL)."));
-    int timeoutMs = 10000;
+    const Result<ServiceSettings> settings = ServiceSettings::load(context.parser().value(QStringLiteral("settings")));
+    if (!settings)
+        return settings.error();
+    if (!settings->hasProvider())
+        return makeError(ErrorCode::NotFound,
+                         QStringLiteral("No payment provider is configured: put its url and secret_key under [provider] "
+                                        "in the settings file (--settings FILE, mode 600), or set BOXOFFICE_PAYMENT_URL "
+                                        "and BOXOFFICE_PAYMENT_KEY."));
+    int timeoutMs = settings->providerTimeoutMs > 0 ? settings->providerTimeoutMs : 10000;
     if (context.parser().isSet(QStringLiteral("provider-timeout"))) {
         auto timeout = context.requireNumber(QStringLiteral("provider-timeout"), 100);
         if (!timeout)
             return timeout.error();
         timeoutMs = timeout.value();
     }
-    return std::make_unique<HttpPaymentProvider>(base, key.toUtf8(), timeoutMs);
+    return std::make_unique<HttpPaymentProvider>(settings->providerUrl, settings->providerSecretKey, timeoutMs);
 }
 
 QString stateName(CheckoutOutcome::State state)
@@ -99,7 +97,7 @@ int runCheckout(CtlContext &context)
     const QString cart = context.parser().value(QStringLiteral("cart"));
     const bool resume = context.parser().isSet(QStringLiteral("order"));
     if (cart.isEmpty() && !resume)
-        return context.failUsage(QStringLiteral("Use: boxoffice-ctl checkout --cart CART --provider-url URL | --order ID"));
+        return context.failUsage(QStringLiteral("Use: boxoffice-ctl checkout --cart CART | --order ID"));
     auto provider = openProvider(context);
     if (!provider)
         return context.fail(provider.error());
@@ -200,6 +198,8 @@ int runRefund(CtlContext &context)
     PgCheckoutStore store(session->connection->database(), session->inventory->carts);
     // Online money goes back through the provider now if one is configured, else the worker does it.
     auto provider = openProvider(context);
+    if (!provider && provider.error().code != ErrorCode::NotFound)
+        return context.fail(provider.error());
     RefundService refunds(store, provider ? provider.value().get() : nullptr);
     auto refund = refunds.refund(order.value(), items.value(), context.parser().value(QStringLiteral("reason")));
     if (!refund)
@@ -250,8 +250,9 @@ QJsonObject mailJson(const MailDeliveryFigures &mail)
     return {{"sent", mail.sent}, {"retried", mail.retried}, {"given_up", mail.givenUp}};
 }
 
-// `provider` null: no reconciling this pass (none configured, or its round is not due).
-WorkerPass workOnce(PgCheckoutStore &store, PgTicketIssuer &issuer, PaymentProvider *provider, MailSending *mail)
+// `provider` null: no reconciling this pass (none configured, or its round is not due). `issuer` null: the
+// outbox goes through RabbitMQ (AmqpWorker), not polled here.
+WorkerPass workOnce(PgCheckoutStore &store, PgTicketIssuer *issuer, PaymentProvider *provider, MailSending *mail)
 {
     WorkerPass pass;
     if (provider) {
@@ -263,8 +264,8 @@ WorkerPass workOnce(PgCheckoutStore &store, PgTicketIssuer &issuer, PaymentProvi
             pass.reconciled = true;
         }
     }
-    for (;;) {
-        auto issued = issuer.issueNextConfirmed(orderPdf);
+    while (issuer) {
+        auto issued = issuer->issueNextConfirmed(orderPdf);
         if (!issued) {
             if (issued.error().code != ErrorCode::NotFound)
                 pass.failure = issued.error().message;
@@ -320,7 +321,16 @@ private:
 int runWorker(CtlContext &context)
 {
     auto provider = openProvider(context);
+    // Not configured: the worker issues tickets and sends mail without reconciling. Configured wrongly
+    // (a settings file others can read, a bad url): stop and say so.
+    if (!provider && provider.error().code != ErrorCode::NotFound)
+        return context.fail(provider.error());
     const bool once = context.parser().isSet(QStringLiteral("once"));
+    // --amqp URL (or BOXOFFICE_AMQP_URL): the outbox goes through RabbitMQ on threads of its own
+    // (amqpworker.h) and the loop below only reconciles and sends mail. Without it, nothing changes.
+    auto amqp = configuredBroker(context);
+    if (!amqp)
+        return context.fail(amqp.error());
     int interval = 30;
     if (context.parser().isSet(QStringLiteral("interval"))) {
         auto parsed = context.requireNumber(QStringLiteral("interval"), 1);
@@ -334,9 +344,13 @@ int runWorker(CtlContext &context)
     PgCheckoutStore store(session->connection->database(), session->inventory->carts);
     PgCounterSales tickets(session->connection->database(), session->inventory->carts);
     PgTicketIssuer issuer(session->connection->database(), tickets);
+    std::unique_ptr<AmqpWorker> amqpWorker;
+    if (amqp.value())
+        amqpWorker = std::make_unique<AmqpWorker>(*amqp.value(), session->connection->settings(), orderPdf);
+    PgTicketIssuer *polled = amqpWorker ? nullptr : &issuer;
     PaymentProvider *online = provider ? provider.value().get() : nullptr;
     if (!online && !context.json())
-        TerminalProgress::note(QStringLiteral("No payment provider configured (--provider-url): only issuing tickets."));
+        TerminalProgress::note(QStringLiteral("No payment provider configured (--settings): only issuing tickets."));
     const SmtpSettings smtp = SmtpSettings::fromEnvironment(context.parser().value(QStringLiteral("smtp")),
                                                             context.parser().value(QStringLiteral("mail-from")));
     MailSending mail;
@@ -351,7 +365,13 @@ int runWorker(CtlContext &context)
     }
     MailSending *sending = mail.delivery ? &mail : nullptr;
     if (once) {
-        const WorkerPass pass = workOnce(store, issuer, online, sending);
+        // RabbitMQ first, so the mail of what it issues goes out in this same pass.
+        const auto relayed = amqpWorker ? amqpWorker->runOnce() : Result<AmqpPassFigures>(AmqpPassFigures{});
+        WorkerPass pass = workOnce(store, polled, online, sending);
+        if (!relayed)
+            pass.failure += (pass.failure.isEmpty() ? QString() : QStringLiteral("; ")) + relayed.error().message;
+        else
+            pass.issued += relayed->issued;
         if (!pass.failure.isEmpty())
             return context.fail(makeError(ErrorCode::Internal, pass.failure));
         return context.succeed({{"ok", true}, {"reconciled", pass.reconciled}, {"repaired", countsJson(pass.counts)},
@@ -363,6 +383,11 @@ int runWorker(CtlContext &context)
     TerminalProgress::note(QStringLiteral("Worker: every %1 s, and at once when a payment is confirmed or a mail is "
                                           "queued (Ctrl+C stops).")
                                .arg(interval));
+    if (amqpWorker) {
+        amqpWorker->start();
+        TerminalProgress::note(QStringLiteral("Tickets: through RabbitMQ at %1 (outbox relay and ticket issuer).")
+                                   .arg(amqp.value()->url.redacted()));
+    }
     WorkerWakeUp wakeUp(session->connection->database());
     PgAccountStore accounts(session->connection->database());
     // Woken by new work, the worker issues and sends at once, but asks the provider for its list of
@@ -376,7 +401,7 @@ int runWorker(CtlContext &context)
             if (auto purged = accounts.purgeExpired(); !purged)
                 TerminalProgress::note(QStringLiteral("Could not delete ended sessions: %1").arg(purged.error().message));
         }
-        const WorkerPass pass = workOnce(store, issuer, reconcileDue ? online : nullptr, sending);
+        const WorkerPass pass = workOnce(store, polled, reconcileDue ? online : nullptr, sending);
         if (!pass.failure.isEmpty())
             TerminalProgress::note(QStringLiteral("Worker pass failed: %1").arg(pass.failure));
         else if (pass.counts.total() > 0 || pass.counts.stillUnknown > 0 || pass.issued > 0)

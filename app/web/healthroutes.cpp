@@ -4,6 +4,8 @@
 #include "weblanes.h"
 #include "workerpool.h"
 
+#include "storage/pgoutboxbacklog.h"
+
 #include <QJsonArray>
 
 namespace boxoffice::web {
@@ -45,7 +47,7 @@ QVector<Route> healthRoutes(WebServices &services)
 
     Route metrics{QStringLiteral("/metrics"), QStringLiteral("/metrics"), 0, {}};
     MethodHandler render{
-        QStringLiteral("GET"), [&services](const ApiCall &, WorkerContext *) {
+        QStringLiteral("GET"), [&services](const ApiCall &, WorkerContext *context) {
             ApiReply reply;
             reply.contentType = "text/plain; version=0.0.4; charset=utf-8";
             const AuthCacheGauge auth{services.auth.hits(), services.auth.misses(), services.auth.size()};
@@ -59,9 +61,17 @@ QVector<Route> healthRoutes(WebServices &services)
                                       seats.refused};
             }
             reply.body = services.metrics.render(services.lanes->gauges(), auth, batches);
+            auto backlog = services.metrics.outbox.read(
+                [context] { return PgOutboxBacklog(context->connection->database()).read(); });
+            if (backlog)
+                reply.body += OutboxBacklogGauge::render(backlog.value());
+            else if (backlog.error().code == ErrorCode::Unavailable)
+                context->broken = true; // the rest is still worth a scrape; the lane reconnects
             return reply;
         }};
-    render.lane = Lane::None; // no database: answered on the server thread
+    // On the read lane for the outbox backlog (one indexed query, cached a second): answered while the
+    // claim lane is full, like /healthz.
+    render.lane = Lane::Read;
     metrics.methods.append(render);
     return {health, metrics};
 }

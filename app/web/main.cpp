@@ -9,6 +9,7 @@
 #include "storage/migrator.h"
 
 #include "app/redis/redisstores.h"
+#include "config/servicesettings.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -61,6 +62,12 @@ int fail(const QString &message)
     return 1;
 }
 
+QStringList refusedSecretFlags()
+{
+    return {QStringLiteral("provider-url"), QStringLiteral("provider-key"), QStringLiteral("provider-publishable-key"),
+            QStringLiteral("webhook-secret")};
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -83,11 +90,8 @@ int main(int argc, char *argv[])
         {QStringLiteral("provider-threads"), QStringLiteral("Threads for payment provider calls, no database connection (default 32)."), QStringLiteral("n"), QStringLiteral("32")},
         {QStringLiteral("claim-queue"), QStringLiteral("Requests that may wait for a claim connection before the server answers 503 (default 1000)."), QStringLiteral("n"), QStringLiteral("1000")},
         {QStringLiteral("auth-cache-seconds"), QStringLiteral("Trust an accepted buyer token this long without asking the database (default 5; 0: off)."), QStringLiteral("n"), QStringLiteral("5")},
-        {QStringLiteral("provider-url"), QStringLiteral("Payment provider base URL (or BOXOFFICE_PAYMENT_URL)."), QStringLiteral("url")},
-        {QStringLiteral("provider-key"), QStringLiteral("Payment provider API key (or BOXOFFICE_PAYMENT_KEY)."), QStringLiteral("key")},
-        {QStringLiteral("provider-publishable-key"), QStringLiteral("The provider's public key the buyer's page uses to turn a card into a payment method (pk_...; or BOXOFFICE_PAYMENT_PUBLISHABLE_KEY)."), QStringLiteral("key")},
-        {QStringLiteral("provider-public-url"), QStringLiteral("The provider as buyers' browsers reach it (default: --provider-url)."), QStringLiteral("url")},
-        {QStringLiteral("webhook-secret"), QStringLiteral("Secret the provider signs webhooks with (or BOXOFFICE_WEBHOOK_SECRET)."), QStringLiteral("secret")},
+        {QStringLiteral("settings"), QStringLiteral("The settings file with the payment provider's url, keys and webhook secret, readable by this user only (default: BOXOFFICE_SETTINGS, ~/.config/boxoffice/service.conf, /etc/boxoffice/service.conf)."), QStringLiteral("file")},
+        {QStringLiteral("provider-public-url"), QStringLiteral("The provider as buyers' browsers reach it (default: the settings' public_url, else its url)."), QStringLiteral("url")},
         {QStringLiteral("redis"), QStringLiteral("Redis shared by several web servers, redis://host:port[/db] (password: BOXOFFICE_REDIS_PASSWORD)."), QStringLiteral("url")},
         {QStringLiteral("max-carts-per-minute"), QStringLiteral("Carts one buyer may create a minute (default 30; 0: no limit)."), QStringLiteral("n"), QStringLiteral("30")},
         {QStringLiteral("max-failed-sign-ins-per-minute"), QStringLiteral("Failed sign-ins (401s) from one address a minute before even a right token gets 429 (default 20; 0: no limit)."), QStringLiteral("n"), QStringLiteral("20")},
@@ -98,7 +102,21 @@ int main(int argc, char *argv[])
         {QStringLiteral("shop-name"), QStringLiteral("How account mails name the shop (default \"Box office\")."), QStringLiteral("name")},
         {QStringLiteral("no-seat-batching"), QStringLiteral("Claim every web seat hold on its own instead of gathering the holds sent together into one claim.")},
     });
+    // Taken on the command line once; now refused with the way to do it, not as an unknown option.
+    for (const QString &secretFlag : refusedSecretFlags()) {
+        QCommandLineOption option(secretFlag, QString(), QStringLiteral("value"));
+        option.setFlags(QCommandLineOption::HiddenFromHelp);
+        parser.addOption(option);
+    }
     parser.process(app);
+    for (const QString &secretFlag : refusedSecretFlags()) {
+        if (parser.isSet(secretFlag))
+            return fail(QStringLiteral("--%1 is no longer taken: the command line is readable by every user of this "
+                                       "machine. Put the payment provider's url, keys and webhook secret in the "
+                                       "settings file (--settings FILE, mode 600) or the BOXOFFICE_PAYMENT_* and "
+                                       "BOXOFFICE_WEBHOOK_SECRET variables; see the README.")
+                            .arg(secretFlag));
+    }
 
     WebConfig config;
     bool ok = false;
@@ -130,28 +148,16 @@ int main(int argc, char *argv[])
         if (!number(name, low, high, into))
             return fail(QStringLiteral("--%1 must be a number from %2 to %3.").arg(name).arg(low).arg(high));
     }
-    const QString providerUrl = parser.isSet(QStringLiteral("provider-url")) ? parser.value(QStringLiteral("provider-url"))
-                                                                             : qEnvironmentVariable("BOXOFFICE_PAYMENT_URL");
-    if (!providerUrl.isEmpty()) {
-        config.providerUrl = QUrl(providerUrl);
-        if (!config.providerUrl.isValid() || !config.providerUrl.scheme().startsWith(QLatin1String("http")))
-            return fail(QStringLiteral("--provider-url must be an http(s) URL."));
-    }
-    config.providerKey = (parser.isSet(QStringLiteral("provider-key")) ? parser.value(QStringLiteral("provider-key"))
-                                                                       : qEnvironmentVariable("BOXOFFICE_PAYMENT_KEY"))
-                             .toUtf8();
-    config.providerPublishableKey = (parser.isSet(QStringLiteral("provider-publishable-key"))
-                                         ? parser.value(QStringLiteral("provider-publishable-key"))
-                                         : qEnvironmentVariable("BOXOFFICE_PAYMENT_PUBLISHABLE_KEY"))
-                                        .toUtf8();
-    if (!config.providerPublishableKey.isEmpty()) {
-        static const QRegularExpression publicKey(QStringLiteral("^pk_[A-Za-z0-9_]{1,200}$"));
-        if (!publicKey.match(QString::fromLatin1(config.providerPublishableKey)).hasMatch())
-            return fail(QStringLiteral("--provider-publishable-key is the provider's public key, like pk_live_...; "
-                                       "never the secret one."));
-        if (config.providerUrl.isEmpty())
-            return fail(QStringLiteral("--provider-publishable-key needs --provider-url."));
-    }
+    const Result<ServiceSettings> services = ServiceSettings::load(parser.value(QStringLiteral("settings")));
+    if (!services)
+        return fail(services.error().message);
+    config.providerUrl = services->providerUrl;
+    config.providerKey = services->providerSecretKey;
+    config.providerPublishableKey = services->providerPublishableKey;
+    config.webhookSecret = services->webhookSecret;
+    if (services->providerTimeoutMs > 0)
+        config.providerTimeoutMs = services->providerTimeoutMs;
+    config.providerPublicUrl = services->providerPublicUrl;
     if (parser.isSet(QStringLiteral("provider-public-url"))) {
         config.providerPublicUrl = QUrl(parser.value(QStringLiteral("provider-public-url")), QUrl::StrictMode);
         if (!config.providerPublicUrl.isValid() || !config.providerPublicUrl.scheme().startsWith(QLatin1String("http"))
@@ -159,9 +165,6 @@ int main(int argc, char *argv[])
             return fail(QStringLiteral("--provider-public-url must be an http(s) URL."));
     }
     config.admissionSecret = qEnvironmentVariable("BOXOFFICE_ADMISSION_SECRET").toUtf8();
-    config.webhookSecret = (parser.isSet(QStringLiteral("webhook-secret")) ? parser.value(QStringLiteral("webhook-secret"))
-                                                                           : qEnvironmentVariable("BOXOFFICE_WEBHOOK_SECRET"))
-                               .toUtf8();
     config.maxCartsPerMinute = parser.value(QStringLiteral("max-carts-per-minute")).toInt(&ok);
     if (!ok || config.maxCartsPerMinute < 0)
         return fail(QStringLiteral("--max-carts-per-minute must be a whole number, 0 or more."));

@@ -129,4 +129,39 @@ QByteArray WebMetrics::render(const QVector<LaneGauge> &lanes, const AuthCacheGa
     return out.toUtf8();
 }
 
+Result<OutboxBacklog> OutboxBacklogGauge::read(const std::function<Result<OutboxBacklog>()> &measure, int maxAgeMs)
+{
+    {
+        QMutexLocker lock(&m_mutex);
+        if (m_last && m_measured.isValid() && m_measured.elapsed() < maxAgeMs)
+            return *m_last;
+    }
+    auto measured = measure();
+    if (!measured)
+        return measured.error();
+    QMutexLocker lock(&m_mutex);
+    m_last = measured.value();
+    m_measured.start();
+    return measured;
+}
+
+QByteArray OutboxBacklogGauge::render(const OutboxBacklog &backlog)
+{
+    return QStringLiteral("# HELP boxoffice_outbox_unpublished Paid orders' events not yet confirmed by the message "
+                          "broker (and not yet processed).\n"
+                          "# TYPE boxoffice_outbox_unpublished gauge\n"
+                          "boxoffice_outbox_unpublished %1\n"
+                          "# HELP boxoffice_outbox_unprocessed Paid orders whose tickets are not yet issued.\n"
+                          "# TYPE boxoffice_outbox_unprocessed gauge\n"
+                          "boxoffice_outbox_unprocessed %2\n"
+                          "# HELP boxoffice_outbox_oldest_unprocessed_seconds Age of the oldest paid order still "
+                          "waiting for its tickets (0: none waits).\n"
+                          "# TYPE boxoffice_outbox_oldest_unprocessed_seconds gauge\n"
+                          "boxoffice_outbox_oldest_unprocessed_seconds %3\n")
+        .arg(backlog.unpublished)
+        .arg(backlog.unprocessed)
+        .arg(backlog.oldestUnprocessedSeconds, 0, 'f', 3)
+        .toUtf8();
+}
+
 } // namespace boxoffice::web

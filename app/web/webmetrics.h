@@ -1,6 +1,9 @@
 #pragma once
 
+#include "storage/pgoutboxbacklog.h"
+
 #include <QByteArray>
+#include <QElapsedTimer>
 #include <QtGlobal>
 #include <QMap>
 #include <QMutex>
@@ -10,6 +13,8 @@
 
 #include <array>
 #include <atomic>
+#include <functional>
+#include <optional>
 
 namespace boxoffice::web {
 
@@ -44,6 +49,22 @@ struct AuthCacheGauge
     int entries = 0;
 };
 
+// The outbox backlog as last measured (migration 048): a burst of scrapes, or several Prometheus
+// servers, cost one query a second, not one each. Safe from any thread; the query runs unlocked, so a
+// slow database holds up only the scrape that measures.
+class OutboxBacklogGauge
+{
+public:
+    Result<OutboxBacklog> read(const std::function<Result<OutboxBacklog>()> &measure, int maxAgeMs = 1000);
+    // The gauges in Prometheus' text format.
+    static QByteArray render(const OutboxBacklog &backlog);
+
+private:
+    QMutex m_mutex;
+    std::optional<OutboxBacklog> m_last;
+    QElapsedTimer m_measured;
+};
+
 // Counters for GET /metrics, in Prometheus' text format. Safe to update from any thread.
 class WebMetrics
 {
@@ -61,6 +82,7 @@ public:
     QByteArray render(const QVector<LaneGauge> &lanes, const AuthCacheGauge &auth,
                       const QVector<BatchGauge> &batches = {}) const;
     quint64 holdsGranted() const { return m_holdsGranted.load(); }
+    OutboxBacklogGauge outbox;
 
     static constexpr std::array<double, 11> bucketBounds{0.005, 0.01, 0.025, 0.05, 0.1, 0.25,
                                                          0.5,   1.0,  2.5,   5.0,  10.0};

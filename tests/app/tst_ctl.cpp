@@ -377,10 +377,19 @@ void TestCtl::workerRunsWithGlobalOptionsBeforeTheCommand()
              1);
     // A payment provider that cannot be reached fails the pass, but holds up no mail.
     QVERIFY(m_db->exec(QStringLiteral("UPDATE mail_spool SET next_attempt_at = now() WHERE order_id = :o"), byOrder));
-    const Run providerDown = ctl({QStringLiteral("worker"), QStringLiteral("--once"), QStringLiteral("--provider-url"),
-                                  QStringLiteral("http://127.0.0.1:%1").arg(nobodyListens),
-                                  QStringLiteral("--provider-key"), QStringLiteral("sk_test_demo"), QStringLiteral("--smtp"),
-                                  closedPort});
+    // The provider comes from a settings file only its owner may read, as an operator keeps it.
+    QTemporaryDir settingsDir;
+    QVERIFY(settingsDir.isValid());
+    const QString settingsFile = settingsDir.filePath(QStringLiteral("service.conf"));
+    {
+        QFile file(settingsFile);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QStringLiteral("[provider]\nurl=http://127.0.0.1:%1\nsecret_key=sk_test_demo\n").arg(nobodyListens).toUtf8());
+        file.close();
+        QVERIFY(file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+    }
+    const Run providerDown = ctl({QStringLiteral("worker"), QStringLiteral("--once"), QStringLiteral("--settings"),
+                                  settingsFile, QStringLiteral("--smtp"), closedPort});
     QVERIFY(providerDown.exitCode != 0);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT attempts FROM mail_spool WHERE order_id = :o"), byOrder).toInt(), 2);
     // The operator sees it failing, with the relay's words.

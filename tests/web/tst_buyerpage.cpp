@@ -58,10 +58,13 @@ void TestBuyerPage::initTestCase()
     QVERIFY2(failure.isEmpty(), qPrintable(failure));
 
     m_web.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("BOXOFFICE_PAYMENT_URL"), m_fakepay.baseUrl().toString());
+    environment.insert(QStringLiteral("BOXOFFICE_PAYMENT_KEY"), QStringLiteral("sk_test_page"));
+    m_web.setProcessEnvironment(environment);
     m_web.start(QString::fromUtf8(BOXOFFICE_WEB),
                 {QStringLiteral("--db"), m_db->settings().toUrl(true), QStringLiteral("--port"), QStringLiteral("0"),
-                 QStringLiteral("--provider-url"), m_fakepay.baseUrl().toString(), QStringLiteral("--provider-key"),
-                 QStringLiteral("sk_test_page"), QStringLiteral("--trusted-proxy"), QStringLiteral("127.0.0.1")});
+                 QStringLiteral("--trusted-proxy"), QStringLiteral("127.0.0.1")});
     QVERIFY(m_web.waitForStarted(10000));
     QByteArray said;
     for (int i = 0; i < 300 && !said.contains('\n'); ++i) {

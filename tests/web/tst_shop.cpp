@@ -148,26 +148,30 @@ void TestShop::initTestCase()
     QVERIFY2(waitForPort(smtpPort, m_smtp), "aiosmtpd never listened");
 
     // The worker: issues the paid orders' tickets and sends every mail, once a second.
-    m_worker.setProcessEnvironment(ctlEnvironment());
+    // The provider's url and keys reach every program through the environment, never its arguments.
+    QProcessEnvironment workerEnvironment = ctlEnvironment();
+    workerEnvironment.insert(QStringLiteral("BOXOFFICE_PAYMENT_URL"), m_fakepay.baseUrl().toString());
+    workerEnvironment.insert(QStringLiteral("BOXOFFICE_PAYMENT_KEY"), QStringLiteral("sk_test_shop"));
+    m_worker.setProcessEnvironment(workerEnvironment);
     m_worker.setProcessChannelMode(QProcess::ForwardedErrorChannel);
     m_worker.setStandardOutputFile(QProcess::nullDevice());
     m_worker.start(qEnvironmentVariable("BOXOFFICE_CTL"),
                    {QStringLiteral("worker"), QStringLiteral("--interval"), QStringLiteral("1"), QStringLiteral("--smtp"),
                     QStringLiteral("smtp://127.0.0.1:%1").arg(smtpPort), QStringLiteral("--mail-from"),
-                    QStringLiteral("Box Office <tickets@shop.example>"), QStringLiteral("--provider-url"),
-                    m_fakepay.baseUrl().toString(), QStringLiteral("--provider-key"), QStringLiteral("sk_test_shop")});
+                    QStringLiteral("Box Office <tickets@shop.example>")});
     QVERIFY(m_worker.waitForStarted(10000));
 
     QProcessEnvironment webEnvironment = QProcessEnvironment::systemEnvironment();
     webEnvironment.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("boxoffice.web.info=false"));
+    webEnvironment.insert(QStringLiteral("BOXOFFICE_PAYMENT_URL"), m_fakepay.baseUrl().toString());
+    webEnvironment.insert(QStringLiteral("BOXOFFICE_PAYMENT_KEY"), QStringLiteral("sk_test_shop"));
+    webEnvironment.insert(QStringLiteral("BOXOFFICE_PAYMENT_PUBLISHABLE_KEY"), QStringLiteral("pk_test_shop"));
     m_web.setProcessEnvironment(webEnvironment);
     m_web.setProcessChannelMode(QProcess::ForwardedErrorChannel);
     m_web.start(QString::fromUtf8(BOXOFFICE_WEB),
                 {QStringLiteral("--db"), m_db->settings().toUrl(true), QStringLiteral("--port"), QString::number(webPort),
-                 QStringLiteral("--public-url"), m_base.toString(), QStringLiteral("--provider-url"),
-                 m_fakepay.baseUrl().toString(), QStringLiteral("--provider-key"), QStringLiteral("sk_test_shop"),
-                 QStringLiteral("--provider-publishable-key"), QStringLiteral("pk_test_shop"),
-                 QStringLiteral("--trusted-proxy"), QStringLiteral("127.0.0.1")});
+                 QStringLiteral("--public-url"), m_base.toString(), QStringLiteral("--trusted-proxy"),
+                 QStringLiteral("127.0.0.1")});
     QVERIFY(m_web.waitForStarted(10000));
     QByteArray said;
     for (int i = 0; i < 300 && !said.contains("http://") && m_web.state() == QProcess::Running; ++i) {
