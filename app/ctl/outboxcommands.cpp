@@ -62,12 +62,20 @@ int runOutbox(CtlContext &context)
                      {"unprocessed", backlog->unprocessed},
                      {"oldest_unprocessed_seconds", backlog->oldestUnprocessedSeconds}};
     QStringList lines;
-    lines << QStringLiteral("Outbox: %1 event(s) not yet confirmed by a broker, %2 not yet processed%3.")
-                 .arg(backlog->unpublished)
-                 .arg(backlog->unprocessed)
-                 .arg(backlog->unprocessed > 0
-                          ? QStringLiteral(" (the oldest for %1 s)").arg(qint64(backlog->oldestUnprocessedSeconds))
-                          : QString());
+    const QString oldest = backlog->unprocessed > 0
+        ? QStringLiteral(" (the oldest for %1 s)").arg(qint64(backlog->oldestUnprocessedSeconds))
+        : QString();
+    // Without a broker nothing is ever published: counting those would only alarm the reader.
+    if (amqp.value())
+        lines << QStringLiteral("Outbox: %1 event(s) not yet confirmed by the broker, %2 not yet processed%3.")
+                     .arg(backlog->unpublished)
+                     .arg(backlog->unprocessed)
+                     .arg(oldest);
+    else
+        lines << QStringLiteral("Outbox: %1 event(s) waiting for their tickets%2 (no broker configured: the "
+                                "worker takes them from the database).")
+                     .arg(backlog->unprocessed)
+                     .arg(oldest);
     if (!amqp.value())
         return context.succeed(json, lines.join(QLatin1Char('\n')));
 
