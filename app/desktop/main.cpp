@@ -85,18 +85,8 @@ Status prepareDatabase(const DatabaseChoice &choice, StartupProgress &progress)
     return Done{};
 }
 
-} // namespace
-
-int main(int argc, char *argv[])
+void describeOptions(QCommandLineParser &parser)
 {
-    QApplication app(argc, argv);
-    QCoreApplication::setOrganizationName(QStringLiteral("boxoffice"));
-    QCoreApplication::setApplicationName(QStringLiteral("boxoffice"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(BOXOFFICE_VERSION));
-    installTranslations(app);
-    QApplication::setApplicationDisplayName(QObject::tr("Box office"));
-
-    QCommandLineParser parser;
     parser.setApplicationDescription(QObject::tr("Box-office desktop: sell seats at the counter."));
     parser.addHelpOption();
     parser.addVersionOption();
@@ -106,6 +96,46 @@ int main(int argc, char *argv[])
                       QStringLiteral("name")});
     parser.addOption({QStringLiteral("event"), QObject::tr("Open this event first."), QStringLiteral("id")});
     parser.addOption({QStringLiteral("tickets"), QObject::tr("Folder for ticket PDFs."), QStringLiteral("folder")});
+}
+
+// --help and --version answer on a terminal without a display: a QApplication would need one first.
+bool onlyAsksForHelpOrVersion(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray argument(argv[i]);
+        if (argument == "--help" || argument == "-h" || argument == "-?" || argument == "--help-all"
+            || argument == "--version" || argument == "-v")
+            return true;
+    }
+    return false;
+}
+
+int answerWithoutDisplay(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("boxoffice"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(BOXOFFICE_VERSION));
+    QCommandLineParser parser;
+    describeOptions(parser);
+    parser.process(app); // prints the help or the version and exits
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    if (onlyAsksForHelpOrVersion(argc, argv))
+        return answerWithoutDisplay(argc, argv);
+    QApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("boxoffice"));
+    QCoreApplication::setApplicationName(QStringLiteral("boxoffice"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(BOXOFFICE_VERSION));
+    installTranslations(app);
+    QApplication::setApplicationDisplayName(QObject::tr("Box office"));
+
+    QCommandLineParser parser;
+    describeOptions(parser);
     parser.process(app);
 
     StartupProgress progress;

@@ -20,6 +20,7 @@ int main(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("boxoffice-fakepay"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(BOXOFFICE_VERSION));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
@@ -43,6 +44,7 @@ int main(int argc, char *argv[])
         "  /control/behaviour, /control/webhooks, /control/webhooks/flush, /control/browsers, /control/search,\n"
         "  /control/state: the test's JSON API to make it misbehave and to look inside (no key needed)"));
     parser.addHelpOption();
+    parser.addVersionOption();
     const QCommandLineOption listenOption(QStringLiteral("listen"), QStringLiteral("Address to listen on."),
                                           QStringLiteral("address"), QStringLiteral("127.0.0.1"));
     const QCommandLineOption portOption(QStringLiteral("port"), QStringLiteral("Port; 0 picks a free one."),

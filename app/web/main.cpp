@@ -75,10 +75,12 @@ int main(int argc, char *argv[])
     QCoreApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("boxoffice"));
     QCoreApplication::setApplicationName(QStringLiteral("boxoffice"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(BOXOFFICE_VERSION));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("The box office's web channel: a JSON API for buyers."));
     parser.addHelpOption();
+    parser.addVersionOption();
     parser.addOptions({
         {QStringLiteral("db"), QStringLiteral("Database URL (default: PG* variables, the saved setting, or the private database)."), QStringLiteral("url")},
         {QStringLiteral("port"), QStringLiteral("Port to listen on (default 8080; 0: any free port)."), QStringLiteral("n"), QStringLiteral("8080")},
