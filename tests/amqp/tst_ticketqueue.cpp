@@ -204,12 +204,7 @@ QVector<PaidOrder> TestTicketQueue::payOrders(int count)
 QProcessEnvironment TestTicketQueue::workerEnvironment() const
 {
     const ConnectionSettings target = m_db->settings();
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("PGHOST"), target.host);
-    environment.insert(QStringLiteral("PGPORT"), QString::number(target.port));
-    environment.insert(QStringLiteral("PGUSER"), target.user);
-    environment.insert(QStringLiteral("PGPASSWORD"), target.password);
-    environment.insert(QStringLiteral("PGDATABASE"), target.database);
+    QProcessEnvironment environment = clientEnvironment(target);
     // The password travels in the environment, as it must (never --amqp).
     environment.insert(QStringLiteral("BOXOFFICE_AMQP_URL"), m_broker.url() + QStringLiteral("?connection_timeout=3000"));
     environment.remove(QStringLiteral("BOXOFFICE_ISSUER_PAUSE_AT"));

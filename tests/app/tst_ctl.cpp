@@ -61,12 +61,7 @@ Run TestCtl::ctl(const QStringList &arguments, const ConnectionSettings *setting
     const ConnectionSettings &target = settings ? *settings : m_db->settings();
     QProcess process;
     // The usual PG* variables, as an administrator would set them.
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("PGHOST"), target.host);
-    environment.insert(QStringLiteral("PGPORT"), QString::number(target.port));
-    environment.insert(QStringLiteral("PGUSER"), target.user);
-    environment.insert(QStringLiteral("PGPASSWORD"), target.password);
-    environment.insert(QStringLiteral("PGDATABASE"), target.database);
+    QProcessEnvironment environment = clientEnvironment(target);
     process.setProcessEnvironment(environment);
     process.start(qEnvironmentVariable("BOXOFFICE_CTL"), arguments);
     Run run;

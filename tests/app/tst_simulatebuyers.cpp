@@ -78,12 +78,7 @@ TestSimulateBuyers::Run TestSimulateBuyers::simulate(const QStringList &argument
 {
     const ConnectionSettings target = m_db->settings();
     QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("PGHOST"), target.host);
-    environment.insert(QStringLiteral("PGPORT"), QString::number(target.port));
-    environment.insert(QStringLiteral("PGUSER"), target.user);
-    environment.insert(QStringLiteral("PGPASSWORD"), target.password);
-    environment.insert(QStringLiteral("PGDATABASE"), target.database);
+    QProcessEnvironment environment = clientEnvironment(target);
     process.setProcessEnvironment(environment);
     process.start(qEnvironmentVariable("BOXOFFICE_CTL"), arguments);
     Run run;

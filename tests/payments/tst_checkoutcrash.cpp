@@ -58,12 +58,7 @@ void TestCheckoutCrash::initTestCase()
 QProcessEnvironment TestCheckoutCrash::ctlEnvironment() const
 {
     const ConnectionSettings target = m_db->settings();
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("PGHOST"), target.host);
-    environment.insert(QStringLiteral("PGPORT"), QString::number(target.port));
-    environment.insert(QStringLiteral("PGUSER"), target.user);
-    environment.insert(QStringLiteral("PGPASSWORD"), target.password);
-    environment.insert(QStringLiteral("PGDATABASE"), target.database);
+    QProcessEnvironment environment = clientEnvironment(target);
     environment.insert(QStringLiteral("BOXOFFICE_PAYMENT_URL"), m_fakepay.baseUrl().toString());
     environment.insert(QStringLiteral("BOXOFFICE_PAYMENT_KEY"), apiKey);
     return environment;

@@ -702,12 +702,7 @@ void TestMoneyAudit::theCommandLineAuditExitsOneWithTheFinding()
     QVERIFY2(!qEnvironmentVariableIsEmpty("BOXOFFICE_CTL"), "run through ctest");
     const auto runAudit = [this](QJsonObject *json) {
         const ConnectionSettings target = m_db->settings();
-        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-        environment.insert(QStringLiteral("PGHOST"), target.host);
-        environment.insert(QStringLiteral("PGPORT"), QString::number(target.port));
-        environment.insert(QStringLiteral("PGUSER"), target.user);
-        environment.insert(QStringLiteral("PGPASSWORD"), target.password);
-        environment.insert(QStringLiteral("PGDATABASE"), target.database);
+        QProcessEnvironment environment = clientEnvironment(target);
         QProcess process;
         process.setProcessEnvironment(environment);
         process.start(qEnvironmentVariable("BOXOFFICE_CTL"), {QStringLiteral("audit"), QStringLiteral("--json")});

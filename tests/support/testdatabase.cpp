@@ -194,4 +194,15 @@ bool TestDatabase::backdateHolds(const QString &table, const QString &cart, int 
                 {{QStringLiteral("s"), seconds}, {QStringLiteral("s2"), seconds}, {QStringLiteral("cart"), cart}});
 }
 
+QProcessEnvironment clientEnvironment(const ConnectionSettings &target)
+{
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("PGHOST"), target.host);
+    environment.insert(QStringLiteral("PGPORT"), QString::number(target.port));
+    environment.insert(QStringLiteral("PGUSER"), target.user);
+    environment.insert(QStringLiteral("PGPASSWORD"), target.password);
+    environment.insert(QStringLiteral("PGDATABASE"), target.database);
+    return environment;
+}
+
 } // namespace boxoffice::test

@@ -4,6 +4,7 @@
 #include "storage/databaseconnection.h"
 #include "storage/venueloader.h"
 
+#include <QProcessEnvironment>
 #include <QSqlQuery>
 #include <QVariantMap>
 
@@ -53,5 +54,9 @@ private:
     bool m_ok = false;
     QString m_failure;
 };
+
+// This process's environment with the PG* variables naming `target`: how a test starts boxoffice-ctl,
+// the worker or the web server against its database, as an administrator would.
+QProcessEnvironment clientEnvironment(const ConnectionSettings &target);
 
 } // namespace boxoffice::test

@@ -90,12 +90,7 @@ private:
 QProcessEnvironment TestShop::ctlEnvironment() const
 {
     const ConnectionSettings target = m_db->settings();
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("PGHOST"), target.host);
-    environment.insert(QStringLiteral("PGPORT"), QString::number(target.port));
-    environment.insert(QStringLiteral("PGUSER"), target.user);
-    environment.insert(QStringLiteral("PGPASSWORD"), target.password);
-    environment.insert(QStringLiteral("PGDATABASE"), target.database);
+    QProcessEnvironment environment = clientEnvironment(target);
     return environment;
 }
 

@@ -1,6 +1,7 @@
 #include "ctlcheckout.h"
 
 #include "chaosworld.h"
+#include "testdatabase.h"
 
 #include <QDeadlineTimer>
 #include <QJsonDocument>
@@ -19,12 +20,7 @@ constexpr int pauseMs = 30000;
 
 QProcessEnvironment ctlEnvironment(const ChaosWorld &world)
 {
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("PGHOST"), world.settings.host);
-    environment.insert(QStringLiteral("PGPORT"), QString::number(world.settings.port));
-    environment.insert(QStringLiteral("PGUSER"), world.settings.user);
-    environment.insert(QStringLiteral("PGPASSWORD"), world.settings.password);
-    environment.insert(QStringLiteral("PGDATABASE"), world.settings.database);
+    QProcessEnvironment environment = clientEnvironment(world.settings);
     environment.insert(QStringLiteral("BOXOFFICE_PAYMENT_URL"), world.providerUrl.toString());
     environment.insert(QStringLiteral("BOXOFFICE_PAYMENT_KEY"), QString::fromUtf8(ChaosWorld::apiKey));
     environment.remove(QStringLiteral("BOXOFFICE_SAGA_PAUSE_AT"));
