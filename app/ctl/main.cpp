@@ -1,9 +1,11 @@
+#include "commandoptions.h"
 #include "commands.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QGuiApplication>
 #include <QSet>
+#include <QTextStream>
 
 #include <functional>
 #include <map>
@@ -106,6 +108,7 @@ QString commandSummary()
     QString text = QStringLiteral("Box-office inventory tool.\n\nCommands:\n");
     for (const auto &[name, command] : commands())
         text += QStringLiteral("  %1\n").arg(QLatin1String(command.summary));
+    text += QStringLiteral("  help COMMAND: what one command does and the options it takes (or COMMAND --help)\n");
     text += QStringLiteral("\nExit status: 0 done, 1 failure, 2 bad input, 3 a seat was not available.");
     return text;
 }
@@ -253,7 +256,6 @@ int main(int argc, char *argv[])
         qputenv("QT_QPA_PLATFORM", "offscreen");
     std::unique_ptr<QCoreApplication> application(drawsTickets ? new QGuiApplication(argc, argv)
                                                                : new QCoreApplication(argc, argv));
-    QCoreApplication &app = *application;
     // One application name for every box-office program, so they share one data folder and settings.
     QCoreApplication::setOrganizationName(QStringLiteral("boxoffice"));
     QCoreApplication::setApplicationName(QStringLiteral("boxoffice"));
@@ -272,7 +274,13 @@ int main(int argc, char *argv[])
         option.setFlags(QCommandLineOption::HiddenFromHelp);
         parser.addOption(option);
     }
-    parser.process(app);
+    // parse(), not process(): `hold --help` explains hold, and a stray option is refused per command below.
+    if (!parser.parse(QCoreApplication::arguments())) {
+        QTextStream(stderr) << "boxoffice-ctl: " << parser.errorText() << "\nRun boxoffice-ctl --help.\n";
+        return ExitBadInput;
+    }
+    if (parser.isSet(QStringLiteral("version")))
+        parser.showVersion();
 
     CtlContext context(parser);
     for (const QString &flag : refusedSecretFlags) {
@@ -284,6 +292,18 @@ int main(int argc, char *argv[])
                                          .arg(flag));
     }
     const QStringList positional = parser.positionalArguments();
+    const bool helpAsked = parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("help-all"));
+    const bool helpCommand = positional.value(0) == QLatin1String("help");
+    if (helpAsked || helpCommand) {
+        const QString topic = positional.value(helpCommand ? 1 : 0);
+        if (topic.isEmpty())
+            parser.showHelp(ExitDone);
+        const auto described = commands().find(topic);
+        if (described == commands().end())
+            return context.failUsage(QStringLiteral("Unknown command \"%1\". Run boxoffice-ctl --help.").arg(topic));
+        QTextStream(stdout) << CommandOptions::help(topic, QLatin1String(described->second.summary), options());
+        return ExitDone;
+    }
     if (positional.isEmpty()) {
         parser.showHelp(ExitBadInput);
     }
@@ -291,5 +311,10 @@ int main(int argc, char *argv[])
     if (found == commands().end())
         return context.failUsage(
             QStringLiteral("Unknown command \"%1\". Run boxoffice-ctl --help.").arg(positional.first()));
+    const QStringList strays = CommandOptions::strays(positional.first(), parser.optionNames());
+    if (!strays.isEmpty())
+        return context.failUsage(QStringLiteral("--%1 is not an option of \"%2\"; it would do nothing there. Run "
+                                                "boxoffice-ctl help %2 for the options it takes.")
+                                     .arg(strays.join(QStringLiteral(", --")), positional.first()));
     return found->second.run(context);
 }
