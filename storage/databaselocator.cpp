@@ -1,5 +1,7 @@
 #include "storage/databaselocator.h"
 
+#include "storage/databasebackup.h"
+#include "storage/migrator.h"
 #include "storage/privatecluster.h"
 
 #include <QSettings>
@@ -37,8 +39,22 @@ Result<DatabaseChoice> locateDatabase(const QString &urlOption, const std::funct
         return settings.error();
     choice.settings = settings.value();
     choice.privateCluster = true;
+    choice.beforeMigrating = backupBeforeMigrating(choice.settings, cluster.directory() + QStringLiteral("/backups"));
     choice.source = QStringLiteral("private cluster");
     return choice;
+}
+
+Status prepareSchema(const DatabaseChoice &choice, QSqlDatabase database, bool migrateSharedServer,
+                     const std::function<void(const QString &)> &progress)
+{
+    Migrator migrator(std::move(database));
+    if (!choice.privateCluster && !migrateSharedServer)
+        return migrator.checkCurrent();
+    migrator.setBeforeChange(choice.beforeMigrating);
+    auto report = migrator.migrate(progress);
+    if (!report)
+        return report.error();
+    return Done{};
 }
 
 } // namespace boxoffice

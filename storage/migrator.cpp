@@ -9,6 +9,7 @@
 #include <QFile>
 #include <QRegularExpression>
 #include <QSqlQuery>
+#include <QSqlRecord>
 
 #include <algorithm>
 
@@ -23,7 +24,12 @@ const QString historyTable = QStringLiteral("CREATE TABLE IF NOT EXISTS schema_m
                                             " version integer PRIMARY KEY,"
                                             " name text NOT NULL,"
                                             " checksum text NOT NULL,"
-                                            " applied_at timestamptz NOT NULL DEFAULT now())");
+                                            " applied_at timestamptz NOT NULL DEFAULT now(),"
+                                            " compatible_from integer)");
+// Databases made before the column existed get it on their next migration; programs of those
+// releases insert without it, and a NULL reads as "only programs that know this migration".
+const QString compatibilityColumn
+    = QStringLiteral("ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS compatible_from integer");
 
 class AdvisoryLock
 {
@@ -61,6 +67,23 @@ QString describeVersion(int version)
 
 } // namespace
 
+Migration Migration::fromSql(int version, const QString &name, const QByteArray &sql)
+{
+    static const QRegularExpression compatibleFromMarker(QStringLiteral("^-- boxoffice:compatible-from (\\d+)\\s*$"));
+    Migration migration;
+    migration.version = version;
+    migration.name = name;
+    migration.sql = sql;
+    migration.checksum = QString::fromLatin1(QCryptographicHash::hash(sql, QCryptographicHash::Sha256).toHex());
+    const QString firstLine = QString::fromUtf8(sql.left(sql.indexOf('\n'))).trimmed();
+    migration.compatibleFrom = version;
+    if (firstLine == QLatin1String("-- boxoffice:expand"))
+        migration.compatibleFrom = 0;
+    else if (const auto match = compatibleFromMarker.match(firstLine); match.hasMatch())
+        migration.compatibleFrom = std::min(version, match.captured(1).toInt());
+    return migration;
+}
+
 Migrator::Migrator(QSqlDatabase database, QVector<Migration> migrations)
     : m_database(std::move(database)), m_migrations(std::move(migrations))
 {
@@ -82,13 +105,7 @@ QVector<Migration> Migrator::bundledMigrations()
         QFile file(directory.filePath(entry));
         if (!file.open(QIODevice::ReadOnly))
             continue;
-        Migration migration;
-        migration.version = match.captured(1).toInt();
-        migration.name = match.captured(2);
-        migration.sql = file.readAll();
-        migration.checksum
-            = QString::fromLatin1(QCryptographicHash::hash(migration.sql, QCryptographicHash::Sha256).toHex());
-        migrations << migration;
+        migrations << Migration::fromSql(match.captured(1).toInt(), match.captured(2), file.readAll());
     }
     return migrations;
 }
@@ -98,37 +115,52 @@ int Migrator::latestVersion() const
     return m_migrations.isEmpty() ? 0 : m_migrations.last().version;
 }
 
-Result<QVector<QPair<int, QString>>> Migrator::readHistory()
+Result<Migrator::History> Migrator::readHistory()
 {
     QSqlQuery query(m_database);
     if (!query.exec(QStringLiteral("SELECT to_regclass('schema_migrations') IS NOT NULL")) || !query.next())
         return fromSqlError(query.lastError(), QStringLiteral("reading the schema version"));
-    QVector<QPair<int, QString>> applied;
-    if (!query.value(0).toBool())
-        return applied;
-    if (!query.exec(QStringLiteral("SELECT version, checksum FROM schema_migrations ORDER BY version")))
+    History history;
+    history.tableExists = query.value(0).toBool();
+    if (!history.tableExists)
+        return history;
+    if (!query.exec(QStringLiteral("SELECT * FROM schema_migrations ORDER BY version")))
         return fromSqlError(query.lastError(), QStringLiteral("reading the schema version"));
-    while (query.next())
-        applied.append({query.value(0).toInt(), query.value(1).toString()});
-    return applied;
+    const int compatibleFrom = query.record().indexOf(QStringLiteral("compatible_from"));
+    history.recordsCompatibility = compatibleFrom >= 0;
+    while (query.next()) {
+        Applied applied;
+        applied.version = query.value(QStringLiteral("version")).toInt();
+        applied.checksum = query.value(QStringLiteral("checksum")).toString();
+        const QVariant declared = compatibleFrom >= 0 ? query.value(compatibleFrom) : QVariant();
+        applied.compatibleFrom = declared.isNull() ? applied.version : declared.toInt();
+        history.applied.append(applied);
+    }
+    return history;
 }
 
-Status Migrator::checkHistory(const QVector<QPair<int, QString>> &applied) const
+Status Migrator::checkHistory(const History &history) const
 {
-    const int newest = applied.isEmpty() ? 0 : applied.last().first;
-    if (newest > latestVersion())
-        return makeError(ErrorCode::SchemaMismatch,
-                         QStringLiteral("The database schema is %1, newer than this program understands (%2). "
-                                        "Install the newer box-office release before using this database.")
-                             .arg(describeVersion(newest), describeVersion(latestVersion())));
-    for (const auto &[version, checksum] : applied) {
-        const auto known = std::find_if(m_migrations.begin(), m_migrations.end(),
-                                        [version = version](const Migration &m) { return m.version == version; });
-        if (known == m_migrations.end() || known->checksum != checksum)
+    for (const Applied &applied : history.applied) {
+        if (applied.version > latestVersion()) {
+            // A newer release's migration: fine while it says programs like this one keep working.
+            if (applied.compatibleFrom > latestVersion())
+                return makeError(ErrorCode::SchemaMismatch,
+                                 QStringLiteral("The database schema is %1, newer than this program understands (%2), "
+                                                "and migration %3 changed what this program uses. Install the newer "
+                                                "box-office release before using this database.")
+                                     .arg(describeVersion(history.newest()), describeVersion(latestVersion()))
+                                     .arg(applied.version));
+            continue;
+        }
+        const auto known
+            = std::find_if(m_migrations.begin(), m_migrations.end(),
+                           [version = applied.version](const Migration &m) { return m.version == version; });
+        if (known == m_migrations.end() || known->checksum != applied.checksum)
             return makeError(ErrorCode::SchemaMismatch,
                              QStringLiteral("Migration %1 in the database differs from the one in this program; "
                                             "refusing to guess. Restore the database or use the matching release.")
-                                 .arg(version));
+                                 .arg(applied.version));
     }
     return Done{};
 }
@@ -138,7 +170,7 @@ Result<int> Migrator::appliedVersion()
     auto history = readHistory();
     if (!history)
         return history.error();
-    return history->isEmpty() ? 0 : history->last().first;
+    return history->newest();
 }
 
 Status Migrator::checkCurrent()
@@ -148,7 +180,7 @@ Status Migrator::checkCurrent()
         return history.error();
     if (auto status = checkHistory(history.value()); !status)
         return status;
-    const int current = history->isEmpty() ? 0 : history->last().first;
+    const int current = history->newest();
     if (current < latestVersion())
         return makeError(ErrorCode::SchemaMismatch,
                          QStringLiteral("The database schema is %1 but this program needs %2. "
@@ -165,20 +197,26 @@ Result<MigrationReport> Migrator::migrate(const Progress &progress)
     auto history = readHistory();
     if (!history)
         return history.error();
-    if (history->isEmpty()) {
-        QSqlQuery create(m_database);
-        if (!create.exec(historyTable))
-            return fromSqlError(create.lastError(), QStringLiteral("creating the migrations table"));
-    }
     if (auto status = checkHistory(history.value()); !status)
         return status.error();
+    QSqlQuery prepareTable(m_database);
+    if (!history->tableExists && !prepareTable.exec(historyTable))
+        return fromSqlError(prepareTable.lastError(), QStringLiteral("creating the migrations table"));
+    if (history->tableExists && !history->recordsCompatibility && !prepareTable.exec(compatibilityColumn))
+        return fromSqlError(prepareTable.lastError(), QStringLiteral("extending the migrations table"));
 
     MigrationReport report;
-    report.fromVersion = history->isEmpty() ? 0 : history->last().first;
+    report.fromVersion = history->newest();
     report.toVersion = report.fromVersion;
+    bool changedAnything = false;
     for (const Migration &migration : m_migrations) {
         if (migration.version <= report.fromVersion)
             continue;
+        if (!changedAnything && report.fromVersion > 0 && m_beforeChange) {
+            if (auto status = m_beforeChange(report.fromVersion, latestVersion()); !status)
+                return status.error();
+        }
+        changedAnything = true;
         const QString label
             = QStringLiteral("%1_%2").arg(migration.version, 3, 10, QLatin1Char('0')).arg(migration.name);
         if (progress)
@@ -191,10 +229,12 @@ Result<MigrationReport> Migrator::migrate(const Progress &progress)
         if (!apply.exec(QString::fromUtf8(migration.sql)))
             return fromSqlError(apply.lastError(), context);
         QSqlQuery record(m_database);
-        record.prepare(QStringLiteral("INSERT INTO schema_migrations (version, name, checksum) VALUES (:v, :n, :c)"));
+        record.prepare(QStringLiteral("INSERT INTO schema_migrations (version, name, checksum, compatible_from) "
+                                      "VALUES (:v, :n, :c, :f)"));
         record.bindValue(QStringLiteral(":v"), migration.version);
         record.bindValue(QStringLiteral(":n"), migration.name);
         record.bindValue(QStringLiteral(":c"), migration.checksum);
+        record.bindValue(QStringLiteral(":f"), migration.compatibleFrom);
         if (!record.exec())
             return fromSqlError(record.lastError(), context);
         if (auto status = transaction.commit(context); !status)

@@ -2,6 +2,7 @@
 
 #include "storage/databaseconnection.h"
 #include "storage/logging.h"
+#include "storage/postgrestools.h"
 #include "storage/sqlerrors.h"
 
 #include <QDir>
@@ -70,23 +71,23 @@ Result<QString> PrivateCluster::binDir() const
     const QString configured = qEnvironmentVariable("BOXOFFICE_PG_BINDIR");
     if (!configured.isEmpty())
         return configured;
-    // Debian keeps each major version apart; take the newest installed.
-    QVersionNumber best;
-    QString bestDir;
-    const QDir root(QStringLiteral("/usr/lib/postgresql"));
-    for (const QString &version : root.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-        const QString candidate = root.filePath(version + QStringLiteral("/bin"));
-        const QVersionNumber number = QVersionNumber::fromString(version);
-        if (QFile::exists(candidate + QStringLiteral("/initdb")) && number > best) {
-            best = number;
-            bestDir = candidate;
-        }
+    // A data folder only runs under the major version that made it (a newer server refuses it, and an
+    // upgrade is pg_upgrade's work, not a side effect of installing a newer package).
+    QFile versionFile(dataDir() + QStringLiteral("/PG_VERSION"));
+    if (versionFile.open(QIODevice::ReadOnly)) {
+        const QString made = QString::fromLatin1(versionFile.readAll()).trimmed();
+        const QString ownDir = postgresBinDir(made);
+        if (ownDir.isEmpty())
+            return makeError(ErrorCode::Unavailable,
+                             QStringLiteral("The private database in %1 was made with PostgreSQL %2, which is not "
+                                            "installed. Install it (Debian: apt-get install postgresql-%2), or set "
+                                            "BOXOFFICE_PG_BINDIR.")
+                                 .arg(m_options.directory, made));
+        return ownDir;
     }
-    if (!bestDir.isEmpty())
-        return bestDir;
-    const QString onPath = QStandardPaths::findExecutable(QStringLiteral("initdb"));
-    if (!onPath.isEmpty())
-        return QFileInfo(onPath).path();
+    const QString newest = postgresBinDir();
+    if (!newest.isEmpty())
+        return newest;
     return makeError(ErrorCode::Unavailable,
                      QStringLiteral("No PostgreSQL server programs were found. Install postgresql (Debian: apt-get "
                                     "install postgresql-15) or set BOXOFFICE_PG_BINDIR, or point the box office at "

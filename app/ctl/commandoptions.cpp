@@ -23,7 +23,7 @@ QStringList withProvider(QStringList names)
 const QHash<QString, QStringList> &table()
 {
     static const QHash<QString, QStringList> options{
-        {QStringLiteral("db"), {}},
+        {QStringLiteral("db"), list({"replace"})},
         {QStringLiteral("migrate"), {}},
         {QStringLiteral("seed-demo"), list({"stadium"})},
         {QStringLiteral("events"), {}},
@@ -44,7 +44,7 @@ const QHash<QString, QStringList> &table()
         {QStringLiteral("buyer"), list({"email"})},
         {QStringLiteral("checkout"), withProvider(list({"cart", "order"}))},
         {QStringLiteral("reconcile"), withProvider(list({"unknown-after", "report"}))},
-        {QStringLiteral("worker"), withProvider(list({"interval", "once", "smtp", "mail-from", "amqp"}))},
+        {QStringLiteral("worker"), withProvider(list({"interval", "once", "smtp", "mail-from", "amqp", "metrics"}))},
         {QStringLiteral("refund"), withProvider(list({"order", "reason", "items"}))},
         {QStringLiteral("ticket"), list({"gate", "event", "check-only"})},
         {QStringLiteral("till"), list({"shift", "date"})},

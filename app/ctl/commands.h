@@ -9,6 +9,8 @@ namespace boxoffice::ctl {
 
 // One function per sub-command; each returns the process exit status.
 int runDb(CtlContext &context);
+int runDbBackup(CtlContext &context);
+int runDbRestore(CtlContext &context);
 int runMigrate(CtlContext &context);
 int runSeedDemo(CtlContext &context);
 int runEvents(CtlContext &context);

@@ -1,7 +1,6 @@
 #include "ctlcontext.h"
 
 #include "jsonformat.h"
-#include "storage/migrator.h"
 #include "terminalprogress.h"
 
 #include <QJsonDocument>
@@ -42,17 +41,13 @@ Result<std::unique_ptr<DatabaseConnection>> CtlContext::connect(bool migrate)
     auto connection = DatabaseConnection::open(choice->settings, QStringLiteral("ctl"));
     if (!connection)
         return connection.error();
-    Migrator migrator(connection.value()->database());
-    if (migrate || choice->privateCluster) {
-        auto report = migrator.migrate([quiet](const QString &message) {
-            if (!quiet)
-                TerminalProgress::note(message);
-        });
-        if (!report)
-            return report.error();
-    } else if (auto status = migrator.checkCurrent(); !status) {
-        return status.error();
-    }
+    if (auto schema = prepareSchema(choice.value(), connection.value()->database(), migrate,
+                                    [quiet](const QString &message) {
+                                        if (!quiet)
+                                            TerminalProgress::note(message);
+                                    });
+        !schema)
+        return schema.error();
     return connection;
 }
 

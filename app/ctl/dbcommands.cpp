@@ -1,5 +1,6 @@
 #include "commands.h"
 
+#include "storage/databasebackup.h"
 #include "storage/migrator.h"
 #include "storage/privatecluster.h"
 #include "terminalprogress.h"
@@ -10,6 +11,10 @@ int runDb(CtlContext &context)
 {
     const QStringList args = context.parser().positionalArguments();
     const QString action = args.value(1);
+    if (action == QLatin1String("backup"))
+        return runDbBackup(context);
+    if (action == QLatin1String("restore"))
+        return runDbRestore(context);
     PrivateCluster cluster({PrivateCluster::defaultDirectory()});
     const auto note = [&context](const QString &message) {
         if (!context.json())
@@ -23,7 +28,10 @@ int runDb(CtlContext &context)
         auto connection = DatabaseConnection::open(settings.value(), QStringLiteral("ctl"));
         if (!connection)
             return context.fail(connection.error());
-        auto report = Migrator(connection.value()->database()).migrate(note);
+        Migrator migrator(connection.value()->database());
+        migrator.setBeforeChange(
+            backupBeforeMigrating(settings.value(), cluster.directory() + QStringLiteral("/backups")));
+        auto report = migrator.migrate(note);
         if (!report)
             return context.fail(report.error());
         return context.succeed(
@@ -63,7 +71,8 @@ int runDb(CtlContext &context)
             return context.fail(settings.error());
         return context.succeed({{"ok", true}, {"url", settings->describe()}}, settings->describe());
     }
-    return context.failUsage(QStringLiteral("Use: boxoffice-ctl db start|stop|status|url"));
+    return context.failUsage(
+        QStringLiteral("Use: boxoffice-ctl db start|stop|status|url|backup [FILE]|restore FILE [--replace]"));
 }
 
 } // namespace boxoffice::ctl

@@ -5,6 +5,8 @@
 #include "storage/databaselocator.h"
 #include "storage/privatecluster.h"
 
+#include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -26,6 +28,7 @@ private slots:
     void stopAndStartAgain();
     void locatorUsesThePrivateClusterWhenNothingIsConfigured();
     void twoProgramsStartingAtOnceShareOneCluster();
+    void aFolderRunsOnlyUnderTheVersionThatMadeIt();
 
 private:
     static QVariant scalar(const ConnectionSettings &settings, const QString &sql);
@@ -34,6 +37,35 @@ private:
     std::unique_ptr<PrivateCluster> m_cluster;
     QVariant m_startTime;
 };
+
+void TestPrivateCluster::aFolderRunsOnlyUnderTheVersionThatMadeIt()
+{
+    // The running cluster's folder names its own version, and that one is what runs it.
+    QFile own(m_scratch.path() + QStringLiteral("/pg/pg/data/PG_VERSION"));
+    QVERIFY(own.open(QIODevice::ReadOnly));
+    const QString made = QString::fromLatin1(own.readAll()).trimmed();
+    QVERIFY(scalar(m_cluster->connectionSettings().value(), QStringLiteral("SHOW server_version"))
+                .toString()
+                .startsWith(made));
+
+    // A folder made by a PostgreSQL that is not installed is refused with what to install, not handed
+    // to whichever server happens to be newest.
+    QTemporaryDir foreign(QStringLiteral("/tmp/boxoffice-cluster-test-XXXXXX"));
+    const QString folder = foreign.path() + QStringLiteral("/pg");
+    QVERIFY(QDir().mkpath(folder + QStringLiteral("/pg/data")));
+    QFile version(folder + QStringLiteral("/pg/data/PG_VERSION"));
+    QVERIFY(version.open(QIODevice::WriteOnly));
+    version.write("99\n");
+    version.close();
+    QFile credentials(folder + QStringLiteral("/credentials.ini"));
+    QVERIFY(credentials.open(QIODevice::WriteOnly));
+    credentials.write("[General]\nuser=boxoffice\npassword=x\nsocket=/nonexistent\n");
+    credentials.close();
+    const auto started = PrivateCluster({folder}).start();
+    QVERIFY(!started.ok());
+    QVERIFY2(started.error().message.contains(QStringLiteral("PostgreSQL 99")), qPrintable(started.error().message));
+    QVERIFY2(started.error().message.contains(QStringLiteral("postgresql-99")), qPrintable(started.error().message));
+}
 
 QVariant TestPrivateCluster::scalar(const ConnectionSettings &settings, const QString &sql)
 {
