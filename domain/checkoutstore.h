@@ -4,6 +4,7 @@
 #include "domain/payments.h"
 
 #include <QDate>
+#include <QStringList>
 #include <QVector>
 
 namespace boxoffice {
@@ -70,6 +71,10 @@ struct ReconcileCounts
     int refunded = 0; // refunds carried out
     int stillUnknown = 0; // the provider could not say yet: left for the next run
     int strayCharges = 0; // the provider holds a charge no order can keep: refunded, case opened
+    // Payments or orders a step failed for (the provider did not answer for one charge, one order's
+    // confirmation failed): skipped this run, tried again next run; the rest went on.
+    int failed = 0;
+    QStringList failures; // what failed, one line each, for the log
     int total() const { return confirmed + cancelled + expired + refunded + strayCharges; }
 };
 
@@ -144,7 +149,8 @@ public:
     // A manager's refund of sold units of a PAID order, any shape (all when `items` is empty): the units
     // go back on sale through conditional writes, the lines become REFUNDED, a refund row is due (online) or
     // done (money given back at the counter), and the order becomes REFUNDED once nothing is left.
-    virtual Result<RefundRecord> refundUnits(OrderId order, const QVector<OrderItemRef> &items, const QString &reason) = 0;
+    virtual Result<RefundRecord> refundUnits(OrderId order, const QVector<OrderItemRef> &items, const QString &reason)
+        = 0;
     virtual Result<QVector<ReconcileDay>> repairReport(int days) = 0;
 };
 

@@ -5,6 +5,26 @@
 
 namespace boxoffice {
 
+namespace {
+
+// The database itself went away (SQLSTATE class 08, or the server shutting down): nothing else in this
+// run can succeed, so the run stops and the worker reconnects.
+bool databaseIsGone(const DomainError &error)
+{
+    return error.sqlState.startsWith(QLatin1String("08")) || error.sqlState.startsWith(QLatin1String("57P"));
+}
+
+} // namespace
+
+bool Reconciler::skip(ReconcileCounts &counts, const QString &what, const DomainError &error)
+{
+    if (databaseIsGone(error))
+        return false;
+    ++counts.failed;
+    counts.failures << QStringLiteral("%1: %2").arg(what, error.message);
+    return true;
+}
+
 Reconciler::Reconciler(CheckoutStore &store, PaymentProvider &provider) : m_store(store), m_provider(provider) { }
 
 Result<ReconcileCounts> Reconciler::run(int unknownAfterSeconds)
@@ -26,8 +46,11 @@ Result<ReconcileCounts> Reconciler::run(int unknownAfterSeconds)
         return unsettled.error();
     for (const PaymentRecord &payment : unsettled.value()) {
         auto settled = m_store.settlePaidOrder(payment.order);
-        if (!settled)
-            return settled.error();
+        if (!settled) {
+            if (!skip(counts, QStringLiteral("confirming order %1").arg(payment.order), settled.error()))
+                return settled.error();
+            continue;
+        }
         ++counts.confirmed;
     }
 
@@ -36,7 +59,7 @@ Result<ReconcileCounts> Reconciler::run(int unknownAfterSeconds)
     if (!refunds)
         return refunds.error();
     counts.refunded = refunds.value();
-    if (auto status = refundStrayCharges(); !status)
+    if (auto status = refundStrayCharges(counts); !status)
         return status.error();
 
     // 5. Abandoned orders.
@@ -59,8 +82,11 @@ Status Reconciler::resolveUnknownCharges(int unknownAfterSeconds, ReconcileCount
         // Close the key before asking: from now on no checkout may send under it, and "the provider has
         // no such charge" is final only once every request sent before is past its deadline.
         auto quiet = m_store.closeKey(payment.id);
-        if (!quiet)
-            return quiet.error();
+        if (!quiet) {
+            if (!skip(counts, QStringLiteral("payment %1").arg(payment.id), quiet.error()))
+                return quiet.error();
+            continue;
+        }
         auto asked = m_provider.chargeByKey(payment.idempotencyKey);
         ChargeOutcome outcome;
         if (asked) {
@@ -72,14 +98,19 @@ Status Reconciler::resolveUnknownCharges(int unknownAfterSeconds, ReconcileCount
             outcome.status = ChargeStatus::Declined;
             outcome.declineReason = QStringLiteral("never reached the provider");
         } else {
-            return asked.error();
+            // The provider did not answer for this charge: ask again next run, go on with the others.
+            skip(counts, QStringLiteral("asking the provider about payment %1").arg(payment.id), asked.error());
+            continue;
         }
         if (outcome.status == ChargeStatus::Unknown) {
             ++counts.stillUnknown;
             continue;
         }
-        if (auto status = m_store.recordChargeOutcome(payment.id, outcome); !status)
-            return status.error();
+        if (auto status = m_store.recordChargeOutcome(payment.id, outcome); !status) {
+            if (!skip(counts, QStringLiteral("payment %1").arg(payment.id), status.error()))
+                return status.error();
+            continue;
+        }
         if (outcome.status == ChargeStatus::Declined)
             ++counts.cancelled;
     }
@@ -95,9 +126,13 @@ Status Reconciler::matchProviderCharges(ReconcileCounts &counts)
     for (const ProviderCharge &charge : charges.value()) {
         if (charge.status != ChargeStatus::Succeeded)
             continue; // no money moved
+        const QString what = QStringLiteral("the provider's charge %1").arg(charge.providerPaymentId);
         auto payment = m_store.paymentForCharge(charge);
-        if (!payment)
-            return payment.error();
+        if (!payment) {
+            if (!skip(counts, what, payment.error()))
+                return payment.error();
+            continue;
+        }
         QString stray;
         if (payment->id == 0)
             stray = QStringLiteral("no payment of this shop records this charge");
@@ -105,8 +140,11 @@ Status Reconciler::matchProviderCharges(ReconcileCounts &counts)
             stray = PaymentMatching::chargeContradicts(charge, payment.value());
         if (!stray.isEmpty()) {
             auto recorded = m_store.recordStrayCharge(charge, stray);
-            if (!recorded)
-                return recorded.error();
+            if (!recorded) {
+                if (!skip(counts, what, recorded.error()))
+                    return recorded.error();
+                continue;
+            }
             if (recorded.value())
                 ++counts.strayCharges;
             continue;
@@ -119,13 +157,15 @@ Status Reconciler::matchProviderCharges(ReconcileCounts &counts)
         outcome.providerPaymentId = charge.providerPaymentId;
         outcome.amountMinor = charge.amountMinor;
         outcome.detail = QStringLiteral("found in the provider's charge list");
-        if (auto status = m_store.recordChargeOutcome(payment->id, outcome); !status)
-            return status.error();
+        if (auto status = m_store.recordChargeOutcome(payment->id, outcome); !status) {
+            if (!skip(counts, what, status.error()))
+                return status.error();
+        }
     }
     return Done{};
 }
 
-Status Reconciler::refundStrayCharges()
+Status Reconciler::refundStrayCharges(ReconcileCounts &counts)
 {
     auto due = m_store.strayRefundsDue();
     if (!due)
@@ -142,8 +182,11 @@ Status Reconciler::refundStrayCharges()
             outcome = refunded.value();
         else
             outcome.detail = refunded.error().message; // Unknown: asked again next run, same key
-        if (auto status = m_store.recordStrayRefund(charge.providerPaymentId, outcome); !status)
-            return status;
+        if (auto status = m_store.recordStrayRefund(charge.providerPaymentId, outcome); !status) {
+            if (!skip(counts, QStringLiteral("refunding the stray charge %1").arg(charge.providerPaymentId),
+                      status.error()))
+                return status;
+        }
     }
     return Done{};
 }

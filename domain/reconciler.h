@@ -6,7 +6,9 @@ namespace boxoffice {
 
 // Finishes what checkouts left behind: charges with no known outcome (asked by idempotency key),
 // charged orders not confirmed (confirmed, or refunded when their units are gone), refunds due, and
-// abandoned orders (expired). Running it again right after changes nothing.
+// abandoned orders (expired). Running it again right after changes nothing. One payment or order that
+// fails (its provider call, its confirmation) is counted in ReconcileCounts::failed and left for the
+// next run; the others go on. Only a failed step over all of them, or a lost database, ends the run.
 class Reconciler
 {
 public:
@@ -24,7 +26,9 @@ public:
 private:
     Status resolveUnknownCharges(int unknownAfterSeconds, ReconcileCounts &counts);
     Status matchProviderCharges(ReconcileCounts &counts);
-    Status refundStrayCharges();
+    Status refundStrayCharges(ReconcileCounts &counts);
+    // Records a failure of one payment or order and says whether the run may go on.
+    static bool skip(ReconcileCounts &counts, const QString &what, const DomainError &error);
 
     CheckoutStore &m_store;
     PaymentProvider &m_provider;

@@ -1,6 +1,8 @@
 #include "commandoptions.h"
 #include "commands.h"
 
+#include "app/service/journallog.h"
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QGuiApplication>
@@ -24,7 +26,10 @@ struct Command
 const std::map<QString, Command> &commands()
 {
     static const std::map<QString, Command> table{
-        {QStringLiteral("db"), {runDb, "db start|stop|status|url: manage the private database"}},
+        {QStringLiteral("db"),
+         {runDb,
+          "db start|stop|status|url: manage the private database; db backup [FILE] | db restore FILE [--replace]: a "
+          "pg_dump archive of the database in use (private or --db), and back"}},
         {QStringLiteral("migrate"), {runMigrate, "migrate: bring the database schema up to date"}},
         {QStringLiteral("seed-demo"),
          {runSeedDemo, "seed-demo [--stadium]: load the demo theatre (and a 50,000-seat stadium)"}},
@@ -52,26 +57,40 @@ const std::map<QString, Command> &commands()
           "[--no-show-fee SPEC] (setting: manager)"}},
         {QStringLiteral("staff"),
          {runStaff, "staff add NAME --role clerk|manager (password prompted, never echoed) | staff list"}},
-        {QStringLiteral("buyer"), {runBuyer, "buyer add NAME [--email ADDRESS]: a web buyer account (its confirmation mail to ADDRESS); prints its bearer token once"}},
+        {QStringLiteral("buyer"),
+         {runBuyer,
+          "buyer add NAME [--email ADDRESS]: a web buyer account (its confirmation mail to ADDRESS); prints its bearer "
+          "token once"}},
         {QStringLiteral("checkout"),
          {runCheckout, "checkout --cart CART | --order ID [--settings FILE]: pay online and confirm"}},
         {QStringLiteral("reconcile"),
-         {runReconcile, "reconcile [--unknown-after S] | reconcile --report: finish interrupted checkouts; repairs per day"}},
+         {runReconcile,
+          "reconcile [--unknown-after S] | reconcile --report: finish interrupted checkouts; repairs per day"}},
         {QStringLiteral("worker"),
-         {runWorker, "worker [--interval S] [--once] [--smtp URL] [--mail-from ADDRESS] [--amqp URL] [--settings FILE]: reconcile, issue tickets and "
-                    "queue mail for paid orders, then send the mail that is due"}},
-        {QStringLiteral("refund"), {runRefund, "refund --order ID --reason TEXT [--items seat:5,ga:3,stay:4,slot:9]: (manager) refund a paid order or some of its units, any shape, back on sale"}},
+         {runWorker,
+          "worker [--interval S] [--once] [--metrics [ADDRESS:]PORT] [--smtp URL] [--mail-from ADDRESS] [--amqp URL] "
+          "[--settings FILE]: reconcile, issue tickets and "
+          "queue mail for paid orders, then send the mail that is due"}},
+        {QStringLiteral("refund"),
+         {runRefund,
+          "refund --order ID --reason TEXT [--items seat:5,ga:3,stay:4,slot:9]: (manager) refund a paid order or some "
+          "of its units, any shape, back on sale"}},
         {QStringLiteral("ticket"),
-         {runTicket, "ticket verify CODE [--gate NAME] [--event ID] [--check-only]: admit a scanned ticket once and record it (exit 0), "
-                     "refuse it, e.g. already admitted or refunded (1), or never issued (2)"}},
+         {runTicket,
+          "ticket verify CODE [--gate NAME] [--event ID] [--check-only]: admit a scanned ticket once and record it "
+          "(exit 0), "
+          "refuse it, e.g. already admitted or refunded (1), or never issued (2)"}},
         {QStringLiteral("till"),
-         {runTill, "till report [--shift ID | --date YYYY-MM-DD]: a till's figures (cash expected and counted, card "
-                   "totals by terminal reference, voids, refunds), or every till opened that day"}},
+         {runTill,
+          "till report [--shift ID | --date YYYY-MM-DD]: a till's figures (cash expected and counted, card "
+          "totals by terminal reference, voids, refunds), or every till opened that day"}},
         {QStringLiteral("day"),
-         {runDay, "day report [--date YYYY-MM-DD]: the counter's money per clerk and terminal and overall, the tills, "
-                  "and online money apart"}},
+         {runDay,
+          "day report [--date YYYY-MM-DD]: the counter's money per clerk and terminal and overall, the tills, "
+          "and online money apart"}},
         {QStringLiteral("price-types"),
-         {runPriceTypes, "price-types list EVENT | set EVENT BAND ADULT|CHILD|CONCESSION AMOUNT: (manager) prices per type"}},
+         {runPriceTypes,
+          "price-types list EVENT | set EVENT BAND ADULT|CHILD|CONCESSION AMOUNT: (manager) prices per type"}},
         {QStringLiteral("house"),
          {runHouse,
           "house hold --event --seats --kind house|press|technical --owner NAME [--note TEXT] | "
@@ -81,11 +100,13 @@ const std::map<QString, Command> &commands()
           "table list | hold --table --cart --party --at --minutes | "
           "find --restaurant --cart --party --at --minutes | release --cart --booking"}},
         {QStringLiteral("outbox"),
-         {runOutbox, "outbox [--amqp URL]: paid orders' events not yet confirmed by RabbitMQ and not yet processed, "
-                     "the oldest one's age, and with a broker its queues' counts"}},
+         {runOutbox,
+          "outbox [--amqp URL]: paid orders' events not yet confirmed by RabbitMQ and not yet processed, "
+          "the oldest one's age, and with a broker its queues' counts"}},
         {QStringLiteral("mail"),
-         {runMail, "mail: the confirmation mail still to send, being retried (with the relay's last answer) or "
-                   "given up, newest first, and the counts"}},
+         {runMail,
+          "mail: the confirmation mail still to send, being retried (with the relay's last answer) or "
+          "given up, newest first, and the counts"}},
         {QStringLiteral("onsale"),
          {runOnSale,
           "onsale set --event ID --draw-closes TIME|+SECONDS [--rate R] [--token-minutes N] | show --event ID | "
@@ -96,9 +117,10 @@ const std::map<QString, Command> &commands()
           "second hold, abandon, pay or pay late against a running boxoffice-web; a summary and the audit "
           "(exits 1 when it fails)"}},
         {QStringLiteral("caps"),
-         {runCaps, "caps event|hotel|restaurant ID [buyer=N] [card=N] [unknown-card=N] [address=N]: what one web "
-                   "buyer, card, all carts with no card, or one client address may hold at once (N or none; "
-                   "setting: manager)"}},
+         {runCaps,
+          "caps event|hotel|restaurant ID [buyer=N] [card=N] [unknown-card=N] [address=N]: what one web "
+          "buyer, card, all carts with no card, or one client address may hold at once (N or none; "
+          "setting: manager)"}},
     };
     return table;
 }
@@ -130,6 +152,9 @@ QList<QCommandLineOption> options()
          QStringLiteral("seconds")},
         {QStringLiteral("order"), QStringLiteral("Order id."), QStringLiteral("id")},
         {QStringLiteral("stadium"), QStringLiteral("seed-demo: also load the 50,000-seat stadium.")},
+        {QStringLiteral("replace"),
+         QStringLiteral(
+             "db restore: replace a database that already holds a box office (its contents are saved first).")},
         {QStringLiteral("pool"), QStringLiteral("General-admission pool id."), QStringLiteral("id")},
         {QStringLiteral("quantity"), QStringLiteral("Number of GA places."), QStringLiteral("n")},
         {QStringLiteral("code"), QStringLiteral("Code of a new pool."), QStringLiteral("code")},
@@ -154,9 +179,11 @@ QList<QCommandLineOption> options()
         {QStringLiteral("check-in-time"), QStringLiteral("hotel cancellation-policy: the check-in time (HH:MM)."),
          QStringLiteral("time")},
         {QStringLiteral("late-fee"),
-         QStringLiteral("hotel cancellation-policy: none, first-night, percent:N or fixed:MINOR."), QStringLiteral("spec")},
+         QStringLiteral("hotel cancellation-policy: none, first-night, percent:N or fixed:MINOR."),
+         QStringLiteral("spec")},
         {QStringLiteral("no-show-fee"),
-         QStringLiteral("hotel cancellation-policy: none, first-night, percent:N or fixed:MINOR."), QStringLiteral("spec")},
+         QStringLiteral("hotel cancellation-policy: none, first-night, percent:N or fixed:MINOR."),
+         QStringLiteral("spec")},
         {QStringLiteral("sellable"), QStringLiteral("Sellable rooms a night (may exceed physical)."),
          QStringLiteral("n")},
         {QStringLiteral("physical"), QStringLiteral("Physical rooms a night."), QStringLiteral("n")},
@@ -179,19 +206,24 @@ QList<QCommandLineOption> options()
          QStringLiteral("reconcile: ask the provider about charges older than this many seconds (default 60)."),
          QStringLiteral("s")},
         {QStringLiteral("report"), QStringLiteral("reconcile: print what was repaired, per day.")},
-        {QStringLiteral("reason"), QStringLiteral("refund, hotel cancel: why, in words for the ledger."), QStringLiteral("text")},
+        {QStringLiteral("reason"), QStringLiteral("refund, hotel cancel: why, in words for the ledger."),
+         QStringLiteral("text")},
         {QStringLiteral("items"), QStringLiteral("refund: only these units (kind:id, comma-separated; default: all)."),
          QStringLiteral("list")},
         {QStringLiteral("interval"), QStringLiteral("worker: seconds between runs (default 30)."), QStringLiteral("s")},
         {QStringLiteral("once"), QStringLiteral("worker: one pass, then exit (for cron and tests).")},
+        {QStringLiteral("metrics"),
+         QStringLiteral("worker: serve GET /metrics (Prometheus) and /healthz on PORT (loopback) or ADDRESS:PORT."),
+         QStringLiteral("address")},
         {QStringLiteral("amqp"),
          QStringLiteral("worker, outbox: ticket issuing through RabbitMQ at amqp://USER@HOST:PORT/VHOST (or "
                         "BOXOFFICE_AMQP_URL, which may carry the password; the command line may not). Without it the "
                         "worker polls the outbox in PostgreSQL."),
          QStringLiteral("url")},
         {QStringLiteral("smtp"),
-         QStringLiteral("worker: the mail relay, smtp://host:port or smtps://host:port (or BOXOFFICE_SMTP_URL; its "
-                        "sign-in in BOXOFFICE_SMTP_USER and BOXOFFICE_SMTP_PASSWORD). Without one, mail stays spooled."),
+         QStringLiteral(
+             "worker: the mail relay, smtp://host:port or smtps://host:port (or BOXOFFICE_SMTP_URL; its "
+             "sign-in in BOXOFFICE_SMTP_USER and BOXOFFICE_SMTP_PASSWORD). Without one, mail stays spooled."),
          QStringLiteral("url")},
         {QStringLiteral("email"), QStringLiteral("buyer add: where the buyer's confirmation mail goes."),
          QStringLiteral("address")},
@@ -199,11 +231,14 @@ QList<QCommandLineOption> options()
          QStringLiteral("worker: the sender of confirmation mail (or BOXOFFICE_MAIL_FROM; default "
                         "\"Box Office <boxoffice@localhost>\")."),
          QStringLiteral("address")},
-        {QStringLiteral("gate"), QStringLiteral("ticket verify: the gate the admission is recorded at (default: main)."),
+        {QStringLiteral("gate"),
+         QStringLiteral("ticket verify: the gate the admission is recorded at (default: main)."),
          QStringLiteral("name")},
         {QStringLiteral("check-only"), QStringLiteral("ticket verify: only look; record no admission.")},
         {QStringLiteral("shift"), QStringLiteral("till report: the till shift's id."), QStringLiteral("id")},
-        {QStringLiteral("date"), QStringLiteral("till report, day report: the day (YYYY-MM-DD; default today); hotel night-audit: the business date."),
+        {QStringLiteral("date"),
+         QStringLiteral(
+             "till report, day report: the day (YYYY-MM-DD; default today); hotel night-audit: the business date."),
          QStringLiteral("date")},
         {QStringLiteral("kind"), QStringLiteral("house hold: house, press or technical."), QStringLiteral("kind")},
         {QStringLiteral("owner"), QStringLiteral("house hold: who the seats are for."), QStringLiteral("name")},
@@ -211,14 +246,18 @@ QList<QCommandLineOption> options()
         {QStringLiteral("draw-closes"),
          QStringLiteral("onsale set: when the waiting room's draw closes (ISO time, or +SECONDS from now)."),
          QStringLiteral("time")},
-        {QStringLiteral("rate"), QStringLiteral("onsale set: admissions a second (0: as the claims sustain); simulate-buyers: arrivals a second."),
+        {QStringLiteral("rate"),
+         QStringLiteral(
+             "onsale set: admissions a second (0: as the claims sustain); simulate-buyers: arrivals a second."),
          QStringLiteral("r")},
-        {QStringLiteral("token-minutes"), QStringLiteral("onsale set: how long an admission lets a buyer hold (default 15)."),
-         QStringLiteral("n")},
+        {QStringLiteral("token-minutes"),
+         QStringLiteral("onsale set: how long an admission lets a buyer hold (default 15)."), QStringLiteral("n")},
         {QStringLiteral("buyers"), QStringLiteral("simulate-buyers: how many web buyers."), QStringLiteral("n")},
-        {QStringLiteral("web"), QStringLiteral("simulate-buyers: boxoffice-web's address (default http://127.0.0.1:8080)."),
+        {QStringLiteral("web"),
+         QStringLiteral("simulate-buyers: boxoffice-web's address (default http://127.0.0.1:8080)."),
          QStringLiteral("url")},
-        {QStringLiteral("seed"), QStringLiteral("simulate-buyers: seed of the buyers' choices (default 1)."), QStringLiteral("s")},
+        {QStringLiteral("seed"), QStringLiteral("simulate-buyers: seed of the buyers' choices (default 1)."),
+         QStringLiteral("s")},
     };
 }
 
@@ -256,6 +295,7 @@ int main(int argc, char *argv[])
         qputenv("QT_QPA_PLATFORM", "offscreen");
     std::unique_ptr<QCoreApplication> application(drawsTickets ? new QGuiApplication(argc, argv)
                                                                : new QCoreApplication(argc, argv));
+    boxoffice::routeLogsToJournalWhenItListens();
     // One application name for every box-office program, so they share one data folder and settings.
     QCoreApplication::setOrganizationName(QStringLiteral("boxoffice"));
     QCoreApplication::setApplicationName(QStringLiteral("boxoffice"));

@@ -6,59 +6,30 @@
 
 #include "storage/databaseconnection.h"
 #include "storage/databaselocator.h"
-#include "storage/migrator.h"
 
 #include "app/redis/redisstores.h"
+#include "app/service/journallog.h"
+#include "app/service/servicenotifier.h"
+#include "app/service/stopsignals.h"
 #include "config/servicesettings.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QRegularExpression>
-#include <QSocketNotifier>
 #include <QTextStream>
 
-#include <csignal>
 #include <initializer_list>
 #include <optional>
 #include <tuple>
-#include <sys/socket.h>
-#include <unistd.h>
 
 using namespace boxoffice;
 using namespace boxoffice::web;
 
 namespace {
 
-int signalPipe[2] = {-1, -1};
-
-void onSignal(int)
-{
-    const char byte = 1;
-    [[maybe_unused]] const auto written = ::write(signalPipe[1], &byte, 1);
-}
-
-// SIGINT / SIGTERM end the event loop; running requests finish first.
-void quitOnSignals(QCoreApplication &app)
-{
-    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, signalPipe) != 0)
-        return;
-    auto *notifier = new QSocketNotifier(signalPipe[0], QSocketNotifier::Read, &app);
-    QObject::connect(notifier, &QSocketNotifier::activated, &app, [&app] {
-        char byte = 0;
-        [[maybe_unused]] const auto got = ::read(signalPipe[0], &byte, 1);
-        app.quit();
-    });
-    struct sigaction action = {};
-    action.sa_handler = onSignal;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESTART;
-    sigaction(SIGINT, &action, nullptr);
-    sigaction(SIGTERM, &action, nullptr);
-}
-
 int fail(const QString &message)
 {
-    QTextStream(stderr) << "boxoffice-web: " << message << '\n';
+    QTextStream(stderr) << journalPriority(QtCriticalMsg) << "boxoffice-web: " << message << '\n';
     return 1;
 }
 
@@ -73,6 +44,7 @@ QStringList refusedSecretFlags()
 int main(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
+    routeLogsToJournalWhenItListens();
     QCoreApplication::setOrganizationName(QStringLiteral("boxoffice"));
     QCoreApplication::setApplicationName(QStringLiteral("boxoffice"));
     QCoreApplication::setApplicationVersion(QStringLiteral(BOXOFFICE_VERSION));
@@ -82,27 +54,70 @@ int main(int argc, char *argv[])
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addOptions({
-        {QStringLiteral("db"), QStringLiteral("Database URL (default: PG* variables, the saved setting, or the private database)."), QStringLiteral("url")},
-        {QStringLiteral("port"), QStringLiteral("Port to listen on (default 8080; 0: any free port)."), QStringLiteral("n"), QStringLiteral("8080")},
-        {QStringLiteral("listen"), QStringLiteral("Address to listen on (default 127.0.0.1)."), QStringLiteral("address"), QStringLiteral("127.0.0.1")},
-        {QStringLiteral("claim-connections"), QStringLiteral("Database connections for claims and other writes (default: twice the cores)."), QStringLiteral("n")},
+        {QStringLiteral("db"),
+         QStringLiteral("Database URL (default: PG* variables, the saved setting, or the private database)."),
+         QStringLiteral("url")},
+        {QStringLiteral("port"), QStringLiteral("Port to listen on (default 8080; 0: any free port)."),
+         QStringLiteral("n"), QStringLiteral("8080")},
+        {QStringLiteral("listen"), QStringLiteral("Address to listen on (default 127.0.0.1)."),
+         QStringLiteral("address"), QStringLiteral("127.0.0.1")},
+        {QStringLiteral("claim-connections"),
+         QStringLiteral("Database connections for claims and other writes (default: twice the cores)."),
+         QStringLiteral("n")},
         {QStringLiteral("threads"), QStringLiteral("The older name of --claim-connections."), QStringLiteral("n")},
-        {QStringLiteral("http-threads"), QStringLiteral("Threads that parse requests and write answers, sharing the port (default: the cores, at most 4)."), QStringLiteral("n")},
-        {QStringLiteral("read-connections"), QStringLiteral("Database connections for reads and /healthz (default 2)."), QStringLiteral("n"), QStringLiteral("2")},
-        {QStringLiteral("provider-threads"), QStringLiteral("Threads for payment provider calls, no database connection (default 32)."), QStringLiteral("n"), QStringLiteral("32")},
-        {QStringLiteral("claim-queue"), QStringLiteral("Requests that may wait for a claim connection before the server answers 503 (default 1000)."), QStringLiteral("n"), QStringLiteral("1000")},
-        {QStringLiteral("auth-cache-seconds"), QStringLiteral("Trust an accepted buyer token this long without asking the database (default 5; 0: off)."), QStringLiteral("n"), QStringLiteral("5")},
-        {QStringLiteral("settings"), QStringLiteral("The settings file with the payment provider's url, keys and webhook secret, readable by this user only (default: BOXOFFICE_SETTINGS, ~/.config/boxoffice/service.conf, /etc/boxoffice/service.conf)."), QStringLiteral("file")},
-        {QStringLiteral("provider-public-url"), QStringLiteral("The provider as buyers' browsers reach it (default: the settings' public_url, else its url)."), QStringLiteral("url")},
-        {QStringLiteral("redis"), QStringLiteral("Redis shared by several web servers, redis://host:port[/db] (password: BOXOFFICE_REDIS_PASSWORD)."), QStringLiteral("url")},
-        {QStringLiteral("max-carts-per-minute"), QStringLiteral("Carts one buyer may create a minute (default 30; 0: no limit)."), QStringLiteral("n"), QStringLiteral("30")},
-        {QStringLiteral("max-failed-sign-ins-per-minute"), QStringLiteral("Failed sign-ins (401s) from one address a minute before even a right token gets 429 (default 20; 0: no limit)."), QStringLiteral("n"), QStringLiteral("20")},
-        {QStringLiteral("hold-filter-ms"), QStringLiteral("With --redis: how long a seat claim's mark answers other carts \"taken\" without the database (default 3000)."), QStringLiteral("ms"), QStringLiteral("3000")},
-        {QStringLiteral("max-queue-joins-per-minute"), QStringLiteral("Waiting-room joins from one address a minute (default 600; 0: no limit)."), QStringLiteral("n"), QStringLiteral("600")},
-        {QStringLiteral("trusted-proxy"), QStringLiteral("A proxy (address or subnet, repeatable) whose X-Forwarded-For names the client."), QStringLiteral("address")},
-        {QStringLiteral("public-url"), QStringLiteral("The shop's address as buyers reach it, e.g. https://tickets.example.org: the base of links in account mails (default: this server's own)."), QStringLiteral("url")},
-        {QStringLiteral("shop-name"), QStringLiteral("How account mails name the shop (default \"Box office\")."), QStringLiteral("name")},
-        {QStringLiteral("no-seat-batching"), QStringLiteral("Claim every web seat hold on its own instead of gathering the holds sent together into one claim.")},
+        {QStringLiteral("http-threads"),
+         QStringLiteral(
+             "Threads that parse requests and write answers, sharing the port (default: the cores, at most 4)."),
+         QStringLiteral("n")},
+        {QStringLiteral("read-connections"), QStringLiteral("Database connections for reads and /healthz (default 2)."),
+         QStringLiteral("n"), QStringLiteral("2")},
+        {QStringLiteral("provider-threads"),
+         QStringLiteral("Threads for payment provider calls, no database connection (default 32)."),
+         QStringLiteral("n"), QStringLiteral("32")},
+        {QStringLiteral("claim-queue"),
+         QStringLiteral("Requests that may wait for a claim connection before the server answers 503 (default 1000)."),
+         QStringLiteral("n"), QStringLiteral("1000")},
+        {QStringLiteral("auth-cache-seconds"),
+         QStringLiteral("Trust an accepted buyer token this long without asking the database (default 5; 0: off)."),
+         QStringLiteral("n"), QStringLiteral("5")},
+        {QStringLiteral("settings"),
+         QStringLiteral(
+             "The settings file with the payment provider's url, keys and webhook secret, readable by this user only "
+             "(default: BOXOFFICE_SETTINGS, ~/.config/boxoffice/service.conf, /etc/boxoffice/service.conf)."),
+         QStringLiteral("file")},
+        {QStringLiteral("provider-public-url"),
+         QStringLiteral("The provider as buyers' browsers reach it (default: the settings' public_url, else its url)."),
+         QStringLiteral("url")},
+        {QStringLiteral("redis"),
+         QStringLiteral(
+             "Redis shared by several web servers, redis://host:port[/db] (password: BOXOFFICE_REDIS_PASSWORD)."),
+         QStringLiteral("url")},
+        {QStringLiteral("max-carts-per-minute"),
+         QStringLiteral("Carts one buyer may create a minute (default 30; 0: no limit)."), QStringLiteral("n"),
+         QStringLiteral("30")},
+        {QStringLiteral("max-failed-sign-ins-per-minute"),
+         QStringLiteral("Failed sign-ins (401s) from one address a minute before even a right token gets 429 (default "
+                        "20; 0: no limit)."),
+         QStringLiteral("n"), QStringLiteral("20")},
+        {QStringLiteral("hold-filter-ms"),
+         QStringLiteral("With --redis: how long a seat claim's mark answers other carts \"taken\" without the database "
+                        "(default 3000)."),
+         QStringLiteral("ms"), QStringLiteral("3000")},
+        {QStringLiteral("max-queue-joins-per-minute"),
+         QStringLiteral("Waiting-room joins from one address a minute (default 600; 0: no limit)."),
+         QStringLiteral("n"), QStringLiteral("600")},
+        {QStringLiteral("trusted-proxy"),
+         QStringLiteral("A proxy (address or subnet, repeatable) whose X-Forwarded-For names the client."),
+         QStringLiteral("address")},
+        {QStringLiteral("public-url"),
+         QStringLiteral("The shop's address as buyers reach it, e.g. https://tickets.example.org: the base of links in "
+                        "account mails (default: this server's own)."),
+         QStringLiteral("url")},
+        {QStringLiteral("shop-name"), QStringLiteral("How account mails name the shop (default \"Box office\")."),
+         QStringLiteral("name")},
+        {QStringLiteral("no-seat-batching"),
+         QStringLiteral(
+             "Claim every web seat hold on its own instead of gathering the holds sent together into one claim.")},
     });
     // Taken on the command line once; now refused with the way to do it, not as an unknown option.
     for (const QString &secretFlag : refusedSecretFlags()) {
@@ -127,7 +142,8 @@ int main(int argc, char *argv[])
         return fail(QStringLiteral("--port must be a number from 0 to 65535."));
     config.port = quint16(port);
     if (!config.listen.setAddress(parser.value(QStringLiteral("listen"))))
-        return fail(QStringLiteral("--listen must be an IP address, not \"%1\".").arg(parser.value(QStringLiteral("listen"))));
+        return fail(
+            QStringLiteral("--listen must be an IP address, not \"%1\".").arg(parser.value(QStringLiteral("listen"))));
     const auto number = [&parser](const QString &name, int low, int high, int *into) {
         if (!parser.isSet(name) && parser.value(name).isEmpty())
             return true;
@@ -138,8 +154,7 @@ int main(int argc, char *argv[])
         *into = value;
         return true;
     };
-    for (const auto &[name, low, high, into] :
-         std::initializer_list<std::tuple<QString, int, int, int *>>{
+    for (const auto &[name, low, high, into] : std::initializer_list<std::tuple<QString, int, int, int *>>{
              {QStringLiteral("claim-connections"), 1, 256, &config.claimConnections},
              {QStringLiteral("threads"), 1, 256, &config.threads},
              {QStringLiteral("http-threads"), 1, 64, &config.httpThreads},
@@ -206,7 +221,8 @@ int main(int argc, char *argv[])
     std::optional<redis::RedisStores> redisStores;
     if (!config.redis.isEmpty()) {
         if (!config.redis.password().isEmpty())
-            qCWarning(lcWeb) << "a password in --redis is visible to every user of this machine: use BOXOFFICE_REDIS_PASSWORD";
+            qCWarning(lcWeb)
+                << "a password in --redis is visible to every user of this machine: use BOXOFFICE_REDIS_PASSWORD";
         auto opened = redis::openRedisStores(config.redis);
         if (!opened)
             return fail(QStringLiteral("--redis: %1 %2").arg(opened.error().message, opened.error().detail));
@@ -223,16 +239,12 @@ int main(int argc, char *argv[])
         auto connection = DatabaseConnection::open(config.database, QStringLiteral("web-setup"));
         if (!connection)
             return fail(connection.error().message);
-        Migrator migrator(connection.value()->database());
-        if (choice->privateCluster) {
-            if (auto report = migrator.migrate(); !report)
-                return fail(report.error().message);
-        } else if (auto status = migrator.checkCurrent(); !status) {
-            return fail(status.error().message);
-        }
+        if (auto schema = prepareSchema(choice.value(), connection.value()->database(), false); !schema)
+            return fail(schema.error().message);
     }
 
-    quitOnSignals(app);
+    // SIGINT / SIGTERM end the event loop; running requests finish first.
+    stopOnSignals([&app] { app.quit(); });
     SharedState shared;
     if (redisStores)
         shared = {redisStores->waitingRoom, redisStores->rateCounters, redisStores->holdFilter};
@@ -240,6 +252,12 @@ int main(int argc, char *argv[])
     if (auto listening = server.listen(); !listening)
         return fail(listening.error().message);
     QTextStream(stdout) << "boxoffice-web listening on " << server.baseUrl().toString() << Qt::endl;
+    // Under systemd (Type=notify): ready once it listens; the watchdog's keep-alive comes from this
+    // event loop, so a loop that stops turning is restarted.
+    ServiceNotifier service;
+    service.ready(QStringLiteral("Serving %1").arg(server.baseUrl().toString()));
+    service.startWatchdog();
+    QObject::connect(&app, &QCoreApplication::aboutToQuit, &service, &ServiceNotifier::stopping);
     if (config.providerUrl.isEmpty())
         qCWarning(lcWeb) << "no payment provider configured: checkout answers 503";
     if (config.webhookSecret.isEmpty())

@@ -1,5 +1,7 @@
 #include "webmetrics.h"
 
+#include "storage/pgworkerfigures.h"
+
 #include <QMutexLocker>
 
 #include <functional>
@@ -83,13 +85,16 @@ QByteArray WebMetrics::render(const QVector<LaneGauge> &lanes, const AuthCacheGa
         out += QStringLiteral("boxoffice_web_http_thread_answers_total{thread=\"%1\"} %2\n")
                    .arg(thread)
                    .arg(m_threadAnswers[size_t(thread)].load());
-    const auto gauge = [&out, &lanes](const char *name, const char *help, const std::function<qint64(const LaneGauge &)> &value) {
-        out += QStringLiteral("# HELP boxoffice_web_lane_%1 %2\n# TYPE boxoffice_web_lane_%1 %3\n")
-                   .arg(QLatin1String(name), QLatin1String(help),
-                        QLatin1String(QByteArray(name).endsWith("_total") ? "counter" : "gauge"));
-        for (const LaneGauge &lane : lanes)
-            out += QStringLiteral("boxoffice_web_lane_%1{lane=\"%2\"} %3\n").arg(QLatin1String(name), lane.name).arg(value(lane));
-    };
+    const auto gauge
+        = [&out, &lanes](const char *name, const char *help, const std::function<qint64(const LaneGauge &)> &value) {
+              out += QStringLiteral("# HELP boxoffice_web_lane_%1 %2\n# TYPE boxoffice_web_lane_%1 %3\n")
+                         .arg(QLatin1String(name), QLatin1String(help),
+                              QLatin1String(QByteArray(name).endsWith("_total") ? "counter" : "gauge"));
+              for (const LaneGauge &lane : lanes)
+                  out += QStringLiteral("boxoffice_web_lane_%1{lane=\"%2\"} %3\n")
+                             .arg(QLatin1String(name), lane.name)
+                             .arg(value(lane));
+          };
     gauge("threads", "Threads of each lane (claim and read: one database connection each; provider: none).",
           [](const LaneGauge &lane) { return qint64(lane.threads); });
     gauge("busy", "Lane threads running a request now.", [](const LaneGauge &lane) { return qint64(lane.busy); });
@@ -109,14 +114,16 @@ QByteArray WebMetrics::render(const QVector<LaneGauge> &lanes, const AuthCacheGa
                .arg(auth.hits)
                .arg(auth.misses)
                .arg(auth.entries);
-    const auto batchFigure = [&out, &batches](const char *name, const char *help,
-                                              const std::function<qint64(const BatchGauge &)> &value) {
-        out += QStringLiteral("# HELP boxoffice_web_%1 %2\n# TYPE boxoffice_web_%1 %3\n")
-                   .arg(QLatin1String(name), QLatin1String(help),
-                        QLatin1String(QByteArray(name).endsWith("_total") ? "counter" : "gauge"));
-        for (const BatchGauge &batch : batches)
-            out += QStringLiteral("boxoffice_web_%1{kind=\"%2\"} %3\n").arg(QLatin1String(name), batch.kind).arg(value(batch));
-    };
+    const auto batchFigure
+        = [&out, &batches](const char *name, const char *help, const std::function<qint64(const BatchGauge &)> &value) {
+              out += QStringLiteral("# HELP boxoffice_web_%1 %2\n# TYPE boxoffice_web_%1 %3\n")
+                         .arg(QLatin1String(name), QLatin1String(help),
+                              QLatin1String(QByteArray(name).endsWith("_total") ? "counter" : "gauge"));
+              for (const BatchGauge &batch : batches)
+                  out += QStringLiteral("boxoffice_web_%1{kind=\"%2\"} %3\n")
+                             .arg(QLatin1String(name), batch.kind)
+                             .arg(value(batch));
+          };
     batchFigure("batches_total", "Batched claims sent (one call and one commit each), by what they claim.",
                 [](const BatchGauge &batch) { return batch.batches; });
     batchFigure("batched_asks_total", "Holds claimed in batches.", [](const BatchGauge &batch) { return batch.asks; });
@@ -124,7 +131,8 @@ QByteArray WebMetrics::render(const QVector<LaneGauge> &lanes, const AuthCacheGa
                 [](const BatchGauge &batch) { return qint64(batch.largest); });
     batchFigure("batch_pending", "Holds waiting for a batch, or in one being sent.",
                 [](const BatchGauge &batch) { return qint64(batch.pending); });
-    batchFigure("batch_refused_total", "Holds answered 503 because as many waited for batches as the claim lane lets wait.",
+    batchFigure("batch_refused_total",
+                "Holds answered 503 because as many waited for batches as the claim lane lets wait.",
                 [](const BatchGauge &batch) { return batch.refused; });
     return out.toUtf8();
 }
@@ -147,21 +155,7 @@ Result<OutboxBacklog> OutboxBacklogGauge::read(const std::function<Result<Outbox
 
 QByteArray OutboxBacklogGauge::render(const OutboxBacklog &backlog)
 {
-    return QStringLiteral("# HELP boxoffice_outbox_unpublished Paid orders' events not yet confirmed by the message "
-                          "broker (and not yet processed).\n"
-                          "# TYPE boxoffice_outbox_unpublished gauge\n"
-                          "boxoffice_outbox_unpublished %1\n"
-                          "# HELP boxoffice_outbox_unprocessed Paid orders whose tickets are not yet issued.\n"
-                          "# TYPE boxoffice_outbox_unprocessed gauge\n"
-                          "boxoffice_outbox_unprocessed %2\n"
-                          "# HELP boxoffice_outbox_oldest_unprocessed_seconds Age of the oldest paid order still "
-                          "waiting for its tickets (0: none waits).\n"
-                          "# TYPE boxoffice_outbox_oldest_unprocessed_seconds gauge\n"
-                          "boxoffice_outbox_oldest_unprocessed_seconds %3\n")
-        .arg(backlog.unpublished)
-        .arg(backlog.unprocessed)
-        .arg(backlog.oldestUnprocessedSeconds, 0, 'f', 3)
-        .toUtf8();
+    return outboxMetricsText(backlog);
 }
 
 } // namespace boxoffice::web
