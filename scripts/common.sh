@@ -12,6 +12,7 @@ BOXOFFICE_PACKAGES=(
     postgresql-15 acl util-linux
     libhiredis-dev libcurl4-openssl-dev libsodium-dev
     librabbitmq-dev
+    libsystemd-dev
 )
 
 # What only the tests need besides: reading back printed tickets (PDF to image, QR decoding), a
@@ -20,7 +21,12 @@ BOXOFFICE_PACKAGES=(
 # a RabbitMQ broker the ticket queue's tests start private nodes of (rabbitmq-server).
 # Node.js is taken from Debian only when the machine has none.
 BOXOFFICE_TEST_PACKAGES=(poppler-utils zbar-tools chromium redis-server nginx openssl clang libclang-rt-14-dev
-    python3-aiosmtpd rabbitmq-server)
+    python3-aiosmtpd rabbitmq-server
+    # The Debian packages and their check (scripts/check-packages.sh): manual pages, dpkg-shlibdeps,
+    # lintian, AppStream and desktop-entry validation, `file` for stripped binaries.
+    help2man dpkg-dev lintian appstream desktop-file-utils file
+    # The house style's check (scripts/check-format.sh).
+    clang-format-14)
 command -v node >/dev/null || BOXOFFICE_TEST_PACKAGES+=(nodejs)
 command -v npm >/dev/null || BOXOFFICE_TEST_PACKAGES+=(npm)
 

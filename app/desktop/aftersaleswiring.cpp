@@ -91,9 +91,8 @@ private:
 
 } // namespace
 
-Result<std::unique_ptr<ManagerSession>> ManagerConnection::openOnOwnThread(const ConnectionSettings &server,
-                                                                           const QString &login,
-                                                                           const QString &password)
+Result<std::unique_ptr<ManagerSession>>
+ManagerConnection::openOnOwnThread(const ConnectionSettings &server, const QString &login, const QString &password)
 {
     auto thread = std::make_shared<DatabaseThread>(QStringLiteral("manager database"));
     const DatabaseCalls calls = callsOn(thread);

@@ -67,7 +67,8 @@ DeskConnection::DeskConnection(std::unique_ptr<DatabaseConnection> connection)
 
 DeskServices DeskConnection::services()
 {
-    DeskServices services{DatabaseCalls(), &m_holds, &m_carts, &m_sales, &m_maps, &m_hotels, &m_frontDesk, &m_door, &m_orders};
+    DeskServices services{DatabaseCalls(), &m_holds,     &m_carts, &m_sales, &m_maps,
+                          &m_hotels,       &m_frontDesk, &m_door,  &m_orders};
     services.till = [staff = m_connection->settings(), terminal = DeskWindow::terminalName()]() {
         return PgTillSession::open(staff, terminal);
     };

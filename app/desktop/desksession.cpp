@@ -1,8 +1,8 @@
 #include "desksession.h"
 
 #include "deskconnection.h"
-#include "sessionthread.h"
 #include "domain/inventorywatch.h"
+#include "sessionthread.h"
 #include "storage/connectionprobe.h"
 #include "storage/logging.h"
 #include "storage/staffadmin.h"

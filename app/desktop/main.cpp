@@ -8,7 +8,6 @@
 #include "storage/databaseconnection.h"
 #include "storage/databaselocator.h"
 #include "storage/demoseed.h"
-#include "storage/migrator.h"
 #include "storage/pginventorywatch.h"
 #include "ui/common/errortext.h"
 #include "ui/common/translations.h"
@@ -18,6 +17,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QStandardPaths>
@@ -67,12 +67,12 @@ Status prepareDatabase(const DatabaseChoice &choice, StartupProgress &progress)
     auto connection = DatabaseConnection::open(choice.settings, QStringLiteral("setup"));
     if (!connection)
         return connection.error();
-    Migrator migrator(connection.value()->database());
+    if (auto schema = prepareSchema(choice, connection.value()->database(), false,
+                                    [&](const QString &message) { progress.note(message); });
+        !schema)
+        return schema;
     if (!choice.privateCluster)
-        return migrator.checkCurrent();
-    auto migrated = migrator.migrate([&](const QString &message) { progress.note(message); });
-    if (!migrated)
-        return migrated.error();
+        return Done{};
     DemoSeedOptions options;
     options.demoStaff = true;
     options.progress = [&](const QString &venue, int done, int total) {
@@ -90,7 +90,8 @@ void describeOptions(QCommandLineParser &parser)
     parser.setApplicationDescription(QObject::tr("Box-office desktop: sell seats at the counter."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addOption({QStringLiteral("db"), QObject::tr("PostgreSQL URL of the central inventory."), QStringLiteral("url")});
+    parser.addOption(
+        {QStringLiteral("db"), QObject::tr("PostgreSQL URL of the central inventory."), QStringLiteral("url")});
     parser.addOption({QStringLiteral("user"),
                       QObject::tr("Staff login. With BOXOFFICE_PASSWORD set, signs in without the dialog."),
                       QStringLiteral("name")});
@@ -133,6 +134,13 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationVersion(QStringLiteral(BOXOFFICE_VERSION));
     installTranslations(app);
     QApplication::setApplicationDisplayName(QObject::tr("Box office"));
+    // The desktop shell finds the menu entry and icon by this id (resources/desktop).
+    QGuiApplication::setDesktopFileName(QStringLiteral("org.boxoffice.Desk"));
+    // The SVG needs libqt6svg6's icon engine; the PNG renderings stand in where it is missing.
+    QIcon icon(QStringLiteral(":/desktop/org.boxoffice.Desk.svg"));
+    for (int size : {16, 32, 48, 64, 128, 256})
+        icon.addFile(QStringLiteral(":/desktop/org.boxoffice.Desk-%1.png").arg(size), QSize(size, size));
+    QApplication::setWindowIcon(icon);
 
     QCommandLineParser parser;
     describeOptions(parser);
@@ -140,7 +148,8 @@ int main(int argc, char *argv[])
 
     StartupProgress progress;
     progress.note(QObject::tr("Looking for the database…"));
-    auto choice = locateDatabase(parser.value(QStringLiteral("db")), [&](const QString &message) { progress.note(message); });
+    auto choice
+        = locateDatabase(parser.value(QStringLiteral("db")), [&](const QString &message) { progress.note(message); });
     if (!choice)
         return fail(QObject::tr("No database to work with."), choice.error());
     if (auto status = prepareDatabase(choice.value(), progress); !status)
