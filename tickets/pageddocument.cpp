@@ -1,14 +1,13 @@
-#include "ui/print/pageddocument.h"
+#include "tickets/pageddocument.h"
 
 #include <QCoreApplication>
 #include <QPagedPaintDevice>
 #include <QPainter>
-#include <QPrinter>
 
 namespace boxoffice {
 
 Status paintDocument(const PagedDocument &document, QPagedPaintDevice &device,
-                     const std::function<bool(int pagesDone)> &pageDone)
+                     const std::function<bool(int pagesDone)> &pageDone, const std::function<void()> &abandon)
 {
     const int pages = document.pageCount();
     if (pages <= 0)
@@ -25,16 +24,16 @@ Status paintDocument(const PagedDocument &document, QPagedPaintDevice &device,
     for (int i = 0; i < pages; ++i) {
         if (i > 0 && !device.newPage()) {
             painter.end();
-            return makeError(ErrorCode::Unavailable,
-                             QCoreApplication::translate("Printing", "The printer stopped after %n page(s).", nullptr, i));
+            return makeError(
+                ErrorCode::Unavailable,
+                QCoreApplication::translate("Printing", "The printer stopped after %n page(s).", nullptr, i));
         }
         painter.save();
         document.paintPage(painter, i, page);
         painter.restore();
         if (pageDone && !pageDone(i + 1)) {
-            // A printer throws the pages away; a PDF writer has no abort, so its file is left unfinished.
-            if (auto *printer = dynamic_cast<QPrinter *>(&device))
-                printer->abort();
+            if (abandon)
+                abandon();
             painter.end();
             return makeError(ErrorCode::Conflict, QCoreApplication::translate("Printing", "Printing was cancelled."));
         }

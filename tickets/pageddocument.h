@@ -31,8 +31,10 @@ public:
 
 // Paints every page of `document` onto `device`, after setting its page layout. `pageDone` is called
 // after each page with the number painted so far; it answers false to stop (the job is then abandoned,
-// and the answer is a Conflict "cancelled" error).
+// and the answer is a Conflict "cancelled" error). `abandon` runs first then, before the painter ends:
+// a printer throws its pages away there (QPrinter::abort); a PDF writer has no such thing.
 Status paintDocument(const PagedDocument &document, QPagedPaintDevice &device,
-                     const std::function<bool(int pagesDone)> &pageDone = {});
+                     const std::function<bool(int pagesDone)> &pageDone = {},
+                     const std::function<void()> &abandon = {});
 
 } // namespace boxoffice

@@ -1,4 +1,4 @@
-#include "ui/tickets/qrcode.h"
+#include "tickets/qrcode.h"
 
 #include <QPainter>
 #include <QRectF>
@@ -6,10 +6,10 @@
 
 #include <qrencode.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
-#include <algorithm>
 #include <memory>
 #include <utility>
 
@@ -45,10 +45,7 @@ template<typename FillRect> void forEachDarkRun(const QrCode &code, FillRect fil
 
 } // namespace
 
-QrCode::QrCode(int size, QByteArray modules)
-    : m_size(size)
-    , m_modules(std::move(modules))
-{ }
+QrCode::QrCode(int size, QByteArray modules) : m_size(size), m_modules(std::move(modules)) { }
 
 Result<QrCode> QrCode::encode(const QByteArray &text)
 {
@@ -56,14 +53,13 @@ Result<QrCode> QrCode::encode(const QByteArray &text)
         return makeError(ErrorCode::BadInput, QStringLiteral("A QR code needs some text to encode."));
 
     errno = 0;
-    const std::unique_ptr<QRcode, QrcodeDeleter> code(
-        QRcode_encodeData(int(text.size()), reinterpret_cast<const unsigned char *>(text.constData()), 0,
-                          QR_ECLEVEL_M));
+    const std::unique_ptr<QRcode, QrcodeDeleter> code(QRcode_encodeData(
+        int(text.size()), reinterpret_cast<const unsigned char *>(text.constData()), 0, QR_ECLEVEL_M));
     if (!code) {
         const int reason = errno;
         DomainError error = reason == ERANGE
-                                ? makeError(ErrorCode::BadInput, QStringLiteral("The text is too long for a QR code."))
-                                : makeError(ErrorCode::Internal, QStringLiteral("The QR code could not be made."));
+            ? makeError(ErrorCode::BadInput, QStringLiteral("The text is too long for a QR code."))
+            : makeError(ErrorCode::Internal, QStringLiteral("The QR code could not be made."));
         error.detail = QStringLiteral("QRcode_encodeData: %1").arg(QString::fromLocal8Bit(std::strerror(reason)));
         return error;
     }

@@ -1,8 +1,8 @@
-#include "ui/tickets/ticketpdfwriter.h"
+#include "tickets/ticketpdfwriter.h"
 
-#include "ui/print/pageddocument.h"
-#include "ui/tickets/qrcode.h"
-#include "ui/tickets/ticketrenderer.h"
+#include "tickets/pageddocument.h"
+#include "tickets/qrcode.h"
+#include "tickets/ticketrenderer.h"
 
 #include <QBuffer>
 #include <QCoreApplication>

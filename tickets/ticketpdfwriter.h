@@ -2,7 +2,7 @@
 
 #include "domain/result.h"
 #include "domain/ticket.h"
-#include "ui/tickets/ticketrenderer.h"
+#include "tickets/ticketrenderer.h"
 
 #include <QImage>
 #include <QSize>

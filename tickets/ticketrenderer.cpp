@@ -1,4 +1,4 @@
-#include "ui/tickets/ticketrenderer.h"
+#include "tickets/ticketrenderer.h"
 
 #include "ui/common/money.h"
 
@@ -94,8 +94,8 @@ WrappedText wrapped(const QString &text, const QFont &font, double width, int ma
 }
 
 // Draws `lines` from `top` down, each aligned within `width`; returns where the next line would start.
-double drawLines(QPainter &painter, const QFont &font, const QStringList &lines, double left, double top,
-                 double width, Qt::Alignment alignment = Qt::AlignLeft)
+double drawLines(QPainter &painter, const QFont &font, const QStringList &lines, double left, double top, double width,
+                 Qt::Alignment alignment = Qt::AlignLeft)
 {
     const QFontMetricsF metrics(font);
     painter.setFont(font);
@@ -147,7 +147,7 @@ QString formatStartsAt(const QDateTime &startsAt)
     const QDateTime local = startsAt.toLocalTime();
     const QLocale locale;
     return locale.toString(local.date(), QLocale::LongFormat) + QStringLiteral("  \u00B7  ")
-           + formatTime(locale, local.time());
+        + formatTime(locale, local.time());
 }
 
 QString formatIssuedAt(const QDateTime &issuedAt)
@@ -350,7 +350,8 @@ void paintStub(QPainter &painter, const Ticket &ticket, const QrCode *qr)
     y += 30;
     // The door reads this when the QR code will not scan: the seat, or what a standing place admits to.
     if (ticket.isStandingPlace()) {
-        const QString area = QCoreApplication::translate("TicketPdfWriter", "Standing \u2014 %1").arg(ticket.sectionName);
+        const QString area
+            = QCoreApplication::translate("TicketPdfWriter", "Standing \u2014 %1").arg(ticket.sectionName);
         y = drawLine(painter, fitted(sansFont(40, QFont::Bold), area, width, 24), area, left, y, width,
                      Qt::AlignHCenter);
         drawLine(painter, sansFont(34), QCoreApplication::translate("TicketPdfWriter", "admits one"), left, y, width,
@@ -424,8 +425,8 @@ void paintVoucherBody(QPainter &painter, const Voucher &voucher)
     } else {
         const QDateTime from = voucher.startsAt.toLocalTime();
         const QDateTime to = voucher.endsAt.toLocalTime();
-        cells = {{QCoreApplication::translate("TicketPdfWriter", "DATE"), locale.toString(from.date(), QLocale::ShortFormat),
-                  0.35},
+        cells = {{QCoreApplication::translate("TicketPdfWriter", "DATE"),
+                  locale.toString(from.date(), QLocale::ShortFormat), 0.35},
                  {QCoreApplication::translate("TicketPdfWriter", "TIME"),
                   formatTime(locale, from.time()) + QStringLiteral("\u2013") + formatTime(locale, to.time()), 0.45},
                  {QCoreApplication::translate("TicketPdfWriter", "PARTY"), QString::number(voucher.quantity), 0.2}};
@@ -480,7 +481,8 @@ void paintStripMain(QPainter &painter, const Ticket &ticket)
     const double third = width / 3;
     drawCaption(painter, QCoreApplication::translate("TicketPdfWriter", "PRICE"), left, bottomTop, third);
     const QString price = formatMoney(ticket.priceMinor, ticket.currency);
-    drawLine(painter, fitted(sansFont(46, QFont::Bold), price, third - 20, 28), price, left, bottomTop + 30, third - 20);
+    drawLine(painter, fitted(sansFont(46, QFont::Bold), price, third - 20, 28), price, left, bottomTop + 30,
+             third - 20);
 
     drawCaption(painter, QCoreApplication::translate("TicketPdfWriter", "ORDER"), left + third, bottomTop, third);
     const QString order = QString::number(ticket.order);
@@ -670,8 +672,7 @@ Result<TicketDocument> TicketDocument::make(const QVector<Ticket> &tickets, cons
 TicketDocument::TicketDocument(QVector<Ticket> tickets, QVector<Voucher> vouchers, std::vector<QrCode> codes,
                                TicketStock stock)
     : m_tickets(std::move(tickets)), m_vouchers(std::move(vouchers)), m_codes(std::move(codes)), m_stock(stock)
-{
-}
+{ }
 
 QString TicketDocument::title() const
 {

@@ -3,8 +3,8 @@
 #include "domain/result.h"
 #include "domain/ticket.h"
 #include "domain/ticketissuing.h"
-#include "ui/print/pageddocument.h"
-#include "ui/tickets/qrcode.h"
+#include "tickets/pageddocument.h"
+#include "tickets/qrcode.h"
 
 #include <QPageLayout>
 #include <QString>

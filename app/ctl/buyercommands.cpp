@@ -31,19 +31,19 @@ int runBuyer(CtlContext &context)
         addressed = buyers.setEmail(created->buyer.id, email);
     if (!created || !addressed || !database.commit()) {
         database.rollback();
-        return context.fail(!created ? created.error()
-                                     : !addressed ? addressed.error()
-                                                  : makeError(ErrorCode::Unavailable, QStringLiteral("Could not commit.")));
+        return context.fail(!created         ? created.error()
+                                : !addressed ? addressed.error()
+                                             : makeError(ErrorCode::Unavailable, QStringLiteral("Could not commit.")));
     }
-    return context.succeed({{"ok", true},
-                            {"buyer", created->buyer.id},
-                            {"name", created->buyer.name},
-                            {"email", email.isEmpty() ? QJsonValue() : QJsonValue(email)},
-                            {"token", created->token}},
-                           QStringLiteral("Buyer %1 (%2%3). Token, shown only now:\n%4")
-                               .arg(created->buyer.id)
-                               .arg(created->buyer.name, email.isEmpty() ? QString() : QStringLiteral(", ") + email,
-                                    created->token));
+    return context.succeed(
+        {{"ok", true},
+         {"buyer", created->buyer.id},
+         {"name", created->buyer.name},
+         {"email", email.isEmpty() ? QJsonValue() : QJsonValue(email)},
+         {"token", created->token}},
+        QStringLiteral("Buyer %1 (%2%3). Token, shown only now:\n%4")
+            .arg(created->buyer.id)
+            .arg(created->buyer.name, email.isEmpty() ? QString() : QStringLiteral(", ") + email, created->token));
 }
 
 } // namespace boxoffice::ctl

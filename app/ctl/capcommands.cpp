@@ -60,7 +60,8 @@ int runCaps(CtlContext &context)
         json.insert(holderNames.at(holder), cap ? QJsonValue(*cap) : QJsonValue());
         text << QStringLiteral("%1=%2").arg(holderNames.at(holder), capText(cap));
     }
-    return context.succeed(json, QStringLiteral("Caps of %1 %2: %3").arg(kind).arg(id).arg(text.join(QLatin1Char(' '))));
+    return context.succeed(json,
+                           QStringLiteral("Caps of %1 %2: %3").arg(kind).arg(id).arg(text.join(QLatin1Char(' '))));
 }
 
 } // namespace boxoffice::ctl

@@ -2,6 +2,7 @@
 
 #include "domain/frontdeskservice.h"
 #include "domain/hotelservice.h"
+#include "domain/jsonvocabulary.h"
 #include "jsonformat.h"
 #include "storage/pgcancellationpolicies.h"
 #include "storage/pgcountersales.h"
@@ -90,11 +91,9 @@ int cancelStay(CtlContext &context, const InventorySession &session)
             ? QStringLiteral(" Hand %1 minor units back at the counter.").arg(cancelled->refundedMinor)
             : QStringLiteral(" %1 minor units go back to the card through the payment provider.")
                   .arg(cancelled->refundedMinor);
-    return context.succeed({{"ok", true},
-                            {"stay", stay.value()},
-                            {"nights_returned", nights},
-                            {"refunded_minor", cancelled->refundedMinor}},
-                           text);
+    return context.succeed(
+        {{"ok", true}, {"stay", stay.value()}, {"nights_returned", nights}, {"refunded", cancelled->refundedMinor}},
+        text);
 }
 
 // --hotel is an id or a hotel's name (as `hotel list` prints it).
@@ -124,13 +123,12 @@ QString nightAuditText(const NightAuditReport &report)
     out << "Night audit of " << report.businessDate.toString(Qt::ISODate) << " (run " << report.run << " by "
         << report.runBy << " at " << report.runAt.toLocalTime().toString(Qt::ISODate) << ")"
         << (report.ranNow ? "" : ": it had run already, nothing was done again") << '\n';
-    out << "  arrivals " << report.arrivals << ", departures " << report.departures << ", in house "
-        << report.inHouse << " of " << report.rooms << " rooms (" << report.occupancyPercent() << "%), room revenue "
+    out << "  arrivals " << report.arrivals << ", departures " << report.departures << ", in house " << report.inHouse
+        << " of " << report.rooms << " rooms (" << report.occupancyPercent() << "%), room revenue "
         << formatMoney(report.roomRevenueMinor, report.currency) << '\n';
     out << "  no-shows " << report.noShows << ", cancelled " << report.cancellations << ", fees "
         << formatMoney(report.feesMinor, report.currency) << ", refunded "
-        << formatMoney(report.refundedMinor, report.currency) << ", nights released " << report.nightsReleased
-        << '\n';
+        << formatMoney(report.refundedMinor, report.currency) << ", nights released " << report.nightsReleased << '\n';
     for (const NightAuditStay &stay : report.stays) {
         out << "  " << stay.reference << "  " << stay.guest << "  " << stay.roomType << "  "
             << stay.checkIn.toString(Qt::ISODate) << ".." << stay.checkOut.toString(Qt::ISODate) << "  "
@@ -152,29 +150,29 @@ QJsonObject nightAuditToJson(const NightAuditReport &report)
                                  {"reference", stay.reference},
                                  {"guest", stay.guest},
                                  {"room_type", stay.roomType},
-                                 {"check_in", stay.checkIn.toString(Qt::ISODate)},
-                                 {"check_out", stay.checkOut.toString(Qt::ISODate)},
-                                 {"outcome", stayStateName(stay.outcome)},
-                                 {"secured_by", noShowSecurityName(stay.securedBy)},
-                                 {"fee_minor", stay.feeMinor},
-                                 {"refunded_minor", stay.refundedMinor},
+                                 {"check_in", jsonDate(stay.checkIn)},
+                                 {"check_out", jsonDate(stay.checkOut)},
+                                 {"outcome", jsonState(stay.outcome)},
+                                 {"secured_by", noShowSecurityName(stay.securedBy).toLower()},
+                                 {"fee", stay.feeMinor},
+                                 {"refunded", stay.refundedMinor},
                                  {"nights_released", stay.nightsReleased},
                                  {"note", stay.note}});
     return {{"ok", true},
             {"run", report.run},
             {"ran_now", report.ranNow},
-            {"business_date", report.businessDate.toString(Qt::ISODate)},
+            {"business_date", jsonDate(report.businessDate)},
             {"currency", report.currency},
             {"arrivals", report.arrivals},
             {"departures", report.departures},
             {"in_house", report.inHouse},
             {"rooms", report.rooms},
             {"occupancy_percent", report.occupancyPercent()},
-            {"room_revenue_minor", report.roomRevenueMinor},
+            {"room_revenue", report.roomRevenueMinor},
             {"no_shows", report.noShows},
             {"cancellations", report.cancellations},
-            {"fees_minor", report.feesMinor},
-            {"refunded_minor", report.refundedMinor},
+            {"fees", report.feesMinor},
+            {"refunded", report.refundedMinor},
             {"nights_released", report.nightsReleased},
             {"stays", stays}};
 }
@@ -245,7 +243,8 @@ int cancellationPolicy(CtlContext &context, const InventorySession &session, Hot
                 return context.failUsage(QStringLiteral("--free-hours is a whole number of hours."));
         }
         if (parser.isSet(QStringLiteral("check-in-time"))) {
-            policy.checkInTime = QTime::fromString(parser.value(QStringLiteral("check-in-time")), QStringLiteral("HH:mm"));
+            policy.checkInTime
+                = QTime::fromString(parser.value(QStringLiteral("check-in-time")), QStringLiteral("HH:mm"));
             if (!policy.checkInTime.isValid())
                 return context.failUsage(QStringLiteral("--check-in-time is a time like 15:00."));
         }
@@ -285,8 +284,9 @@ int cancellationPolicy(CtlContext &context, const InventorySession &session, Hot
 int runHotel(CtlContext &context)
 {
     const QString action = context.parser().positionalArguments().value(1);
-    const QStringList actions{QStringLiteral("list"),    QStringLiteral("availability"), QStringLiteral("hold"),
-                              QStringLiteral("release"), QStringLiteral("cancel"),       QStringLiteral("capacity"),
+    const QStringList actions{QStringLiteral("list"),        QStringLiteral("availability"),
+                              QStringLiteral("hold"),        QStringLiteral("release"),
+                              QStringLiteral("cancel"),      QStringLiteral("capacity"),
                               QStringLiteral("night-audit"), QStringLiteral("cancellation-policy")};
     if (!actions.contains(action))
         return context.failUsage(

@@ -1,5 +1,7 @@
 #include "jsonformat.h"
 
+#include "domain/jsonvocabulary.h"
+
 #include <QJsonArray>
 
 namespace boxoffice::ctl {
@@ -14,7 +16,7 @@ QJsonObject seatToJson(const SeatRef &seat)
 QJsonObject heldToJson(const HeldUnit &held)
 {
     QJsonObject object = seatToJson(held.seat);
-    object.insert("expires_at", held.expiresAt.toString(Qt::ISODateWithMs));
+    object.insert("expires_at", jsonTime(held.expiresAt));
     return object;
 }
 
@@ -23,7 +25,7 @@ QJsonObject itemToJson(const CartItem &item)
     QJsonObject object{
         {"kind", itemKindName(item.kind)}, {"id", item.id}, {"label", item.label}, {"quantity", item.quantity}};
     if (item.expiresAt.isValid())
-        object.insert("expires_at", item.expiresAt.toString(Qt::ISODateWithMs));
+        object.insert("expires_at", jsonTime(item.expiresAt));
     return object;
 }
 
@@ -35,8 +37,8 @@ QJsonArray linesToJson(const QVector<OrderLine> &lines)
                                  {"id", line.id},
                                  {"label", line.label},
                                  {"quantity", line.quantity},
-                                 {"amount_minor", line.amountMinor},
-                                 {"state", lineStateName(line.state)}});
+                                 {"amount", line.amountMinor},
+                                 {"state", jsonState(line.state)}});
     return array;
 }
 
@@ -49,11 +51,6 @@ QJsonArray seatsToJson(const QVector<SeatRef> &seats)
 }
 
 } // namespace
-
-QString formatMoney(qint64 minor, const QString &currency)
-{
-    return QStringLiteral("%1 %2.%3").arg(currency).arg(minor / 100).arg(minor % 100, 2, 10, QLatin1Char('0'));
-}
 
 QJsonObject errorToJson(const DomainError &error)
 {
@@ -68,7 +65,7 @@ QJsonObject eventToJson(const EventSummary &event)
     return {{"id", event.id},
             {"name", event.name},
             {"venue", event.venue},
-            {"starts_at", event.startsAt.toString(Qt::ISODate)},
+            {"starts_at", jsonTime(event.startsAt)},
             {"currency", event.currency},
             {"hold_seconds", event.policy.holdSeconds},
             {"max_extensions", event.policy.maxExtensions},
@@ -112,8 +109,8 @@ QJsonObject orderToJson(const OrderSummary &order)
     return {{"ok", true},
             {"order", order.id},
             {"cart", order.cart},
-            {"state", orderStateName(order.state)},
-            {"amount_minor", order.amountMinor},
+            {"state", jsonState(order.state)},
+            {"amount", order.amountMinor},
             {"currency", order.currency},
             {"lines", linesToJson(order.lines)}};
 }
@@ -134,7 +131,7 @@ QJsonObject availabilityToJson(const EventAvailability &availability)
         rows.append(QJsonObject{{"section", row.section},
                                 {"section_name", row.sectionName},
                                 {"price_band", row.priceBand},
-                                {"price_minor", row.priceMinor},
+                                {"price", row.priceMinor},
                                 {"total", row.total},
                                 {"available", row.available},
                                 {"held", row.held},
@@ -172,7 +169,7 @@ QJsonObject poolToJson(const PoolSummary &pool)
             {"event", pool.event},
             {"code", pool.code},
             {"name", pool.name},
-            {"price_minor", pool.priceMinor},
+            {"price", pool.priceMinor},
             {"currency", pool.currency},
             {"strategy", claimStrategyName(pool.strategy)},
             {"rows", pool.subpools},
@@ -189,7 +186,7 @@ QJsonObject poolHoldToJson(const CartId &cart, const PoolHold &hold)
             {"hold", hold.holdId},
             {"pool", hold.pool},
             {"quantity", hold.quantity},
-            {"expires_at", hold.expiresAt.toString(Qt::ISODateWithMs)},
+            {"expires_at", jsonTime(hold.expiresAt)},
             {"refreshed", hold.refreshed}};
 }
 
@@ -201,14 +198,14 @@ QJsonObject hotelToJson(const HotelSummary &hotel)
                                      {"code", type.code},
                                      {"name", type.name},
                                      {"rank", type.rank},
-                                     {"price_minor", type.priceMinor}});
+                                     {"price_per_night", type.priceMinor}});
     return {{"id", hotel.id},
             {"name", hotel.name},
             {"currency", hotel.currency},
             {"hold_seconds", hotel.holdSeconds},
             {"max_extensions", hotel.maxExtensions},
-            {"first_night", hotel.firstNight.toString(Qt::ISODate)},
-            {"last_night", hotel.lastNight.toString(Qt::ISODate)},
+            {"first_night", jsonDate(hotel.firstNight)},
+            {"last_night", jsonDate(hotel.lastNight)},
             {"room_types", roomTypes}};
 }
 
@@ -219,10 +216,10 @@ QJsonObject stayHoldToJson(const CartId &cart, const StayHold &hold)
             {"stay", hold.id},
             {"reference", hold.reference},
             {"room_type", hold.roomType},
-            {"check_in", hold.checkIn.toString(Qt::ISODate)},
-            {"check_out", hold.checkOut.toString(Qt::ISODate)},
+            {"check_in", jsonDate(hold.checkIn)},
+            {"check_out", jsonDate(hold.checkOut)},
             {"nights", int(hold.checkIn.daysTo(hold.checkOut))},
-            {"expires_at", hold.expiresAt.toString(Qt::ISODateWithMs)},
+            {"expires_at", jsonTime(hold.expiresAt)},
             {"refreshed", hold.refreshed}};
 }
 
@@ -230,18 +227,18 @@ QJsonObject rangeToJson(const RangeAvailability &range)
 {
     QJsonArray nights;
     for (const NightAvailability &night : range.nights)
-        nights.append(QJsonObject{{"night", night.night.toString(Qt::ISODate)},
+        nights.append(QJsonObject{{"night", jsonDate(night.night)},
                                   {"sellable", night.capacity},
                                   {"physical", night.physical},
                                   {"booked", night.booked},
                                   {"free", night.free()},
                                   {"overbooked", night.overbooked()},
-                                  {"price_minor", night.priceMinor}});
+                                  {"price", night.priceMinor}});
     return {{"room_type", range.roomType.id},
             {"code", range.roomType.code},
             {"name", range.roomType.name},
-            {"price_minor_per_night", range.roomType.priceMinor},
-            {"total_minor", range.totalMinor},
+            {"price_per_night", range.roomType.priceMinor},
+            {"total", range.totalMinor},
             {"currency", range.currency},
             {"free_every_night", range.freeEveryNight},
             {"nights", nights}};
@@ -255,7 +252,7 @@ QJsonObject restaurantToJson(const RestaurantSummary &restaurant)
     return {{"id", restaurant.id},
             {"name", restaurant.name},
             {"currency", restaurant.currency},
-            {"deposit_minor", restaurant.depositMinor},
+            {"deposit", restaurant.depositMinor},
             {"tables", tables}};
 }
 
@@ -266,9 +263,9 @@ QJsonObject slotHoldToJson(const CartId &cart, const SlotHold &hold)
             {"booking", hold.id},
             {"table", hold.table},
             {"table_id", hold.resource},
-            {"starts_at", hold.start.toUTC().toString(Qt::ISODate)},
-            {"ends_at", hold.end.toUTC().toString(Qt::ISODate)},
-            {"expires_at", hold.expiresAt.toString(Qt::ISODateWithMs)},
+            {"starts_at", jsonTime(hold.start)},
+            {"ends_at", jsonTime(hold.end)},
+            {"expires_at", jsonTime(hold.expiresAt)},
             {"refreshed", hold.refreshed}};
 }
 

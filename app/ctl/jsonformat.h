@@ -1,5 +1,7 @@
 #pragma once
 
+#include "domain/moneytext.h"
+
 #include "domain/auditreport.h"
 #include "domain/cartitems.h"
 #include "domain/domainerror.h"
@@ -12,7 +14,8 @@
 
 namespace boxoffice::ctl {
 
-// The --json shapes of boxoffice-ctl (documented in the README; scripts depend on them).
+// The --json shapes of boxoffice-ctl (docs/JSON.md; scripts depend on them). They use the web API's
+// vocabulary (domain/jsonvocabulary.h), so one script reads both channels.
 QJsonObject errorToJson(const DomainError &error);
 QJsonObject eventToJson(const EventSummary &event);
 QJsonObject holdToJson(const HoldRequest &request, const HoldGrant &grant);
@@ -30,7 +33,5 @@ QJsonObject stayHoldToJson(const CartId &cart, const StayHold &hold);
 QJsonObject rangeToJson(const RangeAvailability &range);
 QJsonObject restaurantToJson(const RestaurantSummary &restaurant);
 QJsonObject slotHoldToJson(const CartId &cart, const SlotHold &hold);
-
-QString formatMoney(qint64 minor, const QString &currency);
 
 } // namespace boxoffice::ctl

@@ -1,5 +1,6 @@
 #include "commands.h"
 
+#include "domain/jsonvocabulary.h"
 #include "domain/maildelivery.h"
 #include "storage/pgmailspool.h"
 
@@ -59,10 +60,8 @@ int runMail(CtlContext &context)
                                 {"subject", mail.subject},
                                 {"state", stateName(mail.state)},
                                 {"attempts", mail.attempts},
-                                {"created_at", mail.createdAt.toString(Qt::ISODateWithMs)},
-                                {"next_attempt_at", mail.nextAttemptAt.isValid()
-                                                        ? QJsonValue(mail.nextAttemptAt.toString(Qt::ISODateWithMs))
-                                                        : QJsonValue()},
+                                {"created_at", jsonTime(mail.createdAt)},
+                                {"next_attempt_at", jsonTimeOrNull(mail.nextAttemptAt)},
                                 {"last_error", mail.lastError.isEmpty() ? QJsonValue() : QJsonValue(mail.lastError)}});
         const QString about = mail.order > 0 ? QStringLiteral("order %1").arg(mail.order)
                                              : QStringLiteral("account mail (%1)").arg(mail.purpose);

@@ -1,5 +1,6 @@
 #include "commands.h"
 
+#include "domain/jsonvocabulary.h"
 #include "storage/pgonsalestore.h"
 
 #include <QJsonObject>
@@ -27,14 +28,15 @@ Result<QDateTime> drawCloses(const QString &text)
         if (time.isValid())
             return time.toUTC();
     }
-    return makeError(ErrorCode::BadInput, QStringLiteral("--draw-closes needs a time like 2026-03-12T10:00Z or "
-                                                         "+SECONDS from now."));
+    return makeError(ErrorCode::BadInput,
+                     QStringLiteral("--draw-closes needs a time like 2026-03-12T10:00Z or "
+                                    "+SECONDS from now."));
 }
 
 QJsonObject onSaleJson(const OnSale &sale)
 {
     return {{"event", sale.event},
-            {"draw_closes_at", sale.drawClosesAt.toUTC().toString(Qt::ISODateWithMs)},
+            {"draw_closes_at", jsonTime(sale.drawClosesAt)},
             {"admit_per_second", sale.admitPerSecond},
             {"token_seconds", sale.tokenSeconds}};
 }
@@ -92,9 +94,9 @@ int runOnSale(CtlContext &context)
     } else if (verb == QLatin1String("clear")) {
         if (auto status = store.clearOnSale(sale.event); !status)
             return context.fail(status.error());
-        return context.succeed({{"ok", true}, {"event", sale.event}, {"on_sale", false}},
-                               QStringLiteral("Event %1 has no waiting room any more: holds need no admission.")
-                                   .arg(sale.event));
+        return context.succeed(
+            {{"ok", true}, {"event", sale.event}, {"on_sale", false}},
+            QStringLiteral("Event %1 has no waiting room any more: holds need no admission.").arg(sale.event));
     }
     auto current = store.onSale(sale.event);
     if (!current)

@@ -1,7 +1,7 @@
 // outbox: what the outbox still holds and, with RabbitMQ configured, what the broker's queues hold.
 
-#include "config/servicesettings.h"
 #include "commands.h"
+#include "config/servicesettings.h"
 
 #include "amqpworkeroptions.h"
 

@@ -1,6 +1,7 @@
 #include "commands.h"
 
 #include "domain/houseseats.h"
+#include "domain/jsonvocabulary.h"
 #include "domain/pricetypes.h"
 #include "domain/seatholdservice.h"
 #include "jsonformat.h"
@@ -49,15 +50,19 @@ int listPriceTypes(CtlContext &context, PriceTypeService &service, EventId event
     QJsonArray rows;
     QString text;
     QTextStream out(&text);
-    out << QStringLiteral("%1 %2 %3\n").arg(QStringLiteral("band"), -6).arg(QStringLiteral("type"), -14).arg(
-        QStringLiteral("price (minor units)"));
+    out << QStringLiteral("%1 %2 %3\n")
+               .arg(QStringLiteral("band"), -6)
+               .arg(QStringLiteral("type"), -14)
+               .arg(QStringLiteral("price (minor units)"));
     for (const TypePrice &price : prices.value()) {
         rows.append(QJsonObject{{"band", price.bandCode},
                                 {"band_name", price.bandName},
-                                {"type", priceTypeName(price.type)},
-                                {"amount_minor", price.amountMinor}});
-        out << QStringLiteral("%1 %2 %3\n").arg(price.bandCode, -6).arg(priceTypeName(price.type), -14).arg(
-            price.amountMinor);
+                                {"type", jsonName(price.type)},
+                                {"amount", price.amountMinor}});
+        out << QStringLiteral("%1 %2 %3\n")
+                   .arg(price.bandCode, -6)
+                   .arg(priceTypeName(price.type), -14)
+                   .arg(price.amountMinor);
     }
     return context.succeed(QJsonObject{{"ok", true}, {"event", event}, {"prices", rows}}, text.trimmed());
 }
@@ -98,15 +103,10 @@ int runPriceTypes(CtlContext &context)
         return listPriceTypes(context, service, event);
     if (auto status = service.setPrice(event, args.value(3), *type, amount); !status)
         return context.fail(status.error());
-    return context.succeed(QJsonObject{{"ok", true},
-                                       {"event", event},
-                                       {"band", args.value(3)},
-                                       {"type", priceTypeName(*type)},
-                                       {"amount_minor", amount}},
-                           QStringLiteral("Event %1 band %2: %3 now %4.")
-                               .arg(event)
-                               .arg(args.value(3), priceTypeName(*type))
-                               .arg(amount));
+    return context.succeed(
+        QJsonObject{
+            {"ok", true}, {"event", event}, {"band", args.value(3)}, {"type", jsonName(*type)}, {"amount", amount}},
+        QStringLiteral("Event %1 band %2: %3 now %4.").arg(event).arg(args.value(3), priceTypeName(*type)).arg(amount));
 }
 
 // house hold --event ID --seats A-1-5,A-1-6 --kind house|press|technical --owner NAME [--note TEXT]
@@ -141,11 +141,11 @@ int runHouse(CtlContext &context)
         for (const HouseSeat &seat : seats.value()) {
             rows.append(QJsonObject{{"unit", seat.unit},
                                     {"label", seat.label},
-                                    {"kind", houseKindName(seat.kind)},
+                                    {"kind", jsonName(seat.kind)},
                                     {"owner", seat.owner},
                                     {"note", seat.note},
                                     {"held_by", seat.heldBy},
-                                    {"held_at", seat.heldAt.toUTC().toString(Qt::ISODate)}});
+                                    {"held_at", jsonTime(seat.heldAt)}});
             lines << QStringLiteral("%1 %2 for %3 (%4) by %5 since %6")
                          .arg(seat.label, houseKindName(seat.kind), seat.owner, seat.note, seat.heldBy,
                               seat.heldAt.toUTC().toString(Qt::ISODate));
@@ -154,8 +154,8 @@ int runHouse(CtlContext &context)
                                lines.isEmpty() ? QStringLiteral("No house seats.") : lines.join(QLatin1Char('\n')));
     }
     PgSeatStore seatStore(connection.value()->database());
-    auto seats = SeatHoldService(seatStore).resolveSeats(
-        event.value(), labelList(context.parser().value(QStringLiteral("seats"))));
+    auto seats = SeatHoldService(seatStore).resolveSeats(event.value(),
+                                                         labelList(context.parser().value(QStringLiteral("seats"))));
     if (!seats)
         return context.fail(seats.error());
     QVector<UnitId> units;
@@ -182,7 +182,7 @@ int runHouse(CtlContext &context)
         return context.fail(held.error());
     return context.succeed(QJsonObject{{"ok", true},
                                        {"event", event.value()},
-                                       {"kind", houseKindName(request.kind)},
+                                       {"kind", jsonName(request.kind)},
                                        {"owner", request.owner},
                                        {"held", seatsToJson(held.value())}},
                            QStringLiteral("Held %1 for %2 (%3), off sale until released.")

@@ -68,12 +68,10 @@ int runSeedDemo(CtlContext &context)
           std::tuple{QStringLiteral("restaurant"), report->restaurant, QStringLiteral("tables")}}) {
         propertiesJson.append(QJsonObject{
             {"kind", kind}, {"id", loaded.id}, {"name", loaded.name}, {"already_present", loaded.alreadyPresent}});
-        lines << (loaded.alreadyPresent ? QStringLiteral("%1 (already loaded)").arg(loaded.name)
-                                        : QStringLiteral("%1: %2 %3, id %4")
-                                              .arg(loaded.name)
-                                              .arg(loaded.units)
-                                              .arg(units)
-                                              .arg(loaded.id));
+        lines
+            << (loaded.alreadyPresent
+                    ? QStringLiteral("%1 (already loaded)").arg(loaded.name)
+                    : QStringLiteral("%1: %2 %3, id %4").arg(loaded.name).arg(loaded.units).arg(units).arg(loaded.id));
     }
     for (const QString &staff : report->staffAdded)
         lines << QStringLiteral("Demo sign-in %1").arg(staff);

@@ -86,8 +86,9 @@ quint32 elapsedMicros(const QElapsedTimer &timer)
 
 QString describe(const HttpAnswer &answer)
 {
-    return answer.status == 0 ? answer.failure
-                              : QStringLiteral("HTTP %1 %2").arg(answer.status).arg(QString::fromUtf8(answer.body.left(200)));
+    return answer.status == 0
+        ? answer.failure
+        : QStringLiteral("HTTP %1 %2").arg(answer.status).arg(QString::fromUtf8(answer.body.left(200)));
 }
 
 // One buyer, start to end, on its own keep-alive connection.
@@ -118,7 +119,8 @@ void shop(const Simulation &simulation, int index, Tally &tally)
         if (answer.status == 201) {
             ++tally.granted;
             holdsSomething = true;
-            const QDateTime until = QDateTime::fromString(answer.json().value(QStringLiteral("expires_at")).toString(), Qt::ISODate);
+            const QDateTime until
+                = QDateTime::fromString(answer.json().value(QStringLiteral("expires_at")).toString(), Qt::ISODate);
             if (until.isValid() && (!expires.isValid() || until > expires))
                 expires = until;
         } else if (answer.status == 409 && answer.errorCode() == QLatin1String("lost")) {
@@ -137,7 +139,8 @@ void shop(const Simulation &simulation, int index, Tally &tally)
         hold("/holds", {{QStringLiteral("event"), simulation.event}, {QStringLiteral("seats"), seats}});
     }
     if (simulation.pool > 0 && (simulation.seats.isEmpty() || random.bounded(2) == 0))
-        hold("/places", {{QStringLiteral("pool"), simulation.pool}, {QStringLiteral("quantity"), 1 + random.bounded(2)}});
+        hold("/places",
+             {{QStringLiteral("pool"), simulation.pool}, {QStringLiteral("quantity"), 1 + random.bounded(2)}});
 
     if (!holdsSomething) {
         QMutexLocker lock(&tally.mutex);
@@ -145,7 +148,7 @@ void shop(const Simulation &simulation, int index, Tally &tally)
         return;
     }
     const int draw = random.bounded(100);
-    const Plan plan = draw < abandonPercent ? Plan::Abandon
+    const Plan plan = draw < abandonPercent   ? Plan::Abandon
         : draw < abandonPercent + latePercent ? Plan::PayLate
                                               : Plan::Pay;
     if (plan == Plan::Abandon) {
@@ -235,7 +238,8 @@ int runSimulateBuyers(CtlContext &context)
     const QUrl web(parser.isSet(QStringLiteral("web")) ? parser.value(QStringLiteral("web"))
                                                        : QStringLiteral("http://127.0.0.1:8080"));
     if (!web.isValid() || web.scheme() != QLatin1String("http") || web.host().isEmpty())
-        return context.failUsage(QStringLiteral("--web takes the web server's http:// address, e.g. http://127.0.0.1:8080."));
+        return context.failUsage(
+            QStringLiteral("--web takes the web server's http:// address, e.g. http://127.0.0.1:8080."));
     simulation.host = web.host();
     simulation.port = quint16(web.port(80));
 
@@ -249,7 +253,8 @@ int runSimulateBuyers(CtlContext &context)
         return context.fail(pool.error());
     simulation.pool = pool.value();
     if (simulation.seats.isEmpty() && simulation.pool == 0)
-        return context.fail(makeError(ErrorCode::Conflict, QStringLiteral("Event %1 has nothing left to hold.").arg(simulation.event)));
+        return context.fail(
+            makeError(ErrorCode::Conflict, QStringLiteral("Event %1 has nothing left to hold.").arg(simulation.event)));
 
     auto connection = context.connect();
     if (!connection)
@@ -280,7 +285,8 @@ int runSimulateBuyers(CtlContext &context)
     for (int t = 0; t < threadCount; ++t) {
         threads.emplace_back(QThread::create([&] {
             for (int index = next++; index < simulation.buyers; index = next++) {
-                std::this_thread::sleep_until(started + std::chrono::microseconds(qint64(index * 1e6 / simulation.rate)));
+                std::this_thread::sleep_until(started
+                                              + std::chrono::microseconds(qint64(index * 1e6 / simulation.rate)));
                 shop(simulation, index, tally);
                 ++done;
             }
@@ -308,7 +314,8 @@ int runSimulateBuyers(CtlContext &context)
     const double payP99 = percentileMs(tally.checkoutMicros, 0.99);
     QJsonArray failedChecks;
     for (const AuditFinding &finding : audit->findings)
-        failedChecks.append(QJsonObject{{"check", finding.check}, {"count", finding.count},
+        failedChecks.append(QJsonObject{{"check", finding.check},
+                                        {"count", finding.count},
                                         {"examples", QJsonArray::fromStringList(finding.examples)}});
     const QJsonObject json{{"ok", audit->ok() && tally.errors == 0},
                            {"event", simulation.event},

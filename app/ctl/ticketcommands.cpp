@@ -1,6 +1,7 @@
 #include "commands.h"
 
 #include "domain/door.h"
+#include "domain/jsonvocabulary.h"
 #include "storage/pgdoorstore.h"
 
 #include <QJsonValue>
@@ -33,7 +34,7 @@ QJsonValue admissionToJson(const Admission &admission)
 {
     if (admission.isNull())
         return QJsonValue::Null;
-    return QJsonObject{{"at", admission.at.toUTC().toString(Qt::ISODateWithMs)},
+    return QJsonObject{{"at", jsonTime(admission.at)},
                        {"gate", admission.gate},
                        {"by", admission.by},
                        {"terminal", admission.terminal}};
@@ -65,8 +66,8 @@ int runTicket(CtlContext &context)
 {
     const QStringList args = context.parser().positionalArguments();
     if (args.value(1) != QLatin1String("verify") || args.value(2).isEmpty())
-        return context.failUsage(QStringLiteral(
-            "Use: boxoffice-ctl ticket verify CODE [--gate NAME] [--event ID] [--check-only] (as scanned: BOXOFFICE-TICKET:...)"));
+        return context.failUsage(QStringLiteral("Use: boxoffice-ctl ticket verify CODE [--gate NAME] [--event ID] "
+                                                "[--check-only] (as scanned: BOXOFFICE-TICKET:...)"));
     const bool checkOnly = context.parser().isSet(QStringLiteral("check-only"));
     const QString gate
         = context.parser().isSet(QStringLiteral("gate")) ? context.parser().value(QStringLiteral("gate")) : defaultGate;

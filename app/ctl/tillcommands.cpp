@@ -1,5 +1,6 @@
 #include "commands.h"
 
+#include "domain/jsonvocabulary.h"
 #include "domain/till.h"
 #include "storage/pgtillstore.h"
 
@@ -31,24 +32,21 @@ QString stateName(ShiftState state)
     return QString();
 }
 
-QJsonValue timeJson(const QDateTime &at)
-{
-    return at.isValid() ? QJsonValue(at.toUTC().toString(Qt::ISODateWithMs)) : QJsonValue(QJsonValue::Null);
-}
-
+// Money under plain names, as the web writes it; "cash_sales" and "card_sales" were taken by the counts,
+// so their sums are the "_amount".
 QJsonObject figuresJson(const TillFigures &f)
 {
     return QJsonObject{{"cash_sales", f.cashSales},
-                       {"cash_sales_minor", f.cashSalesMinor},
-                       {"change_minor", f.changeMinor},
+                       {"cash_sales_amount", f.cashSalesMinor},
+                       {"change", f.changeMinor},
                        {"card_sales", f.cardSales},
-                       {"card_sales_minor", f.cardSalesMinor},
+                       {"card_sales_amount", f.cardSalesMinor},
                        {"voids", f.voids},
-                       {"void_cash_minor", f.voidCashMinor},
-                       {"void_card_minor", f.voidCardMinor},
+                       {"void_cash", f.voidCashMinor},
+                       {"void_card", f.voidCardMinor},
                        {"refunds", f.refunds},
-                       {"refund_cash_minor", f.refundCashMinor},
-                       {"refund_card_minor", f.refundCardMinor},
+                       {"refund_cash", f.refundCashMinor},
+                       {"refund_card", f.refundCardMinor},
                        {"other_currency", f.otherCurrency}};
 }
 
@@ -59,24 +57,24 @@ QJsonObject reportJson(const TillReport &r)
     for (const CardReferenceTotal &card : r.cards)
         cards.append(QJsonObject{{"reference", card.reference},
                                  {"payments", card.payments},
-                                 {"taken_minor", card.takenMinor},
-                                 {"returned_minor", card.returnedMinor}});
+                                 {"taken", card.takenMinor},
+                                 {"returned", card.returnedMinor}});
     return QJsonObject{{"shift", s.id},
                        {"clerk", s.clerk},
                        {"terminal", s.terminal},
                        {"currency", s.currency},
                        {"state", stateName(s.state())},
-                       {"opened_at", timeJson(s.openedAt)},
-                       {"closed_at", timeJson(s.closedAt)},
+                       {"opened_at", jsonTimeOrNull(s.openedAt)},
+                       {"closed_at", jsonTimeOrNull(s.closedAt)},
                        {"countersigned_by", s.countersignedBy.isEmpty() ? QJsonValue() : QJsonValue(s.countersignedBy)},
-                       {"countersigned_at", timeJson(s.countersignedAt)},
-                       {"float_minor", s.floatMinor},
+                       {"countersigned_at", jsonTimeOrNull(s.countersignedAt)},
+                       {"float", s.floatMinor},
                        {"figures", figuresJson(r.figures)},
                        {"cards", cards},
-                       {"expected_cash_minor", r.expectedCashMinor},
-                       {"card_net_minor", r.cardNetMinor},
-                       {"counted_minor", s.countedMinor ? QJsonValue(*s.countedMinor) : QJsonValue()},
-                       {"difference_minor", r.differenceMinor ? QJsonValue(*r.differenceMinor) : QJsonValue()}};
+                       {"expected_cash", r.expectedCashMinor},
+                       {"card_net", r.cardNetMinor},
+                       {"counted", s.countedMinor ? QJsonValue(*s.countedMinor) : QJsonValue()},
+                       {"difference", r.differenceMinor ? QJsonValue(*r.differenceMinor) : QJsonValue()}};
 }
 
 QString reportText(const TillReport &r)
@@ -87,11 +85,12 @@ QString reportText(const TillReport &r)
     QStringList lines;
     lines << QStringLiteral("Till %1: %2 at %3, %4, opened %5%6")
                  .arg(s.id)
-                 .arg(s.clerk, s.terminal, stateName(s.state()),
-                      s.openedAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")),
-                      s.closedAt.isValid()
-                          ? QStringLiteral(", closed %1").arg(s.closedAt.toLocalTime().toString(QStringLiteral("HH:mm")))
-                          : QString());
+                 .arg(
+                     s.clerk, s.terminal, stateName(s.state()),
+                     s.openedAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")),
+                     s.closedAt.isValid()
+                         ? QStringLiteral(", closed %1").arg(s.closedAt.toLocalTime().toString(QStringLiteral("HH:mm")))
+                         : QString());
     if (!s.countersignedBy.isEmpty())
         lines << QStringLiteral("  countersigned by %1").arg(s.countersignedBy);
     const auto line = [&lines](const QString &label, const QString &amount) {
@@ -135,14 +134,14 @@ QJsonObject dayRowJson(const DayTillRow &r)
                        {"terminal", r.terminal},
                        {"currency", r.currency},
                        {"figures", figuresJson(r.money)},
-                       {"cash_net_minor", r.money.cashSalesMinor - r.money.voidCashMinor - r.money.refundCashMinor},
-                       {"card_net_minor", TillRules::cardNet(r.money)},
+                       {"cash_net", r.money.cashSalesMinor - r.money.voidCashMinor - r.money.refundCashMinor},
+                       {"card_net", TillRules::cardNet(r.money)},
                        {"outside_shift", r.outsideShift},
                        {"shifts_opened", r.shiftsOpened},
                        {"shifts_open", r.shiftsOpen},
                        {"shifts_closed", r.shiftsClosed},
                        {"shifts_countersigned", r.shiftsCountersigned},
-                       {"difference_minor", r.differenceMinor}};
+                       {"difference", r.differenceMinor}};
 }
 
 QString dayRowText(const DayTillRow &r, const QString &who)
@@ -171,7 +170,8 @@ int runTill(CtlContext &context)
 {
     const QStringList args = context.parser().positionalArguments();
     if (args.value(1) != QLatin1String("report"))
-        return context.failUsage(QStringLiteral("Use: boxoffice-ctl till report [--shift ID | --date YYYY-MM-DD] [--json]"));
+        return context.failUsage(
+            QStringLiteral("Use: boxoffice-ctl till report [--shift ID | --date YYYY-MM-DD] [--json]"));
     auto connection = context.connect();
     if (!connection)
         return context.fail(connection.error());
@@ -203,7 +203,8 @@ int runTill(CtlContext &context)
         text << reportText(report.value());
     }
     return context.succeed({{"ok", true}, {"tills", json}},
-                           text.isEmpty() ? QStringLiteral("No till was opened that day.") : text.join(QStringLiteral("\n\n")));
+                           text.isEmpty() ? QStringLiteral("No till was opened that day.")
+                                          : text.join(QStringLiteral("\n\n")));
 }
 
 // The day report: the counter's money per clerk and terminal and over all, the tills opened, and the
@@ -229,9 +230,9 @@ int runDay(CtlContext &context)
     QStringList text{QStringLiteral("Day report %1").arg(day->toString(Qt::ISODate))};
     for (const DayTillRow &row : report->rows) {
         rows.append(dayRowJson(row));
-        text << dayRowText(row, QStringLiteral("%1 @ %2").arg(row.clerk,
-                                                              row.terminal.isEmpty() ? QStringLiteral("(no terminal)")
-                                                                                     : row.terminal));
+        text << dayRowText(row,
+                           QStringLiteral("%1 @ %2").arg(
+                               row.clerk, row.terminal.isEmpty() ? QStringLiteral("(no terminal)") : row.terminal));
     }
     for (const DayTillRow &total : report->totals) {
         totals.append(dayRowJson(total));
@@ -240,9 +241,9 @@ int runDay(CtlContext &context)
     for (const OnlineDayTotal &o : report->online) {
         online.append(QJsonObject{{"currency", o.currency},
                                   {"captures", o.captures},
-                                  {"captured_minor", o.capturedMinor},
+                                  {"captured", o.capturedMinor},
                                   {"refunds", o.refunds},
-                                  {"refunded_minor", o.refundedMinor}});
+                                  {"refunded", o.refundedMinor}});
         text << QStringLiteral("%1 taken %2 (%3 payments)  refunded %4 (%5)")
                     .arg(QStringLiteral("ONLINE (%1)").arg(o.currency).leftJustified(32))
                     .arg(money(o.capturedMinor, o.currency))
@@ -252,12 +253,9 @@ int runDay(CtlContext &context)
     }
     if (report->rows.isEmpty() && report->online.isEmpty())
         text << QStringLiteral("No money moved that day.");
-    return context.succeed({{"ok", true},
-                            {"day", day->toString(Qt::ISODate)},
-                            {"rows", rows},
-                            {"totals", totals},
-                            {"online", online}},
-                           text.join(QLatin1Char('\n')));
+    return context.succeed(
+        {{"ok", true}, {"day", jsonDate(day.value())}, {"rows", rows}, {"totals", totals}, {"online", online}},
+        text.join(QLatin1Char('\n')));
 }
 
 } // namespace boxoffice::ctl

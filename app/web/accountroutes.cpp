@@ -18,8 +18,8 @@ namespace {
 
 QByteArray sessionCookieHeader(const QString &token, qint64 maxAgeSeconds)
 {
-    return QByteArray(SessionCookieName) + '=' + token.toLatin1() + "; Path=/; Max-Age=" + QByteArray::number(maxAgeSeconds)
-        + "; HttpOnly; Secure; SameSite=Strict";
+    return QByteArray(SessionCookieName) + '=' + token.toLatin1()
+        + "; Path=/; Max-Age=" + QByteArray::number(maxAgeSeconds) + "; HttpOnly; Secure; SameSite=Strict";
 }
 
 QJsonObject accountJson(const AccountIdentity &identity)
@@ -31,8 +31,9 @@ QJsonObject accountJson(const AccountIdentity &identity)
 
 ApiReply signedIn(const AccountSession &session)
 {
-    ApiReply reply = ApiReply::json(200, {{QStringLiteral("buyer"), accountJson(session.identity)},
-                                          {QStringLiteral("csrf"), AccountService::csrfToken(session.token)}});
+    ApiReply reply = ApiReply::json(200,
+                                    {{QStringLiteral("buyer"), accountJson(session.identity)},
+                                     {QStringLiteral("csrf"), AccountService::csrfToken(session.token)}});
     const qint64 maxAge = qMax<qint64>(1, QDateTime::currentDateTimeUtc().secsTo(session.expiresAt));
     reply.addHeader("Set-Cookie", sessionCookieHeader(session.token, maxAge));
     reply.addHeader("Cache-Control", "no-store");
@@ -119,8 +120,9 @@ QVector<Route> accountRoutes(WebServices &services)
                               answer.insert(QStringLiteral("buyer"), accountJson(identity.value()));
                               answer.insert(QStringLiteral("csrf"), AccountService::csrfToken(call.sessionToken));
                           } else {
-                              answer.insert(QStringLiteral("buyer"), QJsonObject{{QStringLiteral("id"), call.buyerId()},
-                                                                                 {QStringLiteral("name"), call.buyer->name}});
+                              answer.insert(QStringLiteral("buyer"),
+                                            QJsonObject{{QStringLiteral("id"), call.buyerId()},
+                                                        {QStringLiteral("name"), call.buyer->name}});
                           }
                           ApiReply reply = ApiReply::json(200, answer);
                           reply.addHeader("Cache-Control", "no-store");
@@ -132,7 +134,8 @@ QVector<Route> accountRoutes(WebServices &services)
 
     Route signUp{QStringLiteral("/api/v1/account/signup"), QStringLiteral("/api/v1/account/signup"), 0, {}};
     signUp.methods.append(post(Lane::Provider, [s](const ApiCall &call, WorkerContext *) -> ApiReply {
-        auto body = parseObject(call.body, {QStringLiteral("name"), QStringLiteral("email"), QStringLiteral("password")}, false);
+        auto body = parseObject(call.body,
+                                {QStringLiteral("name"), QStringLiteral("email"), QStringLiteral("password")}, false);
         if (!body)
             return ApiReply::fromDomainError(body.error());
         auto name = textField(body.value(), QStringLiteral("name"), 200);
@@ -218,7 +221,8 @@ QVector<Route> accountRoutes(WebServices &services)
         return done ? accepted() : ApiReply::fromDomainError(done.error());
     }));
 
-    Route resetConfirm{QStringLiteral("/api/v1/account/reset/confirm"), QStringLiteral("/api/v1/account/reset/confirm"), 0, {}};
+    Route resetConfirm{
+        QStringLiteral("/api/v1/account/reset/confirm"), QStringLiteral("/api/v1/account/reset/confirm"), 0, {}};
     resetConfirm.methods.append(post(Lane::Provider, [s](const ApiCall &call, WorkerContext *) -> ApiReply {
         auto body = parseObject(call.body, {QStringLiteral("token"), QStringLiteral("password")}, false);
         if (!body)

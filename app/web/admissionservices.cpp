@@ -91,8 +91,8 @@ protected:
                     m_owner.m_onSales.replace(entries.value());
                 } else {
                     // The last settings stay in force; the connection is opened afresh next time.
-                    qCWarning(lcWeb).noquote() << "cannot read the on-sales:" << entries.error().message
-                                               << entries.error().detail;
+                    qCWarning(lcWeb).noquote()
+                        << "cannot read the on-sales:" << entries.error().message << entries.error().detail;
                     store.reset();
                     connection.reset();
                 }

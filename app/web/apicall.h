@@ -4,10 +4,10 @@
 
 #include <QByteArray>
 #include <QElapsedTimer>
-#include <QUrlQuery>
 #include <QHash>
 #include <QString>
 #include <QStringList>
+#include <QUrlQuery>
 
 #include <functional>
 #include <memory>

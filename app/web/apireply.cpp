@@ -1,5 +1,7 @@
 #include "apireply.h"
 
+#include "domain/jsonvocabulary.h"
+
 #include <QFile>
 #include <QJsonDocument>
 
@@ -66,13 +68,6 @@ ApiReply ApiReply::fromDomainError(const DomainError &error)
     return reply;
 }
 
-QString isoUtc(const QDateTime &time)
-{
-    if (!time.isValid())
-        return {};
-    return time.toUTC().toString(Qt::ISODateWithMs);
-}
-
 QJsonObject cartItemJson(const CartItem &item)
 {
     QJsonObject object{{QStringLiteral("kind"), itemKindName(item.kind)},
@@ -80,7 +75,7 @@ QJsonObject cartItemJson(const CartItem &item)
                        {QStringLiteral("label"), item.label},
                        {QStringLiteral("quantity"), item.quantity}};
     if (item.expiresAt.isValid())
-        object.insert(QStringLiteral("expires_at"), isoUtc(item.expiresAt));
+        object.insert(QStringLiteral("expires_at"), jsonTime(item.expiresAt));
     return object;
 }
 

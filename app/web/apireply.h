@@ -1,5 +1,7 @@
 #pragma once
 
+#include "domain/jsonvocabulary.h"
+
 #include "domain/cartitems.h"
 #include "domain/domainerror.h"
 #include "domain/seatholds.h"
@@ -45,7 +47,6 @@ struct ApiReply
 int httpStatusFor(ErrorCode code);
 
 // JSON helpers shared by the routes.
-QString isoUtc(const QDateTime &time); // "2026-11-29T15:10:00.000Z"
 QJsonObject cartItemJson(const CartItem &item);
 QJsonObject orderLineJson(const OrderLine &line);
 QJsonObject orderJson(const OrderSummary &order);

@@ -19,7 +19,8 @@ namespace {
 
 ApiReply holdBest(WebServices &services, const ApiCall &call, WorkerContext *context)
 {
-    auto body = parseObject(call.body, {QStringLiteral("event"), QStringLiteral("count"), QStringLiteral("section")}, false);
+    auto body
+        = parseObject(call.body, {QStringLiteral("event"), QStringLiteral("count"), QStringLiteral("section")}, false);
     if (!body)
         return ApiReply::fromDomainError(body.error());
     auto event = positiveId(body->value(QStringLiteral("event")), QStringLiteral("event"));
@@ -34,8 +35,9 @@ ApiReply holdBest(WebServices &services, const ApiCall &call, WorkerContext *con
         const QJsonValue section = body->value(QStringLiteral("section"));
         const double index = section.toDouble(-1);
         if (!section.isDouble() || index < 0 || index > 10000 || index != double(int(index)))
-            return ApiReply::error(400, QStringLiteral("bad_input"),
-                                   QStringLiteral("\"section\" must be a section's index in the seat map (0, 1, ...)."));
+            return ApiReply::error(
+                400, QStringLiteral("bad_input"),
+                QStringLiteral("\"section\" must be a section's index in the seat map (0, 1, ...)."));
         request.section = int(index);
     }
     if (auto refusedEntry = admissionRefused(services, call, event.value()))

@@ -43,7 +43,8 @@ Result<PaymentCard> vouchedCard(WebServices &services, const QJsonValue &payment
         return makeError(ErrorCode::BadInput,
                          QStringLiteral("payment_method is the payment provider's id for a card, like \"pm_1a2b3c\"."));
     if (!services.provider)
-        return makeError(ErrorCode::Unavailable, QStringLiteral("Cards cannot be checked: no payment provider is configured."));
+        return makeError(ErrorCode::Unavailable,
+                         QStringLiteral("Cards cannot be checked: no payment provider is configured."));
     auto card = services.provider->paymentMethod(paymentMethod.toString());
     if (!card)
         return card.error();
@@ -52,7 +53,8 @@ Result<PaymentCard> vouchedCard(WebServices &services, const QJsonValue &payment
         // The provider's answer, not the buyer's request, is wrong.
         qCWarning(lcWeb).noquote() << "payment method" << card->paymentMethod
                                    << "has an unusable fingerprint:" << fingerprint.error().message;
-        return makeError(ErrorCode::Unavailable, QStringLiteral("The payment provider could not tell which card this is."));
+        return makeError(ErrorCode::Unavailable,
+                         QStringLiteral("The payment provider could not tell which card this is."));
     }
     PaymentCard vouched = card.value();
     vouched.fingerprint = fingerprint.value();
@@ -96,8 +98,8 @@ ApiReply createCart(WebServices &services, const ApiCall &call, WorkerContext *c
     QJsonObject answer{{QStringLiteral("cart"), cart.value()}};
     // What the buyer may see of the card; the fingerprint stays between the provider and the shop.
     if (!card->fingerprint.isEmpty())
-        answer.insert(QStringLiteral("card"), QJsonObject{{QStringLiteral("brand"), card->brand},
-                                                          {QStringLiteral("last4"), card->last4}});
+        answer.insert(QStringLiteral("card"),
+                      QJsonObject{{QStringLiteral("brand"), card->brand}, {QStringLiteral("last4"), card->last4}});
     ApiReply reply = ApiReply::json(201, answer);
     reply.addHeader("Location", QStringLiteral("/api/v1/carts/%1").arg(cart.value()).toUtf8());
     return reply;
@@ -109,8 +111,8 @@ void holdSingly(WebServices *services, std::shared_ptr<const ApiCall> call, std:
                 const HoldRequest &request)
 {
     services->lanes->claim().startAdmitted([services, call, filter, request](Result<WorkerContext *> context) {
-        const Result<HoldGrant> granted = context ? context.value()->holds->holdForBuyer(request, {})
-                                                  : Result<HoldGrant>(context.error());
+        const Result<HoldGrant> granted
+            = context ? context.value()->holds->holdForBuyer(request, {}) : Result<HoldGrant>(context.error());
         filter->claimed(granted.ok());
         const ApiReply reply = holdAnswer(*services, request, granted);
         if (reply.connectionLost && context)
@@ -135,7 +137,8 @@ ApiReply holdInBatch(WebServices &services, const ApiCall &call, WorkerContext *
                 holdSingly(shared, self, filter, request);
                 return;
             }
-            const Result<HoldGrant> granted = answer ? Result<HoldGrant>(*answer->grant) : Result<HoldGrant>(answer.error());
+            const Result<HoldGrant> granted
+                = answer ? Result<HoldGrant>(*answer->grant) : Result<HoldGrant>(answer.error());
             filter->claimed(granted.ok());
             self->answerLater(holdAnswer(*shared, request, granted));
         },
@@ -158,8 +161,8 @@ ApiReply hold(WebServices &services, const ApiCall &call, WorkerContext *context
         return ApiReply::fromDomainError(error);
     };
     // The body first: a malformed request is refused before anything is looked up.
-    auto body = parseObject(call.body, {QStringLiteral("event"), QStringLiteral("seats"), QStringLiteral("labels")},
-                            false);
+    auto body
+        = parseObject(call.body, {QStringLiteral("event"), QStringLiteral("seats"), QStringLiteral("labels")}, false);
     if (!body)
         return refused(body.error());
     const QJsonObject object = body.value();
@@ -171,8 +174,9 @@ ApiReply hold(WebServices &services, const ApiCall &call, WorkerContext *context
     const bool bySeats = object.contains(QStringLiteral("seats"));
     const bool byLabels = object.contains(QStringLiteral("labels"));
     if (bySeats == byLabels)
-        return refused(makeError(ErrorCode::BadInput, QStringLiteral("Give either \"seats\" (seat ids) or \"labels\" "
-                                                                     "(like \"A-1-5\"), not both and not neither.")));
+        return refused(makeError(ErrorCode::BadInput,
+                                 QStringLiteral("Give either \"seats\" (seat ids) or \"labels\" "
+                                                "(like \"A-1-5\"), not both and not neither.")));
     QVector<UnitId> units;
     QStringList labels;
     if (bySeats) {
@@ -252,9 +256,10 @@ ApiReply extend(const ApiCall &call, WorkerContext *context)
     QJsonArray items;
     for (const CartItem &item : extended->extended)
         items.append(cartItemJson(item));
-    return ApiReply::json(200, {{QStringLiteral("cart"), cart.value()},
-                                {QStringLiteral("extended"), items},
-                                {QStringLiteral("extensions_left"), extended->extensionsLeft}});
+    return ApiReply::json(200,
+                          {{QStringLiteral("cart"), cart.value()},
+                           {QStringLiteral("extended"), items},
+                           {QStringLiteral("extensions_left"), extended->extensionsLeft}});
 }
 
 QString outcomeName(CheckoutOutcome::State state)
@@ -293,7 +298,8 @@ ApiReply checkout(WebServices &services, const ApiCall &call)
                        {QStringLiteral("state"), outcomeName(outcome->state)},
                        {QStringLiteral("cart"), cart.value()}};
     const OrderId orderId = outcome->order;
-    if (auto order = lanes.callOnClaim<OrderSummary>([orderId](WorkerContext &claim) { return claim.carts->order(orderId); });
+    if (auto order
+        = lanes.callOnClaim<OrderSummary>([orderId](WorkerContext &claim) { return claim.carts->order(orderId); });
         order) {
         const QJsonObject details = orderJson(order.value());
         answer.insert(QStringLiteral("order_state"), details.value(QStringLiteral("state")));
@@ -338,14 +344,15 @@ ApiReply holdAnswer(WebServices &services, const HoldRequest &request, const Res
     for (const HeldUnit &unit : granted->held) {
         held.append(QJsonObject{{QStringLiteral("unit"), unit.seat.unit},
                                 {QStringLiteral("seat"), unit.seat.label},
-                                {QStringLiteral("expires_at"), isoUtc(unit.expiresAt)}});
+                                {QStringLiteral("expires_at"), jsonTime(unit.expiresAt)}});
         if (!earliest.isValid() || unit.expiresAt < earliest)
             earliest = unit.expiresAt;
     }
-    return ApiReply::json(201, {{QStringLiteral("cart"), request.cart},
-                                {QStringLiteral("event"), request.event},
-                                {QStringLiteral("held"), held},
-                                {QStringLiteral("expires_at"), isoUtc(earliest)}});
+    return ApiReply::json(201,
+                          {{QStringLiteral("cart"), request.cart},
+                           {QStringLiteral("event"), request.event},
+                           {QStringLiteral("held"), held},
+                           {QStringLiteral("expires_at"), jsonTime(earliest)}});
 }
 
 QVector<Route> cartRoutes(WebServices &services)
@@ -360,8 +367,8 @@ QVector<Route> cartRoutes(WebServices &services)
         return hold(services, call, context);
     }));
 
-    Route oneHold{QStringLiteral("/api/v1/carts/<arg>/holds/<arg>"), QStringLiteral("/api/v1/carts/{id}/holds/{unit}"),
-                  2, {}};
+    Route oneHold{
+        QStringLiteral("/api/v1/carts/<arg>/holds/<arg>"), QStringLiteral("/api/v1/carts/{id}/holds/{unit}"), 2, {}};
     oneHold.methods.append(authed(QStringLiteral("DELETE"), [&services](const ApiCall &call, WorkerContext *context) {
         return release(services, call, context);
     }));
@@ -370,9 +377,8 @@ QVector<Route> cartRoutes(WebServices &services)
     extension.methods.append(authed(QStringLiteral("POST"), extend));
 
     Route pay{QStringLiteral("/api/v1/carts/<arg>/checkout"), QStringLiteral("/api/v1/carts/{id}/checkout"), 1, {}};
-    MethodHandler payNow = authed(QStringLiteral("POST"), [&services](const ApiCall &call, WorkerContext *) {
-        return checkout(services, call);
-    });
+    MethodHandler payNow = authed(
+        QStringLiteral("POST"), [&services](const ApiCall &call, WorkerContext *) { return checkout(services, call); });
     payNow.lane = Lane::Provider;
     pay.methods.append(payNow);
     return {oneHold, holds, extension, pay, carts};

@@ -20,7 +20,7 @@ ApiReply listEvents(WorkerContext *context)
         list.append(QJsonObject{{QStringLiteral("id"), event.id},
                                 {QStringLiteral("name"), event.name},
                                 {QStringLiteral("venue"), event.venue},
-                                {QStringLiteral("starts_at"), isoUtc(event.startsAt)},
+                                {QStringLiteral("starts_at"), jsonTime(event.startsAt)},
                                 {QStringLiteral("currency"), event.currency},
                                 {QStringLiteral("hold_seconds"), event.policy.holdSeconds},
                                 {QStringLiteral("max_extensions"), event.policy.maxExtensions},
@@ -66,13 +66,15 @@ ApiReply seatMap(WebServices &services, const ApiCall &call, WorkerContext *cont
 QVector<Route> eventRoutes(WebServices &services)
 {
     Route events{QStringLiteral("/api/v1/events"), QStringLiteral("/api/v1/events"), 0, {}};
-    events.methods.append(
-        {QStringLiteral("GET"), [](const ApiCall &, WorkerContext *context) { return listEvents(context); }, false, Lane::Read});
+    events.methods.append({QStringLiteral("GET"),
+                           [](const ApiCall &, WorkerContext *context) { return listEvents(context); }, false,
+                           Lane::Read});
 
     Route map{QStringLiteral("/api/v1/events/<arg>/seatmap"), QStringLiteral("/api/v1/events/{id}/seatmap"), 1, {}};
-    map.methods.append({QStringLiteral("GET"), [&services](const ApiCall &call, WorkerContext *context) {
-                            return seatMap(services, call, context);
-                        }, false, Lane::Read});
+    map.methods.append(
+        {QStringLiteral("GET"),
+         [&services](const ApiCall &call, WorkerContext *context) { return seatMap(services, call, context); }, false,
+         Lane::Read});
     return {map, events};
 }
 

@@ -39,7 +39,7 @@ QVector<Route> healthRoutes(WebServices &services)
                             }
                             return ApiReply::json(200,
                                                   {{QStringLiteral("ok"), true},
-                                                   {QStringLiteral("database_time"), isoUtc(now.value())},
+                                                   {QStringLiteral("database_time"), jsonTime(now.value())},
                                                    {QStringLiteral("lanes"), lanesJson(*services.lanes)}});
                         }};
     check.lane = Lane::Read;
@@ -53,12 +53,12 @@ QVector<Route> healthRoutes(WebServices &services)
             const AuthCacheGauge auth{services.auth.hits(), services.auth.misses(), services.auth.size()};
             QVector<BatchGauge> batches;
             const auto pools = services.poolBatcher->figures();
-            batches << BatchGauge{QStringLiteral("pool"), pools.batches, pools.asks, pools.largest, pools.pending,
-                                  pools.refused};
+            batches << BatchGauge{QStringLiteral("pool"), pools.batches, pools.asks,
+                                  pools.largest,          pools.pending, pools.refused};
             if (services.seatBatcher) {
                 const auto seats = services.seatBatcher->figures();
-                batches << BatchGauge{QStringLiteral("seats"), seats.batches, seats.asks, seats.largest, seats.pending,
-                                      seats.refused};
+                batches << BatchGauge{QStringLiteral("seats"), seats.batches, seats.asks,
+                                      seats.largest,           seats.pending, seats.refused};
             }
             reply.body = services.metrics.render(services.lanes->gauges(), auth, batches);
             auto backlog = services.metrics.outbox.read(

@@ -25,7 +25,8 @@ bool holdsUnshowableText(const QJsonValue &value)
         return hasUnshowableCharacters(value.toString());
     if (value.isArray()) {
         const QJsonArray array = value.toArray();
-        return std::any_of(array.begin(), array.end(), [](const QJsonValue &item) { return holdsUnshowableText(item); });
+        return std::any_of(array.begin(), array.end(),
+                           [](const QJsonValue &item) { return holdsUnshowableText(item); });
     }
     if (value.isObject()) {
         const QJsonObject object = value.toObject();

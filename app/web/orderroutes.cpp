@@ -17,11 +17,6 @@ constexpr int defaultPage = 20;
 constexpr int largestPage = 100;
 constexpr int longestCartId = 100;
 
-QJsonValue isoOrNull(const QDateTime &time)
-{
-    return time.isValid() ? QJsonValue(time.toUTC().toString(Qt::ISODateWithMs)) : QJsonValue();
-}
-
 QJsonObject listedOrderJson(const BuyerOrder &order)
 {
     return {{QStringLiteral("order"), order.summary.id},
@@ -29,17 +24,17 @@ QJsonObject listedOrderJson(const BuyerOrder &order)
             {QStringLiteral("state"), orderStateName(order.summary.state).toLower()},
             {QStringLiteral("amount"), order.summary.amountMinor},
             {QStringLiteral("currency"), order.summary.currency},
-            {QStringLiteral("created_at"), isoOrNull(order.createdAt)},
-            {QStringLiteral("paid_at"), isoOrNull(order.paidAt)}};
+            {QStringLiteral("created_at"), jsonTimeOrNull(order.createdAt)},
+            {QStringLiteral("paid_at"), jsonTimeOrNull(order.paidAt)}};
 }
 
 ApiReply listOrders(const ApiCall &call, WorkerContext *context)
 {
     const QString cart = call.query.queryItemValue(QStringLiteral("cart"), QUrl::FullyDecoded);
     if (cart.size() > longestCartId || hasUnshowableCharacters(cart))
-        return ApiReply::error(400, QStringLiteral("bad_input"),
-                               QStringLiteral("\"cart\" must be a cart id of at most %1 printable characters.")
-                                   .arg(longestCartId));
+        return ApiReply::error(
+            400, QStringLiteral("bad_input"),
+            QStringLiteral("\"cart\" must be a cart id of at most %1 printable characters.").arg(longestCartId));
     OrderId before = 0;
     if (call.query.hasQueryItem(QStringLiteral("before"))) {
         auto id = pathId(call.query.queryItemValue(QStringLiteral("before")), QStringLiteral("\"before\""));
@@ -152,8 +147,8 @@ QVector<Route> orderRoutes(WebServices &)
 {
     return {readRoute(QStringLiteral("/api/v1/orders"), QStringLiteral("/api/v1/orders"), 0, listOrders),
             readRoute(QStringLiteral("/api/v1/orders/<arg>"), QStringLiteral("/api/v1/orders/{id}"), 1, oneOrder),
-            readRoute(QStringLiteral("/api/v1/orders/<arg>/tickets.pdf"), QStringLiteral("/api/v1/orders/{id}/tickets.pdf"),
-                      1, orderTicketsPdf)};
+            readRoute(QStringLiteral("/api/v1/orders/<arg>/tickets.pdf"),
+                      QStringLiteral("/api/v1/orders/{id}/tickets.pdf"), 1, orderTicketsPdf)};
 }
 
 } // namespace boxoffice::web

@@ -25,17 +25,20 @@ ApiReply staticFile(const QString &name)
 QVector<Route> pageRoutes(WebServices &)
 {
     Route index{QStringLiteral("/"), QStringLiteral("/"), 0, {}};
-    MethodHandler page{QStringLiteral("GET"), [](const ApiCall &, WorkerContext *) { return staticFile(QStringLiteral("index.html")); }};
+    MethodHandler page{QStringLiteral("GET"),
+                       [](const ApiCall &, WorkerContext *) { return staticFile(QStringLiteral("index.html")); }};
     page.lane = Lane::None;
     index.methods.append(page);
 
     Route files{QStringLiteral("/static/<arg>"), QStringLiteral("/static/{file}"), 1, {}};
-    MethodHandler file{QStringLiteral("GET"), [](const ApiCall &call, WorkerContext *) { return staticFile(call.args.value(0)); }};
+    MethodHandler file{QStringLiteral("GET"),
+                       [](const ApiCall &call, WorkerContext *) { return staticFile(call.args.value(0)); }};
     file.lane = Lane::None;
     files.methods.append(file);
     Route description{QStringLiteral("/api/v1/openapi.yaml"), QStringLiteral("/api/v1/openapi.yaml"), 0, {}};
     MethodHandler yaml{QStringLiteral("GET"), [](const ApiCall &, WorkerContext *) {
-                           return compiledFile(QStringLiteral(":/web/openapi.yaml"), "application/yaml; charset=utf-8", "no-cache");
+                           return compiledFile(QStringLiteral(":/web/openapi.yaml"), "application/yaml; charset=utf-8",
+                                               "no-cache");
                        }};
     yaml.lane = Lane::None;
     description.methods.append(yaml);

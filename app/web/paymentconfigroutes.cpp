@@ -14,14 +14,15 @@ QVector<Route> paymentConfigRoutes(WebServices &services)
                           const WebConfig &cfg = services.config;
                           QJsonValue provider; // null: no card step
                           if (!cfg.providerPublishableKey.isEmpty()) {
-                              const QUrl url = cfg.providerPublicUrl.isEmpty() ? cfg.providerUrl : cfg.providerPublicUrl;
+                              const QUrl url
+                                  = cfg.providerPublicUrl.isEmpty() ? cfg.providerUrl : cfg.providerPublicUrl;
                               QString base = url.toString(QUrl::StripTrailingSlash);
                               while (base.endsWith(QLatin1Char('/'))) // the page appends "/v1/..."
                                   base.chop(1);
-                              provider = QJsonObject{{QStringLiteral("name"), cfg.providerName},
-                                                     {QStringLiteral("url"), base},
-                                                     {QStringLiteral("publishable_key"),
-                                                      QString::fromLatin1(cfg.providerPublishableKey)}};
+                              provider = QJsonObject{
+                                  {QStringLiteral("name"), cfg.providerName},
+                                  {QStringLiteral("url"), base},
+                                  {QStringLiteral("publishable_key"), QString::fromLatin1(cfg.providerPublishableKey)}};
                           }
                           ApiReply reply = ApiReply::json(200, {{QStringLiteral("provider"), provider}});
                           reply.addHeader("Cache-Control", "no-cache");

@@ -52,7 +52,7 @@ QJsonObject standingJson(const OnSale &sale, const QueueView &view)
             {QStringLiteral("admitted_up_to"), view.standing.admittedUpTo},
             {QStringLiteral("admitted"), view.standing.admitted()},
             {QStringLiteral("draw_pending"), view.standing.drawPending},
-            {QStringLiteral("draw_closes_at"), isoUtc(sale.drawClosesAt)},
+            {QStringLiteral("draw_closes_at"), jsonTime(sale.drawClosesAt)},
             {QStringLiteral("queue_length"), view.length},
             {QStringLiteral("admit_per_second"), view.ratePerSecond},
             {QStringLiteral("estimated_wait_seconds"), qRound64(view.estimatedWaitSeconds)}};
@@ -115,8 +115,8 @@ ApiReply admit(WebServices &services, const ApiCall &call)
     if (!sale)
         return ApiReply::fromDomainError(sale.error());
     const QString given = body->value(QStringLiteral("ticket")).toString();
-    const auto visitor = services.admission->signer().verifyTicket(
-        given.isEmpty() ? ticketOf(call) : given.toLatin1(), sale->event);
+    const auto visitor
+        = services.admission->signer().verifyTicket(given.isEmpty() ? ticketOf(call) : given.toLatin1(), sale->event);
     if (!visitor)
         return badTicket();
     if (*visitor != services.admission->signer().visitorIdFor(sale->event, bearerToken(call.header("authorization"))))
@@ -134,10 +134,11 @@ ApiReply admit(WebServices &services, const ApiCall &call)
         extra.remove(QStringLiteral("event"));
         return uncached(ApiReply::error(409, QStringLiteral("not_admitted_yet"), admission.error().message, extra));
     }
-    return uncached(ApiReply::json(201, {{QStringLiteral("event"), sale->event},
-                                         {QStringLiteral("token"), QString::fromLatin1(admission->token)},
-                                         {QStringLiteral("expires_at"),
-                                          isoUtc(QDateTime::fromMSecsSinceEpoch(admission->expiresAtMs, Qt::UTC))}}));
+    return uncached(ApiReply::json(
+        201,
+        {{QStringLiteral("event"), sale->event},
+         {QStringLiteral("token"), QString::fromLatin1(admission->token)},
+         {QStringLiteral("expires_at"), jsonTime(QDateTime::fromMSecsSinceEpoch(admission->expiresAtMs, Qt::UTC))}}));
 }
 
 MethodHandler offPool(const QString &method, Handler handler)
@@ -169,21 +170,18 @@ QVector<Route> queueRoutes(WebServices &services)
 
     // The waiting room's store may be a network call away (Redis): on the queue lane, not an HTTP thread.
     Route queue{QStringLiteral("/api/v1/events/<arg>/queue"), QStringLiteral("/api/v1/events/{id}/queue"), 1, {}};
-    MethodHandler joining = onQueueLane(QStringLiteral("POST"), [&services](const ApiCall &call, WorkerContext *) {
-        return join(services, call);
-    });
+    MethodHandler joining = onQueueLane(
+        QStringLiteral("POST"), [&services](const ApiCall &call, WorkerContext *) { return join(services, call); });
     joining.auth = true;
     queue.methods.append(joining);
-    queue.methods.append(onQueueLane(QStringLiteral("GET"), [&services](const ApiCall &call, WorkerContext *) {
-        return status(services, call);
-    }));
+    queue.methods.append(onQueueLane(
+        QStringLiteral("GET"), [&services](const ApiCall &call, WorkerContext *) { return status(services, call); }));
 
     // On the pool only because signing the buyer in reads the database; the admission itself does not.
-    Route admission{QStringLiteral("/api/v1/events/<arg>/admission"), QStringLiteral("/api/v1/events/{id}/admission"),
-                    1, {}};
-    MethodHandler admitting{QStringLiteral("POST"), [&services](const ApiCall &call, WorkerContext *) {
-                                return admit(services, call);
-                            }};
+    Route admission{
+        QStringLiteral("/api/v1/events/<arg>/admission"), QStringLiteral("/api/v1/events/{id}/admission"), 1, {}};
+    MethodHandler admitting{QStringLiteral("POST"),
+                            [&services](const ApiCall &call, WorkerContext *) { return admit(services, call); }};
     admitting.auth = true;
     admission.methods.append(admitting);
     return {queuePage, script, queue, admission};

@@ -65,10 +65,10 @@ Result<SeatMapSnapshot> SeatMapCache::render(const SeatMap &map, const QDateTime
     for (const SeatMapSeat &seat : map.seats) {
         const bool knownSection = seat.section >= 0 && seat.section < map.sections.size();
         const bool knownBand = seat.band >= 0 && seat.band < map.bands.size();
-        if (!knownSection || !knownBand)
-        {
+        if (!knownSection || !knownBand) {
             DomainError error = makeError(ErrorCode::Internal, QStringLiteral("The seat map is inconsistent."));
-            error.detail = QStringLiteral("seat %1 has section %2 band %3").arg(seat.unit).arg(seat.section).arg(seat.band);
+            error.detail
+                = QStringLiteral("seat %1 has section %2 band %3").arg(seat.unit).arg(seat.section).arg(seat.band);
             return error;
         }
         QString state = QStringLiteral("sold");

@@ -55,11 +55,12 @@ ApiReply placesAnswer(const CartId &cart, const Result<PoolHold> &held)
 {
     if (!held)
         return ApiReply::fromDomainError(held.error());
-    return ApiReply::json(201, {{QStringLiteral("cart"), cart},
-                                {QStringLiteral("hold"), held->holdId},
-                                {QStringLiteral("pool"), held->pool},
-                                {QStringLiteral("quantity"), held->quantity},
-                                {QStringLiteral("expires_at"), isoUtc(held->expiresAt)}});
+    return ApiReply::json(201,
+                          {{QStringLiteral("cart"), cart},
+                           {QStringLiteral("hold"), held->holdId},
+                           {QStringLiteral("pool"), held->pool},
+                           {QStringLiteral("quantity"), held->quantity},
+                           {QStringLiteral("expires_at"), jsonTime(held->expiresAt)}});
 }
 
 ApiReply holdPlaces(WebServices &services, const ApiCall &call, WorkerContext *context)
@@ -144,18 +145,19 @@ ApiReply hotelAvailability(const ApiCall &call, WorkerContext *context)
                                 {QStringLiteral("free_every_night"), room.freeEveryNight},
                                 {QStringLiteral("total"), room.totalMinor},
                                 {QStringLiteral("currency"), room.currency}});
-    return ApiReply::json(200, {{QStringLiteral("hotel"), hotel.value()},
-                                {QStringLiteral("check_in"), from->toString(Qt::ISODate)},
-                                {QStringLiteral("check_out"), until->toString(Qt::ISODate)},
-                                {QStringLiteral("room_types"), list}});
+    return ApiReply::json(200,
+                          {{QStringLiteral("hotel"), hotel.value()},
+                           {QStringLiteral("check_in"), from->toString(Qt::ISODate)},
+                           {QStringLiteral("check_out"), until->toString(Qt::ISODate)},
+                           {QStringLiteral("room_types"), list}});
 }
 
 ApiReply holdStay(const ApiCall &call, WorkerContext *context)
 {
-    auto body = parseObject(call.body,
-                            {QStringLiteral("room_type"), QStringLiteral("check_in"), QStringLiteral("check_out"),
-                             QStringLiteral("guest")},
-                            false);
+    auto body = parseObject(
+        call.body,
+        {QStringLiteral("room_type"), QStringLiteral("check_in"), QStringLiteral("check_out"), QStringLiteral("guest")},
+        false);
     if (!body)
         return ApiReply::fromDomainError(body.error());
     auto room = positiveId(body->value(QStringLiteral("room_type")), QStringLiteral("room_type"));
@@ -169,7 +171,8 @@ ApiReply holdStay(const ApiCall &call, WorkerContext *context)
         return ApiReply::fromDomainError(checkOut.error());
     const QJsonValue guest = body->value(QStringLiteral("guest"));
     if (!guest.isUndefined() && (!guest.isString() || guest.toString().size() > 200))
-        return ApiReply::fromDomainError(makeError(ErrorCode::BadInput, QStringLiteral("guest is a name of at most 200 characters.")));
+        return ApiReply::fromDomainError(
+            makeError(ErrorCode::BadInput, QStringLiteral("guest is a name of at most 200 characters.")));
     auto cart = buyersCart(call, context);
     if (!cart)
         return ApiReply::fromDomainError(cart.error());
@@ -186,12 +189,13 @@ ApiReply holdStay(const ApiCall &call, WorkerContext *context)
     auto held = HotelService(context->inventory->hotels, context->caps.get()).holdStay(request);
     if (!held)
         return ApiReply::fromDomainError(held.error());
-    return ApiReply::json(201, {{QStringLiteral("cart"), cart.value()},
-                                {QStringLiteral("stay"), held->id},
-                                {QStringLiteral("reference"), held->reference},
-                                {QStringLiteral("check_in"), held->checkIn.toString(Qt::ISODate)},
-                                {QStringLiteral("check_out"), held->checkOut.toString(Qt::ISODate)},
-                                {QStringLiteral("expires_at"), isoUtc(held->expiresAt)}});
+    return ApiReply::json(201,
+                          {{QStringLiteral("cart"), cart.value()},
+                           {QStringLiteral("stay"), held->id},
+                           {QStringLiteral("reference"), held->reference},
+                           {QStringLiteral("check_in"), held->checkIn.toString(Qt::ISODate)},
+                           {QStringLiteral("check_out"), held->checkOut.toString(Qt::ISODate)},
+                           {QStringLiteral("expires_at"), jsonTime(held->expiresAt)}});
 }
 
 ApiReply listRestaurants(WorkerContext *context)
@@ -203,7 +207,9 @@ ApiReply listRestaurants(WorkerContext *context)
     for (const RestaurantSummary &restaurant : restaurants.value()) {
         QJsonArray tables;
         for (const TableSummary &table : restaurant.tables)
-            tables.append(QJsonObject{{QStringLiteral("id"), table.id}, {QStringLiteral("code"), table.code}, {QStringLiteral("seats"), table.seats}});
+            tables.append(QJsonObject{{QStringLiteral("id"), table.id},
+                                      {QStringLiteral("code"), table.code},
+                                      {QStringLiteral("seats"), table.seats}});
         list.append(QJsonObject{{QStringLiteral("id"), restaurant.id},
                                 {QStringLiteral("name"), restaurant.name},
                                 {QStringLiteral("currency"), restaurant.currency},
@@ -216,9 +222,10 @@ ApiReply listRestaurants(WorkerContext *context)
 // "A table for 4 at 19:00 for two hours": the best free table, claimed (candidates tried in turn).
 ApiReply holdTable(const ApiCall &call, WorkerContext *context)
 {
-    auto body = parseObject(call.body,
-                            {QStringLiteral("restaurant"), QStringLiteral("party"), QStringLiteral("at"), QStringLiteral("minutes")},
-                            false);
+    auto body = parseObject(
+        call.body,
+        {QStringLiteral("restaurant"), QStringLiteral("party"), QStringLiteral("at"), QStringLiteral("minutes")},
+        false);
     if (!body)
         return ApiReply::fromDomainError(body.error());
     auto restaurant = positiveId(body->value(QStringLiteral("restaurant")), QStringLiteral("restaurant"));
@@ -247,12 +254,13 @@ ApiReply holdTable(const ApiCall &call, WorkerContext *context)
     auto held = SlotService(context->inventory->timeSlots, context->caps.get()).findAndHold(search);
     if (!held)
         return ApiReply::fromDomainError(held.error());
-    return ApiReply::json(201, {{QStringLiteral("cart"), cart.value()},
-                                {QStringLiteral("booking"), held->id},
-                                {QStringLiteral("table"), held->table},
-                                {QStringLiteral("start"), isoUtc(held->start)},
-                                {QStringLiteral("end"), isoUtc(held->end)},
-                                {QStringLiteral("expires_at"), isoUtc(held->expiresAt)}});
+    return ApiReply::json(201,
+                          {{QStringLiteral("cart"), cart.value()},
+                           {QStringLiteral("booking"), held->id},
+                           {QStringLiteral("table"), held->table},
+                           {QStringLiteral("start"), jsonTime(held->start)},
+                           {QStringLiteral("end"), jsonTime(held->end)},
+                           {QStringLiteral("expires_at"), jsonTime(held->expiresAt)}});
 }
 
 // Gives back everything the cart holds, of every shape.
@@ -288,13 +296,18 @@ QVector<Route> shapeRoutes(WebServices &services)
         return holdPlaces(services, call, context);
     }));
     Route hotels{QStringLiteral("/api/v1/hotels"), QStringLiteral("/api/v1/hotels"), 0, {}};
-    hotels.methods.append({QStringLiteral("GET"), [](const ApiCall &, WorkerContext *context) { return listHotels(context); }, false, Lane::Read});
-    Route availability{QStringLiteral("/api/v1/hotels/<arg>/availability"), QStringLiteral("/api/v1/hotels/{id}/availability"), 1, {}};
+    hotels.methods.append({QStringLiteral("GET"),
+                           [](const ApiCall &, WorkerContext *context) { return listHotels(context); }, false,
+                           Lane::Read});
+    Route availability{
+        QStringLiteral("/api/v1/hotels/<arg>/availability"), QStringLiteral("/api/v1/hotels/{id}/availability"), 1, {}};
     availability.methods.append({QStringLiteral("GET"), hotelAvailability, false, Lane::Read});
     Route stays{QStringLiteral("/api/v1/carts/<arg>/stays"), QStringLiteral("/api/v1/carts/{id}/stays"), 1, {}};
     stays.methods.append(buyerOnly(QStringLiteral("POST"), holdStay));
     Route restaurants{QStringLiteral("/api/v1/restaurants"), QStringLiteral("/api/v1/restaurants"), 0, {}};
-    restaurants.methods.append({QStringLiteral("GET"), [](const ApiCall &, WorkerContext *context) { return listRestaurants(context); }, false, Lane::Read});
+    restaurants.methods.append({QStringLiteral("GET"),
+                                [](const ApiCall &, WorkerContext *context) { return listRestaurants(context); }, false,
+                                Lane::Read});
     Route tables{QStringLiteral("/api/v1/carts/<arg>/tables"), QStringLiteral("/api/v1/carts/{id}/tables"), 1, {}};
     tables.methods.append(buyerOnly(QStringLiteral("POST"), holdTable));
     Route cart{QStringLiteral("/api/v1/carts/<arg>"), QStringLiteral("/api/v1/carts/{id}"), 1, {}};

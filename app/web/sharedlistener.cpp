@@ -14,10 +14,11 @@ namespace {
 DomainError socketError(const char *step, const QHostAddress &address, quint16 port)
 {
     const int code = errno;
-    return makeError(ErrorCode::Unavailable, QStringLiteral("Cannot listen on %1:%2 (%3: %4)")
-                                                 .arg(address.toString())
-                                                 .arg(port)
-                                                 .arg(QLatin1String(step), QString::fromLocal8Bit(std::strerror(code))));
+    return makeError(ErrorCode::Unavailable,
+                     QStringLiteral("Cannot listen on %1:%2 (%3: %4)")
+                         .arg(address.toString())
+                         .arg(port)
+                         .arg(QLatin1String(step), QString::fromLocal8Bit(std::strerror(code))));
 }
 
 } // namespace
@@ -42,8 +43,8 @@ SocketAddress socketAddress(const QHostAddress &address, quint16 port)
         auto *in6 = reinterpret_cast<sockaddr_in6 *>(&result.storage);
         in6->sin6_family = AF_INET6;
         in6->sin6_port = htons(port);
-        const Q_IPV6ADDR bytes = result.dualStack ? QHostAddress(QHostAddress::AnyIPv6).toIPv6Address()
-                                                  : address.toIPv6Address();
+        const Q_IPV6ADDR bytes
+            = result.dualStack ? QHostAddress(QHostAddress::AnyIPv6).toIPv6Address() : address.toIPv6Address();
         std::memcpy(&in6->sin6_addr, &bytes, sizeof bytes);
         in6->sin6_scope_id = address.scopeId().toUInt();
         result.length = sizeof(sockaddr_in6);

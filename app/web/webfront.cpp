@@ -32,8 +32,9 @@ ApiReply guarded(const char *where, const std::function<ApiReply()> &run)
 
 ApiReply unauthorized()
 {
-    ApiReply reply = ApiReply::error(401, QStringLiteral("unauthorized"),
-                                     QStringLiteral("Sign in: with the shop's sign-in page, or send \"Authorization: Bearer <your buyer token>\"."));
+    ApiReply reply = ApiReply::error(
+        401, QStringLiteral("unauthorized"),
+        QStringLiteral("Sign in: with the shop's sign-in page, or send \"Authorization: Bearer <your buyer token>\"."));
     reply.addHeader("WWW-Authenticate", "Bearer");
     return reply;
 }
@@ -76,7 +77,8 @@ void addSecurityHeaders(http::HttpResponse &response, const QByteArray &provider
         const QByteArray connect = providerOrigin.isEmpty() ? QByteArray("'self'") : "'self' " + providerOrigin;
         response.addHeader("Content-Security-Policy",
                            "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-                           "connect-src " + connect + "; frame-ancestors 'none'; base-uri 'none'; form-action 'self'");
+                           "connect-src "
+                               + connect + "; frame-ancestors 'none'; base-uri 'none'; form-action 'self'");
         response.addHeader("X-Frame-Options", "DENY");
     }
 }
@@ -135,12 +137,12 @@ http::HttpConfig httpConfigFor(const WebServices &services)
 } // namespace
 
 WebFront::WebFront(WebServices &services, WebLanes &lanes, const QVector<Route> &routes, int index)
-    : m_services(services),
-      m_lanes(lanes),
-      m_index(index),
+    : m_services(services), m_lanes(lanes), m_index(index),
       m_listener(new http::HttpListener(
           httpConfigFor(services),
-          [this](const http::HttpRequest &request, const http::HttpResponder &responder) { onRequest(request, responder); },
+          [this](const http::HttpRequest &request, const http::HttpResponder &responder) {
+              onRequest(request, responder);
+          },
           this))
 {
     for (const Route &route : routes)
@@ -156,10 +158,11 @@ Status WebFront::listen(const QHostAddress &address, quint16 port, bool first)
     if (!descriptor)
         return descriptor.error();
     if (!m_listener->setSocketDescriptor(descriptor.value()))
-        return makeError(ErrorCode::Unavailable, QStringLiteral("Cannot listen on %1:%2: %3")
-                                                     .arg(address.toString())
-                                                     .arg(port)
-                                                     .arg(m_listener->errorString()));
+        return makeError(ErrorCode::Unavailable,
+                         QStringLiteral("Cannot listen on %1:%2: %3")
+                             .arg(address.toString())
+                             .arg(port)
+                             .arg(m_listener->errorString()));
     return Done{};
 }
 
@@ -188,7 +191,7 @@ void WebFront::onRequest(const http::HttpRequest &request, const http::HttpRespo
 }
 
 void WebFront::dispatch(const std::shared_ptr<const Route> &route, const QStringList &args,
-                         const http::HttpRequest &request, const http::HttpResponder &responder)
+                        const http::HttpRequest &request, const http::HttpResponder &responder)
 {
     auto call = std::make_shared<ApiCall>();
     call->started.start();
@@ -202,8 +205,8 @@ void WebFront::dispatch(const std::shared_ptr<const Route> &route, const QString
     call->query = request.query;
     call->route = route ? route->name : QStringLiteral("unmatched");
     call->args = args;
-    call->clientAddress = resolveClientAddress(request.peerAddress, call->header("x-forwarded-for"),
-                                               m_services.config.trustedProxies);
+    call->clientAddress
+        = resolveClientAddress(request.peerAddress, call->header("x-forwarded-for"), m_services.config.trustedProxies);
     call->body = request.body;
 
     WebServices *services = &m_services;
@@ -228,9 +231,9 @@ void WebFront::dispatch(const std::shared_ptr<const Route> &route, const QString
             handler = &candidate;
     }
     if (!handler) {
-        ApiReply refused = ApiReply::error(405, QStringLiteral("method_not_allowed"),
-                                           QStringLiteral("%1 is not allowed here; use %2.")
-                                               .arg(call->method, allowed.join(QStringLiteral(", "))));
+        ApiReply refused = ApiReply::error(
+            405, QStringLiteral("method_not_allowed"),
+            QStringLiteral("%1 is not allowed here; use %2.").arg(call->method, allowed.join(QStringLiteral(", "))));
         refused.addHeader("Allow", allowed.join(QStringLiteral(", ")).toLatin1());
         reply(refused);
         return;
@@ -252,9 +255,11 @@ void WebFront::dispatch(const std::shared_ptr<const Route> &route, const QString
         if (token.isEmpty()) {
             call->sessionToken = sessionCookie(call->header("cookie"));
             if (!call->sessionToken.isEmpty() && isUnsafeMethod(call->method)
-                && !sameSecret(call->header("x-csrf-token"), AccountService::csrfToken(call->sessionToken).toLatin1())) {
-                reply(ApiReply::error(403, QStringLiteral("csrf"),
-                                      QStringLiteral("This change needs the page's X-CSRF-Token header: reload the page.")));
+                && !sameSecret(call->header("x-csrf-token"),
+                               AccountService::csrfToken(call->sessionToken).toLatin1())) {
+                reply(ApiReply::error(
+                    403, QStringLiteral("csrf"),
+                    QStringLiteral("This change needs the page's X-CSRF-Token header: reload the page.")));
                 return;
             }
         }
@@ -271,52 +276,53 @@ void WebFront::dispatch(const std::shared_ptr<const Route> &route, const QString
     const bool auth = handler->auth;
     WebLanes *lanes = &m_lanes;
     WorkerPool &lane = lanes->lane(handler->lane);
-    const bool queued = lane.tryStart([call, run, auth, token, reply, services, lanes](Result<WorkerContext *> context) {
-        ApiReply result;
-        if (!context) {
-            result = ApiReply::fromDomainError(context.error());
-        } else {
-            WorkerContext *worker = context.value(); // null on the provider lane
-            result = guarded("handler", [&]() -> ApiReply {
-                // Once an address has spent its budget of failed sign-ins, every signed-in request
-                // from it waits for the window to end, a cached token's too: a right guess must
-                // look like any other.
-                const RateLimiter &failures = services->limits->failedSignIns;
-                const QString address = addressSubject(call->clientAddress);
-                if (auth) {
-                    if (auto spent = failures.refuseIfSpent(address))
-                        return *spent;
-                }
-                if (auth && !call->buyer) {
-                    Result<Buyer> buyer = makeError(ErrorCode::PermissionDenied, QString());
-                    if (!call->sessionToken.isEmpty()) {
-                        auto account = services->accounts->session(call->sessionToken);
-                        buyer = account ? Result<Buyer>(account->buyer) : Result<Buyer>(account.error());
-                    } else {
-                        buyer = worker ? worker->buyers->authenticate(token)
-                                       : lanes->callOnClaim<Buyer>([&token](WorkerContext &claim) {
-                                             return claim.buyers->authenticate(token);
-                                         });
-                    }
-                    if (!buyer && buyer.error().code == ErrorCode::PermissionDenied)
-                        failures.count(address);
-                    if (!buyer)
-                        return buyer.error().code == ErrorCode::PermissionDenied
-                            ? unauthorized()
-                            : ApiReply::fromDomainError(buyer.error());
-                    services->auth.remember(authCacheKey(token, call->sessionToken), buyer.value());
-                    call->buyer = buyer.value();
-                }
-                return run(*call, worker);
-            });
-            if (result.connectionLost && worker)
-                worker->broken = true;
-        }
-        // Answered from this lane's thread: the connection takes it to its own thread, in order,
-        // and drops it if the client is gone by then.
-        if (!result.later)
-            reply(result);
-    });
+    const bool queued
+        = lane.tryStart([call, run, auth, token, reply, services, lanes](Result<WorkerContext *> context) {
+              ApiReply result;
+              if (!context) {
+                  result = ApiReply::fromDomainError(context.error());
+              } else {
+                  WorkerContext *worker = context.value(); // null on the provider lane
+                  result = guarded("handler", [&]() -> ApiReply {
+                      // Once an address has spent its budget of failed sign-ins, every signed-in request
+                      // from it waits for the window to end, a cached token's too: a right guess must
+                      // look like any other.
+                      const RateLimiter &failures = services->limits->failedSignIns;
+                      const QString address = addressSubject(call->clientAddress);
+                      if (auth) {
+                          if (auto spent = failures.refuseIfSpent(address))
+                              return *spent;
+                      }
+                      if (auth && !call->buyer) {
+                          Result<Buyer> buyer = makeError(ErrorCode::PermissionDenied, QString());
+                          if (!call->sessionToken.isEmpty()) {
+                              auto account = services->accounts->session(call->sessionToken);
+                              buyer = account ? Result<Buyer>(account->buyer) : Result<Buyer>(account.error());
+                          } else {
+                              buyer = worker ? worker->buyers->authenticate(token)
+                                             : lanes->callOnClaim<Buyer>([&token](WorkerContext &claim) {
+                                                   return claim.buyers->authenticate(token);
+                                               });
+                          }
+                          if (!buyer && buyer.error().code == ErrorCode::PermissionDenied)
+                              failures.count(address);
+                          if (!buyer)
+                              return buyer.error().code == ErrorCode::PermissionDenied
+                                  ? unauthorized()
+                                  : ApiReply::fromDomainError(buyer.error());
+                          services->auth.remember(authCacheKey(token, call->sessionToken), buyer.value());
+                          call->buyer = buyer.value();
+                      }
+                      return run(*call, worker);
+                  });
+                  if (result.connectionLost && worker)
+                      worker->broken = true;
+              }
+              // Answered from this lane's thread: the connection takes it to its own thread, in order,
+              // and drops it if the client is gone by then.
+              if (!result.later)
+                  reply(result);
+          });
     if (!queued)
         reply(busyAnswer(lane.name()));
 }

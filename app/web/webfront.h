@@ -42,8 +42,8 @@ private:
     };
 
     void onRequest(const http::HttpRequest &request, const http::HttpResponder &responder);
-    void dispatch(const std::shared_ptr<const Route> &route, const QStringList &args,
-                  const http::HttpRequest &request, const http::HttpResponder &responder);
+    void dispatch(const std::shared_ptr<const Route> &route, const QStringList &args, const http::HttpRequest &request,
+                  const http::HttpResponder &responder);
 
     WebServices &m_services;
     WebLanes &m_lanes;

@@ -47,10 +47,12 @@ QVector<Route> webhookRoutes(WebServices &services)
              if (handled.value() == InboxOutcome::Rejected)
                  // Signed, but it contradicts the payment (amount, currency or intent): changed nothing,
                  // kept in the inbox for the audit and staff.
-                 return ApiReply::error(422, QStringLiteral("webhook_rejected"),
-                                        QStringLiteral("The event does not match the payment it names; nothing was changed."));
-             return ApiReply::json(200, {{QStringLiteral("received"), true},
-                                         {QStringLiteral("outcome"), inboxOutcomeName(handled.value())}});
+                 return ApiReply::error(
+                     422, QStringLiteral("webhook_rejected"),
+                     QStringLiteral("The event does not match the payment it names; nothing was changed."));
+             return ApiReply::json(
+                 200,
+                 {{QStringLiteral("received"), true}, {QStringLiteral("outcome"), inboxOutcomeName(handled.value())}});
          }});
     return {webhook};
 }

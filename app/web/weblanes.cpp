@@ -2,7 +2,6 @@
 
 #include "webconfig.h"
 
-
 #include <exception>
 #include <future>
 

@@ -4,12 +4,12 @@
 
 #include <QByteArray>
 #include <QElapsedTimer>
-#include <QtGlobal>
 #include <QMap>
 #include <QMutex>
 #include <QPair>
 #include <QString>
 #include <QVector>
+#include <QtGlobal>
 
 #include <array>
 #include <atomic>
@@ -84,8 +84,7 @@ public:
     quint64 holdsGranted() const { return m_holdsGranted.load(); }
     OutboxBacklogGauge outbox;
 
-    static constexpr std::array<double, 11> bucketBounds{0.005, 0.01, 0.025, 0.05, 0.1, 0.25,
-                                                         0.5,   1.0,  2.5,   5.0,  10.0};
+    static constexpr std::array<double, 11> bucketBounds{0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0};
 
 private:
     struct Key

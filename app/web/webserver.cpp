@@ -19,13 +19,14 @@ WebServer::WebServer(WebConfig config, SharedState shared, QObject *parent)
 {
     const WebConfig &cfg = m_services->config;
     if (!cfg.providerUrl.isEmpty())
-        m_services->provider =
-            std::make_unique<HttpPaymentProvider>(cfg.providerUrl, cfg.providerKey, cfg.providerTimeoutMs);
+        m_services->provider
+            = std::make_unique<HttpPaymentProvider>(cfg.providerUrl, cfg.providerKey, cfg.providerTimeoutMs);
     if (!cfg.providerPublishableKey.isEmpty()) {
         const QUrl publicUrl = cfg.providerPublicUrl.isEmpty() ? cfg.providerUrl : cfg.providerPublicUrl;
-        m_services->browserProviderOrigin = publicUrl.adjusted(QUrl::RemovePath | QUrl::RemoveQuery | QUrl::RemoveFragment)
-                                                .toString(QUrl::StripTrailingSlash)
-                                                .toLatin1();
+        m_services->browserProviderOrigin
+            = publicUrl.adjusted(QUrl::RemovePath | QUrl::RemoveQuery | QUrl::RemoveFragment)
+                  .toString(QUrl::StripTrailingSlash)
+                  .toLatin1();
     }
     std::shared_ptr<RateCounters> counters = m_services->shared.rateCounters;
     if (!counters)
@@ -38,8 +39,7 @@ WebServer::WebServer(WebConfig config, SharedState shared, QObject *parent)
     const int batchWaitLimit = cfg.claimConnectionCount() + cfg.claimQueueLimit;
     m_services->poolBatcher = std::make_unique<PoolHoldBatcher>(PoolHoldBatcher::Options{500, 1, batchWaitLimit});
     if (cfg.seatBatching)
-        m_services->seatBatcher = std::make_unique<SeatHoldBatcher>(
-            SeatHoldBatcher::Options{200, 1, batchWaitLimit});
+        m_services->seatBatcher = std::make_unique<SeatHoldBatcher>(SeatHoldBatcher::Options{200, 1, batchWaitLimit});
     m_services->passwords = std::make_unique<SodiumPasswords>();
     WebLanes *lanes = m_lanes.get();
     AccountSettings accountSettings;
@@ -65,10 +65,10 @@ WebServer::WebServer(WebConfig config, SharedState shared, QObject *parent)
                                  [claim] { return claim->size() > 0 ? double(claim->busy()) / claim->size() : 0.0; });
 
     // More specific patterns first.
-    for (const auto &routes : {queueRoutes(*m_services), healthRoutes(*m_services), accountRoutes(*m_services), bestAvailableRoutes(*m_services), paymentConfigRoutes(*m_services),
-                               eventRoutes(*m_services),
-                               cartRoutes(*m_services), orderRoutes(*m_services), webhookRoutes(*m_services),
-                               pageRoutes(*m_services), shapeRoutes(*m_services)})
+    for (const auto &routes : {queueRoutes(*m_services), healthRoutes(*m_services), accountRoutes(*m_services),
+                               bestAvailableRoutes(*m_services), paymentConfigRoutes(*m_services),
+                               eventRoutes(*m_services), cartRoutes(*m_services), orderRoutes(*m_services),
+                               webhookRoutes(*m_services), pageRoutes(*m_services), shapeRoutes(*m_services)})
         m_routes += routes;
 
     // The first front answers on this object's thread, as a one-front server always did; each of the
@@ -92,7 +92,8 @@ WebServer::~WebServer()
     // a job still running then posts its answer to a closed mailbox, which drops it.
     for (std::size_t index = 1; index < m_fronts.size(); ++index) {
         WebFront *front = m_fronts[index];
-        QMetaObject::invokeMethod(front, [front] { delete front; }, Qt::BlockingQueuedConnection);
+        QMetaObject::invokeMethod(
+            front, [front] { delete front; }, Qt::BlockingQueuedConnection);
         QThread *thread = m_frontThreads[index - 1];
         thread->quit();
         thread->wait();

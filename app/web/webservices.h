@@ -10,10 +10,10 @@
 #include "domain/buyeraccounts.h"
 #include "domain/holdfilter.h"
 #include "domain/payments.h"
-#include "domain/ratecounters.h"
-#include "domain/waitingroom.h"
 #include "domain/poolholdbatcher.h"
+#include "domain/ratecounters.h"
 #include "domain/seatbatch.h"
+#include "domain/waitingroom.h"
 
 #include <functional>
 #include <memory>
@@ -36,9 +36,7 @@ struct SharedState
 struct WebServices
 {
     WebServices(WebConfig webConfig, SharedState sharedState)
-        : config(std::move(webConfig)),
-          shared(std::move(sharedState)),
-          seatMaps(config.seatMapMaxAgeMs),
+        : config(std::move(webConfig)), shared(std::move(sharedState)), seatMaps(config.seatMapMaxAgeMs),
           auth(config.authCacheSeconds, config.authCacheEntries),
           admission(std::make_unique<AdmissionServices>(config.admissionSecret, shared.waitingRoom.get()))
     { }

@@ -14,10 +14,10 @@
 #include "storage/pgcheckoutstore.h"
 #include "storage/pgcountersales.h"
 #include "storage/pginventory.h"
-#include "storage/propertyloader.h"
 #include "storage/pgticketissuer.h"
+#include "storage/propertyloader.h"
 #include "storage/staffadmin.h"
-#include "ui/tickets/ticketpdfwriter.h"
+#include "tickets/ticketpdfwriter.h"
 
 #include <QtTest>
 
@@ -258,8 +258,8 @@ void TestCheckoutSaga::failureRow3_unknownThatNeverChargedReleases()
 {
     QCOMPARE(hold(QStringLiteral("lost-1"), {m_units.at(6)}).size(), 1);
     // Every try of the client fails before the charge begins (it tries three times, with backoff).
-    m_fakepay->behave({QStringLiteral("error500_before"), QStringLiteral("error500_before"),
-                       QStringLiteral("error500_before")});
+    m_fakepay->behave(
+        {QStringLiteral("error500_before"), QStringLiteral("error500_before"), QStringLiteral("error500_before")});
     CheckoutSaga saga(*m_store, *m_provider, QStringLiteral("fakepay"));
     const auto outcome = saga.checkout(QStringLiteral("lost-1"), QStringLiteral("web"), QStringLiteral("buyer"));
     QVERIFY(outcome.ok());
@@ -554,7 +554,8 @@ void TestCheckoutSaga::aManagersRefundThroughTheServiceIsDoneAtOnceWhenAProvider
     QCOMPARE(m_fakepay->state().value(QStringLiteral("refunds")).toArray().size(), 1);
 
     QCOMPARE(hold(QStringLiteral("service-refund-2"), {m_units.at(14)}).size(), 1);
-    const auto later = saga.checkout(QStringLiteral("service-refund-2"), QStringLiteral("web"), QStringLiteral("buyer"));
+    const auto later
+        = saga.checkout(QStringLiteral("service-refund-2"), QStringLiteral("web"), QStringLiteral("buyer"));
     QVERIFY(later.ok());
     const QVariantMap laterOrder{{QStringLiteral("o"), later->order}};
     const auto due = RefundService(*m_store, nullptr).refund(later->order, {}, QStringLiteral("guest cannot come"));
@@ -649,7 +650,8 @@ void TestCheckoutSaga::threeStandingPlacesGetThreeTicketsOnce()
     const QVariantMap order{{QStringLiteral("o"), paid->order}};
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT subject FROM mail_spool WHERE order_id = :o"), order).toString(),
              QStringLiteral("Your tickets for Saga Hall night (order %1)").arg(paid->order));
-    const QString body = m_db->scalar(QStringLiteral("SELECT body FROM mail_spool WHERE order_id = :o"), order).toString();
+    const QString body
+        = m_db->scalar(QStringLiteral("SELECT body FROM mail_spool WHERE order_id = :o"), order).toString();
     QVERIFY2(body.contains(QStringLiteral("Standing: 3 x Standing floor")), qPrintable(body));
     const QString pdf = attachmentText(paid->order).simplified();
     QVERIFY2(pdf.count(QStringLiteral("Standing \u2014 Standing floor admits one")) == 3, qPrintable(pdf));
@@ -694,8 +696,9 @@ void TestCheckoutSaga::aStayOnlyOrderGetsItsVoucherAsPdf()
         room = hotel.name == QLatin1String("Saga Inn") ? hotel.roomTypes.first().id : room;
     QVERIFY(room);
     const QDate checkIn = QDate::currentDate().addDays(4);
-    const auto stay = HotelService(m_inventory->hotels)
-                          .holdStay({room, QStringLiteral("mail-stay"), checkIn, checkIn.addDays(2), QStringLiteral("Ada"), {}});
+    const auto stay
+        = HotelService(m_inventory->hotels)
+              .holdStay({room, QStringLiteral("mail-stay"), checkIn, checkIn.addDays(2), QStringLiteral("Ada"), {}});
     QVERIFY2(stay.ok(), stay.ok() ? "" : qPrintable(stay.error().message));
     CheckoutSaga saga(*m_store, *m_provider, QStringLiteral("fakepay"));
     const auto paid = saga.checkout(QStringLiteral("mail-stay"), QStringLiteral("web"), QStringLiteral("buyer"));

@@ -9,6 +9,7 @@
 #include "desksession.h"
 #include "domain/receipt.h"
 #include "storage/staffadmin.h"
+#include "tickets/ticketrenderer.h"
 #include "ui/desk/deskwindow.h"
 #include "ui/frontdesk/frontdeskpanel.h"
 #include "ui/orders/orderlookuppanel.h"
@@ -18,7 +19,6 @@
 #include "ui/sale/cartmodel.h"
 #include "ui/sale/paymentdialog.h"
 #include "ui/sale/serverclock.h"
-#include "ui/tickets/ticketrenderer.h"
 
 #include <QLineEdit>
 #include <QPrintDialog>
@@ -26,9 +26,9 @@
 #include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
-#include <QSqlQuery>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSqlQuery>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -98,15 +98,15 @@ QStringList scanned(const QString &pdf, const QTemporaryDir &dir, QString *error
 {
     const QString prefix = dir.filePath(QUuid::createUuid().toString(QUuid::Id128).left(8));
     QByteArray out;
-    if (!run(QStringLiteral("pdftoppm"), {QStringLiteral("-r"), QStringLiteral("200"), QStringLiteral("-png"), pdf, prefix},
-             &out, error))
+    if (!run(QStringLiteral("pdftoppm"),
+             {QStringLiteral("-r"), QStringLiteral("200"), QStringLiteral("-png"), pdf, prefix}, &out, error))
         return {};
     QStringList symbols;
     const QFileInfo base(prefix);
-    for (const QString &page : QDir(dir.path()).entryList({base.fileName() + QStringLiteral("-*.png")}, QDir::Files,
-                                                          QDir::Name)) {
-        if (!run(QStringLiteral("zbarimg"), {QStringLiteral("--quiet"), QStringLiteral("--raw"), dir.filePath(page)}, &out,
-                 error))
+    for (const QString &page :
+         QDir(dir.path()).entryList({base.fileName() + QStringLiteral("-*.png")}, QDir::Files, QDir::Name)) {
+        if (!run(QStringLiteral("zbarimg"), {QStringLiteral("--quiet"), QStringLiteral("--raw"), dir.filePath(page)},
+                 &out, error))
             return {};
         symbols += QString::fromUtf8(out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     }
@@ -412,9 +412,10 @@ void TestPrinting::cashSaleReceiptGivesTheRightChange()
     const QString text = pdfText(pdf, &error).simplified();
     for (const QString &expected :
          {QStringLiteral("Receipt"), QStringLiteral("Order 5150"), QStringLiteral("Seat A-1-5 €45.00"),
-          QStringLiteral("2 x Standing €30.00"), QStringLiteral("Total €120.00"),
-          QStringLiteral("Paid by Cash"), QStringLiteral("Tendered €150.00"), QStringLiteral("Change €30.00"),
-          QStringLiteral("Seat A-1-7: taken by another buyer first, not charged"), QStringLiteral("Served by anna at DESK-2")}) {
+          QStringLiteral("2 x Standing €30.00"), QStringLiteral("Total €120.00"), QStringLiteral("Paid by Cash"),
+          QStringLiteral("Tendered €150.00"), QStringLiteral("Change €30.00"),
+          QStringLiteral("Seat A-1-7: taken by another buyer first, not charged"),
+          QStringLiteral("Served by anna at DESK-2")}) {
         QVERIFY2(text.contains(expected), qPrintable(QStringLiteral("\"%1\" not in: %2").arg(expected, text)));
     }
 }
@@ -427,9 +428,10 @@ void TestPrinting::refundReceiptSaysWhereTheMoneyWent()
     refund.refund.reason = QStringLiteral("Buyer taken ill");
     refund.refund.atCounter = true;
     refund.money = ManagerRefund::Money::AtCounter;
-    const Receipt receipt = Receipts::forRefund(
-        5151, refund, QStringLiteral("EUR"), {{ItemKind::Seat, 9, QStringLiteral("B-2-3"), 1, 4500, LineState::Refunded}},
-        {QStringLiteral("manon"), QStringLiteral("DESK-1"), QDateTime::currentDateTimeUtc()});
+    const Receipt receipt
+        = Receipts::forRefund(5151, refund, QStringLiteral("EUR"),
+                              {{ItemKind::Seat, 9, QStringLiteral("B-2-3"), 1, 4500, LineState::Refunded}},
+                              {QStringLiteral("manon"), QStringLiteral("DESK-1"), QDateTime::currentDateTimeUtc()});
     QCOMPARE(receipt.kind, Receipt::Kind::Refund);
     QCOMPARE(receipt.refundedMinor(), 4500);
 
@@ -458,8 +460,7 @@ void TestPrinting::counterRefundReceiptSaysHowTheMoneyWentBack_data()
     QTest::addColumn<QString>("said");
 
     QTest::newRow("cash from the till") << int(MoneyBack::Cash) << true << "Refund, cash handed back";
-    QTest::newRow("to the card") << int(MoneyBack::Card) << true
-                                 << "Refund to the card (terminal reference TRM-5152)";
+    QTest::newRow("to the card") << int(MoneyBack::Card) << true << "Refund to the card (terminal reference TRM-5152)";
     QTest::newRow("online, confirmed") << int(MoneyBack::Online) << true << "Refund through the online payment";
     QTest::newRow("online, due") << int(MoneyBack::Online) << false << "Refund due, to follow";
 }
@@ -480,14 +481,14 @@ void TestPrinting::counterRefundReceiptSaysHowTheMoneyWentBack()
     refund.moneyReturned = returned;
     refund.reason = QStringLiteral("show moved");
     const Receipt receipt = Receipts::forCounterRefund(
-        refund, {QStringLiteral("anna"), QStringLiteral("DESK-2"), QDateTime::currentDateTimeUtc()}, QStringLiteral("manon"));
+        refund, {QStringLiteral("anna"), QStringLiteral("DESK-2"), QDateTime::currentDateTimeUtc()},
+        QStringLiteral("manon"));
     // The rows as printed, a wrapped row joined again.
     const QString text = ReceiptDocument(receipt, ReceiptStock::Roll80).text().join(QLatin1Char(' '));
-    for (const QString &expected :
-         {QStringLiteral("Refund receipt"), QStringLiteral("Order 5152"), QStringLiteral("Seat B-2-3 €45.00"),
-          QStringLiteral("2 x Standing €30.00"), QStringLiteral("Refunded €75.00"), said,
-          QStringLiteral("Reason: show moved"), QStringLiteral("Approved by manon"),
-          QStringLiteral("Served by anna at DESK-2")}) {
+    for (const QString &expected : {QStringLiteral("Refund receipt"), QStringLiteral("Order 5152"),
+                                    QStringLiteral("Seat B-2-3 €45.00"), QStringLiteral("2 x Standing €30.00"),
+                                    QStringLiteral("Refunded €75.00"), said, QStringLiteral("Reason: show moved"),
+                                    QStringLiteral("Approved by manon"), QStringLiteral("Served by anna at DESK-2")}) {
         QVERIFY2(text.contains(expected), qPrintable(QStringLiteral("\"%1\" not in: %2").arg(expected, text)));
     }
 }
@@ -509,7 +510,8 @@ void TestPrinting::cheaperExchangeReceiptGivesTheDifferenceBack()
     exchange.refundReference = QStringLiteral("TRM-6001");
     exchange.refundReturned = true;
     const Receipt receipt = Receipts::forExchange(
-        exchange, {QStringLiteral("anna"), QStringLiteral("DESK-2"), QDateTime::currentDateTimeUtc()}, QStringLiteral("manon"));
+        exchange, {QStringLiteral("anna"), QStringLiteral("DESK-2"), QDateTime::currentDateTimeUtc()},
+        QStringLiteral("manon"));
     QCOMPARE(receipt.totalMinor, 0); // nothing charged
     QCOMPARE(receipt.refundedMinor(), 2000);
 
@@ -524,10 +526,10 @@ void TestPrinting::cheaperExchangeReceiptGivesTheDifferenceBack()
     QVERIFY2(error.isEmpty(), qPrintable(error));
     for (const QString &expected :
          {QStringLiteral("Exchange receipt"), QStringLiteral("Order 6002"), QStringLiteral("Exchanged from order 6001"),
-          QStringLiteral("Given back (order 6001) Seat A-1-1 €60.00"), QStringLiteral("Sold (order 6002) Seat C-3-4 €40.00"),
-          QStringLiteral("New units €40.00"), QStringLiteral("Credit from order 6001 -€40.00"),
-          QStringLiteral("Difference given back €20.00"), QStringLiteral("Refund to the card (terminal reference TRM-6001)"),
-          QStringLiteral("Approved by manon")}) {
+          QStringLiteral("Given back (order 6001) Seat A-1-1 €60.00"),
+          QStringLiteral("Sold (order 6002) Seat C-3-4 €40.00"), QStringLiteral("New units €40.00"),
+          QStringLiteral("Credit from order 6001 -€40.00"), QStringLiteral("Difference given back €20.00"),
+          QStringLiteral("Refund to the card (terminal reference TRM-6001)"), QStringLiteral("Approved by manon")}) {
         QVERIFY2(text.contains(expected), qPrintable(QStringLiteral("\"%1\" not in: %2").arg(expected, text)));
     }
     QVERIFY(!text.contains(QStringLiteral("Change")));
@@ -537,7 +539,8 @@ void TestPrinting::cheaperExchangeReceiptGivesTheDifferenceBack()
 void TestPrinting::renderingRunsOffTheGuiThread()
 {
     PrintService service(m_window.get());
-    service.printDialogHook = choosePdf(m_dir.filePath(QStringLiteral("long.pdf")), TicketStocks::pageLayout(TicketStock::A6));
+    service.printDialogHook
+        = choosePdf(m_dir.filePath(QStringLiteral("long.pdf")), TicketStocks::pageLayout(TicketStock::A6));
     // A slow printer: every page takes 60 ms to go out.
     std::atomic<bool> onGuiThread{false};
     std::atomic<int> pagesDone{0};
@@ -579,8 +582,8 @@ void TestPrinting::renderingRunsOffTheGuiThread()
 void TestPrinting::cancellingStopsTheJob()
 {
     PrintService service(m_window.get());
-    service.printDialogHook = choosePdf(m_dir.filePath(QStringLiteral("cancelled.pdf")),
-                                        TicketStocks::pageLayout(TicketStock::A6));
+    service.printDialogHook
+        = choosePdf(m_dir.filePath(QStringLiteral("cancelled.pdf")), TicketStocks::pageLayout(TicketStock::A6));
     std::atomic<int> pagesDone{0};
     service.pagePaintedHook = [&](int done) {
         pagesDone = done;
@@ -631,11 +634,12 @@ void TestPrinting::aDeskSalePrintsTicketsAndReceipt()
 
     m_soldOrder = QFileInfo(m_window->lastTicketsPdf()).completeBaseName().mid(6).toLongLong();
     QVERIFY(m_soldOrder > 0);
-    const QStringList codes = m_db->scalar(QStringLiteral("SELECT string_agg('BOXOFFICE-TICKET:' || code, ' ' ORDER BY 1) "
-                                                          "FROM tickets WHERE order_id = :o"),
-                                           {{QStringLiteral("o"), m_soldOrder}})
-                                  .toString()
-                                  .split(QLatin1Char(' '));
+    const QStringList codes
+        = m_db->scalar(QStringLiteral("SELECT string_agg('BOXOFFICE-TICKET:' || code, ' ' ORDER BY 1) "
+                                      "FROM tickets WHERE order_id = :o"),
+                       {{QStringLiteral("o"), m_soldOrder}})
+              .toString()
+              .split(QLatin1Char(' '));
     QString error;
     QStringList sortedCodes = codes;
     sortedCodes.sort();
@@ -644,9 +648,9 @@ void TestPrinting::aDeskSalePrintsTicketsAndReceipt()
 
     const QString text = pdfText(receiptPdf, &error).simplified();
     QVERIFY2(error.isEmpty(), qPrintable(error));
-    for (const QString &expected :
-         {QStringLiteral("Order %1").arg(m_soldOrder), QStringLiteral("Print Hall"), QStringLiteral("Total €90.00"), QStringLiteral("Tendered €100.00"),
-          QStringLiteral("Change €10.00"), QStringLiteral("Served by %1").arg(m_clerk)}) {
+    for (const QString &expected : {QStringLiteral("Order %1").arg(m_soldOrder), QStringLiteral("Print Hall"),
+                                    QStringLiteral("Total €90.00"), QStringLiteral("Tendered €100.00"),
+                                    QStringLiteral("Change €10.00"), QStringLiteral("Served by %1").arg(m_clerk)}) {
         QVERIFY2(text.contains(expected), qPrintable(QStringLiteral("\"%1\" not in: %2").arg(expected, text)));
     }
 }
@@ -669,7 +673,8 @@ void TestPrinting::ordersTabReprintsTheSameCodes()
 
     QSignalSpy printed(m_window->printing(), &PrintService::finished);
     QTest::mouseClick(orders->reprintButton(), Qt::LeftButton);
-    QVERIFY2(m_window->message().contains(QRegularExpression(QStringLiteral("Reprinting 2 ticket(s|\\(s\\)) of order %1 ").arg(m_soldOrder))),
+    QVERIFY2(m_window->message().contains(
+                 QRegularExpression(QStringLiteral("Reprinting 2 ticket(s|\\(s\\)) of order %1 ").arg(m_soldOrder))),
              qPrintable(m_window->message()));
     QVERIFY(waitPrinted(printed));
     QCOMPARE(m_dialogs, 1); // the first ticket print at this terminal asks for the printer
@@ -727,8 +732,8 @@ void TestPrinting::ordersTabPrintsAReceiptCopy()
     if (m_soldOrder == 0)
         QSKIP("needs the sale of aDeskSalePrintsTicketsAndReceipt");
     const QString copyPdf = m_dir.filePath(QStringLiteral("copy.pdf"));
-    m_window->printing()->printDialogHook = choosePdf(copyPdf, QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait,
-                                                                           QMarginsF()));
+    m_window->printing()->printDialogHook
+        = choosePdf(copyPdf, QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait, QMarginsF()));
     m_window->pages()->setCurrentWidget(m_window->orders());
     OrderLookupPanel *orders = m_window->orders();
     orders->searchEdit()->selectAll();
@@ -768,8 +773,9 @@ void TestPrinting::aFrontDeskBookingPrintsItsReceipt()
     QString error;
     const QString text = pdfText(receiptPdf, &error).simplified();
     QVERIFY2(error.isEmpty(), qPrintable(error));
-    for (const QString &expected : {QStringLiteral("Order 7001"), QStringLiteral("Stay STD 12-14 Mar €180.00"),
-                                    QStringLiteral("Paid by Card"), QStringLiteral("Card terminal reference TRM-77001")}) {
+    for (const QString &expected :
+         {QStringLiteral("Order 7001"), QStringLiteral("Stay STD 12-14 Mar €180.00"), QStringLiteral("Paid by Card"),
+          QStringLiteral("Card terminal reference TRM-77001")}) {
         QVERIFY2(text.contains(expected), qPrintable(QStringLiteral("\"%1\" not in: %2").arg(expected, text)));
     }
 }

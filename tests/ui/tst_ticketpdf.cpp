@@ -1,7 +1,7 @@
 #include "domain/ticket.h"
 #include "domain/ticketissuing.h"
-#include "ui/tickets/qrcode.h"
-#include "ui/tickets/ticketpdfwriter.h"
+#include "tickets/qrcode.h"
+#include "tickets/ticketpdfwriter.h"
 
 #include <QDir>
 #include <QFile>
@@ -312,8 +312,9 @@ void TestTicketPdf::anOrderPdfHasPlacesAndVouchers()
 
     QByteArray text;
     QString error;
-    QVERIFY2(run(QStandardPaths::findExecutable(QStringLiteral("pdftotext")), {pdfPath, QStringLiteral("-")}, &text, &error),
-             qPrintable(error));
+    QVERIFY2(
+        run(QStandardPaths::findExecutable(QStringLiteral("pdftotext")), {pdfPath, QStringLiteral("-")}, &text, &error),
+        qPrintable(error));
     const QString words = QString::fromUtf8(text).simplified();
     QCOMPARE(words.count(QStringLiteral("Standing \u2014 Front of Stage admits one")), 2);
     for (const QString &shown : {QStringLiteral("1 of 2"), QStringLiteral("2 of 2"), QStringLiteral("Harbour Hotel"),

@@ -140,10 +140,10 @@ QString reasonText(const DomainError &error)
             "A cancellation fee is at most what was paid for the stay, and not negative. Nothing was changed.");
     if (is(ErrorReason::FeeNothingPaid))
         return QCoreApplication::translate("ErrorText", "Nothing was paid for this stay, so no fee can be kept.");
-    for (auto area : {ErrorWording::hotelText, ErrorWording::frontDeskText, ErrorWording::stayMoneyText,
-                      ErrorWording::tableText, ErrorWording::tillText, ErrorWording::priceText,
-                      ErrorWording::guestText, ErrorWording::folioText, ErrorWording::groupBlockText,
-                      ErrorWording::rateText, ErrorWording::listsText, ErrorWording::roomText}) {
+    for (auto area :
+         {ErrorWording::hotelText, ErrorWording::frontDeskText, ErrorWording::stayMoneyText, ErrorWording::tableText,
+          ErrorWording::tillText, ErrorWording::priceText, ErrorWording::guestText, ErrorWording::folioText,
+          ErrorWording::groupBlockText, ErrorWording::rateText, ErrorWording::listsText, ErrorWording::roomText}) {
         if (QString worded = area(error); !worded.isEmpty())
             return worded;
     }

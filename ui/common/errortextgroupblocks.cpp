@@ -11,10 +11,12 @@ QString groupBlockText(const DomainError &error)
     static const Wording table[] = {
         {ErrorReason::GroupBlockNameMissing, QT_TRANSLATE_NOOP("ErrorText", "Give the group's name.")},
         //: %1 is the most nights one block may have, e.g. 366.
-        {ErrorReason::GroupBlockNights, QT_TRANSLATE_NOOP("ErrorText", "A group block holds rooms for one to %1 nights.")},
+        {ErrorReason::GroupBlockNights,
+         QT_TRANSLATE_NOOP("ErrorText", "A group block holds rooms for one to %1 nights.")},
         //: %1 is the most rooms a block may hold on one night, e.g. 999.
         {ErrorReason::GroupBlockRooms,
-         QT_TRANSLATE_NOOP("ErrorText", "A group block holds from 0 to %1 rooms a night, and some rooms on at least one night.")},
+         QT_TRANSLATE_NOOP("ErrorText",
+                           "A group block holds from 0 to %1 rooms a night, and some rooms on at least one night.")},
         {ErrorReason::GroupBlockCutoff,
          QT_TRANSLATE_NOOP("ErrorText", "Give the block a cut-off that is still ahead.")},
         //: %1 is the first night without enough rooms on sale, e.g. 2026-05-01.
@@ -24,8 +26,9 @@ QString groupBlockText(const DomainError &error)
         {ErrorReason::GroupBlockFull,
          QT_TRANSLATE_NOOP("ErrorText", "The group's block has no room left on %1: nothing was picked up.")},
         {ErrorReason::GroupBlockPastCutoff,
-         QT_TRANSLATE_NOOP("ErrorText",
-                           "The group's cut-off has passed: its rooms are back on general sale. Book the guest as any guest.")},
+         QT_TRANSLATE_NOOP(
+             "ErrorText",
+             "The group's cut-off has passed: its rooms are back on general sale. Book the guest as any guest.")},
         {ErrorReason::GroupBlockGuestMissing, QT_TRANSLATE_NOOP("ErrorText", "Give the guest's name.")},
         {ErrorReason::GroupBlockOutsideNights,
          QT_TRANSLATE_NOOP("ErrorText", "Choose nights within the group's block.")},

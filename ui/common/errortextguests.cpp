@@ -10,7 +10,8 @@ QString guestText(const DomainError &error)
 {
     static const Wording table[] = {
         {ErrorReason::GuestNameMissing,
-         QT_TRANSLATE_NOOP("ErrorText", "Type the guest's name: a stay is booked in a guest's name. Nothing was booked.")},
+         QT_TRANSLATE_NOOP("ErrorText",
+                           "Type the guest's name: a stay is booked in a guest's name. Nothing was booked.")},
         //: %1 is the most characters the detail may have, e.g. 200.
         {ErrorReason::GuestDetailTooLong,
          QT_TRANSLATE_NOOP("ErrorText", "A guest detail is too long: at most %1 characters.")},

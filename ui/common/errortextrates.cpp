@@ -10,7 +10,8 @@ QString rateText(const DomainError &error)
 {
     static const Wording table[] = {
         //: %1 is the longest name a rate may have, in characters, e.g. 80.
-        {ErrorReason::RateNameMissing, QT_TRANSLATE_NOOP("ErrorText", "Give the rate a name of at most %1 characters.")},
+        {ErrorReason::RateNameMissing,
+         QT_TRANSLATE_NOOP("ErrorText", "Give the rate a name of at most %1 characters.")},
         {ErrorReason::RateNightsOrder,
          QT_TRANSLATE_NOOP("ErrorText", "A rate runs from its first night to a last night on or after it.")},
         //: %1 is the most nights one rate may cover, e.g. 732.

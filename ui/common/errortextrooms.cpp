@@ -33,8 +33,7 @@ QString roomText(const DomainError &error)
                            "Only a booked stay is given a room ahead of arrival; a guest in house moves rooms "
                            "instead.")},
         {ErrorReason::RoomStayNotInHouse,
-         QT_TRANSLATE_NOOP("ErrorText",
-                           "Only a checked-in guest moves rooms; give a booked stay its room instead.")},
+         QT_TRANSLATE_NOOP("ErrorText", "Only a checked-in guest moves rooms; give a booked stay its room instead.")},
         {ErrorReason::RoomStayDeparting,
          QT_TRANSLATE_NOOP("ErrorText", "The guest leaves today: there is no night left to move.")},
         {ErrorReason::RoomSame, QT_TRANSLATE_NOOP("ErrorText", "The guest is in that room already.")},

@@ -10,20 +10,9 @@ namespace boxoffice {
 
 namespace {
 
-// Every currency the box office sells in (EUR, GBP, USD, CHF) has cents.
+// What a clerk types: amounts in currencies with cents (EUR, GBP, USD, CHF).
 constexpr int minorDigits = 2;
 constexpr qint64 minorPerMajor = 100;
-
-QString currencySymbol(const QString &currency)
-{
-    if (currency == QLatin1String("EUR"))
-        return QStringLiteral("€");
-    if (currency == QLatin1String("GBP"))
-        return QStringLiteral("£");
-    if (currency == QLatin1String("USD"))
-        return QStringLiteral("$");
-    return currency + QLatin1Char(' ');
-}
 
 bool isSpace(QChar c)
 {
@@ -112,24 +101,6 @@ std::optional<QString> integerDigits(const QString &text, const Grouping &groupi
 }
 
 } // namespace
-
-QString formatMoney(qint64 amountMinor, const QString &currency)
-{
-    const bool negative = amountMinor < 0;
-    const qint64 absolute = negative ? -amountMinor : amountMinor;
-    const QString minor = QStringLiteral("%1").arg(absolute % 100, 2, 10, QLatin1Char('0'));
-    const QLocale locale;
-    if (locale.language() == QLocale::C || locale.language() == QLocale::English) {
-        const QString major = QLocale(QLocale::English).toString(absolute / 100);
-        return (negative ? QStringLiteral("-") : QString()) + currencySymbol(currency.trimmed()) + major
-            + QLatin1Char('.') + minor;
-    }
-    // Elsewhere the locale's separators and its place for the symbol ("1.234,50 €"): the locale's
-    // pattern for one unit, with the number put in, so no amount passes through a double.
-    const QString number = locale.toString(absolute / 100) + locale.decimalPoint() + minor;
-    QString shown = locale.toCurrencyString(qlonglong(negative ? -1 : 1), currencySymbol(currency.trimmed()).trimmed());
-    return shown.replace(QLatin1Char('1'), number);
-}
 
 std::optional<qint64> parseMoney(const QString &text, const QLocale &locale)
 {

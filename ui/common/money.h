@@ -1,5 +1,7 @@
 #pragma once
 
+#include "domain/moneytext.h"
+
 #include <QLocale>
 #include <QString>
 
@@ -7,9 +9,8 @@
 
 namespace boxoffice {
 
-// Money on screen: integer minor units in, text out, and back. Never a floating-point amount. Shown
-// in the desk's locale: "€1,234.50" in English (and the C locale), "1.234,50 €" in German.
-QString formatMoney(qint64 amountMinor, const QString &currency);
+// Money on screen: integer minor units in (formatMoney, domain/moneytext.h, shown in the desk's
+// locale), text typed by a clerk back. Never a floating-point amount.
 
 // What a clerk types for an amount, read strictly in `locale`: its decimal and group separators
 // ("1,234.50" in English, "1.234,50" in German), at most two decimals, and an optional currency

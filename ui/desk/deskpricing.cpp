@@ -115,8 +115,8 @@ void DeskWindow::choosePriceType(UnitId unit, PriceType type)
     }
     m_cart->setPriceType(unit, type, charged.value());
     updateCartSummary();
-    showMessage(tr("%1 sells as %2: %3.")
-                    .arg(label, priceTypeText(type), formatMoney(charged.value(), m_cart->currency())));
+    showMessage(
+        tr("%1 sells as %2: %3.").arg(label, priceTypeText(type), formatMoney(charged.value(), m_cart->currency())));
 }
 
 void DeskWindow::holdForHouse()
@@ -175,9 +175,8 @@ void DeskWindow::releaseHouseSeats()
     const EventId event = m_live->event();
     const auto released = m_services.calls([&] { return m_services.house->release(event, units); });
     if (!released) {
-        showMessage(released.error().code == ErrorCode::PermissionDenied
-                        ? tr("Only a manager may release house seats.")
-                        : released.error().message,
+        showMessage(released.error().code == ErrorCode::PermissionDenied ? tr("Only a manager may release house seats.")
+                                                                         : released.error().message,
                     true);
         return;
     }
@@ -207,7 +206,7 @@ void DeskWindow::editPriceTypes()
             [&] { return m_services.priceTypes->setPrice(event, price.bandCode, price.type, price.amountMinor); });
         if (!status) {
             showMessage(status.error().code == ErrorCode::PermissionDenied ? tr("Only a manager may set prices.")
-                                                                          : status.error().message,
+                                                                           : status.error().message,
                         true);
             loadPriceTypes();
             return;

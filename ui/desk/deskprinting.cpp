@@ -26,13 +26,13 @@ void DeskWindow::buildPrinting()
     // The manager who approved is named on the paper: the one who signed in on the spot, else this desk's.
     connect(m_orders, &OrderLookupPanel::refundReceiptDue, this,
             [this](const CounterRefund &refund, const QString &approvedBy) {
-                printCounterReceipt(Receipts::forCounterRefund(
-                    refund, {m_staff.user, terminalName(), m_clock.now()}, approvedBy.isEmpty() ? m_staff.user : approvedBy));
+                printCounterReceipt(Receipts::forCounterRefund(refund, {m_staff.user, terminalName(), m_clock.now()},
+                                                               approvedBy.isEmpty() ? m_staff.user : approvedBy));
             });
     connect(m_orders, &OrderLookupPanel::exchangeReceiptDue, this,
             [this](const CounterExchange &exchange, const QString &approvedBy) {
-                printCounterReceipt(Receipts::forExchange(
-                    exchange, {m_staff.user, terminalName(), m_clock.now()}, approvedBy.isEmpty() ? m_staff.user : approvedBy));
+                printCounterReceipt(Receipts::forExchange(exchange, {m_staff.user, terminalName(), m_clock.now()},
+                                                          approvedBy.isEmpty() ? m_staff.user : approvedBy));
             });
     connectFrontDeskReceipts();
 
@@ -54,7 +54,8 @@ void DeskWindow::buildPrinting()
     });
     menu->addAction(tr("Printer settings for re&ceipts…"), this, [this] {
         if (m_printing->choosePrinter(PrintKind::Receipts))
-            showMessage(tr("Receipts will print on %1.").arg(ReceiptStocks::displayName(PrintSettings::receiptStock())));
+            showMessage(
+                tr("Receipts will print on %1.").arg(ReceiptStocks::displayName(PrintSettings::receiptStock())));
     });
     QAction *afterSale = menu->addAction(tr("Print tickets and receipt &after each sale"));
     afterSale->setCheckable(true);
@@ -92,9 +93,10 @@ QString DeskWindow::printAfterSale()
     if (m_lastTickets.isEmpty() && !m_lastReceipt)
         return {};
     // Printing straight away needs a printer chosen before: a sale never stops on a print dialog.
-    const bool tickets = !m_lastTickets.isEmpty() && PrintSettings::printAfterSale()
-                         && m_printing->hasPrinter(PrintKind::Tickets);
-    const bool receipt = m_lastReceipt && PrintSettings::printAfterSale() && m_printing->hasPrinter(PrintKind::Receipts);
+    const bool tickets
+        = !m_lastTickets.isEmpty() && PrintSettings::printAfterSale() && m_printing->hasPrinter(PrintKind::Tickets);
+    const bool receipt
+        = m_lastReceipt && PrintSettings::printAfterSale() && m_printing->hasPrinter(PrintKind::Receipts);
     QStringList said;
     if (tickets) {
         if (auto started = m_printing->printTickets(m_lastTickets); !started)
@@ -175,7 +177,8 @@ void DeskWindow::reprintOrder(OrderId order)
         showMessage(started.error().message, true);
         return;
     }
-    showMessage(tr("Reprinting %n ticket(s) of order %1 with the same codes.", nullptr, int(tickets->size())).arg(order));
+    showMessage(
+        tr("Reprinting %n ticket(s) of order %1 with the same codes.", nullptr, int(tickets->size())).arg(order));
 }
 
 void DeskWindow::printOrderReceipt(const OrderDetails &order)

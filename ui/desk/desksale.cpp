@@ -4,6 +4,7 @@
 #include "ui/desk/deskwindow.h"
 
 #include "domain/bestavailablehold.h"
+#include "tickets/ticketpdfwriter.h"
 #include "ui/common/clerkerror.h"
 #include "ui/common/money.h"
 #include "ui/desk/connectionbanner.h"
@@ -16,13 +17,12 @@
 #include "ui/sale/serverclock.h"
 #include "ui/seatmap/seatmapscene.h"
 #include "ui/seatmap/seatmapview.h"
-#include "ui/tickets/ticketpdfwriter.h"
 
 #include <QComboBox>
 #include <QDesktopServices>
 #include <QDir>
-#include <QRandomGenerator>
 #include <QItemSelectionModel>
+#include <QRandomGenerator>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTableView>
@@ -115,7 +115,8 @@ void DeskWindow::holdBestAvailable()
     const QVector<double> quality = m_scene->seatQuality();
     const QDateTime now = m_clock.now();
     const auto held = m_services.calls([&] {
-        return boxoffice::holdBestAvailable(*m_services.holds, base, map, quality, request, now, *QRandomGenerator::global());
+        return boxoffice::holdBestAvailable(*m_services.holds, base, map, quality, request, now,
+                                            *QRandomGenerator::global());
     });
     if (!held) {
         if (held.error().reason == QLatin1String("seat.no-block")) {
@@ -184,8 +185,9 @@ void DeskWindow::extendHolds()
         if (extended.error().code == ErrorCode::LimitReached) {
             m_extensionsLeft = 0;
             updateCartSummary();
-            showError(extended.error(), tr("These holds have used every extension allowed: sell now, or give them "
-                                           "back and hold again."));
+            showError(extended.error(),
+                      tr("These holds have used every extension allowed: sell now, or give them "
+                         "back and hold again."));
         } else if (extended.error().code == ErrorCode::NotFound) {
             showError(extended.error(), tr("Nothing in this sale is held any more (the holds ran out): hold again."));
         } else {
@@ -248,7 +250,8 @@ void DeskWindow::finishSale(const CounterSale &sale, const CounterPayment &payme
         if (line.kind == ItemKind::Seat && line.state == LineState::Sold)
             m_scene->applyChange(SeatChange{line.id, SeatState::Sold, m_cartId, {}});
     }
-    QString text = tr("Order %1 sold: %2 charged.").arg(sale.order.id).arg(formatMoney(sale.chargedMinor, sale.order.currency));
+    QString text
+        = tr("Order %1 sold: %2 charged.").arg(sale.order.id).arg(formatMoney(sale.chargedMinor, sale.order.currency));
     if (sale.changeMinor > 0)
         text += QLatin1Char(' ') + tr("Give %1 change.").arg(formatMoney(sale.changeMinor, sale.order.currency));
     if (!sale.lost.isEmpty()) {
@@ -264,14 +267,13 @@ void DeskWindow::finishSale(const CounterSale &sale, const CounterPayment &payme
         const QString path = QDir(folder).filePath(QStringLiteral("order-%1.pdf").arg(sale.order.id));
         if (auto status = writeTicketsPdf(sale.tickets, path); status) {
             m_lastTicketsPdf = path;
-            text += QLatin1Char(' ')
-                + tr("%n ticket(s) saved to %1.", nullptr, int(sale.tickets.size()))
-                      .arg(path);
+            text += QLatin1Char(' ') + tr("%n ticket(s) saved to %1.", nullptr, int(sale.tickets.size())).arg(path);
         } else {
             qWarning("Desk: tickets not saved to %s: %s", qPrintable(path), qPrintable(status.error().message));
-            text += QLatin1Char(' ') + tr("The tickets could not be saved to %1: check the folder, then print them "
-                                          "again from the Orders tab.")
-                                           .arg(path);
+            text += QLatin1Char(' ')
+                + tr("The tickets could not be saved to %1: check the folder, then print them "
+                     "again from the Orders tab.")
+                      .arg(path);
         }
     }
     m_lastTickets = sale.tickets;
@@ -300,8 +302,7 @@ void DeskWindow::startNewCart()
     QString safeUser;
     for (const QChar c : user)
         safeUser += (c.isLetterOrNumber() && c.unicode() < 128) ? c : QLatin1Char('_');
-    m_cartId = QStringLiteral("desk-%1-%2")
-                   .arg(safeUser.left(24), QUuid::createUuid().toString(QUuid::Id128).left(12));
+    m_cartId = QStringLiteral("desk-%1-%2").arg(safeUser.left(24), QUuid::createUuid().toString(QUuid::Id128).left(12));
     if (m_scene)
         m_scene->setMyCarts({m_cartId});
     if (m_extras)
@@ -370,7 +371,8 @@ void DeskWindow::onQuoteRead(const CartQuote &quote)
             for (CartEntry entry : others) {
                 if (entry.kind != line.kind || entry.unit != line.id)
                     continue;
-                othersGone.removeIf([&](const CartEntry &gone) { return gone.kind == entry.kind && gone.unit == entry.unit; });
+                othersGone.removeIf(
+                    [&](const CartEntry &gone) { return gone.kind == entry.kind && gone.unit == entry.unit; });
                 entry.expiresAt = line.expiresAt;
                 if (entry.kind == ItemKind::Slot)
                     entry.priceMinor = line.amountMinor;

@@ -6,8 +6,8 @@
 #include "domain/door.h"
 #include "domain/folio.h"
 #include "domain/frontdeskservice.h"
-#include "domain/guests.h"
 #include "domain/groupblocks.h"
+#include "domain/guests.h"
 #include "domain/hotellists.h"
 #include "domain/hotelservice.h"
 #include "domain/houseseats.h"
@@ -21,8 +21,8 @@
 #include "domain/seatmapstore.h"
 #include "domain/slotservice.h"
 #include "domain/staff.h"
-#include "domain/till.h"
 #include "domain/ticketreprints.h"
+#include "domain/till.h"
 #include "ui/common/databasecalls.h"
 
 #include <functional>

@@ -400,7 +400,8 @@ void DeskWindow::loadEvent(int comboIndex)
     m_bestBand->clear();
     m_bestBand->addItem(tr("any price"));
     for (int i = 0; i < map.bands.size(); ++i)
-        m_bestBand->addItem(tr("%1 (%2)").arg(map.bands.at(i).name, formatMoney(map.bands.at(i).priceMinor, event->currency)), i);
+        m_bestBand->addItem(
+            tr("%1 (%2)").arg(map.bands.at(i).name, formatMoney(map.bands.at(i).priceMinor, event->currency)), i);
     updateTitle();
     updateCartSummary();
     showMessage(tr("%1: %2 seats. Click a seat to hold it, or press Ctrl+B for the best %3 together.")

@@ -81,7 +81,8 @@ QVector<TypePrice> PriceTypesDialog::changes() const
                 return {};
             bool same = false;
             for (const TypePrice &price : m_prices)
-                same = same || (price.bandCode == m_bands.at(row) && price.type == type && price.amountMinor == *amount);
+                same
+                    = same || (price.bandCode == m_bands.at(row) && price.type == type && price.amountMinor == *amount);
             if (!same)
                 changed << TypePrice{m_bands.at(row), {}, type, *amount};
         }

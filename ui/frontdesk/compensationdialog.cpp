@@ -11,7 +11,8 @@
 
 namespace boxoffice {
 
-CompensationDialog::CompensationDialog(const QString &title, const QString &guest, const QString &currency, QWidget *parent)
+CompensationDialog::CompensationDialog(const QString &title, const QString &guest, const QString &currency,
+                                       QWidget *parent)
     : QDialog(parent)
 {
     setWindowTitle(title);

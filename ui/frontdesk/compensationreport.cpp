@@ -53,11 +53,13 @@ protected:
         for (int i = 0; i < m_bars.size(); ++i) {
             const QRect row(4, 4 + i * rowHeight, width() - 8, rowHeight - 4);
             painter.setPen(palette().text().color());
-            painter.drawText(QRect(row.left(), row.top(), labelWidth - 6, row.height()), Qt::AlignVCenter | Qt::AlignRight,
+            painter.drawText(QRect(row.left(), row.top(), labelWidth - 6, row.height()),
+                             Qt::AlignVCenter | Qt::AlignRight,
                              painter.fontMetrics().elidedText(m_bars.at(i).first, Qt::ElideRight, labelWidth - 6));
             const int full = row.width() - labelWidth - 90;
             const int length = int(double(full) * double(m_bars.at(i).second) / double(largest));
-            painter.fillRect(QRect(row.left() + labelWidth, row.top() + 2, qMax(2, length), row.height() - 4), QColor(0xc0, 0x39, 0x2b));
+            painter.fillRect(QRect(row.left() + labelWidth, row.top() + 2, qMax(2, length), row.height() - 4),
+                             QColor(0xc0, 0x39, 0x2b));
             painter.drawText(QRect(row.left() + labelWidth + length + 6, row.top(), 90, row.height()), Qt::AlignVCenter,
                              formatMoney(m_bars.at(i).second, m_currency));
         }
@@ -125,7 +127,8 @@ void CompensationReport::setEntries(const QVector<CompensationEntry> &entries)
         m_table->setItem(row, 2, new QTableWidgetItem(QString::number(it.value().first)));
         m_table->setItem(row, 3, new QTableWidgetItem(formatMoney(it.value().second, currency)));
     }
-    m_total->setText(tr("%n case(s), %1 paid in total", nullptr, int(entries.size())).arg(formatMoney(total, currency)));
+    m_total->setText(
+        tr("%n case(s), %1 paid in total", nullptr, int(entries.size())).arg(formatMoney(total, currency)));
     QVector<QPair<QString, qint64>> bars;
     for (auto it = perReason.cbegin(); it != perReason.cend(); ++it)
         bars << qMakePair(it.key(), it.value());

@@ -52,7 +52,8 @@ void FrontDeskPanel::holdRange(RoomTypeId roomType, const QDate &checkIn, const 
     m_heldPrice = priceOf(roomType, checkIn, checkOut);
     const int row = m_grid->rowOf(roomType);
     const QString code = row >= 0 ? m_grid->calendar().roomTypes.at(row).code : QString();
-    m_heldLabel = tr("%1, %n night(s) from %2", nullptr, int(checkIn.daysTo(checkOut))).arg(code, QLocale().toString(checkIn, QLocale::ShortFormat));
+    m_heldLabel = tr("%1, %n night(s) from %2", nullptr, int(checkIn.daysTo(checkOut)))
+                      .arg(code, QLocale().toString(checkIn, QLocale::ShortFormat));
     onClockTick(m_clock.now());
     showMessage(tr("Held %1 (reference %2). Take the guest's details, then book.").arg(m_heldLabel, held->reference));
     loadCalendar();
@@ -77,7 +78,8 @@ void FrontDeskPanel::onClockTick(const QDateTime &serverNow)
         onClockTick(serverNow);
         return;
     }
-    m_heldText->setText(tr("%1 — %2 — held for %3").arg(m_heldLabel, formatMoney(m_heldPrice, currency()), formatCountdown(left)));
+    m_heldText->setText(
+        tr("%1 — %2 — held for %3").arg(m_heldLabel, formatMoney(m_heldPrice, currency()), formatCountdown(left)));
     m_heldText->setStyleSheet(left <= CartModel::warningSeconds ? QStringLiteral("color:#b01c1c;") : QString());
 }
 
@@ -130,7 +132,10 @@ void FrontDeskPanel::book(bool card)
     if (!sale)
         return;
     m_guestFields->clear();
-    QString text = tr("Booked %1: order %2, %3 paid.").arg(m_heldLabel).arg(sale->order.id).arg(formatMoney(sale->chargedMinor, currency()));
+    QString text = tr("Booked %1: order %2, %3 paid.")
+                       .arg(m_heldLabel)
+                       .arg(sale->order.id)
+                       .arg(formatMoney(sale->chargedMinor, currency()));
     if (sale->changeMinor > 0)
         text += QLatin1Char(' ') + tr("Give %1 change.").arg(formatMoney(sale->changeMinor, currency()));
     m_heldStay = 0;

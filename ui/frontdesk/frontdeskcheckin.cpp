@@ -36,11 +36,11 @@ std::optional<QString> FrontDeskPanel::askEarlyCheckInReason(const StayRecord &s
     if (earlyCheckInHook)
         return earlyCheckInHook(stay);
     bool accepted = false;
-    const QString reason = QInputDialog::getText(
-        this, tr("Early check-in"),
-        tr("%1 arrives on %2. Check in early anyway? Say why (kept on record):")
-            .arg(stay.guest, QLocale().toString(stay.checkIn, QLocale::LongFormat)),
-        QLineEdit::Normal, QString(), &accepted);
+    const QString reason
+        = QInputDialog::getText(this, tr("Early check-in"),
+                                tr("%1 arrives on %2. Check in early anyway? Say why (kept on record):")
+                                    .arg(stay.guest, QLocale().toString(stay.checkIn, QLocale::LongFormat)),
+                                QLineEdit::Normal, QString(), &accepted);
     if (!accepted)
         return std::nullopt;
     return reason;

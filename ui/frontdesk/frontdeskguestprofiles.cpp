@@ -22,7 +22,8 @@ bool FrontDeskPanel::bookInGuestsName()
         // Without profiles the name given with the hold is booked; the database refuses none at all.
         if (!typed.name.trimmed().isEmpty())
             return true;
-        showMessage(errorText(withReason(makeError(ErrorCode::BadInput, QString()), ErrorReason::GuestNameMissing)), true);
+        showMessage(errorText(withReason(makeError(ErrorCode::BadInput, QString()), ErrorReason::GuestNameMissing)),
+                    true);
         m_guest->setFocus();
         return false;
     }

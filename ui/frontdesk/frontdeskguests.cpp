@@ -81,16 +81,14 @@ void FrontDeskPanel::actOnSelectedStay(const QString &what)
             const QString giveBack = tr("No payment was recorded: give back what the guest handed over.");
             if (payment && !errorText(done.error()).contains(giveBack))
                 paidNote = QLatin1Char(' ') + giveBack;
-        }
-        else if (out->settled) {
+        } else if (out->settled) {
             paidNote = QLatin1Char(' ')
                 + tr("Paid %1; give %2 change.")
                       .arg(formatMoney(out->sale.chargedMinor, order->currency),
                            formatMoney(out->sale.changeMinor, order->currency));
             emit counterSaleMade(out->sale, *payment); // paid at the desk on departure: its receipt
         }
-    }
-    else if (what == QLatin1String("cancel"))
+    } else if (what == QLatin1String("cancel"))
         return cancelStay(stay); // says what happens to the money first
     else if (what == QLatin1String("move")) {
         const QDate checkIn = m_grid->selectedCheckIn();
@@ -248,7 +246,9 @@ void FrontDeskPanel::loadRefundCases()
         const RefundCase &item = m_openCases.at(row);
         m_cases->setItem(row, 0, new QTableWidgetItem(QString::number(item.order)));
         m_cases->setItem(row, 1, new QTableWidgetItem(item.unit));
-        m_cases->setItem(row, 2, new QTableWidgetItem(formatMoney(item.amountMinor, currency().isEmpty() ? QStringLiteral("EUR") : currency())));
+        m_cases->setItem(row, 2,
+                         new QTableWidgetItem(
+                             formatMoney(item.amountMinor, currency().isEmpty() ? QStringLiteral("EUR") : currency())));
         m_cases->setItem(row, 3,
                          new QTableWidgetItem(item.refundState ? refundStateWords(*item.refundState) : QString()));
         m_cases->setItem(row, 4, new QTableWidgetItem(item.reason));

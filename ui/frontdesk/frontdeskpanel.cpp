@@ -4,11 +4,11 @@
 #include "ui/common/money.h"
 #include "ui/frontdesk/compensationdialog.h"
 #include "ui/frontdesk/compensationreport.h"
-#include "ui/frontdesk/guestprofilefields.h"
 #include "ui/frontdesk/groupblockstab.h"
+#include "ui/frontdesk/guestprofilefields.h"
 #include "ui/frontdesk/hotellistspanel.h"
-#include "ui/frontdesk/overbookinghint.h"
 #include "ui/frontdesk/nightauditpanel.h"
+#include "ui/frontdesk/overbookinghint.h"
 #include "ui/hotel/arrivalsatriskmodel.h"
 #include "ui/hotel/hotelgridview.h"
 #include "ui/hotel/roomrackpanel.h"
@@ -190,9 +190,10 @@ void FrontDeskPanel::buildUi()
     m_staysView->verticalHeader()->hide();
     guestsLayout->addWidget(m_staysView);
     auto *stayActions = new QHBoxLayout;
-    for (const auto &[text, what] : {std::pair{tr("Check &in"), QStringLiteral("in")}, std::pair{tr("Check &out"), QStringLiteral("out")},
-                                     std::pair{tr("&Move to the selected nights"), QStringLiteral("move")},
-                                     std::pair{tr("Ca&ncel stay"), QStringLiteral("cancel")}}) {
+    for (const auto &[text, what] :
+         {std::pair{tr("Check &in"), QStringLiteral("in")}, std::pair{tr("Check &out"), QStringLiteral("out")},
+          std::pair{tr("&Move to the selected nights"), QStringLiteral("move")},
+          std::pair{tr("Ca&ncel stay"), QStringLiteral("cancel")}}) {
         auto *button = new QPushButton(text);
         connect(button, &QPushButton::clicked, this, [this, what = what] { actOnSelectedStay(what); });
         m_changers << button;
@@ -243,8 +244,9 @@ void FrontDeskPanel::buildUi()
     targetLabel->setBuddy(m_target);
     riskActions->addWidget(m_target);
     const bool manager = m_staff.role == StaffRole::Manager;
-    for (const auto &[text, action] : {std::pair{tr("Move"), OverbookingAction::Move}, std::pair{tr("Upgrade"), OverbookingAction::Upgrade},
-                                       std::pair{tr("Walk to a partner…"), OverbookingAction::Walk}}) {
+    for (const auto &[text, action] :
+         {std::pair{tr("Move"), OverbookingAction::Move}, std::pair{tr("Upgrade"), OverbookingAction::Upgrade},
+          std::pair{tr("Walk to a partner…"), OverbookingAction::Walk}}) {
         auto *button = new QPushButton(text);
         button->setEnabled(manager);
         if (!manager)
@@ -323,8 +325,8 @@ void FrontDeskPanel::buildUi()
     connect(m_search, &QLineEdit::returnPressed, this, [this] { findGuests(m_search->text()); });
     connect(m_night, &QDateEdit::dateChanged, this, &FrontDeskPanel::showArrivalsAtRisk);
     connect(m_report, &CompensationReport::exportRequested, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export compensations"), QStringLiteral("compensations.csv"),
-                                                          tr("CSV files (*.csv)"));
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export compensations"),
+                                                          QStringLiteral("compensations.csv"), tr("CSV files (*.csv)"));
         if (path.isEmpty())
             return;
         const Status written = m_report->exportCsv(path);
@@ -433,7 +435,8 @@ void FrontDeskPanel::loadCalendar(bool keepView)
     for (const HotelSummary &hotel : hotels.value()) {
         if (hotel.id != m_hotel)
             continue;
-        auto calendar = m_services.calls([&] { return m_services.frontDesk->calendar(hotel.id, hotel.firstNight, hotel.lastNight.addDays(1)); });
+        auto calendar = m_services.calls(
+            [&] { return m_services.frontDesk->calendar(hotel.id, hotel.firstNight, hotel.lastNight.addDays(1)); });
         if (!calendar) {
             if (keepView)
                 qWarning("Front desk: reading the calendar again failed: %s", qPrintable(calendar.error().message));
@@ -469,7 +472,9 @@ void FrontDeskPanel::loadCalendar(bool keepView)
             if (const int again = m_target->findData(target); again >= 0)
                 m_target->setCurrentIndex(again);
         }
-        auto entries = m_services.calls([&] { return m_services.frontDesk->compensations(hotel.id, hotel.firstNight, hotel.lastNight.addDays(1)); });
+        auto entries = m_services.calls([&] {
+            return m_services.frontDesk->compensations(hotel.id, hotel.firstNight, hotel.lastNight.addDays(1));
+        });
         if (entries)
             m_report->setEntries(entries.value());
     }

@@ -25,7 +25,8 @@ QString FrontDeskPanel::walkRefundNote(const StayMoney &money, bool done) const
 
 QString FrontDeskPanel::stayLabel(const StayRecord &stay)
 {
-    return stay.guest.isEmpty() ? tr("Stay %1").arg(stay.reference) : tr("Stay %1 (%2)").arg(stay.reference, stay.guest);
+    return stay.guest.isEmpty() ? tr("Stay %1").arg(stay.reference)
+                                : tr("Stay %1 (%2)").arg(stay.reference, stay.guest);
 }
 
 void FrontDeskPanel::cancelStay(const StayRecord &stay)
@@ -138,8 +139,9 @@ void FrontDeskPanel::moveStay(const StayRecord &stay, RoomTypeId roomType, const
     std::optional<CounterPayment> paid;
     if (settlement.how == PriceSettlement::Charge)
         paid = settlement.payment;
-    emit stayReceiptDue({tr("%1, moved to %2").arg(stayLabel(stay), type.code), quote->money, moved.value(), paid,
-                         tr("Room change: %1").arg(settlement.reason.isEmpty() ? tr("cheaper stay") : settlement.reason)});
+    emit stayReceiptDue(
+        {tr("%1, moved to %2").arg(stayLabel(stay), type.code), quote->money, moved.value(), paid,
+         tr("Room change: %1").arg(settlement.reason.isEmpty() ? tr("cheaper stay") : settlement.reason)});
     refresh(); // first: re-reading the guest list says how many it found
     showMessage(text);
 }

@@ -315,9 +315,9 @@ void GroupBlocksTab::createBlock()
     if (refusedOffline())
         return;
     const QDate first = m_firstNight->date();
-    const GroupBlockRequest request = GroupBlockRequest::constant(
-        m_roomType->currentData().toLongLong(), m_groupName->text(), first, first.addDays(m_nights->value()),
-        m_rooms->value(), m_cutoff->dateTime().toUTC());
+    const GroupBlockRequest request
+        = GroupBlockRequest::constant(m_roomType->currentData().toLongLong(), m_groupName->text(), first,
+                                      first.addDays(m_nights->value()), m_rooms->value(), m_cutoff->dateTime().toUTC());
     auto made = m_services.calls([&] { return m_services.blocks->create(request); });
     if (!made) {
         showMessage(errorText(made.error()), true);
@@ -375,9 +375,11 @@ void GroupBlocksTab::pickUp()
     const CounterSale &sale = *outcome.sale;
     QString text = method == PaymentMethod::Guarantee
         ? tr("Booked %1 of %2 on guarantee (reference %3): %4 due on departure.")
-              .arg(request.guestName.trimmed(), group, held->reference, formatMoney(sale.order.amountMinor, m_hotel.currency))
+              .arg(request.guestName.trimmed(), group, held->reference,
+                   formatMoney(sale.order.amountMinor, m_hotel.currency))
         : tr("Booked %1 of %2 (reference %3): %4 paid.")
-              .arg(request.guestName.trimmed(), group, held->reference, formatMoney(sale.chargedMinor, m_hotel.currency));
+              .arg(request.guestName.trimmed(), group, held->reference,
+                   formatMoney(sale.chargedMinor, m_hotel.currency));
     if (sale.changeMinor > 0)
         text += QLatin1Char(' ') + tr("Give %1 change.").arg(formatMoney(sale.changeMinor, m_hotel.currency));
     m_guest->clear();
@@ -400,11 +402,12 @@ void GroupBlocksTab::shrinkSelected()
     const QString group = block->groupName;
     const int keep = m_shrinkTo->value();
     auto returned = m_services.calls([&] { return m_services.blocks->shrink(id, keep); });
-    showMessage(returned ? tr("%1 keeps at most %2 room(s) a night; %n room-night(s) back on sale.", nullptr, returned.value())
-                               .arg(group)
-                               .arg(keep)
-                         : errorText(returned.error()),
-                !returned);
+    showMessage(
+        returned ? tr("%1 keeps at most %2 room(s) a night; %n room-night(s) back on sale.", nullptr, returned.value())
+                       .arg(group)
+                       .arg(keep)
+                 : errorText(returned.error()),
+        !returned);
     reload();
     emit changed();
 }

@@ -126,9 +126,9 @@ void GuestProfileFields::chooseOffer(int row)
     m_email->setText(profile.details.email);
     m_phone->setText(profile.details.phone);
     m_address->setText(profile.details.address);
-    m_chosenText->setText(tr("Returning guest: %1, %n stay(s) before. Changes typed here update the profile.", nullptr,
-                             profile.stayCount)
-                              .arg(profile.details.name));
+    m_chosenText->setText(
+        tr("Returning guest: %1, %n stay(s) before. Changes typed here update the profile.", nullptr, profile.stayCount)
+            .arg(profile.details.name));
     m_forget->show();
     showOffers({});
 }

@@ -103,8 +103,9 @@ void HotelListsPanel::buildListPage(HotelList list, const QString &title, const 
     buttons->addStretch();
     layout->addLayout(buttons);
     connect(csv, &QPushButton::clicked, this, [this, list, title] {
-        const QString name = QStringLiteral("%1-%2.csv").arg(title.toLower().replace(QLatin1Char(' '), QLatin1Char('-')),
-                                                             m_day->date().toString(Qt::ISODate));
+        const QString name = QStringLiteral("%1-%2.csv")
+                                 .arg(title.toLower().replace(QLatin1Char(' '), QLatin1Char('-')),
+                                      m_day->date().toString(Qt::ISODate));
         save(name, [this, list](const QString &path) { return exportList(list, path); });
     });
     m_pages->addTab(page, title);
@@ -317,11 +318,12 @@ void HotelListsPanel::showReport()
                     .arg(s.suggestedSellable)
                     .arg(s.physical);
     }
-    m_suggestions->setText(said.isEmpty() ? QString()
-                                          : tr("Suggested sellable limits, from the last %n night(s) (a manager "
-                                               "sets the limit on the Stay tab):",
-                                               nullptr, m_services.hotelLists ? m_services.hotelLists->historyDays() : 0)
-                                                + QLatin1Char('\n') + said.join(QLatin1Char('\n')));
+    m_suggestions->setText(said.isEmpty()
+                               ? QString()
+                               : tr("Suggested sellable limits, from the last %n night(s) (a manager "
+                                    "sets the limit on the Stay tab):",
+                                    nullptr, m_services.hotelLists ? m_services.hotelLists->historyDays() : 0)
+                                   + QLatin1Char('\n') + said.join(QLatin1Char('\n')));
 }
 
 Status HotelListsPanel::exportList(HotelList list, const QString &path) const
@@ -336,9 +338,9 @@ Status HotelListsPanel::exportOccupancy(const QString &path) const
 
 void HotelListsPanel::save(const QString &suggested, const std::function<Status(const QString &)> &write)
 {
-    const QString path = savePathHook ? savePathHook(suggested)
-                                      : QFileDialog::getSaveFileName(this, tr("Export as CSV"), suggested,
-                                                                     tr("CSV files (*.csv)"));
+    const QString path = savePathHook
+        ? savePathHook(suggested)
+        : QFileDialog::getSaveFileName(this, tr("Export as CSV"), suggested, tr("CSV files (*.csv)"));
     if (path.isEmpty())
         return;
     const Status written = write(path);

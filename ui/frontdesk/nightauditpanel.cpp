@@ -221,8 +221,9 @@ void NightAuditPanel::showFigures()
         const QStringList cells{stay.reference,
                                 stay.guest,
                                 stay.roomType,
-                                tr("%1 to %2").arg(QLocale().toString(stay.checkIn, QLocale::ShortFormat),
-                                                   QLocale().toString(stay.checkOut, QLocale::ShortFormat)),
+                                tr("%1 to %2")
+                                    .arg(QLocale().toString(stay.checkIn, QLocale::ShortFormat),
+                                         QLocale().toString(stay.checkOut, QLocale::ShortFormat)),
                                 outcomeWords(stay),
                                 formatMoney(stay.feeMinor, r.currency),
                                 formatMoney(stay.refundedMinor, r.currency),
@@ -250,9 +251,9 @@ void NightAuditPanel::exportRequested()
     if (!m_report)
         return;
     const QString suggested = QStringLiteral("night-audit-%1.csv").arg(m_report->businessDate.toString(Qt::ISODate));
-    const QString path = savePathHook ? savePathHook()
-                                      : QFileDialog::getSaveFileName(this, tr("Export the night audit"), suggested,
-                                                                     tr("CSV files (*.csv)"));
+    const QString path = savePathHook
+        ? savePathHook()
+        : QFileDialog::getSaveFileName(this, tr("Export the night audit"), suggested, tr("CSV files (*.csv)"));
     if (path.isEmpty())
         return;
     const Status written = exportCsv(path);

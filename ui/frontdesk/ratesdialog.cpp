@@ -35,7 +35,8 @@ QString nightsText(int weekdays)
 
 QString dateText(const QDate &date)
 {
-    return QLocale().toString(date, RatesDialog::tr("ddd d MMM yyyy", "date format (QLocale): weekday, day, month, year"));
+    return QLocale().toString(date,
+                              RatesDialog::tr("ddd d MMM yyyy", "date format (QLocale): weekday, day, month, year"));
 }
 
 QTableWidgetItem *cell(const QString &text, Qt::Alignment align = Qt::AlignLeft | Qt::AlignVCenter)
@@ -77,7 +78,8 @@ RatesDialog::RatesDialog(RateService &rates, DatabaseCalls calls, const HotelSum
     m_rules = new QTableWidget(0, 5);
     m_rules->setObjectName(QStringLiteral("rateRules"));
     m_rules->setAccessibleName(tr("Rates of the room type"));
-    m_rules->setHorizontalHeaderLabels({tr("Rate"), tr("First night"), tr("Last night"), tr("Nights"), tr("Price a night")});
+    m_rules->setHorizontalHeaderLabels(
+        {tr("Rate"), tr("First night"), tr("Last night"), tr("Nights"), tr("Price a night")});
     m_rules->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_rules->setSelectionMode(QAbstractItemView::SingleSelection);
     m_rules->verticalHeader()->hide();
@@ -228,7 +230,8 @@ void RatesDialog::showRules()
         m_rules->setItem(row, 1, cell(dateText(rule.firstNight)));
         m_rules->setItem(row, 2, cell(dateText(rule.lastNight)));
         m_rules->setItem(row, 3, cell(nightsText(rule.weekdays)));
-        m_rules->setItem(row, 4, cell(formatMoney(rule.priceMinor, m_hotel.currency), Qt::AlignRight | Qt::AlignVCenter));
+        m_rules->setItem(row, 4,
+                         cell(formatMoney(rule.priceMinor, m_hotel.currency), Qt::AlignRight | Qt::AlignVCenter));
     }
     m_rules->resizeColumnsToContents();
     m_remove->setEnabled(false);
@@ -266,15 +269,15 @@ void RatesDialog::updatePreview()
     }
     const QDate from = m_first->date();
     m_preview = RateRules::preview(rules, type, from, from.addDays(previewNights));
-    m_previewTitle->setText(withDraft ? tr("The next %1 nights from %2, with the rate being added:")
-                                            .arg(previewNights)
-                                            .arg(dateText(from))
-                                      : tr("The next %1 nights from %2:").arg(previewNights).arg(dateText(from)));
+    m_previewTitle->setText(
+        withDraft ? tr("The next %1 nights from %2, with the rate being added:").arg(previewNights).arg(dateText(from))
+                  : tr("The next %1 nights from %2:").arg(previewNights).arg(dateText(from)));
     m_previewTable->setRowCount(int(m_preview.size()));
     for (int row = 0; row < m_preview.size(); ++row) {
         const NightPrice &night = m_preview.at(row);
         m_previewTable->setItem(row, 0, cell(dateText(night.night)));
-        m_previewTable->setItem(row, 1, cell(formatMoney(night.priceMinor, m_hotel.currency), Qt::AlignRight | Qt::AlignVCenter));
+        m_previewTable->setItem(
+            row, 1, cell(formatMoney(night.priceMinor, m_hotel.currency), Qt::AlignRight | Qt::AlignVCenter));
         m_previewTable->setItem(row, 2, cell(night.ruleName.isEmpty() ? tr("the room type's price") : night.ruleName));
     }
     m_previewTable->resizeColumnsToContents();
@@ -318,7 +321,8 @@ bool RatesDialog::removeSelectedRate()
         return false;
     }
     m_changed = true;
-    say(tr("Rate \"%1\" removed: its nights are priced by the other rates or the room type again.").arg(rule.name), false);
+    say(tr("Rate \"%1\" removed: its nights are priced by the other rates or the room type again.").arg(rule.name),
+        false);
     reload();
     return true;
 }

@@ -167,8 +167,7 @@ void StayCancelDialog::updateState()
         if (fee < 0 && !m_fee->text().trimmed().isEmpty())
             m_summary->setText(unreadableMoneyMessage(m_fee->text(), locale()));
         else if (fee < 0 || fee > maxFeeMinor())
-            m_summary->setText(
-                tr("A fee is an amount up to %1.").arg(formatMoney(maxFeeMinor(), m_money.currency)));
+            m_summary->setText(tr("A fee is an amount up to %1.").arg(formatMoney(maxFeeMinor(), m_money.currency)));
         else
             m_summary->setText(
                 tr("Refund %1 · fee kept %2")

@@ -41,8 +41,8 @@ QVariant ArrivalsAtRiskModel::data(const QModelIndex &index, int role) const
         break;
     case Qt::ToolTipRole:
         return tr("%1 rooms booked over the physical rooms of %2 on the night of %3")
-                .arg(arrival.overBy)
-                .arg(stay.roomTypeCode, QLocale().toString(arrival.night, QLocale::LongFormat));
+            .arg(arrival.overBy)
+            .arg(stay.roomTypeCode, QLocale().toString(arrival.night, QLocale::LongFormat));
     case StayIdRole:
         return stay.id;
     }

@@ -13,7 +13,15 @@ class ArrivalsAtRiskModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Column { ReferenceColumn, GuestColumn, RoomTypeColumn, CheckInColumn, CheckOutColumn, OverByColumn, ColumnCount };
+    enum Column {
+        ReferenceColumn,
+        GuestColumn,
+        RoomTypeColumn,
+        CheckInColumn,
+        CheckOutColumn,
+        OverByColumn,
+        ColumnCount
+    };
     // Qt::UserRole gives the stay's id; SortRole the raw value (QDate, int) behind the text.
     enum Role { StayIdRole = Qt::UserRole, SortRole };
 

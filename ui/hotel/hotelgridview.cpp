@@ -112,9 +112,8 @@ void HotelGridView::setCalendar(const HotelCalendar &calendar)
 void HotelGridView::refreshCalendar(const HotelCalendar &calendar)
 {
     // Where the clerk is, by room type and night: rows and days may shift if the calendar did.
-    const auto roomAt = [this](int row) {
-        return row >= 0 && row < rowCount() ? m_calendar.roomTypes.at(row).id : RoomTypeId(0);
-    };
+    const auto roomAt
+        = [this](int row) { return row >= 0 && row < rowCount() ? m_calendar.roomTypes.at(row).id : RoomTypeId(0); };
     const auto nightAt = [this](int day) { return day >= 0 ? m_calendar.from.addDays(day) : QDate(); };
     const RoomTypeId selectedRoom = roomAt(m_selRow);
     const QDate anchor = nightAt(m_selAnchor);
@@ -574,15 +573,16 @@ QString HotelGridView::toolTipFor(int row, int day) const
                             QLocale().toString(
                                 date, tr("dddd d MMMM yyyy", "date format (QLocale): weekday, day, month, year")));
     text += tr("Sellable: %1<br>Physical: %2<br>Booked: %3<br>Free: %4")
-                    .arg(night->capacity)
-                    .arg(night->physical)
-                    .arg(night->booked)
-                    .arg(night->free());
+                .arg(night->capacity)
+                .arg(night->physical)
+                .arg(night->booked)
+                .arg(night->free());
     //: %1 is the night's price from the rates, e.g. "€145.00".
-    text += QStringLiteral("<br>") + tr("Price: %1").arg(formatMoney(night->priceMinor, m_calendar.hotel.currency).toHtmlEscaped());
+    text += QStringLiteral("<br>")
+        + tr("Price: %1").arg(formatMoney(night->priceMinor, m_calendar.hotel.currency).toHtmlEscaped());
     if (night->overbooked())
         text += QStringLiteral("<br><b style=\"color:#b71c1c\">%1</b>")
-                        .arg(tr("Overbooked by %1").arg(night->booked - night->physical));
+                    .arg(tr("Overbooked by %1").arg(night->booked - night->physical));
     return text;
 }
 
@@ -728,8 +728,8 @@ void HotelGridView::paintCell(QPainter &painter, int row, int day, const QRect &
         painter.setFont(font);
         painter.setPen(text);
         const QString label = night->capacity > 0 || night->booked > 0
-                ? QStringLiteral("%1/%2").arg(night->free()).arg(night->capacity)
-                : QStringLiteral("–");
+            ? QStringLiteral("%1/%2").arg(night->free()).arg(night->capacity)
+            : QStringLiteral("–");
         painter.drawText(inner, Qt::AlignCenter, label);
         font.setBold(false);
         painter.setFont(font);
@@ -760,7 +760,10 @@ void HotelGridView::paintDayHeader(QPainter &painter, int day, const QRect &rect
 {
     const QDate date = m_calendar.from.addDays(day);
     const bool today = date == m_today;
-    painter.fillRect(rect.adjusted(0, 0, -1, 0), today ? todayColor : isWeekend(date) ? weekendHeaderColor : headerColor);
+    painter.fillRect(rect.adjusted(0, 0, -1, 0),
+                     today                 ? todayColor
+                         : isWeekend(date) ? weekendHeaderColor
+                                           : headerColor);
     painter.setPen(gridColor);
     painter.drawLine(rect.right(), rect.top(), rect.right(), rect.bottom());
     if (date.day() == 1 && day > 0) {

@@ -30,9 +30,9 @@ void OccupancyChart::paintEvent(QPaintEvent *)
     painter.fillRect(rect(), palette().base());
     const QFontMetrics metrics(font());
     const int legendHeight = metrics.height() + 8;
-    const QRect plot = rect().adjusted(metrics.horizontalAdvance(QStringLiteral("0000")) + 8, legendHeight + 4,
-                                       -metrics.horizontalAdvance(QStringLiteral("00000.00")) - 8,
-                                       -metrics.height() - 10);
+    const QRect plot
+        = rect().adjusted(metrics.horizontalAdvance(QStringLiteral("0000")) + 8, legendHeight + 4,
+                          -metrics.horizontalAdvance(QStringLiteral("00000.00")) - 8, -metrics.height() - 10);
     if (m_nights.isEmpty() || plot.width() < 20 || plot.height() < 20) {
         painter.setPen(palette().color(QPalette::PlaceholderText));
         painter.drawText(rect(), Qt::AlignCenter, tr("No nights to show."));
@@ -63,9 +63,9 @@ void OccupancyChart::paintEvent(QPaintEvent *)
     painter.drawText(QRect(0, plot.bottom() - metrics.height() / 2, plot.left() - 4, metrics.height()),
                      Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("0"));
     painter.setPen(revenueColour);
-    painter.drawText(QRect(plot.right() + 4, plot.top() - metrics.height() / 2, width() - plot.right() - 4,
-                           metrics.height()),
-                     Qt::AlignLeft | Qt::AlignVCenter, formatMoney(topRevenue, m_currency));
+    painter.drawText(
+        QRect(plot.right() + 4, plot.top() - metrics.height() / 2, width() - plot.right() - 4, metrics.height()),
+        Qt::AlignLeft | Qt::AlignVCenter, formatMoney(topRevenue, m_currency));
 
     const int count = int(m_nights.size());
     const double slot = double(plot.width()) / count;
@@ -75,12 +75,14 @@ void OccupancyChart::paintEvent(QPaintEvent *)
     for (int i = 0; i < count; ++i) {
         const OccupancyNight &night = m_nights.at(i);
         const int centre = plot.left() + int(slot * i + slot / 2);
-        const QRect physical(centre - barWidth / 2, yRooms(night.physical), barWidth, plot.bottom() - yRooms(night.physical));
+        const QRect physical(centre - barWidth / 2, yRooms(night.physical), barWidth,
+                             plot.bottom() - yRooms(night.physical));
         painter.fillRect(physical, physicalColour);
         const QRect sold(centre - barWidth / 2, yRooms(night.sold), barWidth, plot.bottom() - yRooms(night.sold));
         painter.fillRect(sold, soldColour);
         painter.setPen(QPen(sellableColour, 2));
-        painter.drawLine(centre - barWidth / 2 - 2, yRooms(night.sellable), centre + barWidth / 2 + 2, yRooms(night.sellable));
+        painter.drawLine(centre - barWidth / 2 - 2, yRooms(night.sellable), centre + barWidth / 2 + 2,
+                         yRooms(night.sellable));
         painter.setPen(QPen(suggestedColour, 2, Qt::DashLine));
         painter.drawLine(centre - barWidth / 2 - 2, yRooms(night.suggestedSellable), centre + barWidth / 2 + 2,
                          yRooms(night.suggestedSellable));
@@ -92,9 +94,9 @@ void OccupancyChart::paintEvent(QPaintEvent *)
         if (i % labelEvery == 0) {
             painter.setPen(palette().color(QPalette::Text));
             const QString day = QLocale().toString(night.night, QStringLiteral("d.M."));
-            painter.drawText(QRect(centre - int(slot * labelEvery) / 2, plot.bottom() + 4, int(slot * labelEvery),
-                                   metrics.height()),
-                             Qt::AlignHCenter | Qt::AlignTop, day);
+            painter.drawText(
+                QRect(centre - int(slot * labelEvery) / 2, plot.bottom() + 4, int(slot * labelEvery), metrics.height()),
+                Qt::AlignHCenter | Qt::AlignTop, day);
         }
     }
     painter.setPen(QPen(revenueColour, 2));

@@ -171,7 +171,8 @@ void RoomRackPanel::showEvent(QShowEvent *event)
     // After the show, not inside it: reading waits for the database in a nested event loop, and
     // events it lets run (a panel rebuilding its widgets) must not delete children the window is
     // still walking to show (a crash in QWidgetPrivate::showChildren under load).
-    QMetaObject::invokeMethod(this, [this] { load(true); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this, [this] { load(true); }, Qt::QueuedConnection);
 }
 
 void RoomRackPanel::load(bool keepMessage)
@@ -286,7 +287,8 @@ void RoomRackPanel::moveGuest()
     const RoomId roomId = room ? room->id : 0;
     const QString number = room ? room->number : QString();
     const Status done = m_calls([&] { return m_rooms->move(stay.id, roomId); });
-    answer(done, tr("%1 sleeps in room %2 from tonight; the old room is left for housekeeping.").arg(stay.guest, number));
+    answer(done,
+           tr("%1 sleeps in room %2 from tonight; the old room is left for housekeeping.").arg(stay.guest, number));
 }
 
 void RoomRackPanel::setHousekeeping(Housekeeping state)

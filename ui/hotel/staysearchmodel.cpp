@@ -76,7 +76,8 @@ QVariant StaySearchModel::data(const QModelIndex &index, int role) const
     const bool over = isOver(stay.state);
     switch (role) {
     case Qt::DisplayRole:
-        return index.column() == StateColumn ? QVariant(stateText(stay.state)) : StayColumns::display(stay, index.column());
+        return index.column() == StateColumn ? QVariant(stateText(stay.state))
+                                             : StayColumns::display(stay, index.column());
     case SortRole:
         return index.column() == StateColumn ? QVariant(stayStateName(stay.state))
                                              : StayColumns::sortValue(stay, index.column());

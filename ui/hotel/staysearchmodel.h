@@ -12,7 +12,15 @@ class StaySearchModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Column { ReferenceColumn, GuestColumn, RoomTypeColumn, CheckInColumn, CheckOutColumn, StateColumn, ColumnCount };
+    enum Column {
+        ReferenceColumn,
+        GuestColumn,
+        RoomTypeColumn,
+        CheckInColumn,
+        CheckOutColumn,
+        StateColumn,
+        ColumnCount
+    };
     // Qt::UserRole gives the stay's id; SortRole the raw value (QDate, state code) behind the text.
     enum Role { StayIdRole = Qt::UserRole, SortRole };
 

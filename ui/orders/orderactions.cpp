@@ -252,8 +252,7 @@ void OrderActions::refund()
         }
         const AfterSalesServices &own = m_gate.own();
         const QString terminal = m_terminal;
-        const auto filed
-            = own.calls([&] { return own.approvals->requestRefund(order.id, items, reason, terminal); });
+        const auto filed = own.calls([&] { return own.approvals->requestRefund(order.id, items, reason, terminal); });
         if (!filed) {
             setMessage(filed.error().code == ErrorCode::Conflict
                            ? tr("This order already waits for a manager's decision.")
@@ -297,7 +296,7 @@ void OrderActions::exchange()
     }
     const CartId cart = m_currentSale ? m_currentSale() : CartId();
     const auto quote = (m_sales && !cart.isEmpty()) ? m_gate.own().calls([&] { return m_sales->quote(cart); })
-                                                     : Result<CartQuote>(CartQuote{});
+                                                    : Result<CartQuote>(CartQuote{});
     if (!quote) {
         setMessage(clerkWords(quote.error()), true);
         return;
@@ -372,8 +371,7 @@ void OrderActions::exchange()
             text += QLatin1Char(' ') + tr("%1 taken.").arg(formatMoney(done->chargedMinor, done->currency));
         else if (done->refundedMinor > 0)
             text += QLatin1Char(' ')
-                + tr("Pay %1.")
-                      .arg(moneyBackWords(done->refundMethod, done->refundReference, done->refundedMinor));
+                + tr("Pay %1.").arg(moneyBackWords(done->refundMethod, done->refundReference, done->refundedMinor));
         setMessage(text, false);
         m_reason->clear();
         m_tender->clear();

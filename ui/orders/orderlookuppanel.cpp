@@ -262,7 +262,9 @@ void OrderLookupPanel::showDetails(const OrderDetails &d)
         text << tr("Refunded so far: %1").arg(formatMoney(d.refundedMinor, d.currency));
     for (const OrderExchangeRecord &x : d.exchanges) {
         if (x.fromOrder == d.id)
-            text << tr("Exchanged into order %1: %2 carried over").arg(x.toOrder).arg(formatMoney(x.creditMinor, d.currency));
+            text << tr("Exchanged into order %1: %2 carried over")
+                        .arg(x.toOrder)
+                        .arg(formatMoney(x.creditMinor, d.currency));
         else
             text << tr("Sold in an exchange from order %1: %2 credit carried over")
                         .arg(x.fromOrder)
@@ -273,8 +275,8 @@ void OrderLookupPanel::showDetails(const OrderDetails &d)
     for (const OrderLine &line : d.lines) {
         const OrderExchangeRecord *exchange = d.exchangeOf(line);
         // A unit given back in an exchange reads as exchanged: its money went on to the new order.
-        const QString state = exchange ? tr("exchanged into order %1").arg(exchange->toOrder)
-                                       : lineStateWords(line.state);
+        const QString state
+            = exchange ? tr("exchanged into order %1").arg(exchange->toOrder) : lineStateWords(line.state);
         text << tr("  %1 %2 — %3, %4")
                     .arg(kindWords(line.kind), line.label, formatMoney(line.amountMinor, d.currency), state);
     }
@@ -311,12 +313,11 @@ void OrderLookupPanel::showDetails(const OrderDetails &d)
                     given << tr("%1 %2").arg(kindWords(line.kind), line.label);
             }
             if (x.fromOrder == d.id)
-                text << (given.isEmpty() ? tr("  units worth %1 given back for order %2")
-                                               .arg(formatMoney(x.returnedMinor, d.currency))
-                                               .arg(x.toOrder)
-                                         : tr("  %1 given back for order %2")
-                                               .arg(given.join(QStringLiteral(", ")))
-                                               .arg(x.toOrder));
+                text << (given.isEmpty()
+                             ? tr("  units worth %1 given back for order %2")
+                                   .arg(formatMoney(x.returnedMinor, d.currency))
+                                   .arg(x.toOrder)
+                             : tr("  %1 given back for order %2").arg(given.join(QStringLiteral(", "))).arg(x.toOrder));
             else
                 text << tr("  from order %1: %2 credit toward %3")
                             .arg(x.fromOrder)

@@ -1,8 +1,8 @@
 #include "ui/print/printservice.h"
 
-#include "ui/print/pageddocument.h"
+#include "tickets/pageddocument.h"
+#include "tickets/ticketrenderer.h"
 #include "ui/receipts/receiptdocument.h"
-#include "ui/tickets/ticketrenderer.h"
 
 #include <QFutureWatcher>
 #include <QPrintDialog>
@@ -117,7 +117,8 @@ Status PrintService::printTickets(const QVector<Ticket> &tickets)
     const int count = int(tickets.size());
     const QString where = destination(PrintSettings::load(PrintKind::Tickets));
     return start(PrintKind::Tickets, std::make_shared<TicketDocument>(std::move(document).value()),
-                 tr("Printing %n ticket(s)…", nullptr, count), tr("Printed %n ticket(s) on %1.", nullptr, count).arg(where));
+                 tr("Printing %n ticket(s)…", nullptr, count),
+                 tr("Printed %n ticket(s) on %1.", nullptr, count).arg(where));
 }
 
 Status PrintService::printReceipt(const Receipt &receipt)
@@ -126,7 +127,8 @@ Status PrintService::printReceipt(const Receipt &receipt)
         return ready;
     const QString where = destination(PrintSettings::load(PrintKind::Receipts));
     return start(PrintKind::Receipts, std::make_shared<ReceiptDocument>(receipt, PrintSettings::receiptStock()),
-                 tr("Printing the receipt…"), tr("Printed the receipt for order %1 on %2.").arg(receipt.order).arg(where));
+                 tr("Printing the receipt…"),
+                 tr("Printed the receipt for order %1 on %2.").arg(receipt.order).arg(where));
 }
 
 Status PrintService::start(PrintKind kind, std::shared_ptr<const PagedDocument> document, const QString &label,
@@ -166,12 +168,15 @@ Status PrintService::start(PrintKind kind, std::shared_ptr<const PagedDocument> 
     ++m_running;
 
     m_pool.start([promise, printer, document, hook = pagePaintedHook, doneMessage] {
-        const Status status = paintDocument(*document, *printer, [&](int done) {
-            promise->setProgressValue(done);
-            if (hook)
-                hook(done);
-            return !promise->isCanceled();
-        });
+        const Status status = paintDocument(
+            *document, *printer,
+            [&](int done) {
+                promise->setProgressValue(done);
+                if (hook)
+                    hook(done);
+                return !promise->isCanceled();
+            },
+            [printer] { printer->abort(); });
         Outcome outcome;
         outcome.ok = status.ok();
         outcome.cancelled = !status.ok() && status.error().code == ErrorCode::Conflict;

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "tickets/ticketrenderer.h"
 #include "ui/receipts/receiptdocument.h"
-#include "ui/tickets/ticketrenderer.h"
 
 #include <QString>
 

@@ -86,8 +86,8 @@ QString lineLabel(const ReceiptLine &line)
         break;
     }
     // A standing pool is often called "Standing" itself: not "Standing Standing".
-    const QString label = line.label.startsWith(kind, Qt::CaseInsensitive) ? line.label
-                                                                          : QStringLiteral("%1 %2").arg(kind, line.label);
+    const QString label
+        = line.label.startsWith(kind, Qt::CaseInsensitive) ? line.label : QStringLiteral("%1 %2").arg(kind, line.label);
     return line.quantity > 1 ? tr("%1 x %2").arg(line.quantity).arg(label) : label;
 }
 
@@ -137,7 +137,7 @@ QString when(const QDateTime &at)
     time.remove(seconds);
     const QDateTime local = at.toLocalTime();
     return locale.toString(local.date(), QLocale::ShortFormat) + QLatin1Char(' ')
-           + locale.toString(local.time(), time.trimmed());
+        + locale.toString(local.time(), time.trimmed());
 }
 
 void addFooter(QVector<Row> &rows, const Receipt &r)
@@ -147,8 +147,7 @@ void addFooter(QVector<Row> &rows, const Receipt &r)
         add(Row::Small, tr("Approved by %1").arg(r.approvedBy));
     QString servedBy = r.clerk.isEmpty() ? QString() : tr("Served by %1").arg(r.clerk);
     if (!r.terminal.isEmpty())
-        servedBy = servedBy.isEmpty() ? tr("Terminal %1").arg(r.terminal)
-                                      : tr("%1 at %2").arg(servedBy, r.terminal);
+        servedBy = servedBy.isEmpty() ? tr("Terminal %1").arg(r.terminal) : tr("%1 at %2").arg(servedBy, r.terminal);
     if (!servedBy.isEmpty())
         add(Row::Small, servedBy);
 }
@@ -235,8 +234,8 @@ QVector<Row> rowsOf(const Receipt &r)
         add(Row::Normal, lineLabel(line), money(line.amountMinor, r.currency));
     }
     if (r.lines.isEmpty())
-        add(Row::Small, r.kind == Receipt::Kind::Refund ? tr("Units given back: as recorded on the order")
-                                                        : tr("No lines"));
+        add(Row::Small,
+            r.kind == Receipt::Kind::Refund ? tr("Units given back: as recorded on the order") : tr("No lines"));
     for (const ReceiptLine &line : r.notCharged)
         add(Row::Small, tr("%1: taken by another buyer first, not charged").arg(lineLabel(line)));
     add(Row::Rule, {});
@@ -272,8 +271,9 @@ QVector<Row> rowsOf(const Receipt &r)
 
     add(Row::Rule, {});
     addFooter(rows, r);
-    add(Row::Small, r.kind == Receipt::Kind::Refund ? tr("Keep this receipt with your refund.")
-                                                    : tr("Thank you. Please keep this receipt."));
+    add(Row::Small,
+        r.kind == Receipt::Kind::Refund ? tr("Keep this receipt with your refund.")
+                                        : tr("Thank you. Please keep this receipt."));
     return rows;
 }
 
@@ -386,8 +386,9 @@ QString ReceiptDocument::title() const
 {
     if (m_kind == Receipt::Kind::Exchange)
         return QCoreApplication::translate("Receipt", "Exchange receipt, order %1").arg(m_order);
-    return m_kind == Receipt::Kind::Refund ? QCoreApplication::translate("Receipt", "Refund receipt, order %1").arg(m_order)
-                                           : QCoreApplication::translate("Receipt", "Receipt, order %1").arg(m_order);
+    return m_kind == Receipt::Kind::Refund
+        ? QCoreApplication::translate("Receipt", "Refund receipt, order %1").arg(m_order)
+        : QCoreApplication::translate("Receipt", "Receipt, order %1").arg(m_order);
 }
 
 QPageLayout ReceiptDocument::pageLayout() const
@@ -444,7 +445,8 @@ void ReceiptDocument::paintPage(QPainter &painter, int index, const QRectF &page
         const QFontMetricsF metrics(font);
         painter.setFont(font);
         const double baseline = y + metrics.ascent();
-        const double leftX = row.style == Row::Heading ? left + (width - metrics.horizontalAdvance(row.left)) / 2 : left;
+        const double leftX
+            = row.style == Row::Heading ? left + (width - metrics.horizontalAdvance(row.left)) / 2 : left;
         painter.drawText(QPointF(leftX, baseline), row.left);
         if (!row.right.isEmpty())
             painter.drawText(QPointF(left + width - metrics.horizontalAdvance(row.right), baseline), row.right);

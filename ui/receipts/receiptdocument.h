@@ -1,7 +1,7 @@
 #pragma once
 
 #include "domain/receipt.h"
-#include "ui/print/pageddocument.h"
+#include "tickets/pageddocument.h"
 
 #include <QVector>
 

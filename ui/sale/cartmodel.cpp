@@ -85,7 +85,8 @@ QVariant CartModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == PriceTypeColumn && entry.kind == ItemKind::Seat)
             return tr("Double-click or press F2 to sell this seat at another price type");
-        return tr("Held until %1 (server time)").arg(entry.expiresAt.toLocalTime().toString(QStringLiteral("HH:mm:ss")));
+        return tr("Held until %1 (server time)")
+            .arg(entry.expiresAt.toLocalTime().toString(QStringLiteral("HH:mm:ss")));
     case Qt::UserRole:
         return entry.unit;
     }

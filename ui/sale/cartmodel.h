@@ -24,8 +24,8 @@ struct CartEntry
     PriceType priceType = PriceType::Adult; // seats only
 };
 
-// What this terminal holds for the sale in progress (seats, standing places, tables), with a countdown to each hold's expiry.
-// The countdowns move when setServerNow() is called by the shared clock; nothing here runs a timer.
+// What this terminal holds for the sale in progress (seats, standing places, tables), with a countdown to each hold's
+// expiry. The countdowns move when setServerNow() is called by the shared clock; nothing here runs a timer.
 class CartModel : public QAbstractTableModel
 {
     Q_OBJECT

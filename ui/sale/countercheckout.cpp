@@ -77,7 +77,8 @@ CounterCheckout::Outcome CounterCheckout::run(const Request &request)
         if (!quote)
             return {std::nullopt, ClerkError::text(sale.error())};
         if (!quote->isEmpty() && compareQuotes(seen, quote.value()).isEmpty())
-            return {std::nullopt, ClerkError::text(sale.error())}; // a conflict of another kind: the same quote would fail again
+            return {std::nullopt,
+                    ClerkError::text(sale.error())}; // a conflict of another kind: the same quote would fail again
         notice = ClerkError::text(sale.error());
         method = payment.method;
     }

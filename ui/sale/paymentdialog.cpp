@@ -186,8 +186,9 @@ CounterPayment PaymentDialog::payment() const
     if (m_tabs->currentIndex() == 0) {
         payment.method = PaymentMethod::Cash;
         // An empty field means the exact amount: the most common cash sale is "exact change".
-        payment.tenderedMinor = m_tendered->text().trimmed().isEmpty() ? m_dueMinor
-                                                                       : parseMoney(m_tendered->text(), locale()).value_or(-1);
+        payment.tenderedMinor = m_tendered->text().trimmed().isEmpty()
+            ? m_dueMinor
+            : parseMoney(m_tendered->text(), locale()).value_or(-1);
     } else if (m_tabs->currentIndex() == 1) {
         payment.method = PaymentMethod::Card;
         payment.cardReference = m_reference->text().trimmed();
@@ -217,7 +218,8 @@ void PaymentDialog::updateState()
             m_change->setText(tr("<span style='color:#b01c1c'>%1 short</span>")
                                   .arg(formatMoney(m_dueMinor - current.tenderedMinor, m_currency)));
         else
-            m_change->setText(QStringLiteral("<b>%1</b>").arg(formatMoney(current.tenderedMinor - m_dueMinor, m_currency)));
+            m_change->setText(
+                QStringLiteral("<b>%1</b>").arg(formatMoney(current.tenderedMinor - m_dueMinor, m_currency)));
     }
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(bool(status));
 }

@@ -27,8 +27,8 @@ constexpr qreal textScale = 100.0;
 
 // Band colours avoid the hues that carry a meaning of their own here: blue (mine), amber (someone
 // else's hold), grey (sold) and magenta (selected).
-constexpr std::array<QRgb, 8> bandPalette = {0x7e57c2, 0x26a69a, 0x7cb342, 0xb0413e,
-                                             0x8d6e63, 0x00acc1, 0xc0ca33, 0x2e7d32};
+constexpr std::array<QRgb, 8> bandPalette
+    = {0x7e57c2, 0x26a69a, 0x7cb342, 0xb0413e, 0x8d6e63, 0x00acc1, 0xc0ca33, 0x2e7d32};
 
 bool isDark(const QColor &color)
 {
@@ -171,8 +171,7 @@ void SeatItem::paintSeat(QPainter *painter, const QRectF &rect, SeatLook look, i
     }
     case SeatMark::Bar: {
         const qreal inset = 0.14 * unit;
-        const QRectF bar(rect.left() + inset, rect.center().y() - 0.07 * unit, rect.width() - 2 * inset,
-                         0.14 * unit);
+        const QRectF bar(rect.left() + inset, rect.center().y() - 0.07 * unit, rect.width() - 2 * inset, 0.14 * unit);
         painter->setPen(Qt::NoPen);
         painter->setBrush(Qt::white);
         painter->drawRect(bar);
@@ -220,11 +219,11 @@ QPixmap SeatItem::sprite(qreal devicePixelsPerUnit, qreal devicePixelRatio, bool
     // Seats that look alike at one size share one picture: thousands of seats on screen come in a few
     // dozen kinds (look, band, selection, and the number when it shows).
     const quint64 key = (quint64(qRound(devicePixelsPerUnit * 4)) & 0xffff) << 48 // 16 bits
-                        | (quint64(withNumber ? m_number : 0) & 0xfffff) << 28    // 20 bits
-                        | (quint64(m_band) & 0xfff) << 16                         // 12 bits
-                        | (quint64(qRound(devicePixelRatio * 4)) & 0xff) << 8     // 8 bits
-                        | (quint64(m_look) & 0xf) << 4                            // 4 bits
-                        | (m_keyboardFocus ? 2 : 0) | (selected ? 1 : 0);
+        | (quint64(withNumber ? m_number : 0) & 0xfffff) << 28 // 20 bits
+        | (quint64(m_band) & 0xfff) << 16 // 12 bits
+        | (quint64(qRound(devicePixelRatio * 4)) & 0xff) << 8 // 8 bits
+        | (quint64(m_look) & 0xf) << 4 // 4 bits
+        | (m_keyboardFocus ? 2 : 0) | (selected ? 1 : 0);
     static QHash<quint64, QPixmapCache::Key> cacheKeys;
     QPixmap picture;
     const auto known = cacheKeys.constFind(key);

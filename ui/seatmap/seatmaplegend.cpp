@@ -60,8 +60,8 @@ void SeatMapLegend::addEntry(SeatLook look, int band, bool selected, const QStri
         painter.setRenderHint(QPainter::Antialiasing);
         // The same painting as a seat on the map at medium zoom, so the two cannot drift apart.
         const qreal inset = swatchSide * 0.15;
-        SeatItem::paintSeat(&painter, QRectF(inset, inset, swatchSide - 2 * inset, swatchSide - 2 * inset),
-                            look, band, selected);
+        SeatItem::paintSeat(&painter, QRectF(inset, inset, swatchSide - 2 * inset, swatchSide - 2 * inset), look, band,
+                            selected);
     }
     auto *swatchLabel = new QLabel(this);
     swatchLabel->setPixmap(swatch);

@@ -40,8 +40,8 @@ QPointF unitVector(const QPointF &v, const QPointF &fallback)
     return length > 1e-9 ? v / length : fallback;
 }
 
-void drawScaledText(QPainter *painter, const QRectF &rect, qreal textHeight, const QString &text,
-                    const QColor &color, bool bold)
+void drawScaledText(QPainter *painter, const QRectF &rect, qreal textHeight, const QString &text, const QColor &color,
+                    bool bold)
 {
     painter->save();
     painter->scale(1 / textScale, 1 / textScale);
@@ -99,8 +99,8 @@ public:
         line.setCosmetic(true);
         painter->setPen(line);
         painter->setBrush(Qt::NoBrush);
-        const QRectF field = m_rect.adjusted(m_rect.width() * 0.04, m_rect.height() * 0.05,
-                                             -m_rect.width() * 0.04, -m_rect.height() * 0.05);
+        const QRectF field = m_rect.adjusted(m_rect.width() * 0.04, m_rect.height() * 0.05, -m_rect.width() * 0.04,
+                                             -m_rect.height() * 0.05);
         painter->drawRect(field);
         const QPointF centre = field.center();
         const qreal radius = qMin(field.width(), field.height()) * 0.14;
@@ -304,8 +304,8 @@ void SeatMapScene::addSeats()
         }
     }
     m_seatsRect = m_map.seats.isEmpty()
-                      ? QRectF()
-                      : QRectF(QPointF(left, top), QPointF(right, bottom)).adjusted(-seatHalf, -seatHalf, seatHalf, seatHalf);
+        ? QRectF()
+        : QRectF(QPointF(left, top), QPointF(right, bottom)).adjusted(-seatHalf, -seatHalf, seatHalf, seatHalf);
 }
 
 void SeatMapScene::addOverview()
@@ -591,14 +591,13 @@ QString SeatMapScene::seatToolTip(UnitId unit) const
     if (!item)
         return QString();
     const SeatMapSeat &seat = m_map.seats.at(item->index());
-    const QString section = seat.section >= 0 && seat.section < m_map.sections.size()
-                                ? m_map.sections.at(seat.section).name
-                                : QString();
+    const QString section
+        = seat.section >= 0 && seat.section < m_map.sections.size() ? m_map.sections.at(seat.section).name : QString();
     QString text = tr("%1, row %2, seat %3").arg(section).arg(seat.row).arg(seat.number);
     if (seat.band >= 0 && seat.band < m_map.bands.size()) {
         const SeatMapBand &band = m_map.bands.at(seat.band);
         text += QLatin1Char('\n') + band.name + QStringLiteral(", ")
-                + formatMoney(band.priceMinor, m_map.event.currency);
+            + formatMoney(band.priceMinor, m_map.event.currency);
     }
     text += QLatin1Char('\n') + seatLookText(item->look());
     if (item->look() == SeatLook::Mine || item->look() == SeatLook::HeldByOther) {
@@ -616,9 +615,8 @@ QString SeatMapScene::seatDescription(UnitId unit) const
     if (!item)
         return QString();
     const SeatMapSeat &seat = m_map.seats.at(item->index());
-    const QString section = seat.section >= 0 && seat.section < m_map.sections.size()
-                                ? m_map.sections.at(seat.section).name
-                                : QString();
+    const QString section
+        = seat.section >= 0 && seat.section < m_map.sections.size() ? m_map.sections.at(seat.section).name : QString();
     QStringList parts;
     parts << tr("%1, row %2, seat %3").arg(section).arg(seat.row).arg(seat.number);
     if (seat.band >= 0 && seat.band < m_map.bands.size()) {

@@ -6,9 +6,9 @@
 
 #include <QAccessible>
 #include <QFontMetrics>
-#include <QPainter>
 #include <QKeyEvent>
 #include <QMouseEvent>
+#include <QPainter>
 #include <QScrollBar>
 #include <QWheelEvent>
 #include <QtMath>
@@ -205,7 +205,10 @@ void SeatMapView::keyPressEvent(QKeyEvent *event)
     case Qt::Key_Down: {
         const bool left = event->key() == Qt::Key_Left, right = event->key() == Qt::Key_Right;
         const bool up = event->key() == Qt::Key_Up;
-        const QPoint step = left ? QPoint(-stepX, 0) : right ? QPoint(stepX, 0) : up ? QPoint(0, -stepY) : QPoint(0, stepY);
+        const QPoint step = left ? QPoint(-stepX, 0)
+            : right              ? QPoint(stepX, 0)
+            : up                 ? QPoint(0, -stepY)
+                                 : QPoint(0, stepY);
         if (event->modifiers() & Qt::AltModifier)
             panBy(step);
         else

@@ -113,7 +113,8 @@ void SeatOverviewItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *
             const QRectF marker = markerRect(focus->pos(), detail).adjusted(-outline, -outline, outline, outline);
             painter->fillRect(marker, Qt::black);
             drawMarker(painter, marker.adjusted(outline, outline, -outline, -outline),
-                       focus->isSelected() ? SeatItem::selectionColor() : SeatItem::fillColor(focus->look(), focus->band()),
+                       focus->isSelected() ? SeatItem::selectionColor()
+                                           : SeatItem::fillColor(focus->look(), focus->band()),
                        outline);
         }
     }

@@ -13,8 +13,8 @@ class SeatItem;
 // 50,000 SeatItem::paint calls cost more than the frame budget; this item paints a cached image of
 // every seat instead (rebuilt when the zoom changes, patched one cell at a time when a seat changes) and
 // draws the seats the clerk is working on (held by this desk, selected, the keyboard's seat) as
-// markers a few pixels wide on top, so they stay visible even where a seat is about a pixel. The view skips the seat items at that zoom
-// (QGraphicsView::setMinimumRenderSize with the same threshold), so the two never both draw a seat.
+// markers a few pixels wide on top, so they stay visible even where a seat is about a pixel. The view skips the seat
+// items at that zoom (QGraphicsView::setMinimumRenderSize with the same threshold), so the two never both draw a seat.
 class SeatOverviewItem : public QGraphicsItem
 {
 public:

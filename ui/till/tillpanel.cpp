@@ -148,7 +148,8 @@ QGroupBox *TillPanel::buildMyTill()
     m_figures->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     layout->addWidget(m_figures, 3);
     layout->addWidget(new QLabel(tr("Card payments by card terminal reference:")));
-    m_cards = readOnlyTable(QStringLiteral("tillCards"), {tr("Reference"), tr("Payments"), tr("Taken"), tr("Handed back")});
+    m_cards
+        = readOnlyTable(QStringLiteral("tillCards"), {tr("Reference"), tr("Payments"), tr("Taken"), tr("Handed back")});
     m_cards->setAccessibleName(tr("Card payments by terminal reference"));
     m_cards->horizontalHeader()->setStretchLastSection(false);
     m_cards->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -189,8 +190,9 @@ QGroupBox *TillPanel::buildCountersign()
 {
     m_countersignBox = new QGroupBox(tr("Closed tills waiting for a manager's countersign"));
     auto *layout = new QVBoxLayout(m_countersignBox);
-    m_awaiting = readOnlyTable(QStringLiteral("tillAwaiting"), {tr("Till"), tr("Clerk"), tr("Terminal"), tr("Closed"),
-                                                                 tr("Expected"), tr("Counted"), tr("Difference")});
+    m_awaiting = readOnlyTable(
+        QStringLiteral("tillAwaiting"),
+        {tr("Till"), tr("Clerk"), tr("Terminal"), tr("Closed"), tr("Expected"), tr("Counted"), tr("Difference")});
     m_awaiting->setAccessibleName(tr("Closed tills waiting for a countersign"));
     layout->addWidget(m_awaiting);
     auto *buttons = new QHBoxLayout;
@@ -413,28 +415,27 @@ void TillPanel::closeTill()
     const ShiftId id = m_shown->shift.id;
     const qint64 countedMinor = *counted;
     const QString note = m_note->text();
-    m_runner->run<TillReport>([id, countedMinor, note](TillService &till) { return till.close(id, countedMinor, note); },
-                              [this](const Result<TillReport> &report) {
-                                  if (report) {
-                                      showReport(report.value(), true);
-                                      m_counted->clear();
-                                      m_note->clear();
-                                      const qint64 difference = report->differenceMinor.value_or(0);
-                                      const QString money = formatMoney(qAbs(difference), report->shift.currency);
-                                      setMessage(difference == 0 ? tr("Till closed: the cash balances. A manager "
-                                                                      "countersigns it next.")
-                                                 : difference < 0
-                                                     ? tr("Till closed: %1 short. A manager countersigns it next.")
-                                                           .arg(money)
-                                                     : tr("Till closed: %1 over. A manager countersigns it next.")
-                                                           .arg(money),
-                                                 difference != 0);
-                                      loadAwaiting();
-                                  } else {
-                                      setMessage(report.error().message, true);
-                                  }
-                                  done();
-                              });
+    m_runner->run<TillReport>(
+        [id, countedMinor, note](TillService &till) { return till.close(id, countedMinor, note); },
+        [this](const Result<TillReport> &report) {
+            if (report) {
+                showReport(report.value(), true);
+                m_counted->clear();
+                m_note->clear();
+                const qint64 difference = report->differenceMinor.value_or(0);
+                const QString money = formatMoney(qAbs(difference), report->shift.currency);
+                setMessage(difference == 0 ? tr("Till closed: the cash balances. A manager "
+                                                "countersigns it next.")
+                               : difference < 0
+                               ? tr("Till closed: %1 short. A manager countersigns it next.").arg(money)
+                               : tr("Till closed: %1 over. A manager countersigns it next.").arg(money),
+                           difference != 0);
+                loadAwaiting();
+            } else {
+                setMessage(report.error().message, true);
+            }
+            done();
+        });
 }
 
 void TillPanel::countersignSelected()
@@ -445,19 +446,19 @@ void TillPanel::countersignSelected()
         return;
     }
     const TillShift shift = m_awaitingShifts.at(row);
-    m_runner->run<TillReport>([id = shift.id](TillService &till) { return till.countersign(id, QString()); },
-                              [this](const Result<TillReport> &report) {
-                                  if (report) {
-                                      showReport(report.value(), false);
-                                      setMessage(tr("Countersigned the till of %1 at %2.")
-                                                     .arg(report->shift.clerk, report->shift.terminal),
-                                                 false);
-                                  } else {
-                                      setMessage(report.error().message, true);
-                                  }
-                                  loadAwaiting();
-                                  done();
-                              });
+    m_runner->run<TillReport>(
+        [id = shift.id](TillService &till) { return till.countersign(id, QString()); },
+        [this](const Result<TillReport> &report) {
+            if (report) {
+                showReport(report.value(), false);
+                setMessage(tr("Countersigned the till of %1 at %2.").arg(report->shift.clerk, report->shift.terminal),
+                           false);
+            } else {
+                setMessage(report.error().message, true);
+            }
+            loadAwaiting();
+            done();
+        });
 }
 
 void TillPanel::showDay(const QDate &day)
@@ -530,9 +531,9 @@ void TillPanel::showReport(const std::optional<TillReport> &report, bool mine)
     if (s.countedMinor) {
         add(tr("Cash counted"), money(*s.countedMinor));
         const qint64 difference = report->differenceMinor.value_or(0);
-        add(difference == 0  ? tr("Difference: balances")
-            : difference < 0 ? tr("Difference: short")
-                             : tr("Difference: over"),
+        add(difference == 0      ? tr("Difference: balances")
+                : difference < 0 ? tr("Difference: short")
+                                 : tr("Difference: over"),
             difference < 0 ? minus(-difference) : money(difference), true);
     }
     add(f.cardSales == 1 ? tr("Card sales (1 payment)") : tr("Card sales (%1 payments)").arg(f.cardSales),
@@ -595,12 +596,13 @@ void TillPanel::showDayReport(const DayReport &report)
         m_day->setItem(row, 1, textItem(terminal, bold));
         m_day->setItem(row, 2, amountItem(money(f.cashSalesMinor - f.voidCashMinor - f.refundCashMinor), bold));
         m_day->setItem(row, 3, amountItem(money(TillRules::cardNet(f)), bold));
-        m_day->setItem(row, 4, amountItem(tr("%1 · %2").arg(f.voids).arg(money(f.voidCashMinor + f.voidCardMinor)), bold));
-        m_day->setItem(row, 5,
-                       amountItem(tr("%1 · %2").arg(f.refunds).arg(money(f.refundCashMinor + f.refundCardMinor)), bold));
-        m_day->setItem(row, 6,
-                       amountItem(tr("%1 / %2 / %3").arg(r.shiftsOpen).arg(r.shiftsClosed).arg(r.shiftsCountersigned),
-                                  bold));
+        m_day->setItem(row, 4,
+                       amountItem(tr("%1 · %2").arg(f.voids).arg(money(f.voidCashMinor + f.voidCardMinor)), bold));
+        m_day->setItem(
+            row, 5, amountItem(tr("%1 · %2").arg(f.refunds).arg(money(f.refundCashMinor + f.refundCardMinor)), bold));
+        m_day->setItem(
+            row, 6,
+            amountItem(tr("%1 / %2 / %3").arg(r.shiftsOpen).arg(r.shiftsClosed).arg(r.shiftsCountersigned), bold));
         m_day->setItem(row, 7, amountItem(money(r.differenceMinor), bold || r.differenceMinor != 0));
         m_day->setItem(row, 8, amountItem(r.outsideShift ? QString::number(r.outsideShift) : QString(), bold));
     };
@@ -613,9 +615,11 @@ void TillPanel::showDayReport(const DayReport &report)
         m_day->insertRow(row);
         m_day->setItem(row, 0, textItem(tr("Online (payment provider)"), true));
         m_day->setItem(row, 1, textItem(online.currency));
-        m_day->setItem(row, 3, amountItem(formatMoney(online.capturedMinor - online.refundedMinor, online.currency), true));
-        m_day->setItem(row, 5,
-                       amountItem(tr("%1 · %2").arg(online.refunds).arg(formatMoney(online.refundedMinor, online.currency))));
+        m_day->setItem(row, 3,
+                       amountItem(formatMoney(online.capturedMinor - online.refundedMinor, online.currency), true));
+        m_day->setItem(
+            row, 5,
+            amountItem(tr("%1 · %2").arg(online.refunds).arg(formatMoney(online.refundedMinor, online.currency))));
     }
     m_day->resizeColumnsToContents();
     // (a till's closing words stay in the message line; only an empty day needs saying)
