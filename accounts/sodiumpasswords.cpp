@@ -41,10 +41,11 @@ Result<QString> SodiumPasswords::hash(const QString &password)
     const QByteArray utf8 = password.toUtf8();
     char out[crypto_pwhash_STRBYTES];
     SlotGuard slot(m_slots);
-    if (crypto_pwhash_str_alg(out, utf8.constData(), static_cast<unsigned long long>(utf8.size()), m_opsLimit, m_memLimit,
-                              crypto_pwhash_ALG_ARGON2ID13)
+    if (crypto_pwhash_str_alg(out, utf8.constData(), static_cast<unsigned long long>(utf8.size()), m_opsLimit,
+                              m_memLimit, crypto_pwhash_ALG_ARGON2ID13)
         != 0)
-        return makeError(ErrorCode::Unavailable, QStringLiteral("The server is short of memory to protect a password; try again."));
+        return makeError(ErrorCode::Unavailable,
+                         QStringLiteral("The server is short of memory to protect a password; try again."));
     return QString::fromLatin1(out);
 }
 
@@ -55,7 +56,8 @@ bool SodiumPasswords::verify(const QString &stored, const QString &password)
     const QByteArray utf8 = password.toUtf8();
     const QByteArray hashed = stored.toLatin1();
     SlotGuard slot(m_slots);
-    return crypto_pwhash_str_verify(hashed.constData(), utf8.constData(), static_cast<unsigned long long>(utf8.size())) == 0;
+    return crypto_pwhash_str_verify(hashed.constData(), utf8.constData(), static_cast<unsigned long long>(utf8.size()))
+        == 0;
 }
 
 } // namespace boxoffice

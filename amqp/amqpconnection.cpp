@@ -34,11 +34,13 @@ Result<std::unique_ptr<AmqpConnection>> AmqpConnection::open(const AmqpUrl &url,
         return connection->fail(makeError(ErrorCode::Internal, QStringLiteral("No socket for RabbitMQ.")));
     const struct timeval timeout = toTimeval(url.timeoutMs);
     const QByteArray host = url.host.toUtf8();
-    if (const int status = amqp_socket_open_noblock(socket, host.constData(), url.port, &timeout); status != AMQP_STATUS_OK) {
+    if (const int status = amqp_socket_open_noblock(socket, host.constData(), url.port, &timeout);
+        status != AMQP_STATUS_OK) {
         DomainError error = amqpStatusError(status, QStringLiteral("connecting to %1").arg(where));
         // rabbitmq-c says "a socket error occurred" for a refused connection: say what it means.
         if (status == AMQP_STATUS_SOCKET_ERROR)
-            error.message = QStringLiteral("Nothing accepts connections at %1:%2.").arg(url.host, QString::number(url.port));
+            error.message
+                = QStringLiteral("Nothing accepts connections at %1:%2.").arg(url.host, QString::number(url.port));
         return connection->fail(error);
     }
     amqp_set_handshake_timeout(state, &timeout);
@@ -55,10 +57,9 @@ Result<std::unique_ptr<AmqpConnection>> AmqpConnection::open(const AmqpUrl &url,
     const QByteArray vhost = url.vhost.toUtf8();
     const QByteArray user = url.user.toUtf8();
     const QByteArray password = url.password.toUtf8();
-    const amqp_rpc_reply_t login
-        = amqp_login_with_properties(state, vhost.constData(), AMQP_DEFAULT_MAX_CHANNELS, AMQP_DEFAULT_FRAME_SIZE,
-                                     url.heartbeatSeconds, &properties, AMQP_SASL_METHOD_PLAIN, user.constData(),
-                                     password.constData());
+    const amqp_rpc_reply_t login = amqp_login_with_properties(
+        state, vhost.constData(), AMQP_DEFAULT_MAX_CHANNELS, AMQP_DEFAULT_FRAME_SIZE, url.heartbeatSeconds, &properties,
+        AMQP_SASL_METHOD_PLAIN, user.constData(), password.constData());
     if (login.reply_type != AMQP_RESPONSE_NORMAL) {
         DomainError error = amqpReplyError(login, QStringLiteral("signing in to %1").arg(where));
         if (login.reply_type == AMQP_RESPONSE_SERVER_EXCEPTION)

@@ -61,7 +61,8 @@ Status AmqpConsumer::ack(quint64 tag)
 {
     if (m_connection.broken())
         return makeError(ErrorCode::Unavailable, QStringLiteral("The RabbitMQ connection is closed."));
-    if (const int status = amqp_basic_ack(m_connection.state(), AmqpConnection::channel, tag, false); status != AMQP_STATUS_OK)
+    if (const int status = amqp_basic_ack(m_connection.state(), AmqpConnection::channel, tag, false);
+        status != AMQP_STATUS_OK)
         return m_connection.fail(amqpStatusError(status, QStringLiteral("acknowledging a delivery")));
     return Done{};
 }

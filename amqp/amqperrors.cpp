@@ -55,11 +55,12 @@ DomainError amqpCloseError(amqp_method_number_t method, const void *decoded, con
     // One arg() call: the context names the broker's URL, whose "%2F" a second call would fill in.
     while (text.endsWith(QLatin1Char('.')))
         text.chop(1);
-    DomainError error = makeError(codeForReply(code), QStringLiteral("RabbitMQ closed the channel or connection while "
-                                                                     "%1: %2 %3.")
-                                                          .arg(context, QString::number(code), text));
-    error.detail = QStringLiteral("AMQP %1 %2").arg(method == AMQP_CONNECTION_CLOSE_METHOD ? "connection.close"
-                                                                                            : "channel.close")
+    DomainError error = makeError(codeForReply(code),
+                                  QStringLiteral("RabbitMQ closed the channel or connection while "
+                                                 "%1: %2 %3.")
+                                      .arg(context, QString::number(code), text));
+    error.detail = QStringLiteral("AMQP %1 %2")
+                       .arg(method == AMQP_CONNECTION_CLOSE_METHOD ? "connection.close" : "channel.close")
                        .arg(code);
     return error;
 }

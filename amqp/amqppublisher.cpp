@@ -35,13 +35,14 @@ AmqpPublishOutcome AmqpPublisher::publish(const QVector<AmqpOutgoing> &batch, in
         const AmqpOutgoing &message = batch.at(i);
         amqp_basic_properties_t properties{};
         properties._flags = AMQP_BASIC_CONTENT_TYPE_FLAG | AMQP_BASIC_DELIVERY_MODE_FLAG | AMQP_BASIC_MESSAGE_ID_FLAG
-                            | AMQP_BASIC_APP_ID_FLAG;
+            | AMQP_BASIC_APP_ID_FLAG;
         properties.content_type = bytesOf(message.contentType);
         properties.delivery_mode = AMQP_DELIVERY_PERSISTENT;
         properties.message_id = bytesOf(message.messageId);
         properties.app_id = amqp_cstring_bytes("boxoffice");
-        const int status = amqp_basic_publish(state, AmqpConnection::channel, bytesOf(message.exchange),
-                                              bytesOf(message.routingKey), true, false, &properties, bytesOf(message.body));
+        const int status
+            = amqp_basic_publish(state, AmqpConnection::channel, bytesOf(message.exchange), bytesOf(message.routingKey),
+                                 true, false, &properties, bytesOf(message.body));
         if (status != AMQP_STATUS_OK) {
             outcome.failure = m_connection.fail(amqpStatusError(status, context));
             return outcome;
@@ -69,9 +70,12 @@ AmqpPublishOutcome AmqpPublisher::publish(const QVector<AmqpOutgoing> &batch, in
     while (!pending.empty()) {
         const qint64 left = deadline.remainingTime();
         if (left <= 0) {
-            outcome.failure = m_connection.fail(makeError(
-                ErrorCode::Unavailable,
-                QStringLiteral("RabbitMQ did not confirm %1 message(s) within %2 ms while %3.").arg(pending.size()).arg(timeoutMs).arg(context)));
+            outcome.failure = m_connection.fail(
+                makeError(ErrorCode::Unavailable,
+                          QStringLiteral("RabbitMQ did not confirm %1 message(s) within %2 ms while %3.")
+                              .arg(pending.size())
+                              .arg(timeoutMs)
+                              .arg(context)));
             break;
         }
         const struct timeval wait = toTimeval(int(left));

@@ -38,15 +38,15 @@ Status declareQueue(AmqpConnection &connection, const char *name, amqp_table_t a
         return Done{};
     if (existing.error().code != ErrorCode::NotFound)
         return existing.error();
-    amqp_queue_declare(connection.state(), AmqpConnection::channel, amqp_cstring_bytes(name), false, true, false,
-                       false, arguments);
+    amqp_queue_declare(connection.state(), AmqpConnection::channel, amqp_cstring_bytes(name), false, true, false, false,
+                       arguments);
     return checkReply(connection, QStringLiteral("declaring the queue %1").arg(QLatin1String(name)));
 }
 
 Status bind(AmqpConnection &connection, const char *queue, const char *exchange, const char *key)
 {
-    amqp_queue_bind(connection.state(), AmqpConnection::channel, amqp_cstring_bytes(queue), amqp_cstring_bytes(exchange),
-                    amqp_cstring_bytes(key), amqp_empty_table);
+    amqp_queue_bind(connection.state(), AmqpConnection::channel, amqp_cstring_bytes(queue),
+                    amqp_cstring_bytes(exchange), amqp_cstring_bytes(key), amqp_empty_table);
     return checkReply(connection, QStringLiteral("binding the queue %1").arg(QLatin1String(queue)));
 }
 
@@ -74,9 +74,9 @@ Status declareTicketTopology(AmqpConnection &connection)
     limit.value.value.i64 = deliveryLimit;
     // Dead letters keep the queue's name as their routing key, so one dead-letter exchange can serve
     // other queues later without mixing them.
-    amqp_table_entry_t arguments[] = {textEntry("x-queue-type", "quorum"), limit,
-                                      textEntry("x-dead-letter-exchange", deadExchange),
-                                      textEntry("x-dead-letter-routing-key", queue)};
+    amqp_table_entry_t arguments[]
+        = {textEntry("x-queue-type", "quorum"), limit, textEntry("x-dead-letter-exchange", deadExchange),
+           textEntry("x-dead-letter-routing-key", queue)};
     if (auto done = declareQueue(connection, queue, amqp_table_t{4, arguments}); !done)
         return done;
     return bind(connection, queue, exchange, routingKey);

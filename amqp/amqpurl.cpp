@@ -65,7 +65,8 @@ Result<AmqpUrl> AmqpUrl::parse(const QString &text)
     const QUrlQuery query(url);
     for (const auto &item : query.queryItems()) {
         if (item.first != QLatin1String("heartbeat") && item.first != QLatin1String("connection_timeout"))
-            return badUrl(QStringLiteral("unknown parameter \"%1\" (known: heartbeat, connection_timeout)").arg(item.first));
+            return badUrl(
+                QStringLiteral("unknown parameter \"%1\" (known: heartbeat, connection_timeout)").arg(item.first));
     }
     auto heartbeat = number(query, QStringLiteral("heartbeat"), parsed.heartbeatSeconds, 0, 3600);
     if (!heartbeat)

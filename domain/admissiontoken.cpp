@@ -85,7 +85,8 @@ std::optional<QByteArray> AdmissionSigner::signedPayload(const QByteArray &purpo
     const QList<QByteArray> parts = text.trimmed().split('.');
     if (parts.size() != 2 || parts.at(0).isEmpty() || parts.at(1).isEmpty())
         return std::nullopt;
-    const auto payload = QByteArray::fromBase64Encoding(parts.at(0), base64url | QByteArray::AbortOnBase64DecodingErrors);
+    const auto payload
+        = QByteArray::fromBase64Encoding(parts.at(0), base64url | QByteArray::AbortOnBase64DecodingErrors);
     const auto mac = QByteArray::fromBase64Encoding(parts.at(1), base64url | QByteArray::AbortOnBase64DecodingErrors);
     if (!payload || !mac)
         return std::nullopt;
@@ -155,8 +156,8 @@ QString AdmissionSigner::newVisitorId()
 
 QString AdmissionSigner::visitorIdFor(EventId event, const QString &bearerToken) const
 {
-    const QByteArray digest = sign(QByteArrayLiteral("visitor-of-sign-in"),
-                                   QByteArray::number(event) + '\n' + bearerToken.toUtf8());
+    const QByteArray digest
+        = sign(QByteArrayLiteral("visitor-of-sign-in"), QByteArray::number(event) + '\n' + bearerToken.toUtf8());
     return QString::fromLatin1(digest.left(16).toHex()); // 128 bits, the shape of a random visitor id
 }
 

@@ -57,8 +57,8 @@ QRectF seatBounds(const SeatMap &map)
 bool looksLikeArena(const SeatMap &map, const QRectF &bounds)
 {
     const QPointF centre = bounds.center();
-    const QRectF core(centre.x() - bounds.width() * 0.15, centre.y() - bounds.height() * 0.15,
-                      bounds.width() * 0.3, bounds.height() * 0.3);
+    const QRectF core(centre.x() - bounds.width() * 0.15, centre.y() - bounds.height() * 0.15, bounds.width() * 0.3,
+                      bounds.height() * 0.3);
     return std::none_of(map.seats.cbegin(), map.seats.cend(),
                         [&](const SeatMapSeat &seat) { return core.contains(seat.x, seat.y); });
 }
@@ -95,8 +95,8 @@ QVector<double> seatQuality(const SeatMap &map, const SeatScoring &scoring)
     }
     for (int i = 0; i < map.seats.size(); ++i) {
         const SeatMapSeat &seat = map.seats.at(i);
-        const QString code = seat.section >= 0 && seat.section < map.sections.size() ? map.sections.at(seat.section).code
-                                                                                     : QString();
+        const QString code
+            = seat.section >= 0 && seat.section < map.sections.size() ? map.sections.at(seat.section).code : QString();
         const double preference = scoring.preferenceOf(code);
         quality[i] = preference * (farthest > 0 ? 1.0 - distance.at(i) / farthest : 1.0);
     }

@@ -14,9 +14,10 @@ Result<BestAvailableGrant> holdBestAvailable(SeatHoldService &holds, const HoldR
         return makeError(ErrorCode::BadInput, QStringLiteral("There is no such price band."));
     const QVector<QVector<UnitId>> candidates = bestAvailableBlocks(map, quality, request, serverNow, random);
     if (candidates.isEmpty())
-        return withReason(makeError(ErrorCode::Lost, QStringLiteral("No %1 seats together are free with that choice.")
-                                                         .arg(request.count)),
-                          "seat.no-block", {QString::number(request.count)});
+        return withReason(
+            makeError(ErrorCode::Lost,
+                      QStringLiteral("No %1 seats together are free with that choice.").arg(request.count)),
+            "seat.no-block", {QString::number(request.count)});
     BestAvailableGrant result;
     for (const QVector<UnitId> &block : candidates) {
         HoldRequest hold = base;
@@ -31,9 +32,10 @@ Result<BestAvailableGrant> holdBestAvailable(SeatHoldService &holds, const HoldR
             return granted.error();
         ++result.lostBlocks;
     }
-    return withReason(makeError(ErrorCode::Lost, QStringLiteral("Other buyers took the best %1 blocks while we tried; "
-                                                                "try again.")
-                                                     .arg(result.lostBlocks)),
+    return withReason(makeError(ErrorCode::Lost,
+                                QStringLiteral("Other buyers took the best %1 blocks while we tried; "
+                                               "try again.")
+                                    .arg(result.lostBlocks)),
                       "seat.blocks-lost", {QString::number(result.lostBlocks)});
 }
 

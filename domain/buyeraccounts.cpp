@@ -38,7 +38,8 @@ Status checkEmail(const QString &email)
 Status checkName(const QString &name)
 {
     if (name.trimmed().isEmpty() || name.size() > 200 || hasUnshowableCharacters(name))
-        return makeError(ErrorCode::BadInput, QStringLiteral("Give your name: 1 to 200 characters, letters and punctuation."));
+        return makeError(ErrorCode::BadInput,
+                         QStringLiteral("Give your name: 1 to 200 characters, letters and punctuation."));
     return Done{};
 }
 
@@ -73,7 +74,8 @@ bool AccountService::isTokenShaped(const QString &token)
 
 QString AccountService::csrfToken(const QString &sessionToken)
 {
-    const QByteArray mac = QMessageAuthenticationCode::hash("boxoffice csrf", sessionToken.toLatin1(), QCryptographicHash::Sha256);
+    const QByteArray mac
+        = QMessageAuthenticationCode::hash("boxoffice csrf", sessionToken.toLatin1(), QCryptographicHash::Sha256);
     return QString::fromLatin1(mac.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
 }
 
@@ -112,7 +114,8 @@ Status AccountService::queueLinkMail(AccountStore &store, const AccountIdentity 
             return added;
     }
     const AccountMailText text = accountMailText(purpose, identity, m_settings, token, lifetime);
-    return store.queueMail(identity.buyer.id, purpose, identity.email, text.subject, text.body, m_settings.mailsPerHour);
+    return store.queueMail(identity.buyer.id, purpose, identity.email, text.subject, text.body,
+                           m_settings.mailsPerHour);
 }
 
 Status AccountService::signUp(const QString &name, const QString &email, const QString &password)
@@ -129,7 +132,8 @@ Status AccountService::signUp(const QString &name, const QString &email, const Q
         return unit.run(QStringLiteral("signing up"), [&]() -> Status {
             auto added = store.addAccount(cleanName, email, hashed.value());
             if (added)
-                return queueLinkMail(store, AccountIdentity{Buyer{added.value(), cleanName}, email, false}, AccountMail::Confirm);
+                return queueLinkMail(store, AccountIdentity{Buyer{added.value(), cleanName}, email, false},
+                                     AccountMail::Confirm);
             if (added.error().code != ErrorCode::Conflict)
                 return added.error();
             auto existing = store.credentials(email);
@@ -198,9 +202,10 @@ Result<AccountSession> AccountService::signIn(const QString &email, const QStrin
         return signInRefused();
     const AccountIdentity identity = found->value().identity;
     if (!identity.confirmed)
-        return withReason(makeError(ErrorCode::Conflict,
-                                    QStringLiteral("Confirm your address first: open the link in the mail we sent you.")),
-                          "account.unconfirmed");
+        return withReason(
+            makeError(ErrorCode::Conflict,
+                      QStringLiteral("Confirm your address first: open the link in the mail we sent you.")),
+            "account.unconfirmed");
     std::optional<Result<AccountSession>> opened;
     ran = m_runner([&](AccountStore &store, UnitOfWork &) -> Status {
         opened.emplace(openSession(store, identity));
@@ -239,13 +244,15 @@ Result<AccountSession> AccountService::resetPassword(const QString &linkToken, c
     auto hashed = m_hasher.hash(newPassword);
     if (!hashed)
         return hashed.error();
-    return followLink(AccountMail::Reset, linkToken, QStringLiteral("setting a new password"),
-                      [&hashed](AccountStore &store, BuyerId buyer) { return store.setPassword(buyer, hashed.value()); });
+    return followLink(
+        AccountMail::Reset, linkToken, QStringLiteral("setting a new password"),
+        [&hashed](AccountStore &store, BuyerId buyer) { return store.setPassword(buyer, hashed.value()); });
 }
 
 Result<AccountIdentity> AccountService::session(const QString &sessionToken)
 {
-    const auto refused = [] { return makeError(ErrorCode::PermissionDenied, QStringLiteral("Sign in again: your session ended.")); };
+    const auto refused
+        = [] { return makeError(ErrorCode::PermissionDenied, QStringLiteral("Sign in again: your session ended.")); };
     if (!isTokenShaped(sessionToken))
         return refused();
     std::optional<Result<AccountIdentity>> found;
@@ -270,7 +277,8 @@ Status AccountService::signOut(const QString &sessionToken)
 Result<QString> AccountService::newApiToken(BuyerId buyer)
 {
     const QString token = newToken();
-    const Status set = m_runner([&](AccountStore &store, UnitOfWork &) { return store.setApiTokenHash(buyer, tokenHash(token)); });
+    const Status set
+        = m_runner([&](AccountStore &store, UnitOfWork &) { return store.setApiTokenHash(buyer, tokenHash(token)); });
     if (!set)
         return set.error();
     return token;

@@ -59,7 +59,8 @@ public:
     // NotFound when no account (a buyer with a password) has this address.
     virtual Result<AccountCredentials> credentials(const QString &email) = 0;
     virtual Result<AccountIdentity> account(BuyerId buyer) = 0;
-    virtual Status addLinkToken(BuyerId buyer, AccountMail purpose, const QByteArray &tokenHash, int lifetimeSeconds) = 0;
+    virtual Status addLinkToken(BuyerId buyer, AccountMail purpose, const QByteArray &tokenHash, int lifetimeSeconds)
+        = 0;
     // Marks the link used and answers its buyer, in one statement: a link works once, and only before it
     // expires (the database's clock). NotFound otherwise.
     virtual Result<BuyerId> useLinkToken(AccountMail purpose, const QByteArray &tokenHash) = 0;
@@ -73,7 +74,8 @@ public:
     // Queues a mail for the worker to send. At most `perHour` account mails to one buyer in an hour:
     // LimitReached past that, so nobody can flood an address through the sign-up form.
     virtual Status queueMail(BuyerId buyer, AccountMail purpose, const QString &recipient, const QString &subject,
-                             const QString &body, int perHour) = 0;
+                             const QString &body, int perHour)
+        = 0;
     // A new API token for scripts replaces the buyer's old one (only its hash is stored).
     virtual Status setApiTokenHash(BuyerId buyer, const QByteArray &tokenHash) = 0;
     // Deletes sessions and links that ended more than a day ago (they admit nobody already; this only

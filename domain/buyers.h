@@ -9,7 +9,6 @@
 
 namespace boxoffice {
 
-
 // A web buyer: an account that authenticates with a bearer token. Only a hash of the token is
 // stored; the token itself is shown once, when the buyer is created.
 struct Buyer
@@ -48,8 +47,9 @@ public:
     // `clientAddress`: the address the cart was created from (an IP address; empty: unknown), counted by
     // the per-address caps. `paymentMethod`: the provider's id of that card ("pm_..."), which the
     // checkout charges; only with an instrument (BadInput otherwise, or when not of that shape).
-    virtual Result<CartId> createCart(BuyerId buyer, const QString &instrument = {},
-                                      const QString &clientAddress = {}, const QString &paymentMethod = {}) = 0;
+    virtual Result<CartId> createCart(BuyerId buyer, const QString &instrument = {}, const QString &clientAddress = {},
+                                      const QString &paymentMethod = {})
+        = 0;
     // NotFound when the cart or order is not the buyer's (or does not exist): the caller answers 404,
     // so another buyer's ids reveal nothing.
     virtual Status checkCartOwner(BuyerId buyer, const CartId &cart) = 0;

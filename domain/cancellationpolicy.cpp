@@ -41,8 +41,8 @@ QString kindName(PolicyFeeKind kind)
 std::optional<PolicyFeeKind> kindFromName(const QString &name)
 {
     const QString wanted = name.trimmed().toUpper().replace(u'-', u'_');
-    for (PolicyFeeKind kind : {PolicyFeeKind::None, PolicyFeeKind::FirstNight, PolicyFeeKind::Percent,
-                               PolicyFeeKind::Fixed}) {
+    for (PolicyFeeKind kind :
+         {PolicyFeeKind::None, PolicyFeeKind::FirstNight, PolicyFeeKind::Percent, PolicyFeeKind::Fixed}) {
         if (kindName(kind) == wanted)
             return kind;
     }

@@ -33,9 +33,10 @@ Result<QVector<OrderItemRef>> parseOrderItemRefs(const QString &text)
         bool numeric = false;
         const qint64 id = pair.size() == 2 ? pair.at(1).toLongLong(&numeric) : 0;
         if (pair.size() != 2 || !kinds.contains(pair.at(0)) || !numeric || id <= 0)
-            return makeError(ErrorCode::BadInput,
-                             QStringLiteral("\"%1\" is not an order item: write kind:id with kind seat, ga, stay or slot.")
-                                 .arg(part.trimmed().left(40)));
+            return makeError(
+                ErrorCode::BadInput,
+                QStringLiteral("\"%1\" is not an order item: write kind:id with kind seat, ga, stay or slot.")
+                    .arg(part.trimmed().left(40)));
         const OrderItemRef item{kinds.value(pair.at(0)), id};
         for (const OrderItemRef &seen : items) {
             if (seen.kind == item.kind && seen.id == item.id)

@@ -90,10 +90,8 @@ QString summary(const DoorScan &scan, const QDateTime &now)
 {
     const Ticket &t = scan.ticket;
     const QString seat = t.isStandingPlace()
-                             ? QStringLiteral("%1, %2, order %3").arg(t.eventName, ticketPlaceText(t)).arg(t.order)
-                             : QStringLiteral("%1, seat %2 (%3), order %4")
-                                   .arg(t.eventName, t.seatLabel, t.sectionName)
-                                   .arg(t.order);
+        ? QStringLiteral("%1, %2, order %3").arg(t.eventName, ticketPlaceText(t)).arg(t.order)
+        : QStringLiteral("%1, seat %2 (%3), order %4").arg(t.eventName, t.seatLabel, t.sectionName).arg(t.order);
     switch (scan.outcome) {
     case DoorOutcome::Admitted:
         return QStringLiteral("ADMITTED at gate %1: %2").arg(scan.admission.gate, seat);

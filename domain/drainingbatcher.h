@@ -19,8 +19,7 @@ namespace boxoffice {
 //
 // `send(asks)` answers every ask in order, or fails as a whole (then every ask gets that error).
 // `answer` runs on the sender's thread: it must not touch the caller's connection.
-template <typename Key, typename Ask, typename Answer>
-class DrainingBatcher
+template<typename Key, typename Ask, typename Answer> class DrainingBatcher
 {
 public:
     using Answerer = std::function<void(Result<Answer>)>;
@@ -44,8 +43,7 @@ public:
     DrainingBatcher &operator=(const DrainingBatcher &) = delete;
 
     // False: the key already has maxPending asks, and this one was not taken (nor answered).
-    template <typename Send>
-    bool submit(const Key &key, Ask ask, Answerer answer, Send &&send)
+    template<typename Send> bool submit(const Key &key, Ask ask, Answerer answer, Send &&send)
     {
         std::unique_lock lock(m_mutex);
         Lane &lane = m_lanes[key];

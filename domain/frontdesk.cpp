@@ -33,7 +33,8 @@ QString amount(qint64 minor)
 {
     const QString sign = minor < 0 ? QStringLiteral("-") : QString();
     const qint64 absolute = minor < 0 ? -minor : minor;
-    return sign + QString::number(absolute / 100) + QLatin1Char('.') + QStringLiteral("%1").arg(absolute % 100, 2, 10, QLatin1Char('0'));
+    return sign + QString::number(absolute / 100) + QLatin1Char('.')
+        + QStringLiteral("%1").arg(absolute % 100, 2, 10, QLatin1Char('0'));
 }
 
 } // namespace

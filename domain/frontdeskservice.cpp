@@ -73,8 +73,9 @@ Status FrontDeskService::walk(const StayMoney &seen, qint64 compensationMinor, c
     if (!decision)
         return decision.error();
     if (partner <= 0)
-        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Name the partner property the guest goes to.")),
-                          ErrorReason::WalkPartnerMissing);
+        return withReason(
+            makeError(ErrorCode::BadInput, QStringLiteral("Name the partner property the guest goes to.")),
+            ErrorReason::WalkPartnerMissing);
     decision.value().partner = partner;
     return m_store.resolveOverbooking(decision.value());
 }
@@ -111,8 +112,9 @@ Status FrontDeskService::allowEarlyCheckIn(StayId stay, const QString &reason)
         return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Say why the guest may check in early.")),
                           ErrorReason::EarlyCheckInNeedsReason);
     if (trimmed.size() > 500)
-        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("A note can be at most %1 characters.").arg(500)),
-                          ErrorReason::NoteTooLong, {QString::number(500)});
+        return withReason(
+            makeError(ErrorCode::BadInput, QStringLiteral("A note can be at most %1 characters.").arg(500)),
+            ErrorReason::NoteTooLong, {QString::number(500)});
     if (hasUnshowableCharacters(trimmed))
         return makeError(ErrorCode::BadInput, QStringLiteral("The reason contains control characters."));
     return m_store.allowEarlyCheckIn(stay, trimmed);
@@ -173,8 +175,7 @@ Result<QVector<ArrivalAtRisk>> FrontDeskService::arrivalsAtRisk(HotelId hotel, c
     return m_store.arrivalsAtRisk(hotel, night);
 }
 
-Result<QVector<CompensationEntry>> FrontDeskService::compensations(HotelId hotel, const QDate &from,
-                                                                   const QDate &until)
+Result<QVector<CompensationEntry>> FrontDeskService::compensations(HotelId hotel, const QDate &from, const QDate &until)
 {
     return m_store.compensations(hotel, from, until);
 }

@@ -94,16 +94,20 @@ Status check(const GroupBlockRequest &request)
     const bool countsFit = request.roomsPerNight.size() == nights
         && std::all_of(request.roomsPerNight.cbegin(), request.roomsPerNight.cend(),
                        [](int rooms) { return rooms >= 0 && rooms <= maxRoomsPerNight; })
-        && std::any_of(request.roomsPerNight.cbegin(), request.roomsPerNight.cend(), [](int rooms) { return rooms > 0; });
+        && std::any_of(request.roomsPerNight.cbegin(), request.roomsPerNight.cend(),
+                       [](int rooms) { return rooms > 0; });
     if (!countsFit)
         return withReason(
-            makeError(ErrorCode::BadInput,
-                      QStringLiteral("A group block holds from 0 to %1 rooms a night, and some rooms on at least one night.").arg(maxRoomsPerNight)),
+            makeError(
+                ErrorCode::BadInput,
+                QStringLiteral("A group block holds from 0 to %1 rooms a night, and some rooms on at least one night.")
+                    .arg(maxRoomsPerNight)),
             ErrorReason::GroupBlockRooms, {QString::number(maxRoomsPerNight)});
     // Whether the cut-off is still ahead is the database's to say (its clock); here only that there is one.
     if (!request.cutoff.isValid())
-        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Give the block a cut-off that is still ahead.")),
-                          ErrorReason::GroupBlockCutoff);
+        return withReason(
+            makeError(ErrorCode::BadInput, QStringLiteral("Give the block a cut-off that is still ahead.")),
+            ErrorReason::GroupBlockCutoff);
     return Done{};
 }
 
@@ -167,8 +171,9 @@ Result<int> GroupBlockService::shrink(GroupBlockId block, int rooms)
 {
     if (rooms < 0 || rooms > GroupBlockRules::maxRoomsPerNight)
         return withReason(
-            makeError(ErrorCode::BadInput,
-                      QStringLiteral("A block holds from 0 to %1 rooms a night.").arg(GroupBlockRules::maxRoomsPerNight)),
+            makeError(
+                ErrorCode::BadInput,
+                QStringLiteral("A block holds from 0 to %1 rooms a night.").arg(GroupBlockRules::maxRoomsPerNight)),
             ErrorReason::GroupBlockRooms, {QString::number(GroupBlockRules::maxRoomsPerNight)});
     return m_store.shrink(block, rooms);
 }

@@ -22,8 +22,9 @@ bool hasControl(const QString &text, bool linesAllowed = false)
 Status checkField(const QString &text, int most, bool linesAllowed = false)
 {
     if (text.size() > most)
-        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("A guest detail is longer than %1 characters.").arg(most)),
-                          ErrorReason::GuestDetailTooLong, {QString::number(most)});
+        return withReason(
+            makeError(ErrorCode::BadInput, QStringLiteral("A guest detail is longer than %1 characters.").arg(most)),
+            ErrorReason::GuestDetailTooLong, {QString::number(most)});
     if (hasControl(text, linesAllowed))
         return withReason(makeError(ErrorCode::BadInput, QStringLiteral("A guest detail holds a control character.")),
                           ErrorReason::GuestDetailUnprintable);
@@ -39,8 +40,9 @@ Result<GuestDetails> GuestService::checked(const GuestDetails &details)
     GuestDetails clean{details.name.trimmed(), details.email.trimmed(), details.phone.trimmed(),
                        details.address.trimmed()};
     if (clean.name.isEmpty())
-        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("A stay is booked in a guest's name: type it.")),
-                          ErrorReason::GuestNameMissing);
+        return withReason(
+            makeError(ErrorCode::BadInput, QStringLiteral("A stay is booked in a guest's name: type it.")),
+            ErrorReason::GuestNameMissing);
     for (const auto &[text, most] : {std::pair{&clean.name, maxName}, std::pair{&clean.email, maxEmail},
                                      std::pair{&clean.phone, maxPhone}, std::pair{&clean.address, maxAddress}}) {
         if (auto status = checkField(*text, most); !status)

@@ -49,7 +49,8 @@ public:
     // by the non-empty ones given; or, when 0, a new profile) and that guest's name. Conflict when the
     // stay is no longer this cart's live hold; nothing is created then.
     virtual Result<GuestId> attachToHeldStay(const CartId &cart, StayId stay, GuestId existing,
-                                             const GuestDetails &details) = 0;
+                                             const GuestDetails &details)
+        = 0;
     // The profile a stay is linked to; 0 when none (a web stay, or one booked before profiles).
     virtual Result<GuestId> guestOfStay(StayId stay) = 0;
 };

@@ -73,9 +73,8 @@ DomainError refusal(const CapRefusal &refused, int asking, CapScope scope)
         already = QStringLiteral("this card already holds %1.");
         break;
     case CapHolder::UnknownCard:
-        message = QStringLiteral("At most %1 %2 can be held at once without naming a payment card; ")
-                      .arg(cap)
-                      .arg(units);
+        message
+            = QStringLiteral("At most %1 %2 can be held at once without naming a payment card; ").arg(cap).arg(units);
         already = QStringLiteral("carts without a card already hold %1. Name your card to hold more.");
         break;
     case CapHolder::Address:

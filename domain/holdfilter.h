@@ -19,7 +19,8 @@ public:
     // Marks every unit of `units` for `cart` for `ttlMs` where no other cart has marked it (a mark of
     // the same cart is renewed). Answers the units another cart has marked: empty means go ahead.
     // A filter that cannot answer (Redis down) answers an error, and the caller claims anyway.
-    virtual Result<QVector<UnitId>> mark(EventId event, const QVector<UnitId> &units, const CartId &cart, int ttlMs) = 0;
+    virtual Result<QVector<UnitId>> mark(EventId event, const QVector<UnitId> &units, const CartId &cart, int ttlMs)
+        = 0;
     // Drops the cart's marks on units the database did not grant it, so others are not kept away.
     virtual void unmark(EventId event, const QVector<UnitId> &units, const CartId &cart) = 0;
 };

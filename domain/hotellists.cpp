@@ -34,8 +34,7 @@ QVector<OccupancyNight> OccupancyReport::totals() const
 
 HotelListService::HotelListService(HotelListStore &store, OverbookingPolicy policy, int historyDays)
     : m_store(store), m_policy(policy), m_historyDays(qMax(1, historyDays))
-{
-}
+{ }
 
 Result<HotelDayLists> HotelListService::dayLists(HotelId hotel, const QDate &day)
 {
@@ -144,7 +143,7 @@ QString amount(qint64 minor)
     const QString sign = minor < 0 ? QStringLiteral("-") : QString();
     const qint64 absolute = minor < 0 ? -minor : minor;
     return sign + QString::number(absolute / 100) + QLatin1Char('.')
-           + QStringLiteral("%1").arg(absolute % 100, 2, 10, QLatin1Char('0'));
+        + QStringLiteral("%1").arg(absolute % 100, 2, 10, QLatin1Char('0'));
 }
 
 QString percent(int perMille)

@@ -48,8 +48,9 @@ Result<StayHold> HotelService::holdStay(const StayRequest &request)
                           ErrorReason::GuestNameTooLong);
     for (const QChar c : request.guestName) {
         if (c.category() == QChar::Other_Control) // a NUL breaks QPSQL's text EXECUTE; none prints
-            return withReason(makeError(ErrorCode::BadInput, QStringLiteral("The guest name holds a control character.")),
-                              ErrorReason::GuestDetailUnprintable);
+            return withReason(
+                makeError(ErrorCode::BadInput, QStringLiteral("The guest name holds a control character.")),
+                ErrorReason::GuestDetailUnprintable);
     }
     if (request.ttlSeconds && (*request.ttlSeconds <= 0 || *request.ttlSeconds > SeatHoldRules::maxTtlSeconds))
         return withReason(makeError(ErrorCode::BadInput, QStringLiteral("A hold lasts from one second to 24 hours.")),

@@ -5,8 +5,8 @@
 
 #include <QByteArray>
 #include <QDateTime>
-#include <QVector>
 #include <QString>
+#include <QVector>
 
 #include <optional>
 
@@ -78,7 +78,8 @@ class MailTransport
 public:
     virtual ~MailTransport() = default;
     // `message` is the whole RFC 5322 message, CRLF line ends.
-    virtual std::optional<MailRefusal> send(const QString &from, const QString &recipient, const QByteArray &message) = 0;
+    virtual std::optional<MailRefusal> send(const QString &from, const QString &recipient, const QByteArray &message)
+        = 0;
 };
 
 struct MailDeliveryFigures

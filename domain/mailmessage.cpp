@@ -10,8 +10,8 @@ namespace {
 QString withoutControls(QString text)
 {
     for (QChar &c : text) {
-        if (c.category() == QChar::Other_Control || c.category() == QChar::Other_Format
-            || c == QChar::LineSeparator || c == QChar::ParagraphSeparator)
+        if (c.category() == QChar::Other_Control || c.category() == QChar::Other_Format || c == QChar::LineSeparator
+            || c == QChar::ParagraphSeparator)
             c = QLatin1Char(' ');
     }
     return text.simplified();
@@ -99,7 +99,8 @@ QByteArray composeMailMessage(const OutgoingMail &mail, const QString &from)
     QString displayName = withoutControls(from);
     if (const qsizetype open = displayName.lastIndexOf(QLatin1Char('<')); open > 0) {
         displayName = displayName.left(open).trimmed();
-        if (displayName.size() >= 2 && displayName.startsWith(QLatin1Char('"')) && displayName.endsWith(QLatin1Char('"')))
+        if (displayName.size() >= 2 && displayName.startsWith(QLatin1Char('"'))
+            && displayName.endsWith(QLatin1Char('"')))
             displayName = displayName.mid(1, displayName.size() - 2);
     } else {
         displayName.clear();
@@ -113,7 +114,8 @@ QByteArray composeMailMessage(const OutgoingMail &mail, const QString &from)
     message += "To: <" + withoutControls(mail.recipient).toLatin1() + ">\r\n";
     message += "Subject: " + headerText(mail.subject) + "\r\n";
     message += "Date: "
-        + QLocale(QLocale::English).toString(QDateTime::currentDateTimeUtc(), QStringLiteral("ddd, dd MMM yyyy HH:mm:ss"))
+        + QLocale(QLocale::English)
+              .toString(QDateTime::currentDateTimeUtc(), QStringLiteral("ddd, dd MMM yyyy HH:mm:ss"))
               .toLatin1()
         + " +0000\r\n";
     // An account's mail (a confirmation link, a reset) belongs to no order.

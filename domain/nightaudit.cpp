@@ -21,7 +21,8 @@ QString amount(qint64 minor)
 {
     const QString sign = minor < 0 ? QStringLiteral("-") : QString();
     const qint64 absolute = minor < 0 ? -minor : minor;
-    return sign + QString::number(absolute / 100) + u'.' + QStringLiteral("%1").arg(absolute % 100, 2, 10, QLatin1Char('0'));
+    return sign + QString::number(absolute / 100) + u'.'
+        + QStringLiteral("%1").arg(absolute % 100, 2, 10, QLatin1Char('0'));
 }
 
 Status checkRequest(HotelId hotel, const QDate &businessDate)
@@ -36,7 +37,7 @@ Status checkRequest(HotelId hotel, const QDate &businessDate)
 
 } // namespace
 
-NightAuditService::NightAuditService(NightAuditStore &store) : m_store(store) {}
+NightAuditService::NightAuditService(NightAuditStore &store) : m_store(store) { }
 
 Result<NightAuditReport> NightAuditService::run(HotelId hotel, const QDate &businessDate)
 {

@@ -54,8 +54,7 @@ Result<qint64> PriceTypeService::choose(const PriceTypeChoice &choice)
     if (auto status = PriceTypeRules::checkChoice(choice); !status)
         return status.error();
     auto amount = m_store.choose(choice);
-    if (!amount && amount.error().code == ErrorCode::PermissionDenied
-        && choice.type == PriceType::Complimentary) {
+    if (!amount && amount.error().code == ErrorCode::PermissionDenied && choice.type == PriceType::Complimentary) {
         DomainError error = amount.error();
         error.message = QStringLiteral("A complimentary seat needs a manager: ask a manager to sign in.");
         return withReason(error, ErrorReason::CompNeedsManager);

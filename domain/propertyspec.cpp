@@ -89,7 +89,8 @@ Result<QJsonObject> rootObject(const QByteArray &json, const QString &what)
     QJsonParseError error{};
     const QJsonDocument document = QJsonDocument::fromJson(json, &error);
     if (error.error != QJsonParseError::NoError)
-        return invalid(QStringLiteral("The %1 file is not JSON: %2 at byte %3.").arg(what, error.errorString()).arg(error.offset));
+        return invalid(
+            QStringLiteral("The %1 file is not JSON: %2 at byte %3.").arg(what, error.errorString()).arg(error.offset));
     if (!document.isObject())
         return invalid(QStringLiteral("The %1 file must be one JSON object.").arg(what));
     return document.object();
@@ -157,7 +158,8 @@ std::optional<RoomTypeSpec> roomTypeOf(const QJsonValue &value, const QString &p
     RoomTypeSpec type;
     const auto code = fields.text(QStringLiteral("code"), 16, true);
     if (code && !validCode(*code))
-        fields.fail(QStringLiteral("%1 is 1 to 16 letters, digits, '-' or '_'.").arg(fields.where(QStringLiteral("code"))));
+        fields.fail(
+            QStringLiteral("%1 is 1 to 16 letters, digits, '-' or '_'.").arg(fields.where(QStringLiteral("code"))));
     const auto name = fields.text(QStringLiteral("name"), 200, true);
     const auto rank = fields.number(QStringLiteral("rank"), -1000, 1000, 0);
     const auto price = fields.number(QStringLiteral("price_minor"), 0, maxPriceMinor, std::nullopt);

@@ -20,16 +20,17 @@ Status check(const RateRule &rule)
                           ErrorReason::RoomTypeMissing);
     const QString name = rule.name.trimmed();
     if (name.isEmpty() || name.size() > maxNameLength)
-        return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Give the rate a name of at most 80 characters.")),
-                          ErrorReason::RateNameMissing, {QString::number(maxNameLength)});
-    if (!rule.firstNight.isValid() || !rule.lastNight.isValid() || rule.lastNight < rule.firstNight)
         return withReason(
-            makeError(ErrorCode::BadInput, QStringLiteral("A rate runs from its first night to a last night on or after it.")),
-            ErrorReason::RateNightsOrder);
-    if (rule.nights() > maxNights)
+            makeError(ErrorCode::BadInput, QStringLiteral("Give the rate a name of at most 80 characters.")),
+            ErrorReason::RateNameMissing, {QString::number(maxNameLength)});
+    if (!rule.firstNight.isValid() || !rule.lastNight.isValid() || rule.lastNight < rule.firstNight)
         return withReason(makeError(ErrorCode::BadInput,
-                                    QStringLiteral("A rate covers at most %1 nights.").arg(maxNights)),
-                          ErrorReason::RateTooLong, {QString::number(maxNights)});
+                                    QStringLiteral("A rate runs from its first night to a last night on or after it.")),
+                          ErrorReason::RateNightsOrder);
+    if (rule.nights() > maxNights)
+        return withReason(
+            makeError(ErrorCode::BadInput, QStringLiteral("A rate covers at most %1 nights.").arg(maxNights)),
+            ErrorReason::RateTooLong, {QString::number(maxNights)});
     if (rule.weekdays < 0 || rule.weekdays > 127)
         return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Choose the weekdays again.")),
                           ErrorReason::RateWeekdays);

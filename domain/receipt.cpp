@@ -132,8 +132,8 @@ Receipt forCounterRefund(const CounterRefund &refund, const ReceiptContext &cont
     receipt.currency = refund.currency;
     for (const OrderLine &line : refund.units)
         receipt.lines << lineOf(line);
-    ReceiptRefund back = refundOf(refund.amountMinor, moneyBack(refund.method, refund.moneyReturned), refund.reason,
-                                  context.at);
+    ReceiptRefund back
+        = refundOf(refund.amountMinor, moneyBack(refund.method, refund.moneyReturned), refund.reason, context.at);
     if (refund.method == MoneyBack::Card)
         back.reference = refund.cardReference;
     receipt.refunds << back;
@@ -174,8 +174,8 @@ Receipt forExchange(const CounterExchange &exchange, const ReceiptContext &conte
         }
     }
     if (exchange.refundedMinor > 0) {
-        ReceiptRefund back
-            = refundOf(exchange.refundedMinor, moneyBack(exchange.refundMethod, exchange.refundReturned), {}, context.at);
+        ReceiptRefund back = refundOf(exchange.refundedMinor, moneyBack(exchange.refundMethod, exchange.refundReturned),
+                                      {}, context.at);
         if (exchange.refundMethod == MoneyBack::Card)
             back.reference = exchange.refundReference;
         receipt.refunds << back;

@@ -4,8 +4,7 @@
 
 namespace boxoffice {
 
-RefundService::RefundService(CheckoutStore &store, PaymentProvider *provider) : m_store(store), m_provider(provider)
-{ }
+RefundService::RefundService(CheckoutStore &store, PaymentProvider *provider) : m_store(store), m_provider(provider) { }
 
 Result<ManagerRefund> RefundService::refund(OrderId order, const QVector<OrderItemRef> &items, const QString &reason)
 {

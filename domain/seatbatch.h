@@ -28,7 +28,8 @@ class SeatBatchStore
 public:
     virtual ~SeatBatchStore() = default;
     virtual Result<std::vector<Result<SeatBatchAnswer>>> holdSeatBatch(EventId event,
-                                                                      const std::vector<HoldRequest> &asks) = 0;
+                                                                       const std::vector<HoldRequest> &asks)
+        = 0;
 };
 
 // Gathers web buyers' seat holds on one event into batches (DrainingBatcher): one call and one

@@ -54,8 +54,9 @@ Status checkUnits(const QVector<UnitId> &units)
     }
     const QStringList duplicates = duplicatesOf(units);
     if (!duplicates.isEmpty())
-        return makeError(ErrorCode::BadInput,
-                         QStringLiteral("The same seat was given more than once: %1.").arg(duplicates.join(", ")));
+        return makeError(
+            ErrorCode::BadInput,
+            QStringLiteral("The same seat was given more than once: %1.").arg(duplicates.join(QStringLiteral(", "))));
     return Done{};
 }
 
@@ -72,8 +73,9 @@ Status checkLabels(const QStringList &labels)
     }
     const QStringList duplicates = duplicatesOf(QVector<QString>(labels.begin(), labels.end()));
     if (!duplicates.isEmpty())
-        return makeError(ErrorCode::BadInput,
-                         QStringLiteral("The same seat was given more than once: %1.").arg(duplicates.join(", ")));
+        return makeError(
+            ErrorCode::BadInput,
+            QStringLiteral("The same seat was given more than once: %1.").arg(duplicates.join(QStringLiteral(", "))));
     return Done{};
 }
 

@@ -4,8 +4,8 @@
 #include "domain/ids.h"
 
 #include <QDateTime>
-#include <QString>
 #include <QHash>
+#include <QString>
 #include <QVector>
 
 #include <optional>

@@ -40,8 +40,7 @@ inline constexpr std::array allLineStates{LineState::Pending,  LineState::Sold, 
                                           LineState::Cancelled};
 inline constexpr std::array allStayStates{StayState::Held,       StayState::Booked,    StayState::Expired,
                                           StayState::Released,   StayState::Cancelled, StayState::CheckedIn,
-                                          StayState::CheckedOut, StayState::Walked,
-                                          StayState::NoShow};
+                                          StayState::CheckedOut, StayState::Walked,    StayState::NoShow};
 inline constexpr std::array allRefundStates{RefundState::Due, RefundState::Succeeded, RefundState::Failed};
 inline constexpr std::array allPriceTypes{PriceType::Adult, PriceType::Child, PriceType::Concession,
                                           PriceType::Complimentary};

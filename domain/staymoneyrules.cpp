@@ -157,8 +157,7 @@ Result<OverbookingDecision> decideWalk(const StayMoney &seen, qint64 compensatio
 }
 
 Result<OverbookingDecision> decideOverbookingMove(OverbookingAction action, const MoveQuote &seen,
-                                                  qint64 compensationMinor, const QString &reason,
-                                                  const QDate &night)
+                                                  qint64 compensationMinor, const QString &reason, const QDate &night)
 {
     if (action == OverbookingAction::Walk)
         return withReason(makeError(ErrorCode::BadInput, QStringLiteral("A walk is not a move.")),

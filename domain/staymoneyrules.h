@@ -29,8 +29,7 @@ Result<OverbookingDecision> decideWalk(const StayMoney &seen, qint64 compensatio
                                        const QDate &night);
 // Move or Upgrade on an overbooked night, to the room type `seen` priced.
 Result<OverbookingDecision> decideOverbookingMove(OverbookingAction action, const MoveQuote &seen,
-                                                  qint64 compensationMinor, const QString &reason,
-                                                  const QDate &night);
+                                                  qint64 compensationMinor, const QString &reason, const QDate &night);
 
 } // namespace StayMoneyRules
 

@@ -15,8 +15,7 @@ QString TicketReprintRules::terminal(const QString &name)
 
 TicketReprintService::TicketReprintService(TicketReprintStore &reprints, CounterSaleStore &sales)
     : m_reprints(reprints), m_sales(sales)
-{
-}
+{ }
 
 Result<TicketReprint> TicketReprintService::reprint(OrderId order, const QString &terminal)
 {

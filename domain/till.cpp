@@ -13,8 +13,7 @@ bool TillFigures::operator==(const TillFigures &o) const
     return std::tie(cashSales, cashSalesMinor, changeMinor, cardSales, cardSalesMinor, voids, voidCashMinor,
                     voidCardMinor, refunds, refundCashMinor, refundCardMinor, otherCurrency)
         == std::tie(o.cashSales, o.cashSalesMinor, o.changeMinor, o.cardSales, o.cardSalesMinor, o.voids,
-                    o.voidCashMinor, o.voidCardMinor, o.refunds, o.refundCashMinor, o.refundCardMinor,
-                    o.otherCurrency);
+                    o.voidCashMinor, o.voidCardMinor, o.refunds, o.refundCashMinor, o.refundCardMinor, o.otherCurrency);
 }
 
 ShiftState TillShift::state() const

@@ -63,18 +63,19 @@ Result<VenueSpec> VenueSpec::fromJson(const QByteArray &json)
     const QJsonObject root = document.object();
 
     VenueSpec venue;
-    venue.name = root.value("name").toString();
-    venue.currency = root.value("currency").toString();
+    venue.name = root.value(QLatin1String("name")).toString();
+    venue.currency = root.value(QLatin1String("currency")).toString();
     if (venue.name.isEmpty())
         return specError(QStringLiteral("the venue needs a name"));
     if (venue.currency.size() != 3)
         return specError(QStringLiteral("currency must be a three-letter ISO code"));
 
     QSet<QString> bandCodes;
-    for (const QJsonValue &value : root.value("bands").toArray()) {
+    for (const QJsonValue &value : root.value(QLatin1String("bands")).toArray()) {
         const QJsonObject object = value.toObject();
-        PriceBandSpec band{object.value("code").toString(), object.value("name").toString(),
-                           object.value("price_minor").toInteger(-1)};
+        PriceBandSpec band{object.value(QLatin1String("code")).toString(),
+                           object.value(QLatin1String("name")).toString(),
+                           object.value(QLatin1String("price_minor")).toInteger(-1)};
         if (band.code.isEmpty() || band.priceMinor < 0)
             return specError(QStringLiteral("every price band needs a code and a price_minor >= 0"));
         bandCodes.insert(band.code);
@@ -83,19 +84,19 @@ Result<VenueSpec> VenueSpec::fromJson(const QByteArray &json)
 
     QSet<QString> sectionCodes;
     qint64 venueSeats = 0;
-    for (const QJsonValue &value : root.value("sections").toArray()) {
+    for (const QJsonValue &value : root.value(QLatin1String("sections")).toArray()) {
         const QJsonObject object = value.toObject();
         SectionSpec section;
-        section.code = object.value("code").toString();
-        section.name = object.value("name").toString(section.code);
-        section.rows = object.value("rows").toInt();
-        section.seatsPerRow = object.value("seats_per_row").toInt();
-        section.originX = object.value("x").toDouble();
-        section.originY = object.value("y").toDouble();
-        section.seatPitch = object.value("seat_pitch").toDouble(1.0);
-        section.rowPitch = object.value("row_pitch").toDouble(1.2);
-        section.rotationDegrees = object.value("rotation").toDouble(0);
-        if (section.code.isEmpty() || section.code.contains('-') || sectionCodes.contains(section.code))
+        section.code = object.value(QLatin1String("code")).toString();
+        section.name = object.value(QLatin1String("name")).toString(section.code);
+        section.rows = object.value(QLatin1String("rows")).toInt();
+        section.seatsPerRow = object.value(QLatin1String("seats_per_row")).toInt();
+        section.originX = object.value(QLatin1String("x")).toDouble();
+        section.originY = object.value(QLatin1String("y")).toDouble();
+        section.seatPitch = object.value(QLatin1String("seat_pitch")).toDouble(1.0);
+        section.rowPitch = object.value(QLatin1String("row_pitch")).toDouble(1.2);
+        section.rotationDegrees = object.value(QLatin1String("rotation")).toDouble(0);
+        if (section.code.isEmpty() || section.code.contains(QLatin1Char('-')) || sectionCodes.contains(section.code))
             return specError(QStringLiteral("section codes must be unique and contain no '-'"));
         if (section.rows <= 0 || section.seatsPerRow <= 0)
             return specError(QStringLiteral("section %1 needs rows and seats_per_row").arg(section.code));
@@ -109,10 +110,11 @@ Result<VenueSpec> VenueSpec::fromJson(const QByteArray &json)
         venueSeats += qint64(section.rows) * section.seatsPerRow;
         if (venueSeats > maxSeatsPerVenue)
             return specError(QStringLiteral("a venue may have at most %1 seats").arg(maxSeatsPerVenue));
-        for (const QJsonValue &bandValue : object.value("bands").toArray()) {
+        for (const QJsonValue &bandValue : object.value(QLatin1String("bands")).toArray()) {
             const QJsonObject range = bandValue.toObject();
-            RowBandSpec rowBand{range.value("from_row").toInt(1), range.value("to_row").toInt(section.rows),
-                                range.value("band").toString()};
+            RowBandSpec rowBand{range.value(QLatin1String("from_row")).toInt(1),
+                                range.value(QLatin1String("to_row")).toInt(section.rows),
+                                range.value(QLatin1String("band")).toString()};
             if (!bandCodes.contains(rowBand.band))
                 return specError(QStringLiteral("section %1 uses unknown band %2").arg(section.code, rowBand.band));
             section.bands << rowBand;
@@ -126,16 +128,17 @@ Result<VenueSpec> VenueSpec::fromJson(const QByteArray &json)
         return specError(QStringLiteral("the venue has no sections"));
     venue.scoring = SeatScoring::fromVenueObject(root);
 
-    const QJsonObject event = root.value("event").toObject();
-    venue.event.name = event.value("name").toString(venue.name);
-    venue.event.startsInDays = event.value("starts_in_days").toInt(14);
-    venue.event.holdSeconds = event.value("hold_seconds").toInt(600);
-    venue.event.maxExtensions = event.value("max_extensions").toInt(1);
-    for (const QJsonValue &value : event.value("pools").toArray()) {
+    const QJsonObject event = root.value(QLatin1String("event")).toObject();
+    venue.event.name = event.value(QLatin1String("name")).toString(venue.name);
+    venue.event.startsInDays = event.value(QLatin1String("starts_in_days")).toInt(14);
+    venue.event.holdSeconds = event.value(QLatin1String("hold_seconds")).toInt(600);
+    venue.event.maxExtensions = event.value(QLatin1String("max_extensions")).toInt(1);
+    for (const QJsonValue &value : event.value(QLatin1String("pools")).toArray()) {
         const QJsonObject object = value.toObject();
-        EventPoolSpec pool{object.value("code").toString(), object.value("name").toString(),
-                           object.value("capacity").toInt(), object.value("price_minor").toInteger(-1),
-                           object.value("rows").toInt(1)};
+        EventPoolSpec pool{
+            object.value(QLatin1String("code")).toString(), object.value(QLatin1String("name")).toString(),
+            object.value(QLatin1String("capacity")).toInt(), object.value(QLatin1String("price_minor")).toInteger(-1),
+            object.value(QLatin1String("rows")).toInt(1)};
         if (pool.code.isEmpty() || pool.capacity <= 0 || pool.priceMinor < 0 || pool.rows < 1
             || pool.rows > pool.capacity)
             return specError(

@@ -12,8 +12,8 @@ RETURNING id
 )SQL";
 
 #define BOXOFFICE_APPROVAL_COLUMNS                                                                                     \
-    "SELECT id, kind, order_id, items, reason, COALESCE(cart_id, ''), COALESCE(seen_total_minor, 0),"                 \
-    " COALESCE(pay_method, ''), COALESCE(pay_reference, ''), COALESCE(tendered_minor, 0), COALESCE(terminal, ''),"    \
+    "SELECT id, kind, order_id, items, reason, COALESCE(cart_id, ''), COALESCE(seen_total_minor, 0),"                  \
+    " COALESCE(pay_method, ''), COALESCE(pay_reference, ''), COALESCE(tendered_minor, 0), COALESCE(terminal, ''),"     \
     " requested_by, requested_at, state, COALESCE(decided_by, ''), decided_at FROM approval_requests "
 
 inline constexpr char pending[] = BOXOFFICE_APPROVAL_COLUMNS "WHERE state = 'PENDING' ORDER BY requested_at, id";

@@ -3,9 +3,9 @@
 // The statements a counter sale adds to confirm, in the same transaction.
 namespace boxoffice::CounterSql {
 
-// What the cart holds live, each unit priced (at its chosen price type) and labelled as CartSql::createOrder and ::orderLines
-// would (the same joins, prices and label expressions), with its expiry. The sale does not trust this
-// copy of the pricing: it compares the quote the clerk saw with the lines createOrder itself wrote.
+// What the cart holds live, each unit priced (at its chosen price type) and labelled as CartSql::createOrder and
+// ::orderLines would (the same joins, prices and label expressions), with its expiry. The sale does not trust this copy
+// of the pricing: it compares the quote the clerk saw with the lines createOrder itself wrote.
 inline constexpr char quote[] = R"SQL(
 WITH p AS (
     SELECT CAST(:cart AS text) AS cart

@@ -24,8 +24,8 @@ QString uniqueConnectionName(const QString &purpose)
 // through but may refuse the "options" startup parameter.
 Status applySessionLimits(QSqlDatabase database, const ConnectionLimits &limits)
 {
-    const std::pair<const char *, int> settings[] = {{"statement_timeout", limits.statementTimeoutMs},
-                                                     {"lock_timeout", limits.lockTimeoutMs}};
+    const std::pair<const char *, int> settings[]
+        = {{"statement_timeout", limits.statementTimeoutMs}, {"lock_timeout", limits.lockTimeoutMs}};
     for (const auto &[name, milliseconds] : settings) {
         if (milliseconds <= 0)
             continue;

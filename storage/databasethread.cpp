@@ -16,7 +16,8 @@ DatabaseThread::~DatabaseThread()
 {
     // quit() is queued behind the jobs already posted, so each of them still runs (a connection's
     // close among them) before the thread ends.
-    QMetaObject::invokeMethod(m_context, [] { QThread::currentThread()->quit(); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_context, [] { QThread::currentThread()->quit(); }, Qt::QueuedConnection);
     m_thread.wait();
 }
 

@@ -18,7 +18,7 @@ namespace boxoffice::MoneyAuditSql {
 #define BOXOFFICE_ORDER_MONEY                                                                                          \
     "ledger AS ("                                                                                                      \
     " SELECT order_id,"                                                                                                \
-    "  COALESCE(sum(amount_minor) FILTER (WHERE entry IN ('CAPTURED', 'CREDIT_IN')), 0) AS captured,"                 \
+    "  COALESCE(sum(amount_minor) FILTER (WHERE entry IN ('CAPTURED', 'CREDIT_IN')), 0) AS captured,"                  \
     "  COALESCE(sum(amount_minor) FILTER (WHERE entry IN ('REFUND_DUE', 'CREDIT_OUT')), 0)"                            \
     "   - COALESCE(sum(amount_minor) FILTER (WHERE entry = 'REFUND_FAILED'), 0) AS refunded,"                          \
     "  COALESCE(sum(amount_minor) FILTER (WHERE entry = 'FEE_KEPT'), 0) AS fees,"                                      \

@@ -29,7 +29,8 @@ AccountIdentity identityFrom(const QSqlQuery &row)
 
 PgAccountStore::PgAccountStore(QSqlDatabase database) : m_statements(std::move(database)) { }
 
-Status PgAccountStore::write(const char *sql, const QString &context, PreparedStatements::Bindings bindings, bool mustChangeOne)
+Status PgAccountStore::write(const char *sql, const QString &context, PreparedStatements::Bindings bindings,
+                             bool mustChangeOne)
 {
     auto query = m_statements.exec(sql, context, bindings);
     if (!query)
@@ -41,7 +42,8 @@ Status PgAccountStore::write(const char *sql, const QString &context, PreparedSt
     return Done{};
 }
 
-Result<AccountIdentity> PgAccountStore::identity(const char *sql, const QString &context, PreparedStatements::Bindings bindings)
+Result<AccountIdentity> PgAccountStore::identity(const char *sql, const QString &context,
+                                                 PreparedStatements::Bindings bindings)
 {
     auto query = m_statements.exec(sql, context, bindings);
     if (!query)
@@ -98,7 +100,8 @@ Result<AccountIdentity> PgAccountStore::account(BuyerId buyer)
     return identity(AccountSql::account, QStringLiteral("reading an account"), {{QStringLiteral(":buyer"), buyer}});
 }
 
-Status PgAccountStore::addLinkToken(BuyerId buyer, AccountMail purpose, const QByteArray &tokenHash, int lifetimeSeconds)
+Status PgAccountStore::addLinkToken(BuyerId buyer, AccountMail purpose, const QByteArray &tokenHash,
+                                    int lifetimeSeconds)
 {
     return write(AccountSql::addLinkToken, QStringLiteral("making a link for a mail"),
                  {{QStringLiteral(":hash"), tokenHash},
@@ -110,8 +113,9 @@ Status PgAccountStore::addLinkToken(BuyerId buyer, AccountMail purpose, const QB
 
 Result<BuyerId> PgAccountStore::useLinkToken(AccountMail purpose, const QByteArray &tokenHash)
 {
-    auto query = m_statements.exec(AccountSql::useLinkToken, QStringLiteral("following a mailed link"),
-                                   {{QStringLiteral(":hash"), tokenHash}, {QStringLiteral(":purpose"), purposeText(purpose)}});
+    auto query
+        = m_statements.exec(AccountSql::useLinkToken, QStringLiteral("following a mailed link"),
+                            {{QStringLiteral(":hash"), tokenHash}, {QStringLiteral(":purpose"), purposeText(purpose)}});
     if (!query)
         return query.error();
     QSqlQuery &q = *query.value();
@@ -126,7 +130,8 @@ Result<BuyerId> PgAccountStore::useLinkToken(AccountMail purpose, const QByteArr
 
 Status PgAccountStore::confirmEmail(BuyerId buyer)
 {
-    return write(AccountSql::confirmEmail, QStringLiteral("confirming an address"), {{QStringLiteral(":buyer"), buyer}}, true);
+    return write(AccountSql::confirmEmail, QStringLiteral("confirming an address"), {{QStringLiteral(":buyer"), buyer}},
+                 true);
 }
 
 Status PgAccountStore::setPassword(BuyerId buyer, const QString &passwordHash)
@@ -138,13 +143,16 @@ Status PgAccountStore::setPassword(BuyerId buyer, const QString &passwordHash)
 Status PgAccountStore::addSession(BuyerId buyer, const QByteArray &tokenHash, int lifetimeSeconds)
 {
     return write(AccountSql::addSession, QStringLiteral("signing in"),
-                 {{QStringLiteral(":hash"), tokenHash}, {QStringLiteral(":buyer"), buyer}, {QStringLiteral(":lifetime"), lifetimeSeconds}},
+                 {{QStringLiteral(":hash"), tokenHash},
+                  {QStringLiteral(":buyer"), buyer},
+                  {QStringLiteral(":lifetime"), lifetimeSeconds}},
                  true);
 }
 
 Result<AccountIdentity> PgAccountStore::sessionAccount(const QByteArray &tokenHash)
 {
-    return identity(AccountSql::sessionAccount, QStringLiteral("checking a session"), {{QStringLiteral(":hash"), tokenHash}});
+    return identity(AccountSql::sessionAccount, QStringLiteral("checking a session"),
+                    {{QStringLiteral(":hash"), tokenHash}});
 }
 
 Status PgAccountStore::endSession(const QByteArray &tokenHash)

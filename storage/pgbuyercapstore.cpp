@@ -203,13 +203,14 @@ Result<std::optional<CapRefusal>> PgBuyerCapStore::checkCaps(const CapAsk &ask)
 Result<CappedSeatClaim> PgBuyerCapStore::holdSeats(const HoldRequest &request, const QStringList &labels)
 {
     const QString context = QStringLiteral("holding seats");
-    auto query = m_statements.exec(CapSql::holdSeats, context,
-                                   {{QStringLiteral(":buyer"), request.buyer},
-                                    {QStringLiteral(":cart"), request.cart},
-                                    {QStringLiteral(":event"), request.event},
-                                    {QStringLiteral(":units"), labels.isEmpty() ? QVariant(toBigintArray(request.units)) : noText()},
-                                    {QStringLiteral(":labels"), labels.isEmpty() ? noText() : QVariant(toTextArray(labels))},
-                                    {QStringLiteral(":ttl"), nullableInt(request.ttlSeconds)}});
+    auto query = m_statements.exec(
+        CapSql::holdSeats, context,
+        {{QStringLiteral(":buyer"), request.buyer},
+         {QStringLiteral(":cart"), request.cart},
+         {QStringLiteral(":event"), request.event},
+         {QStringLiteral(":units"), labels.isEmpty() ? QVariant(toBigintArray(request.units)) : noText()},
+         {QStringLiteral(":labels"), labels.isEmpty() ? noText() : QVariant(toTextArray(labels))},
+         {QStringLiteral(":ttl"), nullableInt(request.ttlSeconds)}});
     if (!query)
         return query.error();
     QSqlQuery &q = *query.value();
@@ -306,11 +307,12 @@ Result<PgBuyerCapStore::ScopeCaps> PgBuyerCapStore::setCaps(CapScope scope, qint
     QSqlQuery &q = *query.value();
     if (!q.next()) {
         q.finish();
-        return makeError(ErrorCode::NotFound, QStringLiteral("No such %1: %2.")
-                                                  .arg(scope == CapScope::Hotel ? QStringLiteral("hotel")
-                                                       : scope == CapScope::Restaurant ? QStringLiteral("restaurant")
-                                                                                       : QStringLiteral("event"))
-                                                  .arg(id));
+        return makeError(ErrorCode::NotFound,
+                         QStringLiteral("No such %1: %2.")
+                             .arg(scope == CapScope::Hotel            ? QStringLiteral("hotel")
+                                      : scope == CapScope::Restaurant ? QStringLiteral("restaurant")
+                                                                      : QStringLiteral("event"))
+                             .arg(id));
     }
     ScopeCaps caps;
     for (int column = 0; column < 4; ++column)

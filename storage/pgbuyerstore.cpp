@@ -39,8 +39,9 @@ Result<NewBuyer> PgBuyerStore::addBuyer(const QString &name)
         return makeError(ErrorCode::BadInput, QStringLiteral("A buyer's name is 1 to 200 characters."));
     NewBuyer created;
     created.token = newToken();
-    auto inserted = m_statements.exec(BuyerSql::addBuyer, QStringLiteral("adding a buyer"),
-                                      {{QStringLiteral(":name"), clean}, {QStringLiteral(":hash"), tokenHash(created.token)}});
+    auto inserted
+        = m_statements.exec(BuyerSql::addBuyer, QStringLiteral("adding a buyer"),
+                            {{QStringLiteral(":name"), clean}, {QStringLiteral(":hash"), tokenHash(created.token)}});
     if (!inserted)
         return inserted.error();
     inserted.value()->next();
@@ -65,7 +66,8 @@ Status PgBuyerStore::setEmail(BuyerId buyer, const QString &email)
 Result<Buyer> PgBuyerStore::authenticate(const QString &token)
 {
     static const QRegularExpression shape(QStringLiteral("^[A-Za-z0-9_-]{43}$"));
-    const auto refused = [] { return makeError(ErrorCode::PermissionDenied, QStringLiteral("Sign in with a valid buyer token.")); };
+    const auto refused
+        = [] { return makeError(ErrorCode::PermissionDenied, QStringLiteral("Sign in with a valid buyer token.")); };
     if (!shape.match(token).hasMatch())
         return refused();
     auto query = m_statements.exec(BuyerSql::authenticate, QStringLiteral("checking a buyer token"),
@@ -90,8 +92,9 @@ Result<CartId> PgBuyerStore::createCart(BuyerId buyer, const QString &instrument
     QVariant method(QMetaType::fromType<QString>());
     if (!paymentMethod.isEmpty()) {
         if (instrument.isEmpty() || !methodShape.match(paymentMethod).hasMatch())
-            return makeError(ErrorCode::BadInput, QStringLiteral("A cart's payment method is the provider's id of its "
-                                                                 "card, like \"pm_1a2b3c\", given with the card."));
+            return makeError(ErrorCode::BadInput,
+                             QStringLiteral("A cart's payment method is the provider's id of its "
+                                            "card, like \"pm_1a2b3c\", given with the card."));
         method = paymentMethod;
     }
     // Refused rather than cleaned: a fingerprint that only looks like another must not count as it.
@@ -107,12 +110,14 @@ Result<CartId> PgBuyerStore::createCart(BuyerId buyer, const QString &instrument
     QByteArray bytes(12, Qt::Uninitialized);
     QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(bytes.data()), bytes.size() / 4);
     const CartId cart = QStringLiteral("web-") + QString::fromLatin1(bytes.toHex());
-    auto inserted = m_statements.exec(BuyerSql::addCart, QStringLiteral("creating a cart"),
-                                      {{QStringLiteral(":cart"), cart},
-                                       {QStringLiteral(":buyer"), buyer},
-                                       {QStringLiteral(":instrument"), card},
-                                       {QStringLiteral(":payment_method"), method},
-                                       {QStringLiteral(":address"), address.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(address)}});
+    auto inserted
+        = m_statements.exec(BuyerSql::addCart, QStringLiteral("creating a cart"),
+                            {{QStringLiteral(":cart"), cart},
+                             {QStringLiteral(":buyer"), buyer},
+                             {QStringLiteral(":instrument"), card},
+                             {QStringLiteral(":payment_method"), method},
+                             {QStringLiteral(":address"),
+                              address.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(address)}});
     if (!inserted)
         return inserted.error();
     inserted.value()->finish();
@@ -152,11 +157,12 @@ Result<QVector<BuyerOrder>> PgBuyerStore::orders(BuyerId buyer, const CartId &ca
         return makeError(ErrorCode::BadInput, QStringLiteral("A page of orders holds 1 to 100 orders."));
     if (before < 0)
         return makeError(ErrorCode::BadInput, QStringLiteral("No order has a negative id."));
-    auto query = m_statements.exec(BuyerSql::orders, QStringLiteral("reading a buyer's orders"),
-                                   {{QStringLiteral(":buyer"), buyer},
-                                    {QStringLiteral(":cart"), cart.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(cart)},
-                                    {QStringLiteral(":before"), nullableId(before)},
-                                    {QStringLiteral(":limit"), limit}});
+    auto query = m_statements.exec(
+        BuyerSql::orders, QStringLiteral("reading a buyer's orders"),
+        {{QStringLiteral(":buyer"), buyer},
+         {QStringLiteral(":cart"), cart.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(cart)},
+         {QStringLiteral(":before"), nullableId(before)},
+         {QStringLiteral(":limit"), limit}});
     if (!query)
         return query.error();
     QSqlQuery &rows = *query.value();

@@ -27,15 +27,15 @@ PgCancellationPolicies::PgCancellationPolicies(QSqlDatabase database) : m_statem
 
 Status PgCancellationPolicies::setPolicy(const HotelCancellationPolicy &policy)
 {
-    auto done = m_statements.exec(
-        upsert, QStringLiteral("setting the cancellation policy"),
-        {{QStringLiteral(":hotel"), policy.hotel},
-         {QStringLiteral(":hours"), policy.freeUntilHours},
-         {QStringLiteral(":check_in"), policy.checkInTime.toString(QStringLiteral("HH:mm"))},
-         {QStringLiteral(":late_kind"), CancellationPolicy::kindName(policy.lateFee.kind)},
-         {QStringLiteral(":late_value"), policy.lateFee.value},
-         {QStringLiteral(":no_show_kind"), CancellationPolicy::kindName(policy.noShowFee.kind)},
-         {QStringLiteral(":no_show_value"), policy.noShowFee.value}});
+    auto done
+        = m_statements.exec(upsert, QStringLiteral("setting the cancellation policy"),
+                            {{QStringLiteral(":hotel"), policy.hotel},
+                             {QStringLiteral(":hours"), policy.freeUntilHours},
+                             {QStringLiteral(":check_in"), policy.checkInTime.toString(QStringLiteral("HH:mm"))},
+                             {QStringLiteral(":late_kind"), CancellationPolicy::kindName(policy.lateFee.kind)},
+                             {QStringLiteral(":late_value"), policy.lateFee.value},
+                             {QStringLiteral(":no_show_kind"), CancellationPolicy::kindName(policy.noShowFee.kind)},
+                             {QStringLiteral(":no_show_value"), policy.noShowFee.value}});
     if (!done) {
         DomainError error = done.error();
         if (error.sqlState == QLatin1String("23514")) {

@@ -4,7 +4,6 @@
 #include "storage/checkinsql.h"
 #include "storage/pgfrontdesk.h"
 
-
 namespace boxoffice {
 
 Status PgFrontDesk::checkIn(StayId stay)
@@ -31,9 +30,10 @@ Status PgFrontDesk::allowEarlyCheckIn(StayId stay, const QString &reason)
         return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Say why the guest may check in early.")),
                           ErrorReason::EarlyCheckInNeedsReason);
     if (outcome == QLatin1String("NOT_EARLY"))
-        return withReason(makeError(ErrorCode::Conflict,
-                                    QStringLiteral("Today is the arrival day or later: the guest can simply check in.")),
-                          ErrorReason::EarlyCheckInNotEarly);
+        return withReason(
+            makeError(ErrorCode::Conflict,
+                      QStringLiteral("Today is the arrival day or later: the guest can simply check in.")),
+            ErrorReason::EarlyCheckInNotEarly);
     return checkInAnswer(outcome, stay);
 }
 
@@ -50,9 +50,10 @@ Status PgFrontDesk::checkInAnswer(const QString &outcome, StayId stay)
                                                    "arrival day, or earlier when a manager allows it.")),
                           ErrorReason::CheckInBeforeArrival);
     if (outcome == QLatin1String("AFTER_DEPARTURE"))
-        return withReason(makeError(ErrorCode::Conflict,
-                                    QStringLiteral("The stay's last night has passed: there is nothing to check into.")),
-                          ErrorReason::CheckInAfterDeparture);
+        return withReason(
+            makeError(ErrorCode::Conflict,
+                      QStringLiteral("The stay's last night has passed: there is nothing to check into.")),
+            ErrorReason::CheckInAfterDeparture);
     return withReason(makeError(ErrorCode::Conflict, QStringLiteral("Only a booked stay can check in.")),
                       ErrorReason::CheckInNotBooked);
 }

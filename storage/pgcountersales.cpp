@@ -34,13 +34,9 @@ Result<CartQuote> PgCounterSales::quote(const CartId &cart)
             q.finish();
             return type.error();
         }
-        quote.lines << QuoteLine{kindFromIndex(q.value(0).toInt()),
-                                 q.value(1).toLongLong(),
-                                 q.value(2).toString(),
-                                 q.value(3).toInt(),
-                                 q.value(4).toLongLong(),
-                                 fromEpochMs(q.value(6)),
-                                 type.value()};
+        quote.lines << QuoteLine{
+            kindFromIndex(q.value(0).toInt()), q.value(1).toLongLong(), q.value(2).toString(), q.value(3).toInt(),
+            q.value(4).toLongLong(),           fromEpochMs(q.value(6)), type.value()};
         quote.totalMinor += quote.lines.last().amountMinor;
     }
     q.finish();

@@ -90,8 +90,9 @@ Result<HotelCalendar> PgFrontDesk::calendar(HotelId hotel, const QDate &from, co
     types.value()->finish();
     calendar.hotel.roomTypes = calendar.roomTypes;
 
-    auto nights = m_statements.exec(FrontDeskSql::nights, context,
-                                    {{QStringLiteral(":hotel"), hotel}, {QStringLiteral(":from"), from}, {QStringLiteral(":until"), until}});
+    auto nights = m_statements.exec(
+        FrontDeskSql::nights, context,
+        {{QStringLiteral(":hotel"), hotel}, {QStringLiteral(":from"), from}, {QStringLiteral(":until"), until}});
     if (!nights)
         return nights.error();
     QSqlQuery &q = *nights.value();
@@ -117,7 +118,8 @@ Result<QVector<StayRecord>> PgFrontDesk::findStays(const QString &query)
         return withReason(makeError(ErrorCode::BadInput,
                                     QStringLiteral("Type at least two letters of the name, or the booking reference.")),
                           ErrorReason::SearchTooShort);
-    auto found = m_statements.exec(FrontDeskSql::findStays, QStringLiteral("finding a stay"), {{QStringLiteral(":query"), text}});
+    auto found = m_statements.exec(FrontDeskSql::findStays, QStringLiteral("finding a stay"),
+                                   {{QStringLiteral(":query"), text}});
     if (!found)
         return found.error();
     QVector<StayRecord> stays;
@@ -211,8 +213,9 @@ Result<QVector<ArrivalAtRisk>> PgFrontDesk::arrivalsAtRisk(HotelId hotel, const 
 
 Result<QVector<CompensationEntry>> PgFrontDesk::compensations(HotelId hotel, const QDate &from, const QDate &until)
 {
-    auto found = m_statements.exec(FrontDeskSql::compensations, QStringLiteral("reading the compensation ledger"),
-                                   {{QStringLiteral(":hotel"), hotel}, {QStringLiteral(":from"), from}, {QStringLiteral(":until"), until}});
+    auto found = m_statements.exec(
+        FrontDeskSql::compensations, QStringLiteral("reading the compensation ledger"),
+        {{QStringLiteral(":hotel"), hotel}, {QStringLiteral(":from"), from}, {QStringLiteral(":until"), until}});
     if (!found)
         return found.error();
     QVector<CompensationEntry> entries;
@@ -249,8 +252,9 @@ Result<QVector<RefundCase>> PgFrontDesk::openRefundCases()
             q.finish();
             return refundState.error();
         }
-        cases << RefundCase{q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(), q.value(3).toLongLong(),
-                            q.value(4).toString(), q.value(5).toDateTime(), refundState.value()};
+        cases << RefundCase{q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(),
+                            q.value(3).toLongLong(), q.value(4).toString(),   q.value(5).toDateTime(),
+                            refundState.value()};
     }
     q.finish();
     return cases;

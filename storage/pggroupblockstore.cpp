@@ -27,8 +27,9 @@ template<typename T> Result<T> managersOnly(Result<T> result)
 
 DomainError unknownBlock()
 {
-    return withReason(makeError(ErrorCode::NotFound, QStringLiteral("This group block cannot be found: look at the list again.")),
-                      ErrorReason::GroupBlockUnknown);
+    return withReason(
+        makeError(ErrorCode::NotFound, QStringLiteral("This group block cannot be found: look at the list again.")),
+        ErrorReason::GroupBlockUnknown);
 }
 
 } // namespace
@@ -68,14 +69,13 @@ Result<QVector<GroupBlock>> PgGroupBlockStore::blocks(HotelId hotel, const QDate
 
 Result<GroupBlockId> PgGroupBlockStore::create(const GroupBlockRequest &request)
 {
-    auto query = managersOnly(m_statements.exec(
-        GroupBlockSql::create, QStringLiteral("holding rooms for a group"),
-        {{QStringLiteral(":room_type"), request.roomType},
-         {QStringLiteral(":group_name"), request.groupName},
-         {QStringLiteral(":first_night"), isoDate(request.firstNight)},
-         {QStringLiteral(":after_last"), isoDate(request.afterLast)},
-         {QStringLiteral(":rooms"), toIntArray(request.roomsPerNight)},
-         {QStringLiteral(":cutoff_ms"), request.cutoff.toMSecsSinceEpoch()}}));
+    auto query = managersOnly(m_statements.exec(GroupBlockSql::create, QStringLiteral("holding rooms for a group"),
+                                                {{QStringLiteral(":room_type"), request.roomType},
+                                                 {QStringLiteral(":group_name"), request.groupName},
+                                                 {QStringLiteral(":first_night"), isoDate(request.firstNight)},
+                                                 {QStringLiteral(":after_last"), isoDate(request.afterLast)},
+                                                 {QStringLiteral(":rooms"), toIntArray(request.roomsPerNight)},
+                                                 {QStringLiteral(":cutoff_ms"), request.cutoff.toMSecsSinceEpoch()}}));
     if (!query)
         return query.error();
     QSqlQuery &q = *query.value();
@@ -90,11 +90,12 @@ Result<GroupBlockId> PgGroupBlockStore::create(const GroupBlockRequest &request)
     if (outcome == QLatin1String("OK"))
         return block;
     if (outcome == QLatin1String("NO_ROOM"))
-        return withReason(makeError(ErrorCode::Lost,
-                                    QStringLiteral("Not enough rooms are on sale on %1: nothing was held for the group.")
-                                        .arg(isoDate(shortNight)),
-                                    {isoDate(shortNight)}),
-                          ErrorReason::GroupBlockHotelFull, {isoDate(shortNight)});
+        return withReason(
+            makeError(ErrorCode::Lost,
+                      QStringLiteral("Not enough rooms are on sale on %1: nothing was held for the group.")
+                          .arg(isoDate(shortNight)),
+                      {isoDate(shortNight)}),
+            ErrorReason::GroupBlockHotelFull, {isoDate(shortNight)});
     if (outcome == QLatin1String("OUTSIDE_CALENDAR"))
         return withReason(
             makeError(ErrorCode::BadInput, QStringLiteral("Some of those nights are outside the bookable calendar.")),
@@ -140,11 +141,14 @@ Result<PickUpHold> PgGroupBlockStore::pickUp(const PickUpRequest &request)
                           ErrorReason::GroupBlockOutsideNights);
     if (outcome == QLatin1String("PAST_CUTOFF"))
         return withReason(makeError(ErrorCode::Conflict,
-                                    QStringLiteral("The group's cut-off has passed: its rooms are back on general sale. Book the guest as any guest.")),
+                                    QStringLiteral("The group's cut-off has passed: its rooms are back on general "
+                                                   "sale. Book the guest as any guest.")),
                           ErrorReason::GroupBlockPastCutoff);
-    return withReason(makeError(ErrorCode::Conflict,
-                                QStringLiteral("The group's block has no room left on %1: nothing was picked up.").arg(isoDate(fullNight))),
-                      ErrorReason::GroupBlockFull, {isoDate(fullNight)});
+    return withReason(
+        makeError(
+            ErrorCode::Conflict,
+            QStringLiteral("The group's block has no room left on %1: nothing was picked up.").arg(isoDate(fullNight))),
+        ErrorReason::GroupBlockFull, {isoDate(fullNight)});
 }
 
 Result<int> PgGroupBlockStore::returnPickUp(const CartId &cart, StayId stay)
@@ -161,9 +165,9 @@ Result<int> PgGroupBlockStore::returnPickUp(const CartId &cart, StayId stay)
 
 Result<int> PgGroupBlockStore::shrink(GroupBlockId block, std::optional<int> rooms)
 {
-    auto query = managersOnly(m_statements.exec(GroupBlockSql::shrink, QStringLiteral("shrinking a group block"),
-                                                {{QStringLiteral(":block"), block},
-                                                 {QStringLiteral(":rooms"), nullableInt(rooms)}}));
+    auto query = managersOnly(
+        m_statements.exec(GroupBlockSql::shrink, QStringLiteral("shrinking a group block"),
+                          {{QStringLiteral(":block"), block}, {QStringLiteral(":rooms"), nullableInt(rooms)}}));
     if (!query)
         return query.error();
     QSqlQuery &q = *query.value();

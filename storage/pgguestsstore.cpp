@@ -51,7 +51,8 @@ Result<QVector<GuestProfile>> PgGuestsStore::search(const QString &text, int lim
 
 Result<GuestProfile> PgGuestsStore::profile(GuestId guest)
 {
-    auto found = profiles(GuestSql::profile, QStringLiteral("reading a guest profile"), {{QStringLiteral(":guest"), guest}});
+    auto found
+        = profiles(GuestSql::profile, QStringLiteral("reading a guest profile"), {{QStringLiteral(":guest"), guest}});
     if (!found)
         return found.error();
     if (found->isEmpty())
@@ -79,7 +80,8 @@ Status PgGuestsStore::update(GuestId guest, const GuestDetails &details, const Q
 
 Result<QVector<StayRecord>> PgGuestsStore::stays(GuestId guest)
 {
-    auto found = m_statements.exec(GuestSql::stays, QStringLiteral("reading a guest's stays"), {{QStringLiteral(":guest"), guest}});
+    auto found = m_statements.exec(GuestSql::stays, QStringLiteral("reading a guest's stays"),
+                                   {{QStringLiteral(":guest"), guest}});
     if (!found)
         return found.error();
     QSqlQuery &q = *found.value();
@@ -128,8 +130,9 @@ Result<GuestId> PgGuestsStore::attachToHeldStay(const CartId &cart, StayId stay,
 
 DomainError PgGuestsStore::attachRefusal(const CartId &cart, StayId stay, GuestId existing)
 {
-    auto why = m_statements.exec(GuestSql::attachRefusal, QStringLiteral("booking a stay in the guest's name"),
-                                 {{QStringLiteral(":guest"), existing}, {QStringLiteral(":stay"), stay}, {QStringLiteral(":cart"), cart}});
+    auto why = m_statements.exec(
+        GuestSql::attachRefusal, QStringLiteral("booking a stay in the guest's name"),
+        {{QStringLiteral(":guest"), existing}, {QStringLiteral(":stay"), stay}, {QStringLiteral(":cart"), cart}});
     if (!why)
         return why.error();
     const bool guestFound = why.value()->next() && why.value()->value(0).toInt() == 1;
@@ -137,13 +140,15 @@ DomainError PgGuestsStore::attachRefusal(const CartId &cart, StayId stay, GuestI
     why.value()->finish();
     if (held && existing && !guestFound)
         return unknownGuest();
-    return withReason(makeError(ErrorCode::Conflict, QStringLiteral("Stay %1 is no longer held by this desk.").arg(stay)),
-                      ErrorReason::GuestStayNotHeld);
+    return withReason(
+        makeError(ErrorCode::Conflict, QStringLiteral("Stay %1 is no longer held by this desk.").arg(stay)),
+        ErrorReason::GuestStayNotHeld);
 }
 
 Result<GuestId> PgGuestsStore::guestOfStay(StayId stay)
 {
-    auto found = m_statements.exec(GuestSql::guestOfStay, QStringLiteral("reading a stay's guest"), {{QStringLiteral(":stay"), stay}});
+    auto found = m_statements.exec(GuestSql::guestOfStay, QStringLiteral("reading a stay's guest"),
+                                   {{QStringLiteral(":stay"), stay}});
     if (!found)
         return found.error();
     if (!found.value()->next()) {

@@ -19,7 +19,8 @@ public:
     Result<GuestId> guestOfStay(StayId stay) override;
 
 private:
-    Result<QVector<GuestProfile>> profiles(const char *sql, const QString &context, PreparedStatements::Bindings bindings);
+    Result<QVector<GuestProfile>> profiles(const char *sql, const QString &context,
+                                           PreparedStatements::Bindings bindings);
     DomainError attachRefusal(const CartId &cart, StayId stay, GuestId existing);
 
     PreparedStatements m_statements;

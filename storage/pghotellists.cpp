@@ -25,7 +25,8 @@ Result<QVector<HotelListRow>> PgHotelLists::list(const char *sql, HotelId hotel,
     QSqlQuery &q = *found.value();
     while (q.next()) {
         rows << HotelListRow{q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
-                             q.value(3).toString(), q.value(4).toDate(), q.value(5).toDate(), q.value(6).toString()};
+                             q.value(3).toString(),   q.value(4).toDate(),   q.value(5).toDate(),
+                             q.value(6).toString()};
     }
     q.finish();
     return rows;
@@ -66,9 +67,9 @@ Result<OccupancyReport> PgHotelLists::occupancy(HotelId hotel, const QDate &from
     }
     report.currency = head.value()->value(0).toString().trimmed();
     head.value()->finish();
-    auto found = m_statements.exec(HotelListSql::occupancy, context,
-                                   {{QStringLiteral(":hotel"), hotel}, {QStringLiteral(":from"), from},
-                                    {QStringLiteral(":until"), until}});
+    auto found = m_statements.exec(
+        HotelListSql::occupancy, context,
+        {{QStringLiteral(":hotel"), hotel}, {QStringLiteral(":from"), from}, {QStringLiteral(":until"), until}});
     if (!found)
         return found.error();
     QSqlQuery &q = *found.value();
@@ -90,9 +91,9 @@ Result<OccupancyReport> PgHotelLists::occupancy(HotelId hotel, const QDate &from
 
 Result<QVector<AttritionHistory>> PgHotelLists::attrition(HotelId hotel, const QDate &from, const QDate &until)
 {
-    auto found = m_statements.exec(HotelListSql::attrition, QStringLiteral("reading the cancellation history"),
-                                   {{QStringLiteral(":hotel"), hotel}, {QStringLiteral(":from"), from},
-                                    {QStringLiteral(":until"), until}});
+    auto found = m_statements.exec(
+        HotelListSql::attrition, QStringLiteral("reading the cancellation history"),
+        {{QStringLiteral(":hotel"), hotel}, {QStringLiteral(":from"), from}, {QStringLiteral(":until"), until}});
     if (!found)
         return found.error();
     QVector<AttritionHistory> types;
@@ -128,9 +129,9 @@ Result<QVector<PartnerHotel>> PgHotelLists::partners(HotelId hotel)
 
 Result<PartnerHotel> PgHotelLists::addPartner(HotelId hotel, const QString &name, const QString &contact)
 {
-    auto added = m_statements.exec(HotelListSql::addPartner, QStringLiteral("adding a partner property"),
-                                   {{QStringLiteral(":hotel"), hotel}, {QStringLiteral(":name"), name},
-                                    {QStringLiteral(":contact"), contact}});
+    auto added = m_statements.exec(
+        HotelListSql::addPartner, QStringLiteral("adding a partner property"),
+        {{QStringLiteral(":hotel"), hotel}, {QStringLiteral(":name"), name}, {QStringLiteral(":contact"), contact}});
     if (!added)
         return added.error();
     if (!added.value()->next()) {

@@ -44,15 +44,15 @@ Result<QVector<SeatRef>> PgHouseSeatStore::hold(const HouseHoldRequest &request)
 
 Result<QVector<SeatRef>> PgHouseSeatStore::release(EventId event, const QVector<UnitId> &units)
 {
-    return seatRefs(m_statements.exec(HouseSql::release, QStringLiteral("releasing house seats"),
-                                      {{QStringLiteral(":event"), event},
-                                       {QStringLiteral(":units"), toBigintArray(units)}}));
+    return seatRefs(
+        m_statements.exec(HouseSql::release, QStringLiteral("releasing house seats"),
+                          {{QStringLiteral(":event"), event}, {QStringLiteral(":units"), toBigintArray(units)}}));
 }
 
 Result<QVector<HouseSeat>> PgHouseSeatStore::list(EventId event)
 {
-    auto query = m_statements.exec(HouseSql::list, QStringLiteral("listing house seats"),
-                                   {{QStringLiteral(":event"), event}});
+    auto query
+        = m_statements.exec(HouseSql::list, QStringLiteral("listing house seats"), {{QStringLiteral(":event"), event}});
     if (!query)
         return query.error();
     QSqlQuery &q = *query.value();
@@ -63,8 +63,9 @@ Result<QVector<HouseSeat>> PgHouseSeatStore::list(EventId event)
             q.finish();
             return kind.error();
         }
-        seats << HouseSeat{q.value(0).toLongLong(), q.value(1).toString(), kind.value(), q.value(3).toString(),
-                           q.value(4).toString(), q.value(5).toString(), fromEpochMs(q.value(6))};
+        seats << HouseSeat{q.value(0).toLongLong(), q.value(1).toString(), kind.value(),
+                           q.value(3).toString(),   q.value(4).toString(), q.value(5).toString(),
+                           fromEpochMs(q.value(6))};
     }
     q.finish();
     return seats;

@@ -175,7 +175,8 @@ void InventoryWatchThread::restartAs(const ConnectionSettings &settings)
     if (!m_thread.isRunning())
         return;
     PgInventoryWatch *watch = m_watch;
-    QMetaObject::invokeMethod(m_watch, [watch, settings] { watch->restartAs(settings); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_watch, [watch, settings] { watch->restartAs(settings); }, Qt::QueuedConnection);
 }
 
 InventoryWatchThread::~InventoryWatchThread()

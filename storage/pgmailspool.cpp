@@ -62,7 +62,8 @@ Status PgMailSpool::markSent(qint64 mail)
 Status PgMailSpool::retryLater(qint64 mail, int afterSeconds, const QString &error)
 {
     return run(MailSpoolSql::retryLater, QStringLiteral("putting a mail off"),
-               {{QStringLiteral(":id"), mail}, {QStringLiteral(":after"), afterSeconds},
+               {{QStringLiteral(":id"), mail},
+                {QStringLiteral(":after"), afterSeconds},
                 {QStringLiteral(":error"), storable(error)}});
 }
 

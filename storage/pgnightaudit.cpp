@@ -45,8 +45,9 @@ Result<NightAuditReport> PgNightAudit::run(HotelId hotel, const QDate &businessD
 
 Result<std::optional<NightAuditReport>> PgNightAudit::report(HotelId hotel, const QDate &businessDate)
 {
-    auto found = m_statements.exec(NightAuditSql::runOfDate, reportContext,
-                                   {{QStringLiteral(":hotel"), hotel}, {QStringLiteral(":business_date"), businessDate}});
+    auto found
+        = m_statements.exec(NightAuditSql::runOfDate, reportContext,
+                            {{QStringLiteral(":hotel"), hotel}, {QStringLiteral(":business_date"), businessDate}});
     if (!found)
         return found.error();
     QSqlQuery &q = *found.value();

@@ -43,7 +43,8 @@ Result<QVector<OnSaleEntry>> PgOnSaleStore::onSales()
 
 Result<std::optional<OnSale>> PgOnSaleStore::onSale(EventId event)
 {
-    auto query = m_statements.exec(OnSaleSql::one, QStringLiteral("reading an on-sale"), {{QStringLiteral(":event"), event}});
+    auto query
+        = m_statements.exec(OnSaleSql::one, QStringLiteral("reading an on-sale"), {{QStringLiteral(":event"), event}});
     if (!query)
         return query.error();
     QSqlQuery &q = *query.value();
@@ -72,7 +73,8 @@ Status PgOnSaleStore::setOnSale(const OnSale &sale)
 
 Status PgOnSaleStore::clearOnSale(EventId event)
 {
-    auto query = m_statements.exec(OnSaleSql::remove, QStringLiteral("ending an on-sale"), {{QStringLiteral(":event"), event}});
+    auto query = m_statements.exec(OnSaleSql::remove, QStringLiteral("ending an on-sale"),
+                                   {{QStringLiteral(":event"), event}});
     if (!query)
         return query.error();
     const int removed = query.value()->numRowsAffected();

@@ -52,9 +52,9 @@ Result<int> PgOutboxRelay::markPublished(const QVector<qint64> &ids, int olderTh
 {
     if (ids.isEmpty())
         return 0;
-    auto query = m_statements.exec(OutboxSql::markPublished, QStringLiteral("marking outbox events published"),
-                                   {{QStringLiteral(":ids"), toBigintArray(ids)},
-                                    {QStringLiteral(":after"), olderThanSeconds}});
+    auto query = m_statements.exec(
+        OutboxSql::markPublished, QStringLiteral("marking outbox events published"),
+        {{QStringLiteral(":ids"), toBigintArray(ids)}, {QStringLiteral(":after"), olderThanSeconds}});
     if (!query)
         return query.error();
     const int marked = query.value()->numRowsAffected();

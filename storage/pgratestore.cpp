@@ -8,7 +8,8 @@ PgRateStore::PgRateStore(QSqlDatabase database) : m_statements(std::move(databas
 
 Result<QVector<RateRule>> PgRateStore::rules(HotelId hotel)
 {
-    auto query = m_statements.exec(RateSql::rules, QStringLiteral("reading room rates"), {{QStringLiteral(":hotel"), hotel}});
+    auto query
+        = m_statements.exec(RateSql::rules, QStringLiteral("reading room rates"), {{QStringLiteral(":hotel"), hotel}});
     if (!query)
         return query.error();
     QSqlQuery &q = *query.value();
@@ -43,14 +44,16 @@ Result<RateId> PgRateStore::add(const RateRule &rule)
     const RateId id = q.next() ? q.value(0).toLongLong() : 0;
     q.finish();
     if (id <= 0)
-        return withReason(makeError(ErrorCode::NotFound, QStringLiteral("Room type %1 does not exist.").arg(rule.roomType)),
-                          ErrorReason::RoomTypeUnknown);
+        return withReason(
+            makeError(ErrorCode::NotFound, QStringLiteral("Room type %1 does not exist.").arg(rule.roomType)),
+            ErrorReason::RoomTypeUnknown);
     return id;
 }
 
 Status PgRateStore::remove(RateId rule)
 {
-    auto query = m_statements.exec(RateSql::remove, QStringLiteral("removing a room rate"), {{QStringLiteral(":rate"), rule}});
+    auto query
+        = m_statements.exec(RateSql::remove, QStringLiteral("removing a room rate"), {{QStringLiteral(":rate"), rule}});
     if (!query)
         return query.error();
     QSqlQuery &q = *query.value();

@@ -20,7 +20,8 @@ struct Refusal
 const QHash<QString, Refusal> &refusals()
 {
     static const QHash<QString, Refusal> table{
-        {QStringLiteral("NOT_FOUND"), {ErrorCode::NotFound, "That stay or room does not exist.", ErrorReason::RoomUnknown}},
+        {QStringLiteral("NOT_FOUND"),
+         {ErrorCode::NotFound, "That stay or room does not exist.", ErrorReason::RoomUnknown}},
         {QStringLiteral("NOT_BOOKED"),
          {ErrorCode::Conflict, "Only a booked stay gets a room ahead of arrival.", ErrorReason::RoomStayNotBooked}},
         {QStringLiteral("WRONG_TYPE"),
@@ -32,13 +33,16 @@ const QHash<QString, Refusal> &refusals()
         {QStringLiteral("NOT_IN_HOUSE"),
          {ErrorCode::Conflict, "Only a checked-in guest moves rooms.", ErrorReason::RoomStayNotInHouse}},
         {QStringLiteral("DEPARTING"),
-         {ErrorCode::Conflict, "The guest leaves today: there is no night left to move.", ErrorReason::RoomStayDeparting}},
-        {QStringLiteral("SAME_ROOM"), {ErrorCode::BadInput, "The guest is in that room already.", ErrorReason::RoomSame}},
+         {ErrorCode::Conflict, "The guest leaves today: there is no night left to move.",
+          ErrorReason::RoomStayDeparting}},
+        {QStringLiteral("SAME_ROOM"),
+         {ErrorCode::BadInput, "The guest is in that room already.", ErrorReason::RoomSame}},
         {QStringLiteral("NOT_READY"),
          {ErrorCode::Conflict, "The room is not clean or inspected yet.", ErrorReason::RoomNotReady}},
         {QStringLiteral("NOT_ALLOWED"),
-         {ErrorCode::Conflict, "Housekeeping goes dirty, clean, inspected; an out-of-order room comes back into "
-                               "service first.",
+         {ErrorCode::Conflict,
+          "Housekeeping goes dirty, clean, inspected; an out-of-order room comes back into "
+          "service first.",
           ErrorReason::HousekeepingNotAllowed}},
         {QStringLiteral("UNCHANGED"),
          {ErrorCode::Conflict, "The room is in that state already.", ErrorReason::HousekeepingUnchanged}},
@@ -48,11 +52,13 @@ const QHash<QString, Refusal> &refusals()
         {QStringLiteral("REASON"),
          {ErrorCode::BadInput, "Say why the room is out of order.", ErrorReason::OutOfOrderReasonMissing}},
         {QStringLiteral("GUEST"),
-         {ErrorCode::Conflict, "A guest has the room on some of those nights, or it is out of order then already: "
-                               "move the stay first.",
+         {ErrorCode::Conflict,
+          "A guest has the room on some of those nights, or it is out of order then already: "
+          "move the stay first.",
           ErrorReason::OutOfOrderTaken}},
         {QStringLiteral("PHYSICAL"),
-         {ErrorCode::Conflict, "A night would have fewer than no physical rooms left.", ErrorReason::OutOfOrderPhysical}},
+         {ErrorCode::Conflict, "A night would have fewer than no physical rooms left.",
+          ErrorReason::OutOfOrderPhysical}},
         {QStringLiteral("NOT_OUT"),
          {ErrorCode::Conflict, "The room is not out of order.", ErrorReason::RoomNotOutOfOrder}},
     };
@@ -91,10 +97,9 @@ Result<RoomRack> PgRoomStore::rack(HotelId hotel, const QDate &from, const QDate
         rack.rooms << room;
     }
     q->finish();
-    auto claims = m_statements.exec(RoomSql::claims, context,
-                                    {{QStringLiteral(":hotel"), hotel},
-                                     {QStringLiteral(":from"), from},
-                                     {QStringLiteral(":until"), until}});
+    auto claims = m_statements.exec(
+        RoomSql::claims, context,
+        {{QStringLiteral(":hotel"), hotel}, {QStringLiteral(":from"), from}, {QStringLiteral(":until"), until}});
     if (!claims)
         return claims.error();
     q = claims.value();

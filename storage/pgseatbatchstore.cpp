@@ -31,7 +31,7 @@ Result<SeatBatchAnswer> answerOf(const HoldRequest &ask, const QVector<SeatClaim
 PgSeatBatchStore::PgSeatBatchStore(QSqlDatabase database) : m_statements(std::move(database)) { }
 
 Result<std::vector<Result<SeatBatchAnswer>>> PgSeatBatchStore::holdSeatBatch(EventId event,
-                                                                            const std::vector<HoldRequest> &asks)
+                                                                             const std::vector<HoldRequest> &asks)
 {
     QVector<qint64> buyers;
     QStringList carts;
@@ -67,8 +67,8 @@ Result<std::vector<Result<SeatBatchAnswer>>> PgSeatBatchStore::holdSeatBatch(Eve
             stray = true;
             continue;
         }
-        rowsOfAsk[size_t(ask - 1)] << SeatClaimRow{q.value(1).toString(), SeatRef{q.value(2).toLongLong(), q.value(3).toString()},
-                                                   q.value(4)};
+        rowsOfAsk[size_t(ask - 1)] << SeatClaimRow{q.value(1).toString(),
+                                                   SeatRef{q.value(2).toLongLong(), q.value(3).toString()}, q.value(4)};
     }
     q.finish();
     if (stray)

@@ -13,7 +13,7 @@ public:
     explicit PgSeatBatchStore(QSqlDatabase database);
 
     Result<std::vector<Result<SeatBatchAnswer>>> holdSeatBatch(EventId event,
-                                                              const std::vector<HoldRequest> &asks) override;
+                                                               const std::vector<HoldRequest> &asks) override;
 
     // The last batch failed because the connection went away: the thread reconnects before its next job.
     bool lostConnection() const { return m_lostConnection; }

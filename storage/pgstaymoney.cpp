@@ -174,12 +174,13 @@ Result<MoveQuote> PgFrontDesk::quoteMove(StayId stay, RoomTypeId roomType, const
 Result<StayMoneyOutcome> PgFrontDesk::cancelStay(const CancelDecision &decision)
 {
     const StayId stay = decision.seen.stay;
-    auto cancelled = m_statements.exec(
-        StayMoneySql::cancelStay, QStringLiteral("cancelling a stay"),
-        {{QStringLiteral(":stay"), stay},
-         {QStringLiteral(":fee"), decision.feeMinor},
-         {QStringLiteral(":reason"), decision.reason.trimmed().isEmpty() ? nullText() : QVariant(decision.reason.trimmed())},
-         {QStringLiteral(":seen_paid"), decision.seen.paidMinor}});
+    auto cancelled
+        = m_statements.exec(StayMoneySql::cancelStay, QStringLiteral("cancelling a stay"),
+                            {{QStringLiteral(":stay"), stay},
+                             {QStringLiteral(":fee"), decision.feeMinor},
+                             {QStringLiteral(":reason"),
+                              decision.reason.trimmed().isEmpty() ? nullText() : QVariant(decision.reason.trimmed())},
+                             {QStringLiteral(":seen_paid"), decision.seen.paidMinor}});
     if (!cancelled)
         return cancelled.error();
     QSqlQuery &q = *cancelled.value();

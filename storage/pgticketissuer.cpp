@@ -110,18 +110,21 @@ Status PgTicketIssuer::issueLocked(IssuedOrder &issued, const TicketPdfRenderer 
             return pdf.error();
         const QByteArray attachment = pdf.value();
         const ConfirmationText text = orderConfirmation(issued.order, issued.tickets, issued.vouchers);
-        auto queued = m_statements.exec(TicketIssuingSql::queueMail, context,
-                                        {{QStringLiteral(":order"), issued.order},
-                                         {QStringLiteral(":recipient"), issued.recipient},
-                                         {QStringLiteral(":subject"), text.subject},
-                                         {QStringLiteral(":body"), text.body},
-                                         {QStringLiteral(":attachment"), attachment.isEmpty() ? QVariant(QMetaType(QMetaType::QByteArray)) : QVariant(attachment)}});
+        auto queued = m_statements.exec(
+            TicketIssuingSql::queueMail, context,
+            {{QStringLiteral(":order"), issued.order},
+             {QStringLiteral(":recipient"), issued.recipient},
+             {QStringLiteral(":subject"), text.subject},
+             {QStringLiteral(":body"), text.body},
+             {QStringLiteral(":attachment"),
+              attachment.isEmpty() ? QVariant(QMetaType(QMetaType::QByteArray)) : QVariant(attachment)}});
         if (!queued)
             return queued.error();
         issued.mailQueued = queued.value()->numRowsAffected() == 1;
         queued.value()->finish();
     }
-    auto processed = m_statements.exec(TicketIssuingSql::markProcessed, context, {{QStringLiteral(":id"), issued.outboxId}});
+    auto processed
+        = m_statements.exec(TicketIssuingSql::markProcessed, context, {{QStringLiteral(":id"), issued.outboxId}});
     if (!processed)
         return processed.error();
     processed.value()->finish();

@@ -40,8 +40,8 @@ Result<TicketReprintRecord> PgTicketReprints::record(OrderId order, const QStrin
 
 Result<QVector<TicketReprintRecord>> PgTicketReprints::reprints(OrderId order)
 {
-    auto query = m_statements.exec(ReprintSql::list, QStringLiteral("reading reprints"),
-                                   {{QStringLiteral(":order"), order}});
+    auto query
+        = m_statements.exec(ReprintSql::list, QStringLiteral("reading reprints"), {{QStringLiteral(":order"), order}});
     if (!query)
         return query.error();
     QSqlQuery &q = *query.value();

@@ -125,7 +125,7 @@ Result<TillShift> PgTillStore::readShift(ShiftId shift, const QString &context)
 }
 
 Result<QVector<TillShift>> PgTillStore::shifts(const char *sql, const QString &context,
-                                              PreparedStatements::Bindings bindings)
+                                               PreparedStatements::Bindings bindings)
 {
     auto query = m_statements.exec(sql, context, bindings);
     if (!query)
@@ -236,8 +236,8 @@ Result<TillShift> PgTillStore::close(ShiftId shift, qint64 countedMinor, const Q
 Result<TillShift> PgTillStore::countersign(ShiftId shift, const QString &note)
 {
     const QString context = QStringLiteral("countersigning a till");
-    auto answer = outcome(TillSql::countersign, context,
-                          {{QStringLiteral(":shift"), shift}, {QStringLiteral(":note"), note}});
+    auto answer
+        = outcome(TillSql::countersign, context, {{QStringLiteral(":shift"), shift}, {QStringLiteral(":note"), note}});
     if (!answer)
         return reworded(answer.error(),
                         QStringLiteral("A till is countersigned by a manager other than the clerk who kept it."),
@@ -272,8 +272,9 @@ Result<DayLedger> PgTillStore::day(const QDateTime &from, const QDateTime &to)
     }
     DayLedger ledger;
     {
-        auto query = m_statements.exec(TillSql::dayMoney, context,
-                                       {{QStringLiteral(":from"), epochMs(from)}, {QStringLiteral(":to"), epochMs(to)}});
+        auto query
+            = m_statements.exec(TillSql::dayMoney, context,
+                                {{QStringLiteral(":from"), epochMs(from)}, {QStringLiteral(":to"), epochMs(to)}});
         if (!query)
             return query.error();
         QSqlQuery &q = *query.value();

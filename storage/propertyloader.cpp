@@ -139,8 +139,9 @@ FROM room_types rt WHERE rt.hotel_id = :hotel AND rt.code = :code
     }
     if (type.rates.isEmpty())
         return Done{};
-    query.prepare(QStringLiteral("SELECT boxoffice_reprice_nights(rt.id, current_date, current_date + CAST(:nights AS integer)) "
-                                 "FROM room_types rt WHERE rt.hotel_id = :hotel AND rt.code = :code"));
+    query.prepare(
+        QStringLiteral("SELECT boxoffice_reprice_nights(rt.id, current_date, current_date + CAST(:nights AS integer)) "
+                       "FROM room_types rt WHERE rt.hotel_id = :hotel AND rt.code = :code"));
     query.bindValue(QStringLiteral(":nights"), nights);
     query.bindValue(QStringLiteral(":hotel"), hotel);
     query.bindValue(QStringLiteral(":code"), type.code);

@@ -11,9 +11,9 @@ DomainError unknownSeatIdsError(EventId event, const QVector<UnitId> &units)
     QStringList ids;
     for (UnitId unit : units)
         ids << QString::number(unit);
-    return makeError(ErrorCode::BadInput, QStringLiteral("Seat id(s) %1 are not part of event %2.")
-                                              .arg(ids.join(QStringLiteral(", ")))
-                                              .arg(event));
+    return makeError(
+        ErrorCode::BadInput,
+        QStringLiteral("Seat id(s) %1 are not part of event %2.").arg(ids.join(QStringLiteral(", "))).arg(event));
 }
 
 DomainError seatsTakenError(const QStringList &labels)
@@ -74,11 +74,10 @@ Result<CappedSeatClaim> seatClaimFromRows(const HoldRequest &request, const QVec
     if (answer == QLatin1String("no_event"))
         return makeError(ErrorCode::NotFound, QStringLiteral("Event %1 does not exist.").arg(request.event));
     if (!unknownLabels.isEmpty())
-        return makeError(ErrorCode::BadInput,
-                         QStringLiteral("Event %1 has no seat %2.")
-                             .arg(request.event)
-                             .arg(unknownLabels.join(QStringLiteral(", "))),
-                         unknownLabels);
+        return makeError(
+            ErrorCode::BadInput,
+            QStringLiteral("Event %1 has no seat %2.").arg(request.event).arg(unknownLabels.join(QStringLiteral(", "))),
+            unknownLabels);
     if (claim.refusal)
         return claim;
     if (!unknownUnits.isEmpty())

@@ -21,8 +21,8 @@ DomainError fromSqlError(const QSqlError &error, const QString &context)
     // Lost races and refused conflicts (and a name that exists already, 42710, and a check-in refused
     // for want of a ready room, BXR) are business as usual:
     // the caller turns them into an answer, so they are logged quietly.
-    if (state.startsWith(QLatin1String("23")) || state.startsWith(QLatin1String("40")) || state == QLatin1String("42710")
-        || state.startsWith(QLatin1String("BXR")))
+    if (state.startsWith(QLatin1String("23")) || state.startsWith(QLatin1String("40"))
+        || state == QLatin1String("42710") || state.startsWith(QLatin1String("BXR")))
         qCDebug(lcStorage).noquote() << mapped.detail;
     else
         qCWarning(lcStorage).noquote() << mapped.detail;

@@ -98,8 +98,10 @@ void TransactionGuard::rollback()
         // Back to where this guard began, and the savepoint let go: the outer unit carries on and
         // decides. The row locks this part took are released with it.
         const QString savepoint = savepointName();
-        (void)execStatement(m_database, QStringLiteral("ROLLBACK TO SAVEPOINT ") + savepoint, QStringLiteral("undoing part of a unit of work"));
-        (void)execStatement(m_database, QStringLiteral("RELEASE SAVEPOINT ") + savepoint, QStringLiteral("undoing part of a unit of work"));
+        (void)execStatement(m_database, QStringLiteral("ROLLBACK TO SAVEPOINT ") + savepoint,
+                            QStringLiteral("undoing part of a unit of work"));
+        (void)execStatement(m_database, QStringLiteral("RELEASE SAVEPOINT ") + savepoint,
+                            QStringLiteral("undoing part of a unit of work"));
         leave();
         return;
     }

@@ -46,15 +46,16 @@ Result<LoadedVenue> VenueLoader::load(const VenueSpec &venue, const Progress &pr
         return status.error();
 
     QSqlQuery query(m_database);
-    query.prepare(QStringLiteral("INSERT INTO venue_layouts (name, focus_x, focus_y, arena) "
-                                 "VALUES (:name, :focus_x, :focus_y, :arena) ON CONFLICT (name) DO NOTHING RETURNING id"));
+    query.prepare(
+        QStringLiteral("INSERT INTO venue_layouts (name, focus_x, focus_y, arena) "
+                       "VALUES (:name, :focus_x, :focus_y, :arena) ON CONFLICT (name) DO NOTHING RETURNING id"));
     query.bindValue(QStringLiteral(":name"), venue.name);
     // Unset values go in as NULL: the seat map store reads NULL back as "decide by geometry".
     const std::optional<QPointF> &focus = venue.scoring.focus;
     query.bindValue(QStringLiteral(":focus_x"), focus ? QVariant(focus->x()) : QVariant(QMetaType::fromType<double>()));
     query.bindValue(QStringLiteral(":focus_y"), focus ? QVariant(focus->y()) : QVariant(QMetaType::fromType<double>()));
-    query.bindValue(QStringLiteral(":arena"), venue.scoring.arena ? QVariant(*venue.scoring.arena)
-                                                                  : QVariant(QMetaType::fromType<bool>()));
+    query.bindValue(QStringLiteral(":arena"),
+                    venue.scoring.arena ? QVariant(*venue.scoring.arena) : QVariant(QMetaType::fromType<bool>()));
     if (!query.exec())
         return fromSqlError(query.lastError(), context);
     LoadedVenue loaded;

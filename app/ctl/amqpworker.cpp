@@ -29,9 +29,8 @@ AmqpWorker::~AmqpWorker()
 void AmqpWorker::start()
 {
     // Each loop is made on its own thread: the connections it opens belong to that thread.
-    m_relay.reset(QThread::create([options = m_options, database = m_database] {
-        RelayLoop(options, database).run();
-    }));
+    m_relay.reset(
+        QThread::create([options = m_options, database = m_database] { RelayLoop(options, database).run(); }));
     m_relay->setObjectName(QStringLiteral("outbox relay"));
     m_issuer.reset(QThread::create([options = m_options, database = m_database, render = m_render] {
         IssuerLoop(options, database, render).run();

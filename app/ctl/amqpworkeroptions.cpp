@@ -3,7 +3,7 @@
 namespace boxoffice {
 
 Result<std::optional<AmqpWorkerOptions>> AmqpWorkerOptions::resolve(const QString &commandLine,
-                                                                     const QString &fromSettings)
+                                                                    const QString &fromSettings)
 {
     const bool fromCommandLine = !commandLine.trimmed().isEmpty();
     const QString text = fromCommandLine ? commandLine : fromSettings;
@@ -23,8 +23,9 @@ Result<std::optional<AmqpWorkerOptions>> AmqpWorkerOptions::resolve(const QStrin
         bool ok = false;
         const int seconds = republish.toInt(&ok);
         if (!ok || seconds < 1)
-            return makeError(ErrorCode::BadInput,
-                             QStringLiteral("BOXOFFICE_AMQP_REPUBLISH_SECONDS must be a whole number of seconds, 1 or more."));
+            return makeError(
+                ErrorCode::BadInput,
+                QStringLiteral("BOXOFFICE_AMQP_REPUBLISH_SECONDS must be a whole number of seconds, 1 or more."));
         options.republishAfterSeconds = seconds;
     }
     return std::optional<AmqpWorkerOptions>(options);

@@ -12,7 +12,9 @@ namespace boxoffice {
 class DatabaseLink
 {
 public:
-    DatabaseLink(ConnectionSettings settings, QString role) : m_settings(std::move(settings)), m_role(role), m_backoff(role) { }
+    DatabaseLink(ConnectionSettings settings, QString role)
+        : m_settings(std::move(settings)), m_role(role), m_backoff(role)
+    { }
 
     // The open connection, opening one when none is open and an attempt is due; null meanwhile.
     DatabaseConnection *get();

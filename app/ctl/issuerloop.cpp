@@ -23,9 +23,7 @@ constexpr int requeuePauseMs = 500;
 } // namespace
 
 IssuerLoop::IssuerLoop(const AmqpWorkerOptions &options, ConnectionSettings database, TicketPdfRenderer render)
-    : m_options(options),
-      m_render(std::move(render)),
-      m_database(std::move(database), role),
+    : m_options(options), m_render(std::move(render)), m_database(std::move(database), role),
       m_broker(options.url, role, QStringLiteral("No tickets are issued through it until it is back."),
                [this](AmqpConnection &connection) { return connectBroker(connection); }),
       m_pauseBeforeAck(qEnvironmentVariable("BOXOFFICE_ISSUER_PAUSE_AT") == QLatin1String("before-ack"))
@@ -120,8 +118,9 @@ Status IssuerLoop::answer(const AmqpDelivery &delivery, const TicketVerdict &ver
         }
         return m_consumer->ack(delivery.tag);
     case TicketVerdict::Action::Requeue:
-        qCWarning(lcAmqp).noquote() << QStringLiteral("%1: %2 failed: %3 It goes back to the queue (after %4 deliveries "
-                                                      "RabbitMQ moves it to %5).")
+        qCWarning(lcAmqp).noquote() << QStringLiteral(
+                                           "%1: %2 failed: %3 It goes back to the queue (after %4 deliveries "
+                                           "RabbitMQ moves it to %5).")
                                            .arg(role, event, verdict.why, QString::number(TicketQueue::deliveryLimit),
                                                 QLatin1String(TicketQueue::deadQueue));
         QThread::msleep(requeuePauseMs);
@@ -158,9 +157,10 @@ Result<std::optional<TicketVerdict>> IssuerLoop::step(int waitMs)
     const TicketVerdict verdict = handle(delivery);
     if (verdict.action == TicketVerdict::Action::Reconnect) {
         closeBroker();
-        return makeError(ErrorCode::Unavailable, QStringLiteral("The database stayed away; outbox event %1 goes back "
-                                                                "to the queue.")
-                                                     .arg(verdict.outboxId));
+        return makeError(ErrorCode::Unavailable,
+                         QStringLiteral("The database stayed away; outbox event %1 goes back "
+                                        "to the queue.")
+                             .arg(verdict.outboxId));
     }
     if (auto answered = answer(delivery, verdict); !answered) {
         dropBroker(answered.error());

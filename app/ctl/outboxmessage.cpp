@@ -21,8 +21,9 @@ AmqpOutgoing encode(const OutboxEvent &event)
 Result<OutboxEvent> decode(const AmqpDelivery &delivery)
 {
     const auto unreadable = [&delivery](const QString &why) {
-        return makeError(ErrorCode::BadInput, QStringLiteral("Message %1 is not an outbox event: %2.")
-                                                  .arg(QString::fromUtf8(delivery.messageId.left(64)), why));
+        return makeError(ErrorCode::BadInput,
+                         QStringLiteral("Message %1 is not an outbox event: %2.")
+                             .arg(QString::fromUtf8(delivery.messageId.left(64)), why));
     };
     QJsonParseError parsed;
     const QJsonDocument document = QJsonDocument::fromJson(delivery.body, &parsed);

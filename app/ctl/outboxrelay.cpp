@@ -84,7 +84,8 @@ Status OutboxRelay::republishLost(AmqpPublisher &publisher, AmqpQueueProbe &prob
     return Done{};
 }
 
-Result<int> OutboxRelay::publish(const QVector<OutboxEvent> &events, AmqpPublisher &publisher, OutboxRelayFigures &figures)
+Result<int> OutboxRelay::publish(const QVector<OutboxEvent> &events, AmqpPublisher &publisher,
+                                 OutboxRelayFigures &figures)
 {
     QVector<AmqpOutgoing> batch;
     batch.reserve(events.size());

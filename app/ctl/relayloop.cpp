@@ -18,8 +18,7 @@ const QString wakeChannel = QStringLiteral("boxoffice_worker"); // migration 046
 } // namespace
 
 RelayLoop::RelayLoop(const AmqpWorkerOptions &options, ConnectionSettings database)
-    : m_options(options),
-      m_database(std::move(database), role),
+    : m_options(options), m_database(std::move(database), role),
       m_broker(options.url, role, QStringLiteral("Paid orders' events wait in the outbox and go out once it is back."),
                [this](AmqpConnection &connection) { return connectBroker(connection); })
 { }

@@ -42,7 +42,8 @@ bool KeepAliveHttp::open(QString *failure)
     addrinfo *found = nullptr;
     const QByteArray port = QByteArray::number(m_port);
     if (const int rc = ::getaddrinfo(m_host.constData(), port.constData(), &hints, &found); rc != 0) {
-        *failure = QStringLiteral("cannot resolve %1: %2").arg(QString::fromLatin1(m_host), QString::fromLatin1(gai_strerror(rc)));
+        *failure = QStringLiteral("cannot resolve %1: %2")
+                       .arg(QString::fromLatin1(m_host), QString::fromLatin1(gai_strerror(rc)));
         return false;
     }
     for (addrinfo *address = found; address; address = address->ai_next) {
@@ -60,7 +61,10 @@ bool KeepAliveHttp::open(QString *failure)
     }
     ::freeaddrinfo(found);
     if (m_socket < 0) {
-        *failure = QStringLiteral("cannot connect to %1:%2: %3").arg(QString::fromLatin1(m_host)).arg(m_port).arg(QString::fromLocal8Bit(std::strerror(errno)));
+        *failure = QStringLiteral("cannot connect to %1:%2: %3")
+                       .arg(QString::fromLatin1(m_host))
+                       .arg(m_port)
+                       .arg(QString::fromLocal8Bit(std::strerror(errno)));
         return false;
     }
     ++m_connects;

@@ -24,7 +24,8 @@ BrowserAccess::Verdict BrowserAccess::admit(const HttpRequest &request, const Ht
     if (origin.isEmpty() && request.method != "OPTIONS")
         return Verdict::NotABrowser;
     if (m_publishableKey.isEmpty() || !m_origins.contains(origin)) {
-        StripeError refused = StripeError::invalid(QStringLiteral("Browser requests are not allowed from this origin."));
+        StripeError refused
+            = StripeError::invalid(QStringLiteral("Browser requests are not allowed from this origin."));
         refused.status = 403;
         responder.send(refused.response());
         return Verdict::Answered;
@@ -33,9 +34,10 @@ BrowserAccess::Verdict BrowserAccess::admit(const HttpRequest &request, const Ht
     if (request.method == "OPTIONS") {
         HttpResponse preflight;
         preflight.status = 204;
-        preflight.headers = {{"Access-Control-Allow-Methods", "POST"},
-                             {"Access-Control-Allow-Headers", "Authorization, Content-Type, Idempotency-Key, Stripe-Version"},
-                             {"Access-Control-Max-Age", "600"}};
+        preflight.headers
+            = {{"Access-Control-Allow-Methods", "POST"},
+               {"Access-Control-Allow-Headers", "Authorization, Content-Type, Idempotency-Key, Stripe-Version"},
+               {"Access-Control-Max-Age", "600"}};
         toBrowser->send(preflight);
         return Verdict::Answered;
     }

@@ -32,8 +32,9 @@ QString ChargePlan::configure(const QJsonObject &settings)
         } else if (name == QLatin1String("rate_limit")) {
             step.behaviour = Behaviour::RateLimit;
         } else {
-            return QStringLiteral("Unknown behaviour \"%1\": use succeed, decline, decline:<code>, hang, slow, error500, "
-                                  "error500_before or rate_limit.")
+            return QStringLiteral(
+                       "Unknown behaviour \"%1\": use succeed, decline, decline:<code>, hang, slow, error500, "
+                       "error500_before or rate_limit.")
                 .arg(name.left(60));
         }
         steps.enqueue(step);

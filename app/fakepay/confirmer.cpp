@@ -39,7 +39,8 @@ std::optional<ChargePlan::Step> Confirmer::draw(const ApiCall &call)
     const ChargePlan::Step step = m_plan->next();
     if (step.behaviour == ChargePlan::Behaviour::RateLimit) {
         StripeError error = StripeError::invalid(
-            QStringLiteral("Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits."),
+            QStringLiteral(
+                "Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits."),
             {}, QStringLiteral("rate_limit"));
         error.status = 429;
         error.shouldRetry = "true";
@@ -97,7 +98,8 @@ void Confirmer::charge(const ApiCall &call, const QString &intentId, const QStri
         lastError.insert(QStringLiteral("code"), declined.code);
         lastError.insert(QStringLiteral("decline_code"), declineCode);
         lastError.insert(QStringLiteral("message"), declined.message);
-        lastError.insert(QStringLiteral("doc_url"), QStringLiteral("https://stripe.com/docs/error-codes/card-declined"));
+        lastError.insert(QStringLiteral("doc_url"),
+                         QStringLiteral("https://stripe.com/docs/error-codes/card-declined"));
         intent.lastPaymentError = lastError;
         // As with Stripe, the failed card is detached; it lives on in last_payment_error.
         intent.status = QStringLiteral("requires_payment_method");
@@ -119,8 +121,8 @@ void Confirmer::charge(const ApiCall &call, const QString &intentId, const QStri
     case ChargePlan::Behaviour::Error500:
         // The money moved, and the 500 is what the key keeps: a retry with the key gets this 500 again
         // (Stripe-Should-Retry: false), and only a lookup finds the charge.
-        call.answer(apiError(QStringLiteral("An unknown error occurred while processing your request."), "false")
-                        .response());
+        call.answer(
+            apiError(QStringLiteral("An unknown error occurred while processing your request."), "false").response());
         break;
     case ChargePlan::Behaviour::Slow:
     case ChargePlan::Behaviour::Hang: {

@@ -72,7 +72,8 @@ void ControlApi::handle(const QString &path, const HttpRequest &request, const H
     if (path == QLatin1String("/control/search")) {
         const qint64 lag = body.value(QStringLiteral("lag_ms")).toInteger(-1);
         if (lag < 0 || lag > SearchIndex::maxLagMs)
-            return responder.send(problem(QStringLiteral("lag_ms is a whole number from 0 to %1.").arg(SearchIndex::maxLagMs)));
+            return responder.send(
+                problem(QStringLiteral("lag_ms is a whole number from 0 to %1.").arg(SearchIndex::maxLagMs)));
         m_searchIndex->setLagMs(int(lag));
         return responder.send(jsonResponse(200, {{QStringLiteral("lag_ms"), int(lag)}}));
     }

@@ -31,10 +31,10 @@ const ParamSchema &createPaymentIntent()
         ParamSpec::list(QStringLiteral("payment_method_types"), 50),
         // Only automatic capture: the fake has no separate capture step (Stripe also knows manual).
         ParamSpec::oneOf(QStringLiteral("capture_method"), {QStringLiteral("automatic")}),
-        ParamSpec::hash(QStringLiteral("automatic_payment_methods"),
-                        {ParamSpec::boolean(QStringLiteral("enabled")).isRequired(),
-                         ParamSpec::oneOf(QStringLiteral("allow_redirects"),
-                                          {QStringLiteral("always"), QStringLiteral("never")})}),
+        ParamSpec::hash(
+            QStringLiteral("automatic_payment_methods"),
+            {ParamSpec::boolean(QStringLiteral("enabled")).isRequired(),
+             ParamSpec::oneOf(QStringLiteral("allow_redirects"), {QStringLiteral("always"), QStringLiteral("never")})}),
         ParamSpec::string(QStringLiteral("receipt_email"), 800),
         ParamSpec::expand(),
     };
@@ -98,8 +98,9 @@ const ParamSchema &createRefund()
         ParamSpec::string(QStringLiteral("payment_intent"), maxIdLength),
         ParamSpec::string(QStringLiteral("charge"), maxIdLength),
         ParamSpec::integer(QStringLiteral("amount"), 1, maxAmount),
-        ParamSpec::oneOf(QStringLiteral("reason"), {QStringLiteral("duplicate"), QStringLiteral("fraudulent"),
-                                                     QStringLiteral("requested_by_customer")}),
+        ParamSpec::oneOf(
+            QStringLiteral("reason"),
+            {QStringLiteral("duplicate"), QStringLiteral("fraudulent"), QStringLiteral("requested_by_customer")}),
         ParamSpec::metadata(),
         ParamSpec::expand(),
     };
@@ -116,16 +117,16 @@ const ParamSchema &createPaymentMethod()
                          ParamSpec::integer(QStringLiteral("exp_month"), -99999, 99999).isRequired(),
                          ParamSpec::integer(QStringLiteral("exp_year"), -99999, 99999).isRequired(),
                          ParamSpec::string(QStringLiteral("cvc"), 4)}),
-        ParamSpec::hash(QStringLiteral("billing_details"),
-                        {ParamSpec::string(QStringLiteral("name"), 200), ParamSpec::string(QStringLiteral("email"), 800),
-                         ParamSpec::string(QStringLiteral("phone"), 50),
-                         ParamSpec::hash(QStringLiteral("address"),
-                                         {ParamSpec::string(QStringLiteral("line1"), 200),
-                                          ParamSpec::string(QStringLiteral("line2"), 200),
-                                          ParamSpec::string(QStringLiteral("city"), 200),
-                                          ParamSpec::string(QStringLiteral("state"), 200),
-                                          ParamSpec::string(QStringLiteral("postal_code"), 20),
-                                          ParamSpec::string(QStringLiteral("country"), 2)})}),
+        ParamSpec::hash(
+            QStringLiteral("billing_details"),
+            {ParamSpec::string(QStringLiteral("name"), 200), ParamSpec::string(QStringLiteral("email"), 800),
+             ParamSpec::string(QStringLiteral("phone"), 50),
+             ParamSpec::hash(
+                 QStringLiteral("address"),
+                 {ParamSpec::string(QStringLiteral("line1"), 200), ParamSpec::string(QStringLiteral("line2"), 200),
+                  ParamSpec::string(QStringLiteral("city"), 200), ParamSpec::string(QStringLiteral("state"), 200),
+                  ParamSpec::string(QStringLiteral("postal_code"), 20),
+                  ParamSpec::string(QStringLiteral("country"), 2)})}),
         ParamSpec::metadata(),
         ParamSpec::expand(),
     };

@@ -29,8 +29,8 @@ class WebhookDispatcher;
 class FakeProvider : public QObject
 {
 public:
-    FakeProvider(QByteArray apiKey, WebhookDispatcher *webhooks, PaymentMethods *paymentMethods,
-                 BrowserAccess browsers, QObject *parent = nullptr);
+    FakeProvider(QByteArray apiKey, WebhookDispatcher *webhooks, PaymentMethods *paymentMethods, BrowserAccess browsers,
+                 QObject *parent = nullptr);
 
     void handle(const HttpRequest &request, const HttpResponder &responder);
 

@@ -52,7 +52,7 @@ bool isIndex(const QString &segment, int *index)
     bool ok = false;
     *index = segment.toInt(&ok);
     return ok && !segment.startsWith(QLatin1Char('+')) && !segment.startsWith(QLatin1Char('-'))
-           && (segment.size() == 1 || !segment.startsWith(QLatin1Char('0')));
+        && (segment.size() == 1 || !segment.startsWith(QLatin1Char('0')));
 }
 
 std::optional<StripeError> conflict(const QStringList &path)

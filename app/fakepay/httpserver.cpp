@@ -172,7 +172,8 @@ void HttpServer::readFrom(QTcpSocket *socket)
 
     const QByteArray &target = requestLine.at(1);
     const qsizetype question = target.indexOf('?');
-    request.path = QString::fromUtf8(QByteArray::fromPercentEncoding(target.left(question < 0 ? target.size() : question)));
+    request.path
+        = QString::fromUtf8(QByteArray::fromPercentEncoding(target.left(question < 0 ? target.size() : question)));
     request.rawQuery = question < 0 ? QByteArray() : target.mid(question + 1);
     qCInfo(lcFakepay).noquote() << request.method << requestLine.at(1);
     m_handler(request, responder);

@@ -26,7 +26,8 @@ QByteArray queryTag(const QString &query)
 QString pageToken(const QString &query, qsizetype position)
 {
     const QByteArray raw = QByteArray::number(position) + ':' + queryTag(query);
-    return QStringLiteral("page_") + QString::fromLatin1(raw.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+    return QStringLiteral("page_")
+        + QString::fromLatin1(raw.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
 }
 
 // The position in the token, or -1 when it is not one of ours for this query.
@@ -34,8 +35,8 @@ qsizetype positionOf(const QString &token, const QString &query)
 {
     if (!token.startsWith(QLatin1String("page_")))
         return -1;
-    const QByteArray raw = QByteArray::fromBase64(token.mid(5).toLatin1(),
-                                                  QByteArray::Base64UrlEncoding | QByteArray::AbortOnBase64DecodingErrors);
+    const QByteArray raw = QByteArray::fromBase64(
+        token.mid(5).toLatin1(), QByteArray::Base64UrlEncoding | QByteArray::AbortOnBase64DecodingErrors);
     const QList<QByteArray> parts = raw.split(':');
     bool ok = false;
     const qsizetype position = parts.size() == 2 ? parts.first().toLongLong(&ok) : -1;
@@ -94,14 +95,15 @@ void IntentQueries::search(const ApiCall &call) const
         if (const PaymentIntent *intent = m_ledger->intent(id))
             data.append(m_objects->intent(*intent, StripeObjects::listItems(expand)));
     }
-    call.answer(jsonResponse(200, {
-                                      {QStringLiteral("object"), QStringLiteral("search_result")},
-                                      {QStringLiteral("data"), data},
-                                      {QStringLiteral("has_more"), next >= 0},
-                                      {QStringLiteral("next_page"),
-                                       next >= 0 ? QJsonValue(pageToken(text, next)) : QJsonValue(QJsonValue::Null)},
-                                      {QStringLiteral("url"), QStringLiteral("/v1/payment_intents/search")},
-                                  }));
+    call.answer(jsonResponse(
+        200,
+        {
+            {QStringLiteral("object"), QStringLiteral("search_result")},
+            {QStringLiteral("data"), data},
+            {QStringLiteral("has_more"), next >= 0},
+            {QStringLiteral("next_page"), next >= 0 ? QJsonValue(pageToken(text, next)) : QJsonValue(QJsonValue::Null)},
+            {QStringLiteral("url"), QStringLiteral("/v1/payment_intents/search")},
+        }));
 }
 
 } // namespace boxoffice::fakepay

@@ -20,14 +20,13 @@ const QStringList expandable{QStringLiteral("latest_charge"), QStringLiteral("pa
 StripeError unexpectedState(const PaymentIntent &intent, const QString &action, const QString &allowed,
                             const StripeObjects *objects)
 {
-    StripeError error = StripeError::invalid(QStringLiteral("You cannot %1 this PaymentIntent because it has a status "
-                                                            "of %2. Only a PaymentIntent with one of the following "
-                                                            "statuses may be %3: %4.")
-                                                 .arg(action, intent.status,
-                                                      action == QLatin1String("cancel") ? QStringLiteral("canceled")
-                                                                                        : QStringLiteral("confirmed"),
-                                                      allowed),
-                                             {}, QStringLiteral("payment_intent_unexpected_state"));
+    StripeError error = StripeError::invalid(
+        QStringLiteral("You cannot %1 this PaymentIntent because it has a status "
+                       "of %2. Only a PaymentIntent with one of the following "
+                       "statuses may be %3: %4.")
+            .arg(action, intent.status,
+                 action == QLatin1String("cancel") ? QStringLiteral("canceled") : QStringLiteral("confirmed"), allowed),
+        {}, QStringLiteral("payment_intent_unexpected_state"));
     error.extra.insert(QStringLiteral("payment_intent"), objects->intent(intent));
     return error;
 }
@@ -49,7 +48,8 @@ void IntentsApi::create(const ApiCall &call)
     for (const QString &type : types) {
         if (type != QLatin1String("card"))
             return call.refuse(StripeError::invalid(
-                QStringLiteral("The payment method type \"%1\" is invalid. This account can only use card.").arg(type.left(50)),
+                QStringLiteral("The payment method type \"%1\" is invalid. This account can only use card.")
+                    .arg(type.left(50)),
                 QStringLiteral("payment_method_types"), QStringLiteral("payment_intent_invalid_parameter")));
     }
     const bool automatic = booleanParam(call.params().value(QStringLiteral("automatic_payment_methods")).toObject(),
@@ -65,9 +65,9 @@ void IntentsApi::create(const ApiCall &call)
     const QString paymentMethod = *named;
     const bool confirm = booleanParam(call.params(), QStringLiteral("confirm"));
     if (call.params().contains(QStringLiteral("error_on_requires_action")) && !confirm)
-        return call.refuse(StripeError::invalid(
-            QStringLiteral("error_on_requires_action can only be used with confirm=true."),
-            QStringLiteral("error_on_requires_action")));
+        return call.refuse(
+            StripeError::invalid(QStringLiteral("error_on_requires_action can only be used with confirm=true."),
+                                 QStringLiteral("error_on_requires_action")));
     // The plan is consulted before the intent exists: a request turned away leaves nothing behind.
     std::optional<ChargePlan::Step> step;
     if (confirm && !(step = m_confirmer->draw(call)))
@@ -85,8 +85,8 @@ void IntentsApi::create(const ApiCall &call)
         intent.paymentMethodTypes = types;
     intent.automaticPaymentMethods = automatic;
     intent.receiptEmail = call.param(QStringLiteral("receipt_email"));
-    intent.status = paymentMethod.isEmpty() ? QStringLiteral("requires_payment_method")
-                                            : QStringLiteral("requires_confirmation");
+    intent.status
+        = paymentMethod.isEmpty() ? QStringLiteral("requires_payment_method") : QStringLiteral("requires_confirmation");
     intent.created = QDateTime::currentSecsSinceEpoch();
     const PaymentIntent &made = m_ledger->addIntent(intent);
     m_searchIndex->update(m_objects->intent(made));
@@ -99,7 +99,8 @@ void IntentsApi::create(const ApiCall &call)
     m_confirmer->charge(call, intent.id, expand, *step);
 }
 
-PaymentIntent *IntentsApi::open(const ApiCall &call, const QString &id, const QString &action, QStringList *expand) const
+PaymentIntent *IntentsApi::open(const ApiCall &call, const QString &id, const QString &action,
+                                QStringList *expand) const
 {
     PaymentIntent *intent = m_ledger->intent(id);
     if (!intent) {
@@ -109,9 +110,9 @@ PaymentIntent *IntentsApi::open(const ApiCall &call, const QString &id, const QS
     if (!action.isEmpty()
         && (intent->status == QLatin1String("succeeded") || intent->status == QLatin1String("canceled"))) {
         const QString allowed = action == QLatin1String("cancel")
-                                    ? QStringLiteral("requires_payment_method, requires_capture, requires_confirmation, "
-                                                     "requires_action, processing")
-                                    : QStringLiteral("requires_payment_method, requires_confirmation, requires_action");
+            ? QStringLiteral("requires_payment_method, requires_capture, requires_confirmation, "
+                             "requires_action, processing")
+            : QStringLiteral("requires_payment_method, requires_confirmation, requires_action");
         call.refuse(unexpectedState(*intent, action, allowed, m_objects));
         return nullptr;
     }

@@ -49,10 +49,11 @@ int main(int argc, char *argv[])
                                           QStringLiteral("address"), QStringLiteral("127.0.0.1"));
     const QCommandLineOption portOption(QStringLiteral("port"), QStringLiteral("Port; 0 picks a free one."),
                                         QStringLiteral("port"), QStringLiteral("0"));
-    const QCommandLineOption keyOption(QStringLiteral("api-key"),
-                                       QStringLiteral("The secret key every /v1/ request must carry (Bearer, or Basic as the user); else "
-                                                      "BOXOFFICE_FAKEPAY_API_KEY."),
-                                       QStringLiteral("key"));
+    const QCommandLineOption keyOption(
+        QStringLiteral("api-key"),
+        QStringLiteral("The secret key every /v1/ request must carry (Bearer, or Basic as the user); else "
+                       "BOXOFFICE_FAKEPAY_API_KEY."),
+        QStringLiteral("key"));
     const QCommandLineOption webhookUrlOption(QStringLiteral("webhook-url"), QStringLiteral("Where events are POSTed."),
                                               QStringLiteral("url"));
     const QCommandLineOption webhookSecretOption(QStringLiteral("webhook-secret"),
@@ -63,7 +64,8 @@ int main(int argc, char *argv[])
                                            QStringLiteral("Log every request and delivery to stderr."));
     const QCommandLineOption publishableKeyOption(
         QStringLiteral("publishable-key"),
-        QStringLiteral("The key a shop's page may use from the buyer's browser, only to make a payment method (pk_...)."),
+        QStringLiteral(
+            "The key a shop's page may use from the buyer's browser, only to make a payment method (pk_...)."),
         QStringLiteral("key"));
     const QCommandLineOption allowOriginOption(
         QStringLiteral("allow-origin"),
@@ -96,7 +98,8 @@ int main(int argc, char *argv[])
     };
     const QByteArray apiKey = setting(keyOption, "BOXOFFICE_FAKEPAY_API_KEY");
     if (apiKey.isEmpty())
-        return fail(QStringLiteral("--api-key (or BOXOFFICE_FAKEPAY_API_KEY) is needed: Stripe answers nothing without a key"));
+        return fail(
+            QStringLiteral("--api-key (or BOXOFFICE_FAKEPAY_API_KEY) is needed: Stripe answers nothing without a key"));
     const QByteArray secret = setting(webhookSecretOption, "BOXOFFICE_FAKEPAY_WEBHOOK_SECRET");
     if (parser.isSet(webhookUrlOption) && secret.isEmpty())
         return fail(QStringLiteral("--webhook-url needs --webhook-secret: unsigned events teach receivers nothing"));
@@ -120,8 +123,7 @@ int main(int argc, char *argv[])
     QList<QByteArray> origins;
     for (const QString &origin : parser.values(allowOriginOption))
         origins << origin.toUtf8();
-    FakeProvider provider(apiKey, &webhooks, &paymentMethods,
-                          BrowserAccess(publishableKey, origins));
+    FakeProvider provider(apiKey, &webhooks, &paymentMethods, BrowserAccess(publishableKey, origins));
     HttpServer server([&provider](const HttpRequest &request, const HttpResponder &responder) {
         provider.handle(request, responder);
     });

@@ -42,8 +42,8 @@ std::optional<StripeError> checkValue(const QJsonValue &value, const ParamSpec &
 std::optional<StripeError> checkObject(const QJsonObject &params, const ParamSchema &schema, const QStringList &prefix)
 {
     for (auto it = params.constBegin(); it != params.constEnd(); ++it) {
-        const bool known = std::any_of(schema.cbegin(), schema.cend(),
-                                       [&](const ParamSpec &spec) { return spec.name == it.key(); });
+        const bool known
+            = std::any_of(schema.cbegin(), schema.cend(), [&](const ParamSpec &spec) { return spec.name == it.key(); });
         if (!known)
             return StripeError::unknownParameter(nameOf(prefix, it.key()));
     }
@@ -127,7 +127,8 @@ std::optional<StripeError> checkList(const QJsonValue &value, const ParamSpec &s
         return StripeError::invalid(QStringLiteral("Invalid array"), name);
     const QJsonArray list = value.toArray();
     if (list.size() > maxListSize)
-        return StripeError::invalid(QStringLiteral("Too many values in %1 (at most %2).").arg(name).arg(maxListSize), name);
+        return StripeError::invalid(QStringLiteral("Too many values in %1 (at most %2).").arg(name).arg(maxListSize),
+                                    name);
     for (qsizetype i = 0; i < list.size(); ++i) {
         const QString elementName = FormParams::pathName({name, QString::number(i)});
         if (!list.at(i).isString())
@@ -162,9 +163,8 @@ std::optional<StripeError> checkValue(const QJsonValue &value, const ParamSpec &
     }
 
     if (!value.isString())
-        return StripeError::invalid(QStringLiteral("Invalid %1: a single value was expected, not a hash or a list.")
-                                        .arg(name),
-                                    name);
+        return StripeError::invalid(
+            QStringLiteral("Invalid %1: a single value was expected, not a hash or a list.").arg(name), name);
     const QString text = value.toString();
     if (text.isEmpty()) {
         if (spec.type == ParamSpec::Type::String && !spec.required)
@@ -174,9 +174,10 @@ std::optional<StripeError> checkValue(const QJsonValue &value, const ParamSpec &
     switch (spec.type) {
     case ParamSpec::Type::String:
         if (text.size() > spec.maxLength)
-            return StripeError::invalid(
-                QStringLiteral("Invalid string: %1...; must be at most %2 characters").arg(text.left(20)).arg(spec.maxLength),
-                name);
+            return StripeError::invalid(QStringLiteral("Invalid string: %1...; must be at most %2 characters")
+                                            .arg(text.left(20))
+                                            .arg(spec.maxLength),
+                                        name);
         return std::nullopt;
     case ParamSpec::Type::Integer: {
         qint64 number = 0;
@@ -186,8 +187,8 @@ std::optional<StripeError> checkValue(const QJsonValue &value, const ParamSpec &
             return StripeError::invalid(QStringLiteral("This value must be greater than or equal to %1.").arg(spec.min),
                                         name, QStringLiteral("parameter_invalid_integer"));
         if (number > spec.max)
-            return StripeError::invalid(QStringLiteral("This value must be less than or equal to %1.").arg(spec.max), name,
-                                        QStringLiteral("parameter_invalid_integer"));
+            return StripeError::invalid(QStringLiteral("This value must be less than or equal to %1.").arg(spec.max),
+                                        name, QStringLiteral("parameter_invalid_integer"));
         return std::nullopt;
     }
     case ParamSpec::Type::Boolean:
@@ -197,14 +198,14 @@ std::optional<StripeError> checkValue(const QJsonValue &value, const ParamSpec &
     case ParamSpec::Type::Enum:
         if (!spec.choices.contains(text))
             return StripeError::invalid(
-                QStringLiteral("Invalid %1: must be one of %2").arg(name, spec.choices.join(QStringLiteral(", "))), name);
+                QStringLiteral("Invalid %1: must be one of %2").arg(name, spec.choices.join(QStringLiteral(", "))),
+                name);
         return std::nullopt;
     case ParamSpec::Type::Currency: {
-        const bool letters = text.size() == 3
-                             && std::all_of(text.cbegin(), text.cend(), [](QChar c) {
-                                    return (c >= QLatin1Char('a') && c <= QLatin1Char('z'))
-                                           || (c >= QLatin1Char('A') && c <= QLatin1Char('Z'));
-                                });
+        const bool letters = text.size() == 3 && std::all_of(text.cbegin(), text.cend(), [](QChar c) {
+                                 return (c >= QLatin1Char('a') && c <= QLatin1Char('z'))
+                                     || (c >= QLatin1Char('A') && c <= QLatin1Char('Z'));
+                             });
         if (!letters)
             return StripeError::invalid(QStringLiteral("Invalid currency: %1. Stripe currently supports these "
                                                        "currencies: eur, usd, gbp, chf, ...")

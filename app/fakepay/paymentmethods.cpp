@@ -122,7 +122,8 @@ void PaymentMethods::create(const ApiCall &call)
 
     const QString digits = digitsOf(card.value(QStringLiteral("number")).toString());
     if (digits.size() < 12 || digits.size() > 19 || !passesLuhn(digits))
-        return call.refuse(cardRefusal(QStringLiteral("incorrect_number"), QStringLiteral("Your card number is incorrect."),
+        return call.refuse(cardRefusal(QStringLiteral("incorrect_number"),
+                                       QStringLiteral("Your card number is incorrect."),
                                        QStringLiteral("card[number]")));
     const int month = int(card.value(QStringLiteral("exp_month")).toString().toLongLong());
     if (month < 1 || month > 12)
@@ -170,12 +171,10 @@ QString PaymentMethods::resolve(const QString &id)
 
 QJsonObject PaymentMethods::cardJson(const Card &card)
 {
-    const QJsonObject address{{QStringLiteral("city"), QJsonValue::Null},
-                              {QStringLiteral("country"), QJsonValue::Null},
-                              {QStringLiteral("line1"), QJsonValue::Null},
-                              {QStringLiteral("line2"), QJsonValue::Null},
-                              {QStringLiteral("postal_code"), QJsonValue::Null},
-                              {QStringLiteral("state"), QJsonValue::Null}};
+    const QJsonObject address{
+        {QStringLiteral("city"), QJsonValue::Null},        {QStringLiteral("country"), QJsonValue::Null},
+        {QStringLiteral("line1"), QJsonValue::Null},       {QStringLiteral("line2"), QJsonValue::Null},
+        {QStringLiteral("postal_code"), QJsonValue::Null}, {QStringLiteral("state"), QJsonValue::Null}};
     QJsonObject billing{{QStringLiteral("address"), address},
                         {QStringLiteral("email"), QJsonValue::Null},
                         {QStringLiteral("name"), QJsonValue::Null},

@@ -38,7 +38,8 @@ void RefundsApi::create(const ApiCall &call)
     QString chargeId = call.param(QStringLiteral("charge"));
     if (intentId.isEmpty() && chargeId.isEmpty())
         return call.refuse(StripeError::invalid(
-            QStringLiteral("One of the following params should be provided for this request: payment_intent or charge."),
+            QStringLiteral(
+                "One of the following params should be provided for this request: payment_intent or charge."),
             QStringLiteral("payment_intent"), QStringLiteral("parameter_missing")));
     if (!intentId.isEmpty()) {
         const PaymentIntent *intent = m_ledger->intent(intentId);
@@ -49,17 +50,19 @@ void RefundsApi::create(const ApiCall &call)
                 QStringLiteral("This PaymentIntent (%1) does not have a successful charge to refund.").arg(intent->id),
                 QStringLiteral("payment_intent"), QStringLiteral("charge_not_refundable")));
         if (!chargeId.isEmpty() && chargeId != intent->latestCharge)
-            return call.refuse(StripeError::invalid(
-                QStringLiteral("The charge %1 does not belong to the PaymentIntent %2.").arg(chargeId.left(200), intent->id),
-                QStringLiteral("charge")));
+            return call.refuse(
+                StripeError::invalid(QStringLiteral("The charge %1 does not belong to the PaymentIntent %2.")
+                                         .arg(chargeId.left(200), intent->id),
+                                     QStringLiteral("charge")));
         chargeId = intent->latestCharge;
     }
     Charge *charge = m_ledger->charge(chargeId);
     if (!charge)
         return call.refuse(unknown(QStringLiteral("charge"), chargeId, QStringLiteral("charge")));
     if (!charge->succeeded)
-        return call.refuse(StripeError::invalid(QStringLiteral("Charge %1 has failed and cannot be refunded.").arg(charge->id),
-                                                QStringLiteral("charge"), QStringLiteral("charge_not_refundable")));
+        return call.refuse(
+            StripeError::invalid(QStringLiteral("Charge %1 has failed and cannot be refunded.").arg(charge->id),
+                                 QStringLiteral("charge"), QStringLiteral("charge_not_refundable")));
     const qint64 remaining = charge->amount - charge->amountRefunded;
     if (remaining == 0)
         return call.refuse(StripeError::invalid(QStringLiteral("Charge %1 has already been refunded.").arg(charge->id),

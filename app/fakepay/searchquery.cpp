@@ -193,8 +193,8 @@ bool SearchQuery::clauseMatches(const Clause &clause, const QJsonObject &intent)
     bool hit = false;
     if (clause.field == QLatin1String("metadata")) {
         const QJsonValue value = intent.value(QStringLiteral("metadata")).toObject().value(clause.metadataKey);
-        hit = clause.isNull ? value.isUndefined() : value.toString().compare(clause.text, Qt::CaseInsensitive) == 0
-                                                        && !value.isUndefined();
+        hit = clause.isNull ? value.isUndefined()
+                            : value.toString().compare(clause.text, Qt::CaseInsensitive) == 0 && !value.isUndefined();
     } else if (clause.isNumber) {
         const qint64 value = intent.value(clause.field).toInteger();
         switch (clause.op) {

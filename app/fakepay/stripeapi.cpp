@@ -104,10 +104,11 @@ void StripeApi::handle(const HttpRequest &request, const HttpResponder &incoming
 
     if (key.isEmpty())
         return responder.send(withAuthenticateHeader(
-            unauthorized(QStringLiteral("You did not provide an API key. You need to provide your API key in the "
-                                        "Authorization header, using Bearer auth (e.g. 'Authorization: Bearer "
-                                        "YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, "
-                                        "or we can help at https://support.stripe.com/."))
+            unauthorized(
+                QStringLiteral("You did not provide an API key. You need to provide your API key in the "
+                               "Authorization header, using Bearer auth (e.g. 'Authorization: Bearer "
+                               "YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, "
+                               "or we can help at https://support.stripe.com/."))
                 .response()));
     const bool publishable = !publishableKey.isEmpty() && key == publishableKey;
     if (key != m_secretKey && !publishable)
@@ -165,8 +166,9 @@ void StripeApi::handle(const HttpRequest &request, const HttpResponder &incoming
         }
         case IdempotencyStore::Verdict::Mismatch: {
             StripeError reused = StripeError::invalid(
-                QStringLiteral("Keys for idempotent requests can only be used with the same parameters they were first "
-                               "used with. Try using a key other than '%1' if you meant to execute a different request.")
+                QStringLiteral(
+                    "Keys for idempotent requests can only be used with the same parameters they were first "
+                    "used with. Try using a key other than '%1' if you meant to execute a different request.")
                     .arg(idempotencyKey));
             reused.type = QStringLiteral("idempotency_error");
             return responder.send(reused.response());

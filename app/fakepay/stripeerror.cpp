@@ -19,7 +19,9 @@ HttpResponse StripeError::response() const
     error.insert(QStringLiteral("message"), message);
     if (!code.isEmpty()) {
         error.insert(QStringLiteral("code"), code);
-        error.insert(QStringLiteral("doc_url"), QStringLiteral("https://stripe.com/docs/error-codes/%1").arg(QString(code).replace(QLatin1Char('_'), QLatin1Char('-'))));
+        error.insert(QStringLiteral("doc_url"),
+                     QStringLiteral("https://stripe.com/docs/error-codes/%1")
+                         .arg(QString(code).replace(QLatin1Char('_'), QLatin1Char('-'))));
     }
     if (!declineCode.isEmpty())
         error.insert(QStringLiteral("decline_code"), declineCode);
@@ -42,12 +44,14 @@ StripeError StripeError::invalid(const QString &message, const QString &param, c
 
 StripeError StripeError::unknownParameter(const QString &param)
 {
-    return invalid(QStringLiteral("Received unknown parameter: %1").arg(param), param, QStringLiteral("parameter_unknown"));
+    return invalid(QStringLiteral("Received unknown parameter: %1").arg(param), param,
+                   QStringLiteral("parameter_unknown"));
 }
 
 StripeError StripeError::missingParameter(const QString &param)
 {
-    return invalid(QStringLiteral("Missing required param: %1.").arg(param), param, QStringLiteral("parameter_missing"));
+    return invalid(QStringLiteral("Missing required param: %1.").arg(param), param,
+                   QStringLiteral("parameter_missing"));
 }
 
 StripeError StripeError::invalidInteger(const QString &param, const QString &value)
@@ -58,11 +62,12 @@ StripeError StripeError::invalidInteger(const QString &param, const QString &val
 
 StripeError StripeError::emptyValue(const QString &param)
 {
-    return invalid(QStringLiteral("You passed an empty string for '%1'. We assume empty values are an attempt to unset a "
-                                  "parameter; however '%1' cannot be unset. You should remove '%1' from your request or "
-                                  "supply a non-empty value.")
-                       .arg(param),
-                   param, QStringLiteral("parameter_invalid_empty"));
+    return invalid(
+        QStringLiteral("You passed an empty string for '%1'. We assume empty values are an attempt to unset a "
+                       "parameter; however '%1' cannot be unset. You should remove '%1' from your request or "
+                       "supply a non-empty value.")
+            .arg(param),
+        param, QStringLiteral("parameter_invalid_empty"));
 }
 
 StripeError StripeError::notFound(const QString &what, const QString &id, const QString &param)

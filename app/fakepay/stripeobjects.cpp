@@ -25,7 +25,8 @@ QJsonObject outcomeOf(const Charge &charge)
     return {{QStringLiteral("network_status"), QStringLiteral("declined_by_network")},
             {QStringLiteral("reason"), textOrNull(charge.declineCode)},
             {QStringLiteral("risk_level"), QStringLiteral("normal")},
-            {QStringLiteral("seller_message"), QStringLiteral("The bank did not return any further details with this decline.")},
+            {QStringLiteral("seller_message"),
+             QStringLiteral("The bank did not return any further details with this decline.")},
             {QStringLiteral("type"), QStringLiteral("issuer_declined")}};
 }
 

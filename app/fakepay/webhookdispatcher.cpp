@@ -36,9 +36,8 @@ void WebhookDispatcher::publish(const QString &type, const QJsonObject &object, 
                                 const QString &idempotencyKey)
 {
     const QString eventId = randomId(QStringLiteral("evt_"));
-    const auto textOrNull = [](const QString &text) {
-        return text.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text);
-    };
+    const auto textOrNull
+        = [](const QString &text) { return text.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text); };
     const QJsonObject event{
         {QStringLiteral("id"), eventId},
         {QStringLiteral("object"), QStringLiteral("event")},
@@ -158,7 +157,8 @@ void WebhookDispatcher::attempt(Delivery delivery)
     ++m_attempted;
     QNetworkRequest request(m_url);
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json; charset=utf-8"));
-    request.setHeader(QNetworkRequest::UserAgentHeader, QByteArrayLiteral("Stripe/1.0 (+https://stripe.com/docs/webhooks) boxoffice-fakepay"));
+    request.setHeader(QNetworkRequest::UserAgentHeader,
+                      QByteArrayLiteral("Stripe/1.0 (+https://stripe.com/docs/webhooks) boxoffice-fakepay"));
     // Signed at send time, as Stripe does, so a late retry is not refused as stale.
     request.setRawHeader("Stripe-Signature",
                          WebhookSignature::sign(delivery.body, m_secret, QDateTime::currentSecsSinceEpoch()));

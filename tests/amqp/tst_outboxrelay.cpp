@@ -38,7 +38,8 @@ private:
     qint64 event(const QString &topic = QStringLiteral("payment-confirmed"));
     QVariant column(qint64 event, const QString &name) const
     {
-        return m_db->scalar(QStringLiteral("SELECT %1 FROM outbox WHERE id = :id").arg(name), {{QStringLiteral("id"), event}});
+        return m_db->scalar(QStringLiteral("SELECT %1 FROM outbox WHERE id = :id").arg(name),
+                            {{QStringLiteral("id"), event}});
     }
     QString plan(const char *sql, const QVariantMap &numbers);
 
@@ -101,8 +102,10 @@ void TestOutboxRelay::theRelayReadsWhatIsDueAndLocksNothing()
     const qint64 fresh = event();
     const qint64 published = event();
     const qint64 processed = event();
-    QVERIFY(m_db->exec(QStringLiteral("UPDATE outbox SET published_at = now() WHERE id = :id"), {{QStringLiteral("id"), published}}));
-    QVERIFY(m_db->exec(QStringLiteral("UPDATE outbox SET processed_at = now() WHERE id = :id"), {{QStringLiteral("id"), processed}}));
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE outbox SET published_at = now() WHERE id = :id"),
+                       {{QStringLiteral("id"), published}}));
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE outbox SET processed_at = now() WHERE id = :id"),
+                       {{QStringLiteral("id"), processed}}));
 
     const auto due = relay.unpublished(10);
     QVERIFY(due.ok());
@@ -171,11 +174,12 @@ void TestOutboxRelay::onlyWhatTheBrokerConfirmedIsMarked()
     QCOMPARE(probe.counts(TicketQueue::queue)->messages, queuedBefore + 4);
     // A message the broker confirmed is persistent, named by its outbox id, and says which order.
     int exitCode = -1;
-    const QString listed = m_broker.ctl({QStringLiteral("list_queues"), QStringLiteral("name"),
-                                         QStringLiteral("type"), QStringLiteral("durable")},
-                                        &exitCode);
+    const QString listed = m_broker.ctl(
+        {QStringLiteral("list_queues"), QStringLiteral("name"), QStringLiteral("type"), QStringLiteral("durable")},
+        &exitCode);
     QCOMPARE(exitCode, 0);
-    QVERIFY2(listed.contains(QRegularExpression(QStringLiteral("boxoffice\\.tickets\\s+quorum\\s+true"))), qPrintable(listed));
+    QVERIFY2(listed.contains(QRegularExpression(QStringLiteral("boxoffice\\.tickets\\s+quorum\\s+true"))),
+             qPrintable(listed));
 
     // The broker goes away: the round fails, nothing more is marked, the connection is done for.
     m_broker.stop();
@@ -214,9 +218,10 @@ void TestOutboxRelay::theBacklogIsOneIndexedQueryCachedASecond()
     event();
     event();
     const qint64 old = event();
-    QVERIFY(m_db->exec(QStringLiteral("UPDATE outbox SET published_at = now(), created_at = now() - interval '90 seconds' "
-                                      "WHERE id = :id"),
-                       {{QStringLiteral("id"), old}}));
+    QVERIFY(
+        m_db->exec(QStringLiteral("UPDATE outbox SET published_at = now(), created_at = now() - interval '90 seconds' "
+                                  "WHERE id = :id"),
+                   {{QStringLiteral("id"), old}}));
     const qint64 done = event();
     QVERIFY(m_db->exec(QStringLiteral("UPDATE outbox SET processed_at = now(), created_at = now() - interval '1 hour' "
                                       "WHERE id = :id"),
@@ -245,8 +250,10 @@ void TestOutboxRelay::theBacklogIsOneIndexedQueryCachedASecond()
     const QByteArray text = web::OutboxBacklogGauge::render(figures.value());
     QVERIFY2(text.contains("\nboxoffice_outbox_unpublished 2\n"), text.constData());
     QVERIFY2(text.contains("\nboxoffice_outbox_unprocessed 3\n"), text.constData());
-    QVERIFY2(text.contains("# TYPE boxoffice_outbox_oldest_unprocessed_seconds gauge\nboxoffice_outbox_oldest_unprocessed_seconds 9"),
-             text.constData());
+    QVERIFY2(
+        text.contains(
+            "# TYPE boxoffice_outbox_oldest_unprocessed_seconds gauge\nboxoffice_outbox_oldest_unprocessed_seconds 9"),
+        text.constData());
 }
 
 QTEST_GUILESS_MAIN(TestOutboxRelay)

@@ -108,8 +108,14 @@ private:
 
     QString ids(const QVector<PaidOrder> &orders) const;
     int count(const QString &where, const QVector<PaidOrder> &orders) const;
-    int processed(const QVector<PaidOrder> &orders) const { return count(QStringLiteral("processed_at IS NOT NULL"), orders); }
-    int published(const QVector<PaidOrder> &orders) const { return count(QStringLiteral("published_at IS NOT NULL"), orders); }
+    int processed(const QVector<PaidOrder> &orders) const
+    {
+        return count(QStringLiteral("processed_at IS NOT NULL"), orders);
+    }
+    int published(const QVector<PaidOrder> &orders) const
+    {
+        return count(QStringLiteral("published_at IS NOT NULL"), orders);
+    }
     // Empty when each order has exactly its tickets, one mail, and its event published and processed.
     QString exactlyOnce(const QVector<PaidOrder> &orders) const;
     // Messages ready in a queue (a passive declare on a connection of the test's own); -1: no answer.
@@ -165,8 +171,9 @@ void TestTicketQueue::cleanup()
     if (!m_broker.isRunning())
         QVERIFY(m_broker.start().isEmpty());
     // The next case starts from an empty queue and an outbox with nothing due.
-    QVERIFY(m_db->exec(QStringLiteral("UPDATE outbox SET processed_at = now(), published_at = COALESCE(published_at, now()) "
-                                      "WHERE processed_at IS NULL")));
+    QVERIFY(m_db->exec(
+        QStringLiteral("UPDATE outbox SET processed_at = now(), published_at = COALESCE(published_at, now()) "
+                       "WHERE processed_at IS NULL")));
     m_broker.ctl({QStringLiteral("purge_queue"), QString::fromLatin1(TicketQueue::queue)});
 }
 
@@ -206,7 +213,8 @@ QProcessEnvironment TestTicketQueue::workerEnvironment() const
     const ConnectionSettings target = m_db->settings();
     QProcessEnvironment environment = clientEnvironment(target);
     // The password travels in the environment, as it must (never --amqp).
-    environment.insert(QStringLiteral("BOXOFFICE_AMQP_URL"), m_broker.url() + QStringLiteral("?connection_timeout=3000"));
+    environment.insert(QStringLiteral("BOXOFFICE_AMQP_URL"),
+                       m_broker.url() + QStringLiteral("?connection_timeout=3000"));
     environment.remove(QStringLiteral("BOXOFFICE_ISSUER_PAUSE_AT"));
     environment.remove(QStringLiteral("BOXOFFICE_AMQP_REPUBLISH_SECONDS"));
     return environment;
@@ -234,7 +242,8 @@ QString TestTicketQueue::ids(const QVector<PaidOrder> &orders) const
 int TestTicketQueue::count(const QString &where, const QVector<PaidOrder> &orders) const
 {
     return m_db
-        ->scalar(QStringLiteral("SELECT count(*) FROM outbox WHERE order_id = ANY (CAST(:ids AS bigint[])) AND %1").arg(where),
+        ->scalar(QStringLiteral("SELECT count(*) FROM outbox WHERE order_id = ANY (CAST(:ids AS bigint[])) AND %1")
+                     .arg(where),
                  {{QStringLiteral("ids"), ids(orders)}})
         .toInt();
 }
@@ -333,10 +342,11 @@ void TestTicketQueue::anIssuerKilledBeforeItsAckIssuesNothingTwice()
     QTRY_VERIFY_WITH_TIMEOUT(paused.out().contains("paused at before-ack"), settleMs);
     // Committed, not acknowledged: exactly one order has its tickets.
     QCOMPARE(processed(orders), 1);
-    const OrderId first = m_db->scalar(QStringLiteral("SELECT order_id FROM outbox WHERE order_id = ANY (CAST(:ids AS bigint[])) "
-                                                      "AND processed_at IS NOT NULL"),
-                                       {{QStringLiteral("ids"), ids(orders)}})
-                              .toLongLong();
+    const OrderId first
+        = m_db->scalar(QStringLiteral("SELECT order_id FROM outbox WHERE order_id = ANY (CAST(:ids AS bigint[])) "
+                                      "AND processed_at IS NOT NULL"),
+                       {{QStringLiteral("ids"), ids(orders)}})
+              .toLongLong();
     const QVariantMap byOrder{{QStringLiteral("o"), first}};
     const QString codes = m_db->scalar(QStringLiteral("SELECT string_agg(CAST(code AS text), ',' ORDER BY code) "
                                                       "FROM tickets WHERE order_id = :o"),
@@ -435,11 +445,12 @@ void TestTicketQueue::messagesNobodyCanIssueEndInTheDeadLetterQueue()
     const PaidOrder refused = payOrder(false);
     QVERIFY(refused.order > 0);
     QVERIFY(m_db->exec(QStringLiteral("CREATE TABLE IF NOT EXISTS test_refused_orders (order_id bigint PRIMARY KEY)")));
-    QVERIFY(m_db->exec(QStringLiteral("INSERT INTO test_refused_orders VALUES (:o)"), {{QStringLiteral("o"), refused.order}}));
-    QVERIFY(m_db->exec(QStringLiteral(
-        "CREATE OR REPLACE FUNCTION test_refuse_tickets() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
-        "IF EXISTS (SELECT 1 FROM test_refused_orders r WHERE r.order_id = NEW.order_id) THEN "
-        "RAISE EXCEPTION 'test: tickets refused'; END IF; RETURN NEW; END $$")));
+    QVERIFY(m_db->exec(QStringLiteral("INSERT INTO test_refused_orders VALUES (:o)"),
+                       {{QStringLiteral("o"), refused.order}}));
+    QVERIFY(m_db->exec(
+        QStringLiteral("CREATE OR REPLACE FUNCTION test_refuse_tickets() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                       "IF EXISTS (SELECT 1 FROM test_refused_orders r WHERE r.order_id = NEW.order_id) THEN "
+                       "RAISE EXCEPTION 'test: tickets refused'; END IF; RETURN NEW; END $$")));
     QVERIFY(m_db->exec(QStringLiteral("CREATE TRIGGER test_refuse_tickets BEFORE INSERT ON tickets FOR EACH ROW "
                                       "EXECUTE FUNCTION test_refuse_tickets()")));
     announce(refused);
@@ -465,7 +476,8 @@ void TestTicketQueue::messagesNobodyCanIssueEndInTheDeadLetterQueue()
     const QVariantMap byOrder{{QStringLiteral("o"), refused.order}};
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM tickets WHERE order_id = :o"), byOrder).toInt(), 0);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM mail_spool WHERE order_id = :o"), byOrder).toInt(), 0);
-    QVERIFY(m_db->scalar(QStringLiteral("SELECT processed_at IS NULL FROM outbox WHERE order_id = :o"), byOrder).toBool());
+    QVERIFY(
+        m_db->scalar(QStringLiteral("SELECT processed_at IS NULL FROM outbox WHERE order_id = :o"), byOrder).toBool());
     QCOMPARE(queued(TicketQueue::queue), qint64(0));
     QVERIFY(m_db->exec(QStringLiteral("DROP TRIGGER test_refuse_tickets ON tickets")));
 }
@@ -513,7 +525,8 @@ void TestTicketQueue::aWorkerPassRelaysAndIssuesThenExits()
     const QVector<PaidOrder> orders = payOrders(3);
     QProcess once;
     once.setProcessEnvironment(workerEnvironment());
-    once.start(qEnvironmentVariable("BOXOFFICE_CTL"), {QStringLiteral("worker"), QStringLiteral("--once"), QStringLiteral("--json")});
+    once.start(qEnvironmentVariable("BOXOFFICE_CTL"),
+               {QStringLiteral("worker"), QStringLiteral("--once"), QStringLiteral("--json")});
     QVERIFY(once.waitForFinished(120000));
     const QByteArray out = once.readAllStandardOutput();
     QVERIFY2(once.exitCode() == 0, (out + once.readAllStandardError()).constData());
@@ -536,7 +549,8 @@ void TestTicketQueue::anIssuerThatLosesItsDatabaseMidwayTriesTheSameDeliveryAgai
                                            "current_database() AND wait_event_type = 'Lock' "
                                            "AND query LIKE '%INSERT INTO mail_spool%'");
     QTRY_VERIFY_WITH_TIMEOUT(m_db->scalar(issuing).toInt() > 0, settleMs);
-    QVERIFY(m_db->scalar(QStringLiteral("SELECT pg_terminate_backend(:pid)"), {{QStringLiteral("pid"), m_db->scalar(issuing)}})
+    QVERIFY(m_db->scalar(QStringLiteral("SELECT pg_terminate_backend(:pid)"),
+                         {{QStringLiteral("pid"), m_db->scalar(issuing)}})
                 .toBool());
     QVERIFY(lockDb.rollback());
 

@@ -48,9 +48,9 @@ void TestPrograms::answersVersionAndHelp_data()
     QTest::addColumn<QString>("flag");
     QTest::addColumn<QString>("expected");
     const QList<QPair<const char *, QString>> programs{{"boxoffice", QString::fromUtf8(BOXOFFICE_DESKTOP)},
-                                                        {"boxoffice-web", QString::fromUtf8(BOXOFFICE_WEB)},
-                                                        {"boxoffice-ctl", QString::fromUtf8(BOXOFFICE_CTL_PATH)},
-                                                        {"boxoffice-fakepay", QString::fromUtf8(BOXOFFICE_FAKEPAY)}};
+                                                       {"boxoffice-web", QString::fromUtf8(BOXOFFICE_WEB)},
+                                                       {"boxoffice-ctl", QString::fromUtf8(BOXOFFICE_CTL_PATH)},
+                                                       {"boxoffice-fakepay", QString::fromUtf8(BOXOFFICE_FAKEPAY)}};
     for (const auto &[name, path] : programs) {
         QTest::addRow("%s --version", name) << path << QStringLiteral("--version") << QStringLiteral(BOXOFFICE_VERSION);
         QTest::addRow("%s --help", name) << path << QStringLiteral("--help") << QStringLiteral("--version");
@@ -80,7 +80,8 @@ void TestPrograms::ctlExplainsEveryCommand()
 {
     const Ran overview = runCtl({QStringLiteral("--help")});
     QCOMPARE(overview.exitCode, 0);
-    const QString commandsPart = overview.out.section(QStringLiteral("Commands:\n"), 1).section(QStringLiteral("\n\n"), 0, 0);
+    const QString commandsPart
+        = overview.out.section(QStringLiteral("Commands:\n"), 1).section(QStringLiteral("\n\n"), 0, 0);
     QStringList words;
     for (const QString &line : commandsPart.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
         words << line.trimmed().section(QLatin1Char(' '), 0, 0).remove(QLatin1Char(':'));
@@ -95,7 +96,8 @@ void TestPrograms::ctlExplainsEveryCommand()
         const QString summary = page.out.section(QLatin1Char('\n'), 2, 2);
         for (auto it = usedOption.globalMatch(summary); it.hasNext();) {
             const QString option = it.next().captured(1);
-            QVERIFY2(page.out.contains(QStringLiteral("\n  --") + option), qPrintable(word + QStringLiteral(": --") + option + page.out));
+            QVERIFY2(page.out.contains(QStringLiteral("\n  --") + option),
+                     qPrintable(word + QStringLiteral(": --") + option + page.out));
         }
         const Ran sameAsFlag = runCtl({word, QStringLiteral("--help")});
         QCOMPARE(sameAsFlag.out, page.out);
@@ -109,11 +111,14 @@ void TestPrograms::ctlRefusesAnOptionItsCommandDoesNotRead_data()
 {
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("stray");
-    QTest::addRow("confirm --seats") << QStringList{"confirm", "--order", "5", "--seats", "A-1-1"} << QStringLiteral("--seats");
-    QTest::addRow("hold --order") << QStringList{"hold", "--event", "1", "--cart", "c", "--seats", "A-1-1", "--order", "3"}
+    QTest::addRow("confirm --seats") << QStringList{"confirm", "--order", "5", "--seats", "A-1-1"}
+                                     << QStringLiteral("--seats");
+    QTest::addRow("hold --order") << QStringList{"hold",    "--event", "1",       "--cart", "c",
+                                                 "--seats", "A-1-1",   "--order", "3"}
                                   << QStringLiteral("--order");
     QTest::addRow("audit --once") << QStringList{"--once", "audit"} << QStringLiteral("--once");
-    QTest::addRow("availability --ttl=5") << QStringList{"availability", "--event", "1", "--ttl=5"} << QStringLiteral("--ttl");
+    QTest::addRow("availability --ttl=5")
+        << QStringList{"availability", "--event", "1", "--ttl=5"} << QStringLiteral("--ttl");
 }
 
 // Refused with exit 2 and the way to find the right options, before the database is asked anything.
@@ -124,11 +129,13 @@ void TestPrograms::ctlRefusesAnOptionItsCommandDoesNotRead()
     const Ran refused = runCtl(arguments);
     QCOMPARE(refused.exitCode, 2);
     QVERIFY2(refused.err.contains(stray + QStringLiteral(" is not an option of")), qPrintable(refused.err));
-    QVERIFY2(refused.err.contains(QStringLiteral("boxoffice-ctl help ") + arguments.value(arguments.first().startsWith(QLatin1Char('-')) ? 1 : 0)),
+    QVERIFY2(refused.err.contains(QStringLiteral("boxoffice-ctl help ")
+                                  + arguments.value(arguments.first().startsWith(QLatin1Char('-')) ? 1 : 0)),
              qPrintable(refused.err));
     // The same command without the stray option gets as far as the (unreachable) database: exit 1, not 2.
     QStringList without = arguments;
-    const int at = without.indexOf(QRegularExpression(QStringLiteral("^") + QRegularExpression::escape(stray) + QStringLiteral("(=.*)?$")));
+    const int at = without.indexOf(
+        QRegularExpression(QStringLiteral("^") + QRegularExpression::escape(stray) + QStringLiteral("(=.*)?$")));
     QVERIFY(at >= 0);
     const bool inline_ = without.at(at).contains(QLatin1Char('='));
     without.remove(at, inline_ || stray == QLatin1String("--once") ? 1 : 2);

@@ -93,10 +93,11 @@ TestSimulateBuyers::Run TestSimulateBuyers::simulate(const QStringList &argument
 
 void TestSimulateBuyers::theSummaryAddsUpAndTheAuditIsClean()
 {
-    const Run run = simulate({QStringLiteral("simulate-buyers"), QStringLiteral("--event"), QString::number(m_hall.eventId),
-                              QStringLiteral("--buyers"), QString::number(buyers), QStringLiteral("--rate"),
-                              QStringLiteral("40"), QStringLiteral("--web"), m_web.baseUrl().toString(),
-                              QStringLiteral("--seed"), QStringLiteral("7"), QStringLiteral("--json")});
+    const Run run
+        = simulate({QStringLiteral("simulate-buyers"), QStringLiteral("--event"), QString::number(m_hall.eventId),
+                    QStringLiteral("--buyers"), QString::number(buyers), QStringLiteral("--rate"), QStringLiteral("40"),
+                    QStringLiteral("--web"), m_web.baseUrl().toString(), QStringLiteral("--seed"), QStringLiteral("7"),
+                    QStringLiteral("--json")});
     QVERIFY2(run.exitCode == 0, qPrintable(run.out + run.err));
     const QJsonObject &s = run.json;
     QCOMPARE(s.value("ok").toBool(), true);
@@ -122,33 +123,37 @@ void TestSimulateBuyers::theSummaryAddsUpAndTheAuditIsClean()
     QVERIFY(s.value("hold_p50_ms").toDouble() > 0);
 
     // The summary agrees with the database: one paid web order per buyer told "paid".
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM orders o JOIN buyer_carts c ON c.cart_id = o.cart_id "
-                                         "JOIN buyers b ON b.id = c.buyer_id WHERE o.state = 'PAID' AND b.name LIKE 'simulated buyer 7-%'"))
+    QCOMPARE(m_db
+                 ->scalar(QStringLiteral(
+                     "SELECT count(*) FROM orders o JOIN buyer_carts c ON c.cart_id = o.cart_id "
+                     "JOIN buyers b ON b.id = c.buyer_id WHERE o.state = 'PAID' AND b.name LIKE 'simulated buyer 7-%'"))
                  .toInt(),
              s.value("paid").toInt());
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM buyers WHERE name LIKE 'simulated buyer 7-%'")).toInt(), buyers);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM buyers WHERE name LIKE 'simulated buyer 7-%'")).toInt(),
+             buyers);
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
 
 void TestSimulateBuyers::theTextSummaryNamesEveryFigure()
 {
-    const Run run = simulate({QStringLiteral("simulate-buyers"), QStringLiteral("--event"), QString::number(m_hall.eventId),
-                              QStringLiteral("--buyers"), QStringLiteral("8"), QStringLiteral("--rate"),
-                              QStringLiteral("20"), QStringLiteral("--web"), m_web.baseUrl().toString(),
-                              QStringLiteral("--seed"), QStringLiteral("8")});
+    const Run run = simulate({QStringLiteral("simulate-buyers"), QStringLiteral("--event"),
+                              QString::number(m_hall.eventId), QStringLiteral("--buyers"), QStringLiteral("8"),
+                              QStringLiteral("--rate"), QStringLiteral("20"), QStringLiteral("--web"),
+                              m_web.baseUrl().toString(), QStringLiteral("--seed"), QStringLiteral("8")});
     QVERIFY2(run.exitCode == 0, qPrintable(run.out + run.err));
-    for (const char *word : {"Simulated 8 buyers", "hold attempts", "granted", "lost", "paid", "declined",
-                             "abandoned", "hold p50", "p99", "inventory and money audit: passed"})
-        QVERIFY2(run.out.contains(QLatin1String(word)), qPrintable(QStringLiteral("no \"%1\" in: ").arg(QLatin1String(word)) + run.out));
+    for (const char *word : {"Simulated 8 buyers", "hold attempts", "granted", "lost", "paid", "declined", "abandoned",
+                             "hold p50", "p99", "inventory and money audit: passed"})
+        QVERIFY2(run.out.contains(QLatin1String(word)),
+                 qPrintable(QStringLiteral("no \"%1\" in: ").arg(QLatin1String(word)) + run.out));
     QVERIFY2(run.err.contains(QStringLiteral("simulated buyers")), qPrintable(run.err)); // the progress line
     qInfo().noquote() << run.out;
 }
 
 void TestSimulateBuyers::aMissingRateIsAUsageError()
 {
-    const Run run = simulate({QStringLiteral("simulate-buyers"), QStringLiteral("--event"), QString::number(m_hall.eventId),
-                              QStringLiteral("--buyers"), QStringLiteral("5"), QStringLiteral("--web"),
-                              m_web.baseUrl().toString()});
+    const Run run = simulate({QStringLiteral("simulate-buyers"), QStringLiteral("--event"),
+                              QString::number(m_hall.eventId), QStringLiteral("--buyers"), QStringLiteral("5"),
+                              QStringLiteral("--web"), m_web.baseUrl().toString()});
     QCOMPARE(run.exitCode, 2);
     QVERIFY(run.err.contains(QStringLiteral("--rate")));
 }

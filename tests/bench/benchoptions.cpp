@@ -111,10 +111,12 @@ Result<BenchOptions> BenchOptions::parse(const QCoreApplication &app)
          QStringLiteral("file.png")},
         {QStringLiteral("list"), QStringLiteral("List the scenarios and exit.")},
         {QStringLiteral("web-threads"),
-         QStringLiteral("HTTP scenarios: boxoffice-web's --threads (default %1).").arg(HttpWebSettings::global().threads),
+         QStringLiteral("HTTP scenarios: boxoffice-web's --threads (default %1).")
+             .arg(HttpWebSettings::global().threads),
          QStringLiteral("n")},
         {QStringLiteral("web-args"),
-         QStringLiteral("HTTP scenarios: more boxoffice-web arguments, space-separated (e.g. \"--claim-connections 4\")."),
+         QStringLiteral(
+             "HTTP scenarios: more boxoffice-web arguments, space-separated (e.g. \"--claim-connections 4\")."),
          QStringLiteral("args")},
     });
     if (!parser.parse(app.arguments()))

@@ -146,11 +146,8 @@ int BenchRun::measure(BenchDatabase &database, const ConnectionSettings &setting
                 if (interruptRequested())
                     break;
                 Scenario &scenario = *scenarios[round % 2 ? position : scenarios.size() - 1 - position];
-                const QString label = QStringLiteral("[%1/%2] %3 x%4")
-                                          .arg(++index)
-                                          .arg(total)
-                                          .arg(scenario.name())
-                                          .arg(clients);
+                const QString label
+                    = QStringLiteral("[%1/%2] %3 x%4").arg(++index).arg(total).arg(scenario.name()).arg(clients);
                 CellResult result = runCell(scenario, clients, label, db, inventory.value(), settings, cpu);
                 result.round = round;
                 m_progress.clear();

@@ -87,9 +87,10 @@ Result<CartId> HttpBuyerClient::nextCart()
     const HttpAnswer created = m_http.send("POST", "/api/v1/carts");
     const QString cart = created.json().value(QStringLiteral("cart")).toString();
     if (created.status != 201 || cart.isEmpty())
-        return makeError(ErrorCode::Unavailable, QStringLiteral("creating a cart: %1 %2")
-                                                     .arg(created.status)
-                                                     .arg(created.failure + QString::fromUtf8(created.body.left(200))));
+        return makeError(ErrorCode::Unavailable,
+                         QStringLiteral("creating a cart: %1 %2")
+                             .arg(created.status)
+                             .arg(created.failure + QString::fromUtf8(created.body.left(200))));
     return cart;
 }
 
@@ -102,8 +103,9 @@ AttemptResult classifyAnswer(const HttpAnswer &answer)
     AttemptResult result;
     result.outcome = answer.status == 0 && answer.failure.startsWith(QLatin1String("no answer")) ? Outcome::Timeout
                                                                                                  : Outcome::Other;
-    result.detail = answer.status == 0 ? answer.failure
-                                       : QStringLiteral("HTTP %1 %2").arg(answer.status).arg(QString::fromUtf8(answer.body.left(200)));
+    result.detail = answer.status == 0
+        ? answer.failure
+        : QStringLiteral("HTTP %1 %2").arg(answer.status).arg(QString::fromUtf8(answer.body.left(200)));
     return result;
 }
 

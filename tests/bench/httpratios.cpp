@@ -52,8 +52,8 @@ void printHttpRatios(QTextStream &out, const QVector<CellResult> &results)
         printRatio(out, QStringLiteral("http-seats-spread / seats-spread at %1 clients").arg(clients), results,
                    QStringLiteral("http-seats-spread"), clients, QStringLiteral("seats-spread"), clients,
                    clients <= 64 ? 0.7 : 0);
-    for (const QString &scenario : {QStringLiteral("http-seats-spread"), QStringLiteral("http-pool-hot"),
-                                    QStringLiteral("http-pool-batched")}) {
+    for (const QString &scenario :
+         {QStringLiteral("http-seats-spread"), QStringLiteral("http-pool-hot"), QStringLiteral("http-pool-batched")}) {
         for (const int clients : {300, 1000})
             printRatio(out, QStringLiteral("%1 at %2 clients / at 16").arg(scenario).arg(clients), results, scenario,
                        clients, scenario, 16, scenario == QLatin1String("http-seats-spread") ? 0.8 : 0);
@@ -80,8 +80,8 @@ void printPoolRatios(QTextStream &out, const QVector<CellResult> &results)
     out << "\nThe batched hot pool (issue 15), same run, same database; attempts per second:\n";
     printRatio(out, QStringLiteral("pool-batched / pool-hot at 300 clients"), results, QStringLiteral("pool-batched"),
                300, QStringLiteral("pool-hot"), 300, 10);
-    printRatio(out, QStringLiteral("pool-batched / pool-hot-k8 at 16 clients"), results,
-               QStringLiteral("pool-batched"), 16, QStringLiteral("pool-hot-k8"), 16, 1.0);
+    printRatio(out, QStringLiteral("pool-batched / pool-hot-k8 at 16 clients"), results, QStringLiteral("pool-batched"),
+               16, QStringLiteral("pool-hot-k8"), 16, 1.0);
     out.flush();
 }
 

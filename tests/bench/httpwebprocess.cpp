@@ -44,8 +44,9 @@ Status HttpWebProcess::start(const ConnectionSettings &database)
 {
     ConnectionSettings withoutPassword = database;
     withoutPassword.password.clear();
-    QStringList arguments{QStringLiteral("--db"), withoutPassword.toUrl(false), QStringLiteral("--port"),
-                          QStringLiteral("0"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1"),
+    QStringList arguments{QStringLiteral("--db"),      withoutPassword.toUrl(false),
+                          QStringLiteral("--port"),    QStringLiteral("0"),
+                          QStringLiteral("--listen"),  QStringLiteral("127.0.0.1"),
                           QStringLiteral("--threads"), QString::number(HttpWebSettings::global().threads)};
     arguments << HttpWebSettings::global().extraArguments;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
@@ -59,8 +60,9 @@ Status HttpWebProcess::start(const ConnectionSettings &database)
     m_process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
     m_process.start(QStringLiteral(BOXOFFICE_WEB), arguments);
     if (!m_process.waitForStarted(10000))
-        return makeError(ErrorCode::Unavailable,
-                         QStringLiteral("Could not start %1: %2").arg(QStringLiteral(BOXOFFICE_WEB), m_process.errorString()));
+        return makeError(
+            ErrorCode::Unavailable,
+            QStringLiteral("Could not start %1: %2").arg(QStringLiteral(BOXOFFICE_WEB), m_process.errorString()));
     QByteArray said;
     for (int i = 0; i < 300 && !said.contains('\n'); ++i) {
         if (m_process.state() == QProcess::NotRunning)
@@ -83,7 +85,8 @@ Status HttpWebProcess::start(const ConnectionSettings &database)
             return Done{};
         QThread::msleep(100);
     }
-    return makeError(ErrorCode::Unavailable, QStringLiteral("boxoffice-web on port %1 does not answer /healthz").arg(m_port));
+    return makeError(ErrorCode::Unavailable,
+                     QStringLiteral("boxoffice-web on port %1 does not answer /healthz").arg(m_port));
 }
 
 } // namespace boxoffice::bench

@@ -50,12 +50,12 @@ QByteArray JsonLinesWriter::line(const CellResult &result)
         errors += jsonString(outcomeKey(outcome)) + ": " + QByteArray::number(result.count(outcome));
     }
     return "{\"scenario\": " + jsonString(result.scenario) + ", \"clients\": " + QByteArray::number(result.clients)
-        + ", \"round\": " + QByteArray::number(result.round)
-        + ", \"attempts_per_s\": " + jsonNumber(result.attemptsPerSecond(), 1) + ", \"granted_per_s\": "
-        + jsonNumber(result.grantedPerSecond(), 1) + ", \"p50_ms\": " + jsonNumber(result.latency.p50Ms, 3)
-        + ", \"p95_ms\": " + jsonNumber(result.latency.p95Ms, 3)
-        + ", \"p99_ms\": " + jsonNumber(result.latency.p99Ms, 3) + ", \"errors\": {" + errors + "}, \"double_sold\": "
-        + QByteArray::number(result.doubleSold) + ", \"audit_ok\": " + (result.auditOk ? "true" : "false") + '}';
+        + ", \"round\": " + QByteArray::number(result.round) + ", \"attempts_per_s\": "
+        + jsonNumber(result.attemptsPerSecond(), 1) + ", \"granted_per_s\": " + jsonNumber(result.grantedPerSecond(), 1)
+        + ", \"p50_ms\": " + jsonNumber(result.latency.p50Ms, 3) + ", \"p95_ms\": "
+        + jsonNumber(result.latency.p95Ms, 3) + ", \"p99_ms\": " + jsonNumber(result.latency.p99Ms, 3)
+        + ", \"errors\": {" + errors + "}, \"double_sold\": " + QByteArray::number(result.doubleSold)
+        + ", \"audit_ok\": " + (result.auditOk ? "true" : "false") + '}';
 }
 
 } // namespace boxoffice::bench

@@ -26,8 +26,8 @@ void printThroughput(QTextStream &out, const QVector<CellResult> &results, int c
         out << "  throughput at " << clients << " clients: not measured in this run\n";
         return;
     }
-    out << "  attempts/s at " << clients << " clients: " << number(ratio->oursRate) << " / " << number(ratio->theirsRate)
-        << " = " << describeRatio(*ratio)
+    out << "  attempts/s at " << clients << " clients: " << number(ratio->oursRate) << " / "
+        << number(ratio->theirsRate) << " = " << describeRatio(*ratio)
         << (ratio->median >= 0.9 ? "  (target >= 0.90: met)" : "  (target >= 0.90: not met)")
         << (ratio->disturbed ? "  [disturbed by other load: run again]" : "") << '\n';
 }
@@ -70,8 +70,9 @@ void printCorrectness(QTextStream &out, const QVector<CellResult> &results)
     bool allCorrect = true;
     for (const CellResult &result : results) {
         if (!result.expectsCorrectness) {
-            out << "  " << result.scenario << " x" << result.clients << roundSuffix(result) << " (wrong on purpose): " << result.doubleSold
-                << " units sold twice, audit " << (result.auditOk ? "ok" : "FAILED") << '\n';
+            out << "  " << result.scenario << " x" << result.clients << roundSuffix(result)
+                << " (wrong on purpose): " << result.doubleSold << " units sold twice, audit "
+                << (result.auditOk ? "ok" : "FAILED") << '\n';
         } else if (!result.correct()) {
             allCorrect = false;
             out << "  " << result.scenario << " x" << result.clients << roundSuffix(result) << ": " << result.doubleSold

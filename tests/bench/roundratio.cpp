@@ -72,7 +72,10 @@ QString describeRatio(const RoundRatio &ratio)
     QStringList each;
     for (const double value : ratio.perRound)
         each << QString::number(value, 'f', 2);
-    return QStringLiteral("%1 (median of %2 rounds: %3)").arg(figure).arg(ratio.perRound.size()).arg(each.join(QLatin1Char(' ')));
+    return QStringLiteral("%1 (median of %2 rounds: %3)")
+        .arg(figure)
+        .arg(ratio.perRound.size())
+        .arg(each.join(QLatin1Char(' ')));
 }
 
 } // namespace boxoffice::bench

@@ -81,8 +81,8 @@ void TestAdmission::tokenChecks_data()
     QTest::newRow("payload changed") << tampered(good, true) << t0 << std::optional(AdmissionRefusal::Forged);
     // A buyer who rewrites the expiry (or the event, or the buyer) in the payload keeps the old signature.
     const QByteArray longer = QByteArray("a1.7.42.") + QByteArray::number(t0 + 86'400'000);
-    const QByteArray rewritten = longer.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals) + '.'
-        + good.split('.').at(1);
+    const QByteArray rewritten
+        = longer.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals) + '.' + good.split('.').at(1);
     QTest::newRow("expiry rewritten") << rewritten << t0 << std::optional(AdmissionRefusal::Forged);
     QTest::newRow("garbage") << QByteArray("not a token") << t0 << std::optional(AdmissionRefusal::Forged);
     QTest::newRow("three parts") << (good + ".x") << t0 << std::optional(AdmissionRefusal::Forged);

@@ -217,13 +217,27 @@ void TestBestAvailable::qualityFollowsTheView_data()
     QTest::addColumn<QString>("venue");
     QTest::addColumn<QString>("better");
     QTest::addColumn<QString>("worse");
-    QTest::newRow("theatre: front-centre stalls over the right box") << "theatre" << "A-1-15" << "E-1-1";
-    QTest::newRow("theatre: front-centre stalls over the left box") << "theatre" << "A-1-15" << "D-1-4";
-    QTest::newRow("theatre: stalls centre over stalls aisle end") << "theatre" << "A-3-15" << "A-3-1";
-    QTest::newRow("theatre: dress circle front over upper circle back") << "theatre" << "B-1-16" << "C-8-17";
-    QTest::newRow("stadium: halfway line over the corner") << "stadium" << "106-1-50" << "101-1-50";
-    QTest::newRow("stadium: halfway line over behind the goal") << "stadium" << "106-1-50" << "116-1-1";
-    QTest::newRow("stadium: halfway, upper tier over corner front row") << "stadium" << "106-25-50" << "110-1-50";
+    QTest::newRow("theatre: front-centre stalls over the right box") << "theatre"
+                                                                     << "A-1-15"
+                                                                     << "E-1-1";
+    QTest::newRow("theatre: front-centre stalls over the left box") << "theatre"
+                                                                    << "A-1-15"
+                                                                    << "D-1-4";
+    QTest::newRow("theatre: stalls centre over stalls aisle end") << "theatre"
+                                                                  << "A-3-15"
+                                                                  << "A-3-1";
+    QTest::newRow("theatre: dress circle front over upper circle back") << "theatre"
+                                                                        << "B-1-16"
+                                                                        << "C-8-17";
+    QTest::newRow("stadium: halfway line over the corner") << "stadium"
+                                                           << "106-1-50"
+                                                           << "101-1-50";
+    QTest::newRow("stadium: halfway line over behind the goal") << "stadium"
+                                                                << "106-1-50"
+                                                                << "116-1-1";
+    QTest::newRow("stadium: halfway, upper tier over corner front row") << "stadium"
+                                                                        << "106-25-50"
+                                                                        << "110-1-50";
 }
 
 void TestBestAvailable::qualityFollowsTheView()

@@ -305,7 +305,8 @@ void TestDoorRules::aTicketOfAnotherEventIsRefusedBeforeAnyAdmission()
     QCOMPARE(elsewhere->refusal, DoorRefusal::OtherEvent);
     QCOMPARE(store.admits, 0);
     const QString said = DoorRules::summary(elsewhere.value(), QDateTime::currentDateTime());
-    QVERIFY2(said.contains(QStringLiteral("for another event")) && said.contains(QStringLiteral("Standing \u2014 Floor")),
+    QVERIFY2(said.contains(QStringLiteral("for another event"))
+                 && said.contains(QStringLiteral("Standing \u2014 Floor")),
              qPrintable(said));
     QCOMPARE(door.check(code, 8)->refusal, DoorRefusal::OtherEvent);
 

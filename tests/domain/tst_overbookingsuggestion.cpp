@@ -106,10 +106,16 @@ void TestOverbookingSuggestion::keepsTheFiguresItCameFrom()
 
 void TestOverbookingSuggestion::listsExportAsCsv()
 {
-    const HotelListRow row{7, QStringLiteral("H-1"), QStringLiteral("O'Brien, \"Pat\""), QStringLiteral("DLX"),
-                           QDate(2026, 3, 12), QDate(2026, 3, 15), QStringLiteral("CHECKED_IN")};
-    QCOMPARE(hotelListCsv({row}), QStringLiteral("reference,guest,room_type,check_in,check_out,nights,state\r\n"
-                                                 "H-1,\"O'Brien, \"\"Pat\"\"\",DLX,2026-03-12,2026-03-15,3,CHECKED_IN\r\n"));
+    const HotelListRow row{7,
+                           QStringLiteral("H-1"),
+                           QStringLiteral("O'Brien, \"Pat\""),
+                           QStringLiteral("DLX"),
+                           QDate(2026, 3, 12),
+                           QDate(2026, 3, 15),
+                           QStringLiteral("CHECKED_IN")};
+    QCOMPARE(hotelListCsv({row}),
+             QStringLiteral("reference,guest,room_type,check_in,check_out,nights,state\r\n"
+                            "H-1,\"O'Brien, \"\"Pat\"\"\",DLX,2026-03-12,2026-03-15,3,CHECKED_IN\r\n"));
 }
 
 void TestOverbookingSuggestion::occupancyExportsAsCsv()
@@ -129,11 +135,12 @@ void TestOverbookingSuggestion::occupancyExportsAsCsv()
     report.nights << night;
     night.roomType = 0;
     report.nights << night;
-    QCOMPARE(occupancyCsv(report),
-             QStringLiteral("night,room_type,physical,sellable,suggested_sellable,booked,sold,occupancy_pct,revenue,adr,"
-                            "revpar,currency\r\n"
-                            "2026-03-12,STD,3,4,3,2,2,66.6,250.01,125.00,83.33,EUR\r\n"
-                            "2026-03-12,ALL,3,4,3,2,2,66.6,250.01,125.00,83.33,EUR\r\n"));
+    QCOMPARE(
+        occupancyCsv(report),
+        QStringLiteral("night,room_type,physical,sellable,suggested_sellable,booked,sold,occupancy_pct,revenue,adr,"
+                       "revpar,currency\r\n"
+                       "2026-03-12,STD,3,4,3,2,2,66.6,250.01,125.00,83.33,EUR\r\n"
+                       "2026-03-12,ALL,3,4,3,2,2,66.6,250.01,125.00,83.33,EUR\r\n"));
     QCOMPARE(report.totals().size(), 1);
 }
 

@@ -95,8 +95,8 @@ void TestPropertySpec::aBadFieldIsRefusedByName_data()
     QTest::newRow("a fraction") << QStringList{"hold_seconds"} << QJsonValue(90.5) << "hold_seconds";
     QTest::newRow("ten years of nights") << QStringList{"nights"} << QJsonValue(3650) << "nights";
     QTest::newRow("room types not a list") << QStringList{"room_types"} << QJsonValue("STD") << "room_types";
-    QTest::newRow("a room type that is not an object") << QStringList{"room_types", "1"} << QJsonValue(7)
-                                                       << "room_types[1]";
+    QTest::newRow("a room type that is not an object")
+        << QStringList{"room_types", "1"} << QJsonValue(7) << "room_types[1]";
     QTest::newRow("a code with a space") << QStringList{"room_types", "0", "code"} << QJsonValue("S T D")
                                          << "room_types[0].code";
     QTest::newRow("a code given twice") << QStringList{"room_types", "1", "code"} << QJsonValue("STD")
@@ -105,8 +105,8 @@ void TestPropertySpec::aBadFieldIsRefusedByName_data()
                                     << "room_types[0].price_minor";
     QTest::newRow("a million rooms") << QStringList{"room_types", "0", "rooms"} << QJsonValue(1000000)
                                      << "room_types[0].rooms";
-    QTest::newRow("room numbers past 99999") << QStringList{"room_types", "0", "first_room_number"}
-                                             << QJsonValue(99990) << "room_types[0]";
+    QTest::newRow("room numbers past 99999")
+        << QStringList{"room_types", "0", "first_room_number"} << QJsonValue(99990) << "room_types[0]";
     QTest::newRow("weekday 8") << QStringList{"room_types", "0", "rates", "0", "weekdays"}
                                << QJsonValue(QJsonArray{5, 8}) << "room_types[0].rates[0].weekdays";
     QTest::newRow("a weekday twice") << QStringList{"room_types", "0", "rates", "0", "weekdays"}
@@ -136,7 +136,8 @@ void TestPropertySpec::restaurantTablesAreChecked()
         R"({"name": "Bistro", "currency": "EUR", "tables": [{"code": "T1", "seats": 2}, {"code": "T1", "seats": 4}]})");
     QVERIFY(!twice.ok());
     QVERIFY2(twice.error().message.contains(QStringLiteral("given twice")), qPrintable(twice.error().message));
-    const auto huge = RestaurantSpec::fromJson(R"({"name": "Bistro", "currency": "EUR", "tables": [{"code": "T1", "seats": 500}]})");
+    const auto huge = RestaurantSpec::fromJson(
+        R"({"name": "Bistro", "currency": "EUR", "tables": [{"code": "T1", "seats": 500}]})");
     QVERIFY(!huge.ok());
     QVERIFY2(huge.error().message.startsWith(QStringLiteral("tables[0].seats")), qPrintable(huge.error().message));
     const auto minimal = RestaurantSpec::fromJson(R"({"name": "Bistro", "currency": "EUR"})");

@@ -121,7 +121,10 @@ public:
         done.feeMinor = decision.feeMinor;
         return done;
     }
-    Status checkIn(StayId stay) override { return transition(stay, QStringLiteral("BOOKED"), QStringLiteral("CHECKED_IN")); }
+    Status checkIn(StayId stay) override
+    {
+        return transition(stay, QStringLiteral("BOOKED"), QStringLiteral("CHECKED_IN"));
+    }
     Status allowEarlyCheckIn(StayId, const QString &) override { return Done{}; } // the arrival day is the database's
     Status checkOut(StayId stay) override
     {
@@ -428,8 +431,8 @@ void TestStayMoneyRules::anOverbookedGuestIsNeverAskedForMore()
 
 void TestStayMoneyRules::aWalkRefundsAllThatWasPaid()
 {
-    const auto paid = StayMoneyRules::decideWalk(moneyOf(20000, 18000), 8000, QStringLiteral(" partner hotel "),
-                                                 QDate(2026, 5, 1));
+    const auto paid
+        = StayMoneyRules::decideWalk(moneyOf(20000, 18000), 8000, QStringLiteral(" partner hotel "), QDate(2026, 5, 1));
     QVERIFY(paid.ok());
     QCOMPARE(paid->action, OverbookingAction::Walk);
     QCOMPARE(paid->refundMinor, 18000);
@@ -451,7 +454,8 @@ void TestStayMoneyRules::aWalkNeedsAReasonACompensationOfAtLeastZeroAndANight()
              QStringLiteral("bad_input"));
     StayMoney nobody = moneyOf(20000, 0);
     nobody.stay = 0;
-    QCOMPARE(outcome(StayMoneyRules::decideWalk(nobody, 0, QStringLiteral("taxi"), night)), QStringLiteral("bad_input"));
+    QCOMPARE(outcome(StayMoneyRules::decideWalk(nobody, 0, QStringLiteral("taxi"), night)),
+             QStringLiteral("bad_input"));
 }
 
 void TestStayMoneyRules::anOverbookingMoveNeedsATargetAndIsNotAWalk()
@@ -459,7 +463,8 @@ void TestStayMoneyRules::anOverbookingMoveNeedsATargetAndIsNotAWalk()
     const QDate night(2026, 5, 1);
     MoveQuote noTarget = quoteOf(20000, 0, 20000);
     noTarget.roomType = 0;
-    QCOMPARE(outcome(StayMoneyRules::decideOverbookingMove(OverbookingAction::Move, noTarget, 0, QStringLiteral("x"), night)),
+    QCOMPARE(outcome(StayMoneyRules::decideOverbookingMove(OverbookingAction::Move, noTarget, 0, QStringLiteral("x"),
+                                                           night)),
              QStringLiteral("bad_input"));
     QCOMPARE(outcome(StayMoneyRules::decideOverbookingMove(OverbookingAction::Walk, quoteOf(20000, 0, 20000), 0,
                                                            QStringLiteral("x"), night)),
@@ -506,8 +511,9 @@ void TestStayMoneyRules::aDecisionOverMoneyThatChangedIsRefusedAndChangesNothing
 void TestStayMoneyRules::anOverbookingMoveIsPricedOnTheStaysOwnNights()
 {
     m_world.money[guest] = moneyOf(20000, 20000);
-    QVERIFY(m_desk->resolveOverbooking(guest, OverbookingAction::Upgrade, 5, 0, QStringLiteral("overbooked"),
-                                       QDate(2026, 5, 1))
+    QVERIFY(m_desk
+                ->resolveOverbooking(guest, OverbookingAction::Upgrade, 5, 0, QStringLiteral("overbooked"),
+                                     QDate(2026, 5, 1))
                 .ok());
     QCOMPARE(m_store->quotedNights.size(), 1);
     QVERIFY(m_store->quotedNights.first().first.isNull() && m_store->quotedNights.first().second.isNull());

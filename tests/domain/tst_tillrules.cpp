@@ -37,8 +37,8 @@ void TestTillRules::expectedCashAndDifference_data()
                                         << qint64(35500) << qint64(100);
     QTest::newRow("void and refund in cash, short") << qint64(15000) << qint64(25500) << qint64(4500) << qint64(17000)
                                                     << qint64(18750) << qint64(19000) << qint64(-250);
-    QTest::newRow("more handed back than taken") << qint64(0) << qint64(0) << qint64(0) << qint64(9000) << qint64(0)
-                                                 << qint64(-9000) << qint64(9000);
+    QTest::newRow("more handed back than taken")
+        << qint64(0) << qint64(0) << qint64(0) << qint64(9000) << qint64(0) << qint64(-9000) << qint64(9000);
 }
 
 void TestTillRules::expectedCashAndDifference()

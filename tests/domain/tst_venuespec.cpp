@@ -121,7 +121,8 @@ void TestVenueSpec::rejectsBrokenDescriptions_data()
     for (int i = 0; i < 201; ++i)
         many += (i ? "," : "") + QByteArray(R"({"code":"S)") + QByteArray::number(i)
             + R"(","rows":1000,"seats_per_row":1,"bands":[{"band":"S"}]})";
-    QTest::newRow("more seats than any hall") << many + "]}" << "at most 200000 seats";
+    QTest::newRow("more seats than any hall") << many + "]}"
+                                              << "at most 200000 seats";
 }
 
 void TestVenueSpec::rejectsBrokenDescriptions()

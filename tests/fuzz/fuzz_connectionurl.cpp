@@ -27,9 +27,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return url.host().isEmpty() ? host : url.host();
     };
     const bool sameHost = again && normal(again->host) == normal(settings->host);
-    if (!again || !sameHost || again->port != settings->port
-        || again->database != settings->database || again->user != settings->user
-        || again->password != settings->password)
+    if (!again || !sameHost || again->port != settings->port || again->database != settings->database
+        || again->user != settings->user || again->password != settings->password)
         std::abort(); // written out, it means something else
     (void)settings->connectOptions();
     return 0;

@@ -54,9 +54,10 @@ public:
         environment.insert(QStringLiteral("PYTHONPATH"), QStringLiteral(BOXOFFICE_SMTPSINK_DIR));
         m_process->setProcessEnvironment(environment);
         m_process->setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        m_process->start(python, {QStringLiteral("-m"), QStringLiteral("aiosmtpd"), QStringLiteral("-n"),
-                                  QStringLiteral("-l"), QStringLiteral("127.0.0.1:%1").arg(m_port),
-                                  QStringLiteral("-c"), QStringLiteral("smtpsink.Sink"), maildir()});
+        m_process->start(python,
+                         {QStringLiteral("-m"), QStringLiteral("aiosmtpd"), QStringLiteral("-n"), QStringLiteral("-l"),
+                          QStringLiteral("127.0.0.1:%1").arg(m_port), QStringLiteral("-c"),
+                          QStringLiteral("smtpsink.Sink"), maildir()});
         if (!m_process->waitForStarted(10000))
             return QStringLiteral("aiosmtpd did not start: %1").arg(m_process->errorString());
         for (int attempt = 0; attempt < 200; ++attempt) {
@@ -178,7 +179,8 @@ void TestMailDelivery::initTestCase()
 void TestMailDelivery::init()
 {
     // Each case sees only its own mail: what an earlier case left is sent or given up already.
-    QVERIFY(m_db->exec(QStringLiteral("UPDATE mail_spool SET given_up_at = now() WHERE sent_at IS NULL AND given_up_at IS NULL")));
+    QVERIFY(m_db->exec(
+        QStringLiteral("UPDATE mail_spool SET given_up_at = now() WHERE sent_at IS NULL AND given_up_at IS NULL")));
 }
 
 qint64 TestMailDelivery::spool(const QString &recipient, const QString &subject, const QString &body,
@@ -191,8 +193,11 @@ qint64 TestMailDelivery::spool(const QString &recipient, const QString &subject,
     return m_db
         ->scalar(QStringLiteral("INSERT INTO mail_spool (order_id, recipient, subject, body, attachment) "
                                 "VALUES (:o, :r, :s, :b, :a) RETURNING id"),
-                 {{QStringLiteral("o"), order}, {QStringLiteral("r"), recipient}, {QStringLiteral("s"), subject},
-                  {QStringLiteral("b"), body}, {QStringLiteral("a"), attachment}})
+                 {{QStringLiteral("o"), order},
+                  {QStringLiteral("r"), recipient},
+                  {QStringLiteral("s"), subject},
+                  {QStringLiteral("b"), body},
+                  {QStringLiteral("a"), attachment}})
         .toLongLong();
 }
 
@@ -239,8 +244,8 @@ void TestMailDelivery::aSpooledMailArrivesWholeAndOnce()
     for (auto it = word.globalMatch(QString::fromLatin1(headerOf(message, "Subject"))); it.hasNext();)
         decoded += QByteArray::fromBase64(it.next().captured(1).toLatin1());
     QCOMPARE(QString::fromUtf8(decoded), subject);
-    QCOMPARE(QString::fromUtf8(partAfter(message, "Content-Type: text/plain")).replace(QStringLiteral("\r\n"),
-                                                                                         QStringLiteral("\n")),
+    QCOMPARE(QString::fromUtf8(partAfter(message, "Content-Type: text/plain"))
+                 .replace(QStringLiteral("\r\n"), QStringLiteral("\n")),
              body);
     QCOMPARE(partAfter(message, "filename=\"tickets-order-" + QByteArray::number(order) + ".pdf\""), pdf);
 
@@ -254,8 +259,8 @@ void TestMailDelivery::aSpooledMailArrivesWholeAndOnce()
 void TestMailDelivery::aRelayThatIsDownGetsTheMailLater()
 {
     const int before = int(m_sink.messages().size());
-    const qint64 mail = spool(QStringLiteral("ada@example.org"), QStringLiteral("Your tickets"),
-                              QStringLiteral("Attached."), {});
+    const qint64 mail
+        = spool(QStringLiteral("ada@example.org"), QStringLiteral("Your tickets"), QStringLiteral("Attached."), {});
     const QString nobodyListening = QStringLiteral("smtp://127.0.0.1:%1").arg(freePort());
     const MailDeliveryFigures failed = deliver(nobodyListening);
     QCOMPARE(failed.retried, 1);
@@ -287,15 +292,16 @@ void TestMailDelivery::aMailNobodyCanDeliverIsGivenUp()
     const qint64 name = spool(QStringLiteral("Ada Lovelace"), QStringLiteral("Your tickets"), QStringLiteral("-"), {});
     const qint64 smuggled = spool(QStringLiteral("ada@example.org>\r\nRCPT TO:<eve@example.org"),
                                   QStringLiteral("Your tickets"), QStringLiteral("-"), {});
-    const qint64 unknown = spool(QStringLiteral("nobody@example.org"), QStringLiteral("Your tickets"),
-                                 QStringLiteral("-"), {});
+    const qint64 unknown
+        = spool(QStringLiteral("nobody@example.org"), QStringLiteral("Your tickets"), QStringLiteral("-"), {});
     const MailDeliveryFigures figures = deliver(m_sink.url());
     QCOMPARE(figures.givenUp, 3);
     QCOMPARE(figures.sent, 0);
     QCOMPARE(int(m_sink.messages().size()), before);
     for (const qint64 mail : {name, smuggled}) {
         QVERIFY(!column(mail, QStringLiteral("given_up_at")).isNull());
-        QCOMPARE(column(mail, QStringLiteral("last_error")).toString(), QStringLiteral("The buyer left no e-mail address."));
+        QCOMPARE(column(mail, QStringLiteral("last_error")).toString(),
+                 QStringLiteral("The buyer left no e-mail address."));
     }
     QVERIFY(!column(unknown, QStringLiteral("given_up_at")).isNull());
     QVERIFY2(column(unknown, QStringLiteral("last_error")).toString().contains(QStringLiteral("550")),
@@ -306,7 +312,8 @@ void TestMailDelivery::aMailNobodyCanDeliverIsGivenUp()
 void TestMailDelivery::aCrashedWorkersMailGoesOutAfterItsLease()
 {
     const int before = int(m_sink.messages().size());
-    const qint64 mail = spool(QStringLiteral("bob@example.org"), QStringLiteral("Your tickets"), QStringLiteral("-"), {});
+    const qint64 mail
+        = spool(QStringLiteral("bob@example.org"), QStringLiteral("Your tickets"), QStringLiteral("-"), {});
     {
         // A worker takes it and dies before the relay answers: no transaction was left open.
         PgMailSpool crashed(m_db->database());
@@ -391,14 +398,18 @@ void TestMailDelivery::nothingInASubjectAddsAHeader()
     QVERIFY2(!message.contains("\r\n\r\nforged body"), message.constData());
     QCOMPARE(headers.count("\r\nSubject: "), 1);
     // A display name with a comma stays one phrase: unquoted, it would name a second address.
-    const QByteArray comma = composeMailMessage(mail, QStringLiteral("Box Office, \"Main\" Hall <tickets@box.example>"));
-    QVERIFY2(comma.startsWith("From: \"Box Office, \\\"Main\\\" Hall\" <tickets@box.example>\r\n"), comma.left(120).constData());
+    const QByteArray comma
+        = composeMailMessage(mail, QStringLiteral("Box Office, \"Main\" Hall <tickets@box.example>"));
+    QVERIFY2(comma.startsWith("From: \"Box Office, \\\"Main\\\" Hall\" <tickets@box.example>\r\n"),
+             comma.left(120).constData());
     QCOMPARE(headers.count("From: "), 1);
     // Every header line is a header or its folded continuation.
     for (const QByteArray &line : headers.split('\n')) {
         const QByteArray trimmed = line.endsWith('\r') ? line.chopped(1) : line;
-        QVERIFY2(trimmed.startsWith(' ') || QRegularExpression(QStringLiteral("^[A-Za-z-]+: ")).match(QString::fromLatin1(trimmed)).hasMatch(),
-                 trimmed.constData());
+        QVERIFY2(
+            trimmed.startsWith(' ')
+                || QRegularExpression(QStringLiteral("^[A-Za-z-]+: ")).match(QString::fromLatin1(trimmed)).hasMatch(),
+            trimmed.constData());
     }
 }
 
@@ -420,8 +431,9 @@ void TestMailDelivery::anAccountMailWithoutAnOrderGoesOutToo()
     QCOMPARE(int(messages.size()), before + 1);
     // The Maildir's names do not sort by arrival: find it by its Message-ID.
     const QByteArray id = "<mail-" + QByteArray::number(mail) + "@box.example>";
-    const auto found = std::find_if(messages.begin(), messages.end(),
-                                    [&](const QByteArray &message) { return headerOf(message, "Message-ID").trimmed() == id; });
+    const auto found = std::find_if(messages.begin(), messages.end(), [&](const QByteArray &message) {
+        return headerOf(message, "Message-ID").trimmed() == id;
+    });
     QVERIFY2(found != messages.end(), id.constData());
     QVERIFY(!found->contains("application/pdf"));
     QVERIFY(QString::fromUtf8(partAfter(*found, "Content-Type: text/plain")).contains(QStringLiteral("#confirm=abc")));
@@ -433,16 +445,18 @@ void TestMailDelivery::aRunningWorkerSendsANewMailWithoutWaitingForItsRound()
     QProcess worker;
     worker.setProcessChannelMode(QProcess::ForwardedChannels);
     worker.start(qEnvironmentVariable("BOXOFFICE_CTL"),
-                 {QStringLiteral("--db"), m_db->settings().toUrl(true), QStringLiteral("worker"), QStringLiteral("--interval"),
-                  QStringLiteral("3600"), QStringLiteral("--smtp"), m_sink.url(), QStringLiteral("--mail-from"), from});
+                 {QStringLiteral("--db"), m_db->settings().toUrl(true), QStringLiteral("worker"),
+                  QStringLiteral("--interval"), QStringLiteral("3600"), QStringLiteral("--smtp"), m_sink.url(),
+                  QStringLiteral("--mail-from"), from});
     QVERIFY2(worker.waitForStarted(10000), "boxoffice-ctl did not start (run through ctest)");
     // Its first pass finds nothing; then the mail is queued while it sleeps.
     QTest::qWait(2000);
     const int before = int(m_sink.messages().size());
     const qint64 mail
-        = m_db->scalar(QStringLiteral("INSERT INTO mail_spool (purpose, recipient, subject, body) "
-                                      "VALUES ('reset', 'woken@example.org', 'Set a new password', 'A link.') RETURNING id"),
-                       {})
+        = m_db->scalar(
+                  QStringLiteral("INSERT INTO mail_spool (purpose, recipient, subject, body) "
+                                 "VALUES ('reset', 'woken@example.org', 'Set a new password', 'A link.') RETURNING id"),
+                  {})
               .toLongLong();
     QVERIFY(mail > 0);
     // A generous bound for a slow machine, far below the worker's hour.

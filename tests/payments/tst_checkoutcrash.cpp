@@ -80,11 +80,16 @@ void TestCheckoutCrash::killedAtEachStepThenReconciled_data()
 {
     QTest::addColumn<QString>("step");
     QTest::addColumn<QString>("expected"); // what the order ends as
-    QTest::newRow("after the order is opened") << "order-opened" << "EXPIRED";
-    QTest::newRow("after the charge is recorded, before the provider is asked") << "charge-started" << "CANCELLED";
-    QTest::newRow("after the provider charged, before the answer is written") << "charge-answered" << "PAID";
-    QTest::newRow("after the answer is written, before confirm") << "outcome-recorded" << "PAID";
-    QTest::newRow("after confirm") << "settled" << "PAID";
+    QTest::newRow("after the order is opened") << "order-opened"
+                                               << "EXPIRED";
+    QTest::newRow("after the charge is recorded, before the provider is asked") << "charge-started"
+                                                                                << "CANCELLED";
+    QTest::newRow("after the provider charged, before the answer is written") << "charge-answered"
+                                                                              << "PAID";
+    QTest::newRow("after the answer is written, before confirm") << "outcome-recorded"
+                                                                 << "PAID";
+    QTest::newRow("after confirm") << "settled"
+                                   << "PAID";
 }
 
 void TestCheckoutCrash::killedAtEachStepThenReconciled()
@@ -112,9 +117,9 @@ void TestCheckoutCrash::killedAtEachStepThenReconciled()
     ::kill(pid_t(checkout.processId()), SIGKILL); // no destructors, no flush: a crash
     QVERIFY(checkout.waitForFinished(10000));
 
-    const OrderId order = m_db->scalar(QStringLiteral("SELECT max(id) FROM orders WHERE cart_id = :c"),
-                                       {{QStringLiteral("c"), cart}})
-                              .toLongLong();
+    const OrderId order
+        = m_db->scalar(QStringLiteral("SELECT max(id) FROM orders WHERE cart_id = :c"), {{QStringLiteral("c"), cart}})
+              .toLongLong();
     QVERIFY(order > 0);
     if (step == QLatin1String("order-opened")) {
         // Nothing was charged; the buyer never came back and the hold ran out.
@@ -122,10 +127,12 @@ void TestCheckoutCrash::killedAtEachStepThenReconciled()
     }
     QString out;
     QCOMPARE(runCtl({QStringLiteral("reconcile"), QStringLiteral("--unknown-after"), QStringLiteral("0")}, &out), 0);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), order}}).toString(),
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), order}})
+                 .toString(),
              expected);
 
-    const QVariantMap bindings{{QStringLiteral("o"), order}, {QStringLiteral("a"), units.at(0)}, {QStringLiteral("b"), units.at(1)}};
+    const QVariantMap bindings{
+        {QStringLiteral("o"), order}, {QStringLiteral("a"), units.at(0)}, {QStringLiteral("b"), units.at(1)}};
     const int soldToOrder = m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE id IN (:a, :b) "
                                                         "AND state = 'SOLD' AND order_id = :o"),
                                          bindings)
@@ -138,7 +145,8 @@ void TestCheckoutCrash::killedAtEachStepThenReconciled()
                     QStringLiteral("--json")},
                    &out)
             == 0);
-    QVERIFY2(out.contains(QLatin1String("\"confirmed\":0")) || out.contains(QLatin1String("\"confirmed\": 0")), qPrintable(out));
+    QVERIFY2(out.contains(QLatin1String("\"confirmed\":0")) || out.contains(QLatin1String("\"confirmed\": 0")),
+             qPrintable(out));
     QCOMPARE(runCtl({QStringLiteral("audit")}, &out), 0);
 }
 

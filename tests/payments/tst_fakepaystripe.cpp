@@ -36,7 +36,9 @@ struct Reply
     QByteArray header(const QByteArray &name) const { return headers.value(name.toLower()); }
     QString describe() const
     {
-        return QStringLiteral("HTTP %1 %2").arg(status).arg(QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact)));
+        return QStringLiteral("HTTP %1 %2")
+            .arg(status)
+            .arg(QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact)));
     }
 };
 
@@ -223,24 +225,27 @@ void TestFakepayStripe::unknownParametersAreNamed_data()
     QTest::newRow("create: a field Stripe has but the fake does not")
         << QByteArray("POST") << QStringLiteral("/v1/payment_intents")
         << QByteArray("amount=100&currency=eur&statement_descriptor=X") << QStringLiteral("statement_descriptor");
-    QTest::newRow("create: inside a hash") << QByteArray("POST") << QStringLiteral("/v1/payment_intents")
-                                           << QByteArray("amount=100&currency=eur&automatic_payment_methods[enabled]=true"
-                                                         "&automatic_payment_methods[colour]=red")
-                                           << QStringLiteral("automatic_payment_methods[colour]");
-    QTest::newRow("payment method: card field") << QByteArray("POST") << QStringLiteral("/v1/payment_methods")
-                                                << QByteArray("type=card&card[number]=4242424242424242&card[exp_month]=1"
-                                                              "&card[exp_year]=2040&card[pin]=1234")
-                                                << QStringLiteral("card[pin]");
+    QTest::newRow("create: inside a hash")
+        << QByteArray("POST") << QStringLiteral("/v1/payment_intents")
+        << QByteArray("amount=100&currency=eur&automatic_payment_methods[enabled]=true"
+                      "&automatic_payment_methods[colour]=red")
+        << QStringLiteral("automatic_payment_methods[colour]");
+    QTest::newRow("payment method: card field")
+        << QByteArray("POST") << QStringLiteral("/v1/payment_methods")
+        << QByteArray("type=card&card[number]=4242424242424242&card[exp_month]=1"
+                      "&card[exp_year]=2040&card[pin]=1234")
+        << QStringLiteral("card[pin]");
     QTest::newRow("refund") << QByteArray("POST") << QStringLiteral("/v1/refunds")
-                            << QByteArray("payment_intent=pi_x&refund_everything=true") << QStringLiteral("refund_everything");
+                            << QByteArray("payment_intent=pi_x&refund_everything=true")
+                            << QStringLiteral("refund_everything");
     QTest::newRow("list: query string") << QByteArray("GET") << QStringLiteral("/v1/payment_intents?limit=3&order=asc")
                                         << QByteArray() << QStringLiteral("order");
     QTest::newRow("list: created bound") << QByteArray("GET")
                                          << QStringLiteral("/v1/payment_intents?created[between]=5") << QByteArray()
                                          << QStringLiteral("created[between]");
-    QTest::newRow("search: the old key lookup") << QByteArray("GET")
-                                                << QStringLiteral("/v1/payment_intents/search?idempotency_key=abc")
-                                                << QByteArray() << QStringLiteral("idempotency_key");
+    QTest::newRow("search: the old key lookup")
+        << QByteArray("GET") << QStringLiteral("/v1/payment_intents/search?idempotency_key=abc") << QByteArray()
+        << QStringLiteral("idempotency_key");
     QTest::newRow("charges") << QByteArray("GET") << QStringLiteral("/v1/charges?customer=cus_1") << QByteArray()
                              << QStringLiteral("customer");
 }
@@ -280,28 +285,30 @@ void TestFakepayStripe::missingAndMalformedValues_data()
                                   << QStringLiteral("parameter_invalid_empty") << QStringLiteral("amount");
     QTest::newRow("currency empty") << intents << QByteArray("amount=5&currency=")
                                     << QStringLiteral("parameter_invalid_empty") << QStringLiteral("currency");
-    QTest::newRow("confirm not a boolean") << intents << QByteArray("amount=5&currency=eur&confirm=yes") << QString()
-                                           << QStringLiteral("confirm");
+    QTest::newRow("confirm not a boolean")
+        << intents << QByteArray("amount=5&currency=eur&confirm=yes") << QString() << QStringLiteral("confirm");
     QTest::newRow("manual capture") << intents << QByteArray("amount=5&currency=eur&capture_method=manual") << QString()
                                     << QStringLiteral("capture_method");
     QTest::newRow("metadata a string") << intents << QByteArray("amount=5&currency=eur&metadata=x") << QString()
                                        << QStringLiteral("metadata");
-    QTest::newRow("metadata key too long") << intents
-                                           << QByteArray("amount=5&currency=eur&metadata[") + QByteArray(41, 'k') + "]=v"
-                                           << QString() << QStringLiteral("metadata[%1]").arg(QString(41, 'k'));
+    QTest::newRow("metadata key too long")
+        << intents << QByteArray("amount=5&currency=eur&metadata[") + QByteArray(41, 'k') + "]=v" << QString()
+        << QStringLiteral("metadata[%1]").arg(QString(41, 'k'));
     QTest::newRow("expand a string") << intents << QByteArray("amount=5&currency=eur&expand=latest_charge") << QString()
                                      << QStringLiteral("expand");
     QTest::newRow("refund: reason") << QStringLiteral("/v1/refunds") << QByteArray("payment_intent=pi_x&reason=because")
                                     << QString() << QStringLiteral("reason");
-    QTest::newRow("refund: neither intent nor charge") << QStringLiteral("/v1/refunds") << QByteArray("amount=5")
-                                                       << QStringLiteral("parameter_missing")
-                                                       << QStringLiteral("payment_intent");
-    QTest::newRow("payment method: no type") << QStringLiteral("/v1/payment_methods")
-                                             << QByteArray("card[number]=4242424242424242&card[exp_month]=1&card[exp_year]=2040")
-                                             << QStringLiteral("parameter_missing") << QStringLiteral("type");
-    QTest::newRow("payment method: no expiry") << QStringLiteral("/v1/payment_methods")
-                                               << QByteArray("type=card&card[number]=4242424242424242&card[exp_month]=1")
-                                               << QStringLiteral("parameter_missing") << QStringLiteral("card[exp_year]");
+    QTest::newRow("refund: neither intent nor charge")
+        << QStringLiteral("/v1/refunds") << QByteArray("amount=5") << QStringLiteral("parameter_missing")
+        << QStringLiteral("payment_intent");
+    QTest::newRow("payment method: no type")
+        << QStringLiteral("/v1/payment_methods")
+        << QByteArray("card[number]=4242424242424242&card[exp_month]=1&card[exp_year]=2040")
+        << QStringLiteral("parameter_missing") << QStringLiteral("type");
+    QTest::newRow("payment method: no expiry")
+        << QStringLiteral("/v1/payment_methods")
+        << QByteArray("type=card&card[number]=4242424242424242&card[exp_month]=1")
+        << QStringLiteral("parameter_missing") << QStringLiteral("card[exp_year]");
 }
 
 void TestFakepayStripe::missingAndMalformedValues()
@@ -332,7 +339,8 @@ void TestFakepayStripe::theKeyIsRequired()
 
     const Reply wrong = call("GET", path, {}, {}, "sk_test_somebody_else");
     QCOMPARE(wrong.status, 401);
-    QVERIFY2(wrong.errorField("message").startsWith(QLatin1String("Invalid API Key provided")), qPrintable(wrong.describe()));
+    QVERIFY2(wrong.errorField("message").startsWith(QLatin1String("Invalid API Key provided")),
+             qPrintable(wrong.describe()));
     QVERIFY2(!wrong.errorField("message").contains(QLatin1String("somebody")), "the wrong key is masked");
 
     // Basic auth with the key as the user name, as Stripe's docs show it with curl -u.
@@ -344,7 +352,8 @@ void TestFakepayStripe::theKeyIsRequired()
     QCOMPARE(basicWrong.status, 401);
     // A POST without a key changes nothing.
     const int before = m_fakepay->state().value(QStringLiteral("charges")).toArray().size();
-    QCOMPARE(call("POST", QStringLiteral("/v1/payment_intents"), "amount=5&currency=eur&confirm=true", {}, QByteArray()).status,
+    QCOMPARE(call("POST", QStringLiteral("/v1/payment_intents"), "amount=5&currency=eur&confirm=true", {}, QByteArray())
+                 .status,
              401);
     QCOMPARE(m_fakepay->state().value(QStringLiteral("charges")).toArray().size(), before);
 }
@@ -394,7 +403,8 @@ void TestFakepayStripe::everyAnswerHasARequestId()
 void TestFakepayStripe::anIdempotentReplayIsMarked()
 {
     const QByteArray key = "replay-" + m_batch.toLatin1();
-    const QByteArray extra = "confirm=true&payment_method=pm_card_visa&" + field("metadata[order_id]", QStringLiteral("77"));
+    const QByteArray extra
+        = "confirm=true&payment_method=pm_card_visa&" + field("metadata[order_id]", QStringLiteral("77"));
     const Reply first = createIntent(extra, key);
     const Reply second = createIntent(extra, key);
     QVERIFY2(first.status == 200, qPrintable(first.describe()));
@@ -425,9 +435,9 @@ void TestFakepayStripe::oneKeyWithOtherParametersIsAnIdempotencyError()
     const Reply otherAmount = createIntent("confirm=true", key, 1001);
     QCOMPARE(otherAmount.status, 400);
     QCOMPARE(otherAmount.errorField("type"), QStringLiteral("idempotency_error"));
-    const Reply otherEndpoint = call("POST", QStringLiteral("/v1/refunds"),
-                                     "payment_intent=" + first.json.value("id").toString().toLatin1(),
-                                     {{"Idempotency-Key", key}});
+    const Reply otherEndpoint
+        = call("POST", QStringLiteral("/v1/refunds"), "payment_intent=" + first.json.value("id").toString().toLatin1(),
+               {{"Idempotency-Key", key}});
     QCOMPARE(otherEndpoint.status, 400);
     QCOMPARE(otherEndpoint.errorField("type"), QStringLiteral("idempotency_error"));
     QCOMPARE(m_fakepay->chargesFor(QString::fromLatin1(key)), 1);
@@ -524,10 +534,9 @@ void TestFakepayStripe::searchFindsByTheQueryLanguage_data()
 {
     QTest::addColumn<QString>("clauses"); // %1 is this test's batch
     QTest::addColumn<QStringList>("orders"); // the order_ids expected, newest first
-    QTest::newRow("metadata") << QStringLiteral("metadata['batch']:'%1'")
-                              << QStringList{"o5", "o4", "o3", "o2", "o1"};
-    QTest::newRow("metadata in double quotes") << QStringLiteral("metadata[\"batch\"]:\"%1\" AND metadata['order_id']:'o2'")
-                                               << QStringList{"o2"};
+    QTest::newRow("metadata") << QStringLiteral("metadata['batch']:'%1'") << QStringList{"o5", "o4", "o3", "o2", "o1"};
+    QTest::newRow("metadata in double quotes")
+        << QStringLiteral("metadata[\"batch\"]:\"%1\" AND metadata['order_id']:'o2'") << QStringList{"o2"};
     QTest::newRow("status") << QStringLiteral("metadata['batch']:'%1' AND status:'succeeded'")
                             << QStringList{"o5", "o4", "o2", "o1"};
     QTest::newRow("status, case aside") << QStringLiteral("metadata['batch']:'%1' AND status:'REQUIRES_PAYMENT_METHOD'")
@@ -557,7 +566,7 @@ void TestFakepayStripe::searchFindsByTheQueryLanguage()
     QFETCH(QStringList, orders);
     const auto make = [&](const QString &order, qint64 amount, const QByteArray &extra) {
         QByteArray body = "amount=" + QByteArray::number(amount) + "&" + field("metadata[batch]", m_batch) + "&"
-                          + field("metadata[order_id]", order) + "&" + extra;
+            + field("metadata[order_id]", order) + "&" + extra;
         QCOMPARE(call("POST", QStringLiteral("/v1/payment_intents"), body).status, 200);
     };
     // The OR row looks for order ids across batches: they are made unique per row.
@@ -613,8 +622,8 @@ void TestFakepayStripe::malformedSearchQueriesAreRefused_data()
 void TestFakepayStripe::malformedSearchQueriesAreRefused()
 {
     QFETCH(QString, query);
-    const Reply refused = query.isEmpty() ? call("GET", QStringLiteral("/v1/payment_intents/search?query="))
-                                          : search(query);
+    const Reply refused
+        = query.isEmpty() ? call("GET", QStringLiteral("/v1/payment_intents/search?query=")) : search(query);
     QVERIFY2(refused.status == 400, qPrintable(query + ": " + refused.describe()));
     QCOMPARE(refused.errorField("type"), QStringLiteral("invalid_request_error"));
     QCOMPARE(refused.errorField("param"), QStringLiteral("query"));
@@ -684,7 +693,8 @@ void TestFakepayStripe::listsPageNewestFirst()
     QCOMPARE(first.at(0)["id"].toString(), made.at(0));
     QCOMPARE(first.at(1)["id"].toString(), made.at(1));
 
-    const Reply next = call("GET", QStringLiteral("/v1/payment_intents?limit=2&starting_after=%1&%2").arg(made.at(1), filter));
+    const Reply next
+        = call("GET", QStringLiteral("/v1/payment_intents?limit=2&starting_after=%1&%2").arg(made.at(1), filter));
     QCOMPARE(next.json.value("data").toArray().at(0)["id"].toString(), made.at(2));
     QCOMPARE(next.json.value("data").toArray().at(1)["id"].toString(), made.at(3));
     const Reply back = call("GET", QStringLiteral("/v1/payment_intents?limit=2&ending_before=%1").arg(made.at(3)));
@@ -693,7 +703,8 @@ void TestFakepayStripe::listsPageNewestFirst()
 
     // The SDK's spelling of a list: expand[0]=data.latest_charge, the charge inlined.
     const Reply expanded = call("GET", QStringLiteral("/v1/payment_intents?limit=1&expand[0]=data.latest_charge"));
-    QCOMPARE(expanded.json.value("data").toArray().first()["latest_charge"]["object"].toString(), QStringLiteral("charge"));
+    QCOMPARE(expanded.json.value("data").toArray().first()["latest_charge"]["object"].toString(),
+             QStringLiteral("charge"));
     QCOMPARE(call("GET", QStringLiteral("/v1/payment_intents?expand[]=data.customer")).status, 400);
 
     QCOMPARE(call("GET", QStringLiteral("/v1/payment_intents?created[gt]=%1").arg(since + 3600))
@@ -702,8 +713,9 @@ void TestFakepayStripe::listsPageNewestFirst()
                  .size(),
              0);
     QCOMPARE(call("GET", QStringLiteral("/v1/payment_intents?limit=101")).errorField("param"), QStringLiteral("limit"));
-    QCOMPARE(call("GET", QStringLiteral("/v1/payment_intents?starting_after=%1&ending_before=%1").arg(made.at(0))).status,
-             400);
+    QCOMPARE(
+        call("GET", QStringLiteral("/v1/payment_intents?starting_after=%1&ending_before=%1").arg(made.at(0))).status,
+        400);
     QCOMPARE(call("GET", QStringLiteral("/v1/payment_intents?starting_after=pi_nothing")).errorField("code"),
              QStringLiteral("resource_missing"));
 }
@@ -739,7 +751,9 @@ void TestFakepayStripe::refundsNeverExceedTheCharge()
     const Reply again = call("POST", QStringLiteral("/v1/refunds"), "payment_intent=" + intent + "&amount=1");
     QCOMPARE(again.status, 400);
     QCOMPARE(again.errorField("code"), QStringLiteral("charge_already_refunded"));
-    QCOMPARE(call("GET", QStringLiteral("/v1/refunds/") + first.json.value("id").toString()).json.value("amount").toInteger(),
+    QCOMPARE(call("GET", QStringLiteral("/v1/refunds/") + first.json.value("id").toString())
+                 .json.value("amount")
+                 .toInteger(),
              qint64(600));
     QCOMPARE(call("GET", QStringLiteral("/v1/refunds/re_nothing")).status, 404);
     QCOMPARE(call("POST", QStringLiteral("/v1/refunds"), "payment_intent=pi_nothing").errorField("code"),
@@ -774,7 +788,8 @@ void TestFakepayStripe::cardErrorsAreStripes()
 
     // The same intent, confirmed again with a good card, succeeds; then it cannot be confirmed again.
     const QString id = intent.value("id").toString();
-    const Reply retried = call("POST", QStringLiteral("/v1/payment_intents/%1/confirm").arg(id), "payment_method=pm_card_visa");
+    const Reply retried
+        = call("POST", QStringLiteral("/v1/payment_intents/%1/confirm").arg(id), "payment_method=pm_card_visa");
     QVERIFY2(retried.status == 200, qPrintable(retried.describe()));
     QCOMPARE(retried.json.value("status").toString(), QStringLiteral("succeeded"));
     QVERIFY(retried.json.value("last_payment_error").isNull());
@@ -799,14 +814,15 @@ void TestFakepayStripe::confirmAndCancelFollowTheStates()
     QCOMPARE(withCard.json.value("status").toString(), QStringLiteral("requires_confirmation"));
     QVERIFY(withCard.json.value("payment_method").toString().startsWith(QLatin1String("pm_")));
     QCOMPARE(withCard.json.value("payment_method_types").toArray(), QJsonArray{QStringLiteral("card")});
-    const Reply confirmed = call("POST", QStringLiteral("/v1/payment_intents/%1/confirm").arg(withCard.json.value("id").toString()),
-                                 "expand[]=payment_method");
+    const Reply confirmed
+        = call("POST", QStringLiteral("/v1/payment_intents/%1/confirm").arg(withCard.json.value("id").toString()),
+               "expand[]=payment_method");
     QCOMPARE(confirmed.json.value("status").toString(), QStringLiteral("succeeded"));
     QCOMPARE(confirmed.json.value("payment_method")["card"]["brand"].toString(), QStringLiteral("mastercard"));
 
     const QString id = bare.json.value("id").toString();
-    const Reply canceled = call("POST", QStringLiteral("/v1/payment_intents/%1/cancel").arg(id),
-                                "cancellation_reason=abandoned");
+    const Reply canceled
+        = call("POST", QStringLiteral("/v1/payment_intents/%1/cancel").arg(id), "cancellation_reason=abandoned");
     QCOMPARE(canceled.json.value("status").toString(), QStringLiteral("canceled"));
     QCOMPARE(canceled.json.value("cancellation_reason").toString(), QStringLiteral("abandoned"));
     QCOMPARE(call("POST", QStringLiteral("/v1/payment_intents/%1/confirm").arg(id)).errorField("code"),
@@ -820,7 +836,9 @@ void TestFakepayStripe::chargesListEveryAttempt()
 {
     const Reply declined = createIntent("confirm=true&payment_method=pm_card_chargeDeclined");
     const QString id = declined.error().value("payment_intent")["id"].toString();
-    QCOMPARE(call("POST", QStringLiteral("/v1/payment_intents/%1/confirm").arg(id), "payment_method=pm_card_visa").status, 200);
+    QCOMPARE(
+        call("POST", QStringLiteral("/v1/payment_intents/%1/confirm").arg(id), "payment_method=pm_card_visa").status,
+        200);
     const Reply charges = call("GET", QStringLiteral("/v1/charges?payment_intent=%1").arg(id));
     QCOMPARE(charges.json.value("url").toString(), QStringLiteral("/v1/charges"));
     const QJsonArray data = charges.json.value("data").toArray();
@@ -830,7 +848,8 @@ void TestFakepayStripe::chargesListEveryAttempt()
     QCOMPARE(data.at(1)["failure_code"].toString(), QStringLiteral("card_declined"));
     QCOMPARE(data.at(0)["metadata"]["batch"].toString(), m_batch);
     QCOMPARE(data.at(0)["payment_intent"].toString(), id);
-    const Reply withIntent = call("GET", QStringLiteral("/v1/charges/%1?expand[]=payment_intent").arg(data.at(0)["id"].toString()));
+    const Reply withIntent
+        = call("GET", QStringLiteral("/v1/charges/%1?expand[]=payment_intent").arg(data.at(0)["id"].toString()));
     QCOMPARE(withIntent.json.value("payment_intent")["id"].toString(), id);
     QCOMPARE(call("GET", QStringLiteral("/v1/charges?limit=1")).json.value("data").toArray().size(), 1);
 }
@@ -876,7 +895,8 @@ std::optional<WebhookDelivery> TestFakepayStripe::deliveryOf(const QString &type
     for (const WebhookDelivery &delivery : m_deliveries) {
         const QJsonObject event = QJsonDocument::fromJson(delivery.rawBody).object();
         const QJsonObject object = event.value("data")["object"].toObject();
-        const QString names = object.value(object.value("object") == QStringLiteral("charge") ? "payment_intent" : "id").toString();
+        const QString names
+            = object.value(object.value("object") == QStringLiteral("charge") ? "payment_intent" : "id").toString();
         if (event.value("type").toString() == type && names == paymentIntent)
             return delivery;
     }
@@ -907,7 +927,8 @@ void TestFakepayStripe::webhookEventsAreStripeEvents()
     QCOMPARE(parsed->amountMinor, qint64(1500));
     QCOMPARE(parsed->currency, QStringLiteral("EUR"));
 
-    QCOMPARE(call("POST", QStringLiteral("/v1/refunds"), "payment_intent=" + id.toLatin1() + "&amount=500").status, 200);
+    QCOMPARE(call("POST", QStringLiteral("/v1/refunds"), "payment_intent=" + id.toLatin1() + "&amount=500").status,
+             200);
     QTRY_VERIFY_WITH_TIMEOUT(deliveryOf(QStringLiteral("charge.refunded"), id).has_value(), 15000);
     const Result<PaymentEvent> refunded
         = WebhookSignature::parseEvent(deliveryOf(QStringLiteral("charge.refunded"), id)->rawBody);
@@ -919,7 +940,8 @@ void TestFakepayStripe::webhookEventsAreStripeEvents()
     const Reply declined = createIntent("confirm=true&payment_method=pm_card_chargeDeclined&"
                                         + field("metadata[order_id]", QStringLiteral("4243")));
     const QString declinedId = declined.error().value("payment_intent")["id"].toString();
-    QTRY_VERIFY_WITH_TIMEOUT(deliveryOf(QStringLiteral("payment_intent.payment_failed"), declinedId).has_value(), 15000);
+    QTRY_VERIFY_WITH_TIMEOUT(deliveryOf(QStringLiteral("payment_intent.payment_failed"), declinedId).has_value(),
+                             15000);
 }
 
 QTEST_GUILESS_MAIN(TestFakepayStripe)

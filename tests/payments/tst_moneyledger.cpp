@@ -281,10 +281,12 @@ void TestMoneyLedger::case2_releaseDuringCheckoutIsRefused()
                    {{QStringLiteral("c"), cart}}),
              1);
     // Each shape is pinned on its own, whatever path would give it back.
-    for (const QString &table : {QStringLiteral("ga_holds"), QStringLiteral("stays"), QStringLiteral("slot_bookings")}) {
+    for (const QString &table :
+         {QStringLiteral("ga_holds"), QStringLiteral("stays"), QStringLiteral("slot_bookings")}) {
         QString error;
         const QString release
-            = QStringLiteral("UPDATE %1 SET state = 'RELEASED', expires_at = NULL WHERE cart_id = :c AND state = 'HELD'")
+            = QStringLiteral(
+                  "UPDATE %1 SET state = 'RELEASED', expires_at = NULL WHERE cart_id = :c AND state = 'HELD'")
                   .arg(table);
         QVERIFY2(!m_db->exec(release, {{QStringLiteral("c"), cart}}, &error), qPrintable(table));
         QVERIFY2(error.contains(QStringLiteral("55006")), qPrintable(table + QLatin1Char(' ') + error));
@@ -317,8 +319,8 @@ void TestMoneyLedger::case3_resumedCheckoutAfterReconcileCannotCharge()
     const QString cart = QStringLiteral("resume-1");
     fillCart(cart, true, false, false, false);
     // Every try of the client fails before the charge begins (it tries three times, with backoff).
-    m_fakepay->behave({QStringLiteral("error500_before"), QStringLiteral("error500_before"),
-                       QStringLiteral("error500_before")});
+    m_fakepay->behave(
+        {QStringLiteral("error500_before"), QStringLiteral("error500_before"), QStringLiteral("error500_before")});
     CheckoutSaga saga(*m_store, *m_provider, provider);
     const auto first = saga.checkout(cart, QStringLiteral("web"), QStringLiteral("buyer"));
     QVERIFY(first.ok());
@@ -616,8 +618,8 @@ void TestMoneyLedger::case9_unknownPaymentPinsItsUnitsWithoutExtensions()
     fillCart(cart, true, false, false, false);
     const UnitId seat = m_units.at(m_nextSeat - 1);
     // Every try of the client fails before the charge begins (it tries three times, with backoff).
-    m_fakepay->behave({QStringLiteral("error500_before"), QStringLiteral("error500_before"),
-                       QStringLiteral("error500_before")});
+    m_fakepay->behave(
+        {QStringLiteral("error500_before"), QStringLiteral("error500_before"), QStringLiteral("error500_before")});
     CheckoutSaga saga(*m_store, *m_provider, provider);
     saga.pinSeconds = 3600;
     const auto outcome = saga.checkout(cart, QStringLiteral("web"), QStringLiteral("buyer"));

@@ -12,9 +12,9 @@
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
-#include <QTimer>
 #include <QSet>
 #include <QTest>
+#include <QTimer>
 
 using namespace boxoffice;
 using namespace boxoffice::test;
@@ -192,7 +192,8 @@ void TestPaymentMethods::cardsNeedTheApiKey()
     const QJsonObject refused = m_fakepay.addCard(QStringLiteral("sk_wrong"), visa);
     QVERIFY(!refused.contains("id"));
     QCOMPARE(refused.value("error").toObject().value("type").toString(), QStringLiteral("invalid_request_error"));
-    QVERIFY2(refused.value("error").toObject().value("message").toString().startsWith(QLatin1String("Invalid API Key provided")),
+    QVERIFY2(refused.value("error").toObject().value("message").toString().startsWith(
+                 QLatin1String("Invalid API Key provided")),
              QJsonDocument(refused).toJson().constData());
     const QJsonObject made = m_fakepay.addCard(apiKey, visa);
     HttpPaymentProvider wrongKey(m_fakepay.baseUrl(), "sk_wrong", 20000);
@@ -218,8 +219,8 @@ void TestPaymentMethods::aBrowserMakesACardWithThePublishableKeyOnly()
         QJsonObject json;
         QByteArray allowOrigin;
     };
-    const auto call = [&](const QByteArray &method, const QString &path, const QByteArray &origin, const QByteArray &key,
-                          const QByteArray &body = {}) {
+    const auto call = [&](const QByteArray &method, const QString &path, const QByteArray &origin,
+                          const QByteArray &key, const QByteArray &body = {}) {
         QNetworkRequest request(browsable.baseUrl().resolved(QUrl(path)));
         request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/x-www-form-urlencoded"));
         if (!origin.isEmpty())
@@ -232,13 +233,14 @@ void TestPaymentMethods::aBrowserMakesACardWithThePublishableKeyOnly()
         QTimer::singleShot(10000, &loop, &QEventLoop::quit);
         loop.exec();
         Reply answer{reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(),
-                     QJsonDocument::fromJson(reply->readAll()).object(), reply->rawHeader("Access-Control-Allow-Origin")};
+                     QJsonDocument::fromJson(reply->readAll()).object(),
+                     reply->rawHeader("Access-Control-Allow-Origin")};
         reply->deleteLater();
         return answer;
     };
     // Form-encoded, as Stripe.js posts a card.
     const QByteArray card = "type=card&card[number]=4242+4242+4242+4242&card[exp_month]=12&card[exp_year]="
-                            + QByteArray::number(QDate::currentDate().year() + 4);
+        + QByteArray::number(QDate::currentDate().year() + 4);
 
     const Reply preflight = call("OPTIONS", QStringLiteral("/v1/payment_methods"), "https://shop.test", {});
     QCOMPARE(preflight.status, 204);
@@ -252,7 +254,8 @@ void TestPaymentMethods::aBrowserMakesACardWithThePublishableKeyOnly()
     QCOMPARE(made.allowOrigin, QByteArray("https://shop.test"));
     const QString id = made.json.value("id").toString();
     QVERIFY(id.startsWith(QStringLiteral("pm_")));
-    QCOMPARE(call("POST", QStringLiteral("/v1/payment_methods"), "https://evil.test", "pk_test_page", card).status, 403);
+    QCOMPARE(call("POST", QStringLiteral("/v1/payment_methods"), "https://evil.test", "pk_test_page", card).status,
+             403);
     // The public key reads nothing and charges nothing, with or without an origin.
     QCOMPARE(call("GET", QStringLiteral("/v1/payment_methods/") + id, {}, "pk_test_page").status, 401);
     QCOMPARE(call("GET", QStringLiteral("/v1/payment_methods/") + id, "https://shop.test", "pk_test_page").status, 401);

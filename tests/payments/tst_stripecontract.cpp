@@ -78,11 +78,11 @@ void TestStripeContract::initTestCase()
     const bool library = QFileInfo::exists(contractDir() + QStringLiteral("/node_modules/stripe/package.json"));
     if (m_node.isEmpty() || !library) {
         const QString missing = m_node.isEmpty()
-                                    ? QStringLiteral("node is not installed (Debian: nodejs)")
-                                    : QStringLiteral("Stripe's library is not installed: npm install --prefix %1 "
-                                                     "--no-audit --no-fund --no-package-lock (scripts/common.sh "
-                                                     "does it)")
-                                          .arg(contractDir());
+            ? QStringLiteral("node is not installed (Debian: nodejs)")
+            : QStringLiteral("Stripe's library is not installed: npm install --prefix %1 "
+                             "--no-audit --no-fund --no-package-lock (scripts/common.sh "
+                             "does it)")
+                  .arg(contractDir());
         // CI installs both (test.sh): there a missing one is a failure, not a reason to pass.
         if (qEnvironmentVariableIsSet("CI"))
             QFAIL(qPrintable(missing));
@@ -105,10 +105,11 @@ QJsonObject TestStripeContract::runContract(const QStringList &arguments, QStrin
 {
     QProcess node;
     node.setWorkingDirectory(contractDir());
-    node.start(m_node, QStringList{QStringLiteral("stripe-contract.mjs"),
-                                   QStringLiteral("--url=%1").arg(m_fakepay.baseUrl().toString(QUrl::StripTrailingSlash)),
-                                   QStringLiteral("--key=%1").arg(QString::fromUtf8(apiKey))}
-                           + arguments);
+    node.start(m_node,
+               QStringList{QStringLiteral("stripe-contract.mjs"),
+                           QStringLiteral("--url=%1").arg(m_fakepay.baseUrl().toString(QUrl::StripTrailingSlash)),
+                           QStringLiteral("--key=%1").arg(QString::fromUtf8(apiKey))}
+                   + arguments);
     if (!node.waitForStarted(10000)) {
         *problem = QStringLiteral("node did not start: %1").arg(node.errorString());
         return {};
@@ -124,7 +125,9 @@ QJsonObject TestStripeContract::runContract(const QStringList &arguments, QStrin
     const QByteArray out = node.readAllStandardOutput();
     const QByteArray err = node.readAllStandardError();
     if (node.exitStatus() != QProcess::NormalExit || node.exitCode() != 0) {
-        *problem = QStringLiteral("stripe-contract.mjs failed (exit %1): %2").arg(node.exitCode()).arg(QString::fromUtf8(err));
+        *problem = QStringLiteral("stripe-contract.mjs failed (exit %1): %2")
+                       .arg(node.exitCode())
+                       .arg(QString::fromUtf8(err));
         return {};
     }
     QJsonParseError parseError;
@@ -178,9 +181,11 @@ void TestStripeContract::theProductFindsWhatTheLibraryMade()
 
 void TestStripeContract::theProductListsWhatTheLibraryMade()
 {
-    const QDateTime since = QDateTime::fromSecsSinceEpoch(m_contract.value(QStringLiteral("since")).toInteger(), Qt::UTC);
+    const QDateTime since
+        = QDateTime::fromSecsSinceEpoch(m_contract.value(QStringLiteral("since")).toInteger(), Qt::UTC);
     const Result<QVector<ProviderCharge>> listed = m_provider->listCharges(since, m_tag + QLatin1Char('-'));
-    QVERIFY2(listed.ok(), listed.ok() ? "" : qPrintable(listed.error().message + QLatin1Char(' ') + listed.error().detail));
+    QVERIFY2(listed.ok(),
+             listed.ok() ? "" : qPrintable(listed.error().message + QLatin1Char(' ') + listed.error().detail));
     QHash<QString, ProviderCharge> byId;
     for (const ProviderCharge &charge : listed.value())
         byId.insert(charge.providerPaymentId, charge);
@@ -229,9 +234,11 @@ void TestStripeContract::theLibrarysSignedEventsPassTheVerifier()
         const WebhookDelivery delivery{entry[QStringLiteral("payload")].toString().toUtf8(),
                                        entry[QStringLiteral("header")].toString().toUtf8()};
         const Status verified = WebhookSignature::verify(delivery, webhookSecret, QDateTime::currentDateTimeUtc());
-        QVERIFY2(verified.ok(), qPrintable(name + QStringLiteral(": ") + (verified.ok() ? QString() : verified.error().message)));
+        QVERIFY2(verified.ok(),
+                 qPrintable(name + QStringLiteral(": ") + (verified.ok() ? QString() : verified.error().message)));
         const Result<PaymentEvent> event = WebhookSignature::parseEvent(delivery.rawBody);
-        QVERIFY2(event.ok(), qPrintable(name + QStringLiteral(": ") + (event.ok() ? QString() : event.error().message)));
+        QVERIFY2(event.ok(),
+                 qPrintable(name + QStringLiteral(": ") + (event.ok() ? QString() : event.error().message)));
         const char *which = name == QLatin1String("failed") ? "declined" : "paid";
         QCOMPARE(event->providerPaymentId, intent(which).value(QStringLiteral("id")).toString());
         QCOMPARE(QString::number(event->order), orders.value(QLatin1String(which)).toString());
@@ -303,9 +310,11 @@ void TestStripeContract::theLibrarySeesWhatTheProductMade()
     QCOMPARE(seen.value(QStringLiteral("currency")).toString(), QStringLiteral("eur"));
     QCOMPARE(seen.value(QStringLiteral("payment_method")).toString(), request.paymentMethod);
     QCOMPARE(seen.value(QStringLiteral("metadata"))[QStringLiteral("order_id")].toString(), QStringLiteral("900001"));
-    QCOMPARE(seen.value(QStringLiteral("metadata"))[QStringLiteral("boxoffice_key")].toString(), request.idempotencyKey);
+    QCOMPARE(seen.value(QStringLiteral("metadata"))[QStringLiteral("boxoffice_key")].toString(),
+             request.idempotencyKey);
     QCOMPARE(seen.value(QStringLiteral("latest_charge"))[QStringLiteral("amount_refunded")].toInteger(), qint64(1300));
-    const QJsonArray charges = read.value(QStringLiteral("charges")).toObject().value(paid->providerPaymentId).toArray();
+    const QJsonArray charges
+        = read.value(QStringLiteral("charges")).toObject().value(paid->providerPaymentId).toArray();
     QCOMPARE(charges.size(), 1);
     QCOMPARE(charges.first()[QStringLiteral("status")].toString(), QStringLiteral("succeeded"));
     QCOMPARE(charges.first()[QStringLiteral("id")], seen.value(QStringLiteral("latest_charge"))[QStringLiteral("id")]);

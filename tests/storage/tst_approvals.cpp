@@ -6,9 +6,9 @@
 #include "aftersaleswiring.h"
 #include "domain/seatholdservice.h"
 #include "storage/pgtillstore.h"
-#include "ui/desk/deskwindow.h"
 #include "storage/staffadmin.h"
 #include "testdatabase.h"
+#include "ui/desk/deskwindow.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -376,7 +376,6 @@ void TestApprovals::aClerkCannotBookMoneyIntoAnotherTill()
     QVERIFY(query.exec(QStringLiteral("SELECT boxoffice_till_owner()")) && query.next());
     QCOMPARE(query.value(0).toString(), m_clerkLogin);
 }
-
 
 QTEST_GUILESS_MAIN(TestApprovals)
 #include "tst_approvals.moc"

@@ -127,7 +127,9 @@ void TestBuyers::theCapRefusesTheSeatTooMany()
     // A second cart does not get around the cap.
     const auto refused = m_seats->hold(eve->buyer.id, m_hall.eventId, second.value(), {m_units.at(4)});
     QCOMPARE(refused.error().code, ErrorCode::LimitReached);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM event_seats WHERE id = :u"), {{QStringLiteral("u"), m_units.at(4)}}).toString(),
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM event_seats WHERE id = :u"),
+                          {{QStringLiteral("u"), m_units.at(4)}})
+                 .toString(),
              QStringLiteral("AVAILABLE"));
     QVERIFY(m_db->exec(QStringLiteral("UPDATE events SET max_holds_per_buyer = NULL WHERE id = :e"),
                        {{QStringLiteral("e"), m_hall.eventId}}));
@@ -173,17 +175,19 @@ void TestBuyers::parallelRequestsOfOneBuyerStayUnderTheCap()
     QCOMPARE(failed.load(), 0);
     QCOMPARE(granted.load(), 3);
     QCOMPARE(refused.load(), 7);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats s JOIN buyer_carts c ON c.cart_id = s.cart_id "
-                                         "WHERE c.buyer_id = :b AND s.state = 'HELD'"),
-                          {{QStringLiteral("b"), buyer}})
-                 .toInt(),
-             3);
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats s JOIN buyer_carts c ON c.cart_id = s.cart_id "
+                                    "WHERE c.buyer_id = :b AND s.state = 'HELD'"),
+                     {{QStringLiteral("b"), buyer}})
+            .toInt(),
+        3);
 }
 
 void TestBuyers::oneCardBehindManyAccountsIsCapped()
 {
-    QVERIFY(m_db->exec(QStringLiteral("UPDATE events SET max_holds_per_buyer = NULL, max_holds_per_instrument = 2 WHERE id = :e"),
-                       {{QStringLiteral("e"), m_hall.eventId}}));
+    QVERIFY(m_db->exec(
+        QStringLiteral("UPDATE events SET max_holds_per_buyer = NULL, max_holds_per_instrument = 2 WHERE id = :e"),
+        {{QStringLiteral("e"), m_hall.eventId}}));
     PgInventory inventory(m_db->database());
     const auto first = m_buyers->addBuyer(QStringLiteral("Card holder one"));
     const auto second = m_buyers->addBuyer(QStringLiteral("Card holder two"));
@@ -196,7 +200,9 @@ void TestBuyers::oneCardBehindManyAccountsIsCapped()
     const auto refused = m_seats->hold(second->buyer.id, m_hall.eventId, cartTwo.value(), {m_units.at(5)});
     QCOMPARE(refused.error().code, ErrorCode::LimitReached);
     QVERIFY(refused.error().message.contains(QLatin1String("with one payment card")));
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM event_seats WHERE id = :u"), {{QStringLiteral("u"), m_units.at(5)}}).toString(),
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM event_seats WHERE id = :u"),
+                          {{QStringLiteral("u"), m_units.at(5)}})
+                 .toString(),
              QStringLiteral("AVAILABLE"));
     // Another card is another count.
     QVERIFY(m_seats->hold(second->buyer.id, m_hall.eventId, otherCard.value(), {m_units.at(5)}).ok());
@@ -221,9 +227,11 @@ void TestBuyers::aBuyerListsTheirOrdersAndFindsOneByItsCart()
     for (int i = 0; i < 3; ++i) {
         const auto cart = m_buyers->createCart(ida->buyer.id);
         QVERIFY(cart.ok());
-        const UnitId free = m_db->scalar(QStringLiteral("SELECT max(id) FROM event_seats WHERE event_id = :e AND state = 'AVAILABLE'"),
-                                         {{QStringLiteral("e"), m_hall.eventId}})
-                                .toLongLong();
+        const UnitId free
+            = m_db->scalar(
+                      QStringLiteral("SELECT max(id) FROM event_seats WHERE event_id = :e AND state = 'AVAILABLE'"),
+                      {{QStringLiteral("e"), m_hall.eventId}})
+                  .toLongLong();
         const auto held = m_seats->hold(ida->buyer.id, m_hall.eventId, cart.value(), {free});
         QVERIFY2(held.ok(), held.ok() ? "" : qPrintable(held.error().message));
         const auto order = inventory.carts.createOrder(cart.value());

@@ -382,17 +382,18 @@ void TestCounterExchange::aReprintLeavesOutWhatNoLongerAdmits()
     QCOMPARE(sale.tickets.size(), 3);
     QString refundedCode;
     for (const Ticket &ticket : sale.tickets) {
-        if (ticket.seatLabel == m_db->scalar(QStringLiteral("SELECT s.label FROM event_seats es JOIN seats s ON "
-                                                            "s.id = es.seat_id WHERE es.id = :u"),
-                                             {{QStringLiteral("u"), seats.at(1)}})
-                                      .toString())
+        if (ticket.seatLabel
+            == m_db->scalar(QStringLiteral("SELECT s.label FROM event_seats es JOIN seats s ON "
+                                           "s.id = es.seat_id WHERE es.id = :u"),
+                            {{QStringLiteral("u"), seats.at(1)}})
+                   .toString())
             refundedCode = ticket.code;
     }
     QVERIFY(!refundedCode.isEmpty());
-    QVERIFY(m_manager->services()
-                .refunds->refund(sale.order.id, {OrderItemRef{ItemKind::Seat, seats.at(1)}},
-                                 QStringLiteral("cannot come"))
-                .ok());
+    QVERIFY(
+        m_manager->services()
+            .refunds->refund(sale.order.id, {OrderItemRef{ItemKind::Seat, seats.at(1)}}, QStringLiteral("cannot come"))
+            .ok());
 
     PgTicketReprints reprintStore(m_manager->connection->database());
     TicketReprintService reprints(reprintStore, *m_manager->counter);
@@ -409,9 +410,10 @@ void TestCounterExchange::aReprintLeavesOutWhatNoLongerAdmits()
 
     // Nothing left that admits: nothing to reprint, and nothing recorded.
     QVERIFY(m_manager->services()
-                .refunds->refund(sale.order.id,
-                                 {OrderItemRef{ItemKind::Seat, seats.at(0)}, OrderItemRef{ItemKind::Seat, seats.at(2)}},
-                                 QStringLiteral("cannot come either"))
+                .refunds
+                ->refund(sale.order.id,
+                         {OrderItemRef{ItemKind::Seat, seats.at(0)}, OrderItemRef{ItemKind::Seat, seats.at(2)}},
+                         QStringLiteral("cannot come either"))
                 .ok());
     const qint64 recorded = count(QStringLiteral("SELECT count(*) FROM ticket_reprints WHERE order_id = :o"),
                                   {{QStringLiteral("o"), sale.order.id}});

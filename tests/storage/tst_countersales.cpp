@@ -127,7 +127,8 @@ void TestCounterSales::shortCashChangesNothing()
     const auto sale = m_counter->sellAtCounter(QStringLiteral("short-1"), cash, quote);
     QVERIFY(!sale.ok());
     QCOMPARE(sale.error().code, ErrorCode::Conflict);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM event_seats WHERE id = :u"), {{QStringLiteral("u"), m_units.at(2)}})
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM event_seats WHERE id = :u"),
+                          {{QStringLiteral("u"), m_units.at(2)}})
                  .toString(),
              QStringLiteral("HELD"));
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM orders WHERE cart_id = 'short-1'")).toInt(), 0);
@@ -162,11 +163,13 @@ void TestCounterSales::aSeatRetakenAfterItsHoldRanOutIsNotCharged()
     QCOMPARE(sale->chargedMinor, 4500);
     QCOMPARE(sale->tickets.size(), 1);
     QCOMPARE(sale->tickets.first().seatLabel, QStringLiteral("A-1-4"));
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT reference || ':' || amount_minor FROM counter_payments WHERE order_id = :o"),
+    QCOMPARE(m_db->scalar(QStringLiteral(
+                              "SELECT reference || ':' || amount_minor FROM counter_payments WHERE order_id = :o"),
                           {{QStringLiteral("o"), sale->order.id}})
                  .toString(),
              QStringLiteral("TRM-1:4500"));
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT cart_id FROM event_seats WHERE id = :u"), {{QStringLiteral("u"), m_units.at(4)}})
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT cart_id FROM event_seats WHERE id = :u"),
+                          {{QStringLiteral("u"), m_units.at(4)}})
                  .toString(),
              QStringLiteral("quick-1"));
     QVERIFY(m_inventory->carts.releaseCart(QStringLiteral("quick-1")).ok());
@@ -185,7 +188,8 @@ void TestCounterSales::nothingLeftToSellTakesNoMoney()
     QCOMPARE(sale.error().code, ErrorCode::Lost);
     QVERIFY2(sale.error().message.contains(QLatin1String("take no payment")), qPrintable(sale.error().message));
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM orders WHERE cart_id = 'gone-1'")).toInt(), 0);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT cart_id FROM event_seats WHERE id = :u"), {{QStringLiteral("u"), m_units.at(5)}})
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT cart_id FROM event_seats WHERE id = :u"),
+                          {{QStringLiteral("u"), m_units.at(5)}})
                  .toString(),
              QStringLiteral("taker-1"));
     QVERIFY(m_inventory->carts.releaseCart(QStringLiteral("taker-1")).ok());

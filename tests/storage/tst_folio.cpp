@@ -491,9 +491,11 @@ void TestFolio::twoDesksSettlingAtOnceChargeOnce()
 void TestFolio::theInvoicesNightsFollowTheirRates()
 {
     const auto price = [this](const QVariant &minor) {
-        return m_db->exec(QStringLiteral("UPDATE room_nights SET price_minor = :p WHERE room_type_id = :r AND night = :n"),
-                          {{QStringLiteral("p"), minor}, {QStringLiteral("r"), m_standard},
-                           {QStringLiteral("n"), m_first.addDays(1)}});
+        return m_db->exec(
+            QStringLiteral("UPDATE room_nights SET price_minor = :p WHERE room_type_id = :r AND night = :n"),
+            {{QStringLiteral("p"), minor},
+             {QStringLiteral("r"), m_standard},
+             {QStringLiteral("n"), m_first.addDays(1)}});
     };
     QVERIFY(price(12000));
     const StayId stay = sell(QStringLiteral("Rated Guest"), 2, PaymentMethod::Guarantee);

@@ -144,8 +144,8 @@ void TestFrontDesk::initTestCase()
 {
     m_db = std::make_unique<TestDatabase>(QStringLiteral("frontdesk"));
     QVERIFY2(m_db->ok(), qPrintable(m_db->failure()));
-    const auto loaded = PropertyLoader(m_db->database())
-                            .loadHotel(R"({"name": "Desk Inn", "currency": "EUR", "nights": 40,
+    const auto loaded
+        = PropertyLoader(m_db->database()).loadHotel(R"({"name": "Desk Inn", "currency": "EUR", "nights": 40,
                                "room_types": [{"code": "STD", "name": "Standard", "rank": 1, "price_minor": 9000, "rooms": 2},
                                               {"code": "DLX", "name": "Deluxe", "rank": 2, "price_minor": 15000, "rooms": 1}]})");
     QVERIFY(loaded.ok());
@@ -231,8 +231,9 @@ QVector<RoomTypeId> TestFrontDesk::loadHotel(const QByteArray &json, QDate *firs
 
 int TestFrontDesk::booked(RoomTypeId roomType, int day) const
 {
-    return m_db->scalar(QStringLiteral("SELECT booked FROM room_nights WHERE room_type_id = :r AND night = :n"),
-                        {{QStringLiteral("r"), roomType}, {QStringLiteral("n"), m_first.addDays(day)}})
+    return m_db
+        ->scalar(QStringLiteral("SELECT booked FROM room_nights WHERE room_type_id = :r AND night = :n"),
+                 {{QStringLiteral("r"), roomType}, {QStringLiteral("n"), m_first.addDays(day)}})
         .toInt();
 }
 
@@ -290,13 +291,12 @@ void TestFrontDesk::overbook(int day)
 QPair<RoomTypeId, RoomTypeId> TestFrontDesk::freshInn(const QString &name)
 {
     QDate first;
-    const QVector<RoomTypeId> types = loadHotel(
-        QStringLiteral(R"({"name": "%1", "currency": "EUR", "nights": 20,
+    const QVector<RoomTypeId> types = loadHotel(QStringLiteral(R"({"name": "%1", "currency": "EUR", "nights": 20,
             "room_types": [{"code": "STD", "name": "Standard", "rank": 1, "price_minor": 9000, "rooms": 2},
                            {"code": "DLX", "name": "Deluxe", "rank": 2, "price_minor": 15000, "rooms": 1}]})")
-            .arg(name)
-            .toUtf8(),
-        &first);
+                                                    .arg(name)
+                                                    .toUtf8(),
+                                                &first);
     if (types.size() != 2)
         return {};
     m_first = first;
@@ -377,7 +377,8 @@ void TestFrontDesk::aStayMovesInOneStepOrNotAtAll()
     QVERIFY(m_desk->moveStay(stay, m_deluxe, m_first.addDays(6), m_first.addDays(9)).ok());
     QCOMPARE(booked(m_standard, 5), 0);
     QCOMPARE(booked(m_deluxe, 6), 1);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT to_state FROM inventory_audit WHERE entity = 'stay' AND entity_id = :s ORDER BY id DESC LIMIT 1"),
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT to_state FROM inventory_audit WHERE entity = 'stay' AND entity_id = "
+                                         ":s ORDER BY id DESC LIMIT 1"),
                           {{QStringLiteral("s"), stay}})
                  .toString(),
              QStringLiteral("BOOKED (moved)"));
@@ -389,9 +390,12 @@ void TestFrontDesk::aStayMovesInOneStepOrNotAtAll()
     QCOMPARE(refused.error().code, ErrorCode::Lost);
     QCOMPARE(booked(m_standard, 8), 1);
     QCOMPARE(booked(m_deluxe, 8), 1);
-    QCOMPARE(m_desk->moveStay(stay, m_deluxe, m_first.addDays(9), m_first.addDays(9)).error().code, ErrorCode::BadInput);
-    QCOMPARE(m_desk->moveStay(stay, m_deluxe, m_first.addDays(-5), m_first.addDays(-3)).error().code, ErrorCode::BadInput);
-    QCOMPARE(m_desk->moveStay(424242, m_deluxe, m_first.addDays(1), m_first.addDays(2)).error().code, ErrorCode::NotFound);
+    QCOMPARE(m_desk->moveStay(stay, m_deluxe, m_first.addDays(9), m_first.addDays(9)).error().code,
+             ErrorCode::BadInput);
+    QCOMPARE(m_desk->moveStay(stay, m_deluxe, m_first.addDays(-5), m_first.addDays(-3)).error().code,
+             ErrorCode::BadInput);
+    QCOMPARE(m_desk->moveStay(424242, m_deluxe, m_first.addDays(1), m_first.addDays(2)).error().code,
+             ErrorCode::NotFound);
     QCOMPARE(m_desk->moveStay(424242, m_deluxe, m_first.addDays(1), m_first.addDays(2)).error().reason,
              QLatin1String(ErrorReason::StayOrRoomTypeUnknown));
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
@@ -407,8 +411,9 @@ void TestFrontDesk::arrivalsCheckInAndOut()
     QCOMPARE(m_desk->checkIn(stay).error().code, ErrorCode::Conflict); // twice
     QCOMPARE(m_desk->checkIn(stay).error().reason, QLatin1String(ErrorReason::CheckInNotBooked));
     QVERIFY(m_desk->checkOut(stay).ok());
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE id = :s"), {{QStringLiteral("s"), stay}}).toString(),
-             QStringLiteral("CHECKED_OUT"));
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE id = :s"), {{QStringLiteral("s"), stay}}).toString(),
+        QStringLiteral("CHECKED_OUT"));
 }
 
 void TestFrontDesk::guestsAreFoundByNameOrReference()
@@ -456,8 +461,8 @@ void TestFrontDesk::aClerkCannotWalkAGuest()
     QVERIFY(clerk);
     Desk desk(clerk->database());
     const auto refused = desk.resolveOverbooking(risk->first().stay.id, OverbookingAction::Walk, 0, 12000,
-                                                 QStringLiteral("first night at the partner hotel"), m_first.addDays(20),
-                                                 partnerFor(m_standard));
+                                                 QStringLiteral("first night at the partner hotel"),
+                                                 m_first.addDays(20), partnerFor(m_standard));
     QCOMPARE(refused.error().code, ErrorCode::PermissionDenied);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM compensation_ledger")).toInt(), 0);
     QCOMPARE(m_desk->arrivalsAtRisk(m_hotel, m_first.addDays(20))->size(), 1);
@@ -473,13 +478,17 @@ void TestFrontDesk::aManagerWalksAndUpgradesWithALedger()
     Desk desk(manager->database());
     const QDate night = m_first.addDays(20);
     const StayId walked = m_desk->arrivalsAtRisk(m_hotel, night)->first().stay.id;
-    QCOMPARE(desk.resolveOverbooking(walked, OverbookingAction::Walk, 0, 12000, QString(), night,
-                                     partnerFor(m_standard)).error().code, ErrorCode::BadInput);
+    QCOMPARE(
+        desk.resolveOverbooking(walked, OverbookingAction::Walk, 0, 12000, QString(), night, partnerFor(m_standard))
+            .error()
+            .code,
+        ErrorCode::BadInput);
     QVERIFY(desk.resolveOverbooking(walked, OverbookingAction::Walk, 0, 12000,
                                     QStringLiteral("first night at the Harbour View, taxi paid"), night,
                                     partnerFor(m_standard))
                 .ok());
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE id = :s"), {{QStringLiteral("s"), walked}}).toString(),
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE id = :s"), {{QStringLiteral("s"), walked}})
+                 .toString(),
              QStringLiteral("WALKED"));
     QCOMPARE(booked(m_standard, 20), 2);
     QVERIFY(m_desk->arrivalsAtRisk(m_hotel, night)->isEmpty());
@@ -494,15 +503,18 @@ void TestFrontDesk::aManagerWalksAndUpgradesWithALedger()
     QVERIFY(book(QStringLiteral("U1"), m_standard, 22, 1));
     QVERIFY(book(QStringLiteral("U2"), m_standard, 22, 1));
     const StayId upgraded = book(QStringLiteral("U3"), m_standard, 22, 1);
-    QCOMPARE(desk.resolveOverbooking(upgraded, OverbookingAction::Upgrade, m_standard, 0, QStringLiteral("same room"), m_first.addDays(22))
+    QCOMPARE(desk.resolveOverbooking(upgraded, OverbookingAction::Upgrade, m_standard, 0, QStringLiteral("same room"),
+                                     m_first.addDays(22))
                  .error()
                  .code,
              ErrorCode::BadInput);
-    QVERIFY(desk.resolveOverbooking(upgraded, OverbookingAction::Upgrade, m_deluxe, 0, QStringLiteral("standard overbooked"),
-                                    m_first.addDays(22))
+    QVERIFY(desk.resolveOverbooking(upgraded, OverbookingAction::Upgrade, m_deluxe, 0,
+                                    QStringLiteral("standard overbooked"), m_first.addDays(22))
                 .ok());
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT room_type_id FROM stays WHERE id = :s"), {{QStringLiteral("s"), upgraded}}).toLongLong(),
-             m_deluxe);
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT room_type_id FROM stays WHERE id = :s"), {{QStringLiteral("s"), upgraded}})
+            .toLongLong(),
+        m_deluxe);
     QCOMPARE(booked(m_deluxe, 22), 1);
     const auto ledger = m_desk->compensations(m_hotel, m_first, m_first.addDays(40));
     QVERIFY(ledger.ok());
@@ -511,8 +523,9 @@ void TestFrontDesk::aManagerWalksAndUpgradesWithALedger()
     QCOMPARE(ledger->first().amountMinor, 12000);
     QCOMPARE(ledger->first().by, m_manager);
     QCOMPARE(ledger->last().action, OverbookingAction::Upgrade);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM inventory_audit WHERE entity = 'stay' AND to_state = 'WALKED' "
-                                         "AND db_user = :u"),
+    QCOMPARE(m_db->scalar(QStringLiteral(
+                              "SELECT count(*) FROM inventory_audit WHERE entity = 'stay' AND to_state = 'WALKED' "
+                              "AND db_user = :u"),
                           {{QStringLiteral("u"), m_manager}})
                  .toInt(),
              1);
@@ -532,16 +545,18 @@ void TestFrontDesk::theLedgerExportsAsCsv()
     entry.currency = QStringLiteral("EUR");
     entry.reason = QStringLiteral("taxi, first night");
     const QString csv = compensationsCsv({entry});
-    QCOMPARE(csv, QStringLiteral("night,at,by,stay,guest,action,amount,currency,reason,partner\r\n"
-                                 "2026-03-12,2026-03-12T22:05:00Z,manager,7,\"O'Brien, \"\"Pat\"\"\",WALK,120.05,EUR,"
-                                 "\"taxi, first night\",\r\n"));
+    QCOMPARE(csv,
+             QStringLiteral("night,at,by,stay,guest,action,amount,currency,reason,partner\r\n"
+                            "2026-03-12,2026-03-12T22:05:00Z,manager,7,\"O'Brien, \"\"Pat\"\"\",WALK,120.05,EUR,"
+                            "\"taxi, first night\",\r\n"));
 }
 
 void TestFrontDesk::aStayBookedOnGuaranteeIsPaidOnDeparture()
 {
     PgCounterSales counter(m_db->database(), m_inventory->carts);
     CounterSaleService sales(counter);
-    StayRequest request{m_standard, QStringLiteral("guarantee-1"), m_first.addDays(35), m_first.addDays(37), QStringLiteral("Card On File"), std::nullopt};
+    StayRequest request{m_standard,          QStringLiteral("guarantee-1"),  m_first.addDays(35),
+                        m_first.addDays(37), QStringLiteral("Card On File"), std::nullopt};
     QVERIFY(HotelService(m_inventory->hotels).holdStay(request).ok());
     CounterPayment guarantee;
     guarantee.method = PaymentMethod::Guarantee;
@@ -556,7 +571,9 @@ void TestFrontDesk::aStayBookedOnGuaranteeIsPaidOnDeparture()
     QCOMPARE(booked->chargedMinor, 0);
     QCOMPARE(booked->order.state, OrderState::Guaranteed);
     const QVariantMap order{{QStringLiteral("o"), booked->order.id}};
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT method || ':' || amount_minor || ':' || reference FROM counter_payments WHERE order_id = :o"), order)
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT method || ':' || amount_minor || ':' || reference FROM "
+                                         "counter_payments WHERE order_id = :o"),
+                          order)
                  .toString(),
              QStringLiteral("guarantee:0:VISA-4242-EXP-1228"));
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
@@ -564,7 +581,8 @@ void TestFrontDesk::aStayBookedOnGuaranteeIsPaidOnDeparture()
     CounterPayment cash;
     cash.tenderedMinor = 20000;
     QCOMPARE(sales.settleGuarantee(booked->order.id, cash, 18000).value().changeMinor, 2000);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), order).toString(), QStringLiteral("PAID"));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), order).toString(),
+             QStringLiteral("PAID"));
     QCOMPARE(sales.settleGuarantee(booked->order.id, cash, 18000).error().code, ErrorCode::Conflict); // once
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
@@ -694,9 +712,9 @@ void TestFrontDesk::walkedGuestIsRefundedAndNightsReturn()
     QVERIFY(online);
     const OrderId order = orderOf(online);
     QCOMPARE(m_desk->arrivalsAtRisk(m_hotel, m_first.addDays(10))->first().stay.id, online);
-    const auto walked = desk.resolveOverbooking(online, OverbookingAction::Walk, 0, 8000,
-                                                QStringLiteral("partner hotel and taxi"), m_first.addDays(10),
-                                                partnerFor(m_standard));
+    const auto walked
+        = desk.resolveOverbooking(online, OverbookingAction::Walk, 0, 8000, QStringLiteral("partner hotel and taxi"),
+                                  m_first.addDays(10), partnerFor(m_standard));
     QVERIFY2(walked.ok(), walked.ok() ? "" : qPrintable(walked.error().message));
     QCOMPARE(stateOf(online), QStringLiteral("WALKED"));
     QCOMPARE(booked(m_standard, 10), 2);
@@ -1079,7 +1097,8 @@ void TestFrontDesk::aWalkOrUpgradeOverMoneyThatChangedIsRefused()
     QCOMPARE(upgrade->settlement, PriceSettlement::Waive);
 
     settleElsewhere(order, 9000);
-    QVERIFY(changedSinceRead(managerDesk.walk(shown, 5000, QStringLiteral("partner hotel"), night, partnerFor(standard))));
+    QVERIFY(
+        changedSinceRead(managerDesk.walk(shown, 5000, QStringLiteral("partner hotel"), night, partnerFor(standard))));
     QVERIFY(changedSinceRead(PgFrontDesk(manager->database()).resolveOverbooking(upgrade.value())));
     QCOMPARE(stateOf(stay), QStringLiteral("BOOKED"));
     QCOMPARE(booked(standard, 1), 1);
@@ -1091,8 +1110,9 @@ void TestFrontDesk::aWalkOrUpgradeOverMoneyThatChangedIsRefused()
     QCOMPARE(ledger(order, QStringLiteral("WAIVED")), 0);
 
     // Looked at again: the walk refunds the 90.00 now paid, at the counter.
-    QVERIFY(managerDesk.resolveOverbooking(stay, OverbookingAction::Walk, 0, 5000, QStringLiteral("partner hotel"), night,
-                                           partnerFor(standard))
+    QVERIFY(managerDesk
+                .resolveOverbooking(stay, OverbookingAction::Walk, 0, 5000, QStringLiteral("partner hotel"), night,
+                                    partnerFor(standard))
                 .ok());
     QCOMPARE(stateOf(stay), QStringLiteral("WALKED"));
     QCOMPARE(ledger(order, QStringLiteral("REFUND_DONE")), 9000);
@@ -1116,8 +1136,9 @@ void TestFrontDesk::aGuaranteedCheckOutThatIsRefusedTakesNoPayment()
     cash.tenderedMinor = 20000;
     const auto paymentsTaken = [this, order] {
         return m_db
-            ->scalar(QStringLiteral("SELECT count(*) FROM counter_payments WHERE order_id = :o AND method <> 'guarantee'"),
-                     {{QStringLiteral("o"), order}})
+            ->scalar(
+                QStringLiteral("SELECT count(*) FROM counter_payments WHERE order_id = :o AND method <> 'guarantee'"),
+                {{QStringLiteral("o"), order}})
             .toInt();
     };
 
@@ -1179,7 +1200,8 @@ void TestFrontDesk::cancelMoveAndWalkOfTheSameStaysNeverDeadlock()
                 break;
             default:
                 done = desk.resolveOverbooking(stay, round % 2 ? OverbookingAction::Walk : OverbookingAction::Upgrade,
-                                               types.at(1), 0, QStringLiteral("race"), first.addDays(buyer % 5), partner);
+                                               types.at(1), 0, QStringLiteral("race"), first.addDays(buyer % 5),
+                                               partner);
             }
             Attempt attempt;
             attempt.granted = done.ok();
@@ -1231,19 +1253,25 @@ void TestFrontDesk::checkInOpensOnTheArrivalDay()
     const StayId late = book(QStringLiteral("Late Owl"), m_standard, 28, 2); // its dates are set below
     const StayId over = book(QStringLiteral("Long Gone"), m_deluxe, 28, 1);
     QVERIFY(late && over);
-    QVERIFY(m_db->exec(QStringLiteral("UPDATE stays SET check_in = current_date - 1, check_out = current_date + 1 WHERE id = :s"),
-                       {{QStringLiteral("s"), late}}));
-    QVERIFY(m_db->exec(QStringLiteral("UPDATE stays SET check_in = current_date - 2, check_out = current_date WHERE id = :s"),
-                       {{QStringLiteral("s"), over}}));
+    QVERIFY(m_db->exec(
+        QStringLiteral("UPDATE stays SET check_in = current_date - 1, check_out = current_date + 1 WHERE id = :s"),
+        {{QStringLiteral("s"), late}}));
+    QVERIFY(m_db->exec(
+        QStringLiteral("UPDATE stays SET check_in = current_date - 2, check_out = current_date WHERE id = :s"),
+        {{QStringLiteral("s"), over}}));
     QVERIFY(desk.checkIn(late).ok());
     QCOMPARE(desk.checkIn(over).error().reason, QLatin1String(ErrorReason::CheckInAfterDeparture));
     QCOMPARE(stateOf(over), QStringLiteral("BOOKED"));
     QCOMPARE(desk.checkIn(424242).error().code, ErrorCode::NotFound);
     // Their nights as booked again, so the inventory audit of later tests still adds up.
     QVERIFY(m_db->exec(QStringLiteral("UPDATE stays SET check_in = :a, check_out = :b WHERE id = :s"),
-                       {{QStringLiteral("s"), late}, {QStringLiteral("a"), m_first.addDays(28)}, {QStringLiteral("b"), m_first.addDays(30)}}));
+                       {{QStringLiteral("s"), late},
+                        {QStringLiteral("a"), m_first.addDays(28)},
+                        {QStringLiteral("b"), m_first.addDays(30)}}));
     QVERIFY(m_db->exec(QStringLiteral("UPDATE stays SET check_in = :a, check_out = :b WHERE id = :s"),
-                       {{QStringLiteral("s"), over}, {QStringLiteral("a"), m_first.addDays(28)}, {QStringLiteral("b"), m_first.addDays(29)}}));
+                       {{QStringLiteral("s"), over},
+                        {QStringLiteral("a"), m_first.addDays(28)},
+                        {QStringLiteral("b"), m_first.addDays(29)}}));
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
 
@@ -1262,7 +1290,8 @@ void TestFrontDesk::aManagerAllowsAnEarlyCheckInOnRecord()
     QCOMPARE(clerkDesk.allowEarlyCheckIn(stay, QStringLiteral("please")).error().code, ErrorCode::PermissionDenied);
     QCOMPARE(managerDesk.allowEarlyCheckIn(stay, QStringLiteral("  ")).error().reason,
              QLatin1String(ErrorReason::EarlyCheckInNeedsReason));
-    QCOMPARE(managerDesk.allowEarlyCheckIn(stay, QStringLiteral("red-eye\u0000flight")).error().code, ErrorCode::BadInput);
+    QCOMPARE(managerDesk.allowEarlyCheckIn(stay, QStringLiteral("red-eye\u0000flight")).error().code,
+             ErrorCode::BadInput);
     QCOMPARE(managerDesk.allowEarlyCheckIn(424242, QStringLiteral("who?")).error().code, ErrorCode::NotFound);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM early_check_ins WHERE stay_id = :s"),
                           {{QStringLiteral("s"), stay}})
@@ -1287,4 +1316,3 @@ void TestFrontDesk::aManagerAllowsAnEarlyCheckInOnRecord()
 
 QTEST_MAIN(TestFrontDesk)
 #include "tst_frontdesk.moc"
-

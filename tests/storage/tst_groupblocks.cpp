@@ -256,10 +256,10 @@ void TestGroupBlocks::pickUpUsesTheBlockWhenGeneralSaleIsFull()
                           {{QStringLiteral("b"), made.value()}})
                  .toInt(),
              2);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT guest_name FROM stays WHERE id = :s"),
-                          {{QStringLiteral("s"), first->stay}})
-                 .toString(),
-             QStringLiteral("Anna Sopran"));
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT guest_name FROM stays WHERE id = :s"), {{QStringLiteral("s"), first->stay}})
+            .toString(),
+        QStringLiteral("Anna Sopran"));
 }
 
 void TestGroupBlocks::pickUpIsBookedThroughTheLedger()
@@ -304,9 +304,12 @@ void TestGroupBlocks::pickUpOnlyWithinTheBlock_data()
     QTest::addColumn<int>("from");
     QTest::addColumn<int>("until");
     QTest::addColumn<QString>("reason");
-    QTest::newRow("before the block") << QStringLiteral("Early Eve") << 9 << 11 << QString::fromLatin1(ErrorReason::GroupBlockOutsideNights);
-    QTest::newRow("after the block") << QStringLiteral("Late Lou") << 11 << 13 << QString::fromLatin1(ErrorReason::GroupBlockOutsideNights);
-    QTest::newRow("no name") << QStringLiteral("  ") << 10 << 12 << QString::fromLatin1(ErrorReason::GroupBlockGuestMissing);
+    QTest::newRow("before the block") << QStringLiteral("Early Eve") << 9 << 11
+                                      << QString::fromLatin1(ErrorReason::GroupBlockOutsideNights);
+    QTest::newRow("after the block") << QStringLiteral("Late Lou") << 11 << 13
+                                     << QString::fromLatin1(ErrorReason::GroupBlockOutsideNights);
+    QTest::newRow("no name") << QStringLiteral("  ") << 10 << 12
+                             << QString::fromLatin1(ErrorReason::GroupBlockGuestMissing);
     QTest::newRow("whole block") << QStringLiteral("Fine Fred") << 10 << 12 << QStringLiteral("done");
 }
 
@@ -321,7 +324,8 @@ void TestGroupBlocks::pickUpOnlyWithinTheBlock()
     QCOMPARE(reasonOf(pickUp(made.value(), guest, from, until)), reason);
     // and the database refuses the same without the rules in front of it
     const auto direct = m_store->pickUp({made.value(), QStringLiteral("direct-cart"), day(from), day(until), guest});
-    QCOMPARE(reasonOf(direct), reason == QLatin1String("done") ? QString::fromLatin1(ErrorReason::GroupBlockFull) : reason);
+    QCOMPARE(reasonOf(direct),
+             reason == QLatin1String("done") ? QString::fromLatin1(ErrorReason::GroupBlockFull) : reason);
 }
 
 void TestGroupBlocks::lapsedBlockReturnsByItself_data()
@@ -515,14 +519,16 @@ void TestGroupBlocks::clerkIsRefusedByTheDatabase()
     QVERIFY(!byHand.exec(QStringLiteral("UPDATE group_block_nights SET picked = 0")));
     QVERIFY(!byHand.exec(QStringLiteral("UPDATE group_blocks SET cutoff_at = now()")));
     // a clerk picks a guest up, which is front-desk work
-    const auto picked = clerkBlocks.pickUp({made.value(), QStringLiteral("clerk-cart"), day(10), day(12),
-                                            QStringLiteral("Clerk's Guest")});
+    const auto picked = clerkBlocks.pickUp(
+        {made.value(), QStringLiteral("clerk-cart"), day(10), day(12), QStringLiteral("Clerk's Guest")});
     QVERIFY2(picked.ok(), qPrintable(why(picked)));
     auto manager = signIn(m_manager);
     QVERIFY(manager);
     PgGroupBlockStore managerStore(manager->database());
-    const auto byManager = GroupBlockService(managerStore).create(GroupBlockRequest::constant(
-        m_standard, QStringLiteral("Managed"), day(14), day(15), 1, QDateTime::currentDateTimeUtc().addDays(2)));
+    const auto byManager
+        = GroupBlockService(managerStore)
+              .create(GroupBlockRequest::constant(m_standard, QStringLiteral("Managed"), day(14), day(15), 1,
+                                                  QDateTime::currentDateTimeUtc().addDays(2)));
     QVERIFY2(byManager.ok(), qPrintable(why(byManager)));
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT created_by FROM group_blocks WHERE id = :b"),
                           {{QStringLiteral("b"), byManager.value()}})

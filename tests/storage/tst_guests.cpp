@@ -70,8 +70,8 @@ void TestGuests::initTestCase()
 {
     m_db = std::make_unique<TestDatabase>(QStringLiteral("guests"));
     QVERIFY2(m_db->ok(), qPrintable(m_db->failure()));
-    const auto loaded = PropertyLoader(m_db->database())
-                            .loadHotel(R"({"name": "Guest Inn", "currency": "EUR", "nights": 60,
+    const auto loaded
+        = PropertyLoader(m_db->database()).loadHotel(R"({"name": "Guest Inn", "currency": "EUR", "nights": 60,
                                "room_types": [{"code": "STD", "name": "Standard", "rank": 1, "price_minor": 8000, "rooms": 30}]})");
     QVERIFY(loaded.ok());
     m_inventory = std::make_unique<PgInventory>(m_db->database());
@@ -131,8 +131,10 @@ void TestGuests::detailsTypedAfterTheHoldAreTheOnesBooked()
     QVERIFY2(guest, qPrintable(refusal(guest)));
     QVERIFY(pay(cart));
     const QVariantMap s{{QStringLiteral("s"), stay}};
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE id = :s"), s).toString(), QStringLiteral("BOOKED"));
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT guest_name FROM stays WHERE id = :s"), s).toString(), QStringLiteral("Ingrid Solberg"));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE id = :s"), s).toString(),
+             QStringLiteral("BOOKED"));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT guest_name FROM stays WHERE id = :s"), s).toString(),
+             QStringLiteral("Ingrid Solberg"));
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT guest_id FROM stays WHERE id = :s"), s).toLongLong(), guest.value());
     const auto profile = m_guests->profile(guest.value());
     QVERIFY(profile);
@@ -165,7 +167,8 @@ void TestGuests::aNamelessBookingIsRefusedByTheDatabase()
     const auto sold = pay(cart);
     QVERIFY(!sold);
     const QVariantMap s{{QStringLiteral("s"), stay}};
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE id = :s"), s).toString(), QStringLiteral("HELD"));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE id = :s"), s).toString(),
+             QStringLiteral("HELD"));
     // The statement itself, as any channel would send it.
     QString error;
     QVERIFY(!m_db->exec(QStringLiteral("UPDATE stays SET state = 'BOOKED', expires_at = NULL, "
@@ -220,9 +223,10 @@ void TestGuests::aProfileIsFoundByAnyPartOfAnyDetail()
         const CartId cart = QStringLiteral("guests-%1").arg(++m_carts);
         const StayId stay = hold(QString(), 6, cart);
         QVERIFY(stay);
-        const auto guest = m_guests->bookAs(cart, stay, 0,
-                                            {QStringLiteral("Maximilian Roth"), QStringLiteral("maximilian.roth@example.de"),
-                                             QStringLiteral("+49 30 555 0199"), QStringLiteral("Lindenweg 3, Berlin")});
+        const auto guest
+            = m_guests->bookAs(cart, stay, 0,
+                               {QStringLiteral("Maximilian Roth"), QStringLiteral("maximilian.roth@example.de"),
+                                QStringLiteral("+49 30 555 0199"), QStringLiteral("Lindenweg 3, Berlin")});
         QVERIFY(guest);
         max = guest.value();
     }
@@ -245,7 +249,8 @@ void TestGuests::aReturningGuestIsLinkedNotDuplicated()
     const int before = guestCount();
 
     // Next visit: the clerk types the e-mail, the desk offers her profile with one past stay.
-    const auto offered = m_guests->suggestions({QStringLiteral("O. Virtanen"), QStringLiteral("oona@virtanen.fi"), {}, {}});
+    const auto offered
+        = m_guests->suggestions({QStringLiteral("O. Virtanen"), QStringLiteral("oona@virtanen.fi"), {}, {}});
     QVERIFY(offered);
     QCOMPARE(offered->size(), 1);
     QCOMPARE(offered->first().id, guest.value());
@@ -272,17 +277,22 @@ void TestGuests::badDetailsAreRefusedBeforeSql_data()
     QTest::addColumn<GuestDetails>("details");
     QTest::addColumn<QString>("reason");
     const QString name = QStringLiteral("Valid Name");
-    QTest::newRow("no name") << GuestDetails{QStringLiteral("  "), {}, {}, {}} << QString(ErrorReason::GuestNameMissing);
+    QTest::newRow("no name") << GuestDetails{QStringLiteral("  "), {}, {}, {}}
+                             << QString(ErrorReason::GuestNameMissing);
     QTest::newRow("NUL in the name") << GuestDetails{QStringLiteral("Ann") + QChar(0) + QStringLiteral("a"), {}, {}, {}}
                                      << QString(ErrorReason::GuestDetailUnprintable);
     QTest::newRow("escape in the phone") << GuestDetails{name, {}, QStringLiteral("12\x1b[2J"), {}}
                                          << QString(ErrorReason::GuestDetailUnprintable);
-    QTest::newRow("line break in the address") << GuestDetails{name, {}, {}, QStringLiteral("a\nb")}
-                                               << QString(ErrorReason::GuestDetailUnprintable);
-    QTest::newRow("name too long") << GuestDetails{QString(201, u'n'), {}, {}, {}} << QString(ErrorReason::GuestDetailTooLong);
-    QTest::newRow("address too long") << GuestDetails{name, {}, {}, QString(501, u'a')} << QString(ErrorReason::GuestDetailTooLong);
-    QTest::newRow("not an e-mail") << GuestDetails{name, QStringLiteral("at nowhere"), {}, {}} << QString(ErrorReason::GuestEmailInvalid);
-    QTest::newRow("fine") << GuestDetails{name, QStringLiteral("a@b.example"), QStringLiteral("+1 2"), QStringLiteral("x")}
+    QTest::newRow("line break in the address")
+        << GuestDetails{name, {}, {}, QStringLiteral("a\nb")} << QString(ErrorReason::GuestDetailUnprintable);
+    QTest::newRow("name too long") << GuestDetails{QString(201, u'n'), {}, {}, {}}
+                                   << QString(ErrorReason::GuestDetailTooLong);
+    QTest::newRow("address too long") << GuestDetails{name, {}, {}, QString(501, u'a')}
+                                      << QString(ErrorReason::GuestDetailTooLong);
+    QTest::newRow("not an e-mail") << GuestDetails{name, QStringLiteral("at nowhere"), {}, {}}
+                                   << QString(ErrorReason::GuestEmailInvalid);
+    QTest::newRow("fine") << GuestDetails{name, QStringLiteral("a@b.example"), QStringLiteral("+1 2"),
+                                          QStringLiteral("x")}
                           << QStringLiteral("done");
 }
 
@@ -307,8 +317,9 @@ void TestGuests::aStayNoLongerHeldGetsNoProfile()
     QVERIFY(stay);
     const int before = guestCount();
     // Another cart's claim on the stay, then the hold given back: neither gets a profile.
-    QCOMPARE(refusal(m_guests->bookAs(QStringLiteral("someone-else"), stay, 0, {QStringLiteral("Intruder"), {}, {}, {}})),
-             QString(ErrorReason::GuestStayNotHeld));
+    QCOMPARE(
+        refusal(m_guests->bookAs(QStringLiteral("someone-else"), stay, 0, {QStringLiteral("Intruder"), {}, {}, {}})),
+        QString(ErrorReason::GuestStayNotHeld));
     QVERIFY(HotelService(m_inventory->hotels).releaseStay(cart, stay).ok());
     QCOMPARE(refusal(m_guests->bookAs(cart, stay, 0, {QStringLiteral("Too Late"), {}, {}, {}})),
              QString(ErrorReason::GuestStayNotHeld));
@@ -337,11 +348,13 @@ void TestGuests::aClerkBooksAndEditsAProfile()
     QVERIFY(held);
     const auto guest = guests.bookAs(cart, held->id, 0, {QStringLiteral("Clerk Booked"), {}, {}, {}});
     QVERIFY2(guest, qPrintable(guest ? QString() : guest.error().detail));
-    const Status edited = guests.update(guest.value(), {QStringLiteral("Clerk Booked"), QStringLiteral("cb@example.org"), {}, {}},
-                                        QStringLiteral("Allergic to feathers.\nPrefers a quiet room."));
+    const Status edited
+        = guests.update(guest.value(), {QStringLiteral("Clerk Booked"), QStringLiteral("cb@example.org"), {}, {}},
+                        QStringLiteral("Allergic to feathers.\nPrefers a quiet room."));
     QVERIFY2(edited, qPrintable(edited ? QString() : edited.error().detail));
     QCOMPARE(guests.profile(guest.value())->notes, QStringLiteral("Allergic to feathers.\nPrefers a quiet room."));
-    QCOMPARE(refusal(guests.update(987654, {QStringLiteral("Nobody"), {}, {}, {}}, {})), QString(ErrorReason::GuestUnknown));
+    QCOMPARE(refusal(guests.update(987654, {QStringLiteral("Nobody"), {}, {}, {}}, {})),
+             QString(ErrorReason::GuestUnknown));
     QVERIFY(HotelService(inventory.hotels).releaseStay(cart, held->id).ok());
 }
 

@@ -37,7 +37,8 @@ struct DeskStores
 // The desk's use-cases on one signed-in connection.
 struct Desk : DeskStores
 {
-    explicit Desk(const QSqlDatabase &database) : DeskStores(database), frontDesk(store, counter, unit), hotelLists(lists)
+    explicit Desk(const QSqlDatabase &database)
+        : DeskStores(database), frontDesk(store, counter, unit), hotelLists(lists)
     { }
     FrontDeskService frontDesk;
     HotelListService hotelLists;
@@ -90,8 +91,8 @@ void TestHotelLists::initTestCase()
 {
     m_db = std::make_unique<TestDatabase>(QStringLiteral("hotellists"));
     QVERIFY2(m_db->ok(), qPrintable(m_db->failure()));
-    const auto loaded = PropertyLoader(m_db->database())
-                            .loadHotel(R"({"name": "Lists Inn", "currency": "EUR", "nights": 30,
+    const auto loaded
+        = PropertyLoader(m_db->database()).loadHotel(R"({"name": "Lists Inn", "currency": "EUR", "nights": 30,
                                "room_types": [{"code": "STD", "name": "Standard", "rank": 1, "price_minor": 10000, "rooms": 5},
                                               {"code": "DLX", "name": "Deluxe", "rank": 2, "price_minor": 15000, "rooms": 1}]})");
     QVERIFY(loaded.ok());
@@ -119,8 +120,8 @@ void TestHotelLists::initTestCase()
     // The day looked at lies ahead: checked in early, as a manager allows (migration 028).
     QVERIFY(desk.allowEarlyCheckIn(inNow, QStringLiteral("lists test: the day looked at lies ahead")).ok());
     QVERIFY(desk.checkIn(inNow).ok());
-    StayRequest held{m_standard, QStringLiteral("lists-held"), m_first.addDays(5), m_first.addDays(6),
-                     QStringLiteral("Hal Held"), std::nullopt};
+    StayRequest held{m_standard,         QStringLiteral("lists-held"), m_first.addDays(5),
+                     m_first.addDays(6), QStringLiteral("Hal Held"),   std::nullopt};
     QVERIFY(HotelService(m_desk->inventory.hotels).holdStay(held).ok());
     const StayId cancelled = book(QStringLiteral("Cat Cancelled"), m_standard, 5, 1);
     QVERIFY(desk.cancelStay(cancelled, 0, QString()).ok());
@@ -204,22 +205,22 @@ void TestHotelLists::aDayListsArrivalsDeparturesAndInHouse()
 {
     const auto lists = m_desk->hotelLists.dayLists(m_hotel, m_first.addDays(5));
     QVERIFY(lists.ok());
-    QCOMPARE(references(lists->arrivals), (QStringList{QStringLiteral("Ada Arrives BOOKED"),
-                                                       QStringLiteral("Ben Checkedin CHECKED_IN")}));
+    QCOMPARE(references(lists->arrivals),
+             (QStringList{QStringLiteral("Ada Arrives BOOKED"), QStringLiteral("Ben Checkedin CHECKED_IN")}));
     QCOMPARE(lists->arrivals.first().nights(), 2);
     QCOMPARE(lists->arrivals.first().roomTypeCode, QStringLiteral("STD"));
     // Fay never arrived: not a departure.
-    QCOMPARE(references(lists->departures), (QStringList{QStringLiteral("Dan Leaving CHECKED_IN"),
-                                                         QStringLiteral("Eve Gone CHECKED_OUT")}));
-    QCOMPARE(references(lists->inHouse), (QStringList{QStringLiteral("Ben Checkedin CHECKED_IN"),
-                                                      QStringLiteral("Gus Staying CHECKED_IN")}));
+    QCOMPARE(references(lists->departures),
+             (QStringList{QStringLiteral("Dan Leaving CHECKED_IN"), QStringLiteral("Eve Gone CHECKED_OUT")}));
+    QCOMPARE(references(lists->inHouse),
+             (QStringList{QStringLiteral("Ben Checkedin CHECKED_IN"), QStringLiteral("Gus Staying CHECKED_IN")}));
     // The night before: Eve arrived and has left since; a night to come counts no one checked out.
     const auto before = m_desk->hotelLists.dayLists(m_hotel, m_first.addDays(4));
     QVERIFY(before.ok());
-    QCOMPARE(references(before->arrivals), (QStringList{QStringLiteral("Eve Gone CHECKED_OUT"),
-                                                        QStringLiteral("Gus Staying CHECKED_IN")}));
-    QCOMPARE(references(before->inHouse), (QStringList{QStringLiteral("Dan Leaving CHECKED_IN"),
-                                                       QStringLiteral("Gus Staying CHECKED_IN")}));
+    QCOMPARE(references(before->arrivals),
+             (QStringList{QStringLiteral("Eve Gone CHECKED_OUT"), QStringLiteral("Gus Staying CHECKED_IN")}));
+    QCOMPARE(references(before->inHouse),
+             (QStringList{QStringLiteral("Dan Leaving CHECKED_IN"), QStringLiteral("Gus Staying CHECKED_IN")}));
     const auto empty = m_desk->hotelLists.dayLists(m_hotel, m_first.addDays(20));
     QVERIFY(empty->arrivals.isEmpty() && empty->departures.isEmpty() && empty->inHouse.isEmpty());
     QCOMPARE(m_desk->hotelLists.dayLists(m_hotel, QDate()).error().code, ErrorCode::BadInput);
@@ -290,7 +291,8 @@ void TestHotelLists::theHistoryCountsLateCancellationsAndWalks()
     const StayId early = pastStay(QStringLiteral("Past Early"), -15, 1, QStringLiteral("BOOKED"));
     QVERIFY(late && early);
     for (StayId stay : {late, early}) {
-        QVERIFY(m_db->exec(QStringLiteral("UPDATE stays SET state = 'CANCELLED' WHERE id = :s"), {{QStringLiteral("s"), stay}}));
+        QVERIFY(m_db->exec(QStringLiteral("UPDATE stays SET state = 'CANCELLED' WHERE id = :s"),
+                           {{QStringLiteral("s"), stay}}));
     }
     // the early one was cancelled ten days before it began
     QVERIFY(m_db->exec(QStringLiteral("UPDATE inventory_audit SET at = CAST(:at AS timestamptz) WHERE entity = 'stay' "
@@ -309,7 +311,8 @@ void TestHotelLists::theHistoryCountsLateCancellationsAndWalks()
     QCOMPARE(standard.walkedRoomNights, 1);
     QCOMPARE(history->at(1).bookedRoomNights, 0);
     // Too little history for the rule: the suggestion is the physical rooms, with its figures.
-    const auto suggestion = m_desk->hotelLists.suggestion(m_hotel, m_standard, m_first.addDays(3), m_first.addDays(5), m_first);
+    const auto suggestion
+        = m_desk->hotelLists.suggestion(m_hotel, m_standard, m_first.addDays(3), m_first.addDays(5), m_first);
     QVERIFY(suggestion.ok());
     QCOMPARE(suggestion->history.bookedRoomNights, 12); // 90 days: the edge stay's four nights all count
     QVERIFY(!suggestion->enoughHistory);
@@ -381,10 +384,11 @@ void TestHotelLists::aWalkNamesItsPartnerAndGivesTheNightsBack()
                               .loadHotel(R"({"name": "Other Inn", "currency": "EUR", "nights": 3,
                                  "room_types": [{"code": "STD", "name": "Standard", "rank": 1, "price_minor": 100, "rooms": 1}]})")
                               ->id;
-    const qint64 foreign = m_db->scalar(QStringLiteral("INSERT INTO partner_hotels (hotel_id, name) VALUES (:h, 'Elsewhere') "
-                                                       "RETURNING id"),
-                                        {{QStringLiteral("h"), other}})
-                               .toLongLong();
+    const qint64 foreign
+        = m_db->scalar(QStringLiteral("INSERT INTO partner_hotels (hotel_id, name) VALUES (:h, 'Elsewhere') "
+                                      "RETURNING id"),
+                       {{QStringLiteral("h"), other}})
+              .toLongLong();
     QCOMPARE(desk.frontDesk.walk(money.value(), 5000, QStringLiteral("overbooked"), night, foreign).error().reason,
              QString::fromLatin1(ErrorReason::WalkPartnerMissing));
     QCOMPARE(booked(m_standard, 10), 1);
@@ -394,8 +398,9 @@ void TestHotelLists::aWalkNamesItsPartnerAndGivesTheNightsBack()
                         {{QStringLiteral("s"), stay}, {QStringLiteral("n"), night}}));
 
     QVERIFY(desk.frontDesk.walk(money.value(), 5000, QStringLiteral("first night and taxi"), night, partner).ok());
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE id = :s"), {{QStringLiteral("s"), stay}}).toString(),
-             QStringLiteral("WALKED"));
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE id = :s"), {{QStringLiteral("s"), stay}}).toString(),
+        QStringLiteral("WALKED"));
     for (int day = 10; day < 13; ++day)
         QCOMPARE(booked(m_standard, day), 0);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT partner_hotel_id FROM compensation_ledger WHERE stay_id = :s"),
@@ -413,8 +418,9 @@ void TestHotelLists::aWalkNamesItsPartnerAndGivesTheNightsBack()
 // more on the dear night: its line is spread by the nights' rates, and still adds up to the line.
 void TestHotelLists::revenueFollowsEachNightsRate()
 {
-    QVERIFY(m_db->exec(QStringLiteral("UPDATE room_nights SET price_minor = 30001 WHERE room_type_id = :r AND night = :n"),
-                       {{QStringLiteral("r"), m_standard}, {QStringLiteral("n"), m_first.addDays(26)}}));
+    QVERIFY(
+        m_db->exec(QStringLiteral("UPDATE room_nights SET price_minor = 30001 WHERE room_type_id = :r AND night = :n"),
+                   {{QStringLiteral("r"), m_standard}, {QStringLiteral("n"), m_first.addDays(26)}}));
     const StayId stay = book(QStringLiteral("Rita Rates"), m_standard, 25, 2);
     QVERIFY(stay);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT amount_minor FROM order_stay_lines WHERE stay_id = :s"),

@@ -194,8 +194,8 @@ void TestHouseSeats::bestAvailableSkipsHouseSeats()
     BestAvailableRequest request;
     request.count = 2;
     request.maxCandidates = 20;
-    const auto blocks = bestAvailableBlocks(map.value(), request, QDateTime::currentDateTimeUtc(),
-                                            *QRandomGenerator::global());
+    const auto blocks
+        = bestAvailableBlocks(map.value(), request, QDateTime::currentDateTimeUtc(), *QRandomGenerator::global());
     QVERIFY(!blocks.isEmpty());
     for (const auto &block : blocks) {
         QVERIFY(!block.contains(m_units.at(0)));
@@ -206,9 +206,8 @@ void TestHouseSeats::bestAvailableSkipsHouseSeats()
 void TestHouseSeats::holdingIsAllOrNothing()
 {
     const CartId cart = QStringLiteral("house-held");
-    QVERIFY(SeatHoldService(m_clerkInventory->seats)
-                .hold(HoldRequest{m_hall.eventId, cart, {m_units.at(3)}, 600})
-                .ok());
+    QVERIFY(
+        SeatHoldService(m_clerkInventory->seats).hold(HoldRequest{m_hall.eventId, cart, {m_units.at(3)}, 600}).ok());
     HouseHoldRequest request;
     request.event = m_hall.eventId;
     request.units = {m_units.at(2), m_units.at(3)};
@@ -227,7 +226,8 @@ void TestHouseSeats::aClerkIsRefused_data()
     QTest::newRow("hold through the desk") << "hold";
     QTest::newRow("release through the desk") << "release";
     QTest::newRow("hold by hand") << "UPDATE event_seats SET state = 'HOUSE', held_since = now() WHERE id = :free";
-    QTest::newRow("release by hand") << "UPDATE event_seats SET state = 'AVAILABLE', held_since = NULL WHERE id = :house";
+    QTest::newRow("release by hand")
+        << "UPDATE event_seats SET state = 'AVAILABLE', held_since = NULL WHERE id = :house";
     QTest::newRow("sell by hand")
         << "UPDATE event_seats SET state = 'HELD', cart_id = 'x', hold_expires_at = now() + interval '1 hour' "
            "WHERE id = :house";
@@ -245,8 +245,8 @@ void TestHouseSeats::aClerkIsRefused()
         request.event = m_hall.eventId;
         request.units = {m_units.at(4)};
         request.owner = QStringLiteral("Me");
-        const auto done = how == QLatin1String("hold") ? house.hold(request)
-                                                       : house.release(m_hall.eventId, {m_units.at(0)});
+        const auto done
+            = how == QLatin1String("hold") ? house.hold(request) : house.release(m_hall.eventId, {m_units.at(0)});
         QVERIFY(!done.ok());
         QCOMPARE(done.error().code, ErrorCode::PermissionDenied);
         QCOMPARE(done.error().sqlState, QStringLiteral("42501"));

@@ -18,9 +18,12 @@ struct WatchCounter : QObject
 {
     explicit WatchCounter(InventoryWatch *watch)
     {
-        connect(watch, &InventoryWatch::inventoryChanged, this, [this] { ++changed; }, Qt::QueuedConnection);
-        connect(watch, &InventoryWatch::connectionLost, this, [this] { ++lost; }, Qt::QueuedConnection);
-        connect(watch, &InventoryWatch::connectionRestored, this, [this] { ++restored; }, Qt::QueuedConnection);
+        connect(
+            watch, &InventoryWatch::inventoryChanged, this, [this] { ++changed; }, Qt::QueuedConnection);
+        connect(
+            watch, &InventoryWatch::connectionLost, this, [this] { ++lost; }, Qt::QueuedConnection);
+        connect(
+            watch, &InventoryWatch::connectionRestored, this, [this] { ++restored; }, Qt::QueuedConnection);
     }
     int changed = 0;
     int lost = 0;
@@ -116,9 +119,9 @@ void TestInventoryWatch::anotherWatcherTakesOverTheRelay()
     QCOMPARE(relayHolders(), 1); // one relay for any number of terminals
 
     // The relaying terminal's connection dies (a crash, a cable, a server-side kill).
-    QVERIFY(m_db->exec(QStringLiteral(
-        "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted "
-        "AND database = (SELECT oid FROM pg_database WHERE datname = current_database())")));
+    QVERIFY(m_db->exec(
+        QStringLiteral("SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted "
+                       "AND database = (SELECT oid FROM pg_database WHERE datname = current_database())")));
     QTRY_VERIFY_WITH_TIMEOUT(one.lost + two.lost == 1, 10000);
     QTRY_VERIFY_WITH_TIMEOUT(one.restored + two.restored == 1, 10000);
     QTRY_COMPARE_WITH_TIMEOUT(relayHolders(), 1, 10000);

@@ -163,8 +163,8 @@ void TestNightAudit::setPolicy(HotelId hotel, int freeUntilHours, const QString 
 StayId TestNightAudit::sell(const Inn &inn, const QString &guest, int fromDay, int nights, PaymentMethod method)
 {
     const CartId cart = QStringLiteral("audit-sale-%1").arg(++m_carts);
-    StayRequest request{inn.standard, cart, inn.first.addDays(fromDay), inn.first.addDays(fromDay + nights), guest,
-                        std::nullopt};
+    StayRequest request{inn.standard, cart,        inn.first.addDays(fromDay), inn.first.addDays(fromDay + nights),
+                        guest,        std::nullopt};
     const auto held = HotelService(m_inventory->hotels).holdStay(request);
     if (!held)
         return 0;
@@ -184,8 +184,8 @@ StayId TestNightAudit::sell(const Inn &inn, const QString &guest, int fromDay, i
 StayId TestNightAudit::bookUnpaid(const Inn &inn, const QString &guest, int fromDay, int nights)
 {
     const CartId cart = QStringLiteral("audit-stay-%1").arg(++m_carts);
-    StayRequest request{inn.standard, cart, inn.first.addDays(fromDay), inn.first.addDays(fromDay + nights), guest,
-                        std::nullopt};
+    StayRequest request{inn.standard, cart,        inn.first.addDays(fromDay), inn.first.addDays(fromDay + nights),
+                        guest,        std::nullopt};
     const auto held = HotelService(m_inventory->hotels).holdStay(request);
     if (!held)
         return 0;
@@ -238,8 +238,9 @@ qint64 TestNightAudit::balance(OrderId order) const
 
 int TestNightAudit::booked(RoomTypeId roomType, const QDate &night) const
 {
-    return m_db->scalar(QStringLiteral("SELECT booked FROM room_nights WHERE room_type_id = :r AND night = :n"),
-                        {{QStringLiteral("r"), roomType}, {QStringLiteral("n"), night}})
+    return m_db
+        ->scalar(QStringLiteral("SELECT booked FROM room_nights WHERE room_type_id = :r AND night = :n"),
+                 {{QStringLiteral("r"), roomType}, {QStringLiteral("n"), night}})
         .toInt();
 }
 
@@ -403,7 +404,8 @@ void TestNightAudit::aLateCancellationKeepsAtMostThePolicysFee()
     QVERIFY(!tooMuch.ok());
     QCOMPARE(stateOf(stay), QStringLiteral("BOOKED"));
 
-    const auto cancelled = desk.cancelStay(money.value(), money->proposedFeeMinor(), QStringLiteral("late, per policy"));
+    const auto cancelled
+        = desk.cancelStay(money.value(), money->proposedFeeMinor(), QStringLiteral("late, per policy"));
     QVERIFY2(cancelled.ok(), cancelled.ok() ? "" : qPrintable(cancelled.error().message));
     QCOMPARE(cancelled->feeMinor, 10000LL);
     QCOMPARE(cancelled->refundedMinor, 10000LL);
@@ -480,10 +482,11 @@ void TestNightAudit::theNightAuditSettlesEveryStayThatDidNotArrive()
 
     // the guarantee's card paid the first night, kept whole as the fee
     const OrderId guaranteeOrder = orderOf(guaranteed);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM counter_payments WHERE order_id = :o AND method = 'card'"),
-                          {{QStringLiteral("o"), guaranteeOrder}})
-                 .toInt(),
-             1);
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT count(*) FROM counter_payments WHERE order_id = :o AND method = 'card'"),
+                     {{QStringLiteral("o"), guaranteeOrder}})
+            .toInt(),
+        1);
     QCOMPARE(ledger(guaranteeOrder, QStringLiteral("CAPTURED")), 10000LL);
     QCOMPARE(ledger(guaranteeOrder, QStringLiteral("FEE_KEPT")), 10000LL);
     QCOMPARE(balance(guaranteeOrder), 0LL);
@@ -623,8 +626,8 @@ void TestNightAudit::aNoShowKeepingItsLineSoldIsRefused()
     const StayId stay = sell(inn, QStringLiteral("Fay Fault"), 0, 1, PaymentMethod::Cash);
     QVERIFY(stay);
     QString error;
-    QVERIFY(!m_db->exec(QStringLiteral("UPDATE stays SET state = 'NO_SHOW' WHERE id = :s"), {{QStringLiteral("s"), stay}},
-                        &error));
+    QVERIFY(!m_db->exec(QStringLiteral("UPDATE stays SET state = 'NO_SHOW' WHERE id = :s"),
+                        {{QStringLiteral("s"), stay}}, &error));
     QVERIFY2(error.startsWith(QStringLiteral("23514")), qPrintable(error));
     QCOMPARE(stateOf(stay), QStringLiteral("BOOKED"));
 }
@@ -652,8 +655,9 @@ void TestNightAudit::theReportExportsAsCsv()
     report.stays << stay;
     const QStringList lines = nightAuditCsv(report).split(QStringLiteral("\r\n"));
     QVERIFY(lines.at(0).startsWith(QStringLiteral("business_date,")));
-    QCOMPARE(lines.at(1),
-             QStringLiteral("2026-03-14,2026-03-15T02:00:00Z,\"night, manager\",EUR,0,0,2,3,67,0.00,0,0,100.50,0.00,0"));
+    QCOMPARE(
+        lines.at(1),
+        QStringLiteral("2026-03-14,2026-03-15T02:00:00Z,\"night, manager\",EUR,0,0,2,3,67,0.00,0,0,100.50,0.00,0"));
     QCOMPARE(lines.at(4),
              QStringLiteral("H-1,\"Smith, \"\"Jo\"\"\",STD,2026-03-14,2026-03-16,NO_SHOW,GUARANTEE,100.50,0.00,2,"));
 }

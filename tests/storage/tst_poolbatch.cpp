@@ -519,13 +519,14 @@ void TestPoolBatch::queuedHoldsSellExactlyTheCapacity()
             auto promise = std::make_shared<std::promise<Answer>>();
             auto answered = std::make_shared<std::atomic<bool>>(false);
             std::future<Answer> future = promise->get_future();
-            const bool taken = service.holdQueued(ask, queue, [ask, promise, answered, &answeredTwice](Result<PoolHold> held) {
-                if (answered->exchange(true)) {
-                    ++answeredTwice;
-                    return;
-                }
-                promise->set_value(answerOf(ask, held));
-            });
+            const bool taken
+                = service.holdQueued(ask, queue, [ask, promise, answered, &answeredTwice](Result<PoolHold> held) {
+                      if (answered->exchange(true)) {
+                          ++answeredTwice;
+                          return;
+                      }
+                      promise->set_value(answerOf(ask, held));
+                  });
             if (!taken)
                 qFatal("an unbounded queue refused an ask");
             const Answer answer = future.get();
@@ -554,8 +555,8 @@ void TestPoolBatch::queuedHoldsSellExactlyTheCapacity()
     }
     // The last asks may be for more than is left: every place is sold, or fewer than 3 are left over.
     const QVariantMap bindings{{QStringLiteral("p"), pool}};
-    const int stored
-        = scalarInt(QStringLiteral("SELECT sum(quantity) FROM ga_holds WHERE pool_id = :p AND state = 'HELD'"), bindings);
+    const int stored = scalarInt(
+        QStringLiteral("SELECT sum(quantity) FROM ga_holds WHERE pool_id = :p AND state = 'HELD'"), bindings);
     QCOMPARE(stored, granted);
     QCOMPARE(scalarInt(QStringLiteral("SELECT sum(held) FROM ga_subpools WHERE pool_id = :p"), bindings), granted);
     QCOMPARE(scalarInt(QStringLiteral("SELECT count(*) FROM ga_holds WHERE pool_id = :p AND state = 'HELD'"), bindings),
@@ -652,7 +653,8 @@ void TestPoolBatch::aFullQueueRefusesAtOnceAndOtherPoolsAreAnsweredAtOnce()
     // A bad ask is answered at once too, and never queued.
     std::optional<Result<PoolHold>> bad;
     QVERIFY(PoolService(store, nullptr, &batches)
-                .holdQueued({pool, QStringLiteral("too-many"), 51, {}}, queue, [&bad](Result<PoolHold> held) { bad = held; }));
+                .holdQueued({pool, QStringLiteral("too-many"), 51, {}}, queue,
+                            [&bad](Result<PoolHold> held) { bad = held; }));
     QVERIFY(bad.has_value() && !bad->ok());
     QCOMPARE(bad->error().code, ErrorCode::BadInput);
 }

@@ -128,7 +128,8 @@ Desk TestPriceTypes::signIn(const QString &login) const
 CartId TestPriceTypes::holdSeat(Desk &desk, UnitId unit)
 {
     const CartId cart = QStringLiteral("price-%1").arg(++m_carts);
-    const auto held = SeatHoldService(desk.inventory->seats).hold(HoldRequest{m_hall.eventId, cart, {unit}, std::nullopt});
+    const auto held
+        = SeatHoldService(desk.inventory->seats).hold(HoldRequest{m_hall.eventId, cart, {unit}, std::nullopt});
     if (!held)
         qWarning("hold failed: %s", qPrintable(held.error().message));
     return cart;
@@ -151,7 +152,8 @@ void TestPriceTypes::managersSetPricesClerksCannot()
     const PriceType priceType = PriceType(type);
     const qint64 current = priceType == PriceType::Adult ? adultPrice : concessionPrice;
     Desk &desk = asManager ? m_managerDesk : m_clerkDesk;
-    const auto status = PriceTypeService(*desk.prices).setPrice(m_hall.eventId, QStringLiteral("S"), priceType, current);
+    const auto status
+        = PriceTypeService(*desk.prices).setPrice(m_hall.eventId, QStringLiteral("S"), priceType, current);
     if (asManager) {
         QVERIFY2(status.ok(), status.ok() ? "" : qPrintable(status.error().detail));
     } else {
@@ -189,10 +191,11 @@ void TestPriceTypes::theChildPriceIsCharged()
     QVERIFY2(sale.ok(), sale.ok() ? "" : qPrintable(sale.error().message));
     QCOMPARE(sale->chargedMinor, childPrice);
     QCOMPARE(sale->changeMinor, 500);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT price_type || ' ' || amount_minor FROM order_lines WHERE unit_id = :u"),
-                          {{QStringLiteral("u"), unit}})
-                 .toString(),
-             QStringLiteral("CHILD 2500"));
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT price_type || ' ' || amount_minor FROM order_lines WHERE unit_id = :u"),
+                     {{QStringLiteral("u"), unit}})
+            .toString(),
+        QStringLiteral("CHILD 2500"));
 }
 
 void TestPriceTypes::aCompByAManagerIsSoldAtZeroWithItsReason()
@@ -250,7 +253,8 @@ void TestPriceTypes::aCompNeedsAReason()
     const UnitId unit = m_units.at(m_nextSeat++);
     const CartId cart = holdSeat(m_managerDesk, unit);
     // The rule says so before anything is sent ...
-    const auto refused = PriceTypeService(*m_managerDesk.prices).choose({cart, unit, PriceType::Complimentary, QStringLiteral("  ")});
+    const auto refused
+        = PriceTypeService(*m_managerDesk.prices).choose({cart, unit, PriceType::Complimentary, QStringLiteral("  ")});
     QVERIFY(!refused.ok());
     QCOMPARE(refused.error().code, ErrorCode::BadInput);
     // ... and the database, to a client that skips the rule.
@@ -304,10 +308,11 @@ void TestPriceTypes::noChoiceChargesTheBandsPrice()
     const auto sale = sales.sell(cart, cash, quote.value());
     QVERIFY2(sale.ok(), sale.ok() ? "" : qPrintable(sale.error().message));
     QCOMPARE(sale->order.amountMinor, adultPrice);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT price_type || ' ' || amount_minor FROM order_lines WHERE unit_id = :u"),
-                          {{QStringLiteral("u"), unit}})
-                 .toString(),
-             QStringLiteral("ADULT 5000"));
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT price_type || ' ' || amount_minor FROM order_lines WHERE unit_id = :u"),
+                     {{QStringLiteral("u"), unit}})
+            .toString(),
+        QStringLiteral("ADULT 5000"));
 }
 
 void TestPriceTypes::aChoiceEndsWithItsHold()

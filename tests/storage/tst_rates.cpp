@@ -109,8 +109,8 @@ void TestRates::initTestCase()
 {
     m_db = std::make_unique<TestDatabase>(QStringLiteral("rates"));
     QVERIFY2(m_db->ok(), qPrintable(m_db->failure()));
-    const auto loaded = PropertyLoader(m_db->database())
-                            .loadHotel(R"({"name": "Rate Inn", "currency": "EUR", "nights": 70,
+    const auto loaded
+        = PropertyLoader(m_db->database()).loadHotel(R"({"name": "Rate Inn", "currency": "EUR", "nights": 70,
                                "room_types": [{"code": "STD", "name": "Standard", "rank": 1, "price_minor": 10000, "rooms": 4},
                                               {"code": "DLX", "name": "Deluxe", "rank": 2, "price_minor": 20000, "rooms": 2}]})");
     QVERIFY(loaded.ok());
@@ -170,9 +170,10 @@ int TestRates::day(int week, Qt::DayOfWeek weekday) const
 qint64 TestRates::nightPrice(RoomTypeId type, int dayOffset) const
 {
     return m_db
-        ->scalar(QStringLiteral("SELECT COALESCE(n.price_minor, rt.price_minor) FROM room_nights n "
-                                "JOIN room_types rt ON rt.id = n.room_type_id WHERE n.room_type_id = :r AND n.night = :n"),
-                 {{QStringLiteral("r"), type}, {QStringLiteral("n"), m_first.addDays(dayOffset)}})
+        ->scalar(
+            QStringLiteral("SELECT COALESCE(n.price_minor, rt.price_minor) FROM room_nights n "
+                           "JOIN room_types rt ON rt.id = n.room_type_id WHERE n.room_type_id = :r AND n.night = :n"),
+            {{QStringLiteral("r"), type}, {QStringLiteral("n"), m_first.addDays(dayOffset)}})
         .toLongLong();
 }
 
@@ -200,7 +201,8 @@ OrderId TestRates::orderOf(StayId stay) const
 qint64 TestRates::ledger(OrderId order, const QString &entry) const
 {
     return m_db
-        ->scalar(QStringLiteral("SELECT COALESCE(sum(amount_minor), 0) FROM order_ledger WHERE order_id = :o AND entry = :e"),
+        ->scalar(QStringLiteral(
+                     "SELECT COALESCE(sum(amount_minor), 0) FROM order_ledger WHERE order_id = :o AND entry = :e"),
                  {{QStringLiteral("o"), order}, {QStringLiteral("e"), entry}})
         .toLongLong();
 }
@@ -251,11 +253,14 @@ void TestRates::aClerkIsRefusedSettingARateByTheDatabase()
 
     // Nor around the service: the table and the nights' prices are not a clerk's to write.
     QSqlQuery byHand(clerk->database());
-    QVERIFY(!byHand.exec(QStringLiteral("INSERT INTO room_rates (room_type_id, name, first_night, last_night, price_minor) "
-                                        "VALUES (%1, 'x', current_date, current_date, 1)")
-                             .arg(m_standard.id)));
-    QVERIFY(!byHand.exec(QStringLiteral("UPDATE room_nights SET price_minor = 1 WHERE room_type_id = %1").arg(m_standard.id)));
-    QVERIFY(!byHand.exec(QStringLiteral("SELECT boxoffice_reprice_nights(%1, current_date, current_date)").arg(m_standard.id)));
+    QVERIFY(
+        !byHand.exec(QStringLiteral("INSERT INTO room_rates (room_type_id, name, first_night, last_night, price_minor) "
+                                    "VALUES (%1, 'x', current_date, current_date, 1)")
+                         .arg(m_standard.id)));
+    QVERIFY(!byHand.exec(
+        QStringLiteral("UPDATE room_nights SET price_minor = 1 WHERE room_type_id = %1").arg(m_standard.id)));
+    QVERIFY(!byHand.exec(
+        QStringLiteral("SELECT boxoffice_reprice_nights(%1, current_date, current_date)").arg(m_standard.id)));
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM room_rates")).toInt(), 3);
     QCOMPARE(nightPrice(m_standard.id, day(1, Qt::Monday)), 10000);
 }
@@ -289,7 +294,8 @@ void TestRates::rulesAreChecked()
     QCOMPARE(added.error().reason, reason);
     // The database holds the same line when the service is bypassed.
     QSqlQuery byHand(m_managerConnection->database());
-    byHand.prepare(QStringLiteral("SELECT * FROM boxoffice_set_room_rate(:t, :n, CAST(:f AS date), CAST(:l AS date), :w, :p)"));
+    byHand.prepare(
+        QStringLiteral("SELECT * FROM boxoffice_set_room_rate(:t, :n, CAST(:f AS date), CAST(:l AS date), :w, :p)"));
     byHand.bindValue(QStringLiteral(":t"), m_standard.id);
     byHand.bindValue(QStringLiteral(":n"), name);
     byHand.bindValue(QStringLiteral(":f"), rule.firstNight);
@@ -346,7 +352,8 @@ void TestRates::theDatabaseAndThePreviewAgreeOnEveryNight()
 void TestRates::aLaterRuleOfTheSameSpanWinsUntilRemoved()
 {
     const int wednesday = day(3, Qt::Wednesday);
-    const RateId late = addRule(QStringLiteral("Late change"), m_standard.id, day(3, Qt::Monday), day(4, Qt::Sunday), 0, 13000);
+    const RateId late
+        = addRule(QStringLiteral("Late change"), m_standard.id, day(3, Qt::Monday), day(4, Qt::Sunday), 0, 13000);
     QVERIFY(late);
     QCOMPARE(nightPrice(m_standard.id, wednesday), 13000);
     QCOMPARE(nightPrice(m_standard.id, day(3, Qt::Friday)), 18000); // the weekend rule is still more specific
@@ -363,8 +370,9 @@ void TestRates::aNightOpenedLaterIsPricedByTheRules()
     QDate friday = m_first.addDays(70);
     while (friday.dayOfWeek() != Qt::Friday)
         friday = friday.addDays(1);
-    RateRule rule{0, m_standard.id, QStringLiteral("Next year's weekend"), friday, friday.addDays(6),
-                  RateRule::weekendNights, 17000};
+    RateRule rule{0,      m_standard.id,     QStringLiteral("Next year's weekend"),
+                  friday, friday.addDays(6), RateRule::weekendNights,
+                  17000};
     QVERIFY(m_managerRates->service.add(rule).ok());
     QVERIFY(m_db->exec(QStringLiteral("INSERT INTO room_nights (room_type_id, night, capacity, physical) "
                                       "VALUES (:r, :n, 4, 4)"),
@@ -380,17 +388,18 @@ void TestRates::aStayCostsTheSumOfItsNightsEverywhere()
     // Thursday to Sunday of week 1: 100 + 150 + 150.
     const int thursday = day(1, Qt::Thursday);
     const qint64 sum = 10000 + 15000 + 15000;
-    const auto ranges = HotelService(m_inventory->hotels)
-                            .availability(m_hotel, m_first.addDays(thursday), m_first.addDays(thursday + 3),
-                                          {QStringLiteral("STD")});
+    const auto ranges
+        = HotelService(m_inventory->hotels)
+              .availability(m_hotel, m_first.addDays(thursday), m_first.addDays(thursday + 3), {QStringLiteral("STD")});
     QVERIFY(ranges.ok() && ranges->size() == 1);
     QCOMPARE(ranges->at(0).totalMinor, sum);
     QCOMPARE(ranges->at(0).nights.at(1).priceMinor, 15000);
 
     // The hold's cart: the counter's quote and the order it writes.
     const CartId cart = QStringLiteral("rate-sum-cart");
-    StayRequest request{m_standard.id, cart, m_first.addDays(thursday), m_first.addDays(thursday + 3),
-                        QStringLiteral("Sum Guest"), std::nullopt};
+    StayRequest request{
+        m_standard.id, cart, m_first.addDays(thursday), m_first.addDays(thursday + 3), QStringLiteral("Sum Guest"),
+        std::nullopt};
     const auto held = HotelService(m_inventory->hotels).holdStay(request);
     QVERIFY(held.ok());
     PgCounterSales counter(m_db->database(), m_inventory->carts);
@@ -416,8 +425,12 @@ void TestRates::aStayCostsTheSumOfItsNightsEverywhere()
 
     // A web order over the cart statement prices the same way.
     const CartId web = QStringLiteral("rate-web-cart");
-    StayRequest online{m_standard.id, web, m_first.addDays(day(2, Qt::Friday)), m_first.addDays(day(2, Qt::Friday) + 2),
-                       QStringLiteral("Web Guest"), std::nullopt};
+    StayRequest online{m_standard.id,
+                       web,
+                       m_first.addDays(day(2, Qt::Friday)),
+                       m_first.addDays(day(2, Qt::Friday) + 2),
+                       QStringLiteral("Web Guest"),
+                       std::nullopt};
     QVERIFY(HotelService(m_inventory->hotels).holdStay(online).ok());
     const auto order = m_inventory->carts.createOrder(web);
     QVERIFY(order.ok());
@@ -504,9 +517,10 @@ void TestRates::aGuaranteedStayMovedOntoTheWeekendOwesTheNewSum()
     QVERIFY(money.ok());
     QCOMPARE(money->priceMinor, 30000);
     QCOMPARE(money->paidMinor, 0);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT amount_minor FROM orders WHERE id = :o"), {{QStringLiteral("o"), order}})
-                 .toLongLong(),
-             30000);
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT amount_minor FROM orders WHERE id = :o"), {{QStringLiteral("o"), order}})
+            .toLongLong(),
+        30000);
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
 

@@ -107,8 +107,8 @@ void TestRooms::initTestCase()
 {
     m_db = std::make_unique<TestDatabase>(QStringLiteral("rooms"));
     QVERIFY2(m_db->ok(), qPrintable(m_db->failure()));
-    const auto loaded = PropertyLoader(m_db->database())
-                            .loadHotel(R"({"name": "Room Inn", "currency": "EUR", "nights": 30,
+    const auto loaded
+        = PropertyLoader(m_db->database()).loadHotel(R"({"name": "Room Inn", "currency": "EUR", "nights": 30,
                                "room_types": [{"code": "S", "name": "Standard", "rank": 1, "price_minor": 9000, "rooms": 2, "sellable": 20},
                                               {"code": "D", "name": "Deluxe", "rank": 2, "price_minor": 15000, "rooms": 1, "sellable": 6}]})");
     QVERIFY(loaded.ok());
@@ -143,9 +143,10 @@ void TestRooms::init()
     QVERIFY(m_db->exec(QStringLiteral("UPDATE stays SET state = 'CHECKED_OUT' WHERE state = 'CHECKED_IN'")));
     QVERIFY(m_db->exec(QStringLiteral("DELETE FROM room_assignments")));
     QVERIFY(m_db->exec(QStringLiteral("UPDATE rooms SET housekeeping_state = 'CLEAN'")));
-    QVERIFY(m_db->exec(QStringLiteral("UPDATE room_nights n SET physical = CASE WHEN n.room_type_id = :s THEN 2 ELSE 1 END "
-                                      "WHERE n.room_type_id IN (:s, :d)"),
-                       {{QStringLiteral("s"), m_standard}, {QStringLiteral("d"), m_deluxe}}));
+    QVERIFY(
+        m_db->exec(QStringLiteral("UPDATE room_nights n SET physical = CASE WHEN n.room_type_id = :s THEN 2 ELSE 1 END "
+                                  "WHERE n.room_type_id IN (:s, :d)"),
+                   {{QStringLiteral("s"), m_standard}, {QStringLiteral("d"), m_deluxe}}));
 }
 
 std::unique_ptr<DatabaseConnection> TestRooms::signIn() const
@@ -187,7 +188,8 @@ RoomId TestRooms::room(const QString &number) const
 QString TestRooms::housekeeping(const QString &number) const
 {
     return m_db
-        ->scalar(QStringLiteral("SELECT housekeeping_state FROM rooms WHERE id = :r"), {{QStringLiteral("r"), room(number)}})
+        ->scalar(QStringLiteral("SELECT housekeeping_state FROM rooms WHERE id = :r"),
+                 {{QStringLiteral("r"), room(number)}})
         .toString();
 }
 
@@ -211,7 +213,8 @@ int TestRooms::physical(RoomTypeId type, int day) const
 
 QString TestRooms::stateOf(StayId stay) const
 {
-    return m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE id = :s"), {{QStringLiteral("s"), stay}}).toString();
+    return m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE id = :s"), {{QStringLiteral("s"), stay}})
+        .toString();
 }
 
 void TestRooms::theDemoHotelHasARoomPerPhysicalRoom()
@@ -220,20 +223,20 @@ void TestRooms::theDemoHotelHasARoomPerPhysicalRoom()
     QVERIFY(json.ok());
     const auto loaded = PropertyLoader(m_db->database()).loadHotel(json.value());
     QVERIFY(loaded.ok());
-    const QString perType = m_db
-                                ->scalar(QStringLiteral(
-                                             "SELECT string_agg(rt.code || ' ' || (SELECT count(*) FROM rooms r WHERE "
-                                             "r.room_type_id = rt.id) || '/' || n.physical || ' ' || "
-                                             "(SELECT min(number) FROM rooms r WHERE r.room_type_id = rt.id), ', ' "
-                                             "ORDER BY rt.rank) FROM room_types rt JOIN room_nights n ON "
-                                             "n.room_type_id = rt.id AND n.night = current_date WHERE rt.hotel_id = :h"),
-                                         {{QStringLiteral("h"), loaded->id}})
-                                .toString();
+    const QString perType
+        = m_db->scalar(QStringLiteral("SELECT string_agg(rt.code || ' ' || (SELECT count(*) FROM rooms r WHERE "
+                                      "r.room_type_id = rt.id) || '/' || n.physical || ' ' || "
+                                      "(SELECT min(number) FROM rooms r WHERE r.room_type_id = rt.id), ', ' "
+                                      "ORDER BY rt.rank) FROM room_types rt JOIN room_nights n ON "
+                                      "n.room_type_id = rt.id AND n.night = current_date WHERE rt.hotel_id = :h"),
+                       {{QStringLiteral("h"), loaded->id}})
+              .toString();
     QCOMPARE(perType, QStringLiteral("STD 20/20 101, DLX 10/10 201, STE 3/3 301"));
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM rooms WHERE hotel_id = :h AND housekeeping_state = 'CLEAN'"),
-                          {{QStringLiteral("h"), loaded->id}})
-                 .toInt(),
-             33);
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT count(*) FROM rooms WHERE hotel_id = :h AND housekeeping_state = 'CLEAN'"),
+                     {{QStringLiteral("h"), loaded->id}})
+            .toInt(),
+        33);
 }
 
 void TestRooms::aRoomGoesToOneStayPerNight_data()
@@ -282,11 +285,17 @@ void TestRooms::theDatabaseRefusesADoubleClaimWrittenDirectly()
     QVERIFY(first && second);
     const QString insert = QStringLiteral("INSERT INTO room_assignments (room_id, stay_id, nights) "
                                           "VALUES (:r, :s, daterange(CAST(:a AS date), CAST(:b AS date)))");
-    QVERIFY(m_db->exec(insert, {{QStringLiteral("r"), room(QStringLiteral("S01"))}, {QStringLiteral("s"), first},
-                                {QStringLiteral("a"), m_first.addDays(1)}, {QStringLiteral("b"), m_first.addDays(4)}}));
+    QVERIFY(m_db->exec(insert,
+                       {{QStringLiteral("r"), room(QStringLiteral("S01"))},
+                        {QStringLiteral("s"), first},
+                        {QStringLiteral("a"), m_first.addDays(1)},
+                        {QStringLiteral("b"), m_first.addDays(4)}}));
     QString error;
-    QVERIFY(!m_db->exec(insert, {{QStringLiteral("r"), room(QStringLiteral("S01"))}, {QStringLiteral("s"), second},
-                                 {QStringLiteral("a"), m_first.addDays(3)}, {QStringLiteral("b"), m_first.addDays(5)}},
+    QVERIFY(!m_db->exec(insert,
+                        {{QStringLiteral("r"), room(QStringLiteral("S01"))},
+                         {QStringLiteral("s"), second},
+                         {QStringLiteral("a"), m_first.addDays(3)},
+                         {QStringLiteral("b"), m_first.addDays(5)}},
                         &error));
     QVERIFY2(error.contains(QLatin1String("room_assignments_one_per_night")), qPrintable(error));
     QVERIFY(m_desk->cancelStay(first, 0, QStringLiteral("test")).ok());
@@ -364,15 +373,20 @@ void TestRooms::onlyARoomOfTheStaysTypeIsAssigned()
 {
     const StayId stay = book(QStringLiteral("Type Guest"), m_standard, 1, 2);
     QVERIFY(stay);
-    QCOMPARE(reasonOf(m_rooms->assign(stay, room(QStringLiteral("D01")))), QString::fromLatin1(ErrorReason::RoomWrongType));
+    QCOMPARE(reasonOf(m_rooms->assign(stay, room(QStringLiteral("D01")))),
+             QString::fromLatin1(ErrorReason::RoomWrongType));
     QCOMPARE(reasonOf(m_rooms->assign(stay, 0)), QString::fromLatin1(ErrorReason::RoomNotChosen));
-    QCOMPARE(reasonOf(m_rooms->assign(0, room(QStringLiteral("S01")))), QString::fromLatin1(ErrorReason::RoomStayNotChosen));
+    QCOMPARE(reasonOf(m_rooms->assign(0, room(QStringLiteral("S01")))),
+             QString::fromLatin1(ErrorReason::RoomStayNotChosen));
     QCOMPARE(reasonOf(m_rooms->assign(stay, 999999)), QString::fromLatin1(ErrorReason::RoomUnknown));
-    QVERIFY(m_rooms->outOfOrder({room(QStringLiteral("S01")), m_first, m_first.addDays(1), QStringLiteral("leak")}).ok());
-    QCOMPARE(reasonOf(m_rooms->assign(stay, room(QStringLiteral("S01")))), QString::fromLatin1(ErrorReason::RoomOutOfOrder));
+    QVERIFY(
+        m_rooms->outOfOrder({room(QStringLiteral("S01")), m_first, m_first.addDays(1), QStringLiteral("leak")}).ok());
+    QCOMPARE(reasonOf(m_rooms->assign(stay, room(QStringLiteral("S01")))),
+             QString::fromLatin1(ErrorReason::RoomOutOfOrder));
     QVERIFY(m_rooms->backInService(room(QStringLiteral("S01"))).ok());
     QVERIFY(m_desk->cancelStay(stay, 0, QStringLiteral("test")).ok());
-    QCOMPARE(reasonOf(m_rooms->assign(stay, room(QStringLiteral("S01")))), QString::fromLatin1(ErrorReason::RoomStayNotBooked));
+    QCOMPARE(reasonOf(m_rooms->assign(stay, room(QStringLiteral("S01")))),
+             QString::fromLatin1(ErrorReason::RoomStayNotBooked));
 }
 
 void TestRooms::checkInAssignsAReadyRoom()
@@ -455,17 +469,20 @@ void TestRooms::aMoveToATakenOrUnreadyRoomIsRefused()
     const StayId guest = book(QStringLiteral("Stays Put"), m_standard, 0, 3);
     const StayId other = book(QStringLiteral("Other Guest"), m_standard, 1, 2);
     QVERIFY(guest && other);
-    QCOMPARE(reasonOf(m_rooms->move(guest, room(QStringLiteral("S02")))), QString::fromLatin1(ErrorReason::RoomStayNotInHouse));
+    QCOMPARE(reasonOf(m_rooms->move(guest, room(QStringLiteral("S02")))),
+             QString::fromLatin1(ErrorReason::RoomStayNotInHouse));
     QVERIFY(m_rooms->assign(other, room(QStringLiteral("S02"))).ok());
     QVERIFY(m_desk->checkIn(guest).ok());
     QCOMPARE(claimsOf(guest), QStringLiteral("S01 0-3"));
     QCOMPARE(reasonOf(m_rooms->move(guest, room(QStringLiteral("S02")))), QString::fromLatin1(ErrorReason::RoomTaken));
     QCOMPARE(claimsOf(guest), QStringLiteral("S01 0-3")); // nothing changed
     QCOMPARE(housekeeping(QStringLiteral("S01")), QStringLiteral("CLEAN"));
-    QCOMPARE(reasonOf(m_rooms->move(guest, room(QStringLiteral("D01")))), QString::fromLatin1(ErrorReason::RoomWrongType));
+    QCOMPARE(reasonOf(m_rooms->move(guest, room(QStringLiteral("D01")))),
+             QString::fromLatin1(ErrorReason::RoomWrongType));
     QVERIFY(m_desk->cancelStay(other, 0, QStringLiteral("test")).ok());
     QVERIFY(m_rooms->setHousekeeping(room(QStringLiteral("S02")), Housekeeping::Dirty).ok());
-    QCOMPARE(reasonOf(m_rooms->move(guest, room(QStringLiteral("S02")))), QString::fromLatin1(ErrorReason::RoomNotReady));
+    QCOMPARE(reasonOf(m_rooms->move(guest, room(QStringLiteral("S02")))),
+             QString::fromLatin1(ErrorReason::RoomNotReady));
 }
 
 void TestRooms::checkOutLeavesTheRoomDirtyAndFreesIt()
@@ -580,13 +597,15 @@ void TestRooms::outOfOrderIsRefusedUnderAGuest()
 {
     const StayId stay = book(QStringLiteral("Sleeping"), m_deluxe, 2, 2);
     QVERIFY(m_rooms->assign(stay, room(QStringLiteral("D01"))).ok());
-    QCOMPARE(reasonOf(m_rooms->outOfOrder({room(QStringLiteral("D01")), m_first, m_first.addDays(3), QStringLiteral("leak")})),
+    QCOMPARE(reasonOf(m_rooms->outOfOrder(
+                 {room(QStringLiteral("D01")), m_first, m_first.addDays(3), QStringLiteral("leak")})),
              QString::fromLatin1(ErrorReason::OutOfOrderTaken));
     QCOMPARE(physical(m_deluxe, 0), 1);
     // no physical room left to take out: refused, nothing changed
     QVERIFY(m_db->exec(QStringLiteral("UPDATE room_nights SET physical = 0 WHERE room_type_id = :d AND night = :n"),
                        {{QStringLiteral("d"), m_deluxe}, {QStringLiteral("n"), m_first}}));
-    QCOMPARE(reasonOf(m_rooms->outOfOrder({room(QStringLiteral("D01")), m_first, m_first.addDays(2), QStringLiteral("leak")})),
+    QCOMPARE(reasonOf(m_rooms->outOfOrder(
+                 {room(QStringLiteral("D01")), m_first, m_first.addDays(2), QStringLiteral("leak")})),
              QString::fromLatin1(ErrorReason::OutOfOrderPhysical));
     QCOMPARE(physical(m_deluxe, 1), 1);
     QCOMPARE(housekeeping(QStringLiteral("D01")), QStringLiteral("CLEAN"));

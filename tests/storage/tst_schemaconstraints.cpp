@@ -102,10 +102,9 @@ void TestSchemaConstraints::refusedWrites_data()
         << "UPDATE venue_layouts SET focus_y = -2 WHERE id = (SELECT layout_id FROM event_seats WHERE id = :unit)"
         << "23514";
     // An event's on-sale (036): a rate is never negative, a token lives from a minute to a day.
-    QTest::newRow("on-sale rate below 0")
-        << "INSERT INTO event_on_sales (event_id, draw_closes_at, admit_per_second) "
-           "SELECT event_id, now(), -1 FROM event_seats WHERE id = :unit"
-        << "23514";
+    QTest::newRow("on-sale rate below 0") << "INSERT INTO event_on_sales (event_id, draw_closes_at, admit_per_second) "
+                                             "SELECT event_id, now(), -1 FROM event_seats WHERE id = :unit"
+                                          << "23514";
     QTest::newRow("on-sale token of 10 seconds")
         << "INSERT INTO event_on_sales (event_id, draw_closes_at, token_seconds) "
            "SELECT event_id, now(), 10 FROM event_seats WHERE id = :unit"

@@ -107,8 +107,9 @@ HoldRequest TestSeatBatch::ask(const Buyer &buyer, QVector<UnitId> units) const
 
 QString TestSeatBatch::seatState(UnitId unit) const
 {
-    return m_db->scalar(QStringLiteral("SELECT state || ':' || COALESCE(cart_id, '') FROM event_seats WHERE id = :u"),
-                        {{QStringLiteral("u"), unit}})
+    return m_db
+        ->scalar(QStringLiteral("SELECT state || ':' || COALESCE(cart_id, '') FROM event_seats WHERE id = :u"),
+                 {{QStringLiteral("u"), unit}})
         .toString();
 }
 
@@ -134,8 +135,8 @@ void TestSeatBatch::aRushHoldsNothingTwiceAndEveryAnswerIsTrue()
     for (int thread = 0; thread < threads; ++thread) {
         running << QThread::create([&, thread] {
             auto connection = m_db->connect(QStringLiteral("seat batch"));
-            std::unique_ptr<PgSeatBatchStore> store = connection ? std::make_unique<PgSeatBatchStore>(connection->database())
-                                                                 : nullptr;
+            std::unique_ptr<PgSeatBatchStore> store
+                = connection ? std::make_unique<PgSeatBatchStore>(connection->database()) : nullptr;
             start.arriveAndWait();
             if (!store)
                 return;
@@ -211,7 +212,8 @@ void TestSeatBatch::asksAreGrantedInTheOrderGivenEachAllOrNothing()
     QCOMPARE(answers->at(0)->grant->held.size(), 2);
     // Seat b went to the first ask: the second gets nothing, not even the free seat c.
     QCOMPARE(answers->at(1).error().code, ErrorCode::Lost);
-    QVERIFY2(answers->at(1).error().message.contains(QStringLiteral("just taken")), qPrintable(answers->at(1).error().message));
+    QVERIFY2(answers->at(1).error().message.contains(QStringLiteral("just taken")),
+             qPrintable(answers->at(1).error().message));
     QVERIFY(answers->at(2).ok());
     QCOMPARE(seatState(a), QStringLiteral("HELD:") + first.cart);
     QCOMPARE(seatState(b), QStringLiteral("HELD:") + first.cart);
@@ -223,9 +225,10 @@ void TestSeatBatch::askingAgainRefreshesWithoutShorteningTheLease()
     const Buyer buyer = newBuyer(QStringLiteral("Again"));
     const UnitId seat = m_units.at(10);
     const auto heldRows = [this, seat] {
-        return m_db->scalar(QStringLiteral("SELECT count(*) FROM inventory_audit WHERE entity = 'seat' AND entity_id = :u "
-                                           "AND to_state = 'HELD'"),
-                            {{QStringLiteral("u"), seat}})
+        return m_db
+            ->scalar(QStringLiteral("SELECT count(*) FROM inventory_audit WHERE entity = 'seat' AND entity_id = :u "
+                                    "AND to_state = 'HELD'"),
+                     {{QStringLiteral("u"), seat}})
             .toInt();
     };
     const int heldBefore = heldRows();
@@ -271,11 +274,13 @@ void TestSeatBatch::refusalsAreTheSingleClaims()
     std::optional<Result<SeatBatchAnswer>> staff;
     HoldRequest byStaff = fine;
     byStaff.buyer = 0;
-    QVERIFY(batcher.hold(byStaff, [&staff](Result<SeatBatchAnswer> answer) { staff = answer; }, store));
+    QVERIFY(batcher.hold(
+        byStaff, [&staff](Result<SeatBatchAnswer> answer) { staff = answer; }, store));
     QVERIFY(staff && !staff->ok());
     QCOMPARE(staff->error().code, ErrorCode::BadInput);
     std::optional<Result<SeatBatchAnswer>> empty;
-    QVERIFY(batcher.hold(ask(other, {}), [&empty](Result<SeatBatchAnswer> answer) { empty = answer; }, store));
+    QVERIFY(batcher.hold(
+        ask(other, {}), [&empty](Result<SeatBatchAnswer> answer) { empty = answer; }, store));
     QVERIFY(empty && !empty->ok());
     QCOMPARE(empty->error().code, ErrorCode::BadInput);
 }
@@ -326,18 +331,19 @@ void TestSeatBatch::aFullBatcherRefusesAtOnce()
         if (!sender)
             return;
         PgSeatBatchStore store(sender->database());
-        batcher.hold(ask(buyer, {m_units.at(40)}), [&answered](Result<SeatBatchAnswer>) { ++answered; }, store);
+        batcher.hold(
+            ask(buyer, {m_units.at(40)}), [&answered](Result<SeatBatchAnswer>) { ++answered; }, store);
     });
     first->start();
     QTRY_COMPARE(batcher.figures().pending, 1);
     PgSeatBatchStore unused(m_db->database());
     for (int i = 0; i < 2; ++i)
-        QVERIFY(batcher.hold(ask(buyer, {m_units.at(41 + i)}), [&answered](Result<SeatBatchAnswer>) { ++answered; },
-                             unused));
+        QVERIFY(batcher.hold(
+            ask(buyer, {m_units.at(41 + i)}), [&answered](Result<SeatBatchAnswer>) { ++answered; }, unused));
     QCOMPARE(batcher.figures().pending, 3);
     bool refusedAnswered = false;
-    QVERIFY(!batcher.hold(ask(buyer, {m_units.at(45)}), [&refusedAnswered](Result<SeatBatchAnswer>) { refusedAnswered = true; },
-                          unused));
+    QVERIFY(!batcher.hold(
+        ask(buyer, {m_units.at(45)}), [&refusedAnswered](Result<SeatBatchAnswer>) { refusedAnswered = true; }, unused));
     QVERIFY(!refusedAnswered);
     QCOMPARE(batcher.figures().refused, 1);
     QCOMPARE(answered.load(), 0);
@@ -372,7 +378,8 @@ void TestSeatBatch::aBatchLostAsAWholeAnswersEveryAsk()
     // Through the batcher, the ask of a batch that failed gets its error (the connection is gone).
     SeatHoldBatcher batcher;
     std::optional<Result<SeatBatchAnswer>> answer;
-    QVERIFY(batcher.hold(ask(buyer, {m_units.at(52)}), [&answer](Result<SeatBatchAnswer> given) { answer = given; }, store));
+    QVERIFY(batcher.hold(
+        ask(buyer, {m_units.at(52)}), [&answer](Result<SeatBatchAnswer> given) { answer = given; }, store));
     QVERIFY(answer && !answer->ok());
     QCOMPARE(seatState(m_units.at(52)), QStringLiteral("AVAILABLE:"));
     QCOMPARE(batcher.figures().pending, 0);

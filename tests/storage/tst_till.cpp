@@ -18,10 +18,10 @@
 #include "testdatabase.h"
 
 #include <QCoreApplication>
+#include <QSemaphore>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTest>
-#include <QSemaphore>
 #include <QThread>
 
 using namespace boxoffice;
@@ -163,7 +163,8 @@ OrderId TestTill::sell(Desk &desk, int seats, qint64 tendered, const QString &ca
 
 bool TestTill::refund(Desk &desk, OrderId order)
 {
-    const auto done = RefundService(*desk.checkout, nullptr).refund(order, {}, QStringLiteral("buyer changed their mind"));
+    const auto done
+        = RefundService(*desk.checkout, nullptr).refund(order, {}, QStringLiteral("buyer changed their mind"));
     if (!done)
         qWarning("refund failed: %s", qPrintable(done.error().message));
     return done.ok() && done->money == ManagerRefund::Money::AtCounter;
@@ -184,20 +185,21 @@ void TestTill::figuresOfAShift_data()
     QTest::addColumn<int>("voids");
     QTest::addColumn<QString>("cards"); // "REF:payments:taken:returned;..."
 
-    QTest::newRow("cash with change") << qint64(10000) << QStringList{QStringLiteral("cash:2:10000")}
-                                      << qint64(19000) << qint64(19000) << qint64(0) << 1 << qint64(1000) << qint64(0)
-                                      << 0 << QString();
+    QTest::newRow("cash with change") << qint64(10000) << QStringList{QStringLiteral("cash:2:10000")} << qint64(19000)
+                                      << qint64(19000) << qint64(0) << 1 << qint64(1000) << qint64(0) << 0 << QString();
     QTest::newRow("cash and card, drawer short")
         << qint64(5000)
         << QStringList{QStringLiteral("cash:1:5000"), QStringLiteral("card:2:TRM-7-0001"),
                        QStringLiteral("card:1:TRM-7-0002")}
         << qint64(9000) << qint64(9500) << qint64(-500) << 1 << qint64(500) << qint64(13500) << 0
         << QStringLiteral("TRM-7-0001:1:9000:0;TRM-7-0002:1:4500:0");
-    QTest::newRow("a cash sale voided") << qint64(2000) << QStringList{QStringLiteral("cash:1:0"), QStringLiteral("void")}
+    QTest::newRow("a cash sale voided") << qint64(2000)
+                                        << QStringList{QStringLiteral("cash:1:0"), QStringLiteral("void")}
                                         << qint64(2100) << qint64(2000) << qint64(100) << 1 << qint64(0) << qint64(0)
                                         << 1 << QString();
     QTest::newRow("a card sale voided, a cash sale kept")
-        << qint64(0) << QStringList{QStringLiteral("card:2:TRM-8-0001"), QStringLiteral("void"), QStringLiteral("cash:1:20000")}
+        << qint64(0)
+        << QStringList{QStringLiteral("card:2:TRM-8-0001"), QStringLiteral("void"), QStringLiteral("cash:1:20000")}
         << qint64(4500) << qint64(4500) << qint64(0) << 1 << qint64(15500) << qint64(0) << 1
         << QStringLiteral("TRM-8-0001:1:9000:9000");
 }
@@ -235,11 +237,13 @@ void TestTill::figuresOfAShift()
         QVERIFY2(last > 0, qPrintable(step));
     }
     // Every movement recorded where and by whom, in this shift.
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM counter_payments WHERE shift_id = :s AND terminal = :t "
-                                         "AND taken_by = :c"),
-                          {{QStringLiteral("s"), opened->id}, {QStringLiteral("t"), terminal}, {QStringLiteral("c"), m_clerk}})
-                 .toInt(),
-             steps.size() - voids);
+    QCOMPARE(
+        m_db->scalar(
+                QStringLiteral("SELECT count(*) FROM counter_payments WHERE shift_id = :s AND terminal = :t "
+                               "AND taken_by = :c"),
+                {{QStringLiteral("s"), opened->id}, {QStringLiteral("t"), terminal}, {QStringLiteral("c"), m_clerk}})
+            .toInt(),
+        steps.size() - voids);
 
     const auto running = clerk->till->currentReport();
     QVERIFY(running.ok() && running.value());
@@ -254,7 +258,8 @@ void TestTill::figuresOfAShift()
     QVERIFY(!report.differenceMinor);
     QStringList cardText;
     for (const CardReferenceTotal &c : report.cards)
-        cardText << QStringLiteral("%1:%2:%3:%4").arg(c.reference).arg(c.payments).arg(c.takenMinor).arg(c.returnedMinor);
+        cardText
+            << QStringLiteral("%1:%2:%3:%4").arg(c.reference).arg(c.payments).arg(c.takenMinor).arg(c.returnedMinor);
     QCOMPARE(cardText.join(QLatin1Char(';')), cards);
 
     const auto closed = clerk->till->close(opened->id, counted, QStringLiteral("counted twice"));
@@ -288,7 +293,8 @@ void TestTill::theFiguresAsClosedAreStoredAndRead()
                           {{QStringLiteral("s"), opened->id}})
                  .toLongLong(),
              qint64(4500));
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM counter_payments WHERE terminal = 'Stored' AND shift_id IS NULL"))
+    QCOMPARE(m_db->scalar(QStringLiteral(
+                              "SELECT count(*) FROM counter_payments WHERE terminal = 'Stored' AND shift_id IS NULL"))
                  .toInt(),
              1);
 }
@@ -310,10 +316,13 @@ void TestTill::aRefundOfAnEarlierSaleIsARefundNotAVoid()
     QVERIFY(second->id != first->id);
     QVERIFY(refund(*manager, cashOrder));
     QVERIFY(refund(*manager, cardOrder));
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM refunds WHERE shift_id = :s AND created_by = :m AND terminal = 'Earlier'"),
-                          {{QStringLiteral("s"), second->id}, {QStringLiteral("m"), m_manager}})
-                 .toInt(),
-             2);
+    QCOMPARE(
+        m_db->scalar(
+                QStringLiteral(
+                    "SELECT count(*) FROM refunds WHERE shift_id = :s AND created_by = :m AND terminal = 'Earlier'"),
+                {{QStringLiteral("s"), second->id}, {QStringLiteral("m"), m_manager}})
+            .toInt(),
+        2);
     const auto report = clerk->till->report(second->id);
     QVERIFY(report.ok());
     QCOMPARE(report->figures.voids, 0);
@@ -349,7 +358,8 @@ void TestTill::oneOpenShiftPerClerkAndTerminal()
     QCOMPARE(twice.error().code, ErrorCode::Conflict);
     QCOMPARE(twice.error().reason, QLatin1String(ErrorReason::TillOpenAlready));
     QCOMPARE(twice.error().args.size(), 1); // since when, for the clerk's sentence
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT float_minor FROM till_shifts WHERE id = :s"), {{QStringLiteral("s"), first->id}})
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT float_minor FROM till_shifts WHERE id = :s"),
+                          {{QStringLiteral("s"), first->id}})
                  .toLongLong(),
              qint64(0));
     QVERIFY(there->till->open(0, QStringLiteral("EUR")).ok()); // another terminal
@@ -400,7 +410,8 @@ void TestTill::onlyTheClerkClosesAndOnlyOnce()
     QVERIFY(!twice.ok());
     QCOMPARE(twice.error().code, ErrorCode::Conflict);
     QCOMPARE(twice.error().reason, QLatin1String(ErrorReason::TillClosedAlready));
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT counted_minor FROM till_shifts WHERE id = :s"), {{QStringLiteral("s"), opened->id}})
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT counted_minor FROM till_shifts WHERE id = :s"),
+                          {{QStringLiteral("s"), opened->id}})
                  .toLongLong(),
              qint64(0));
 }
@@ -420,7 +431,8 @@ void TestTill::aClerkCannotCountersign()
         QCOMPARE(refused.error().sqlState, QStringLiteral("42501"));
     }
     QSqlQuery direct(colleague->connection->database());
-    QVERIFY(!direct.exec(QStringLiteral("UPDATE till_shifts SET countersigned_by = session_user, countersigned_at = now()")));
+    QVERIFY(!direct.exec(
+        QStringLiteral("UPDATE till_shifts SET countersigned_by = session_user, countersigned_at = now()")));
     QCOMPARE(direct.lastError().nativeErrorCode(), QStringLiteral("42501"));
     const auto waiting = clerk->till->awaitingCountersign();
     QVERIFY(waiting.ok());
@@ -474,8 +486,9 @@ void TestTill::aClientCannotChooseTheShiftOfItsMoney()
     const OrderId order = sell(*clerk, 1, 0); // no shift open for this clerk: belongs to none
     QVERIFY(order > 0);
     QSqlQuery forged(clerk->connection->database());
-    QVERIFY(forged.prepare(QStringLiteral("INSERT INTO counter_payments (order_id, method, amount_minor, reference, shift_id) "
-                                          "VALUES (:o, 'guarantee', 0, 'forged', :s)")));
+    QVERIFY(forged.prepare(
+        QStringLiteral("INSERT INTO counter_payments (order_id, method, amount_minor, reference, shift_id) "
+                       "VALUES (:o, 'guarantee', 0, 'forged', :s)")));
     forged.bindValue(QStringLiteral(":o"), order);
     forged.bindValue(QStringLiteral(":s"), victim->id);
     QVERIFY2(forged.exec(), qPrintable(forged.lastError().text()));
@@ -526,10 +539,12 @@ void TestTill::theDayReportAddsUp()
     // Money online: a web order captured by the provider, straight into the ledger by its trigger.
     QVERIFY(m_db->exec(QStringLiteral("INSERT INTO orders (cart_id, state, amount_minor, currency, channel) "
                                       "VALUES ('till-web-1', 'PENDING', 7000, 'EUR', 'web')")));
-    const qint64 webOrder = m_db->scalar(QStringLiteral("SELECT id FROM orders WHERE cart_id = 'till-web-1'")).toLongLong();
-    QVERIFY(m_db->exec(QStringLiteral("INSERT INTO payments (order_id, provider, idempotency_key, amount_minor, currency) "
-                                      "VALUES (:o, 'fake', 'till-web-key-1', 7000, 'EUR')"),
-                       {{QStringLiteral("o"), webOrder}}));
+    const qint64 webOrder
+        = m_db->scalar(QStringLiteral("SELECT id FROM orders WHERE cart_id = 'till-web-1'")).toLongLong();
+    QVERIFY(
+        m_db->exec(QStringLiteral("INSERT INTO payments (order_id, provider, idempotency_key, amount_minor, currency) "
+                                  "VALUES (:o, 'fake', 'till-web-key-1', 7000, 'EUR')"),
+                   {{QStringLiteral("o"), webOrder}}));
     QVERIFY(m_db->exec(QStringLiteral("UPDATE payments SET state = 'SUCCEEDED', provider_payment_id = 'pi_till_1' "
                                       "WHERE idempotency_key = 'till-web-key-1'")));
 

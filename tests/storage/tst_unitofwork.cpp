@@ -90,15 +90,18 @@ Result<PoolHold> TestUnitOfWork::holdPlaces(const QString &cart, int quantity)
 
 QString TestUnitOfWork::seatState(int index) const
 {
-    return m_db->scalar(QStringLiteral("SELECT state FROM event_seats WHERE id = :id"), {{QStringLiteral("id"), m_units.at(index)}})
+    return m_db
+        ->scalar(QStringLiteral("SELECT state FROM event_seats WHERE id = :id"),
+                 {{QStringLiteral("id"), m_units.at(index)}})
         .toString();
 }
 
 int TestUnitOfWork::placesHeldBy(const QString &cart) const
 {
     return m_db
-        ->scalar(QStringLiteral("SELECT coalesce(sum(quantity), 0) FROM ga_holds WHERE cart_id = :cart AND state = 'HELD'"),
-                 {{QStringLiteral("cart"), cart}})
+        ->scalar(
+            QStringLiteral("SELECT coalesce(sum(quantity), 0) FROM ga_holds WHERE cart_id = :cart AND state = 'HELD'"),
+            {{QStringLiteral("cart"), cart}})
         .toInt();
 }
 

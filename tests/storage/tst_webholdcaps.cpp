@@ -113,8 +113,8 @@ private slots:
     void placesInOneCallRefreshRefuseAndSpread();
 
 private:
-    Result<HoldGrant> holdSeats(const QSqlDatabase &database, PgInventory &inventory, BuyerId buyer,
-                                const CartId &cart, const QVector<UnitId> &units, const QStringList &labels = {});
+    Result<HoldGrant> holdSeats(const QSqlDatabase &database, PgInventory &inventory, BuyerId buyer, const CartId &cart,
+                                const QVector<UnitId> &units, const QStringList &labels = {});
     Attempt hold(Shape shape, const QSqlDatabase &database, PgInventory &inventory, BuyerId buyer, const CartId &cart,
                  int racer);
     QVector<Attempt> race(const std::function<Attempt(DatabaseConnection &, PgInventory &, int racer)> &attempt);
@@ -176,9 +176,9 @@ void TestWebHoldCaps::initTestCase()
     QByteArray tables;
     for (int table = 1; table <= 60; ++table)
         tables += QStringLiteral(R"(%1{"code": "T%2", "seats": 4})").arg(table > 1 ? "," : "").arg(table).toUtf8();
-    const auto restaurant = PropertyLoader(m_db->database())
-                                .loadRestaurant(R"({"name": "One Call Bistro", "currency": "EUR", "tables": [)" + tables
-                                                + "]}");
+    const auto restaurant
+        = PropertyLoader(m_db->database())
+              .loadRestaurant(R"({"name": "One Call Bistro", "currency": "EUR", "tables": [)" + tables + "]}");
     QVERIFY(restaurant.ok());
     m_restaurant = restaurant->id;
 }

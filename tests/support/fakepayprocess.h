@@ -66,8 +66,8 @@ public:
         QNetworkAccessManager network;
         QNetworkRequest request(m_base.resolved(QUrl(path)));
         request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
-        QNetworkReply *reply = post ? network.post(request, QJsonDocument(body).toJson(QJsonDocument::Compact))
-                                    : network.get(request);
+        QNetworkReply *reply
+            = post ? network.post(request, QJsonDocument(body).toJson(QJsonDocument::Compact)) : network.get(request);
         QEventLoop loop;
         QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
         QTimer::singleShot(10000, &loop, &QEventLoop::quit);
@@ -92,7 +92,7 @@ public:
         request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/x-www-form-urlencoded"));
         request.setRawHeader("Authorization", "Bearer " + apiKey.toUtf8());
         const QByteArray body = "type=card&card[number]=" + QUrl::toPercentEncoding(number)
-                                + "&card[exp_month]=12&card[exp_year]=" + QByteArray::number(expYear);
+            + "&card[exp_month]=12&card[exp_year]=" + QByteArray::number(expYear);
         QNetworkReply *reply = network.post(request, body);
         QEventLoop loop;
         QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
@@ -160,7 +160,8 @@ private:
         m_buffers.remove(socket);
         ++received;
         const int status = m_handler(delivery);
-        socket->write(QStringLiteral("HTTP/1.1 %1 X\r\nContent-Length: 0\r\nConnection: close\r\n\r\n").arg(status).toUtf8());
+        socket->write(
+            QStringLiteral("HTTP/1.1 %1 X\r\nContent-Length: 0\r\nConnection: close\r\n\r\n").arg(status).toUtf8());
         socket->disconnectFromHost();
     }
 

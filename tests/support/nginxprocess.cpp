@@ -51,13 +51,14 @@ QString NginxProcess::start(const QString &siteFile, quint16 webPort, const QStr
 
     QProcess openssl;
     openssl.start(QStringLiteral("openssl"),
-                  {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("rsa:2048"),
-                   QStringLiteral("-nodes"), QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-subj"),
-                   QStringLiteral("/CN=127.0.0.1"), QStringLiteral("-addext"),
-                   QStringLiteral("subjectAltName=IP:127.0.0.1"), QStringLiteral("-keyout"), dir + QStringLiteral("/tls.key"),
-                   QStringLiteral("-out"), dir + QStringLiteral("/tls.pem")});
+                  {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
+                   QStringLiteral("rsa:2048"), QStringLiteral("-nodes"), QStringLiteral("-days"), QStringLiteral("2"),
+                   QStringLiteral("-subj"), QStringLiteral("/CN=127.0.0.1"), QStringLiteral("-addext"),
+                   QStringLiteral("subjectAltName=IP:127.0.0.1"), QStringLiteral("-keyout"),
+                   dir + QStringLiteral("/tls.key"), QStringLiteral("-out"), dir + QStringLiteral("/tls.pem")});
     if (!openssl.waitForFinished(60000) || openssl.exitCode() != 0)
-        return QStringLiteral("openssl could not make a certificate: ") + QString::fromUtf8(openssl.readAllStandardError());
+        return QStringLiteral("openssl could not make a certificate: ")
+            + QString::fromUtf8(openssl.readAllStandardError());
 
     QFile site(siteFile);
     if (!site.open(QIODevice::ReadOnly))
@@ -67,7 +68,8 @@ QString NginxProcess::start(const QString &siteFile, quint16 webPort, const QStr
     const QByteArray httpPort = QByteArray::number(freePort());
     const QByteArray https = QByteArray::number(m_httpsPort);
     // Only what a test must change; a site file that no longer has these lines fails loudly.
-    const bool rendered = replaceOnce(text, "server 127.0.0.1:8080;", "server 127.0.0.1:" + QByteArray::number(webPort) + ';')
+    const bool rendered
+        = replaceOnce(text, "server 127.0.0.1:8080;", "server 127.0.0.1:" + QByteArray::number(webPort) + ';')
         && replaceOnce(text, "    listen 80;\n", "    listen 127.0.0.1:" + httpPort + ";\n")
         && replaceOnce(text, "    listen [::]:80;\n", "")
         && replaceOnce(text, "    listen 443 ssl http2;\n", "    listen 127.0.0.1:" + https + " ssl http2;\n")
@@ -87,24 +89,34 @@ QString NginxProcess::start(const QString &siteFile, quint16 webPort, const QStr
     // As root, nginx's workers would become "nobody", who cannot read a checkout under /root.
     if (::geteuid() == 0)
         main += "user root;\n";
-    main += "daemon off;\nworker_processes 1;\npid " + d + "/nginx.pid;\nerror_log " + d + "/error.log warn;\n"
-        "events { worker_connections 1024; }\n"
-        "http {\n"
-        "    include /etc/nginx/mime.types;\n"
-        "    default_type application/octet-stream;\n"
-        "    access_log " + d + "/access.log;\n"
-        "    client_body_temp_path " + d + "/body;\n    proxy_temp_path " + d + "/proxy;\n"
-        "    fastcgi_temp_path " + d + "/fastcgi;\n    uwsgi_temp_path " + d + "/uwsgi;\n    scgi_temp_path " + d + "/scgi;\n"
-        "    include " + d + "/site.conf;\n"
-        "}\n";
+    main += "daemon off;\nworker_processes 1;\npid " + d + "/nginx.pid;\nerror_log " + d
+        + "/error.log warn;\n"
+          "events { worker_connections 1024; }\n"
+          "http {\n"
+          "    include /etc/nginx/mime.types;\n"
+          "    default_type application/octet-stream;\n"
+          "    access_log "
+        + d
+        + "/access.log;\n"
+          "    client_body_temp_path "
+        + d + "/body;\n    proxy_temp_path " + d
+        + "/proxy;\n"
+          "    fastcgi_temp_path "
+        + d + "/fastcgi;\n    uwsgi_temp_path " + d + "/uwsgi;\n    scgi_temp_path " + d
+        + "/scgi;\n"
+          "    include "
+        + d
+        + "/site.conf;\n"
+          "}\n";
     QFile conf(dir + QStringLiteral("/nginx.conf"));
     if (!conf.open(QIODevice::WriteOnly) || conf.write(main) != main.size())
         return QStringLiteral("cannot write nginx.conf");
     conf.close();
 
     m_process.setProcessChannelMode(QProcess::MergedChannels);
-    m_process.start(program(), {QStringLiteral("-p"), dir, QStringLiteral("-c"), dir + QStringLiteral("/nginx.conf"),
-                                QStringLiteral("-e"), dir + QStringLiteral("/error.log")});
+    m_process.start(program(),
+                    {QStringLiteral("-p"), dir, QStringLiteral("-c"), dir + QStringLiteral("/nginx.conf"),
+                     QStringLiteral("-e"), dir + QStringLiteral("/error.log")});
     if (!m_process.waitForStarted(10000))
         return QStringLiteral("nginx did not start: ") + m_process.errorString();
     for (int attempt = 0; attempt < 100; ++attempt) {

@@ -19,8 +19,9 @@ inline QByteArray answerLine(const QByteArray &method, const QString &route, int
                              const QByteArray &body)
 {
     const QJsonDocument document = QJsonDocument::fromJson(body);
-    const QJsonValue json = document.isNull() ? QJsonValue()
-                                               : (document.isObject() ? QJsonValue(document.object()) : QJsonValue(document.array()));
+    const QJsonValue json = document.isNull()
+        ? QJsonValue()
+        : (document.isObject() ? QJsonValue(document.object()) : QJsonValue(document.array()));
     const QJsonObject line{{"method", QString::fromLatin1(method)},
                            {"route", route},
                            {"status", status},
@@ -34,8 +35,9 @@ inline QString openApiProblems(const QString &validatorDir, const QString &docum
 {
     QProcess validator;
     validator.setProcessChannelMode(QProcess::MergedChannels);
-    validator.start(QStringLiteral("node"), {validatorDir + QStringLiteral("/validate.mjs"), document,
-                                            QStringLiteral("--responses"), answersFile});
+    validator.start(
+        QStringLiteral("node"),
+        {validatorDir + QStringLiteral("/validate.mjs"), document, QStringLiteral("--responses"), answersFile});
     if (!validator.waitForFinished(120000))
         return QStringLiteral("the OpenAPI validator did not finish");
     const QByteArray verdict = validator.readAll();

@@ -105,10 +105,9 @@ QString RabbitMqServer::start()
             return QStringLiteral("no free ports on loopback");
         QDir().mkpath(dir + QStringLiteral("/home"));
         const bool written
-            = writeFile(dir + QStringLiteral("/rabbitmq.conf"),
-                        "log.console = false\nlog.file.level = info\n")
-              && writeFile(dir + QStringLiteral("/enabled_plugins"), "[].\n")
-              && writeFile(dir + QStringLiteral("/rabbitmq-env.conf"), "");
+            = writeFile(dir + QStringLiteral("/rabbitmq.conf"), "log.console = false\nlog.file.level = info\n")
+            && writeFile(dir + QStringLiteral("/enabled_plugins"), "[].\n")
+            && writeFile(dir + QStringLiteral("/rabbitmq-env.conf"), "");
         if (!written)
             return QStringLiteral("could not write the node's configuration in %1").arg(dir);
     }
@@ -197,7 +196,8 @@ QString RabbitMqServer::ctl(const QStringList &arguments, int *exitCode) const
 {
     QProcess ctl;
     ctl.setProcessEnvironment(environment());
-    ctl.start(rabbitBin + QStringLiteral("/rabbitmqctl"), QStringList{QStringLiteral("-q"), QStringLiteral("-n"), m_node} + arguments);
+    ctl.start(rabbitBin + QStringLiteral("/rabbitmqctl"),
+              QStringList{QStringLiteral("-q"), QStringLiteral("-n"), m_node} + arguments);
     const bool finished = ctl.waitForFinished(30000);
     if (exitCode)
         *exitCode = finished && ctl.exitStatus() == QProcess::NormalExit ? ctl.exitCode() : -1;

@@ -5,35 +5,45 @@
 // figures, without a database (--money-dialogs draws only those).
 
 #include "desksession.h"
-#include "storage/databaseconnection.h"
-#include "domain/inventorywatch.h"
+#include "domain/frontdeskservice.h"
 #include "domain/hotelservice.h"
+#include "domain/inventorywatch.h"
+#include "domain/refundservice.h"
+#include "storage/databaseconnection.h"
 #include "storage/databaselocator.h"
 #include "storage/demoseed.h"
 #include "storage/migrator.h"
+#include "storage/pgcheckoutstore.h"
 #include "storage/pgcountersales.h"
+#include "storage/pgfoliostore.h"
+#include "storage/pgfrontdesk.h"
+#include "storage/pggroupblockstore.h"
+#include "storage/pgguestsstore.h"
 #include "storage/pghouseseatstore.h"
 #include "storage/pginventory.h"
-#include "ui/desk/connectionbanner.h"
 #include "storage/pgpricetypestore.h"
+#include "storage/pgroomstore.h"
+#include "storage/pgtillstore.h"
+#include "storage/pgunitofwork.h"
+#include "ui/common/money.h"
+#include "ui/common/translations.h"
+#include "ui/desk/connectionbanner.h"
 #include "ui/desk/deskwindow.h"
 #include "ui/desk/placestablespanel.h"
 #include "ui/door/doorpanel.h"
 #include "ui/frontdesk/compensationdialog.h"
-#include "ui/frontdesk/frontdeskpanel.h"
 #include "ui/frontdesk/foliopanel.h"
-#include "storage/pgfoliostore.h"
-#include "storage/pgfrontdesk.h"
+#include "ui/frontdesk/frontdeskpanel.h"
 #include "ui/frontdesk/groupblockstab.h"
-#include "storage/pggroupblockstore.h"
+#include "ui/frontdesk/guestprofiledialog.h"
+#include "ui/frontdesk/guestprofilefields.h"
 #include "ui/frontdesk/hotellistspanel.h"
-#include "domain/frontdeskservice.h"
-#include "storage/pgunitofwork.h"
 #include "ui/frontdesk/movestaydialog.h"
-#include "ui/frontdesk/ratesdialog.h"
 #include "ui/frontdesk/nightauditpanel.h"
+#include "ui/frontdesk/ratesdialog.h"
 #include "ui/frontdesk/staycanceldialog.h"
 #include "ui/hotel/hotelgridview.h"
+#include "ui/hotel/roomrackpanel.h"
 #include "ui/hotel/staysearchmodel.h"
 #include "ui/orders/orderlookuppanel.h"
 #include "ui/sale/cartmodel.h"
@@ -43,16 +53,6 @@
 #include "ui/seatmap/seatmapview.h"
 #include "ui/signin/signindialog.h"
 #include "ui/till/tillpanel.h"
-#include "ui/common/money.h"
-#include "ui/common/translations.h"
-#include "domain/refundservice.h"
-#include "storage/pgcheckoutstore.h"
-#include "storage/pgtillstore.h"
-#include "storage/pgguestsstore.h"
-#include "ui/frontdesk/guestprofiledialog.h"
-#include "ui/frontdesk/guestprofilefields.h"
-#include "storage/pgroomstore.h"
-#include "ui/hotel/roomrackpanel.h"
 #include <QDateEdit>
 #include <QSettings>
 #include <QSplitter>
@@ -66,12 +66,12 @@
 #include <QLineEdit>
 #include <QPainter>
 #include <QPushButton>
-#include <QTableView>
 #include <QRadioButton>
-#include <QTableWidget>
 #include <QRandomGenerator>
 #include <QSpinBox>
 #include <QSqlQuery>
+#include <QTableView>
+#include <QTableWidget>
 #include <QTimer>
 
 using namespace boxoffice;
@@ -294,10 +294,12 @@ bool saveGuestShot(DeskWindow &window, const DeskServices &services, PgInventory
     const auto known = guests.search(ingrid.email);
     GuestId guest = known && !known->isEmpty() ? known->first().id : 0;
     for (int i = 0; i < 3; ++i) {
-        const CartId cart = QStringLiteral("shots-guest-%1-%2").arg(i).arg(QUuid::createUuid().toString(QUuid::Id128).left(8));
+        const CartId cart
+            = QStringLiteral("shots-guest-%1-%2").arg(i).arg(QUuid::createUuid().toString(QUuid::Id128).left(8));
         const RoomTypeSummary &type = hotel.roomTypes.at(i % hotel.roomTypes.size());
         const QDate checkIn = hotel.firstNight.addDays(3 + 9 * i);
-        const auto held = HotelService(others.hotels).holdStay({type.id, cart, checkIn, checkIn.addDays(2 + i), QString(), std::nullopt});
+        const auto held = HotelService(others.hotels)
+                              .holdStay({type.id, cart, checkIn, checkIn.addDays(2 + i), QString(), std::nullopt});
         if (!held)
             return false;
         const auto booked = guests.bookAs(cart, held->id, guest, ingrid);
@@ -308,8 +310,9 @@ bool saveGuestShot(DeskWindow &window, const DeskServices &services, PgInventory
         if (!order || !CartService(others.carts).confirm(order->id))
             return false;
     }
-    if (!guests.update(guest, ingrid, QStringLiteral("Prefers a quiet room facing the courtyard. Allergic to feathers: "
-                                                     "synthetic pillows.")))
+    if (!guests.update(guest, ingrid,
+                       QStringLiteral("Prefers a quiet room facing the courtyard. Allergic to feathers: "
+                                      "synthetic pillows.")))
         return false;
 
     FrontDeskPanel *desk = window.frontDesk();
@@ -382,14 +385,17 @@ bool saveListsShot(DeskWindow &window, PgInventory &others, QSqlDatabase databas
     PgCounterSales counter(database, others.carts);
     PgUnitOfWork unit(database);
     FrontDeskService desk(store, counter, unit);
-    const QStringList guests{QStringLiteral("Ada Byron"),     QStringLiteral("Alan Turing"),   QStringLiteral("Grace Hopper"),
-                             QStringLiteral("Edsger Dijkstra"), QStringLiteral("Barbara Liskov"), QStringLiteral("Donald Knuth"),
-                             QStringLiteral("Frances Allen"), QStringLiteral("John Backus"),   QStringLiteral("Niklaus Wirth"),
-                             QStringLiteral("Radia Perlman"), QStringLiteral("Ken Thompson"),  QStringLiteral("Margaret Hamilton")};
+    const QStringList guests{
+        QStringLiteral("Ada Byron"),       QStringLiteral("Alan Turing"),    QStringLiteral("Grace Hopper"),
+        QStringLiteral("Edsger Dijkstra"), QStringLiteral("Barbara Liskov"), QStringLiteral("Donald Knuth"),
+        QStringLiteral("Frances Allen"),   QStringLiteral("John Backus"),    QStringLiteral("Niklaus Wirth"),
+        QStringLiteral("Radia Perlman"),   QStringLiteral("Ken Thompson"),   QStringLiteral("Margaret Hamilton")};
     const auto stay = [&](int i, const QDate &checkIn, int nights) -> StayId {
         const RoomTypeSummary &type = hotel.roomTypes.at(i % hotel.roomTypes.size());
-        const CartId cart = QStringLiteral("shots-lists-%1-%2").arg(i).arg(QUuid::createUuid().toString(QUuid::Id128).left(8));
-        StayRequest request{type.id, cart, checkIn, checkIn.addDays(nights), guests.at(i % guests.size()), std::nullopt};
+        const CartId cart
+            = QStringLiteral("shots-lists-%1-%2").arg(i).arg(QUuid::createUuid().toString(QUuid::Id128).left(8));
+        StayRequest request{type.id,     cart, checkIn, checkIn.addDays(nights), guests.at(i % guests.size()),
+                            std::nullopt};
         const auto held = HotelService(others.hotels).holdStay(request);
         if (!held)
             return 0;
@@ -517,7 +523,8 @@ bool saveTillShot(DeskWindow &window, DeskServices services, const ConnectionSet
     // The evening.
     if (!openTill(QStringLiteral("150.00")))
         return false;
-    if (!counterSale(services, seats(2), event, QString()) || !counterSale(services, seats(3), event, QStringLiteral("TRM-4411-0387"))
+    if (!counterSale(services, seats(2), event, QString())
+        || !counterSale(services, seats(3), event, QStringLiteral("TRM-4411-0387"))
         || !counterSale(services, seats(1), event, QString()))
         return false;
     const OrderId voided = counterSale(services, seats(2), event, QStringLiteral("TRM-4411-0391"));
@@ -693,9 +700,8 @@ bool saveWaitingShot(DeskWindow &window, QSqlDatabase database, const QDir &out)
         || !QSqlQuery(database).exec(QStringLiteral("LOCK TABLE event_seats IN ACCESS EXCLUSIVE MODE")))
         return false;
     bool saved = false;
-    QTimer::singleShot(2400, &window, [&] {
-        saved = window.grab().save(out.filePath(QStringLiteral("desk-waiting.png")));
-    });
+    QTimer::singleShot(2400, &window,
+                       [&] { saved = window.grab().save(out.filePath(QStringLiteral("desk-waiting.png"))); });
     QTimer::singleShot(2700, &window, [&] { database.rollback(); });
     window.holdBestAvailable(); // returns once the lock is gone
     wait(300);
@@ -758,8 +764,9 @@ bool saveNightAuditShot(DeskWindow &window, PgInventory &others, QSqlDatabase da
     const HotelSummary hotel = hotels->first();
     const QDate today = QDate::currentDate();
     QSqlQuery policy(database);
-    policy.prepare(QStringLiteral("INSERT INTO hotel_cancellation_policies (hotel_id, free_until_hours) VALUES (:h, 24) "
-                                  "ON CONFLICT (hotel_id) DO NOTHING"));
+    policy.prepare(
+        QStringLiteral("INSERT INTO hotel_cancellation_policies (hotel_id, free_until_hours) VALUES (:h, 24) "
+                       "ON CONFLICT (hotel_id) DO NOTHING"));
     policy.bindValue(QStringLiteral(":h"), hotel.id);
     if (!policy.exec())
         return false;
@@ -817,8 +824,7 @@ bool saveNightAuditShot(DeskWindow &window, PgInventory &others, QSqlDatabase da
     audit->confirmHook = [](const QString &) { return true; };
     audit->runAudit();
     wait(400);
-    return audit->report().has_value()
-        && window.grab().save(out.filePath(QStringLiteral("frontdesk-night-audit.png")));
+    return audit->report().has_value() && window.grab().save(out.filePath(QStringLiteral("frontdesk-night-audit.png")));
 }
 
 int fail(const QString &what)
@@ -826,7 +832,6 @@ int fail(const QString &what)
     qCritical("deskshots: %s", qPrintable(what));
     return 1;
 }
-
 
 // A guest in house at the demo hotel on guarantee, with a minibar, a dinner, parking and a voided
 // charge: the folio as the clerk sees it before settling (docs/frontdesk-folio.png).
@@ -838,8 +843,8 @@ bool saveFolioShot(const DeskServices &services, PgInventory &others, QSqlDataba
     const HotelSummary hotel = hotels->first();
     const CartId cart = QStringLiteral("shots-folio-%1").arg(QUuid::createUuid().toString(QUuid::Id128).left(8));
     const QDate today = QDate::currentDate();
-    StayRequest request{hotel.roomTypes.first().id, cart, today, today.addDays(3), QStringLiteral("Ada Byron"),
-                        std::nullopt};
+    StayRequest request{hotel.roomTypes.first().id,  cart,        today, today.addDays(3),
+                        QStringLiteral("Ada Byron"), std::nullopt};
     const auto held = HotelService(others.hotels).holdStay(request);
     if (!held)
         return false;
@@ -918,12 +923,12 @@ bool saveGroupsShot(DeskWindow &window, PgInventory &others, QSqlDatabase databa
     PgGroupBlockStore store(database);
     GroupBlockService blocks(store);
     const QDate arrival = QDate::currentDate().addDays(9);
-    const auto choir = blocks.create(GroupBlockRequest::constant(hotel.roomTypes.first().id, QStringLiteral("Thomanerchor Leipzig"),
-                                                                 arrival, arrival.addDays(4), 6,
-                                                                 QDateTime::currentDateTimeUtc().addDays(4)));
-    const auto company = blocks.create(GroupBlockRequest::constant(hotel.roomTypes.last().id, QStringLiteral("Kessler AG sales meeting"),
-                                                                   arrival.addDays(-6), arrival.addDays(-4), 3,
-                                                                   QDateTime::currentDateTimeUtc().addDays(1)));
+    const auto choir = blocks.create(
+        GroupBlockRequest::constant(hotel.roomTypes.first().id, QStringLiteral("Thomanerchor Leipzig"), arrival,
+                                    arrival.addDays(4), 6, QDateTime::currentDateTimeUtc().addDays(4)));
+    const auto company = blocks.create(GroupBlockRequest::constant(
+        hotel.roomTypes.last().id, QStringLiteral("Kessler AG sales meeting"), arrival.addDays(-6), arrival.addDays(-4),
+        3, QDateTime::currentDateTimeUtc().addDays(1)));
     if (!choir || !company) {
         qCritical("%s", qPrintable((!choir ? choir.error() : company.error()).message));
         return false;
@@ -931,8 +936,10 @@ bool saveGroupsShot(DeskWindow &window, PgInventory &others, QSqlDatabase databa
     const QStringList singers{QStringLiteral("Johann Sebastian Bach"), QStringLiteral("Anna Magdalena Bach"),
                               QStringLiteral("Carl Philipp Emanuel"), QStringLiteral("Wilhelm Friedemann")};
     for (int i = 0; i < singers.size(); ++i) {
-        const CartId cart = QStringLiteral("shots-group-%1-%2").arg(i).arg(QUuid::createUuid().toString(QUuid::Id128).left(8));
-        if (!blocks.pickUp({choir.value(), cart, arrival.addDays(i == 3 ? 1 : 0), arrival.addDays(i == 2 ? 2 : 4), singers.at(i)}))
+        const CartId cart
+            = QStringLiteral("shots-group-%1-%2").arg(i).arg(QUuid::createUuid().toString(QUuid::Id128).left(8));
+        if (!blocks.pickUp(
+                {choir.value(), cart, arrival.addDays(i == 3 ? 1 : 0), arrival.addDays(i == 2 ? 2 : 4), singers.at(i)}))
             return false;
         auto order = CartService(others.carts).createOrder(cart);
         if (order)
@@ -994,8 +1001,9 @@ bool saveRoomsShot(DeskWindow &window, PgInventory &others, const QSqlDatabase &
     };
     for (const Guest &guest : guests) {
         const CartId cart = QStringLiteral("shots-rooms-%1").arg(QUuid::createUuid().toString(QUuid::Id128).left(8));
-        StayRequest request{hotel.roomTypes.at(guest.type).id, cart, today.addDays(guest.from),
-                            today.addDays(guest.from + guest.nights), QString::fromUtf8(guest.name), std::nullopt};
+        StayRequest request{hotel.roomTypes.at(guest.type).id, cart,
+                            today.addDays(guest.from),         today.addDays(guest.from + guest.nights),
+                            QString::fromUtf8(guest.name),     std::nullopt};
         const auto held = HotelService(others.hotels).holdStay(request);
         if (!held)
             continue;
@@ -1010,7 +1018,8 @@ bool saveRoomsShot(DeskWindow &window, PgInventory &others, const QSqlDatabase &
     rooms.setHousekeeping(roomId(QStringLiteral("106")), Housekeeping::Dirty);
     rooms.setHousekeeping(roomId(QStringLiteral("103")), Housekeeping::Inspected);
     rooms.setHousekeeping(roomId(QStringLiteral("107")), Housekeeping::Inspected);
-    rooms.outOfOrder({roomId(QStringLiteral("108")), today, today.addDays(3), QStringLiteral("Water leak in the bathroom")});
+    rooms.outOfOrder(
+        {roomId(QStringLiteral("108")), today, today.addDays(3), QStringLiteral("Water leak in the bathroom")});
 
     window.pages()->setCurrentWidget(window.frontDesk());
     window.frontDesk()->selectHotel(hotel.id);
@@ -1050,8 +1059,9 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("folio-only"), QStringLiteral("Draw only a guest's folio (no stadium).")});
     parser.addOption({QStringLiteral("groups-only"),
                       QStringLiteral("Draw only the front desk's Groups tab, as the demo manager (no stadium).")});
-    parser.addOption({QStringLiteral("rooms-only"),
-                      QStringLiteral("Draw only the front desk's Rooms tab, as docs/frontdesk-rooms.png (no stadium).")});
+    parser.addOption(
+        {QStringLiteral("rooms-only"),
+         QStringLiteral("Draw only the front desk's Rooms tab, as docs/frontdesk-rooms.png (no stadium).")});
     parser.addOption({QStringLiteral("mixed-only"),
                       QStringLiteral("Draw only the mixed cart (seats, standing, a table) and the outage banner.")});
     parser.addOption({QStringLiteral("pricing-only"),
@@ -1082,12 +1092,12 @@ int main(int argc, char *argv[])
             return fail(migrated.error().message);
         DemoSeedOptions options;
         options.stadium = !parser.isSet(QStringLiteral("door-only")) && !parser.isSet(QStringLiteral("orders-only"))
-            && !parser.isSet(QStringLiteral("waiting-only")) && !parser.isSet(QStringLiteral("till-only")) && !parser.isSet(QStringLiteral("mixed-only"))
-            && !parser.isSet(QStringLiteral("german-only")) && !parser.isSet(QStringLiteral("pricing-only"))
-            && !parser.isSet(QStringLiteral("guest-only")) && !parser.isSet(QStringLiteral("folio-only"))
-            && !parser.isSet(QStringLiteral("groups-only")) && !parser.isSet(QStringLiteral("rates-only"))
-            && !parser.isSet(QStringLiteral("lists-only")) && !parser.isSet(QStringLiteral("rooms-only"))
-            && !parser.isSet(QStringLiteral("audit-only"));
+            && !parser.isSet(QStringLiteral("waiting-only")) && !parser.isSet(QStringLiteral("till-only"))
+            && !parser.isSet(QStringLiteral("mixed-only")) && !parser.isSet(QStringLiteral("german-only"))
+            && !parser.isSet(QStringLiteral("pricing-only")) && !parser.isSet(QStringLiteral("guest-only"))
+            && !parser.isSet(QStringLiteral("folio-only")) && !parser.isSet(QStringLiteral("groups-only"))
+            && !parser.isSet(QStringLiteral("rates-only")) && !parser.isSet(QStringLiteral("lists-only"))
+            && !parser.isSet(QStringLiteral("rooms-only")) && !parser.isSet(QStringLiteral("audit-only"));
         options.demoStaff = choice->privateCluster;
         if (auto seeded = seedDemo(setup.value()->database(), options); !seeded)
             return fail(seeded.error().message);

@@ -230,8 +230,9 @@ void TestAccessibility::tabWalksTheBoxOfficeInReadingOrder()
         if (at < expected.size() && name == expected.at(at))
             ++at;
     }
-    QVERIFY2(at == expected.size(), qPrintable(QStringLiteral("Tab visited: ") + visited.join(QStringLiteral(" | "))
-                                               + QStringLiteral("\nexpected: ") + expected.join(QStringLiteral(" | "))));
+    QVERIFY2(at == expected.size(),
+             qPrintable(QStringLiteral("Tab visited: ") + visited.join(QStringLiteral(" | "))
+                        + QStringLiteral("\nexpected: ") + expected.join(QStringLiteral(" | "))));
 }
 
 void TestAccessibility::ctrlTabSwitchesTabsFromAnywhere_data()

@@ -57,7 +57,8 @@ void TestCartModel::passesTheModelTesterThroughEveryChange()
     CartModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     const QDateTime now = QDateTime::currentDateTimeUtc();
-    model.upsert({entry(1, QStringLiteral("A-1-1"), 4500, now.addSecs(600)), entry(2, QStringLiteral("A-1-2"), 4500, now.addSecs(600))});
+    model.upsert({entry(1, QStringLiteral("A-1-1"), 4500, now.addSecs(600)),
+                  entry(2, QStringLiteral("A-1-2"), 4500, now.addSecs(600))});
     QCOMPARE(model.rowCount(), 2);
     model.upsert({entry(2, QStringLiteral("A-1-2"), 4500, now.addSecs(1200))}); // an extension: no new row
     QCOMPARE(model.rowCount(), 2);
@@ -93,7 +94,8 @@ void TestCartModel::expiredEntriesAreReported()
 {
     CartModel model;
     const QDateTime now = QDateTime::currentDateTimeUtc();
-    model.upsert({entry(1, QStringLiteral("A-1-1"), 1, now.addSecs(-1)), entry(2, QStringLiteral("A-1-2"), 1, now.addSecs(5))});
+    model.upsert(
+        {entry(1, QStringLiteral("A-1-1"), 1, now.addSecs(-1)), entry(2, QStringLiteral("A-1-2"), 1, now.addSecs(5))});
     const auto expired = model.expiredAt(now);
     QCOMPARE(expired.size(), 1);
     QCOMPARE(expired.first().unit, 1);

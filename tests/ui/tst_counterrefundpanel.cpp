@@ -241,11 +241,12 @@ void TestCounterRefundPanel::aClerkRefundsChosenUnitsWithAManagerOnTheSpot()
     // The refund receipt came out at once on the receipt printer: the unit, the amount, the cash.
     QVERIFY(printed(printing));
     QVERIFY(actions->lastRefund().has_value());
-    expectOnPaper(receiptPdf, {QStringLiteral("Refund receipt"), QStringLiteral("Order %1").arg(m_sale.order.id),
-                               QStringLiteral("Seat %1 €25.00").arg(actions->lastRefund()->units.value(0).label),
-                               QStringLiteral("Refunded €25.00"), QStringLiteral("Refund, cash handed back"),
-                               QStringLiteral("Reason: cannot come"), QStringLiteral("Approved by %1").arg(m_manager),
-                               QStringLiteral("Served by %1").arg(m_clerk)});
+    expectOnPaper(receiptPdf,
+                  {QStringLiteral("Refund receipt"), QStringLiteral("Order %1").arg(m_sale.order.id),
+                   QStringLiteral("Seat %1 €25.00").arg(actions->lastRefund()->units.value(0).label),
+                   QStringLiteral("Refunded €25.00"), QStringLiteral("Refund, cash handed back"),
+                   QStringLiteral("Reason: cannot come"), QStringLiteral("Approved by %1").arg(m_manager),
+                   QStringLiteral("Served by %1").arg(m_clerk)});
     QVERIFY(actions->lastRefund().has_value());
     QCOMPARE(actions->lastRefund()->amountMinor, 2500);
     QCOMPARE(actions->lastRefund()->units.size(), 1);
@@ -351,9 +352,9 @@ void TestCounterRefundPanel::aManagersDeskApprovesTheQueuedRequest()
     const QString receiptPdf = chooseReceiptPdf(m_prints, QStringLiteral("approved-refund.pdf"));
     m_managerWindow->printLastReceipt();
     QVERIFY(printed(printing));
-    expectOnPaper(receiptPdf, {QStringLiteral("Refund receipt"), QStringLiteral("Refunded €25.00"),
-                               QStringLiteral("Reason: double booked"),
-                               QStringLiteral("Approved by %1").arg(m_logins.last())});
+    expectOnPaper(receiptPdf,
+                  {QStringLiteral("Refund receipt"), QStringLiteral("Refunded €25.00"),
+                   QStringLiteral("Reason: double booked"), QStringLiteral("Approved by %1").arg(m_logins.last())});
     QCOMPARE(approvals->table()->rowCount(), 0);
     QCOMPARE(scalar(QStringLiteral("SELECT COALESCE(sum(amount_minor), 0) FROM refunds WHERE order_id = :o"),
                     m_sale.order.id),
@@ -401,8 +402,8 @@ void TestCounterRefundPanel::anExchangeSellsTheHeldSeats()
     QCOMPARE(done.sold.size(), 2);
     expectOnPaper(receiptPdf,
                   {QStringLiteral("Exchange receipt"), QStringLiteral("Order %1").arg(done.newOrder),
-                   QStringLiteral("Given back (order %1)").arg(m_sale.order.id), QStringLiteral("Seat %1 €25.00").arg(given),
-                   QStringLiteral("Sold (order %1)").arg(done.newOrder),
+                   QStringLiteral("Given back (order %1)").arg(m_sale.order.id),
+                   QStringLiteral("Seat %1 €25.00").arg(given), QStringLiteral("Sold (order %1)").arg(done.newOrder),
                    QStringLiteral("Seat %1 €25.00").arg(done.sold.at(0).label),
                    QStringLiteral("Seat %1 €25.00").arg(done.sold.at(1).label), QStringLiteral("New units €50.00"),
                    QStringLiteral("Credit from order %1 -€25.00").arg(m_sale.order.id),
@@ -425,8 +426,8 @@ void TestCounterRefundPanel::anExchangeSellsTheHeldSeats()
              qPrintable(oldDetails));
     findOrder(done.newOrder);
     const QString newDetails = m_window->orders()->detailsText();
-    QVERIFY2(newDetails.contains(QStringLiteral("Sold in an exchange from order %1: €25.00 credit carried over")
-                                     .arg(m_sale.order.id)),
+    QVERIFY2(newDetails.contains(
+                 QStringLiteral("Sold in an exchange from order %1: €25.00 credit carried over").arg(m_sale.order.id)),
              qPrintable(newDetails));
     // The desk starts a new sale: the old cart's seats were sold by the exchange.
     QVERIFY(m_window->cartId() != heldIn);

@@ -105,7 +105,7 @@ void TestDatabaseCalls::aLongWaitIsAnnouncedAndEnded()
     QCOMPARE(ended.count(), 1);
     QCOMPARE(idle.count(), 1);
     // Every call, long or short, ends with idle: what waited for the window to be free runs then.
-    calls([] { });
+    calls([] {});
     QCOMPARE(idle.count(), 2);
     QVERIFY(!waits.waiting());
 }

@@ -237,10 +237,10 @@ void TestDeskMixedCart::aSeatTwoPlacesAndATableSellInOneCashSale()
              1);
     // Tickets for the seat and for each standing place (migration 047); the table has none.
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM tickets WHERE order_id = :o"), byOrder).toInt(), 3);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM tickets WHERE order_id = :o AND place IS NOT NULL"),
-                          byOrder)
-                 .toInt(),
-             2);
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT count(*) FROM tickets WHERE order_id = :o AND place IS NOT NULL"), byOrder)
+            .toInt(),
+        2);
     QCOMPARE(m_db->auditFailure(), QString());
 }
 

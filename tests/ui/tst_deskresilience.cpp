@@ -592,14 +592,16 @@ void TestDeskResilience::aStalledCallLeavesTheWindowPainting()
         staller.rollback();
 
     // The call really waited for the stall, and came back once it ended, not at a time limit.
-    QVERIFY2(took >= stallMs - 200,
-             qPrintable(QStringLiteral("back after %1 ms: %2 / %3 / %4")
-                            .arg(took)
-                            .arg(m_window->message(), m_window->door()->resultTitle(), m_window->frontDesk()->message())));
+    QVERIFY2(
+        took >= stallMs - 200,
+        qPrintable(QStringLiteral("back after %1 ms: %2 / %3 / %4")
+                       .arg(took)
+                       .arg(m_window->message(), m_window->door()->resultTitle(), m_window->frontDesk()->message())));
     QVERIFY2(took < 7000, qPrintable(QStringLiteral("back after %1 ms").arg(took)));
     // Meanwhile the window's thread ran: timers fired (a frozen one fires once, late), widgets were
     // painted, and the status bar said that the desk waits for the server.
-    QVERIFY2(ticksDuringCall >= 10, qPrintable(QStringLiteral("%1 timer ticks in %2 ms").arg(ticksDuringCall).arg(took)));
+    QVERIFY2(ticksDuringCall >= 10,
+             qPrintable(QStringLiteral("%1 timer ticks in %2 ms").arg(ticksDuringCall).arg(took)));
     QVERIFY2(paintsDuringCall > 0, "nothing was painted while the call waited");
     QVERIFY(indicatorShown);
     QVERIFY2(indicatorText.startsWith(QLatin1String("Waiting for the server")), qPrintable(indicatorText));
@@ -615,7 +617,8 @@ void TestDeskResilience::aStalledCallLeavesTheWindowPainting()
                  qPrintable(m_window->door()->resultTitle()));
     } else if (flow == QLatin1String("orders")) {
         QCOMPARE(m_window->orders()->results()->rowCount(), 0);
-        QVERIFY2(!m_window->orders()->message().contains(QLatin1String("busy")), qPrintable(m_window->orders()->message()));
+        QVERIFY2(!m_window->orders()->message().contains(QLatin1String("busy")),
+                 qPrintable(m_window->orders()->message()));
     } else {
         QVERIFY2(!m_window->frontDesk()->message().contains(QLatin1String("busy")),
                  qPrintable(m_window->frontDesk()->message()));

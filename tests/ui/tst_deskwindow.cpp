@@ -174,7 +174,8 @@ QString TestDeskWindow::seatState(const QString &label) const
         ->scalar(QStringLiteral("SELECT es.state FROM event_seats es JOIN seats s ON s.id = es.seat_id "
                                 "WHERE es.event_id IN (:a, :b) AND s.label = :label AND es.state <> 'AVAILABLE' "
                                 "UNION ALL SELECT 'AVAILABLE' LIMIT 1"),
-                 {{QStringLiteral("a"), m_hall.eventId}, {QStringLiteral("b"), m_quickHall.eventId},
+                 {{QStringLiteral("a"), m_hall.eventId},
+                  {QStringLiteral("b"), m_quickHall.eventId},
                   {QStringLiteral("label"), label}})
         .toString();
 }
@@ -283,25 +284,30 @@ void TestDeskWindow::bestAvailableThenCashSalePrintsScannableTickets()
                           {{QStringLiteral("o"), order}})
                  .toInt(),
              2);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT tendered_minor - amount_minor FROM counter_payments WHERE order_id = :o"),
-                          {{QStringLiteral("o"), order}})
-                 .toLongLong(),
-             1000);
-    const QString codes = m_db->scalar(QStringLiteral("SELECT string_agg('BOXOFFICE-TICKET:' || code, ' ' ORDER BY unit_id) "
-                                                      "FROM tickets WHERE order_id = :o"),
-                                       {{QStringLiteral("o"), order}})
-                              .toString();
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT tendered_minor - amount_minor FROM counter_payments WHERE order_id = :o"),
+                     {{QStringLiteral("o"), order}})
+            .toLongLong(),
+        1000);
+    const QString codes
+        = m_db->scalar(QStringLiteral("SELECT string_agg('BOXOFFICE-TICKET:' || code, ' ' ORDER BY unit_id) "
+                                      "FROM tickets WHERE order_id = :o"),
+                       {{QStringLiteral("o"), order}})
+              .toString();
     QCOMPARE(codes.split(QLatin1Char(' ')).size(), 2);
 
     // What a door scanner would read from the printed pages.
     QProcess render;
-    render.start(QStringLiteral("pdftoppm"), {QStringLiteral("-r"), QStringLiteral("150"), QStringLiteral("-png"), pdf,
-                                              m_tickets.filePath(QStringLiteral("page"))});
+    render.start(QStringLiteral("pdftoppm"),
+                 {QStringLiteral("-r"), QStringLiteral("150"), QStringLiteral("-png"), pdf,
+                  m_tickets.filePath(QStringLiteral("page"))});
     QVERIFY2(render.waitForFinished(60000) && render.exitCode() == 0, "pdftoppm (poppler-utils) failed");
     QStringList decoded;
-    for (const QString &page : QDir(m_tickets.path()).entryList({QStringLiteral("page*.png")}, QDir::Files, QDir::Name)) {
+    for (const QString &page :
+         QDir(m_tickets.path()).entryList({QStringLiteral("page*.png")}, QDir::Files, QDir::Name)) {
         QProcess scan;
-        scan.start(QStringLiteral("zbarimg"), {QStringLiteral("--quiet"), QStringLiteral("--raw"), m_tickets.filePath(page)});
+        scan.start(QStringLiteral("zbarimg"),
+                   {QStringLiteral("--quiet"), QStringLiteral("--raw"), m_tickets.filePath(page)});
         QVERIFY2(scan.waitForFinished(60000), "zbarimg (zbar-tools) did not finish");
         decoded << QString::fromUtf8(scan.readAllStandardOutput()).trimmed();
     }
@@ -491,8 +497,9 @@ bool TestDeskWindow::signInAs(SignInDialog &dialog, const QString &user, const Q
 int TestDeskWindow::connectionsOf(const QString &login) const
 {
     return m_db
-        ->scalar(QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND usename = :u"),
-                 {{QStringLiteral("u"), login}})
+        ->scalar(
+            QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND usename = :u"),
+            {{QStringLiteral("u"), login}})
         .toInt();
 }
 
@@ -501,7 +508,8 @@ void TestDeskWindow::theSignedInClerkAndTerminalAreAlwaysShown()
     auto *label = m_window->findChild<QLabel *>(QStringLiteral("staffLabel"));
     QVERIFY(label && label->isVisible());
     QVERIFY2(label->text().contains(m_clerk + QStringLiteral(" (clerk)")), qPrintable(label->text()));
-    QVERIFY2(label->text().contains(QStringLiteral("terminal ") + QSysInfo::machineHostName()), qPrintable(label->text()));
+    QVERIFY2(label->text().contains(QStringLiteral("terminal ") + QSysInfo::machineHostName()),
+             qPrintable(label->text()));
     // A message in the status bar does not push it out.
     m_window->holdUnits({});
     QVERIFY(label->isVisible());
@@ -535,7 +543,8 @@ void TestDeskWindow::switchingToAManagerShowsThemAndTheirServicesWork()
     QCOMPARE(m_window->staff().user, m_manager);
     QCOMPARE(m_window->staff().role, StaffRole::Manager);
     QCOMPARE(m_keeper->session().role(), StaffRole::Manager);
-    QVERIFY2(m_window->staffText().contains(m_manager + QStringLiteral(" (manager)")), qPrintable(m_window->staffText()));
+    QVERIFY2(m_window->staffText().contains(m_manager + QStringLiteral(" (manager)")),
+             qPrintable(m_window->staffText()));
     QVERIFY2(m_window->windowTitle().contains(m_manager), qPrintable(m_window->windowTitle()));
 
     // The manager sells through their own session: the hold is on their connection and cart.

@@ -25,8 +25,8 @@
 #include "ui/sale/serverclock.h"
 
 #include <QAbstractItemModelTester>
-#include <QComboBox>
 #include <QApplication>
+#include <QComboBox>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
@@ -87,8 +87,8 @@ void TestFrontDeskPanel::initTestCase()
 {
     m_db = std::make_unique<TestDatabase>(QStringLiteral("frontdeskpanel"));
     QVERIFY2(m_db->ok(), qPrintable(m_db->failure()));
-    const auto loaded = PropertyLoader(m_db->database())
-                            .loadHotel(R"({"name": "Panel Inn", "currency": "EUR", "nights": 60,
+    const auto loaded
+        = PropertyLoader(m_db->database()).loadHotel(R"({"name": "Panel Inn", "currency": "EUR", "nights": 60,
                                "room_types": [{"code": "STD", "name": "Standard", "rank": 1, "price_minor": 8000, "rooms": 2},
                                               {"code": "DLX", "name": "Deluxe", "rank": 2, "price_minor": 14000, "rooms": 1}]})");
     QVERIFY(loaded.ok());
@@ -136,7 +136,8 @@ std::unique_ptr<FrontDeskPanel> TestFrontDeskPanel::openPanel(const QString &log
 StayId TestFrontDeskPanel::book(const QString &guest, int fromDay, int nights)
 {
     const CartId cart = QStringLiteral("panel-stay-%1").arg(++m_carts);
-    StayRequest request{m_standard, cart, m_first.addDays(fromDay), m_first.addDays(fromDay + nights), guest, std::nullopt};
+    StayRequest request{m_standard, cart,        m_first.addDays(fromDay), m_first.addDays(fromDay + nights),
+                        guest,      std::nullopt};
     const auto held = HotelService(m_inventory->hotels).holdStay(request);
     if (!held)
         return 0;
@@ -193,9 +194,8 @@ void TestFrontDeskPanel::draggingAcrossNightsHoldsAStayAndBooksIt()
     QTest::qWait(50);
     const QPoint from = grid->cellRect(row, 2).center();
     const QPoint to = grid->cellRect(row, 4).center();
-    const auto heldStays = [&] {
-        return m_db->scalar(QStringLiteral("SELECT count(*) FROM stays WHERE state = 'HELD'")).toLongLong();
-    };
+    const auto heldStays
+        = [&] { return m_db->scalar(QStringLiteral("SELECT count(*) FROM stays WHERE state = 'HELD'")).toLongLong(); };
     const qint64 heldBefore = heldStays();
     auto *holdChosen = panel->findChild<QPushButton *>(QStringLiteral("holdChosenButton"));
     QVERIFY(holdChosen);
@@ -207,7 +207,8 @@ void TestFrontDeskPanel::draggingAcrossNightsHoldsAStayAndBooksIt()
     QCOMPARE(heldStays(), heldBefore);
     // A drag selects three nights; still nothing held until the clerk holds them on purpose.
     QTest::mousePress(grid->viewport(), Qt::LeftButton, {}, from);
-    QMouseEvent move(QEvent::MouseMove, to, grid->viewport()->mapToGlobal(to), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+    QMouseEvent move(QEvent::MouseMove, to, grid->viewport()->mapToGlobal(to), Qt::NoButton, Qt::LeftButton,
+                     Qt::NoModifier);
     QApplication::sendEvent(grid->viewport(), &move);
     QTest::mouseRelease(grid->viewport(), Qt::LeftButton, {}, to);
     QCOMPARE(panel->heldStay(), StayId(0));
@@ -217,9 +218,12 @@ void TestFrontDeskPanel::draggingAcrossNightsHoldsAStayAndBooksIt()
     holdChosen->click();
     QTRY_VERIFY(panel->heldStay() != 0);
     const QVariantMap stay{{QStringLiteral("s"), panel->heldStay()}};
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state || ' ' || check_in || ' ' || check_out || ' ' || guest_name FROM stays WHERE id = :s"), stay)
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state || ' ' || check_in || ' ' || check_out || ' ' || guest_name "
+                                         "FROM stays WHERE id = :s"),
+                          stay)
                  .toString(),
-             QStringLiteral("HELD %1 %2 Dragged Guest").arg(m_first.addDays(2).toString(Qt::ISODate), m_first.addDays(5).toString(Qt::ISODate)));
+             QStringLiteral("HELD %1 %2 Dragged Guest")
+                 .arg(m_first.addDays(2).toString(Qt::ISODate), m_first.addDays(5).toString(Qt::ISODate)));
 
     panel->paymentHook = [](PaymentDialog &dialog) {
         QTest::keyClicks(dialog.tenderedEdit(), QStringLiteral("300"));
@@ -229,8 +233,9 @@ void TestFrontDeskPanel::draggingAcrossNightsHoldsAStayAndBooksIt()
     panel->book(false);
     QVERIFY2(panel->message().contains(QLatin1String("Booked")), qPrintable(panel->message()));
     QVERIFY(panel->message().contains(QStringLiteral("Give €60.00 change"))); // 3 nights at €80
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE id = :s"), {{QStringLiteral("s"), held}}).toString(),
-             QStringLiteral("BOOKED"));
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE id = :s"), {{QStringLiteral("s"), held}}).toString(),
+        QStringLiteral("BOOKED"));
     QCOMPARE(panel->grid()->calendar().at(row, 3)->booked, 1);
 }
 
@@ -266,10 +271,15 @@ void TestFrontDeskPanel::aManagerWalksAGuestIntoTheLedger()
     };
     panel->resolveArrival(0, OverbookingAction::Walk);
     QVERIFY2(panel->message().contains(QLatin1String("walk"), Qt::CaseInsensitive), qPrintable(panel->message()));
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT action || ' ' || amount_minor || ' ' || reason || ' ' || by_user FROM compensation_ledger")).toString(),
-             QStringLiteral("WALK 15000 partner hotel, taxi paid %1").arg(m_manager));
+    QCOMPARE(
+        m_db
+            ->scalar(QStringLiteral(
+                "SELECT action || ' ' || amount_minor || ' ' || reason || ' ' || by_user FROM compensation_ledger"))
+            .toString(),
+        QStringLiteral("WALK 15000 partner hotel, taxi paid %1").arg(m_manager));
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT p.name FROM compensation_ledger l JOIN partner_hotels p ON "
-                                         "p.id = l.partner_hotel_id")).toString(),
+                                         "p.id = l.partner_hotel_id"))
+                 .toString(),
              QStringLiteral("Harbour View"));
     QCOMPARE(panel->arrivals()->rowCount(), 0);
     QCOMPARE(panel->report()->entries().size(), 1);
@@ -301,7 +311,10 @@ void TestFrontDeskPanel::aClerkIsRefusedByTheDatabase()
     };
     panel->resolveArrival(0, OverbookingAction::Walk);
     QVERIFY2(panel->message().contains(QLatin1String("manager")), qPrintable(panel->message()));
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM compensation_ledger WHERE by_user = :u"), {{QStringLiteral("u"), m_clerk}}).toInt(), 0);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM compensation_ledger WHERE by_user = :u"),
+                          {{QStringLiteral("u"), m_clerk}})
+                 .toInt(),
+             0);
     QCOMPARE(panel->arrivals()->rowCount(), 1);
 }
 
@@ -311,7 +324,9 @@ void TestFrontDeskPanel::typedDatesHoldAStay()
     QVERIFY(panel);
     panel->holdTyped(m_standard, m_first.addDays(30), 3);
     QVERIFY2(panel->heldStay() != 0, qPrintable(panel->message()));
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT check_out FROM stays WHERE id = :s"), {{QStringLiteral("s"), panel->heldStay()}}).toDate(),
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT check_out FROM stays WHERE id = :s"),
+                          {{QStringLiteral("s"), panel->heldStay()}})
+                 .toDate(),
              m_first.addDays(33));
     panel->releaseHeldStay();
     QCOMPARE(panel->heldStay(), 0);
@@ -334,10 +349,15 @@ void TestFrontDeskPanel::aManagerRaisesTheSellableLimitAClerkCannot()
     QVERIFY(manager);
     manager->grid()->setSelection(m_standard, m_first.addDays(40), m_first.addDays(42));
     manager->setSellableForSelection(4);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM room_nights WHERE room_type_id = :r AND night IN (:a, :b) AND capacity = 4"),
-                          {{QStringLiteral("r"), m_standard}, {QStringLiteral("a"), m_first.addDays(40)}, {QStringLiteral("b"), m_first.addDays(41)}})
-                 .toInt(),
-             2);
+    QCOMPARE(
+        m_db->scalar(
+                QStringLiteral(
+                    "SELECT count(*) FROM room_nights WHERE room_type_id = :r AND night IN (:a, :b) AND capacity = 4"),
+                {{QStringLiteral("r"), m_standard},
+                 {QStringLiteral("a"), m_first.addDays(40)},
+                 {QStringLiteral("b"), m_first.addDays(41)}})
+            .toInt(),
+        2);
     QCOMPARE(manager->grid()->calendar().at(manager->grid()->rowOf(m_standard), 40)->capacity, 4);
 }
 
@@ -345,16 +365,21 @@ void TestFrontDeskPanel::refundCasesAreListedAndClosed()
 {
     const StayId stay = book(QStringLiteral("Refund Case"), 45, 1);
     QVERIFY(stay);
-    const qint64 order = m_db->scalar(QStringLiteral("SELECT order_id FROM stays WHERE id = :s"), {{QStringLiteral("s"), stay}}).toLongLong();
-    QVERIFY(m_db->exec(QStringLiteral("INSERT INTO compensations (order_id, unit, amount_minor, reason) VALUES (:o, 'A-1-5', 4500, "
-                                      "'taken by another buyer after the hold ran out')"),
-                       {{QStringLiteral("o"), order}}));
+    const qint64 order
+        = m_db->scalar(QStringLiteral("SELECT order_id FROM stays WHERE id = :s"), {{QStringLiteral("s"), stay}})
+              .toLongLong();
+    QVERIFY(m_db->exec(
+        QStringLiteral("INSERT INTO compensations (order_id, unit, amount_minor, reason) VALUES (:o, 'A-1-5', 4500, "
+                       "'taken by another buyer after the hold ran out')"),
+        {{QStringLiteral("o"), order}}));
     auto panel = openPanel(m_clerk, StaffRole::Clerk);
     QVERIFY(panel);
     QCOMPARE(panel->refundCaseCount(), 1);
     panel->closeRefundCase(0);
     QCOMPARE(panel->refundCaseCount(), 0);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT resolved_by FROM compensations WHERE order_id = :o"), {{QStringLiteral("o"), order}}).toString(),
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT resolved_by FROM compensations WHERE order_id = :o"),
+                          {{QStringLiteral("o"), order}})
+                 .toString(),
              m_clerk);
 }
 
@@ -374,8 +399,11 @@ void TestFrontDeskPanel::aGuaranteeIsPaidAtCheckOut()
     };
     panel->bookOnGuarantee();
     QVERIFY2(panel->message().contains(QLatin1String("on guarantee")), qPrintable(panel->message()));
-    const qint64 order = m_db->scalar(QStringLiteral("SELECT order_id FROM stays WHERE id = :s"), {{QStringLiteral("s"), stay}}).toLongLong();
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), order}}).toString(),
+    const qint64 order
+        = m_db->scalar(QStringLiteral("SELECT order_id FROM stays WHERE id = :s"), {{QStringLiteral("s"), stay}})
+              .toLongLong();
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), order}})
+                 .toString(),
              QStringLiteral("GUARANTEED"));
 
     panel->findGuests(QStringLiteral("Guarantee Guest"));
@@ -402,7 +430,8 @@ void TestFrontDeskPanel::aGuaranteeIsPaidAtCheckOut()
     };
     QSignalSpy receipts(panel.get(), &FrontDeskPanel::counterSaleMade);
     checkOut->click();
-    QVERIFY2(panel->message().contains(QStringLiteral("Paid €160.00; give €40.00 change.")), qPrintable(panel->message()));
+    QVERIFY2(panel->message().contains(QStringLiteral("Paid €160.00; give €40.00 change.")),
+             qPrintable(panel->message()));
     // Paid at the desk on departure: a counter sale, with its receipt like a booking's.
     QCOMPARE(receipts.count(), 1);
     const Receipt paper = Receipts::forSale(receipts.first().at(0).value<CounterSale>(),
@@ -411,9 +440,11 @@ void TestFrontDeskPanel::aGuaranteeIsPaidAtCheckOut()
     QCOMPARE(paper.totalMinor, 16000);
     QCOMPARE(paper.tenderedMinor, 20000);
     QCOMPARE(paper.changeMinor, 4000);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE id = :s"), {{QStringLiteral("s"), stay}}).toString(),
-             QStringLiteral("CHECKED_OUT"));
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), order}}).toString(),
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE id = :s"), {{QStringLiteral("s"), stay}}).toString(),
+        QStringLiteral("CHECKED_OUT"));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), order}})
+                 .toString(),
              QStringLiteral("PAID"));
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
@@ -436,7 +467,8 @@ void TestFrontDeskPanel::aRefusedCheckOutTakesNoPayment()
     };
     panel->bookOnGuarantee();
     const qint64 order = value(QStringLiteral("SELECT order_id FROM stays WHERE id = :id"), stay).toLongLong();
-    QCOMPARE(value(QStringLiteral("SELECT state FROM orders WHERE id = :id"), order).toString(), QStringLiteral("GUARANTEED"));
+    QCOMPARE(value(QStringLiteral("SELECT state FROM orders WHERE id = :id"), order).toString(),
+             QStringLiteral("GUARANTEED"));
 
     bool asked = false;
     panel->paymentHook = [&asked](PaymentDialog &dialog) {
@@ -448,11 +480,15 @@ void TestFrontDeskPanel::aRefusedCheckOutTakesNoPayment()
     QVERIFY(asked);
     QVERIFY2(panel->message().contains(QLatin1String("checked-in")), qPrintable(panel->message()));
     QVERIFY2(panel->message().contains(QLatin1String("No payment was recorded")), qPrintable(panel->message()));
-    QCOMPARE(value(QStringLiteral("SELECT state FROM stays WHERE id = :id"), stay).toString(), QStringLiteral("BOOKED"));
-    QCOMPARE(value(QStringLiteral("SELECT state FROM orders WHERE id = :id"), order).toString(), QStringLiteral("GUARANTEED"));
-    QCOMPARE(value(QStringLiteral("SELECT count(*) FROM counter_payments WHERE order_id = :id AND method <> 'guarantee'"), order)
-                 .toInt(),
-             0);
+    QCOMPARE(value(QStringLiteral("SELECT state FROM stays WHERE id = :id"), stay).toString(),
+             QStringLiteral("BOOKED"));
+    QCOMPARE(value(QStringLiteral("SELECT state FROM orders WHERE id = :id"), order).toString(),
+             QStringLiteral("GUARANTEED"));
+    QCOMPARE(
+        value(QStringLiteral("SELECT count(*) FROM counter_payments WHERE order_id = :id AND method <> 'guarantee'"),
+              order)
+            .toInt(),
+        0);
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
 
@@ -549,8 +585,9 @@ void TestFrontDeskPanel::aMoveSaysItsPriceDifferenceAndChargesIt()
     QCOMPARE(paper->totalMinor, 6000);
     QCOMPARE(paper->tenderedMinor, 10000);
     QCOMPARE(paper->changeMinor, 4000);
-    QCOMPARE(paper->order,
-             value(QStringLiteral("SELECT order_id FROM order_supplement_lines WHERE stay_id = :id"), stay).toLongLong());
+    QCOMPARE(
+        paper->order,
+        value(QStringLiteral("SELECT order_id FROM order_supplement_lines WHERE stay_id = :id"), stay).toLongLong());
     QVERIFY2(clerk->message().contains(QStringLiteral("€60.00")), qPrintable(clerk->message()));
     QCOMPARE(value(QStringLiteral("SELECT room_type_id FROM stays WHERE id = :id"), stay).toLongLong(), m_deluxe);
     QCOMPARE(value(QStringLiteral("SELECT COALESCE(sum(l.amount_minor), 0) FROM order_ledger l "
@@ -606,8 +643,8 @@ void TestFrontDeskPanel::aFloodOfLiveChangesLeavesTheClerksWorkAlone()
     const QString rest = QStringLiteral("velace");
     for (int i = 0; i < rest.size(); ++i) {
         const CartId cart = QStringLiteral("flood-%1").arg(i);
-        const auto held = others.holdStay(
-            StayRequest{m_deluxe, cart, m_first.addDays(31), m_first.addDays(32), QStringLiteral("Other"), std::nullopt});
+        const auto held = others.holdStay(StayRequest{m_deluxe, cart, m_first.addDays(31), m_first.addDays(32),
+                                                      QStringLiteral("Other"), std::nullopt});
         QVERIFY(held.ok());
         panel->refresh();
         QCOMPARE(freeDeluxe(), freeBefore - 1); // the figures do change
@@ -652,9 +689,10 @@ void TestFrontDeskPanel::aFailedMoveLeavesNothingBehind()
     const StayId stay = book(QStringLiteral("Stuck Mover"), 54, 1);
     QVERIFY(stay);
     const CartId other = QStringLiteral("panel-full-deluxe");
-    QVERIFY(HotelService(m_inventory->hotels)
-                .holdStay({m_deluxe, other, m_first.addDays(55), m_first.addDays(56), QStringLiteral("Deluxe Taker"), {}})
-                .ok()); // the only deluxe room that night
+    QVERIFY(
+        HotelService(m_inventory->hotels)
+            .holdStay({m_deluxe, other, m_first.addDays(55), m_first.addDays(56), QStringLiteral("Deluxe Taker"), {}})
+            .ok()); // the only deluxe room that night
     const auto booked = [this](RoomTypeId type, int day) {
         return m_db
             ->scalar(QStringLiteral("SELECT booked FROM room_nights WHERE room_type_id = :r AND night = :n"),
@@ -674,7 +712,8 @@ void TestFrontDeskPanel::aFailedMoveLeavesNothingBehind()
     QVERIFY2(clerk->message().contains(QLatin1String("Not every night is free")), qPrintable(clerk->message()));
     QCOMPARE(value(QStringLiteral("SELECT room_type_id FROM stays WHERE id = :id"), stay).toLongLong(), m_standard);
     QCOMPARE(value(QStringLiteral("SELECT check_in FROM stays WHERE id = :id"), stay).toDate(), m_first.addDays(54));
-    QCOMPARE(value(QStringLiteral("SELECT state FROM stays WHERE id = :id"), stay).toString(), QStringLiteral("BOOKED"));
+    QCOMPARE(value(QStringLiteral("SELECT state FROM stays WHERE id = :id"), stay).toString(),
+             QStringLiteral("BOOKED"));
     QCOMPARE(booked(m_standard, 54), 1);
     QCOMPARE(booked(m_deluxe, 55), 1);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM stays WHERE state = 'HELD'")).toInt(), heldBefore);
@@ -706,7 +745,8 @@ void TestFrontDeskPanel::checkInOpensOnTheArrivalDayOrAsAManagerAllows()
              QStringLiteral("BOOKED"));
     clickOnStay(*clerk, QStringLiteral("Today Arrival"), QStringLiteral("Check &in"));
     QVERIFY2(clerk->message().startsWith(QLatin1String("Done")), qPrintable(clerk->message()));
-    QCOMPARE(value(QStringLiteral("SELECT state FROM stays WHERE id = :id"), today).toString(), QStringLiteral("CHECKED_IN"));
+    QCOMPARE(value(QStringLiteral("SELECT state FROM stays WHERE id = :id"), today).toString(),
+             QStringLiteral("CHECKED_IN"));
 
     auto manager = openPanel(m_manager, StaffRole::Manager);
     QVERIFY(manager);
@@ -718,8 +758,9 @@ void TestFrontDeskPanel::checkInOpensOnTheArrivalDayOrAsAManagerAllows()
     clickOnStay(*manager, QStringLiteral("Tomorrow Arrival"), QStringLiteral("Check &in"));
     QCOMPARE(askedAbout, QStringLiteral("Tomorrow Arrival"));
     QVERIFY2(manager->message().contains(QLatin1String("Early check-in allowed")), qPrintable(manager->message()));
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT s.state || '|' || e.allowed_by || '|' || e.reason FROM stays s "
-                                         "JOIN early_check_ins e ON e.stay_id = s.id WHERE s.guest_name = 'Tomorrow Arrival'"))
+    QCOMPARE(m_db->scalar(QStringLiteral(
+                              "SELECT s.state || '|' || e.allowed_by || '|' || e.reason FROM stays s "
+                              "JOIN early_check_ins e ON e.stay_id = s.id WHERE s.guest_name = 'Tomorrow Arrival'"))
                  .toString(),
              QStringLiteral("CHECKED_IN|%1|Flight landed at dawn; room 12 is ready").arg(m_manager));
 }

@@ -67,8 +67,8 @@ void TestGroupBlocksTab::initTestCase()
 {
     m_db = std::make_unique<TestDatabase>(QStringLiteral("groupblockstab"));
     QVERIFY2(m_db->ok(), qPrintable(m_db->failure()));
-    const auto loaded = PropertyLoader(m_db->database())
-                            .loadHotel(R"({"name": "Group Inn", "currency": "EUR", "nights": 60,
+    const auto loaded
+        = PropertyLoader(m_db->database()).loadHotel(R"({"name": "Group Inn", "currency": "EUR", "nights": 60,
                                "room_types": [{"code": "STD", "name": "Standard", "rank": 1, "price_minor": 8000, "rooms": 4}]})");
     QVERIFY(loaded.ok());
     m_hotel = loaded->id;
@@ -118,21 +118,28 @@ std::unique_ptr<FrontDeskPanel> TestGroupBlocksTab::openPanel(const QString &log
 int TestGroupBlocksTab::bookedOnCalendar(FrontDeskPanel &panel, int day) const
 {
     const HotelCalendar &calendar = panel.grid()->calendar();
-    const NightAvailability *cell = calendar.at(panel.grid()->rowOf(m_standard), panel.grid()->dayOf(m_first.addDays(day)));
+    const NightAvailability *cell
+        = calendar.at(panel.grid()->rowOf(m_standard), panel.grid()->dayOf(m_first.addDays(day)));
     return cell ? cell->booked : -1;
 }
 
 GroupBlockId TestGroupBlocksTab::blockNamed(const QString &group) const
 {
-    return m_db->scalar(QStringLiteral("SELECT max(id) FROM group_blocks WHERE group_name = :g"), {{QStringLiteral("g"), group}})
+    return m_db
+        ->scalar(QStringLiteral("SELECT max(id) FROM group_blocks WHERE group_name = :g"),
+                 {{QStringLiteral("g"), group}})
         .toLongLong();
 }
 
 void TestGroupBlocksTab::fillGeneralSale(int fromDay, int nights)
 {
     for (;;) {
-        StayRequest request{m_standard, QStringLiteral("walkin-%1").arg(++m_carts), m_first.addDays(fromDay),
-                            m_first.addDays(fromDay + nights), QStringLiteral("Walk-in"), std::nullopt};
+        StayRequest request{m_standard,
+                            QStringLiteral("walkin-%1").arg(++m_carts),
+                            m_first.addDays(fromDay),
+                            m_first.addDays(fromDay + nights),
+                            QStringLiteral("Walk-in"),
+                            std::nullopt};
         if (!HotelService(m_inventory->hotels).holdStay(request))
             return;
     }
@@ -166,7 +173,8 @@ void TestGroupBlocksTab::aManagerHoldsRoomsAndTheCalendarCountsThem()
     QTest::keyClicks(groups->groupNameEdit(), QStringLiteral("Too Big"));
     groups->roomsSpin()->setValue(2);
     QTest::mouseClick(groups->createButton(), Qt::LeftButton);
-    QVERIFY2(groups->message().contains(QLatin1String("Not enough rooms are on sale on")), qPrintable(groups->message()));
+    QVERIFY2(groups->message().contains(QLatin1String("Not enough rooms are on sale on")),
+             qPrintable(groups->message()));
     QCOMPARE(groups->blockTable()->rowCount(), 1);
 }
 
@@ -188,13 +196,15 @@ void TestGroupBlocksTab::aClerkPicksAGuestUpWhenTheHotelIsFull()
     };
     QSignalSpy receipts(groups, &GroupBlocksTab::counterSaleMade);
     QTest::mouseClick(groups->pickUpButton(), Qt::LeftButton);
-    QVERIFY2(groups->message().contains(QLatin1String("Booked Johann Sebastian of Thomanerchor")), qPrintable(groups->message()));
+    QVERIFY2(groups->message().contains(QLatin1String("Booked Johann Sebastian of Thomanerchor")),
+             qPrintable(groups->message()));
     QVERIFY(groups->message().contains(QStringLiteral("Give €10.00 change"))); // 3 nights at €80
     QCOMPARE(receipts.count(), 1);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE block_id = :b AND guest_name = 'Johann Sebastian'"),
-                          {{QStringLiteral("b"), block}})
-                 .toString(),
-             QStringLiteral("BOOKED"));
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE block_id = :b AND guest_name = 'Johann Sebastian'"),
+                     {{QStringLiteral("b"), block}})
+            .toString(),
+        QStringLiteral("BOOKED"));
     QCOMPARE(groups->blockTable()->item(0, 5)->text(), QStringLiteral("3")); // picked up room-nights
     QCOMPARE(groups->blockTable()->item(0, 6)->text(), QStringLiteral("6"));
     QCOMPARE(groups->nightTable()->item(0, 1)->text(), QStringLiteral("1"));

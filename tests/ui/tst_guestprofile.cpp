@@ -60,8 +60,8 @@ void TestGuestProfile::initTestCase()
 {
     m_db = std::make_unique<TestDatabase>(QStringLiteral("guestprofile"));
     QVERIFY2(m_db->ok(), qPrintable(m_db->failure()));
-    const auto loaded = PropertyLoader(m_db->database())
-                            .loadHotel(R"({"name": "Profile Inn", "currency": "EUR", "nights": 60,
+    const auto loaded
+        = PropertyLoader(m_db->database()).loadHotel(R"({"name": "Profile Inn", "currency": "EUR", "nights": 60,
                                "room_types": [{"code": "STD", "name": "Standard", "rank": 1, "price_minor": 8000, "rooms": 10}]})");
     QVERIFY(loaded.ok());
     m_hotel = loaded->id;
@@ -91,7 +91,8 @@ std::unique_ptr<FrontDeskPanel> TestGuestProfile::openPanel()
     auto session = DeskSession::open(settings);
     if (!session)
         return nullptr;
-    auto panel = std::make_unique<FrontDeskPanel>(StaffIdentity{m_clerk, StaffRole::Clerk, QStringLiteral("test")}, m_clock);
+    auto panel
+        = std::make_unique<FrontDeskPanel>(StaffIdentity{m_clerk, StaffRole::Clerk, QStringLiteral("test")}, m_clock);
     panel->setServices(session.value()->services());
     m_sessions.push_back(std::move(session.value()));
     panel->resize(1300, 800);
@@ -130,7 +131,8 @@ void TestGuestProfile::detailsTypedAfterTheHoldAreBookedAndTheProfileShowsTheSta
     QTest::keyClicks(fields->nameEdit(), QStringLiteral("Placeholder"));
     holdNights(*panel, 1, 2);
     const StayId stay = panel->heldStay();
-    QCOMPARE(value(QStringLiteral("SELECT guest_name FROM stays WHERE id = :id"), stay).toString(), QStringLiteral("Placeholder"));
+    QCOMPARE(value(QStringLiteral("SELECT guest_name FROM stays WHERE id = :id"), stay).toString(),
+             QStringLiteral("Placeholder"));
     // The guest at the desk spells the name and gives the rest only now.
     fields->nameEdit()->clear();
     QTest::keyClicks(fields->nameEdit(), QStringLiteral("Henrike Maas"));
@@ -181,8 +183,10 @@ void TestGuestProfile::aReturningGuestIsOfferedAndChosen()
     // Offered once the clerk pauses typing.
     QTRY_COMPARE(fields->offerCount(), 1);
     QVERIFY(fields->offers()->isVisible());
-    QVERIFY2(fields->offers()->item(0)->text().contains(QLatin1String("Henrike Maas")), qPrintable(fields->offers()->item(0)->text()));
-    QVERIFY2(fields->offers()->item(0)->text().contains(QLatin1String("1 stay")), qPrintable(fields->offers()->item(0)->text()));
+    QVERIFY2(fields->offers()->item(0)->text().contains(QLatin1String("Henrike Maas")),
+             qPrintable(fields->offers()->item(0)->text()));
+    QVERIFY2(fields->offers()->item(0)->text().contains(QLatin1String("1 stay")),
+             qPrintable(fields->offers()->item(0)->text()));
     // Chosen with the keyboard: the fields are hers.
     fields->offers()->setFocus();
     fields->offers()->setCurrentRow(0);
@@ -194,7 +198,9 @@ void TestGuestProfile::aReturningGuestIsOfferedAndChosen()
     payCash(*panel);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM guests")).toLongLong(), profiles);
     const qint64 guest = value(QStringLiteral("SELECT guest_id FROM stays WHERE id = :id"), stay).toLongLong();
-    QCOMPARE(value(QStringLiteral("SELECT count(*) FROM stays WHERE guest_id = :id AND state = 'BOOKED'"), guest).toInt(), 2);
+    QCOMPARE(
+        value(QStringLiteral("SELECT count(*) FROM stays WHERE guest_id = :id AND state = 'BOOKED'"), guest).toInt(),
+        2);
 }
 
 void TestGuestProfile::aBookingWithoutANameAsksForNoPayment()
@@ -248,7 +254,8 @@ void TestGuestProfile::theProfileIsEditedFromTheGuestsTab()
     };
     panel->findGuestProfile();
     QVERIFY(shown);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT phone || ' | ' || notes FROM guests WHERE name = 'Henrike Maas'")).toString(),
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT phone || ' | ' || notes FROM guests WHERE name = 'Henrike Maas'"))
+                 .toString(),
              QStringLiteral("+31 20 555 0000 | Late arrival, usually after 22:00."));
 }
 

@@ -289,7 +289,8 @@ void TestHotelGrid::scrollToNightShowsDecember()
     QVERIFY(!m_view->cellArea().contains(m_view->cellRect(0, day)));
     m_view->scrollToNight(december);
     QVERIFY(m_view->horizontalScrollBar()->value() > 0);
-    QVERIFY2(m_view->cellArea().contains(m_view->cellRect(0, day)), qPrintable(QString::number(m_view->horizontalScrollBar()->value())));
+    QVERIFY2(m_view->cellArea().contains(m_view->cellRect(0, day)),
+             qPrintable(QString::number(m_view->horizontalScrollBar()->value())));
     QCOMPARE(m_view->cellAt(m_view->cellRect(0, day).center()), qMakePair(0, day));
 
     // The last night of the year can be reached too.
@@ -337,8 +338,10 @@ void TestHotelGrid::arrivalsModelPassesTheTester()
     QCOMPARE(model.data(model.index(1, ArrivalsAtRiskModel::GuestColumn)).toString(), QStringLiteral("Guest 2"));
     QCOMPARE(model.data(model.index(1, ArrivalsAtRiskModel::RoomTypeColumn)).toString(), QStringLiteral("RT1"));
     QCOMPARE(model.data(model.index(1, ArrivalsAtRiskModel::OverByColumn)).toInt(), 2);
-    QCOMPARE(model.data(model.index(1, ArrivalsAtRiskModel::CheckInColumn), ArrivalsAtRiskModel::SortRole).toDate(), night(4));
-    QCOMPARE(model.data(model.index(1, ArrivalsAtRiskModel::CheckOutColumn), ArrivalsAtRiskModel::SortRole).toDate(), night(7));
+    QCOMPARE(model.data(model.index(1, ArrivalsAtRiskModel::CheckInColumn), ArrivalsAtRiskModel::SortRole).toDate(),
+             night(4));
+    QCOMPARE(model.data(model.index(1, ArrivalsAtRiskModel::CheckOutColumn), ArrivalsAtRiskModel::SortRole).toDate(),
+             night(7));
     QCOMPARE(model.data(model.index(2, 0), ArrivalsAtRiskModel::StayIdRole).value<StayId>(), StayId(3));
     QCOMPARE(model.headerData(ArrivalsAtRiskModel::OverByColumn, Qt::Horizontal).toString(), QStringLiteral("Over by"));
     QCOMPARE(model.arrival(2).stay.reference, QStringLiteral("H-3"));
@@ -362,7 +365,8 @@ void TestHotelGrid::staySearchModelPassesTheTester()
     QCOMPARE(model.rowCount(), 4);
     QCOMPARE(model.columnCount(), int(StaySearchModel::ColumnCount));
     QCOMPARE(model.data(model.index(1, StaySearchModel::StateColumn)).toString(), QStringLiteral("Checked in"));
-    QCOMPARE(model.data(model.index(1, StaySearchModel::StateColumn), StaySearchModel::SortRole).toString(), QStringLiteral("CHECKED_IN"));
+    QCOMPARE(model.data(model.index(1, StaySearchModel::StateColumn), StaySearchModel::SortRole).toString(),
+             QStringLiteral("CHECKED_IN"));
     QCOMPARE(model.data(model.index(3, StaySearchModel::StateColumn)).toString(), QStringLiteral("Released"));
     QVERIFY(!model.data(model.index(0, 0), Qt::ForegroundRole).isValid());
     QVERIFY(model.data(model.index(2, 0), Qt::ForegroundRole).isValid()); // walked: greyed

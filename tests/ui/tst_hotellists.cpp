@@ -68,8 +68,8 @@ void TestHotelListsPanel::initTestCase()
 {
     m_db = std::make_unique<TestDatabase>(QStringLiteral("hotellistspanel"));
     QVERIFY2(m_db->ok(), qPrintable(m_db->failure()));
-    const auto loaded = PropertyLoader(m_db->database())
-                            .loadHotel(R"({"name": "Lists Panel Inn", "currency": "EUR", "nights": 30,
+    const auto loaded
+        = PropertyLoader(m_db->database()).loadHotel(R"({"name": "Lists Panel Inn", "currency": "EUR", "nights": 30,
                                "room_types": [{"code": "STD", "name": "Standard", "rank": 1, "price_minor": 8000, "rooms": 3},
                                               {"code": "DLX", "name": "Deluxe", "rank": 2, "price_minor": 14000, "rooms": 1}]})");
     QVERIFY(loaded.ok());
@@ -131,8 +131,8 @@ std::unique_ptr<FrontDeskPanel> TestHotelListsPanel::openPanel()
 StayId TestHotelListsPanel::book(const QString &guest, int fromDay, int nights)
 {
     const CartId cart = QStringLiteral("lists-panel-%1").arg(++m_carts);
-    StayRequest request{m_standard, cart, m_first.addDays(fromDay), m_first.addDays(fromDay + nights), guest,
-                        std::nullopt};
+    StayRequest request{m_standard, cart,        m_first.addDays(fromDay), m_first.addDays(fromDay + nights),
+                        guest,      std::nullopt};
     const auto held = HotelService(m_inventory->hotels).holdStay(request);
     if (!held)
         return 0;
@@ -212,7 +212,8 @@ void TestHotelListsPanel::occupancyIsATableAChartAndCsv()
     // Night 2: Zoe, Abe and Max in 4 rooms; 80.00 each.
     QCOMPARE(table->item(2, 1)->text(), QStringLiteral("4"));
     QCOMPARE(table->item(2, 4)->text(), QStringLiteral("3"));
-    QVERIFY2(table->item(2, 5)->text().startsWith(QLocale().toString(75.0, 'f', 1)), qPrintable(table->item(2, 5)->text()));
+    QVERIFY2(table->item(2, 5)->text().startsWith(QLocale().toString(75.0, 'f', 1)),
+             qPrintable(table->item(2, 5)->text()));
     QCOMPARE(lists->report().totals().at(2).revenueMinor, 24000);
     QCOMPARE(lists->chart()->nights().size(), 4);
     QVERIFY(!lists->chart()->grab().isNull());

@@ -12,10 +12,10 @@
 #include "storage/pginventory.h"
 #include "storage/propertyloader.h"
 #include "storage/staffadmin.h"
+#include "ui/common/money.h"
 #include "ui/frontdesk/frontdeskpanel.h"
 #include "ui/frontdesk/nightauditpanel.h"
 #include "ui/frontdesk/staycanceldialog.h"
-#include "ui/common/money.h"
 #include "ui/hotel/staysearchmodel.h"
 #include "ui/sale/serverclock.h"
 
@@ -23,8 +23,8 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
-#include <QTableView>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -68,8 +68,8 @@ void TestNightAuditPanel::initTestCase()
 {
     m_db = std::make_unique<TestDatabase>(QStringLiteral("nightauditpanel"));
     QVERIFY2(m_db->ok(), qPrintable(m_db->failure()));
-    const auto loaded = PropertyLoader(m_db->database())
-                            .loadHotel(R"({"name": "Night Panel Inn", "currency": "EUR", "nights": 10,
+    const auto loaded
+        = PropertyLoader(m_db->database()).loadHotel(R"({"name": "Night Panel Inn", "currency": "EUR", "nights": 10,
                                "room_types": [{"code": "STD", "name": "Standard", "rank": 1, "price_minor": 9000, "rooms": 3}]})");
     QVERIFY(loaded.ok());
     m_hotel = loaded->id;
@@ -138,8 +138,8 @@ NightAuditPanel *TestNightAuditPanel::auditTab(FrontDeskPanel &panel)
 StayId TestNightAuditPanel::sellOnGuarantee(const QString &guest, int fromDay, int nights)
 {
     const CartId cart = QStringLiteral("audit-panel-%1").arg(++m_carts);
-    StayRequest request{m_standard, cart, m_first.addDays(fromDay), m_first.addDays(fromDay + nights), guest,
-                        std::nullopt};
+    StayRequest request{m_standard, cart,        m_first.addDays(fromDay), m_first.addDays(fromDay + nights),
+                        guest,      std::nullopt};
     const auto held = HotelService(m_inventory->hotels).holdStay(request);
     if (!held)
         return 0;
@@ -155,8 +155,8 @@ StayId TestNightAuditPanel::sellOnGuarantee(const QString &guest, int fromDay, i
 StayId TestNightAuditPanel::sellForCash(const QString &guest, int fromDay, int nights)
 {
     const CartId cart = QStringLiteral("audit-panel-cash-%1").arg(++m_carts);
-    StayRequest request{m_standard, cart, m_first.addDays(fromDay), m_first.addDays(fromDay + nights), guest,
-                        std::nullopt};
+    StayRequest request{m_standard, cart,        m_first.addDays(fromDay), m_first.addDays(fromDay + nights),
+                        guest,      std::nullopt};
     const auto held = HotelService(m_inventory->hotels).holdStay(request);
     if (!held)
         return 0;

@@ -300,7 +300,8 @@ void TestPriceTypeCart::aManagerSetsPricesAtTheDesk()
         child->setText(QStringLiteral("22.50"));
         return dialog.buttons()->button(QDialogButtonBox::Save)->isEnabled();
     };
-    QTest::mouseClick(m_window->houseBar()->findChild<QPushButton *>(QStringLiteral("priceTypesButton")), Qt::LeftButton);
+    QTest::mouseClick(m_window->houseBar()->findChild<QPushButton *>(QStringLiteral("priceTypesButton")),
+                      Qt::LeftButton);
     QCOMPARE(shownChild, QStringLiteral("20"));
     QVERIFY(unreadableRefused);
     QVERIFY2(m_window->message().contains(QStringLiteral("1 price(s) saved")), qPrintable(m_window->message()));

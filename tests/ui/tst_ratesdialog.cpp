@@ -59,8 +59,8 @@ void TestRatesDialog::initTestCase()
 {
     m_db = std::make_unique<TestDatabase>(QStringLiteral("ratesdialog"));
     QVERIFY2(m_db->ok(), qPrintable(m_db->failure()));
-    const auto loaded = PropertyLoader(m_db->database())
-                            .loadHotel(R"({"name": "Rates Inn", "currency": "EUR", "nights": 60,
+    const auto loaded
+        = PropertyLoader(m_db->database()).loadHotel(R"({"name": "Rates Inn", "currency": "EUR", "nights": 60,
                                "room_types": [{"code": "STD", "name": "Standard", "rank": 1, "price_minor": 8000, "rooms": 2},
                                               {"code": "DLX", "name": "Deluxe", "rank": 2, "price_minor": 14000, "rooms": 1}]})");
     QVERIFY(loaded.ok());

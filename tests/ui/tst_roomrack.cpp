@@ -71,8 +71,8 @@ void TestRoomRack::initTestCase()
 {
     m_db = std::make_unique<TestDatabase>(QStringLiteral("roomrack"));
     QVERIFY2(m_db->ok(), qPrintable(m_db->failure()));
-    const auto loaded = PropertyLoader(m_db->database())
-                            .loadHotel(R"({"name": "Rack Inn", "currency": "EUR", "nights": 30,
+    const auto loaded
+        = PropertyLoader(m_db->database()).loadHotel(R"({"name": "Rack Inn", "currency": "EUR", "nights": 30,
                                "room_types": [{"code": "STD", "name": "Standard", "rank": 1, "price_minor": 8000, "rooms": 2, "sellable": 4},
                                               {"code": "DLX", "name": "Deluxe", "rank": 2, "price_minor": 14000, "rooms": 1}]})");
     QVERIFY(loaded.ok());
@@ -107,7 +107,8 @@ void TestRoomRack::openPanel()
     auto session = DeskSession::open(settings);
     QVERIFY(session.ok());
     m_session = std::move(session.value());
-    m_panel = std::make_unique<FrontDeskPanel>(StaffIdentity{m_clerk, StaffRole::Clerk, QStringLiteral("test")}, m_clock);
+    m_panel
+        = std::make_unique<FrontDeskPanel>(StaffIdentity{m_clerk, StaffRole::Clerk, QStringLiteral("test")}, m_clock);
     m_panel->setServices(m_session->services());
     m_panel->resize(1500, 900);
     m_panel->show();
@@ -193,8 +194,10 @@ void TestRoomRack::theRoomsTabShowsEveryRoomAndItsHousekeeping()
     const QModelIndex state = model->index(0, RoomRackModel::HousekeepingColumn);
     QCOMPARE(state.data().toString(), QStringLiteral("Clean"));
     QCOMPARE(state.data(Qt::BackgroundRole).value<QColor>(), RoomRackModel::housekeepingColour(Housekeeping::Clean));
-    QVERIFY(RoomRackModel::housekeepingColour(Housekeeping::Dirty) != RoomRackModel::housekeepingColour(Housekeeping::Clean));
-    QCOMPARE(model->index(0, RoomRackModel::FirstNightColumn).data(Qt::AccessibleTextRole).toString(), QStringLiteral("Free"));
+    QVERIFY(RoomRackModel::housekeepingColour(Housekeeping::Dirty)
+            != RoomRackModel::housekeepingColour(Housekeeping::Clean));
+    QCOMPARE(model->index(0, RoomRackModel::FirstNightColumn).data(Qt::AccessibleTextRole).toString(),
+             QStringLiteral("Free"));
 }
 
 void TestRoomRack::aClerkGivesABookedStayARoom()
@@ -208,7 +211,8 @@ void TestRoomRack::aClerkGivesABookedStayARoom()
     QCOMPARE(m_rooms->message(), QStringLiteral("Choose a room first."));
     clickRoom(QStringLiteral("STD02"));
     click(QStringLiteral("assignRoom"));
-    QVERIFY2(m_rooms->message().startsWith(QLatin1String("Room STD02 is Ada Lovelace's")), qPrintable(m_rooms->message()));
+    QVERIFY2(m_rooms->message().startsWith(QLatin1String("Room STD02 is Ada Lovelace's")),
+             qPrintable(m_rooms->message()));
     QCOMPARE(claimsOf(stay), QStringLiteral("STD02 1-4"));
     const int row = m_rooms->model()->rowOf(QStringLiteral("STD02"));
     const QModelIndex night = m_rooms->model()->index(row, RoomRackModel::FirstNightColumn + 2);
@@ -241,8 +245,13 @@ void TestRoomRack::housekeepingGoesRoundFromTheRack()
     QCOMPARE(m_rooms->message(), QStringLiteral("Room DLX01 is dirty."));
     QCOMPARE(housekeeping(QStringLiteral("DLX01")), QStringLiteral("DIRTY"));
     const int row = m_rooms->model()->rowOf(QStringLiteral("DLX01"));
-    QCOMPARE(m_rooms->model()->index(row, RoomRackModel::HousekeepingColumn).data().toString(), QStringLiteral("Dirty"));
-    QCOMPARE(m_rooms->model()->index(row, RoomRackModel::HousekeepingColumn).data(Qt::ToolTipRole).toString().contains(m_clerk),
+    QCOMPARE(m_rooms->model()->index(row, RoomRackModel::HousekeepingColumn).data().toString(),
+             QStringLiteral("Dirty"));
+    QCOMPARE(m_rooms->model()
+                 ->index(row, RoomRackModel::HousekeepingColumn)
+                 .data(Qt::ToolTipRole)
+                 .toString()
+                 .contains(m_clerk),
              true);
     click(QStringLiteral("housekeepingINSPECTED"));
     QVERIFY2(m_rooms->message().startsWith(QLatin1String("Housekeeping goes dirty, clean, inspected")),
@@ -253,7 +262,8 @@ void TestRoomRack::housekeepingGoesRoundFromTheRack()
     click(QStringLiteral("housekeepingCLEAN"));
     click(QStringLiteral("housekeepingINSPECTED"));
     QCOMPARE(housekeeping(QStringLiteral("DLX01")), QStringLiteral("INSPECTED"));
-    QCOMPARE(m_rooms->model()->index(row, RoomRackModel::HousekeepingColumn).data().toString(), QStringLiteral("Inspected"));
+    QCOMPARE(m_rooms->model()->index(row, RoomRackModel::HousekeepingColumn).data().toString(),
+             QStringLiteral("Inspected"));
 }
 
 void TestRoomRack::aGuestInHouseMovesToAnotherRoom()
@@ -261,10 +271,13 @@ void TestRoomRack::aGuestInHouseMovesToAnotherRoom()
     const StayId stay = book(QStringLiteral("Alan Turing"), m_deluxe, 0, 2);
     QVERIFY(stay);
     // checked in at the Guests tab's button: the check-in gives the guest the inspected room
-    QVERIFY(m_db->exec(QStringLiteral("UPDATE stays SET state = 'CHECKED_IN' WHERE id = :s"), {{QStringLiteral("s"), stay}}));
+    QVERIFY(m_db->exec(QStringLiteral("UPDATE stays SET state = 'CHECKED_IN' WHERE id = :s"),
+                       {{QStringLiteral("s"), stay}}));
     QCOMPARE(claimsOf(stay), QStringLiteral("DLX01 0-2"));
     findAndChoose(QStringLiteral("Turing"));
-    QVERIFY(m_rooms->findChild<QComboBox *>(QStringLiteral("roomStays"))->currentText().contains(QLatin1String("in house")));
+    QVERIFY(m_rooms->findChild<QComboBox *>(QStringLiteral("roomStays"))
+                ->currentText()
+                .contains(QLatin1String("in house")));
     clickRoom(QStringLiteral("DLX01"));
     click(QStringLiteral("moveGuest"));
     QCOMPARE(m_rooms->message(), QStringLiteral("The guest is in that room already."));
@@ -300,7 +313,8 @@ void TestRoomRack::outOfOrderNightsShowInTheRackAndTheCalendar()
     const QModelIndex tonight = m_rooms->model()->index(row, RoomRackModel::FirstNightColumn);
     QVERIFY(tonight.data(RoomRackModel::OutOfOrderRole).toBool());
     QCOMPARE(tonight.data(Qt::ToolTipRole).toString(), QStringLiteral("Out of order: broken window"));
-    QCOMPARE(m_rooms->model()->index(row, RoomRackModel::HousekeepingColumn).data().toString(), QStringLiteral("Out of order"));
+    QCOMPARE(m_rooms->model()->index(row, RoomRackModel::HousekeepingColumn).data().toString(),
+             QStringLiteral("Out of order"));
     // the calendar above counts one room fewer tonight, and only tonight
     QCOMPARE(grid->calendar().at(standardRow, grid->dayOf(m_first))->physical, 1);
     QCOMPARE(grid->calendar().at(standardRow, grid->dayOf(m_first.addDays(1)))->physical, 2);
@@ -308,7 +322,8 @@ void TestRoomRack::outOfOrderNightsShowInTheRackAndTheCalendar()
     QCOMPARE(m_rooms->message(), QStringLiteral("Room STD01 is back in service and waits for housekeeping."));
     QCOMPARE(housekeeping(QStringLiteral("STD01")), QStringLiteral("DIRTY"));
     QCOMPARE(grid->calendar().at(standardRow, grid->dayOf(m_first))->physical, 2);
-    QVERIFY(!m_rooms->model()->index(row, RoomRackModel::FirstNightColumn).data(RoomRackModel::OutOfOrderRole).toBool());
+    QVERIFY(
+        !m_rooms->model()->index(row, RoomRackModel::FirstNightColumn).data(RoomRackModel::OutOfOrderRole).toBool());
 }
 
 QTEST_MAIN(TestRoomRack)

@@ -48,14 +48,12 @@ SeatMap loadVenueMap(const QString &resource, const QString &sourceRelative)
 
 SeatMap theatreMap()
 {
-    return loadVenueMap(QStringLiteral(":/demo/theatre.json"),
-                            QFINDTESTDATA("../../resources/demo/theatre.json"));
+    return loadVenueMap(QStringLiteral(":/demo/theatre.json"), QFINDTESTDATA("../../resources/demo/theatre.json"));
 }
 
 SeatMap stadiumMap()
 {
-    return loadVenueMap(QStringLiteral(":/demo/stadium.json"),
-                            QFINDTESTDATA("../../resources/demo/stadium.json"));
+    return loadVenueMap(QStringLiteral(":/demo/stadium.json"), QFINDTESTDATA("../../resources/demo/stadium.json"));
 }
 
 QRectF unite(const QSignalSpy &changed)
@@ -69,8 +67,8 @@ QRectF unite(const QSignalSpy &changed)
     return all;
 }
 
-void sendMouse(QWidget *viewport, QEvent::Type type, const QPoint &at, Qt::MouseButton button,
-               Qt::MouseButtons buttons, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
+void sendMouse(QWidget *viewport, QEvent::Type type, const QPoint &at, Qt::MouseButton button, Qt::MouseButtons buttons,
+               Qt::KeyboardModifiers modifiers = Qt::NoModifier)
 {
     QMouseEvent event(type, at, viewport->mapToGlobal(at), button, buttons, modifiers);
     QApplication::sendEvent(viewport, &event);
@@ -371,7 +369,8 @@ void TestSeatMap::modifierClickOnlySelects()
 void TestSeatMap::rubberBandSelectsSeats()
 {
     // Stalls rows 1 and 2, seats 1 to 5: from the empty corner before A-1-1 to just past A-2-5.
-    const QPointF a11(m_scene->seat(unitOf(QStringLiteral("A-1-1")))->x, m_scene->seat(unitOf(QStringLiteral("A-1-1")))->y);
+    const QPointF a11(m_scene->seat(unitOf(QStringLiteral("A-1-1")))->x,
+                      m_scene->seat(unitOf(QStringLiteral("A-1-1")))->y);
     m_view->zoomAt(30, m_view->viewport()->rect().center());
     m_view->centerOn(a11 + QPointF(2, 1));
     const QPoint from = m_view->mapFromScene(a11 + QPointF(-0.7, -0.7));
@@ -531,8 +530,9 @@ void TestSeatMap::legendListsEveryBand()
             shown << label->text();
     }
     for (const SeatMapBand &band : m_theatre.bands) {
-        QVERIFY2(std::any_of(shown.cbegin(), shown.cend(), [&](const QString &text) { return text.startsWith(band.name); }),
-                 qPrintable(band.name));
+        QVERIFY2(
+            std::any_of(shown.cbegin(), shown.cend(), [&](const QString &text) { return text.startsWith(band.name); }),
+            qPrintable(band.name));
     }
     QVERIFY(shown.contains(QStringLiteral("Held by you")));
     QVERIFY(shown.contains(QStringLiteral("Sold")));
@@ -597,7 +597,8 @@ void TestSeatMap::accessibleViewReadsSeats()
     QAccessibleInterface *view = QAccessible::queryAccessibleInterface(m_view.get());
     QVERIFY(view);
     QCOMPARE(view->role(), QAccessible::List);
-    QVERIFY2(view->text(QAccessible::Name).contains(QStringLiteral("Seat map")), qPrintable(view->text(QAccessible::Name)));
+    QVERIFY2(view->text(QAccessible::Name).contains(QStringLiteral("Seat map")),
+             qPrintable(view->text(QAccessible::Name)));
     QVERIFY(!view->text(QAccessible::Description).isEmpty());
     QCOMPARE(view->childCount(), 1208);
 
@@ -610,14 +611,16 @@ void TestSeatMap::accessibleViewReadsSeats()
     QCOMPARE(seat->parent(), view);
     QCOMPARE(seat->role(), QAccessible::ListItem);
     QCOMPARE(seat->text(QAccessible::Name), QStringLiteral("A-3-12"));
-    QCOMPARE(seat->text(QAccessible::Description), QStringLiteral("Stalls, row 3, seat 12; Premium, €85.00; Available"));
+    QCOMPARE(seat->text(QAccessible::Description),
+             QStringLiteral("Stalls, row 3, seat 12; Premium, €85.00; Available"));
 
     m_scene->applyChange({unit, SeatState::Sold, CartId(), QDateTime()});
     QCOMPARE(seat->text(QAccessible::Description), QStringLiteral("Stalls, row 3, seat 12; Premium, €85.00; Sold"));
     QVERIFY(seat->state().disabled);
 
     const UnitId held = unitOf(QStringLiteral("B-1-4"));
-    m_scene->applyChange({held, SeatState::Held, QStringLiteral("web-3"), QDateTime::currentDateTimeUtc().addSecs(600)});
+    m_scene->applyChange(
+        {held, SeatState::Held, QStringLiteral("web-3"), QDateTime::currentDateTimeUtc().addSecs(600)});
     QAccessibleInterface *heldSeat = view->child(m_scene->seatItem(held)->index());
     QVERIFY2(heldSeat->text(QAccessible::Description).endsWith(QStringLiteral("Held by another sale")),
              qPrintable(heldSeat->text(QAccessible::Description)));
@@ -743,10 +746,9 @@ void TestSeatMap::findSeatZoomsToAReadableScale_data()
     QTest::newRow("theatre seat") << "theatre" << QStringList{"C-8-34"};
     QTest::newRow("theatre best 4") << "theatre" << QStringList{"A-1-14", "A-1-15", "A-1-16", "A-1-17"};
     QTest::newRow("stadium seat") << "stadium" << QStringList{"117-20-33"};
-    QTest::newRow("stadium best 10")
-        << "stadium"
-        << QStringList{"106-1-41", "106-1-42", "106-1-43", "106-1-44", "106-1-45",
-                       "106-1-46", "106-1-47", "106-1-48", "106-1-49", "106-1-50"};
+    QTest::newRow("stadium best 10") << "stadium"
+                                     << QStringList{"106-1-41", "106-1-42", "106-1-43", "106-1-44", "106-1-45",
+                                                    "106-1-46", "106-1-47", "106-1-48", "106-1-49", "106-1-50"};
 }
 
 void TestSeatMap::findSeatZoomsToAReadableScale()
@@ -819,7 +821,8 @@ void TestSeatMap::farViewShowsHeldAndSelected()
     QVERIFY2(markerShows(mine, SeatItem::fillColor(SeatLook::Mine, mine.band)), "my hold is lost at the far view");
     // Another sale's hold keeps its colour in the picture, a cell like the rest: thousands of markers
     // would bury the clerk's own.
-    QVERIFY(colourNear(image, view.mapFromScene(other.x, other.y), SeatItem::fillColor(SeatLook::HeldByOther, other.band), 1));
+    QVERIFY(colourNear(image, view.mapFromScene(other.x, other.y),
+                       SeatItem::fillColor(SeatLook::HeldByOther, other.band), 1));
     QVERIFY(!markerShows(other, SeatItem::fillColor(SeatLook::HeldByOther, other.band)));
     QVERIFY2(markerShows(picked, SeatItem::selectionColor()), "the selection is lost at the far view");
     // An ordinary seat stays a plain cell of its band's colour.
@@ -853,8 +856,10 @@ void TestSeatMap::farViewShowsLiveChangesAtOnce()
     QVERIFY(unite(changed).contains(QPointF(seat.x, seat.y)));
     QVERIFY(colourNear(view.viewport()->grab().toImage(), at, SeatItem::fillColor(SeatLook::Sold, seat.band), 1));
 
-    stadium.applyChange({seat.unit, SeatState::Held, QStringLiteral("web-2"), QDateTime::currentDateTimeUtc().addSecs(60)});
-    QVERIFY(colourNear(view.viewport()->grab().toImage(), at, SeatItem::fillColor(SeatLook::HeldByOther, seat.band), 1));
+    stadium.applyChange(
+        {seat.unit, SeatState::Held, QStringLiteral("web-2"), QDateTime::currentDateTimeUtc().addSecs(60)});
+    QVERIFY(
+        colourNear(view.viewport()->grab().toImage(), at, SeatItem::fillColor(SeatLook::HeldByOther, seat.band), 1));
     stadium.applyChange({seat.unit, SeatState::Available, CartId(), QDateTime()});
     const QImage after = view.viewport()->grab().toImage();
     QVERIFY(!colourNear(after, at, SeatItem::fillColor(SeatLook::HeldByOther, seat.band), 3));
@@ -887,7 +892,8 @@ void TestSeatMap::statesDifferWithoutColour()
         if (entry.look == SeatLook(look) && !selected)
             continue;
         const double difference = greyDifference(grey, greySeat(entry.look, false));
-        QVERIFY2(difference >= 0.04, qPrintable(QStringLiteral("%1 vs %2: %3").arg(look).arg(int(entry.look)).arg(difference)));
+        QVERIFY2(difference >= 0.04,
+                 qPrintable(QStringLiteral("%1 vs %2: %3").arg(look).arg(int(entry.look)).arg(difference)));
     }
     if (!selected) {
         const double difference = greyDifference(grey, greySeat(SeatLook::Available, true));

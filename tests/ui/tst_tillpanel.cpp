@@ -16,8 +16,8 @@
 
 #include <QElapsedTimer>
 #include <QGroupBox>
-#include <QPointer>
 #include <QLineEdit>
+#include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
@@ -186,11 +186,13 @@ void TestTillPanel::aClerkOpensSellsCountsAndCloses()
     card.cardReference = QStringLiteral("TRM-PANEL-1");
     QVERIFY(sell(*m_clerkDesk.session, 1, card) > 0);
 
-    QTest::mouseClick(m_clerkDesk.window->till()->findChild<QPushButton *>(QStringLiteral("tillRefresh")), Qt::LeftButton);
+    QTest::mouseClick(m_clerkDesk.window->till()->findChild<QPushButton *>(QStringLiteral("tillRefresh")),
+                      Qt::LeftButton);
     QTRY_VERIFY(till->shownReport() && till->shownReport()->figures.cardSales == 1);
     QCOMPARE(till->shownReport()->expectedCashMinor, qint64(16000));
     QCOMPARE(till->shownReport()->figures.changeMinor, qint64(4000));
-    QVERIFY2(till->reportText().contains(QStringLiteral("Cash expected in the drawer: €160.00")), qPrintable(till->reportText()));
+    QVERIFY2(till->reportText().contains(QStringLiteral("Cash expected in the drawer: €160.00")),
+             qPrintable(till->reportText()));
     QCOMPARE(till->cards()->rowCount(), 1);
     QCOMPARE(till->cards()->item(0, 0)->text(), QStringLiteral("TRM-PANEL-1"));
 
@@ -210,7 +212,8 @@ void TestTillPanel::aClerkOpensSellsCountsAndCloses()
     QVERIFY2(till->message().contains(QStringLiteral("€10.00 short")), qPrintable(till->message()));
     QVERIFY(till->reportText().contains(QStringLiteral("Difference: short: − €10.00")));
     m_closedShift = till->shownShift();
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT counted_minor FROM till_shifts WHERE id = :s"), {{QStringLiteral("s"), m_closedShift}})
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT counted_minor FROM till_shifts WHERE id = :s"),
+                          {{QStringLiteral("s"), m_closedShift}})
                  .toLongLong(),
              qint64(15000));
     // The closed till stays on screen after a refresh; the next one can be opened.

@@ -33,7 +33,8 @@ QStringList declaredReasons()
     static const QRegularExpression key(QStringLiteral("inline const char \\*const \\w+ = \"([^\"]+)\";"));
     QStringList keys;
     // domain/roomreasons.h: the rooms' keys, beside domainerror.h
-    for (const char *path : {BOXOFFICE_SOURCE_DIR "/domain/domainerror.h", BOXOFFICE_SOURCE_DIR "/domain/roomreasons.h"}) {
+    for (const char *path :
+         {BOXOFFICE_SOURCE_DIR "/domain/domainerror.h", BOXOFFICE_SOURCE_DIR "/domain/roomreasons.h"}) {
         QFile header(QString::fromUtf8(path));
         if (!header.open(QIODevice::ReadOnly))
             return {};

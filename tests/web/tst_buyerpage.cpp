@@ -54,7 +54,8 @@ void TestBuyerPage::initTestCase()
     m_db = std::make_unique<TestDatabase>(QStringLiteral("buyerpage"));
     QVERIFY2(m_db->ok(), qPrintable(m_db->failure()));
     m_hall = m_db->loadHall(QStringLiteral("Page Hall"), 4, 12, 600, 1, 3900);
-    const QString failure = m_fakepay.start(QString::fromUtf8(BOXOFFICE_FAKEPAY), QStringLiteral("sk_test_page"), {}, {});
+    const QString failure
+        = m_fakepay.start(QString::fromUtf8(BOXOFFICE_FAKEPAY), QStringLiteral("sk_test_page"), {}, {});
     QVERIFY2(failure.isEmpty(), qPrintable(failure));
 
     m_web.setProcessChannelMode(QProcess::ForwardedErrorChannel);
@@ -94,7 +95,8 @@ void TestBuyerPage::buyTwoSeats(const QUrl &base, bool insecure)
     browser.setWorkingDirectory(QStringLiteral(BOXOFFICE_E2E_DIR));
     QStringList arguments{QStringLiteral(BOXOFFICE_E2E_DIR "/buyerpage.mjs"),
                           QStringLiteral("--url=%1").arg(base.toString(QUrl::StripTrailingSlash)),
-                          QStringLiteral("--token=%1").arg(first->token), QStringLiteral("--token2=%1").arg(second->token)};
+                          QStringLiteral("--token=%1").arg(first->token),
+                          QStringLiteral("--token2=%1").arg(second->token)};
     if (insecure)
         arguments << QStringLiteral("--insecure=true");
     if (!qEnvironmentVariableIsEmpty("BOXOFFICE_PAGE_SHOT"))
@@ -112,7 +114,8 @@ void TestBuyerPage::buyTwoSeats(const QUrl &base, bool insecure)
     QVERIFY2(result.value(QStringLiteral("refused")).toString().contains(QLatin1String("not available")),
              qPrintable(result.value(QStringLiteral("refused")).toString()));
     // What the page said is what the database holds.
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), order}}).toString(),
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), order}})
+                 .toString(),
              QStringLiteral("PAID"));
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE order_id = :o AND state = 'SOLD'"),
                           {{QStringLiteral("o"), order}})
@@ -129,8 +132,8 @@ void TestBuyerPage::twoSeatsBoughtInOneBrowserShowAsTakenInAnother()
 void TestBuyerPage::theSameThroughNginxWithTls()
 {
     NginxProcess nginx;
-    const QString failure = nginx.start(QStringLiteral(BOXOFFICE_NGINX_SITE), m_base.port(),
-                                        QStringLiteral(BOXOFFICE_STATIC_DIR));
+    const QString failure
+        = nginx.start(QStringLiteral(BOXOFFICE_NGINX_SITE), m_base.port(), QStringLiteral(BOXOFFICE_STATIC_DIR));
     QVERIFY2(failure.isEmpty(), qPrintable(failure));
     buyTwoSeats(nginx.httpsUrl(), true);
 
@@ -161,7 +164,8 @@ void TestBuyerPage::theSameThroughNginxWithTls()
     cart.setRawHeader("X-Forwarded-For", "203.0.113.9");
     QNetworkReply *cartReply = fetch(cart, "POST", {});
     QCOMPARE(cartReply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 201);
-    const QString cartId = QJsonDocument::fromJson(cartReply->readAll()).object().value(QStringLiteral("cart")).toString();
+    const QString cartId
+        = QJsonDocument::fromJson(cartReply->readAll()).object().value(QStringLiteral("cart")).toString();
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT host(client_address) FROM buyer_carts WHERE cart_id = :c"),
                           {{QStringLiteral("c"), cartId}})
                  .toString(),

@@ -200,10 +200,13 @@ void TestOnSale::fromSeveralThreads(int count, const std::function<void(int, QNe
             for (int i = t; i < count; i += senders)
                 work(i, network);
         });
-        connect(threads.last(), &QThread::finished, &loop, [&] {
-            if (--running == 0)
-                loop.quit();
-        }, Qt::QueuedConnection);
+        connect(
+            threads.last(), &QThread::finished, &loop,
+            [&] {
+                if (--running == 0)
+                    loop.quit();
+            },
+            Qt::QueuedConnection);
         threads.last()->start();
     }
     QTimer::singleShot(300000, &loop, &QEventLoop::quit); // safety net only
@@ -279,9 +282,9 @@ void TestOnSale::drawInsideTheWindowFifoAfterIt()
     joining.start();
     // Every arrival signs in as a buyer of its own; the first is Bob, the last Alice.
     const auto signIn = [this](int arrival) {
-        const QString token = arrival == 0 ? m_bob
+        const QString token = arrival == 0                 ? m_bob
             : arrival == windowArrivals + lateArrivals - 1 ? m_alice
-                                                            : m_visitors.at(arrival);
+                                                           : m_visitors.at(arrival);
         return QList<QPair<QByteArray, QByteArray>>{{"Authorization", "Bearer " + token.toLatin1()}};
     };
     fromSeveralThreads(windowArrivals, [&](int i, QNetworkAccessManager &network) {
@@ -302,9 +305,10 @@ void TestOnSale::drawInsideTheWindowFifoAfterIt()
         QNetworkAccessManager network;
         const Answer metrics = send(network, server->baseUrl(), "GET", QStringLiteral("/metrics"));
         QVERIFY2(metrics.body.contains("boxoffice_web_lane_threads{lane=\"queue\"} 4"), metrics.body.constData());
-        QVERIFY2(server->services().metrics.render({}, {}).contains(
-                     "boxoffice_web_requests_total{route=\"/api/v1/events/{id}/queue\",method=\"POST\",status=\"201\"}"),
-                 "no join was counted");
+        QVERIFY2(
+            server->services().metrics.render({}, {}).contains(
+                "boxoffice_web_requests_total{route=\"/api/v1/events/{id}/queue\",method=\"POST\",status=\"201\"}"),
+            "no join was counted");
     }
     // A figure for the log, not an assertion: the machine is shared.
     qInfo("%d joins over HTTP from %d threads in %lld ms", windowArrivals, senders, qint64(joining.elapsed()));
@@ -324,7 +328,8 @@ void TestOnSale::drawInsideTheWindowFifoAfterIt()
     QVector<qint64> positions(tickets.size());
     fromSeveralThreads(tickets.size(), [&](int i, QNetworkAccessManager &network) {
         // Asked of the other server than the one joined, when there are two.
-        const Answer status = send(network, base(i + 1), "GET", joinPath, {}, {{"X-Queue-Ticket", tickets.at(i).toLatin1()}});
+        const Answer status
+            = send(network, base(i + 1), "GET", joinPath, {}, {{"X-Queue-Ticket", tickets.at(i).toLatin1()}});
         if (status.status != 200 || status.json.value("draw_pending").toBool()) {
             if (++failed == 1)
                 qWarning() << "status:" << status.describe();
@@ -439,7 +444,8 @@ void TestOnSale::aMadeUpSignInTakesNoPlace()
     QVERIFY(server.listen().ok());
     const QString joinPath = QStringLiteral("/api/v1/events/%1/queue").arg(m_rush.eventId);
     const auto join = [&](const QString &token) {
-        return send(*m_network, server.baseUrl(), "POST", joinPath, {}, {{"Authorization", "Bearer " + token.toLatin1()}});
+        return send(*m_network, server.baseUrl(), "POST", joinPath, {},
+                    {{"Authorization", "Bearer " + token.toLatin1()}});
     };
     const QString madeUp = QStringLiteral("A").repeated(43); // the shape of a token, not one we issued
     const Answer refused = join(madeUp);
@@ -498,7 +504,8 @@ void TestOnSale::holdsNeedAValidAdmissionToken()
     const QList<QPair<QString, QByteArray>> refusals{
         {QStringLiteral("admission_missing"), QByteArray()},
         {QStringLiteral("admission_forged"), forged},
-        {QStringLiteral("admission_forged"), AdmissionSigner("another box office").issueToken(m_rush.eventId, m_aliceId, now + 600000)},
+        {QStringLiteral("admission_forged"),
+         AdmissionSigner("another box office").issueToken(m_rush.eventId, m_aliceId, now + 600000)},
         {QStringLiteral("admission_expired"), signer.issueToken(m_rush.eventId, m_aliceId, now - 1000)},
         {QStringLiteral("admission_other_event"), signer.issueToken(m_other.eventId, m_aliceId, now + 600000)},
         {QStringLiteral("admission_other_buyer"), bobToken},

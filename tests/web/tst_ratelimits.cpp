@@ -242,7 +242,8 @@ void TestRateLimits::aHitCosts()
 {
     MemoryRateCounters counters;
     const QString key = QStringLiteral("limit:signin-failed:198.51.100.1");
-    QBENCHMARK {
+    QBENCHMARK
+    {
         counters.hit(key, 60);
     }
 }

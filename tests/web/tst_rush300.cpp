@@ -140,7 +140,8 @@ void TestRush300::runBuyer(int index, Barrier &start, BuyerStory &story)
     const HttpAnswer created = http.send("POST", "/api/v1/carts");
     story.cart = created.json().value(QStringLiteral("cart")).toString();
     if (created.status != 201 || story.cart.isEmpty())
-        story.errors << QStringLiteral("cart: %1 %2").arg(created.status).arg(created.failure + QString::fromUtf8(created.body));
+        story.errors
+            << QStringLiteral("cart: %1 %2").arg(created.status).arg(created.failure + QString::fromUtf8(created.body));
     start.arriveAndWait();
     if (story.cart.isEmpty())
         return;
@@ -156,7 +157,8 @@ void TestRush300::runBuyer(int index, Barrier &start, BuyerStory &story)
     } else if (held.status == 409 && held.errorCode() == QLatin1String("lost")) {
         story.seatsLost = true;
     } else {
-        story.errors << QStringLiteral("seats: %1 %2").arg(held.status).arg(held.failure + QString::fromUtf8(held.body));
+        story.errors
+            << QStringLiteral("seats: %1 %2").arg(held.status).arg(held.failure + QString::fromUtf8(held.body));
     }
 
     const HttpAnswer placed = http.post(cartPath + "/places", {{"pool", m_pool}, {"quantity", story.askedPlaces}});
@@ -165,7 +167,8 @@ void TestRush300::runBuyer(int index, Barrier &start, BuyerStory &story)
     else if (placed.status == 409 && placed.errorCode() == QLatin1String("lost"))
         story.placesLost = true;
     else
-        story.errors << QStringLiteral("places: %1 %2").arg(placed.status).arg(placed.failure + QString::fromUtf8(placed.body));
+        story.errors
+            << QStringLiteral("places: %1 %2").arg(placed.status).arg(placed.failure + QString::fromUtf8(placed.body));
 
     // A third of the buyers who got something pay at once; the rest leave their holds to run out.
     if (index % 3 == 0 && (!story.grantedSeats.isEmpty() || story.grantedPlaces > 0)) {
@@ -175,7 +178,8 @@ void TestRush300::runBuyer(int index, Barrier &start, BuyerStory &story)
             story.payState = paid.json().value(QStringLiteral("state")).toString();
             story.order = paid.json().value(QStringLiteral("order")).toInteger();
         } else {
-            story.errors << QStringLiteral("checkout: %1 %2").arg(paid.status).arg(paid.failure + QString::fromUtf8(paid.body));
+            story.errors
+                << QStringLiteral("checkout: %1 %2").arg(paid.status).arg(paid.failure + QString::fromUtf8(paid.body));
         }
     }
 }
@@ -270,7 +274,8 @@ void TestRush300::threeHundredBuyersAndAClerkOnOneEvent()
         // A declined payment gives everything back: such a buyer holds nothing any more.
         const bool declined = story.payState == QLatin1String("declined");
         const QString seatState = isPaid ? QStringLiteral("SOLD") : QStringLiteral("HELD");
-        QVERIFY2(story.seatsLost == story.grantedSeats.isEmpty(), qPrintable(who + QStringLiteral(": neither granted nor lost")));
+        QVERIFY2(story.seatsLost == story.grantedSeats.isEmpty(),
+                 qPrintable(who + QStringLiteral(": neither granted nor lost")));
         QVector<UnitId> granted = story.grantedSeats;
         std::sort(granted.begin(), granted.end());
         QVector<UnitId> asked = story.askedSeats;
@@ -287,24 +292,32 @@ void TestRush300::threeHundredBuyersAndAClerkOnOneEvent()
                 expected << QString::number(unit);
         }
         QVERIFY2(held == expected.join(QLatin1Char(',')),
-                 qPrintable(who + QStringLiteral(": told seats %1, the database has %2 %3")
-                                      .arg(expected.join(QLatin1Char(',')), seatState, held)));
+                 qPrintable(who
+                            + QStringLiteral(": told seats %1, the database has %2 %3")
+                                  .arg(expected.join(QLatin1Char(',')), seatState, held)));
 
-        QVERIFY2(story.placesLost == (story.grantedPlaces == 0), qPrintable(who + QStringLiteral(": places neither granted nor lost")));
+        QVERIFY2(story.placesLost == (story.grantedPlaces == 0),
+                 qPrintable(who + QStringLiteral(": places neither granted nor lost")));
         const int places = m_db->scalar(QStringLiteral("SELECT COALESCE(sum(quantity), 0) FROM ga_holds "
                                                        "WHERE cart_id = :c AND pool_id = :p AND state = :s"),
-                                        {{QStringLiteral("c"), story.cart}, {QStringLiteral("p"), m_pool},
+                                        {{QStringLiteral("c"), story.cart},
+                                         {QStringLiteral("p"), m_pool},
                                          {QStringLiteral("s"), seatState}})
                                .toInt();
-        QVERIFY2(places == (declined ? 0 : story.grantedPlaces),
-                 qPrintable(who + QStringLiteral(": told %1 place(s), the database has %2").arg(story.grantedPlaces).arg(places)));
+        QVERIFY2(
+            places == (declined ? 0 : story.grantedPlaces),
+            qPrintable(
+                who + QStringLiteral(": told %1 place(s), the database has %2").arg(story.grantedPlaces).arg(places)));
 
         if (story.triedToPay) {
-            QVERIFY2(isPaid || story.payState == QLatin1String("declined"), qPrintable(who + QStringLiteral(": paid? ") + story.payState));
-            const QString orderState = m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o AND cart_id = :c"),
-                                                    {{QStringLiteral("o"), story.order}, {QStringLiteral("c"), story.cart}})
-                                           .toString();
-            QVERIFY2((orderState == QLatin1String("PAID")) == isPaid, qPrintable(who + QStringLiteral(": order ") + orderState));
+            QVERIFY2(isPaid || story.payState == QLatin1String("declined"),
+                     qPrintable(who + QStringLiteral(": paid? ") + story.payState));
+            const QString orderState
+                = m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o AND cart_id = :c"),
+                               {{QStringLiteral("o"), story.order}, {QStringLiteral("c"), story.cart}})
+                      .toString();
+            QVERIFY2((orderState == QLatin1String("PAID")) == isPaid,
+                     qPrintable(who + QStringLiteral(": order ") + orderState));
         }
         seatsTold += declined ? 0 : story.grantedSeats.size();
         placesTold += declined ? 0 : story.grantedPlaces;
@@ -324,7 +337,8 @@ void TestRush300::threeHundredBuyersAndAClerkOnOneEvent()
                      .toInt(),
                  sold.size());
     }
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE event_id = :e AND state IN ('HELD', 'SOLD')"),
+    QCOMPARE(m_db->scalar(QStringLiteral(
+                              "SELECT count(*) FROM event_seats WHERE event_id = :e AND state IN ('HELD', 'SOLD')"),
                           {{QStringLiteral("e"), m_hall.eventId}})
                  .toInt(),
              seatsTold + clerkSeats);

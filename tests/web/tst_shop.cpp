@@ -126,7 +126,8 @@ void TestShop::initTestCase()
     // The page sends the buyer's card to the provider itself, with the public key, from the shop's origin.
     m_fakepay.extraArguments = {QStringLiteral("--publishable-key"), QStringLiteral("pk_test_shop"),
                                 QStringLiteral("--allow-origin"), m_base.toString(QUrl::StripTrailingSlash)};
-    const QString failure = m_fakepay.start(QString::fromUtf8(BOXOFFICE_FAKEPAY), QStringLiteral("sk_test_shop"), {}, {});
+    const QString failure
+        = m_fakepay.start(QString::fromUtf8(BOXOFFICE_FAKEPAY), QStringLiteral("sk_test_shop"), {}, {});
     QVERIFY2(failure.isEmpty(), qPrintable(failure));
 
     // The mail relay: aiosmtpd keeping every message in a Maildir the browser script reads.
@@ -136,9 +137,10 @@ void TestShop::initTestCase()
     sinkEnvironment.insert(QStringLiteral("PYTHONPATH"), QStringLiteral(BOXOFFICE_SMTPSINK_DIR));
     m_smtp.setProcessEnvironment(sinkEnvironment);
     m_smtp.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    m_smtp.start(python, {QStringLiteral("-m"), QStringLiteral("aiosmtpd"), QStringLiteral("-n"), QStringLiteral("-l"),
-                          QStringLiteral("127.0.0.1:%1").arg(smtpPort), QStringLiteral("-c"), QStringLiteral("smtpsink.Sink"),
-                          m_mailFolder.path() + QStringLiteral("/maildir")});
+    m_smtp.start(python,
+                 {QStringLiteral("-m"), QStringLiteral("aiosmtpd"), QStringLiteral("-n"), QStringLiteral("-l"),
+                  QStringLiteral("127.0.0.1:%1").arg(smtpPort), QStringLiteral("-c"), QStringLiteral("smtpsink.Sink"),
+                  m_mailFolder.path() + QStringLiteral("/maildir")});
     QVERIFY(m_smtp.waitForStarted(10000));
     QVERIFY2(waitForPort(smtpPort, m_smtp), "aiosmtpd never listened");
 
@@ -151,9 +153,9 @@ void TestShop::initTestCase()
     m_worker.setProcessChannelMode(QProcess::ForwardedErrorChannel);
     m_worker.setStandardOutputFile(QProcess::nullDevice());
     m_worker.start(qEnvironmentVariable("BOXOFFICE_CTL"),
-                   {QStringLiteral("worker"), QStringLiteral("--interval"), QStringLiteral("1"), QStringLiteral("--smtp"),
-                    QStringLiteral("smtp://127.0.0.1:%1").arg(smtpPort), QStringLiteral("--mail-from"),
-                    QStringLiteral("Box Office <tickets@shop.example>")});
+                   {QStringLiteral("worker"), QStringLiteral("--interval"), QStringLiteral("1"),
+                    QStringLiteral("--smtp"), QStringLiteral("smtp://127.0.0.1:%1").arg(smtpPort),
+                    QStringLiteral("--mail-from"), QStringLiteral("Box Office <tickets@shop.example>")});
     QVERIFY(m_worker.waitForStarted(10000));
 
     QProcessEnvironment webEnvironment = QProcessEnvironment::systemEnvironment();
@@ -164,9 +166,9 @@ void TestShop::initTestCase()
     m_web.setProcessEnvironment(webEnvironment);
     m_web.setProcessChannelMode(QProcess::ForwardedErrorChannel);
     m_web.start(QString::fromUtf8(BOXOFFICE_WEB),
-                {QStringLiteral("--db"), m_db->settings().toUrl(true), QStringLiteral("--port"), QString::number(webPort),
-                 QStringLiteral("--public-url"), m_base.toString(), QStringLiteral("--trusted-proxy"),
-                 QStringLiteral("127.0.0.1")});
+                {QStringLiteral("--db"), m_db->settings().toUrl(true), QStringLiteral("--port"),
+                 QString::number(webPort), QStringLiteral("--public-url"), m_base.toString(),
+                 QStringLiteral("--trusted-proxy"), QStringLiteral("127.0.0.1")});
     QVERIFY(m_web.waitForStarted(10000));
     QByteArray said;
     for (int i = 0; i < 300 && !said.contains("http://") && m_web.state() == QProcess::Running; ++i) {
@@ -189,14 +191,16 @@ void TestShop::shop(const QUrl &base, const QString &email, bool insecure)
     browser.setWorkingDirectory(QStringLiteral(BOXOFFICE_E2E_DIR));
     QStringList arguments{QStringLiteral(BOXOFFICE_E2E_DIR "/shop.mjs"),
                           QStringLiteral("--url=%1").arg(base.toString(QUrl::StripTrailingSlash)),
-                          QStringLiteral("--maildir=%1/maildir").arg(m_mailFolder.path()), QStringLiteral("--email=%1").arg(email),
+                          QStringLiteral("--maildir=%1/maildir").arg(m_mailFolder.path()),
+                          QStringLiteral("--email=%1").arg(email),
                           QStringLiteral("--fakepay=%1").arg(m_fakepay.baseUrl().toString(QUrl::StripTrailingSlash)),
                           QStringLiteral("--card=true")};
     if (insecure)
         arguments << QStringLiteral("--insecure=true");
     if (!qEnvironmentVariableIsEmpty("BOXOFFICE_PAGE_SHOT"))
-        arguments << QStringLiteral("--shot=%1-%2").arg(qEnvironmentVariable("BOXOFFICE_PAGE_SHOT"),
-                                                        insecure ? QStringLiteral("tls") : QStringLiteral("direct"));
+        arguments << QStringLiteral("--shot=%1-%2")
+                         .arg(qEnvironmentVariable("BOXOFFICE_PAGE_SHOT"),
+                              insecure ? QStringLiteral("tls") : QStringLiteral("direct"));
     browser.start(QStandardPaths::findExecutable(QStringLiteral("node")), arguments);
     QVERIFY(browser.waitForStarted(10000));
     QVERIFY2(browser.waitForFinished(280000), "the browser run did not finish");
@@ -206,15 +210,19 @@ void TestShop::shop(const QUrl &base, const QString &email, bool insecure)
     qInfo().noquote() << "shop.mjs:" << out.trimmed().split('\n').last();
 
     // The mailed link named the shop's address and carried the token in the fragment only.
-    QVERIFY2(result.value(QStringLiteral("confirmLink")).toString().startsWith(m_base.toString(QUrl::StripTrailingSlash) + QStringLiteral("/#confirm=")),
+    QVERIFY2(result.value(QStringLiteral("confirmLink"))
+                 .toString()
+                 .startsWith(m_base.toString(QUrl::StripTrailingSlash) + QStringLiteral("/#confirm=")),
              qPrintable(result.value(QStringLiteral("confirmLink")).toString()));
     // The account exists, confirmed, and paid for both orders.
     const qint64 order = result.value(QStringLiteral("order")).toInteger();
-    const qint64 keyboardOrder = result.value(QStringLiteral("keyboard")).toObject().value(QStringLiteral("order")).toInteger();
+    const qint64 keyboardOrder
+        = result.value(QStringLiteral("keyboard")).toObject().value(QStringLiteral("order")).toInteger();
     QVERIFY(order > 0 && keyboardOrder > 0);
     QCOMPARE(result.value(QStringLiteral("state")).toString(), QStringLiteral("confirmed"));
     for (const qint64 id : {order, keyboardOrder}) {
-        QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), id}}).toString(),
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), id}})
+                     .toString(),
                  QStringLiteral("PAID"));
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT b.email FROM orders o JOIN buyer_carts c ON c.cart_id = o.cart_id "
                                              "JOIN buyers b ON b.id = c.buyer_id WHERE o.id = :o"),
@@ -246,8 +254,9 @@ void TestShop::shop(const QUrl &base, const QString &email, bool insecure)
     for (const QJsonValue &card : cards)
         QVERIFY2(card.toString().contains(QLatin1String("ending in 4242")), qPrintable(card.toString()));
     for (const qint64 id : {order, keyboardOrder})
-        QVERIFY(m_db->scalar(QStringLiteral("SELECT c.payment_method FROM orders o JOIN buyer_carts c ON c.cart_id = o.cart_id "
-                                            "WHERE o.id = :o"),
+        QVERIFY(m_db->scalar(QStringLiteral(
+                                 "SELECT c.payment_method FROM orders o JOIN buyer_carts c ON c.cart_id = o.cart_id "
+                                 "WHERE o.id = :o"),
                              {{QStringLiteral("o"), id}})
                     .toString()
                     .startsWith(QStringLiteral("pm_")));
@@ -262,7 +271,8 @@ void TestShop::aBuyerSignsUpBuysAndDownloadsTickets()
 void TestShop::theSameThroughNginxWithTls()
 {
     NginxProcess nginx;
-    const QString failure = nginx.start(QStringLiteral(BOXOFFICE_NGINX_SITE), m_base.port(), QStringLiteral(BOXOFFICE_STATIC_DIR));
+    const QString failure
+        = nginx.start(QStringLiteral(BOXOFFICE_NGINX_SITE), m_base.port(), QStringLiteral(BOXOFFICE_STATIC_DIR));
     QVERIFY2(failure.isEmpty(), qPrintable(failure));
     // The page's origin is nginx's now: the provider lets that one send cards as well.
     const QJsonObject allowed

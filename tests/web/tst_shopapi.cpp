@@ -6,9 +6,9 @@
 #include "openapicheck.h"
 #include "testdatabase.h"
 
+#include "app/web/webserver.h"
 #include "storage/pgaccountstore.h"
 #include "storage/pgbuyerstore.h"
-#include "app/web/webserver.h"
 
 #include <QEventLoop>
 #include <QJsonArray>
@@ -73,8 +73,8 @@ private slots:
     void anEndedSessionAdmitsNobodyAndIsDeletedLater();
 
 private:
-    Answer send(const QByteArray &method, const QString &path, const QJsonObject &body = {}, const Browser &browser = {},
-                bool withCsrf = true, const QString &bearer = {});
+    Answer send(const QByteArray &method, const QString &path, const QJsonObject &body = {},
+                const Browser &browser = {}, bool withCsrf = true, const QString &bearer = {});
     // Signs up `email`, follows the confirmation link from the spool: the signed-in browser.
     Browser newAccount(const QString &name, const QString &email);
     // The token of the newest mailed link of `purpose` to `email`.
@@ -115,8 +115,8 @@ void TestShopApi::cleanupTestCase()
 {
     if (m_answers.isOpen()) {
         m_answers.flush();
-        const QString problems = openApiProblems(QStringLiteral(BOXOFFICE_OPENAPI_DIR), QStringLiteral(BOXOFFICE_OPENAPI_FILE),
-                                                 m_answers.fileName());
+        const QString problems = openApiProblems(QStringLiteral(BOXOFFICE_OPENAPI_DIR),
+                                                 QStringLiteral(BOXOFFICE_OPENAPI_FILE), m_answers.fileName());
         QVERIFY2(problems.isEmpty(), qPrintable(problems));
     }
     m_network.reset();
@@ -173,11 +173,13 @@ QString TestShopApi::cookieToken(const Answer &answer)
 
 QString TestShopApi::mailedLink(const QString &email, const QString &purpose) const
 {
-    const QString body = m_db->scalar(QStringLiteral("SELECT body FROM mail_spool WHERE lower(recipient) = lower(:email) "
-                                                     "AND purpose = :purpose ORDER BY id DESC LIMIT 1"),
-                                      {{QStringLiteral("email"), email}, {QStringLiteral("purpose"), purpose}})
-                             .toString();
-    static const QRegularExpression link(QStringLiteral("https://tickets\\.example\\.org/#(?:confirm|reset)=([A-Za-z0-9_-]{43})"));
+    const QString body
+        = m_db->scalar(QStringLiteral("SELECT body FROM mail_spool WHERE lower(recipient) = lower(:email) "
+                                      "AND purpose = :purpose ORDER BY id DESC LIMIT 1"),
+                       {{QStringLiteral("email"), email}, {QStringLiteral("purpose"), purpose}})
+              .toString();
+    static const QRegularExpression link(
+        QStringLiteral("https://tickets\\.example\\.org/#(?:confirm|reset)=([A-Za-z0-9_-]{43})"));
     const auto match = link.match(body);
     return match.hasMatch() ? match.captured(1) : QString();
 }
@@ -188,7 +190,8 @@ Browser TestShopApi::newAccount(const QString &name, const QString &email)
                                  {{"name", name}, {"email", email}, {"password", password}});
     if (signedUp.status != 202)
         qWarning() << "sign-up:" << signedUp.describe();
-    const Answer confirmed = send("POST", QStringLiteral("/api/v1/account/confirm"), {{"token", mailedLink(email, "confirm")}});
+    const Answer confirmed
+        = send("POST", QStringLiteral("/api/v1/account/confirm"), {{"token", mailedLink(email, "confirm")}});
     if (confirmed.status != 200)
         qWarning() << "confirm:" << confirmed.describe();
     return Browser{cookieToken(confirmed), confirmed.json.value("csrf").toString()};
@@ -196,7 +199,8 @@ Browser TestShopApi::newAccount(const QString &name, const QString &email)
 
 Browser TestShopApi::signIn(const QString &email, const QString &withPassword)
 {
-    const Answer answer = send("POST", QStringLiteral("/api/v1/account/signin"), {{"email", email}, {"password", withPassword}});
+    const Answer answer
+        = send("POST", QStringLiteral("/api/v1/account/signin"), {{"email", email}, {"password", withPassword}});
     return answer.status == 200 ? Browser{cookieToken(answer), answer.json.value("csrf").toString()} : Browser{};
 }
 
@@ -211,20 +215,26 @@ void TestShopApi::signUpConfirmAndSignInWithACookie()
     QVERIFY(m_db->scalar(QStringLiteral("SELECT password_hash FROM buyers WHERE email = :e"), {{"e", email}})
                 .toString()
                 .startsWith(QStringLiteral("$argon2id$")));
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM buyers WHERE position(:p IN password_hash) > 0"), {{"p", password}}).toInt(), 0);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM buyers WHERE position(:p IN password_hash) > 0"),
+                          {{"p", password}})
+                 .toInt(),
+             0);
 
     // Before the address is confirmed, the right password is not enough.
-    const Answer early = send("POST", QStringLiteral("/api/v1/account/signin"), {{"email", email}, {"password", password}});
+    const Answer early
+        = send("POST", QStringLiteral("/api/v1/account/signin"), {{"email", email}, {"password", password}});
     QCOMPARE(early.status, 403);
     QCOMPARE(early.errorCode(), QStringLiteral("unconfirmed"));
 
     const QString link = mailedLink(email, QStringLiteral("confirm"));
     QVERIFY2(!link.isEmpty(), "no confirmation link in the spooled mail");
     // The link's token itself is not stored, only its hash.
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM buyer_link_tokens WHERE token_hash = sha256(convert_to(:t, 'UTF8'))"),
-                          {{"t", link}})
-                 .toInt(),
-             1);
+    QCOMPARE(
+        m_db->scalar(QStringLiteral(
+                         "SELECT count(*) FROM buyer_link_tokens WHERE token_hash = sha256(convert_to(:t, 'UTF8'))"),
+                     {{"t", link}})
+            .toInt(),
+        1);
     const Answer confirmed = send("POST", QStringLiteral("/api/v1/account/confirm"), {{"token", link}});
     QCOMPARE(confirmed.status, 200);
     const QByteArray cookie = confirmed.headers.value("set-cookie");
@@ -275,8 +285,11 @@ void TestShopApi::aChangeWithTheCookieNeedsTheCsrfToken()
                              {{"event", m_hall.eventId}, {"seats", QJsonArray{units.last()}}}, browser);
     QCOMPARE(held.status, 201);
     // The other account cannot see this cart.
-    QCOMPARE(send("DELETE", QStringLiteral("/api/v1/carts/%1").arg(cart.json.value("cart").toString()), {}, other).status, 404);
-    QCOMPARE(send("DELETE", QStringLiteral("/api/v1/carts/%1/holds/%2").arg(cart.json.value("cart").toString()).arg(units.last()),
+    QCOMPARE(
+        send("DELETE", QStringLiteral("/api/v1/carts/%1").arg(cart.json.value("cart").toString()), {}, other).status,
+        404);
+    QCOMPARE(send("DELETE",
+                  QStringLiteral("/api/v1/carts/%1/holds/%2").arg(cart.json.value("cart").toString()).arg(units.last()),
                   {}, browser)
                  .status,
              200);
@@ -298,21 +311,27 @@ void TestShopApi::aKnownAddressGetsTheSameAnswerAndAMail()
 {
     const QString email = QStringLiteral("fred@example.org");
     newAccount(QStringLiteral("Fred"), email);
-    const Answer again = send("POST", QStringLiteral("/api/v1/account/signup"),
-                              {{"name", "Someone Else"}, {"email", "Fred@Example.org"}, {"password", "another password 1"}});
+    const Answer again
+        = send("POST", QStringLiteral("/api/v1/account/signup"),
+               {{"name", "Someone Else"}, {"email", "Fred@Example.org"}, {"password", "another password 1"}});
     QCOMPARE(again.status, 202);
     QCOMPARE(again.json.value("status").toString(), QStringLiteral("check_your_mail"));
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM buyers WHERE lower(email) = :e"), {{"e", email}}).toInt(), 1);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM mail_spool WHERE lower(recipient) = :e AND purpose = 'account-exists'"),
-                          {{"e", email}})
-                 .toInt(),
-             1);
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT count(*) FROM buyers WHERE lower(email) = :e"), {{"e", email}}).toInt(), 1);
+    QCOMPARE(
+        m_db->scalar(QStringLiteral(
+                         "SELECT count(*) FROM mail_spool WHERE lower(recipient) = :e AND purpose = 'account-exists'"),
+                     {{"e", email}})
+            .toInt(),
+        1);
     // The first password still signs in; the second never did anything.
     QVERIFY(!signIn(email, password).session.isEmpty());
     QVERIFY(signIn(email, QStringLiteral("another password 1")).session.isEmpty());
     // Unknown and known addresses answer a reset alike.
     QCOMPARE(send("POST", QStringLiteral("/api/v1/account/reset"), {{"email", "nobody-here@example.org"}}).status, 202);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM mail_spool WHERE recipient = 'nobody-here@example.org'")).toInt(), 0);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM mail_spool WHERE recipient = 'nobody-here@example.org'"))
+                 .toInt(),
+             0);
 }
 
 void TestShopApi::aWrongPasswordAndAnUnknownAddressAnswerAlike()
@@ -324,7 +343,8 @@ void TestShopApi::aWrongPasswordAndAnUnknownAddressAnswerAlike()
                                 {{"email", "nobody@example.org"}, {"password", "not her password"}});
     QCOMPARE(wrong.status, 401);
     QCOMPARE(unknown.status, 401);
-    QCOMPARE(wrong.json.value("error").toObject().value("message"), unknown.json.value("error").toObject().value("message"));
+    QCOMPARE(wrong.json.value("error").toObject().value("message"),
+             unknown.json.value("error").toObject().value("message"));
     QVERIFY(wrong.headers.value("set-cookie").isEmpty());
 }
 
@@ -351,14 +371,19 @@ void TestShopApi::parallelSignUpsOfOneAddressMakeOneAccount()
         QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 202);
         reply->deleteLater();
     }
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM buyers WHERE lower(email) = :e"), {{"e", email}}).toInt(), 1);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM mail_spool WHERE recipient = :e AND purpose = 'confirm'"), {{"e", email}})
-                 .toInt(),
-             1);
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT count(*) FROM buyers WHERE lower(email) = :e"), {{"e", email}}).toInt(), 1);
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT count(*) FROM mail_spool WHERE recipient = :e AND purpose = 'confirm'"),
+                     {{"e", email}})
+            .toInt(),
+        1);
     // The others were told by mail, at most five an hour: the form cannot flood a mailbox.
-    const int told = m_db->scalar(QStringLiteral("SELECT count(*) FROM mail_spool WHERE recipient = :e AND purpose = 'account-exists'"),
-                                  {{"e", email}})
-                         .toInt();
+    const int told
+        = m_db->scalar(
+                  QStringLiteral("SELECT count(*) FROM mail_spool WHERE recipient = :e AND purpose = 'account-exists'"),
+                  {{"e", email}})
+              .toInt();
     QVERIFY2(told >= 1 && told <= 4, qPrintable(QString::number(told)));
 }
 
@@ -372,10 +397,12 @@ void TestShopApi::aPasswordResetEndsEveryOtherSession()
     const QString link = mailedLink(email, QStringLiteral("reset"));
     QVERIFY2(!link.isEmpty(), "no reset link in the spooled mail");
 
-    const Answer tooShort = send("POST", QStringLiteral("/api/v1/account/reset/confirm"), {{"token", link}, {"password", "short"}});
+    const Answer tooShort
+        = send("POST", QStringLiteral("/api/v1/account/reset/confirm"), {{"token", link}, {"password", "short"}});
     QCOMPARE(tooShort.status, 400);
     const QString newPassword = QStringLiteral("a brand new passphrase");
-    const Answer reset = send("POST", QStringLiteral("/api/v1/account/reset/confirm"), {{"token", link}, {"password", newPassword}});
+    const Answer reset
+        = send("POST", QStringLiteral("/api/v1/account/reset/confirm"), {{"token", link}, {"password", newPassword}});
     QCOMPARE(reset.status, 200);
     const Browser third{cookieToken(reset), reset.json.value("csrf").toString()};
     QVERIFY(!third.session.isEmpty());
@@ -385,7 +412,8 @@ void TestShopApi::aPasswordResetEndsEveryOtherSession()
     QCOMPARE(send("GET", QStringLiteral("/api/v1/account"), {}, third).status, 200);
     QVERIFY(signIn(email, password).session.isEmpty());
     QVERIFY(!signIn(email, newPassword).session.isEmpty());
-    const Answer reused = send("POST", QStringLiteral("/api/v1/account/reset/confirm"), {{"token", link}, {"password", "yet another one 2"}});
+    const Answer reused = send("POST", QStringLiteral("/api/v1/account/reset/confirm"),
+                               {{"token", link}, {"password", "yet another one 2"}});
     QCOMPARE(reused.status, 400);
     QCOMPARE(reused.errorCode(), QStringLiteral("token_invalid"));
 }
@@ -406,19 +434,22 @@ void TestShopApi::badAccountInputIsRefusedAndWritesNothing()
     };
     for (const QJsonObject &body : bodies) {
         const Answer refused = send("POST", QStringLiteral("/api/v1/account/signup"), body);
-        QVERIFY2(refused.status == 400, qPrintable(QString::fromUtf8(QJsonDocument(body).toJson()) + refused.describe()));
+        QVERIFY2(refused.status == 400,
+                 qPrintable(QString::fromUtf8(QJsonDocument(body).toJson()) + refused.describe()));
         QVERIFY(!refused.json.value("error").toObject().value("message").toString().isEmpty());
     }
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM buyers")).toInt(), buyersBefore);
     // A made-up or malformed link.
-    QCOMPARE(send("POST", QStringLiteral("/api/v1/account/confirm"), {{"token", QString(43, QLatin1Char('A'))}}).status, 400);
+    QCOMPARE(send("POST", QStringLiteral("/api/v1/account/confirm"), {{"token", QString(43, QLatin1Char('A'))}}).status,
+             400);
     QCOMPARE(send("POST", QStringLiteral("/api/v1/account/confirm"), {{"token", "../../etc"}}).status, 400);
     // A form of another site posts text/plain: a sign-in that way is refused before anything is looked up.
     QUrl url = m_server->baseUrl();
     url.setPath(QStringLiteral("/api/v1/account/signin"));
     QNetworkRequest form(url);
     form.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("text/plain"));
-    QNetworkReply *reply = m_network->post(form, QByteArray(R"({"email":"zoe@example.org","password":"correct horse battery"})"));
+    QNetworkReply *reply
+        = m_network->post(form, QByteArray(R"({"email":"zoe@example.org","password":"correct horse battery"})"));
     QEventLoop loop;
     connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
     if (!reply->isFinished())
@@ -427,7 +458,8 @@ void TestShopApi::badAccountInputIsRefusedAndWritesNothing()
     QVERIFY(reply->rawHeader("Set-Cookie").isEmpty());
     reply->deleteLater();
     // A made-up cookie is no session.
-    QCOMPARE(send("GET", QStringLiteral("/api/v1/account"), {}, Browser{QString(43, QLatin1Char('b')), {}}).status, 401);
+    QCOMPARE(send("GET", QStringLiteral("/api/v1/account"), {}, Browser{QString(43, QLatin1Char('b')), {}}).status,
+             401);
 }
 
 void TestShopApi::aSessionCookieCannotPassForABearerToken()
@@ -443,7 +475,8 @@ void TestShopApi::aSessionCookieCannotPassForABearerToken()
     // A new token replaces the old one.
     const Answer newer = send("POST", QStringLiteral("/api/v1/account/token"), {}, browser);
     QCOMPARE(newer.status, 201);
-    QCOMPARE(send("GET", QStringLiteral("/api/v1/orders"), {}, {}, false, newer.json.value("token").toString()).status, 200);
+    QCOMPARE(send("GET", QStringLiteral("/api/v1/orders"), {}, {}, false, newer.json.value("token").toString()).status,
+             200);
     QTest::qWait(100);
 }
 
@@ -452,7 +485,8 @@ void TestShopApi::bestAvailableHoldsAdjacentSeatsInOneRow()
     const Browser browser = newAccount(QStringLiteral("Kim"), QStringLiteral("kim@example.org"));
     const QString cart = send("POST", QStringLiteral("/api/v1/carts"), {}, browser).json.value("cart").toString();
     QVERIFY(!cart.isEmpty());
-    const Answer held = send("POST", QStringLiteral("/api/v1/carts/%1/best").arg(cart), {{"event", m_hall.eventId}, {"count", 3}}, browser);
+    const Answer held = send("POST", QStringLiteral("/api/v1/carts/%1/best").arg(cart),
+                             {{"event", m_hall.eventId}, {"count", 3}}, browser);
     QCOMPARE(held.status, 201);
     const QJsonArray seats = held.json.value("held").toArray();
     QCOMPARE(seats.size(), 3);
@@ -467,13 +501,21 @@ void TestShopApi::bestAvailableHoldsAdjacentSeatsInOneRow()
     std::sort(numbers.begin(), numbers.end());
     QCOMPARE(rows.count(rows.first()), 3);
     QCOMPARE(numbers.last() - numbers.first(), 2);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE cart_id = :c"), {{"c", cart}}).toInt(), 3);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE cart_id = :c"), {{"c", cart}}).toInt(),
+             3);
 
     // Another buyer's cart is not this buyer's to fill; a count out of range is refused.
     const Browser other = newAccount(QStringLiteral("Lou"), QStringLiteral("lou@example.org"));
-    QCOMPARE(send("POST", QStringLiteral("/api/v1/carts/%1/best").arg(cart), {{"event", m_hall.eventId}, {"count", 2}}, other).status, 404);
-    QCOMPARE(send("POST", QStringLiteral("/api/v1/carts/%1/best").arg(cart), {{"event", m_hall.eventId}, {"count", 50}}, browser).status, 400);
-    QCOMPARE(send("POST", QStringLiteral("/api/v1/carts/%1/best").arg(cart), {{"event", m_hall.eventId}, {"count", 2}, {"section", 7}}, browser)
+    QCOMPARE(send("POST", QStringLiteral("/api/v1/carts/%1/best").arg(cart), {{"event", m_hall.eventId}, {"count", 2}},
+                  other)
+                 .status,
+             404);
+    QCOMPARE(send("POST", QStringLiteral("/api/v1/carts/%1/best").arg(cart), {{"event", m_hall.eventId}, {"count", 50}},
+                  browser)
+                 .status,
+             400);
+    QCOMPARE(send("POST", QStringLiteral("/api/v1/carts/%1/best").arg(cart),
+                  {{"event", m_hall.eventId}, {"count", 2}, {"section", 7}}, browser)
                  .status,
              400);
     QCOMPARE(send("DELETE", QStringLiteral("/api/v1/carts/%1").arg(cart), {}, browser).status, 200);
@@ -484,10 +526,12 @@ void TestShopApi::bestAvailableSaysSoWhenNoBlockIsFree()
     const Browser browser = newAccount(QStringLiteral("Max"), QStringLiteral("max@example.org"));
     const QString cart = send("POST", QStringLiteral("/api/v1/carts"), {}, browser).json.value("cart").toString();
     // Rows of 8: nine together exist nowhere.
-    const Answer none = send("POST", QStringLiteral("/api/v1/carts/%1/best").arg(cart), {{"event", m_hall.eventId}, {"count", 9}}, browser);
+    const Answer none = send("POST", QStringLiteral("/api/v1/carts/%1/best").arg(cart),
+                             {{"event", m_hall.eventId}, {"count", 9}}, browser);
     QCOMPARE(none.status, 409);
     QCOMPARE(none.errorCode(), QStringLiteral("lost"));
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE cart_id = :c"), {{"c", cart}}).toInt(), 0);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE cart_id = :c"), {{"c", cart}}).toInt(),
+             0);
 }
 
 void TestShopApi::thePageLearnsWhereToSendTheCard()
@@ -546,12 +590,14 @@ void TestShopApi::anEndedSessionAdmitsNobodyAndIsDeletedLater()
     auto purged = store.purgeExpired();
     QVERIFY(purged.ok());
     QVERIFY(purged.value() >= 1);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM buyer_sessions WHERE token_hash = sha256(convert_to(:t, 'UTF8'))"),
+    QCOMPARE(m_db->scalar(QStringLiteral(
+                              "SELECT count(*) FROM buyer_sessions WHERE token_hash = sha256(convert_to(:t, 'UTF8'))"),
                           {{QStringLiteral("t"), browser.session}})
                  .toInt(),
              0);
     // Live sessions stay.
-    QVERIFY(m_db->scalar(QStringLiteral("SELECT count(*) FROM buyer_sessions")).toInt() >= sessionsBefore - purged.value());
+    QVERIFY(m_db->scalar(QStringLiteral("SELECT count(*) FROM buyer_sessions")).toInt()
+            >= sessionsBefore - purged.value());
     QVERIFY(m_db->scalar(QStringLiteral("SELECT count(*) FROM buyer_sessions WHERE expires_at > now()")).toInt() > 0);
 }
 

@@ -177,8 +177,8 @@ void TestWebApi::cleanupTestCase()
     if (!m_answers.isOpen())
         return; // the suite never started: nothing was received
     m_answers.flush();
-    const QString problems = openApiProblems(QStringLiteral(BOXOFFICE_OPENAPI_DIR), QStringLiteral(BOXOFFICE_OPENAPI_FILE),
-                                             m_answers.fileName());
+    const QString problems = openApiProblems(QStringLiteral(BOXOFFICE_OPENAPI_DIR),
+                                             QStringLiteral(BOXOFFICE_OPENAPI_FILE), m_answers.fileName());
     QVERIFY2(problems.isEmpty(), qPrintable(problems));
 
     m_network.reset();
@@ -209,7 +209,8 @@ Answer TestWebApi::send(const QByteArray &method, const QString &path, const QBy
     for (const auto &header : headers)
         request.setRawHeader(header.first, header.second);
     // HEAD through head(): a custom "HEAD" makes QNetworkAccessManager wait for a body that never comes.
-    QNetworkReply *reply = method == "HEAD" ? m_network->head(request) : m_network->sendCustomRequest(request, method, body);
+    QNetworkReply *reply
+        = method == "HEAD" ? m_network->head(request) : m_network->sendCustomRequest(request, method, body);
     QEventLoop loop;
     connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
     // A safety net for a hung server (the test then fails on status 0), not a timing assertion.
@@ -225,7 +226,8 @@ Answer TestWebApi::send(const QByteArray &method, const QString &path, const QBy
     reply->abort();
     reply->deleteLater();
     if (m_recording && answer.status > 0)
-        m_answers.write(answerLine(method, url.path(), answer.status, answer.headers.value("content-type"), answer.body));
+        m_answers.write(
+            answerLine(method, url.path(), answer.status, answer.headers.value("content-type"), answer.body));
     return answer;
 }
 
@@ -247,8 +249,8 @@ Answer TestWebApi::cartWithCard(const QString &number, const QString &token)
 
 QString TestWebApi::cartInstrument(const QString &cart) const
 {
-    return m_db->scalar(QStringLiteral("SELECT instrument FROM buyer_carts WHERE cart_id = :c"),
-                        {{QStringLiteral("c"), cart}})
+    return m_db
+        ->scalar(QStringLiteral("SELECT instrument FROM buyer_carts WHERE cart_id = :c"), {{QStringLiteral("c"), cart}})
         .toString();
 }
 
@@ -987,10 +989,11 @@ void TestWebApi::theCheckoutChargesTheCardTheCartNamed()
     QVERIFY2(paid.status == 200, qPrintable(paid.describe()));
     QCOMPARE(paid.json.value("state").toString(), QStringLiteral("paid"));
     const qint64 order = paid.json.value("order").toInteger();
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT payment_method FROM payments WHERE order_id = :o AND state = 'SUCCEEDED'"),
-                          {{QStringLiteral("o"), order}})
-                 .toString(),
-             method);
+    QCOMPARE(
+        m_db->scalar(QStringLiteral("SELECT payment_method FROM payments WHERE order_id = :o AND state = 'SUCCEEDED'"),
+                     {{QStringLiteral("o"), order}})
+            .toString(),
+        method);
     int named = 0;
     for (const QJsonValue &charge : m_fakepay->state().value(QStringLiteral("charges")).toArray()) {
         const QJsonObject intent = charge.toObject();
@@ -1115,7 +1118,8 @@ Answer TestWebApi::sendAs(WebServer &server, const QString &from, const QByteArr
         request += "X-Forwarded-For: " + from.toUtf8() + ", 127.0.0.1\r\n";
     if (!token.isEmpty())
         request += "Authorization: Bearer " + token.toUtf8() + "\r\n";
-    request += "Content-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body;
+    request
+        += "Content-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body;
     QByteArray raw;
     QEventLoop loop;
     connect(&socket, &QTcpSocket::connected, &loop, [&] { socket.write(request); });
@@ -1394,8 +1398,8 @@ void TestWebApi::oneClientAddressIsCappedAcrossAccounts()
                                                  "inet '127.0.0.1', NULL, NULL, NULL)"),
                                   event)
                          .toInt();
-    QVERIFY(m_db->exec(QStringLiteral("UPDATE events SET max_holds_per_address = %1 WHERE id = :e").arg(held + 1),
-                       event));
+    QVERIFY(
+        m_db->exec(QStringLiteral("UPDATE events SET max_holds_per_address = %1 WHERE id = :e").arg(held + 1), event));
     QSqlQuery free(m_db->database());
     QVERIFY(free.exec(QStringLiteral("SELECT id FROM event_seats WHERE event_id = %1 AND state = 'AVAILABLE' "
                                      "ORDER BY id DESC LIMIT 2")
@@ -1430,13 +1434,16 @@ void TestWebApi::controlCharactersAreRefusedBeforeAnySql()
     };
     for (const QByteArray &body : bodies) {
         const Answer refused = send("POST", holds, body, m_alice);
-        QVERIFY2(refused.status == 400, qPrintable(QString::fromUtf8(body) + QStringLiteral(": ") + refused.describe()));
+        QVERIFY2(refused.status == 400,
+                 qPrintable(QString::fromUtf8(body) + QStringLiteral(": ") + refused.describe()));
         QCOMPARE(refused.errorCode(), QStringLiteral("bad_input"));
     }
     const Answer card = send("POST", QStringLiteral("/api/v1/carts"), "{\"payment_method\":\"pm_1\\u0000\"}", m_alice);
     QCOMPARE(card.status, 400);
     const Answer guest = post(QStringLiteral("/api/v1/carts/%1/stays").arg(cart),
-                              {{"room_type", 1}, {"check_in", "2030-01-01"}, {"check_out", "2030-01-02"},
+                              {{"room_type", 1},
+                               {"check_in", "2030-01-01"},
+                               {"check_out", "2030-01-02"},
                                {"guest", QStringLiteral("Ann") + QChar(0) + QStringLiteral("e")}},
                               m_alice);
     QCOMPARE(guest.status, 400);
@@ -1449,8 +1456,8 @@ void TestWebApi::controlCharactersAreRefusedBeforeAnySql()
     const QByteArray webhook
         = R"({"id":"evt_\u0000x","type":"payment_intent.succeeded","created":1,"data":{"object":{"id":"pi_x","amount":100,"currency":"eur","metadata":{"order_id":"1"}}}})";
     const QByteArray signature = WebhookSignature::sign(webhook, webhookSecret, QDateTime::currentSecsSinceEpoch());
-    const Answer hook = send("POST", QStringLiteral("/api/v1/webhooks/payments"), webhook, {},
-                             {{"Stripe-Signature", signature}});
+    const Answer hook
+        = send("POST", QStringLiteral("/api/v1/webhooks/payments"), webhook, {}, {{"Stripe-Signature", signature}});
     QVERIFY2(hook.status == 400, qPrintable(hook.describe()));
     QCOMPARE(get(QStringLiteral("/healthz")).status, 200);
 }
@@ -1475,7 +1482,8 @@ void TestWebApi::headIsAnsweredForEveryGetRoute()
               "GET /healthz HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n");
     QTRY_VERIFY_WITH_TIMEOUT(raw.state() == QAbstractSocket::UnconnectedState, 30000); // closed after the GET
     received += raw.readAll();
-    QVERIFY2(received.startsWith("HTTP/1.1 401"), qPrintable(QStringLiteral("received: ") + QString::fromLatin1(received.toPercentEncoding(" /:;,=-"))));
+    QVERIFY2(received.startsWith("HTTP/1.1 401"),
+             qPrintable(QStringLiteral("received: ") + QString::fromLatin1(received.toPercentEncoding(" /:;,=-"))));
     const qsizetype second = received.indexOf("\r\n\r\nHTTP/1.1 200");
     QVERIFY2(second > 0, received.constData()); // the HEAD answer's headers end, the next answer begins
     QVERIFY(received.left(second).contains("\r\nContent-Length: ")); // the GET's length, no body
@@ -1513,9 +1521,10 @@ void TestWebApi::aRequestPathCannotForgeALogLine()
 void TestWebApi::aLostCheckoutAnswerIsFoundByItsCart()
 {
     const QString cart = newCart(m_bob);
-    const qint64 free = m_db->scalar(QStringLiteral("SELECT max(id) FROM event_seats WHERE event_id = :e AND state = 'AVAILABLE'"),
-                                     {{QStringLiteral("e"), m_hall.eventId}})
-                            .toLongLong();
+    const qint64 free
+        = m_db->scalar(QStringLiteral("SELECT max(id) FROM event_seats WHERE event_id = :e AND state = 'AVAILABLE'"),
+                       {{QStringLiteral("e"), m_hall.eventId}})
+              .toLongLong();
     QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
                   {{"event", m_hall.eventId}, {"seats", QJsonArray{free}}}, m_bob)
                  .status,
@@ -1567,8 +1576,8 @@ void TestWebApi::theServerItselfRefusesHttpAbuse()
     QVERIFY2(huge.startsWith("HTTP/1.1 413"), huge.constData()); // at once: not one body byte was sent
     QVERIFY(huge.contains("payload_too_large"));
 
-    const QByteArray longHeader = rawExchange("GET /healthz HTTP/1.1\r\nHost: t\r\nX-Big: " + QByteArray(1024 * 1024, 'a')
-                                              + "\r\n\r\n");
+    const QByteArray longHeader
+        = rawExchange("GET /healthz HTTP/1.1\r\nHost: t\r\nX-Big: " + QByteArray(1024 * 1024, 'a') + "\r\n\r\n");
     QVERIFY2(longHeader.startsWith("HTTP/1.1 431"), longHeader.left(200).constData());
 
     const QByteArray twoLengths = rawExchange("POST /api/v1/carts HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\n"
@@ -1576,8 +1585,9 @@ void TestWebApi::theServerItselfRefusesHttpAbuse()
     QVERIFY2(twoLengths.startsWith("HTTP/1.1 400"), twoLengths.constData());
 
     // Content-Length with chunked: the smuggled inner request must never run.
-    const QByteArray smuggled = rawExchange("POST /api/v1/carts HTTP/1.1\r\nHost: t\r\nContent-Length: 44\r\n"
-                                            "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /api/v1/events HTTP/1.1\r\nHost: t\r\n\r\n");
+    const QByteArray smuggled
+        = rawExchange("POST /api/v1/carts HTTP/1.1\r\nHost: t\r\nContent-Length: 44\r\n"
+                      "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /api/v1/events HTTP/1.1\r\nHost: t\r\n\r\n");
     QVERIFY2(smuggled.startsWith("HTTP/1.1 400"), smuggled.constData());
     QCOMPARE(smuggled.count("HTTP/1.1 "), 1);
 
@@ -1648,8 +1658,9 @@ void TestWebApi::theBuyerDownloadsTheirOrdersTicketsPdf()
     // The worker, as deployed: issues every paid order waiting in the outbox and spools its mail.
     QProcess worker;
     worker.setProcessChannelMode(QProcess::MergedChannels);
-    worker.start(qEnvironmentVariable("BOXOFFICE_CTL"),
-                 {QStringLiteral("--db"), m_db->settings().toUrl(true), QStringLiteral("worker"), QStringLiteral("--once")});
+    worker.start(
+        qEnvironmentVariable("BOXOFFICE_CTL"),
+        {QStringLiteral("--db"), m_db->settings().toUrl(true), QStringLiteral("worker"), QStringLiteral("--once")});
     QVERIFY2(worker.waitForFinished(120000) && worker.exitCode() == 0, worker.readAll().constData());
 
     const Answer pdf = get(pdfPath, m_alice);
@@ -1658,9 +1669,10 @@ void TestWebApi::theBuyerDownloadsTheirOrdersTicketsPdf()
     QCOMPARE(pdf.headers.value("content-disposition"),
              QByteArray("attachment; filename=\"order-") + QByteArray::number(order) + ".pdf\"");
     QVERIFY(pdf.body.startsWith("%PDF"));
-    QCOMPARE(pdf.body, m_db->scalar(QStringLiteral("SELECT attachment FROM mail_spool WHERE order_id = :o"),
-                                    {{QStringLiteral("o"), order}})
-                           .toByteArray());
+    QCOMPARE(pdf.body,
+             m_db->scalar(QStringLiteral("SELECT attachment FROM mail_spool WHERE order_id = :o"),
+                          {{QStringLiteral("o"), order}})
+                 .toByteArray());
     QCOMPARE(get(pdfPath, m_bob).status, 404);
     QCOMPARE(get(pdfPath, m_bob).errorCode(), QStringLiteral("not_found"));
     QCOMPARE(get(QStringLiteral("/api/v1/orders/999999999/tickets.pdf"), m_alice).status, 404);
@@ -1682,8 +1694,9 @@ void TestWebApi::theBuyerDownloadsTheirOrdersTicketsPdf()
         codes << ticket.toObject().value("code").toString();
     codes.sort();
     QCOMPARE(codes.join(QLatin1Char(',')),
-             m_db->scalar(QStringLiteral("SELECT string_agg(CAST(code AS text), ',' ORDER BY CAST(code AS text) COLLATE \"C\") "
-                                         "FROM tickets WHERE order_id = :o"),
+             m_db->scalar(QStringLiteral(
+                              "SELECT string_agg(CAST(code AS text), ',' ORDER BY CAST(code AS text) COLLATE \"C\") "
+                              "FROM tickets WHERE order_id = :o"),
                           {{QStringLiteral("o"), order}})
                  .toString());
 }

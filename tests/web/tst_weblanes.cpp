@@ -453,11 +453,12 @@ void TestWebLanes::severalHttpThreadsShareThePort()
     for (int i = 0; i < 60; ++i) {
         QUrl target = server.baseUrl();
         const bool isHold = i % 10 == 0;
-        target.setPath(isHold ? QStringLiteral("/api/v1/carts/%1/holds").arg(carts.at(i / 10)) : QStringLiteral("/healthz"));
-        const QByteArray body = isHold ? QJsonDocument(QJsonObject{{"event", m_hall.eventId},
-                                                                  {"seats", QJsonArray{m_units.at(10 + i / 10)}}})
-                                             .toJson(QJsonDocument::Compact)
-                                       : QByteArray();
+        target.setPath(isHold ? QStringLiteral("/api/v1/carts/%1/holds").arg(carts.at(i / 10))
+                              : QStringLiteral("/healthz"));
+        const QByteArray body = isHold
+            ? QJsonDocument(QJsonObject{{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(10 + i / 10)}}})
+                  .toJson(QJsonDocument::Compact)
+            : QByteArray();
         inFlight.push_back(std::make_unique<InFlight>(target, isHold ? "POST" : "GET", body, isHold ? token : QString(),
                                                       [&, isHold](const Answer &answer) {
                                                           ++answered;
@@ -497,7 +498,8 @@ void TestWebLanes::aPortInUseIsRefused()
     const auto listening = second.listen();
     QVERIFY(!listening.ok());
     QCOMPARE(listening.error().code, ErrorCode::Unavailable);
-    QVERIFY2(listening.error().message.contains(QString::number(m_server->port())), qPrintable(listening.error().message));
+    QVERIFY2(listening.error().message.contains(QString::number(m_server->port())),
+             qPrintable(listening.error().message));
     // The first server still answers.
     QCOMPARE(get(QStringLiteral("/healthz")).status, 200);
 }

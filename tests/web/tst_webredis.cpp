@@ -9,9 +9,9 @@
 
 #include "app/redis/redisstores.h"
 #include "app/web/webserver.h"
-#include "storage/databaseconnection.h"
 #include "domain/hotelservice.h"
 #include "domain/poolservice.h"
+#include "storage/databaseconnection.h"
 #include "storage/pgbuyerstore.h"
 #include "storage/pginventory.h"
 #include "storage/propertyloader.h"
@@ -122,8 +122,9 @@ void TestWebRedis::initTestCase()
     QByteArray tables;
     for (int table = 1; table <= 60; ++table)
         tables += QStringLiteral(R"(%1{"code": "T%2", "seats": 4})").arg(table > 1 ? "," : "").arg(table).toUtf8();
-    const auto restaurant = PropertyLoader(m_db->database())
-                                .loadRestaurant(R"({"name": "Filter Bistro", "currency": "EUR", "tables": [)" + tables + "]}");
+    const auto restaurant
+        = PropertyLoader(m_db->database())
+              .loadRestaurant(R"({"name": "Filter Bistro", "currency": "EUR", "tables": [)" + tables + "]}");
     QVERIFY(restaurant.ok());
     m_restaurant = restaurant->id;
 
@@ -136,8 +137,8 @@ void TestWebRedis::initTestCase()
     for (int i = 0; i < 2; ++i) {
         auto own = redis::openRedisStores(m_redis.url()); // each server its own client, as two processes
         QVERIFY(own.ok());
-        m_servers.push_back(std::make_unique<WebServer>(
-            config, SharedState{own->waitingRoom, own->rateCounters, own->holdFilter}));
+        m_servers.push_back(
+            std::make_unique<WebServer>(config, SharedState{own->waitingRoom, own->rateCounters, own->holdFilter}));
         const auto listening = m_servers.back()->listen();
         QVERIFY2(listening.ok(), listening.ok() ? "" : qPrintable(listening.error().message));
     }
@@ -184,10 +185,13 @@ void TestWebRedis::inParallel(int count, const std::function<void(int, QNetworkA
             QNetworkAccessManager network;
             work(i, network);
         });
-        connect(threads.last(), &QThread::finished, &loop, [&] {
-            if (--running == 0)
-                loop.quit();
-        }, Qt::QueuedConnection);
+        connect(
+            threads.last(), &QThread::finished, &loop,
+            [&] {
+                if (--running == 0)
+                    loop.quit();
+            },
+            Qt::QueuedConnection);
         threads.last()->start();
     }
     QTimer::singleShot(120000, &loop, &QEventLoop::quit); // a safety net only
@@ -220,8 +224,8 @@ void TestWebRedis::aHotSeatsLosersAreAnsweredWithoutTheDatabase()
     QVERIFY(lock.prepare(QStringLiteral("SELECT 1 FROM event_seats WHERE id = :id FOR UPDATE")));
     lock.bindValue(QStringLiteral(":id"), seat);
     QVERIFY(lock.exec());
-    const WebAnswer lost = call(1, "POST", QStringLiteral("/api/v1/carts/%1/holds").arg(losersCart), seats({seat}),
-                                loser.token);
+    const WebAnswer lost
+        = call(1, "POST", QStringLiteral("/api/v1/carts/%1/holds").arg(losersCart), seats({seat}), loser.token);
     QVERIFY(database.rollback());
     QVERIFY2(lost.status == 409, qPrintable(lost.describe()));
     QCOMPARE(lost.errorCode(), QStringLiteral("lost"));
@@ -243,9 +247,9 @@ void TestWebRedis::fiftyBuyersOneSeatTwoServersOneWinner()
     QVector<QUrl> bases{m_servers.at(0)->baseUrl(), m_servers.at(1)->baseUrl()};
     const QByteArray body = QJsonDocument(seats({seat})).toJson(QJsonDocument::Compact);
     inParallel(50, [&](int i, QNetworkAccessManager &network) {
-        const WebAnswer answer = webCall(network, bases.at(i % 2), "POST",
-                                         QStringLiteral("/api/v1/carts/%1/holds").arg(carts.at(i)), body,
-                                         {{"Authorization", "Bearer " + buyers.at(i).token.toLatin1()}});
+        const WebAnswer answer
+            = webCall(network, bases.at(i % 2), "POST", QStringLiteral("/api/v1/carts/%1/holds").arg(carts.at(i)), body,
+                      {{"Authorization", "Bearer " + buyers.at(i).token.toLatin1()}});
         if (answer.status == 201)
             ++granted;
         else if (answer.status == 409)
@@ -291,11 +295,11 @@ void TestWebRedis::aRefusedClaimLeavesNoMark()
     const Buyer owner = addBuyer(QStringLiteral("Owner"));
     const Buyer intruder = addBuyer(QStringLiteral("Intruder"));
     const QString ownersCart = newCart(0, owner);
-    const WebAnswer refused = call(0, "POST", QStringLiteral("/api/v1/carts/%1/holds").arg(ownersCart),
-                                   seats({seat}), intruder.token);
+    const WebAnswer refused
+        = call(0, "POST", QStringLiteral("/api/v1/carts/%1/holds").arg(ownersCart), seats({seat}), intruder.token);
     QCOMPARE(refused.status, 404);
-    const WebAnswer held = call(1, "POST", QStringLiteral("/api/v1/carts/%1/holds").arg(newCart(1, owner)),
-                                seats({seat}), owner.token);
+    const WebAnswer held
+        = call(1, "POST", QStringLiteral("/api/v1/carts/%1/holds").arg(newCart(1, owner)), seats({seat}), owner.token);
     QVERIFY2(held.status == 201, qPrintable(held.describe()));
 }
 
@@ -307,13 +311,14 @@ void TestWebRedis::aReleasedSeatIsFreeForTheNextBuyerAtOnce()
     const Buyer first = addBuyer(QStringLiteral("Giver"));
     const Buyer next = addBuyer(QStringLiteral("Taker"));
     const QString firstCart = newCart(0, first);
-    QCOMPARE(call(0, "POST", QStringLiteral("/api/v1/carts/%1/holds").arg(firstCart), seats({seat}), first.token).status,
-             201);
-    const WebAnswer released = call(0, "DELETE", QStringLiteral("/api/v1/carts/%1/holds/%2").arg(firstCart).arg(seat), {},
-                                    first.token);
+    QCOMPARE(
+        call(0, "POST", QStringLiteral("/api/v1/carts/%1/holds").arg(firstCart), seats({seat}), first.token).status,
+        201);
+    const WebAnswer released
+        = call(0, "DELETE", QStringLiteral("/api/v1/carts/%1/holds/%2").arg(firstCart).arg(seat), {}, first.token);
     QVERIFY2(released.status == 200, qPrintable(released.describe()));
-    const WebAnswer taken = call(1, "POST", QStringLiteral("/api/v1/carts/%1/holds").arg(newCart(1, next)), seats({seat}),
-                                 next.token);
+    const WebAnswer taken
+        = call(1, "POST", QStringLiteral("/api/v1/carts/%1/holds").arg(newCart(1, next)), seats({seat}), next.token);
     QVERIFY2(taken.status == 201, qPrintable(taken.describe()));
 }
 
@@ -333,11 +338,13 @@ void TestWebRedis::capsHoldUnderFiftyParallelRequestsOnTwoServers_data()
     QTest::newRow("GA places, batched pool") << QStringLiteral("batched") << eventCap << eventHeld;
     QTest::newRow("hotel stays") << QStringLiteral("stays")
                                  << QStringLiteral("UPDATE hotels SET max_stays_per_buyer = %1 WHERE id = :id")
-                                 << QStringLiteral("SELECT count(*) FROM stays st JOIN buyer_carts c ON c.cart_id = st.cart_id "
-                                                   "JOIN room_types rt ON rt.id = st.room_type_id "
-                                                   "WHERE c.buyer_id = :b AND rt.hotel_id = :id AND st.state = 'HELD'");
+                                 << QStringLiteral(
+                                        "SELECT count(*) FROM stays st JOIN buyer_carts c ON c.cart_id = st.cart_id "
+                                        "JOIN room_types rt ON rt.id = st.room_type_id "
+                                        "WHERE c.buyer_id = :b AND rt.hotel_id = :id AND st.state = 'HELD'");
     QTest::newRow("restaurant tables")
-        << QStringLiteral("tables") << QStringLiteral("UPDATE restaurants SET max_bookings_per_buyer = %1 WHERE id = :id")
+        << QStringLiteral("tables")
+        << QStringLiteral("UPDATE restaurants SET max_bookings_per_buyer = %1 WHERE id = :id")
         << QStringLiteral("SELECT count(*) FROM slot_bookings b JOIN buyer_carts c ON c.cart_id = b.cart_id "
                           "JOIN slot_resources r ON r.id = b.resource_id "
                           "WHERE c.buyer_id = :b AND r.restaurant_id = :id AND b.state = 'HELD'");
@@ -350,11 +357,12 @@ void TestWebRedis::capsHoldUnderFiftyParallelRequestsOnTwoServers()
     QFETCH(QString, shape);
     QFETCH(QString, capSql);
     QFETCH(QString, heldSql);
-    const qint64 scope = shape == QLatin1String("stays")    ? qint64(m_db->scalar(QStringLiteral(
-                                                                 "SELECT hotel_id FROM room_types WHERE id = :r"),
-                                                             {{QStringLiteral("r"), m_room}}).toLongLong())
-                       : shape == QLatin1String("tables") ? m_restaurant
-                                                           : m_hall.eventId;
+    const qint64 scope = shape == QLatin1String("stays")
+        ? qint64(m_db->scalar(QStringLiteral("SELECT hotel_id FROM room_types WHERE id = :r"),
+                              {{QStringLiteral("r"), m_room}})
+                     .toLongLong())
+        : shape == QLatin1String("tables") ? m_restaurant
+                                           : m_hall.eventId;
     const QVariantMap inScope{{QStringLiteral("id"), scope}};
     QVERIFY(m_db->exec(capSql.arg(3), inScope));
     const Buyer greedy = addBuyer(QStringLiteral("Greedy %1").arg(shape));
@@ -388,9 +396,9 @@ void TestWebRedis::capsHoldUnderFiftyParallelRequestsOnTwoServers()
     QVector<QUrl> bases{m_servers.at(0)->baseUrl(), m_servers.at(1)->baseUrl()};
     inParallel(50, [&](int i, QNetworkAccessManager &network) {
         const auto [path, body] = ask(i);
-        const WebAnswer answer = webCall(network, bases.at(i % 2), "POST", path,
-                                         QJsonDocument(body).toJson(QJsonDocument::Compact),
-                                         {{"Authorization", "Bearer " + greedy.token.toLatin1()}});
+        const WebAnswer answer
+            = webCall(network, bases.at(i % 2), "POST", path, QJsonDocument(body).toJson(QJsonDocument::Compact),
+                      {{"Authorization", "Bearer " + greedy.token.toLatin1()}});
         if (answer.status == 201)
             ++granted;
         else if (answer.status == 429)

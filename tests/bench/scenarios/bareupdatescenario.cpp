@@ -34,7 +34,8 @@ public:
     QString name() const override { return QStringLiteral("bare-update"); }
     QString summary() const override
     {
-        return QStringLiteral("the smallest correct claim: UPDATE ... WHERE free, fixed lease, nothing read back; random seats of 50,000");
+        return QStringLiteral("the smallest correct claim: UPDATE ... WHERE free, fixed lease, nothing read back; "
+                              "random seats of 50,000");
     }
 
     qint64 attemptBudget(const BenchInventory &inventory) const override { return halfTheEvent(inventory); }

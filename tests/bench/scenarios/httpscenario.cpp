@@ -16,7 +16,8 @@ Status HttpScenario::prepareClients(QSqlDatabase database, int clients)
             return web.error();
         m_web = web.value();
     }
-    return m_buyers.make(database, QStringLiteral("%1-r%2").arg(name()).arg(++m_runs), clients, cartsPerClient(clients));
+    return m_buyers.make(database, QStringLiteral("%1-r%2").arg(name()).arg(++m_runs), clients,
+                         cartsPerClient(clients));
 }
 
 Status HttpScenario::openClient(ClientContext &client)
@@ -25,9 +26,10 @@ Status HttpScenario::openClient(ClientContext &client)
     // Connected and signed in before the start barrier: the window measures holds, not handshakes.
     const HttpAnswer health = state->http().send("GET", "/healthz");
     if (health.status != 200)
-        return makeError(ErrorCode::Unavailable, QStringLiteral("boxoffice-web: %1 %2")
-                                                     .arg(health.status)
-                                                     .arg(health.failure + QString::fromUtf8(health.body.left(200))));
+        return makeError(ErrorCode::Unavailable,
+                         QStringLiteral("boxoffice-web: %1 %2")
+                             .arg(health.status)
+                             .arg(health.failure + QString::fromUtf8(health.body.left(200))));
     client.setState(std::move(state));
     return Done{};
 }

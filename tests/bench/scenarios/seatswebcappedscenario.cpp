@@ -31,8 +31,7 @@ public:
     explicit WebBuyerClient(const QSqlDatabase &database)
         : m_buyers(database), m_seats(database), m_capStore(database), m_unit(database), m_caps(m_capStore, m_unit),
           m_service(m_seats, &m_caps)
-    {
-    }
+    { }
 
     Status open(int index)
     {
@@ -40,8 +39,8 @@ public:
         if (auto status = newBuyer(); !status)
             return status;
         // Prepares the call without claiming: an event that does not exist.
-        const auto held = m_service.hold(
-            HoldRequest{std::numeric_limits<EventId>::max(), m_cart, {1}, std::nullopt, m_buyer});
+        const auto held
+            = m_service.hold(HoldRequest{std::numeric_limits<EventId>::max(), m_cart, {1}, std::nullopt, m_buyer});
         if (held || held.error().code != ErrorCode::NotFound)
             return makeError(ErrorCode::Internal, QStringLiteral("The warm-up hold was not refused as NotFound."));
         return Done{};

@@ -143,8 +143,7 @@ public:
     FrameBench(const Options &options, SeatMapScene &scene, SeatMapView &view, Progress &progress)
         : m_options(options), m_scene(scene), m_view(view), m_progress(progress),
           m_image(options.size, QImage::Format_ARGB32_Premultiplied)
-    {
-    }
+    { }
 
     void applyPose(const ViewPose &pose)
     {
@@ -189,7 +188,8 @@ public:
     QVector<QPointF> seatsInView() const
     {
         QVector<QPointF> seats;
-        const QRectF visible = m_view.mapToScene(m_view.viewport()->rect()).boundingRect().adjusted(-0.5, -0.5, 0.5, 0.5);
+        const QRectF visible
+            = m_view.mapToScene(m_view.viewport()->rect()).boundingRect().adjusted(-0.5, -0.5, 0.5, 0.5);
         for (const SeatMapSeat &seat : m_scene.seatMap().seats) {
             if (visible.contains(seat.x, seat.y))
                 seats.append(QPointF(seat.x, seat.y));

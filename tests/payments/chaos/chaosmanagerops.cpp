@@ -133,9 +133,8 @@ OpOutcome ChaosWorker::overbooking()
     const RoomTypeId target
         = action == OverbookingAction::Walk ? 0 : m_world.roomTypes.at(pick(int(m_world.roomTypes.size()))).id;
     const qint64 compensation = action == OverbookingAction::Walk ? 500 * pick(10) : 0;
-    const Status resolved = m_session->frontDesk->resolveOverbooking(stay, action, target, compensation,
-                                                                     QStringLiteral("chaos: overbooked"), night,
-                                                                     m_world.partner);
+    const Status resolved = m_session->frontDesk->resolveOverbooking(
+        stay, action, target, compensation, QStringLiteral("chaos: overbooked"), night, m_world.partner);
     if (!resolved)
         return classify(resolved.error(), {ErrorCode::BadInput}); // full, not an upgrade, not booked
     return OpOutcome::done(overbookingActionName(action).toLower()
@@ -204,10 +203,9 @@ OpOutcome ChaosWorker::clerkRefused()
         const StayId stay = pickId(*m_clerk, QStringLiteral("stays"), QStringLiteral("state = 'BOOKED'"));
         if (stay == 0)
             return OpOutcome::refused(QStringLiteral("no booked stay"));
-        tried = m_clerk->frontDesk->resolveOverbooking(stay, OverbookingAction::Walk, 0, 10000,
-                                                       QStringLiteral("a clerk's own idea"),
-                                                       QDateTime::currentDateTimeUtc().date().addDays(1),
-                                                       m_world.partner);
+        tried = m_clerk->frontDesk->resolveOverbooking(
+            stay, OverbookingAction::Walk, 0, 10000, QStringLiteral("a clerk's own idea"),
+            QDateTime::currentDateTimeUtc().date().addDays(1), m_world.partner);
         what = QStringLiteral("walked stay %1").arg(stay);
     }
     if (tried)

@@ -65,7 +65,8 @@ QString ChaosWorld::load(TestDatabase &db)
     if (!hotels || hotels->isEmpty() || !restaurants || restaurants->isEmpty())
         return QStringLiteral("the hotel or the restaurant did not load");
     hotel = hotels->first().id;
-    partner = db.scalar(QStringLiteral("INSERT INTO partner_hotels (hotel_id, name) VALUES (:h, 'Chaos Annex') RETURNING id"),
+    partner = db.scalar(QStringLiteral(
+                            "INSERT INTO partner_hotels (hotel_id, name) VALUES (:h, 'Chaos Annex') RETURNING id"),
                         {{QStringLiteral("h"), hotel}})
                   .toLongLong();
     roomTypes = hotels->first().roomTypes;
