@@ -10,7 +10,7 @@ namespace boxoffice::CartSql {
 #define BOXOFFICE_CART_ITEMS                                                                                           \
     "items AS ("                                                                                                       \
     " SELECT 'seat' AS kind, s.id AS item_id, 1 AS quantity, e.currency,"                                              \
-    "  CASE COALESCE(pc.price_type, 'ADULT') WHEN 'ADULT' THEN ep.amount_minor WHEN 'COMPLIMENTARY' THEN 0"             \
+    "  CASE COALESCE(pc.price_type, 'ADULT') WHEN 'ADULT' THEN ep.amount_minor WHEN 'COMPLIMENTARY' THEN 0"            \
     "   ELSE tp.amount_minor END AS amount,"                                                                           \
     "  COALESCE(pc.price_type, 'ADULT') AS price_type, pc.comp_id"                                                     \
     " FROM event_seats s JOIN seat_locks k ON k.id = s.id JOIN events e ON e.id = s.event_id"                          \
@@ -36,20 +36,21 @@ namespace boxoffice::CartSql {
     " JOIN restaurants rs ON rs.id = r.restaurant_id WHERE b.state = 'HELD' AND b.expires_at > now())"
 
 // One PENDING order over the cart's live holds, priced. A seat is charged at the price type its cart chose
-// for it (migration 022), ADULT (the band's price) when none; a comp line carries its recorded comp. Refused (no row inserted) when the cart holds
-// nothing, something has no price, or the holds mix currencies; a second live order (pending, paid or
-// guaranteed) for the same cart is refused by the unique index, also when the first one was paid while
-// this statement ran.
+// for it (migration 022), ADULT (the band's price) when none; a comp line carries its recorded comp. Refused (no row
+// inserted) when the cart holds nothing, something has no price, or the holds mix currencies; a second live order
+// (pending, paid or guaranteed) for the same cart is refused by the unique index, also when the first one was paid
+// while this statement ran.
 //
 // The order lines' foreign keys take key-share locks on the seats they list. Taken as rows happen to
 // be read, a claim (FOR UPDATE in id order) on seats whose lease is running out could deadlock with
 // them; so the cart's live seats are locked first, in id order, and only those still the cart's after
 // the lock are ordered.
-inline constexpr char createOrder[] = "WITH p AS (SELECT CAST(:cart AS text) AS cart), "
-    "seat_locks AS MATERIALIZED ("
-    " SELECT s.id FROM event_seats s JOIN p ON s.cart_id = p.cart"
-    " WHERE s.state = 'HELD' AND s.hold_expires_at > now() ORDER BY s.id FOR KEY SHARE OF s), "
-    BOXOFFICE_CART_ITEMS R"SQL(,
+inline constexpr char createOrder[]
+    = "WITH p AS (SELECT CAST(:cart AS text) AS cart), "
+      "seat_locks AS MATERIALIZED ("
+      " SELECT s.id FROM event_seats s JOIN p ON s.cart_id = p.cart"
+      " WHERE s.state = 'HELD' AND s.hold_expires_at > now() ORDER BY s.id FOR KEY SHARE OF s), " BOXOFFICE_CART_ITEMS
+      R"SQL(,
 summary AS (
     SELECT count(*) AS items, count(amount) AS priced, count(DISTINCT currency) AS currencies,
            min(currency) AS currency, COALESCE(sum(amount), 0) AS total
