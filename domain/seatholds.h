@@ -16,10 +16,10 @@ namespace boxoffice {
 struct HoldPolicy
 {
     int holdSeconds = 600;
+    // The longest a cart can keep one unit is the first lease plus every extension; re-holding a unit
+    // the cart already has refreshes its lease but never past it, so retries cannot hoard seats. The
+    // database applies that rule (boxoffice_hold_lease_limit, migration 050), on its own clock.
     int maxExtensions = 1;
-    // The longest a cart can keep one unit: the first lease plus every extension. Re-holding a unit
-    // the cart already has refreshes its lease but never past this, so retries cannot hoard seats.
-    int maxLeaseSeconds() const { return holdSeconds * (1 + maxExtensions); }
 };
 
 struct EventSummary

@@ -332,7 +332,7 @@ WHERE o.id = p.order_id AND o.state = 'PENDING'
 
 // An extension adds one more hold period to each live hold of the cart that has extensions left, in
 // every shape, each under its own owner's policy (event, hotel, restaurant). Like a re-hold's refresh,
-// it never runs past the longest lease the owner allows (held_since + hold period x (1 + extensions)):
+// it never runs past the longest lease the owner allows (boxoffice_hold_lease_limit, migration 050):
 // a re-hold may already have used part of that, so the extension is cut to what is left, and a hold
 // already at its longest lease is not extended at all.
 inline constexpr char extend[] = R"SQL(
@@ -345,43 +345,40 @@ WITH p AS (
     FOR UPDATE OF s
 ), seats_extended AS (
     UPDATE event_seats s
-    SET hold_expires_at = LEAST(s.hold_expires_at + make_interval(secs => e.hold_seconds),
-                                s.held_since + make_interval(secs => e.hold_seconds * (1 + e.max_extensions))),
+    SET hold_expires_at = boxoffice_extended_hold_expiry(s.hold_expires_at, s.held_since, e.hold_seconds,
+                                                         e.max_extensions),
         extensions_used = s.extensions_used + 1
     FROM events e
     WHERE s.id IN (SELECT id FROM live_seats) AND e.id = s.event_id AND s.extensions_used < e.max_extensions
-      AND s.hold_expires_at < s.held_since + make_interval(secs => e.hold_seconds * (1 + e.max_extensions))
+      AND s.hold_expires_at < boxoffice_hold_lease_limit(s.held_since, e.hold_seconds, e.max_extensions)
     RETURNING 0 AS kind, s.id, s.seat_id AS detail, 1 AS quantity, s.hold_expires_at, e.max_extensions - s.extensions_used AS left_over
 ), ga_extended AS (
     UPDATE ga_holds h
-    SET expires_at = LEAST(h.expires_at + make_interval(secs => e.hold_seconds),
-                           h.held_since + make_interval(secs => e.hold_seconds * (1 + e.max_extensions))),
+    SET expires_at = boxoffice_extended_hold_expiry(h.expires_at, h.held_since, e.hold_seconds, e.max_extensions),
         extensions_used = h.extensions_used + 1
     FROM p, ga_pools gp JOIN events e ON e.id = gp.event_id
     WHERE h.cart_id = p.cart AND h.state = 'HELD' AND h.expires_at > now() AND gp.id = h.pool_id
       AND h.extensions_used < e.max_extensions
-      AND h.expires_at < h.held_since + make_interval(secs => e.hold_seconds * (1 + e.max_extensions))
+      AND h.expires_at < boxoffice_hold_lease_limit(h.held_since, e.hold_seconds, e.max_extensions)
     RETURNING 1 AS kind, h.id, h.pool_id AS detail, h.quantity, h.expires_at, e.max_extensions - h.extensions_used AS left_over
 ), stays_extended AS (
     UPDATE stays s
-    SET expires_at = LEAST(s.expires_at + make_interval(secs => ho.hold_seconds),
-                           s.held_since + make_interval(secs => ho.hold_seconds * (1 + ho.max_extensions))),
+    SET expires_at = boxoffice_extended_hold_expiry(s.expires_at, s.held_since, ho.hold_seconds, ho.max_extensions),
         extensions_used = s.extensions_used + 1
     FROM p, room_types rt JOIN hotels ho ON ho.id = rt.hotel_id
     WHERE s.cart_id = p.cart AND s.state = 'HELD' AND s.expires_at > now() AND rt.id = s.room_type_id
       AND s.extensions_used < ho.max_extensions
-      AND s.expires_at < s.held_since + make_interval(secs => ho.hold_seconds * (1 + ho.max_extensions))
+      AND s.expires_at < boxoffice_hold_lease_limit(s.held_since, ho.hold_seconds, ho.max_extensions)
     RETURNING 2 AS kind, s.id, s.room_type_id AS detail, s.check_out - s.check_in AS quantity, s.expires_at,
               ho.max_extensions - s.extensions_used AS left_over
 ), slots_extended AS (
     UPDATE slot_bookings b
-    SET expires_at = LEAST(b.expires_at + make_interval(secs => rs.hold_seconds),
-                           b.held_since + make_interval(secs => rs.hold_seconds * (1 + rs.max_extensions))),
+    SET expires_at = boxoffice_extended_hold_expiry(b.expires_at, b.held_since, rs.hold_seconds, rs.max_extensions),
         extensions_used = b.extensions_used + 1
     FROM p, slot_resources r JOIN restaurants rs ON rs.id = r.restaurant_id
     WHERE b.cart_id = p.cart AND b.state = 'HELD' AND b.expires_at > now() AND r.id = b.resource_id
       AND b.extensions_used < rs.max_extensions
-      AND b.expires_at < b.held_since + make_interval(secs => rs.hold_seconds * (1 + rs.max_extensions))
+      AND b.expires_at < boxoffice_hold_lease_limit(b.held_since, rs.hold_seconds, rs.max_extensions)
     RETURNING 3 AS kind, b.id, b.resource_id AS detail, b.party_size AS quantity, b.expires_at,
               rs.max_extensions - b.extensions_used AS left_over
 ), extended AS (

@@ -61,7 +61,7 @@ WITH p AS (
       AND (n.live_booked <> n.locked_booked OR (n.wanted AND v.fits))
     RETURNING r.night
 ), lease AS (
-    SELECT make_interval(secs => LEAST(COALESCE(p.ttl, h.hold_seconds), h.hold_seconds * (1 + h.max_extensions))) AS ttl
+    SELECT boxoffice_hold_lease(p.ttl, h.hold_seconds, h.max_extensions) AS ttl
     FROM p JOIN room_types rt ON rt.id = p.room_type_id JOIN hotels h ON h.id = rt.hotel_id
 ), created AS (
     INSERT INTO stays (reference, room_type_id, cart_id, check_in, check_out, state, held_since, expires_at,
@@ -90,8 +90,8 @@ WITH p AS (
 )
 UPDATE stays s
 SET expires_at = GREATEST(s.expires_at, LEAST(
-        now() + make_interval(secs => LEAST(COALESCE(p.ttl, h.hold_seconds), h.hold_seconds * (1 + h.max_extensions))),
-        s.held_since + make_interval(secs => h.hold_seconds * (1 + h.max_extensions))))
+        now() + boxoffice_hold_lease(p.ttl, h.hold_seconds, h.max_extensions),
+        boxoffice_hold_lease_limit(s.held_since, h.hold_seconds, h.max_extensions)))
 FROM p, room_types rt JOIN hotels h ON h.id = rt.hotel_id
 WHERE s.id = p.stay_id AND s.state = 'HELD' AND s.expires_at > now() AND rt.id = s.room_type_id
 RETURNING CAST(extract(epoch FROM s.expires_at) * 1000 AS bigint)

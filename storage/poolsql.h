@@ -42,7 +42,7 @@ WITH p AS (
     WHERE s.id = d.id
     RETURNING s.capacity - s.sold - s.held AS remaining
 ), lease AS (
-    SELECT make_interval(secs => LEAST(COALESCE(p.ttl, e.hold_seconds), e.hold_seconds * (1 + e.max_extensions))) AS ttl
+    SELECT boxoffice_hold_lease(p.ttl, e.hold_seconds, e.max_extensions) AS ttl
     FROM p, decision d
     JOIN ga_pools gp ON gp.id = d.pool_id
     JOIN events e ON e.id = gp.event_id
@@ -108,7 +108,7 @@ WITH p AS (
     WHERE s.id = t.id AND (t.quantity > 0 OR t.live_held <> t.locked_held)
     RETURNING s.id
 ), lease AS (
-    SELECT make_interval(secs => LEAST(COALESCE(p.ttl, e.hold_seconds), e.hold_seconds * (1 + e.max_extensions))) AS ttl
+    SELECT boxoffice_hold_lease(p.ttl, e.hold_seconds, e.max_extensions) AS ttl
     FROM p JOIN ga_pools gp ON gp.id = p.pool_id JOIN events e ON e.id = gp.event_id
 ), lead AS (
     INSERT INTO ga_holds (pool_id, subpool_id, cart_id, quantity, state, held_since, expires_at, order_id)
@@ -156,7 +156,7 @@ WITH p AS (
 )
 INSERT INTO ga_holds (pool_id, subpool_id, cart_id, quantity, state, held_since, expires_at)
 SELECT p.pool_id, p.subpool_id, p.cart, p.quantity, 'HELD', now(),
-       now() + make_interval(secs => LEAST(COALESCE(p.ttl, e.hold_seconds), e.hold_seconds * (1 + e.max_extensions)))
+       now() + boxoffice_hold_lease(p.ttl, e.hold_seconds, e.max_extensions)
 FROM p
 JOIN ga_pools gp ON gp.id = p.pool_id
 JOIN events e ON e.id = gp.event_id
@@ -186,8 +186,8 @@ WITH p AS (
 )
 UPDATE ga_holds h
 SET expires_at = GREATEST(h.expires_at, LEAST(
-        now() + make_interval(secs => LEAST(COALESCE(p.ttl, e.hold_seconds), e.hold_seconds * (1 + e.max_extensions))),
-        h.held_since + make_interval(secs => e.hold_seconds * (1 + e.max_extensions))))
+        now() + boxoffice_hold_lease(p.ttl, e.hold_seconds, e.max_extensions),
+        boxoffice_hold_lease_limit(h.held_since, e.hold_seconds, e.max_extensions)))
 FROM p, ga_pools gp JOIN events e ON e.id = gp.event_id
 WHERE h.id IN (SELECT id FROM own) AND (SELECT sum(quantity) FROM own) = p.quantity
   AND h.state = 'HELD' AND h.expires_at > now() AND gp.id = h.pool_id

@@ -9,15 +9,16 @@ namespace boxoffice::SeatSql {
 
 // Lazy expiry lives here: a HELD row whose lease has run out is as claimable as an AVAILABLE one.
 // This cart's own live hold is claimable too (a retry): it keeps its start and extension count and its
-// lease is refreshed, never shortened and never past the event's longest lease.
+// lease is refreshed, never shortened and never past the event's longest lease. The lease rule is the
+// functions of migration 050, which the planner inlines into these statements.
 inline constexpr char hold[] = R"SQL(
 WITH p AS (
     SELECT CAST(:event AS bigint) AS event_id, CAST(:cart AS text) AS cart,
            CAST(:units AS bigint[]) AS units, CAST(:ttl AS integer) AS ttl
 ), ev AS (
     SELECT e.id,
-           make_interval(secs => LEAST(COALESCE(p.ttl, e.hold_seconds), e.hold_seconds * (1 + e.max_extensions))) AS lease,
-           make_interval(secs => e.hold_seconds * (1 + e.max_extensions)) AS longest
+           boxoffice_hold_lease(p.ttl, e.hold_seconds, e.max_extensions) AS lease,
+           e.hold_seconds, e.max_extensions
     FROM events e, p WHERE e.id = p.event_id
 ), want AS (
     SELECT DISTINCT unnest(p.units) AS unit_id FROM p
@@ -37,7 +38,8 @@ WITH p AS (
         extensions_used = CASE WHEN s.state = 'HELD' AND s.cart_id = p.cart AND s.hold_expires_at > now()
                                THEN s.extensions_used ELSE 0 END,
         hold_expires_at = CASE WHEN s.state = 'HELD' AND s.cart_id = p.cart AND s.hold_expires_at > now()
-                               THEN GREATEST(s.hold_expires_at, LEAST(now() + ev.lease, s.held_since + ev.longest))
+                               THEN GREATEST(s.hold_expires_at, LEAST(now() + ev.lease,
+                                    boxoffice_hold_lease_limit(s.held_since, ev.hold_seconds, ev.max_extensions)))
                                ELSE now() + ev.lease END
     FROM p, ev
     WHERE s.id IN (SELECT id FROM claimable)
@@ -77,9 +79,9 @@ WITH p AS (
                                THEN s.extensions_used ELSE 0 END,
         hold_expires_at = CASE WHEN s.state = 'HELD' AND s.cart_id = p.cart AND s.hold_expires_at > now()
             THEN GREATEST(s.hold_expires_at, LEAST(
-                     now() + make_interval(secs => LEAST(COALESCE(p.ttl, e.hold_seconds), e.hold_seconds * (1 + e.max_extensions))),
-                     s.held_since + make_interval(secs => e.hold_seconds * (1 + e.max_extensions))))
-            ELSE now() + make_interval(secs => LEAST(COALESCE(p.ttl, e.hold_seconds), e.hold_seconds * (1 + e.max_extensions)))
+                     now() + boxoffice_hold_lease(p.ttl, e.hold_seconds, e.max_extensions),
+                     boxoffice_hold_lease_limit(s.held_since, e.hold_seconds, e.max_extensions)))
+            ELSE now() + boxoffice_hold_lease(p.ttl, e.hold_seconds, e.max_extensions)
             END
     FROM p, events e
     WHERE s.id = p.unit_id AND s.event_id = p.event_id AND e.id = s.event_id

@@ -23,7 +23,7 @@ WITH p AS (
     RETURNING b.id
 ), target AS (
     SELECT r.id, r.seats, r.code,
-           make_interval(secs => LEAST(COALESCE(p.ttl, rs.hold_seconds), rs.hold_seconds * (1 + rs.max_extensions))) AS lease
+           boxoffice_hold_lease(p.ttl, rs.hold_seconds, rs.max_extensions) AS lease
     FROM p JOIN slot_resources r ON r.id = p.resource_id JOIN restaurants rs ON rs.id = r.restaurant_id
 ), created AS (
     INSERT INTO slot_bookings (resource_id, cart_id, party_size, during, state, held_since, expires_at, order_id)
@@ -46,8 +46,8 @@ WITH p AS (
 )
 UPDATE slot_bookings b
 SET expires_at = GREATEST(b.expires_at, LEAST(
-        now() + make_interval(secs => LEAST(COALESCE(p.ttl, rs.hold_seconds), rs.hold_seconds * (1 + rs.max_extensions))),
-        b.held_since + make_interval(secs => rs.hold_seconds * (1 + rs.max_extensions))))
+        now() + boxoffice_hold_lease(p.ttl, rs.hold_seconds, rs.max_extensions),
+        boxoffice_hold_lease_limit(b.held_since, rs.hold_seconds, rs.max_extensions)))
 FROM p, slot_resources r JOIN restaurants rs ON rs.id = r.restaurant_id
 WHERE b.resource_id = p.resource_id AND b.cart_id = p.cart AND b.during = p.during AND b.state = 'HELD'
   AND b.expires_at > now() AND r.id = b.resource_id
