@@ -77,8 +77,7 @@ Result<ChargeOutcome> CheckoutSaga::sendCharge(const PaymentRecord &payment)
     ChargeRequest request;
     request.idempotencyKey = payment.idempotencyKey;
     request.order = payment.order;
-    request.amountMinor = payment.amountMinor;
-    request.currency = payment.currency;
+    request.amount = payment.amount;
     request.description = QStringLiteral("Box office order %1").arg(payment.order);
     // The card the caps counted is the card that pays.
     request.paymentMethod = payment.paymentMethod;

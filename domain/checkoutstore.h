@@ -18,8 +18,7 @@ struct PaymentRecord
     QString provider;
     QString idempotencyKey;
     QString providerPaymentId;
-    qint64 amountMinor = 0;
-    QString currency;
+    Money amount;
     PaymentState state = PaymentState::Charging; // Charging: asked, no answer recorded
     CartId cart;
     QString paymentMethod; // the card the buyer named for the cart ("pm_..."); empty: the account's default

@@ -4,31 +4,19 @@
 
 namespace boxoffice {
 
-namespace {
-
 QString currencySymbol(const QString &currency)
 {
-    if (currency == QLatin1String("EUR"))
+    const QString code = currency.trimmed().toUpper();
+    if (code == QLatin1String("EUR"))
         return QStringLiteral("€");
-    if (currency == QLatin1String("GBP"))
+    if (code == QLatin1String("GBP"))
         return QStringLiteral("£");
-    if (currency == QLatin1String("USD"))
+    if (code == QLatin1String("USD"))
         return QStringLiteral("$");
-    if (currency == QLatin1String("JPY"))
+    if (code == QLatin1String("JPY"))
         return QStringLiteral("¥");
-    // Any other code stands for itself, apart from the number: "CHF 12.50".
-    return currency + QLatin1Char(' ');
+    return code;
 }
-
-qint64 powerOfTen(int exponent)
-{
-    qint64 value = 1;
-    for (int i = 0; i < exponent; ++i)
-        value *= 10;
-    return value;
-}
-
-} // namespace
 
 int currencyExponent(const QString &currency)
 {
@@ -48,11 +36,19 @@ int currencyExponent(const QString &currency)
     return 2;
 }
 
+qint64 minorUnitsPerMajor(const QString &currency)
+{
+    qint64 value = 1;
+    for (int i = currencyExponent(currency); i > 0; --i)
+        value *= 10;
+    return value;
+}
+
 QString formatMoney(qint64 amountMinor, const QString &currency, const QLocale &locale)
 {
     const QString code = currency.trimmed().toUpper();
     const int exponent = currencyExponent(code);
-    const qint64 perMajor = powerOfTen(exponent);
+    const qint64 perMajor = minorUnitsPerMajor(code);
     const bool negative = amountMinor < 0;
     // The magnitude as unsigned, so the most negative amount has one too.
     const quint64 absolute = negative ? quint64(0) - quint64(amountMinor) : quint64(amountMinor);
@@ -64,12 +60,14 @@ QString formatMoney(qint64 amountMinor, const QString &currency, const QLocale &
     if (locale.language() == QLocale::C || locale.language() == QLocale::English) {
         const QString number
             = QLocale(QLocale::English).toString(major) + (minor.isEmpty() ? QString() : QLatin1Char('.') + minor);
-        return sign + currencySymbol(code) + number;
+        // Any code without a symbol of its own stands apart from the number: "CHF 12.50".
+        const QString symbol = currencySymbol(code);
+        return sign + symbol + (symbol == code ? QStringLiteral(" ") : QString()) + number;
     }
     // Elsewhere the locale's separators and its place for the symbol ("1.234,50 €"): the locale's
     // pattern for one unit, with the number put in, so no amount passes through a double.
     const QString number = locale.toString(major) + (minor.isEmpty() ? QString() : locale.decimalPoint() + minor);
-    QString shown = locale.toCurrencyString(qlonglong(negative ? -1 : 1), currencySymbol(code).trimmed());
+    QString shown = locale.toCurrencyString(qlonglong(negative ? -1 : 1), currencySymbol(code));
     return shown.replace(QLatin1Char('1'), number);
 }
 

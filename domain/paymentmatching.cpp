@@ -4,12 +4,13 @@ namespace boxoffice::PaymentMatching {
 
 namespace {
 
-QString moneyContradicts(qint64 amountMinor, const QString &currency, const PaymentRecord &payment)
+QString moneyContradicts(const Money &seen, const PaymentRecord &payment)
 {
-    if (amountMinor != payment.amountMinor)
-        return QStringLiteral("amount %1 is not the payment's %2").arg(amountMinor).arg(payment.amountMinor);
-    if (currency.compare(payment.currency, Qt::CaseInsensitive) != 0)
-        return QStringLiteral("currency \"%1\" is not the payment's %2").arg(currency, payment.currency);
+    if (seen.minor() != payment.amount.minor())
+        return QStringLiteral("amount %1 is not the payment's %2").arg(seen.minor()).arg(payment.amount.minor());
+    if (!seen.sameCurrency(payment.amount))
+        return QStringLiteral("currency \"%1\" is not the payment's %2")
+            .arg(seen.currency(), payment.amount.currency());
     return {};
 }
 
@@ -28,14 +29,14 @@ QString intentContradicts(const QString &intent, const PaymentRecord &payment)
 
 QString eventContradicts(const PaymentEvent &event, const PaymentRecord &payment)
 {
-    if (QString money = moneyContradicts(event.amountMinor, event.currency, payment); !money.isEmpty())
+    if (QString money = moneyContradicts(event.amount, payment); !money.isEmpty())
         return money;
     return intentContradicts(event.providerPaymentId, payment);
 }
 
 QString chargeContradicts(const ProviderCharge &charge, const PaymentRecord &payment)
 {
-    if (QString money = moneyContradicts(charge.amountMinor, charge.currency, payment); !money.isEmpty())
+    if (QString money = moneyContradicts(charge.amount, payment); !money.isEmpty())
         return money;
     return intentContradicts(charge.providerPaymentId, payment);
 }

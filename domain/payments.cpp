@@ -228,13 +228,14 @@ Result<PaymentEvent> parseEvent(const QByteArray &rawBody)
         return makeError(ErrorCode::BadInput, QStringLiteral("The webhook event has no data object."));
     const QJsonObject object = objectValue.toObject();
 
+    QString currency; // as the event spells it: checked for control characters before it is kept
     if (event.type.startsWith(QLatin1String("payment_intent."))) {
         event.providerPaymentId = object.value(QStringLiteral("id")).toString();
         const Result<qint64> amount = integerField(object, QStringLiteral("amount"), true);
         if (!amount)
             return amount.error();
-        event.amountMinor = *amount;
-        event.currency = object.value(QStringLiteral("currency")).toString().toUpper();
+        currency = object.value(QStringLiteral("currency")).toString();
+        event.amount = Money(*amount, currency);
     } else if (event.type.startsWith(QLatin1String("charge."))) {
         // A charge (or a refund) names its payment intent; the saga only knows payment intents.
         event.providerPaymentId = object.value(QStringLiteral("payment_intent")).toString();
@@ -244,12 +245,12 @@ Result<PaymentEvent> parseEvent(const QByteArray &rawBody)
             const Result<qint64> refunded = integerField(object, QStringLiteral("amount_refunded"), true);
             if (!refunded)
                 return refunded.error();
-            event.amountMinor = *refunded;
+            event.amount = Money(*refunded, QString());
         } else {
             const Result<qint64> amount = integerField(object, QStringLiteral("amount"), isRefund);
             if (!amount)
                 return amount.error();
-            event.amountMinor = *amount;
+            event.amount = Money(*amount, QString());
         }
     } else {
         return makeError(ErrorCode::BadInput,
@@ -260,7 +261,7 @@ Result<PaymentEvent> parseEvent(const QByteArray &rawBody)
         return makeError(ErrorCode::BadInput, QStringLiteral("The payment event names no payment intent."));
     // The ids and the currency are stored and logged: a NUL would break the statement (a 500 the
     // provider retries for days), a line break would forge a log line.
-    for (const QString *text : {&event.providerPaymentId, &event.currency}) {
+    for (const QString *text : {&event.providerPaymentId, &currency}) {
         if (hasUnshowableCharacters(*text))
             return makeError(ErrorCode::BadInput, QStringLiteral("The webhook event holds control characters."));
     }

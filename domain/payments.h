@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/ids.h"
+#include "domain/money.h"
 #include "domain/result.h"
 
 #include <QByteArray>
@@ -20,8 +21,7 @@ struct ChargeRequest
 {
     QString idempotencyKey; // derived from the order: a retry of the same order can never charge twice
     OrderId order = 0;
-    qint64 amountMinor = 0;
-    QString currency; // ISO 4217, "EUR"
+    Money amount; // its currency is the ISO 4217 code the provider is asked to charge in
     QString description;
     // The card to charge ("pm_..."), when the buyer named one; empty: the provider's default for the
     // account. Travels as the provider's payment_method parameter.
@@ -62,9 +62,8 @@ struct ProviderCharge
     QString idempotencyKey; // the key it was created under (empty if the provider does not say)
     OrderId order = 0; // from the charge's metadata; 0 when absent or not a number
     ChargeStatus status = ChargeStatus::Unknown; // succeeded, declined (requires_payment_method, canceled), unknown
-    qint64 amountMinor = 0;
-    QString currency; // upper case, "EUR"
-    qint64 amountRefundedMinor = 0;
+    Money amount;
+    Money refunded; // of the same currency
     QDateTime created; // UTC
 };
 
@@ -114,8 +113,7 @@ struct PaymentEvent
     QString type; // "payment_intent.succeeded", "payment_intent.payment_failed", "charge.refunded"
     QString providerPaymentId;
     OrderId order = 0; // from the payment's metadata
-    qint64 amountMinor = 0;
-    QString currency; // upper case, "EUR"; empty when the event does not say
+    Money amount; // its currency is empty when the event does not say
     QDateTime created;
 };
 

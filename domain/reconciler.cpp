@@ -155,7 +155,7 @@ Status Reconciler::matchProviderCharges(ReconcileCounts &counts)
         ChargeOutcome outcome;
         outcome.status = ChargeStatus::Succeeded;
         outcome.providerPaymentId = charge.providerPaymentId;
-        outcome.amountMinor = charge.amountMinor;
+        outcome.amountMinor = charge.amount.minor();
         outcome.detail = QStringLiteral("found in the provider's charge list");
         if (auto status = m_store.recordChargeOutcome(payment->id, outcome); !status) {
             if (!skip(counts, what, status.error()))
@@ -174,7 +174,7 @@ Status Reconciler::refundStrayCharges(ReconcileCounts &counts)
         RefundRequest request;
         request.idempotencyKey = QStringLiteral("boxoffice-stray-%1-refund").arg(charge.providerPaymentId);
         request.providerPaymentId = charge.providerPaymentId;
-        request.amountMinor = charge.amountMinor;
+        request.amountMinor = charge.amount.minor();
         request.reason = QStringLiteral("charge with no deliverable order");
         auto refunded = m_provider.refund(request);
         RefundOutcome outcome;

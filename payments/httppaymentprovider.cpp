@@ -68,9 +68,9 @@ Status checkChargeRequest(const ChargeRequest &request, QString *currency)
 {
     if (const Status key = checkIdempotencyKey(request.idempotencyKey); !key)
         return key;
-    if (request.amountMinor <= 0)
+    if (request.amount.minor() <= 0)
         return makeError(ErrorCode::BadInput, QStringLiteral("A charge must be for more than nothing."));
-    *currency = request.currency.trimmed().toLower();
+    *currency = request.amount.currency().toLower();
     if (currency->size() != 3 || !std::all_of(currency->cbegin(), currency->cend(), [](QChar c) {
             return c >= QLatin1Char('a') && c <= QLatin1Char('z');
         }))
@@ -98,7 +98,7 @@ Result<ChargeOutcome> HttpPaymentProvider::charge(const ChargeRequest &request)
     // Created and confirmed in one request under one key: there is no moment where the intent exists
     // but a second request is still needed to move the money, and a retry replays the whole thing.
     FormBody body;
-    body.add(QStringLiteral("amount"), request.amountMinor)
+    body.add(QStringLiteral("amount"), request.amount.minor())
         .add(QStringLiteral("currency"), currency)
         .add(QStringLiteral("confirm"), QStringLiteral("true"))
         // Cards only: newer API versions would otherwise offer redirect-based methods, which need a

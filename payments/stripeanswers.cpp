@@ -174,13 +174,13 @@ Result<ProviderCharge> providerCharge(const QJsonObject &intent)
     charge.idempotencyKey = metadata.value(keyMetadata).toString();
     charge.order = orderOf(metadata);
     charge.status = chargeStatusOfIntent(intent.value(QStringLiteral("status")).toString());
-    charge.amountMinor = wholeNumber(intent, QStringLiteral("amount"));
-    charge.currency = intent.value(QStringLiteral("currency")).toString().toUpper();
+    const QString currency = intent.value(QStringLiteral("currency")).toString();
+    charge.amount = Money(wholeNumber(intent, QStringLiteral("amount")), currency);
     const qint64 created = wholeNumber(intent, QStringLiteral("created"));
     charge.created = QDateTime::fromSecsSinceEpoch(created, Qt::UTC);
-    charge.amountRefundedMinor = refundedOf(intent);
+    charge.refunded = Money(refundedOf(intent), currency);
     // A charge reconciliation cannot read must not drop out of the list unnoticed.
-    if (charge.amountMinor < 0 || created <= 0 || charge.amountRefundedMinor < 0 || charge.currency.size() != 3)
+    if (charge.amount.isNegative() || created <= 0 || charge.refunded.isNegative() || currency.size() != 3)
         return unreadableList(QStringLiteral("payment intent %1: no valid amount, currency, created or refunded amount")
                                   .arg(charge.providerPaymentId));
     return charge;

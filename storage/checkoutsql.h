@@ -164,7 +164,7 @@ RETURNING provider_payment_id
 )SQL";
 
 inline constexpr char strayRefundsDue[] = R"SQL(
-SELECT provider_payment_id, amount_minor, COALESCE(order_id, 0), why FROM stray_charges
+SELECT provider_payment_id, amount_minor, COALESCE(order_id, 0), why, currency FROM stray_charges
 WHERE refund_state = 'DUE' ORDER BY found_at, provider_payment_id
 )SQL";
 

@@ -28,8 +28,7 @@ Result<PaymentRecord> paymentFromRow(const QSqlQuery &q)
     record.provider = q.value(2).toString();
     record.idempotencyKey = q.value(3).toString();
     record.providerPaymentId = q.value(4).toString();
-    record.amountMinor = q.value(5).toLongLong();
-    record.currency = q.value(6).toString().trimmed();
+    record.amount = Money(q.value(5).toLongLong(), q.value(6).toString());
     record.state = state.value();
     record.cart = q.value(8).toString();
     record.paymentMethod = q.value(9).toString();
@@ -349,8 +348,8 @@ Result<bool> PgCheckoutStore::recordStrayCharge(const ProviderCharge &charge, co
                                       {{QStringLiteral(":provider_id"), charge.providerPaymentId},
                                        {QStringLiteral(":key"), charge.idempotencyKey},
                                        {QStringLiteral(":order"), charge.order},
-                                       {QStringLiteral(":amount"), charge.amountMinor},
-                                       {QStringLiteral(":currency"), charge.currency},
+                                       {QStringLiteral(":amount"), charge.amount.minor()},
+                                       {QStringLiteral(":currency"), charge.amount.currency()},
                                        {QStringLiteral(":why"), why}});
     if (!inserted)
         return inserted.error();
@@ -368,7 +367,7 @@ Result<QVector<ProviderCharge>> PgCheckoutStore::strayRefundsDue()
     while (due.value()->next()) {
         ProviderCharge charge;
         charge.providerPaymentId = due.value()->value(0).toString();
-        charge.amountMinor = due.value()->value(1).toLongLong();
+        charge.amount = Money(due.value()->value(1).toLongLong(), due.value()->value(4).toString());
         charge.order = due.value()->value(2).toLongLong();
         charges << charge;
     }
@@ -404,8 +403,8 @@ Result<InboxOutcome> PgCheckoutStore::applyPaymentEvent(const QString &provider,
          {QStringLiteral(":type"), event.type},
          {QStringLiteral(":order"), event.order > 0 ? QVariant(event.order) : QVariant(QMetaType::fromType<qint64>())},
          {QStringLiteral(":provider_id"), event.providerPaymentId},
-         {QStringLiteral(":amount"), event.amountMinor},
-         {QStringLiteral(":currency"), event.currency}});
+         {QStringLiteral(":amount"), event.amount.minor()},
+         {QStringLiteral(":currency"), event.amount.currency()}});
     if (!inbox)
         return inbox.error();
     const bool fresh = inbox.value()->next();

@@ -140,13 +140,13 @@ int runCheckout(CtlContext &context)
             " The provider's answer is not known yet; the seats stay held and reconcile will decide.");
     if (!refunded.isEmpty())
         text += QStringLiteral(" Refunded, could not be delivered: %1.").arg(refunded.size());
-    const int exit = context.succeed({{"ok", outcome->state == CheckoutOutcome::State::Paid},
-                                      {"order", outcome->order},
-                                      {"state", state},
-                                      {"sold", sold},
-                                      {"refunded", refunded},
-                                      {"refund_due", outcome->settlement.refundDueMinor},
-                                      {"currency", outcome->payment.currency}},
+    const int exit = context.succeed({{QStringLiteral("ok"), outcome->state == CheckoutOutcome::State::Paid},
+                                      {QStringLiteral("order"), outcome->order},
+                                      {QStringLiteral("state"), state},
+                                      {QStringLiteral("sold"), sold},
+                                      {QStringLiteral("refunded"), refunded},
+                                      {QStringLiteral("refund_due"), outcome->settlement.refundDueMinor},
+                                      {QStringLiteral("currency"), outcome->payment.amount.currency()}},
                                      text);
     return outcome->state == CheckoutOutcome::State::Paid ? exit : ExitFailure;
 }
@@ -164,12 +164,14 @@ int runReconcile(CtlContext &context)
         QJsonArray json;
         QStringList lines;
         for (const ReconcileDay &day : report.value()) {
-            json.append(QJsonObject{{"day", jsonDate(day.day)}, {"kind", day.kind}, {"repaired", day.repaired}});
+            json.append(QJsonObject{{QStringLiteral("day"), jsonDate(day.day)},
+                                    {QStringLiteral("kind"), day.kind},
+                                    {QStringLiteral("repaired"), day.repaired}});
             lines << QStringLiteral("%1  %2  %3")
                          .arg(day.day.toString(Qt::ISODate), day.kind.leftJustified(10))
                          .arg(day.repaired);
         }
-        return context.succeed({{"ok", true}, {"repairs", json}},
+        return context.succeed({{QStringLiteral("ok"), true}, {QStringLiteral("repairs"), json}},
                                lines.isEmpty() ? QStringLiteral("Nothing repaired in the last 30 days.")
                                                : lines.join(QLatin1Char('\n')));
     }
@@ -186,7 +188,8 @@ int runReconcile(CtlContext &context)
     auto counts = Reconciler(store, *provider.value()).run(age);
     if (!counts)
         return context.fail(counts.error());
-    return context.succeed({{"ok", true}, {"repaired", countsJson(counts.value())}}, countsText(counts.value()));
+    return context.succeed({{QStringLiteral("ok"), true}, {QStringLiteral("repaired"), countsJson(counts.value())}},
+                           countsText(counts.value()));
 }
 
 int runRefund(CtlContext &context)
@@ -210,10 +213,10 @@ int runRefund(CtlContext &context)
     if (!refund)
         return context.fail(refund.error());
     const qint64 amount = refund->refund.amountMinor;
-    return context.succeed({{"ok", true},
-                            {"order", order.value()},
-                            {"amount", amount},
-                            {"refunded_now", refund->money == ManagerRefund::Money::RefundedNow}},
+    return context.succeed({{QStringLiteral("ok"), true},
+                            {QStringLiteral("order"), order.value()},
+                            {QStringLiteral("amount"), amount},
+                            {QStringLiteral("refunded_now"), refund->money == ManagerRefund::Money::RefundedNow}},
                            QStringLiteral("Order %1 refunded (%2 minor units); what it returned is back on sale.%3")
                                .arg(order.value())
                                .arg(amount)
@@ -316,11 +319,11 @@ int runWorker(CtlContext &context)
         pass.issued += relayed->issued;
     if (!pass.failure.isEmpty())
         return context.fail(makeError(ErrorCode::Internal, pass.failure));
-    return context.succeed({{"ok", true},
-                            {"reconciled", pass.reconciled},
-                            {"repaired", countsJson(pass.counts)},
-                            {"orders_issued", pass.issued},
-                            {"mail", mailJson(pass.mail)}},
+    return context.succeed({{QStringLiteral("ok"), true},
+                            {QStringLiteral("reconciled"), pass.reconciled},
+                            {QStringLiteral("repaired"), countsJson(pass.counts)},
+                            {QStringLiteral("orders_issued"), pass.issued},
+                            {QStringLiteral("mail"), mailJson(pass.mail)}},
                            (pass.reconciled ? countsText(pass.counts) + QLatin1Char(' ') : QString())
                                + QStringLiteral("Tickets issued and mail queued for %1 paid order(s).").arg(pass.issued)
                                + (sending ? QLatin1Char(' ') + mailText(pass.mail) : QString()));

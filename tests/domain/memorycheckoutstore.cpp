@@ -128,8 +128,7 @@ Result<PaymentRecord> MemoryCheckoutStore::beginCharge(OrderId id, const QString
     payment.record.order = id;
     payment.record.provider = provider;
     payment.record.idempotencyKey = key;
-    payment.record.amountMinor = order.amountMinor;
-    payment.record.currency = QStringLiteral("EUR");
+    payment.record.amount = Money(order.amountMinor, QStringLiteral("EUR"));
     payment.record.state = PaymentState::Charging;
     payment.record.cart = order.cart;
     m_payments.insert(payment.record.id, payment);

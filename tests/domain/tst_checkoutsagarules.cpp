@@ -41,8 +41,7 @@ public:
             charge.providerPaymentId = QStringLiteral("pi_%1").arg(m_charges.size() + 1);
             charge.idempotencyKey = request.idempotencyKey;
             charge.order = request.order;
-            charge.amountMinor = request.amountMinor;
-            charge.currency = request.currency;
+            charge.amount = request.amount;
             charge.status = mode == Next::Decline ? ChargeStatus::Declined : ChargeStatus::Succeeded;
             m_charges.insert(request.idempotencyKey, charge);
         }
@@ -86,8 +85,7 @@ public:
         charge.providerPaymentId = QStringLiteral("pi_late");
         charge.idempotencyKey = key;
         charge.order = order;
-        charge.amountMinor = amountMinor;
-        charge.currency = QStringLiteral("EUR");
+        charge.amount = Money(amountMinor, QStringLiteral("EUR"));
         charge.status = ChargeStatus::Succeeded;
         m_charges.insert(key, charge);
     }
@@ -98,7 +96,7 @@ private:
         ChargeOutcome outcome;
         outcome.status = charge.status;
         outcome.providerPaymentId = charge.providerPaymentId;
-        outcome.amountMinor = charge.amountMinor;
+        outcome.amountMinor = charge.amount.minor();
         outcome.answered = true;
         return outcome;
     }

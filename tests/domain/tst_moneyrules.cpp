@@ -26,8 +26,7 @@ PaymentRecord payment(const QString &intent = {})
     PaymentRecord record;
     record.id = 7;
     record.order = 42;
-    record.amountMinor = 17000;
-    record.currency = QStringLiteral("EUR");
+    record.amount = Money(17000, QStringLiteral("EUR"));
     record.providerPaymentId = intent;
     return record;
 }
@@ -74,8 +73,7 @@ void TestMoneyRules::eventAgainstPayment()
     QFETCH(QString, known);
     QFETCH(bool, agrees);
     PaymentEvent event;
-    event.amountMinor = amount;
-    event.currency = currency;
+    event.amount = Money(amount, currency);
     event.providerPaymentId = intent;
     event.order = 42;
     const QString why = PaymentMatching::eventContradicts(event, payment(known));
@@ -86,10 +84,9 @@ void TestMoneyRules::chargeAgainstPayment()
 {
     ProviderCharge charge;
     charge.providerPaymentId = QStringLiteral("pi_1");
-    charge.amountMinor = 17000;
-    charge.currency = QStringLiteral("EUR");
+    charge.amount = Money(17000, QStringLiteral("EUR"));
     QVERIFY(PaymentMatching::chargeContradicts(charge, payment()).isEmpty());
-    charge.amountMinor = 100;
+    charge.amount = Money(100, QStringLiteral("EUR"));
     QVERIFY(PaymentMatching::chargeContradicts(charge, payment()).contains(QStringLiteral("amount")));
 }
 

@@ -101,7 +101,7 @@ void TestCheckoutSaga::init()
                                              QString::fromUtf8(webhookSecret));
     QVERIFY2(failure.isEmpty(), qPrintable(failure));
     // Webhooks wait unless a test wants them: the saga's own answers decide.
-    m_fakepay->control(QStringLiteral("/control/webhooks"), {{"paused", true}});
+    m_fakepay->control(QStringLiteral("/control/webhooks"), {{QStringLiteral("paused"), true}});
     m_provider = std::make_unique<HttpPaymentProvider>(m_fakepay->baseUrl(), apiKey.toUtf8(), 1500);
 }
 
@@ -160,7 +160,10 @@ void TestCheckoutSaga::aPaidCheckoutSellsAndAnnouncesOnce()
     const auto outcome = saga.checkout(QStringLiteral("paid-1"), QStringLiteral("web"), QStringLiteral("buyer-7"));
     QVERIFY2(outcome.ok(), outcome.ok() ? "" : qPrintable(outcome.error().message));
     QCOMPARE(outcome->state, CheckoutOutcome::State::Paid);
-    QCOMPARE(steps, (QStringList{"order-opened", "charge-started", "charge-answered", "outcome-recorded", "settled"}));
+    QCOMPARE(steps,
+             (QStringList{QStringLiteral("order-opened"), QStringLiteral("charge-started"),
+                          QStringLiteral("charge-answered"), QStringLiteral("outcome-recorded"),
+                          QStringLiteral("settled")}));
     QCOMPARE(orderState(outcome->order), QStringLiteral("PAID"));
     const QVariantMap order{{QStringLiteral("o"), outcome->order}};
     QCOMPARE(count(QStringLiteral("SELECT count(*) FROM event_seats WHERE order_id = :o AND state = 'SOLD'"), order),
@@ -289,8 +292,8 @@ void TestCheckoutSaga::failureRow4_crashBetweenChargeAndConfirm()
     const auto payment
         = m_store->beginCharge(order->id, QStringLiteral("fakepay"), CheckoutSaga::chargeKey(order->id), 900);
     QVERIFY(payment.ok());
-    const auto charged = m_provider->charge(ChargeRequest{payment->idempotencyKey, order->id, payment->amountMinor,
-                                                          payment->currency, QStringLiteral("crash")});
+    const auto charged = m_provider->charge(
+        ChargeRequest{payment->idempotencyKey, order->id, payment->amount, QStringLiteral("crash")});
     QVERIFY(charged.ok());
     QCOMPARE(charged->status, ChargeStatus::Succeeded);
     QCOMPARE(orderState(order->id), QStringLiteral("PENDING"));
@@ -367,7 +370,9 @@ void TestCheckoutSaga::webhooksDuplicatedDelayedAndShuffledApplyOnce()
 {
     // Every charge times out at the client, so only the webhooks can tell the outcome; each event is
     // delivered three times, held back and shuffled.
-    m_fakepay->control(QStringLiteral("/control/webhooks"), {{"paused", false}, {"duplicate", 2}, {"reorder", true}});
+    m_fakepay->control(
+        QStringLiteral("/control/webhooks"),
+        {{QStringLiteral("paused"), false}, {QStringLiteral("duplicate"), 2}, {QStringLiteral("reorder"), true}});
     CheckoutSaga saga(*m_store, *m_provider, QStringLiteral("fakepay"));
     QVector<OrderId> orders;
     for (int i = 0; i < 4; ++i) {

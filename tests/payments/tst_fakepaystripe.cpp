@@ -125,7 +125,7 @@ void TestFakepayStripe::init()
     static int round = 0;
     m_batch = QStringLiteral("batch-%1-%2").arg(QDateTime::currentMSecsSinceEpoch()).arg(++round);
     plan({});
-    m_fakepay->control(QStringLiteral("/control/search"), {{"lag_ms", 0}});
+    m_fakepay->control(QStringLiteral("/control/search"), {{QStringLiteral("lag_ms"), 0}});
 }
 
 QNetworkReply *TestFakepayStripe::send(const QByteArray &method, const QString &path, const QByteArray &body,
@@ -194,7 +194,9 @@ Reply TestFakepayStripe::search(const QString &query, const QByteArray &extra)
 void TestFakepayStripe::plan(const QStringList &next, int hangMs)
 {
     m_fakepay->control(QStringLiteral("/control/behaviour"),
-                       {{"next", QJsonArray::fromStringList(next)}, {"hang_ms", hangMs}, {"slow_ms", 200}});
+                       {{QStringLiteral("next"), QJsonArray::fromStringList(next)},
+                        {QStringLiteral("hang_ms"), hangMs},
+                        {QStringLiteral("slow_ms"), 200}});
 }
 
 void TestFakepayStripe::aJsonBodyIsRefused()
@@ -292,8 +294,8 @@ void TestFakepayStripe::missingAndMalformedValues_data()
     QTest::newRow("metadata a string") << intents << QByteArray("amount=5&currency=eur&metadata=x") << QString()
                                        << QStringLiteral("metadata");
     QTest::newRow("metadata key too long")
-        << intents << QByteArray("amount=5&currency=eur&metadata[") + QByteArray(41, 'k') + "]=v" << QString()
-        << QStringLiteral("metadata[%1]").arg(QString(41, 'k'));
+        << intents << QByteArray("amount=5&currency=eur&metadata[") + QByteArray(41, 'k') + "]=v"
+        << QString() << QStringLiteral("metadata[%1]").arg(QString(41, QLatin1Char('k')));
     QTest::newRow("expand a string") << intents << QByteArray("amount=5&currency=eur&expand=latest_charge") << QString()
                                      << QStringLiteral("expand");
     QTest::newRow("refund: reason") << QStringLiteral("/v1/refunds") << QByteArray("payment_intent=pi_x&reason=because")
@@ -369,7 +371,9 @@ void TestFakepayStripe::unknownUrlsAndMethods()
              {"POST", QStringLiteral("/v2/payment_intents")},
          }) {
         const Reply refused = call(method, path);
-        QVERIFY2(refused.status == 404, qPrintable(method + ' ' + path + ": " + refused.describe()));
+        QVERIFY2(refused.status == 404,
+                 qPrintable(QString::fromLatin1(method) + QLatin1Char(' ') + path + QStringLiteral(": ")
+                            + refused.describe()));
         QVERIFY2(refused.errorField("message").startsWith(QLatin1String("Unrecognized request URL")),
                  qPrintable(refused.describe()));
         // No resource_missing: a client must tell a wrong URL from an unknown object.
@@ -421,8 +425,9 @@ void TestFakepayStripe::anIdempotentReplayIsMarked()
     QCOMPARE(reordered.header("Idempotent-Replayed"), QByteArray("true"));
     QCOMPARE(reordered.json.value(QStringLiteral("id")), first.json.value(QStringLiteral("id")));
     // A GET ignores the header altogether.
-    const Reply read = call("GET", QStringLiteral("/v1/payment_intents/") + first.json.value("id").toString(), {},
-                            {{"Idempotency-Key", key}});
+    const Reply read
+        = call("GET", QStringLiteral("/v1/payment_intents/") + first.json.value(QLatin1String("id")).toString(), {},
+               {{"Idempotency-Key", key}});
     QCOMPARE(read.status, 200);
     QVERIFY(read.header("Idempotent-Replayed").isEmpty());
 }
@@ -435,14 +440,14 @@ void TestFakepayStripe::oneKeyWithOtherParametersIsAnIdempotencyError()
     const Reply otherAmount = createIntent("confirm=true", key, 1001);
     QCOMPARE(otherAmount.status, 400);
     QCOMPARE(otherAmount.errorField("type"), QStringLiteral("idempotency_error"));
-    const Reply otherEndpoint
-        = call("POST", QStringLiteral("/v1/refunds"), "payment_intent=" + first.json.value("id").toString().toLatin1(),
-               {{"Idempotency-Key", key}});
+    const Reply otherEndpoint = call("POST", QStringLiteral("/v1/refunds"),
+                                     "payment_intent=" + first.json.value(QLatin1String("id")).toString().toLatin1(),
+                                     {{"Idempotency-Key", key}});
     QCOMPARE(otherEndpoint.status, 400);
     QCOMPARE(otherEndpoint.errorField("type"), QStringLiteral("idempotency_error"));
     QCOMPARE(m_fakepay->chargesFor(QString::fromLatin1(key)), 1);
-    for (const QJsonValue &refund : m_fakepay->state().value("refunds").toArray())
-        QVERIFY(refund["payment_intent"] != first.json.value("id"));
+    for (const QJsonValue &refund : m_fakepay->state().value(QLatin1String("refunds")).toArray())
+        QVERIFY(refund[QLatin1String("payment_intent")] != first.json.value(QLatin1String("id")));
 }
 
 void TestFakepayStripe::aKeyInUseIsA409()
@@ -462,7 +467,7 @@ void TestFakepayStripe::aKeyInUseIsA409()
     const Reply third = call("POST", QStringLiteral("/v1/payment_intents"), body, {{"Idempotency-Key", key}});
     QCOMPARE(third.status, 200);
     QCOMPARE(third.header("Idempotent-Replayed"), QByteArray("true"));
-    QCOMPARE(third.json.value("id"), firstAnswer.json.value("id"));
+    QCOMPARE(third.json.value(QLatin1String("id")), firstAnswer.json.value(QLatin1String("id")));
     QCOMPARE(m_fakepay->chargesFor(QString::fromLatin1(key)), 1);
 }
 
@@ -479,7 +484,7 @@ void TestFakepayStripe::aRefusedRequestLeavesTheKeyFree()
     const Reply corrected = createIntent("confirm=true", key);
     QCOMPARE(corrected.status, 200);
     QVERIFY(corrected.header("Idempotent-Replayed").isEmpty());
-    QCOMPARE(corrected.json.value("status").toString(), QStringLiteral("succeeded"));
+    QCOMPARE(corrected.json.value(QLatin1String("status")).toString(), QStringLiteral("succeeded"));
     QCOMPARE(m_fakepay->chargesFor(QString::fromLatin1(key)), 1);
 }
 
@@ -499,9 +504,9 @@ void TestFakepayStripe::a500AfterTheChargeIsKeptAndReplayed()
     // The money moved: the search by metadata finds the succeeded intent.
     const Reply found = search(QStringLiteral("metadata['batch']:'%1'").arg(m_batch));
     QCOMPARE(found.status, 200);
-    const QJsonArray data = found.json.value("data").toArray();
+    const QJsonArray data = found.json.value(QLatin1String("data")).toArray();
     QCOMPARE(data.size(), 1);
-    QCOMPARE(data.first()["status"].toString(), QStringLiteral("succeeded"));
+    QCOMPARE(data.first()[QLatin1String("status")].toString(), QStringLiteral("succeeded"));
 }
 
 void TestFakepayStripe::a500BeforeTheChargeIsNotKept()
@@ -534,29 +539,39 @@ void TestFakepayStripe::searchFindsByTheQueryLanguage_data()
 {
     QTest::addColumn<QString>("clauses"); // %1 is this test's batch
     QTest::addColumn<QStringList>("orders"); // the order_ids expected, newest first
-    QTest::newRow("metadata") << QStringLiteral("metadata['batch']:'%1'") << QStringList{"o5", "o4", "o3", "o2", "o1"};
+    QTest::newRow("metadata") << QStringLiteral("metadata['batch']:'%1'")
+                              << QStringList{QStringLiteral("o5"), QStringLiteral("o4"), QStringLiteral("o3"),
+                                             QStringLiteral("o2"), QStringLiteral("o1")};
     QTest::newRow("metadata in double quotes")
-        << QStringLiteral("metadata[\"batch\"]:\"%1\" AND metadata['order_id']:'o2'") << QStringList{"o2"};
+        << QStringLiteral("metadata[\"batch\"]:\"%1\" AND metadata['order_id']:'o2'")
+        << QStringList{QStringLiteral("o2")};
     QTest::newRow("status") << QStringLiteral("metadata['batch']:'%1' AND status:'succeeded'")
-                            << QStringList{"o5", "o4", "o2", "o1"};
+                            << QStringList{QStringLiteral("o5"), QStringLiteral("o4"), QStringLiteral("o2"),
+                                           QStringLiteral("o1")};
     QTest::newRow("status, case aside") << QStringLiteral("metadata['batch']:'%1' AND status:'REQUIRES_PAYMENT_METHOD'")
-                                        << QStringList{"o3"};
+                                        << QStringList{QStringLiteral("o3")};
     QTest::newRow("amount greater") << QStringLiteral("metadata['batch']:'%1' AND amount>1000")
-                                    << QStringList{"o5", "o4"};
+                                    << QStringList{QStringLiteral("o5"), QStringLiteral("o4")};
     QTest::newRow("amount at least") << QStringLiteral("metadata['batch']:'%1' AND amount>=1000")
-                                     << QStringList{"o5", "o4", "o3"};
-    QTest::newRow("amount equal") << QStringLiteral("metadata['batch']:'%1' AND amount:1000") << QStringList{"o3"};
-    QTest::newRow("currency") << QStringLiteral("metadata['batch']:'%1' AND currency:'usd'") << QStringList{"o4"};
-    QTest::newRow("negation") << QStringLiteral("metadata['batch']:'%1' AND -currency:'eur'") << QStringList{"o4"};
-    QTest::newRow("a blank is AND") << QStringLiteral("metadata['batch']:'%1' amount<1000") << QStringList{"o2", "o1"};
+                                     << QStringList{QStringLiteral("o5"), QStringLiteral("o4"), QStringLiteral("o3")};
+    QTest::newRow("amount equal") << QStringLiteral("metadata['batch']:'%1' AND amount:1000")
+                                  << QStringList{QStringLiteral("o3")};
+    QTest::newRow("currency") << QStringLiteral("metadata['batch']:'%1' AND currency:'usd'")
+                              << QStringList{QStringLiteral("o4")};
+    QTest::newRow("negation") << QStringLiteral("metadata['batch']:'%1' AND -currency:'eur'")
+                              << QStringList{QStringLiteral("o4")};
+    QTest::newRow("a blank is AND") << QStringLiteral("metadata['batch']:'%1' amount<1000")
+                                    << QStringList{QStringLiteral("o2"), QStringLiteral("o1")};
     QTest::newRow("OR") << QStringLiteral("metadata['order_id']:'o1' OR metadata['order_id']:'o5'")
-                        << QStringList{"o5", "o1"};
+                        << QStringList{QStringLiteral("o5"), QStringLiteral("o1")};
     QTest::newRow("escaped quote") << QStringLiteral("metadata['batch']:'%1' AND metadata['buyer']:'O\\'Brien'")
-                                   << QStringList{"o2"};
+                                   << QStringList{QStringLiteral("o2")};
     QTest::newRow("metadata null") << QStringLiteral("metadata['batch']:'%1' AND metadata['buyer']:null")
-                                   << QStringList{"o5", "o4", "o3", "o1"};
+                                   << QStringList{QStringLiteral("o5"), QStringLiteral("o4"), QStringLiteral("o3"),
+                                                  QStringLiteral("o1")};
     QTest::newRow("created") << QStringLiteral("metadata['batch']:'%1' AND created>1000000000")
-                             << QStringList{"o5", "o4", "o3", "o2", "o1"};
+                             << QStringList{QStringLiteral("o5"), QStringLiteral("o4"), QStringLiteral("o3"),
+                                            QStringLiteral("o2"), QStringLiteral("o1")};
     QTest::newRow("nothing") << QStringLiteral("metadata['batch']:'%1' AND created<1000000000") << QStringList{};
 }
 
@@ -571,26 +586,27 @@ void TestFakepayStripe::searchFindsByTheQueryLanguage()
     };
     // The OR row looks for order ids across batches: they are made unique per row.
     const QString prefix = m_batch + QLatin1Char('-');
-    make(prefix + "o1", 500, "currency=eur&confirm=true");
-    make(prefix + "o2", 900, "currency=eur&confirm=true&" + field("metadata[buyer]", QStringLiteral("O'Brien")));
-    make(prefix + "o3", 1000, "currency=eur");
-    make(prefix + "o4", 2000, "currency=USD&confirm=true");
-    make(prefix + "o5", 3000, "currency=eur&confirm=true");
+    make(prefix + QStringLiteral("o1"), 500, "currency=eur&confirm=true");
+    make(prefix + QStringLiteral("o2"), 900,
+         "currency=eur&confirm=true&" + field("metadata[buyer]", QStringLiteral("O'Brien")));
+    make(prefix + QStringLiteral("o3"), 1000, "currency=eur");
+    make(prefix + QStringLiteral("o4"), 2000, "currency=USD&confirm=true");
+    make(prefix + QStringLiteral("o5"), 3000, "currency=eur&confirm=true");
 
     QString query = clauses.arg(m_batch);
     query.replace(QLatin1String("'o1'"), QStringLiteral("'%1o1'").arg(prefix));
     query.replace(QLatin1String("'o2'"), QStringLiteral("'%1o2'").arg(prefix));
     query.replace(QLatin1String("'o5'"), QStringLiteral("'%1o5'").arg(prefix));
     const Reply found = search(query, "limit=100");
-    QVERIFY2(found.status == 200, qPrintable(query + ": " + found.describe()));
-    QCOMPARE(found.json.value("object").toString(), QStringLiteral("search_result"));
-    QCOMPARE(found.json.value("url").toString(), QStringLiteral("/v1/payment_intents/search"));
+    QVERIFY2(found.status == 200, qPrintable(query + QStringLiteral(": ") + found.describe()));
+    QCOMPARE(found.json.value(QLatin1String("object")).toString(), QStringLiteral("search_result"));
+    QCOMPARE(found.json.value(QLatin1String("url")).toString(), QStringLiteral("/v1/payment_intents/search"));
     QStringList seen;
-    for (const QJsonValue &intent : found.json.value("data").toArray())
-        seen.append(intent["metadata"]["order_id"].toString().mid(prefix.size()));
+    for (const QJsonValue &intent : found.json.value(QLatin1String("data")).toArray())
+        seen.append(intent[QLatin1String("metadata")][QLatin1String("order_id")].toString().mid(prefix.size()));
     QCOMPARE(seen, orders);
-    QCOMPARE(found.json.value("has_more").toBool(), false);
-    QVERIFY(found.json.value("next_page").isNull());
+    QCOMPARE(found.json.value(QLatin1String("has_more")).toBool(), false);
+    QVERIFY(found.json.value(QLatin1String("next_page")).isNull());
 }
 
 void TestFakepayStripe::malformedSearchQueriesAreRefused_data()
@@ -624,7 +640,7 @@ void TestFakepayStripe::malformedSearchQueriesAreRefused()
     QFETCH(QString, query);
     const Reply refused
         = query.isEmpty() ? call("GET", QStringLiteral("/v1/payment_intents/search?query=")) : search(query);
-    QVERIFY2(refused.status == 400, qPrintable(query + ": " + refused.describe()));
+    QVERIFY2(refused.status == 400, qPrintable(query + QStringLiteral(": ") + refused.describe()));
     QCOMPARE(refused.errorField("type"), QStringLiteral("invalid_request_error"));
     QCOMPARE(refused.errorField("param"), QStringLiteral("query"));
 }
@@ -633,7 +649,7 @@ void TestFakepayStripe::searchPagesWithItsToken()
 {
     QStringList made;
     for (int i = 0; i < 5; ++i)
-        made.prepend(createIntent("confirm=true").json.value("id").toString());
+        made.prepend(createIntent("confirm=true").json.value(QLatin1String("id")).toString());
     const QString query = QStringLiteral("metadata['batch']:'%1'").arg(m_batch);
     QStringList seen;
     QString page;
@@ -641,10 +657,10 @@ void TestFakepayStripe::searchPagesWithItsToken()
     do {
         const Reply found = search(query, "limit=2" + (page.isEmpty() ? QByteArray() : "&" + field("page", page)));
         QVERIFY2(found.status == 200, qPrintable(found.describe()));
-        for (const QJsonValue &intent : found.json.value("data").toArray())
-            seen.append(intent["id"].toString());
-        page = found.json.value("next_page").toString();
-        QCOMPARE(found.json.value("has_more").toBool(), !page.isEmpty());
+        for (const QJsonValue &intent : found.json.value(QLatin1String("data")).toArray())
+            seen.append(intent[QLatin1String("id")].toString());
+        page = found.json.value(QLatin1String("next_page")).toString();
+        QCOMPARE(found.json.value(QLatin1String("has_more")).toBool(), !page.isEmpty());
         // An intent made between pages is not one the pages owe: the cursor stays where it was.
         if (pages == 0)
             createIntent("confirm=true", {}, 1501);
@@ -653,7 +669,7 @@ void TestFakepayStripe::searchPagesWithItsToken()
     QCOMPARE(pages, 2);
 
     const Reply first = search(query, "limit=1");
-    const QString token = first.json.value("next_page").toString();
+    const QString token = first.json.value(QLatin1String("next_page")).toString();
     QVERIFY(token.startsWith(QLatin1String("page_")));
     const Reply otherQuery = search(query + QStringLiteral(" AND amount>1"), "limit=1&" + field("page", token));
     QCOMPARE(otherQuery.status, 400);
@@ -663,18 +679,29 @@ void TestFakepayStripe::searchPagesWithItsToken()
 
 void TestFakepayStripe::searchCanLagBehindWrites()
 {
-    QCOMPARE(m_fakepay->control(QStringLiteral("/control/search"), {{"lag_ms", 700}}).value("lag_ms").toInt(), 700);
+    QCOMPARE(m_fakepay->control(QStringLiteral("/control/search"), {{QStringLiteral("lag_ms"), 700}})
+                 .value(QLatin1String("lag_ms"))
+                 .toInt(),
+             700);
     const Reply made = createIntent("confirm=true");
     QCOMPARE(made.status, 200);
     const QString query = QStringLiteral("metadata['batch']:'%1'").arg(m_batch);
     // Read-after-write through search misses, as it may with Stripe; retrieve and list do not.
-    QCOMPARE(search(query).json.value("data").toArray().size(), 0);
-    QCOMPARE(call("GET", QStringLiteral("/v1/payment_intents/") + made.json.value("id").toString()).status, 200);
-    QCOMPARE(call("GET", QStringLiteral("/v1/payment_intents?limit=1")).json.value("data").toArray().first()["id"],
-             made.json.value("id"));
-    QTRY_COMPARE_WITH_TIMEOUT(search(query).json.value("data").toArray().size(), 1, 5000);
-    m_fakepay->control(QStringLiteral("/control/search"), {{"lag_ms", 0}});
-    QCOMPARE(m_fakepay->control(QStringLiteral("/control/search"), {{"lag_ms", -1}}).value("error").isObject(), true);
+    QCOMPARE(search(query).json.value(QLatin1String("data")).toArray().size(), 0);
+    QCOMPARE(
+        call("GET", QStringLiteral("/v1/payment_intents/") + made.json.value(QLatin1String("id")).toString()).status,
+        200);
+    QCOMPARE(call("GET", QStringLiteral("/v1/payment_intents?limit=1"))
+                 .json.value(QLatin1String("data"))
+                 .toArray()
+                 .first()[QLatin1String("id")],
+             made.json.value(QLatin1String("id")));
+    QTRY_COMPARE_WITH_TIMEOUT(search(query).json.value(QLatin1String("data")).toArray().size(), 1, 5000);
+    m_fakepay->control(QStringLiteral("/control/search"), {{QStringLiteral("lag_ms"), 0}});
+    QCOMPARE(m_fakepay->control(QStringLiteral("/control/search"), {{QStringLiteral("lag_ms"), -1}})
+                 .value(QLatin1String("error"))
+                 .isObject(),
+             true);
 }
 
 void TestFakepayStripe::listsPageNewestFirst()
@@ -682,33 +709,36 @@ void TestFakepayStripe::listsPageNewestFirst()
     const qint64 since = QDateTime::currentSecsSinceEpoch();
     QStringList made;
     for (int i = 0; i < 5; ++i)
-        made.prepend(createIntent("confirm=true").json.value("id").toString());
+        made.prepend(createIntent("confirm=true").json.value(QLatin1String("id")).toString());
     const QString filter = QStringLiteral("created[gte]=%1").arg(since);
     const Reply firstPage = call("GET", QStringLiteral("/v1/payment_intents?limit=2&") + filter);
-    QCOMPARE(firstPage.json.value("object").toString(), QStringLiteral("list"));
-    QCOMPARE(firstPage.json.value("url").toString(), QStringLiteral("/v1/payment_intents"));
-    QCOMPARE(firstPage.json.value("has_more").toBool(), true);
-    const QJsonArray first = firstPage.json.value("data").toArray();
+    QCOMPARE(firstPage.json.value(QLatin1String("object")).toString(), QStringLiteral("list"));
+    QCOMPARE(firstPage.json.value(QLatin1String("url")).toString(), QStringLiteral("/v1/payment_intents"));
+    QCOMPARE(firstPage.json.value(QLatin1String("has_more")).toBool(), true);
+    const QJsonArray first = firstPage.json.value(QLatin1String("data")).toArray();
     QCOMPARE(first.size(), 2);
-    QCOMPARE(first.at(0)["id"].toString(), made.at(0));
-    QCOMPARE(first.at(1)["id"].toString(), made.at(1));
+    QCOMPARE(first.at(0)[QLatin1String("id")].toString(), made.at(0));
+    QCOMPARE(first.at(1)[QLatin1String("id")].toString(), made.at(1));
 
     const Reply next
         = call("GET", QStringLiteral("/v1/payment_intents?limit=2&starting_after=%1&%2").arg(made.at(1), filter));
-    QCOMPARE(next.json.value("data").toArray().at(0)["id"].toString(), made.at(2));
-    QCOMPARE(next.json.value("data").toArray().at(1)["id"].toString(), made.at(3));
+    QCOMPARE(next.json.value(QLatin1String("data")).toArray().at(0)[QLatin1String("id")].toString(), made.at(2));
+    QCOMPARE(next.json.value(QLatin1String("data")).toArray().at(1)[QLatin1String("id")].toString(), made.at(3));
     const Reply back = call("GET", QStringLiteral("/v1/payment_intents?limit=2&ending_before=%1").arg(made.at(3)));
-    QCOMPARE(back.json.value("data").toArray().at(0)["id"].toString(), made.at(1));
-    QCOMPARE(back.json.value("data").toArray().at(1)["id"].toString(), made.at(2));
+    QCOMPARE(back.json.value(QLatin1String("data")).toArray().at(0)[QLatin1String("id")].toString(), made.at(1));
+    QCOMPARE(back.json.value(QLatin1String("data")).toArray().at(1)[QLatin1String("id")].toString(), made.at(2));
 
     // The SDK's spelling of a list: expand[0]=data.latest_charge, the charge inlined.
     const Reply expanded = call("GET", QStringLiteral("/v1/payment_intents?limit=1&expand[0]=data.latest_charge"));
-    QCOMPARE(expanded.json.value("data").toArray().first()["latest_charge"]["object"].toString(),
+    QCOMPARE(expanded.json.value(QLatin1String("data"))
+                 .toArray()
+                 .first()[QLatin1String("latest_charge")][QLatin1String("object")]
+                 .toString(),
              QStringLiteral("charge"));
     QCOMPARE(call("GET", QStringLiteral("/v1/payment_intents?expand[]=data.customer")).status, 400);
 
     QCOMPARE(call("GET", QStringLiteral("/v1/payment_intents?created[gt]=%1").arg(since + 3600))
-                 .json.value("data")
+                 .json.value(QLatin1String("data"))
                  .toArray()
                  .size(),
              0);
@@ -723,18 +753,18 @@ void TestFakepayStripe::listsPageNewestFirst()
 void TestFakepayStripe::refundsNeverExceedTheCharge()
 {
     const Reply paid = createIntent("confirm=true", {}, 1000);
-    const QByteArray intent = paid.json.value("id").toString().toLatin1();
-    const QString charge = paid.json.value("latest_charge").toString();
+    const QByteArray intent = paid.json.value(QLatin1String("id")).toString().toLatin1();
+    const QString charge = paid.json.value(QLatin1String("latest_charge")).toString();
     QVERIFY(charge.startsWith(QLatin1String("ch_")));
 
     const Reply first = call("POST", QStringLiteral("/v1/refunds"),
                              "payment_intent=" + intent + "&amount=600&reason=requested_by_customer&metadata[line]=7",
                              {{"Idempotency-Key", "refund-a-" + intent}});
     QVERIFY2(first.status == 200, qPrintable(first.describe()));
-    QCOMPARE(first.json.value("object").toString(), QStringLiteral("refund"));
-    QCOMPARE(first.json.value("charge").toString(), charge);
-    QCOMPARE(first.json.value("payment_intent").toString(), QString::fromLatin1(intent));
-    QCOMPARE(first.json.value("metadata")["line"].toString(), QStringLiteral("7"));
+    QCOMPARE(first.json.value(QLatin1String("object")).toString(), QStringLiteral("refund"));
+    QCOMPARE(first.json.value(QLatin1String("charge")).toString(), charge);
+    QCOMPARE(first.json.value(QLatin1String("payment_intent")).toString(), QString::fromLatin1(intent));
+    QCOMPARE(first.json.value(QLatin1String("metadata"))[QLatin1String("line")].toString(), QStringLiteral("7"));
 
     const Reply tooMuch = call("POST", QStringLiteral("/v1/refunds"), "payment_intent=" + intent + "&amount=401");
     QCOMPARE(tooMuch.status, 400);
@@ -743,16 +773,16 @@ void TestFakepayStripe::refundsNeverExceedTheCharge()
 
     const Reply rest = call("POST", QStringLiteral("/v1/refunds"), "charge=" + charge.toLatin1());
     QCOMPARE(rest.status, 200);
-    QCOMPARE(rest.json.value("amount").toInteger(), qint64(400));
+    QCOMPARE(rest.json.value(QLatin1String("amount")).toInteger(), qint64(400));
     const Reply chargeNow = call("GET", QStringLiteral("/v1/charges/") + charge);
-    QCOMPARE(chargeNow.json.value("amount_refunded").toInteger(), qint64(1000));
-    QCOMPARE(chargeNow.json.value("refunded").toBool(), true);
+    QCOMPARE(chargeNow.json.value(QLatin1String("amount_refunded")).toInteger(), qint64(1000));
+    QCOMPARE(chargeNow.json.value(QLatin1String("refunded")).toBool(), true);
 
     const Reply again = call("POST", QStringLiteral("/v1/refunds"), "payment_intent=" + intent + "&amount=1");
     QCOMPARE(again.status, 400);
     QCOMPARE(again.errorField("code"), QStringLiteral("charge_already_refunded"));
-    QCOMPARE(call("GET", QStringLiteral("/v1/refunds/") + first.json.value("id").toString())
-                 .json.value("amount")
+    QCOMPARE(call("GET", QStringLiteral("/v1/refunds/") + first.json.value(QLatin1String("id")).toString())
+                 .json.value(QLatin1String("amount"))
                  .toInteger(),
              qint64(600));
     QCOMPARE(call("GET", QStringLiteral("/v1/refunds/re_nothing")).status, 404);
@@ -763,7 +793,7 @@ void TestFakepayStripe::refundsNeverExceedTheCharge()
                               "payment_intent=" + intent + "&amount=600&reason=requested_by_customer&metadata[line]=7",
                               {{"Idempotency-Key", "refund-a-" + intent}});
     QCOMPARE(replay.header("Idempotent-Replayed"), QByteArray("true"));
-    QCOMPARE(replay.json.value("id"), first.json.value("id"));
+    QCOMPARE(replay.json.value(QLatin1String("id")), first.json.value(QLatin1String("id")));
 }
 
 void TestFakepayStripe::cardErrorsAreStripes()
@@ -773,9 +803,10 @@ void TestFakepayStripe::cardErrorsAreStripes()
     QCOMPARE(declined.errorField("type"), QStringLiteral("card_error"));
     QCOMPARE(declined.errorField("code"), QStringLiteral("card_declined"));
     QCOMPARE(declined.errorField("decline_code"), QStringLiteral("generic_decline"));
-    const QJsonObject intent = declined.error().value("payment_intent").toObject();
-    QCOMPARE(intent.value("status").toString(), QStringLiteral("requires_payment_method"));
-    QCOMPARE(intent.value("last_payment_error")["decline_code"].toString(), QStringLiteral("generic_decline"));
+    const QJsonObject intent = declined.error().value(QLatin1String("payment_intent")).toObject();
+    QCOMPARE(intent.value(QLatin1String("status")).toString(), QStringLiteral("requires_payment_method"));
+    QCOMPARE(intent.value(QLatin1String("last_payment_error"))[QLatin1String("decline_code")].toString(),
+             QStringLiteral("generic_decline"));
     QVERIFY(declined.errorField("charge").startsWith(QLatin1String("ch_")));
 
     const Reply poor = createIntent("confirm=true&payment_method=pm_card_chargeDeclinedInsufficientFunds");
@@ -787,12 +818,12 @@ void TestFakepayStripe::cardErrorsAreStripes()
     QCOMPARE(planned.errorField("decline_code"), QStringLiteral("expired_card"));
 
     // The same intent, confirmed again with a good card, succeeds; then it cannot be confirmed again.
-    const QString id = intent.value("id").toString();
+    const QString id = intent.value(QLatin1String("id")).toString();
     const Reply retried
         = call("POST", QStringLiteral("/v1/payment_intents/%1/confirm").arg(id), "payment_method=pm_card_visa");
     QVERIFY2(retried.status == 200, qPrintable(retried.describe()));
-    QCOMPARE(retried.json.value("status").toString(), QStringLiteral("succeeded"));
-    QVERIFY(retried.json.value("last_payment_error").isNull());
+    QCOMPARE(retried.json.value(QLatin1String("status")).toString(), QStringLiteral("succeeded"));
+    QVERIFY(retried.json.value(QLatin1String("last_payment_error")).isNull());
     const Reply twice = call("POST", QStringLiteral("/v1/payment_intents/%1/confirm").arg(id));
     QCOMPARE(twice.status, 400);
     QCOMPARE(twice.errorField("code"), QStringLiteral("payment_intent_unexpected_state"));
@@ -807,24 +838,29 @@ void TestFakepayStripe::cardErrorsAreStripes()
 void TestFakepayStripe::confirmAndCancelFollowTheStates()
 {
     const Reply bare = createIntent({});
-    QCOMPARE(bare.json.value("status").toString(), QStringLiteral("requires_payment_method"));
-    QVERIFY(bare.json.value("latest_charge").isNull());
-    QVERIFY(bare.json.value("client_secret").toString().startsWith(bare.json.value("id").toString() + "_secret_"));
+    QCOMPARE(bare.json.value(QLatin1String("status")).toString(), QStringLiteral("requires_payment_method"));
+    QVERIFY(bare.json.value(QLatin1String("latest_charge")).isNull());
+    QVERIFY(bare.json.value(QLatin1String("client_secret"))
+                .toString()
+                .startsWith(bare.json.value(QLatin1String("id")).toString() + QStringLiteral("_secret_")));
     const Reply withCard = createIntent("payment_method=pm_card_mastercard&payment_method_types[]=card");
-    QCOMPARE(withCard.json.value("status").toString(), QStringLiteral("requires_confirmation"));
-    QVERIFY(withCard.json.value("payment_method").toString().startsWith(QLatin1String("pm_")));
-    QCOMPARE(withCard.json.value("payment_method_types").toArray(), QJsonArray{QStringLiteral("card")});
-    const Reply confirmed
-        = call("POST", QStringLiteral("/v1/payment_intents/%1/confirm").arg(withCard.json.value("id").toString()),
-               "expand[]=payment_method");
-    QCOMPARE(confirmed.json.value("status").toString(), QStringLiteral("succeeded"));
-    QCOMPARE(confirmed.json.value("payment_method")["card"]["brand"].toString(), QStringLiteral("mastercard"));
+    QCOMPARE(withCard.json.value(QLatin1String("status")).toString(), QStringLiteral("requires_confirmation"));
+    QVERIFY(withCard.json.value(QLatin1String("payment_method")).toString().startsWith(QLatin1String("pm_")));
+    QCOMPARE(withCard.json.value(QLatin1String("payment_method_types")).toArray(), QJsonArray{QStringLiteral("card")});
+    const Reply confirmed = call(
+        "POST",
+        QStringLiteral("/v1/payment_intents/%1/confirm").arg(withCard.json.value(QLatin1String("id")).toString()),
+        "expand[]=payment_method");
+    QCOMPARE(confirmed.json.value(QLatin1String("status")).toString(), QStringLiteral("succeeded"));
+    QCOMPARE(
+        confirmed.json.value(QLatin1String("payment_method"))[QLatin1String("card")][QLatin1String("brand")].toString(),
+        QStringLiteral("mastercard"));
 
-    const QString id = bare.json.value("id").toString();
+    const QString id = bare.json.value(QLatin1String("id")).toString();
     const Reply canceled
         = call("POST", QStringLiteral("/v1/payment_intents/%1/cancel").arg(id), "cancellation_reason=abandoned");
-    QCOMPARE(canceled.json.value("status").toString(), QStringLiteral("canceled"));
-    QCOMPARE(canceled.json.value("cancellation_reason").toString(), QStringLiteral("abandoned"));
+    QCOMPARE(canceled.json.value(QLatin1String("status")).toString(), QStringLiteral("canceled"));
+    QCOMPARE(canceled.json.value(QLatin1String("cancellation_reason")).toString(), QStringLiteral("abandoned"));
     QCOMPARE(call("POST", QStringLiteral("/v1/payment_intents/%1/confirm").arg(id)).errorField("code"),
              QStringLiteral("payment_intent_unexpected_state"));
     QCOMPARE(call("POST", QStringLiteral("/v1/payment_intents/%1/cancel").arg(id)).status, 400);
@@ -835,23 +871,24 @@ void TestFakepayStripe::confirmAndCancelFollowTheStates()
 void TestFakepayStripe::chargesListEveryAttempt()
 {
     const Reply declined = createIntent("confirm=true&payment_method=pm_card_chargeDeclined");
-    const QString id = declined.error().value("payment_intent")["id"].toString();
+    const QString id = declined.error().value(QLatin1String("payment_intent"))[QLatin1String("id")].toString();
     QCOMPARE(
         call("POST", QStringLiteral("/v1/payment_intents/%1/confirm").arg(id), "payment_method=pm_card_visa").status,
         200);
     const Reply charges = call("GET", QStringLiteral("/v1/charges?payment_intent=%1").arg(id));
-    QCOMPARE(charges.json.value("url").toString(), QStringLiteral("/v1/charges"));
-    const QJsonArray data = charges.json.value("data").toArray();
+    QCOMPARE(charges.json.value(QLatin1String("url")).toString(), QStringLiteral("/v1/charges"));
+    const QJsonArray data = charges.json.value(QLatin1String("data")).toArray();
     QCOMPARE(data.size(), 2);
-    QCOMPARE(data.at(0)["status"].toString(), QStringLiteral("succeeded"));
-    QCOMPARE(data.at(1)["status"].toString(), QStringLiteral("failed"));
-    QCOMPARE(data.at(1)["failure_code"].toString(), QStringLiteral("card_declined"));
-    QCOMPARE(data.at(0)["metadata"]["batch"].toString(), m_batch);
-    QCOMPARE(data.at(0)["payment_intent"].toString(), id);
-    const Reply withIntent
-        = call("GET", QStringLiteral("/v1/charges/%1?expand[]=payment_intent").arg(data.at(0)["id"].toString()));
-    QCOMPARE(withIntent.json.value("payment_intent")["id"].toString(), id);
-    QCOMPARE(call("GET", QStringLiteral("/v1/charges?limit=1")).json.value("data").toArray().size(), 1);
+    QCOMPARE(data.at(0)[QLatin1String("status")].toString(), QStringLiteral("succeeded"));
+    QCOMPARE(data.at(1)[QLatin1String("status")].toString(), QStringLiteral("failed"));
+    QCOMPARE(data.at(1)[QLatin1String("failure_code")].toString(), QStringLiteral("card_declined"));
+    QCOMPARE(data.at(0)[QLatin1String("metadata")][QLatin1String("batch")].toString(), m_batch);
+    QCOMPARE(data.at(0)[QLatin1String("payment_intent")].toString(), id);
+    const Reply withIntent = call(
+        "GET",
+        QStringLiteral("/v1/charges/%1?expand[]=payment_intent").arg(data.at(0)[QLatin1String("id")].toString()));
+    QCOMPARE(withIntent.json.value(QLatin1String("payment_intent"))[QLatin1String("id")].toString(), id);
+    QCOMPARE(call("GET", QStringLiteral("/v1/charges?limit=1")).json.value(QLatin1String("data")).toArray().size(), 1);
 }
 
 void TestFakepayStripe::hostileBodiesAreRefusedNotFatal_data()
@@ -894,10 +931,13 @@ std::optional<WebhookDelivery> TestFakepayStripe::deliveryOf(const QString &type
 {
     for (const WebhookDelivery &delivery : m_deliveries) {
         const QJsonObject event = QJsonDocument::fromJson(delivery.rawBody).object();
-        const QJsonObject object = event.value("data")["object"].toObject();
-        const QString names
-            = object.value(object.value("object") == QStringLiteral("charge") ? "payment_intent" : "id").toString();
-        if (event.value("type").toString() == type && names == paymentIntent)
+        const QJsonObject object = event.value(QLatin1String("data"))[QLatin1String("object")].toObject();
+        const QString names = object
+                                  .value(object.value(QLatin1String("object")) == QLatin1String("charge")
+                                             ? QLatin1String("payment_intent")
+                                             : QLatin1String("id"))
+                                  .toString();
+        if (event.value(QLatin1String("type")).toString() == type && names == paymentIntent)
             return delivery;
     }
     return std::nullopt;
@@ -908,24 +948,25 @@ void TestFakepayStripe::webhookEventsAreStripeEvents()
     const QByteArray key = "hook-" + m_batch.toLatin1();
     const Reply paid = createIntent("confirm=true&" + field("metadata[order_id]", QStringLiteral("4242")), key);
     QCOMPARE(paid.status, 200);
-    const QString id = paid.json.value("id").toString();
+    const QString id = paid.json.value(QLatin1String("id")).toString();
     QTRY_VERIFY_WITH_TIMEOUT(deliveryOf(QStringLiteral("payment_intent.succeeded"), id).has_value(), 15000);
     const WebhookDelivery delivery = *deliveryOf(QStringLiteral("payment_intent.succeeded"), id);
     QVERIFY(WebhookSignature::verify(delivery, webhookSecret, QDateTime::currentDateTimeUtc()).ok());
     QVERIFY(!WebhookSignature::verify(delivery, "whsec_other", QDateTime::currentDateTimeUtc()).ok());
     const QJsonObject event = QJsonDocument::fromJson(delivery.rawBody).object();
-    QVERIFY(event.value("id").toString().startsWith(QLatin1String("evt_")));
-    QCOMPARE(event.value("object").toString(), QStringLiteral("event"));
-    QVERIFY(!event.value("api_version").toString().isEmpty());
-    QCOMPARE(event.value("livemode").toBool(true), false);
-    QCOMPARE(event.value("pending_webhooks").toInt(), 1);
-    QCOMPARE(event.value("request")["idempotency_key"].toString(), QString::fromLatin1(key));
-    QCOMPARE(event.value("request")["id"].toString(), QString::fromLatin1(paid.header("Request-Id")));
+    QVERIFY(event.value(QLatin1String("id")).toString().startsWith(QLatin1String("evt_")));
+    QCOMPARE(event.value(QLatin1String("object")).toString(), QStringLiteral("event"));
+    QVERIFY(!event.value(QLatin1String("api_version")).toString().isEmpty());
+    QCOMPARE(event.value(QLatin1String("livemode")).toBool(true), false);
+    QCOMPARE(event.value(QLatin1String("pending_webhooks")).toInt(), 1);
+    QCOMPARE(event.value(QLatin1String("request"))[QLatin1String("idempotency_key")].toString(),
+             QString::fromLatin1(key));
+    QCOMPARE(event.value(QLatin1String("request"))[QLatin1String("id")].toString(),
+             QString::fromLatin1(paid.header("Request-Id")));
     const Result<PaymentEvent> parsed = WebhookSignature::parseEvent(delivery.rawBody);
     QVERIFY2(parsed.ok(), parsed.ok() ? "" : qPrintable(parsed.error().message));
     QCOMPARE(parsed->order, OrderId(4242));
-    QCOMPARE(parsed->amountMinor, qint64(1500));
-    QCOMPARE(parsed->currency, QStringLiteral("EUR"));
+    QCOMPARE(parsed->amount, Money(1500, QStringLiteral("EUR")));
 
     QCOMPARE(call("POST", QStringLiteral("/v1/refunds"), "payment_intent=" + id.toLatin1() + "&amount=500").status,
              200);
@@ -934,12 +975,12 @@ void TestFakepayStripe::webhookEventsAreStripeEvents()
         = WebhookSignature::parseEvent(deliveryOf(QStringLiteral("charge.refunded"), id)->rawBody);
     QVERIFY(refunded.ok());
     QCOMPARE(refunded->providerPaymentId, id);
-    QCOMPARE(refunded->amountMinor, qint64(500));
+    QCOMPARE(refunded->amount.minor(), qint64(500));
     QCOMPARE(refunded->order, OrderId(4242));
 
     const Reply declined = createIntent("confirm=true&payment_method=pm_card_chargeDeclined&"
                                         + field("metadata[order_id]", QStringLiteral("4243")));
-    const QString declinedId = declined.error().value("payment_intent")["id"].toString();
+    const QString declinedId = declined.error().value(QLatin1String("payment_intent"))[QLatin1String("id")].toString();
     QTRY_VERIFY_WITH_TIMEOUT(deliveryOf(QStringLiteral("payment_intent.payment_failed"), declinedId).has_value(),
                              15000);
 }

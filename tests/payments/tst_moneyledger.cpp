@@ -125,7 +125,7 @@ void TestMoneyLedger::init()
     const QString failure = m_fakepay->start(QString::fromUtf8(BOXOFFICE_FAKEPAY), apiKey, m_receiver->url(),
                                              QString::fromUtf8(webhookSecret));
     QVERIFY2(failure.isEmpty(), qPrintable(failure));
-    m_fakepay->control(QStringLiteral("/control/webhooks"), {{"paused", true}});
+    m_fakepay->control(QStringLiteral("/control/webhooks"), {{QStringLiteral("paused"), true}});
     m_provider = std::make_unique<HttpPaymentProvider>(m_fakepay->baseUrl(), apiKey.toUtf8(), 1500);
 }
 
@@ -357,8 +357,7 @@ void TestMoneyLedger::case3_chargeUnderAClosedKeyIsRefunded()
     QVERIFY(Reconciler(*m_store, *m_provider).run(0).ok());
     QCOMPARE(orderState(order), QStringLiteral("CANCELLED"));
     // The stray request arrives at the provider now.
-    const auto charged
-        = m_provider->charge({payment->idempotencyKey, order, payment->amountMinor, payment->currency, {}});
+    const auto charged = m_provider->charge({payment->idempotencyKey, order, payment->amount, {}});
     QVERIFY(charged.ok());
     QCOMPARE(charged->status, ChargeStatus::Succeeded);
     // The provider's own charge list alone (its webhooks are held back) leads to the refund.
@@ -367,7 +366,8 @@ void TestMoneyLedger::case3_chargeUnderAClosedKeyIsRefunded()
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM refunds WHERE order_id = :o"), bindings).toString(),
              QStringLiteral("SUCCEEDED"));
     // Its webhook, arriving late and twice, changes nothing more.
-    m_fakepay->control(QStringLiteral("/control/webhooks"), {{"paused", false}, {"duplicate", 1}});
+    m_fakepay->control(QStringLiteral("/control/webhooks"),
+                       {{QStringLiteral("paused"), false}, {QStringLiteral("duplicate"), 1}});
     m_fakepay->control(QStringLiteral("/control/webhooks/flush"));
     QTRY_VERIFY_WITH_TIMEOUT(m_receiver->received >= 2, 15000);
     QCOMPARE(count(QStringLiteral("SELECT count(*) FROM refunds WHERE order_id = :o"), bindings), 1);
@@ -527,7 +527,7 @@ void TestMoneyLedger::case6_succeededWebhookAfterADeclineIsRefunded()
     QCOMPARE(orderState(order), QStringLiteral("CANCELLED"));
 
     const auto handled = deliver(succeededEvent(QStringLiteral("evt_after_decline"), QStringLiteral("pi_after_decline"),
-                                                order, payment->amountMinor, QStringLiteral("eur")));
+                                                order, payment->amount.minor(), QStringLiteral("eur")));
     QVERIFY2(handled.ok(), handled.ok() ? "" : qPrintable(handled.error().message));
     QCOMPARE(handled.value(), InboxOutcome::Applied);
     const QVariantMap bindings{{QStringLiteral("o"), order}};
@@ -536,7 +536,7 @@ void TestMoneyLedger::case6_succeededWebhookAfterADeclineIsRefunded()
     QCOMPARE(
         m_db->scalar(QStringLiteral("SELECT amount_minor FROM refunds WHERE order_id = :o AND state = 'DUE'"), bindings)
             .toLongLong(),
-        payment->amountMinor);
+        payment->amount.minor());
     QCOMPARE(count(QStringLiteral("SELECT count(*) FROM compensations WHERE order_id = :o"), bindings), 1);
     QCOMPARE(orderState(order), QStringLiteral("CANCELLED"));
 }
@@ -589,11 +589,10 @@ void TestMoneyLedger::case8_refundIsCarriedOutWhenTheWebhookSettledFirst()
     QVERIFY(m_db->backdateHolds(QStringLiteral("ga_holds"), cart, 7200));
     takeAllPlaces(QStringLiteral("thief-8"));
     const auto payment = m_store->paymentForCharge(chargeUnderKey(CheckoutSaga::chargeKey(order)));
-    const auto charged
-        = m_provider->charge({payment->idempotencyKey, order, payment->amountMinor, payment->currency, {}});
+    const auto charged = m_provider->charge({payment->idempotencyKey, order, payment->amount, {}});
     QVERIFY(charged.ok());
     const auto handled = deliver(succeededEvent(QStringLiteral("evt_first_8"), charged->providerPaymentId, order,
-                                                payment->amountMinor, QStringLiteral("eur")));
+                                                payment->amount.minor(), QStringLiteral("eur")));
     QCOMPARE(handled.value(), InboxOutcome::Applied);
     const QVariantMap bindings{{QStringLiteral("o"), order}};
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM refunds WHERE order_id = :o"), bindings).toString(),
@@ -708,11 +707,11 @@ void TestMoneyLedger::case12_managerRefundsEveryShape()
 void TestMoneyLedger::strayChargeInTheProvidersListIsRefunded()
 {
     const auto stray = m_provider->charge(
-        {QStringLiteral("boxoffice-order-999999-charge"), 999999, 2500, QStringLiteral("EUR"), {}});
+        {QStringLiteral("boxoffice-order-999999-charge"), 999999, Money(2500, QStringLiteral("EUR")), {}});
     QVERIFY(stray.ok());
     QCOMPARE(stray->status, ChargeStatus::Succeeded);
     const auto large = m_provider->charge(
-        {QStringLiteral("boxoffice-order-9000000001-charge"), 9000000001, 1500, QStringLiteral("EUR"), {}});
+        {QStringLiteral("boxoffice-order-9000000001-charge"), 9000000001, Money(1500, QStringLiteral("EUR")), {}});
     QVERIFY(large.ok());
     const auto counts = Reconciler(*m_store, *m_provider).run(0);
     QVERIFY2(counts.ok(), counts.ok() ? "" : qPrintable(counts.error().message));

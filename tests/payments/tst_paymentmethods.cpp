@@ -48,7 +48,7 @@ private slots:
 private:
     QString fingerprint(const QJsonObject &made) const
     {
-        return made.value("card").toObject().value("fingerprint").toString();
+        return made.value(QStringLiteral("card")).toObject().value(QStringLiteral("fingerprint")).toString();
     }
 
     FakePayProcess m_fakepay;
@@ -82,9 +82,10 @@ void TestPaymentMethods::oneCardOneFingerprintHoweverWritten()
     QVERIFY2(!fingerprint(plain).isEmpty(), QJsonDocument(plain).toJson().constData());
     QVERIFY2(!fingerprint(written).isEmpty(), QJsonDocument(written).toJson().constData());
     // Two payment methods of one card: their own ids, the card's one fingerprint (the expiry aside).
-    QVERIFY(plain.value("id").toString() != written.value("id").toString());
+    QVERIFY(plain.value(QStringLiteral("id")).toString() != written.value(QStringLiteral("id")).toString());
     QCOMPARE(fingerprint(written), fingerprint(plain));
-    QCOMPARE(written.value("card").toObject().value("last4").toString(), QStringLiteral("4242"));
+    QCOMPARE(written.value(QStringLiteral("card")).toObject().value(QStringLiteral("last4")).toString(),
+             QStringLiteral("4242"));
 }
 
 void TestPaymentMethods::differentCardsDifferentFingerprints()
@@ -105,8 +106,9 @@ void TestPaymentMethods::differentCardsDifferentFingerprints()
         QVERIFY2(!print.isEmpty(), qPrintable(number));
         QVERIFY2(!seen.contains(print), qPrintable(number + QStringLiteral(" shares a fingerprint")));
         seen.insert(print);
-        QCOMPARE(made.value("card").toObject().value("brand").toString(), brand);
-        QCOMPARE(made.value("card").toObject().value("last4").toString(), number.right(4));
+        QCOMPARE(made.value(QStringLiteral("card")).toObject().value(QStringLiteral("brand")).toString(), brand);
+        QCOMPARE(made.value(QStringLiteral("card")).toObject().value(QStringLiteral("last4")).toString(),
+                 number.right(4));
         // Nothing a shop could work out from the number itself.
         const QByteArray plainHash = QCryptographicHash::hash(number.toLatin1(), QCryptographicHash::Sha256).toHex();
         QVERIFY(!plainHash.startsWith(print.toLatin1()));
@@ -119,14 +121,14 @@ void TestPaymentMethods::differentCardsDifferentFingerprints()
 void TestPaymentMethods::theLookupAnswersAsTheCardWasMade()
 {
     const QJsonObject made = m_fakepay.addCard(apiKey, QStringLiteral("5555 5555 5555 4444"));
-    const Result<PaymentCard> found = m_provider->paymentMethod(made.value("id").toString());
+    const Result<PaymentCard> found = m_provider->paymentMethod(made.value(QStringLiteral("id")).toString());
     QVERIFY2(found.ok(), found.ok() ? "" : qPrintable(found.error().message));
-    QCOMPARE(found->paymentMethod, made.value("id").toString());
+    QCOMPARE(found->paymentMethod, made.value(QStringLiteral("id")).toString());
     QCOMPARE(found->fingerprint, fingerprint(made));
     QCOMPARE(found->last4, QStringLiteral("4444"));
     QCOMPARE(found->brand, QStringLiteral("mastercard"));
     // Asked again, the same answer: a fingerprint is the card's for good.
-    QCOMPARE(m_provider->paymentMethod(made.value("id").toString())->fingerprint, fingerprint(made));
+    QCOMPARE(m_provider->paymentMethod(made.value(QStringLiteral("id")).toString())->fingerprint, fingerprint(made));
 }
 
 void TestPaymentMethods::anotherProviderGivesAnotherFingerprint()
@@ -163,8 +165,8 @@ void TestPaymentMethods::badCardNumbersAreRefused()
     QFETCH(int, expYear);
     QFETCH(QString, code);
     const QJsonObject refused = m_fakepay.addCard(apiKey, number, expYear);
-    QVERIFY(!refused.contains("id"));
-    QCOMPARE(refused.value("error").toObject().value("code").toString(), code);
+    QVERIFY(!refused.contains(QStringLiteral("id")));
+    QCOMPARE(refused.value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toString(), code);
 }
 
 void TestPaymentMethods::unknownAndMalformedIds()
@@ -174,7 +176,8 @@ void TestPaymentMethods::unknownAndMalformedIds()
     QCOMPARE(unknown.error().code, ErrorCode::NotFound);
     for (const QString &malformed :
          {QString(), QStringLiteral("pm_"), QStringLiteral("card_123"), QStringLiteral("pm_../v1/payment_intents"),
-          QStringLiteral("pm_abc\u200B"), QStringLiteral("pm_abc?x=1"), QStringLiteral("pm_") + QString(101, 'a')}) {
+          QStringLiteral("pm_abc\u200B"), QStringLiteral("pm_abc?x=1"),
+          QStringLiteral("pm_") + QString(101, QLatin1Char('a'))}) {
         const Result<PaymentCard> refused = m_provider->paymentMethod(malformed);
         QVERIFY2(!refused.ok(), qPrintable(malformed));
         QCOMPARE(refused.error().code, ErrorCode::BadInput);
@@ -190,14 +193,18 @@ void TestPaymentMethods::cardsNeedTheApiKey()
 {
     // Stripe's 401 carries no code, only its type and message.
     const QJsonObject refused = m_fakepay.addCard(QStringLiteral("sk_wrong"), visa);
-    QVERIFY(!refused.contains("id"));
-    QCOMPARE(refused.value("error").toObject().value("type").toString(), QStringLiteral("invalid_request_error"));
-    QVERIFY2(refused.value("error").toObject().value("message").toString().startsWith(
-                 QLatin1String("Invalid API Key provided")),
+    QVERIFY(!refused.contains(QStringLiteral("id")));
+    QCOMPARE(refused.value(QStringLiteral("error")).toObject().value(QStringLiteral("type")).toString(),
+             QStringLiteral("invalid_request_error"));
+    QVERIFY2(refused.value(QStringLiteral("error"))
+                 .toObject()
+                 .value(QStringLiteral("message"))
+                 .toString()
+                 .startsWith(QLatin1String("Invalid API Key provided")),
              QJsonDocument(refused).toJson().constData());
     const QJsonObject made = m_fakepay.addCard(apiKey, visa);
     HttpPaymentProvider wrongKey(m_fakepay.baseUrl(), "sk_wrong", 20000);
-    const Result<PaymentCard> lookedUp = wrongKey.paymentMethod(made.value("id").toString());
+    const Result<PaymentCard> lookedUp = wrongKey.paymentMethod(made.value(QStringLiteral("id")).toString());
     QVERIFY(!lookedUp.ok());
     QCOMPARE(lookedUp.error().code, ErrorCode::Unavailable);
 }
@@ -252,7 +259,7 @@ void TestPaymentMethods::aBrowserMakesACardWithThePublishableKeyOnly()
     const Reply made = call("POST", QStringLiteral("/v1/payment_methods"), "https://shop.test", "pk_test_page", card);
     QCOMPARE(made.status, 200);
     QCOMPARE(made.allowOrigin, QByteArray("https://shop.test"));
-    const QString id = made.json.value("id").toString();
+    const QString id = made.json.value(QStringLiteral("id")).toString();
     QVERIFY(id.startsWith(QStringLiteral("pm_")));
     QCOMPARE(call("POST", QStringLiteral("/v1/payment_methods"), "https://evil.test", "pk_test_page", card).status,
              403);
@@ -263,9 +270,9 @@ void TestPaymentMethods::aBrowserMakesACardWithThePublishableKeyOnly()
              401);
     QCOMPARE(call("POST", QStringLiteral("/v1/payment_methods"), "https://shop.test", "pk_test_page",
                   "type=card&card[number]=4242424242424242&card[exp_month]=12&card[exp_year]=2031&card[colour]=red")
-                 .json.value("error")
+                 .json.value(QStringLiteral("error"))
                  .toObject()
-                 .value("param")
+                 .value(QStringLiteral("param"))
                  .toString(),
              QStringLiteral("card[colour]"));
     // The shop's server sees the browser's card as any other, with the same fingerprint.
@@ -282,9 +289,8 @@ void TestPaymentMethods::aChargeNamesItsPaymentMethod()
     ChargeRequest request;
     request.idempotencyKey = QStringLiteral("pm-test-%1").arg(QDateTime::currentMSecsSinceEpoch());
     request.order = 7;
-    request.amountMinor = 1200;
-    request.currency = QStringLiteral("EUR");
-    request.paymentMethod = made.value("id").toString();
+    request.amount = Money(1200, QStringLiteral("EUR"));
+    request.paymentMethod = made.value(QStringLiteral("id")).toString();
     const Result<ChargeOutcome> paid = m_provider->charge(request);
     QVERIFY(paid.ok());
     QCOMPARE(paid->status, ChargeStatus::Succeeded);
@@ -303,8 +309,8 @@ void TestPaymentMethods::theStoredShapeOfAFingerprint_data()
     QTest::newRow("hex") << QStringLiteral("3654b0cd783699049b89a83b") << true;
     QTest::newRow("stripe-like") << QStringLiteral("Xt5EWLLDS7FJjR1c") << true;
     QTest::newRow("underscore and dash") << QStringLiteral("fp_card-42") << true;
-    QTest::newRow("64") << QString(64, 'a') << true;
-    QTest::newRow("65") << QString(65, 'a') << false;
+    QTest::newRow("64") << QString(64, QLatin1Char('a')) << true;
+    QTest::newRow("65") << QString(65, QLatin1Char('a')) << false;
     QTest::newRow("3") << QStringLiteral("abc") << false;
     QTest::newRow("empty") << QString() << false;
     QTest::newRow("zero-width space") << QStringLiteral("CARD\u200BYYYY") << false;

@@ -351,8 +351,7 @@ ChargeRequest TestPaymentProvider::chargeRequest(const QString &key, OrderId ord
     ChargeRequest request;
     request.idempotencyKey = key;
     request.order = order;
-    request.amountMinor = amount;
-    request.currency = QStringLiteral("EUR");
+    request.amount = Money(amount, QStringLiteral("EUR"));
     request.description = QStringLiteral("Order %1").arg(order);
     return request;
 }
@@ -798,7 +797,7 @@ void TestPaymentProvider::badRequestsNeverLeaveTheProcess()
         requests.append(chargeRequest(newKey(QStringLiteral("zero")), newOrder(), 0));
         requests.append(chargeRequest(newKey(QStringLiteral("negative")), newOrder(), -100));
         ChargeRequest noCurrency = chargeRequest(newKey(QStringLiteral("currency")), newOrder());
-        noCurrency.currency = QStringLiteral("EURO");
+        noCurrency.amount = Money(noCurrency.amount.minor(), QStringLiteral("EURO"));
         requests.append(noCurrency);
         requests.append(chargeRequest(newKey(QStringLiteral("no-order")), 0));
         return requests;
@@ -974,9 +973,8 @@ void TestPaymentProvider::listPagesThroughManyCharges()
         QCOMPARE(charge.idempotencyKey, prefix + QString::number(i));
         QCOMPARE(charge.order, orders.at(i));
         QCOMPARE(charge.status, ChargeStatus::Succeeded);
-        QCOMPARE(charge.amountMinor, qint64(1000 + i));
-        QCOMPARE(charge.currency, QStringLiteral("EUR"));
-        QCOMPARE(charge.amountRefundedMinor, qint64(0));
+        QCOMPARE(charge.amount, Money(1000 + i, QStringLiteral("EUR")));
+        QCOMPARE(charge.refunded.minor(), qint64(0));
         QCOMPARE(charge.created.timeSpec(), Qt::UTC);
         QVERIFY(charge.created.toSecsSinceEpoch() >= since.toSecsSinceEpoch());
         QVERIFY(charge.created.toSecsSinceEpoch() <= until.toSecsSinceEpoch());
@@ -1072,7 +1070,7 @@ void TestPaymentProvider::listShowsChargesWhoseAnswerWasLost()
     QCOMPARE(charged.idempotencyKey, prefix + QStringLiteral("500"));
     QCOMPARE(charged.order, lostOrder);
     QCOMPARE(charged.status, ChargeStatus::Succeeded);
-    QCOMPARE(charged.amountMinor, qint64(4200));
+    QCOMPARE(charged.amount.minor(), qint64(4200));
     QCOMPARE(charged.providerPaymentId, m_provider->chargeByKey(prefix + QStringLiteral("500"))->providerPaymentId);
 
     QCOMPARE(listed->at(1).providerPaymentId, declined->providerPaymentId);
@@ -1109,10 +1107,10 @@ void TestPaymentProvider::listReportsRefundedAmounts()
     QVERIFY2(listed.ok(), qPrintable(describe(listed)));
     QCOMPARE(idsOf(*listed),
              QStringList({partly->providerPaymentId, fully->providerPaymentId, kept->providerPaymentId}));
-    QCOMPARE(listed->at(0).amountRefundedMinor, qint64(3500));
-    QCOMPARE(listed->at(0).amountMinor, qint64(9000));
-    QCOMPARE(listed->at(1).amountRefundedMinor, qint64(3000));
-    QCOMPARE(listed->at(2).amountRefundedMinor, qint64(0));
+    QCOMPARE(listed->at(0).refunded.minor(), qint64(3500));
+    QCOMPARE(listed->at(0).amount.minor(), qint64(9000));
+    QCOMPARE(listed->at(1).refunded.minor(), qint64(3000));
+    QCOMPARE(listed->at(2).refunded.minor(), qint64(0));
     // Refunded or not, the charge itself succeeded.
     QCOMPARE(listed->at(1).status, ChargeStatus::Succeeded);
 }
@@ -1230,7 +1228,7 @@ void TestPaymentProvider::webhooksAreSignedAndParse()
     QCOMPARE(event->type, QStringLiteral("payment_intent.succeeded"));
     QCOMPARE(event->providerPaymentId, charged->providerPaymentId);
     QCOMPARE(event->order, order);
-    QCOMPARE(event->amountMinor, qint64(9000));
+    QCOMPARE(event->amount.minor(), qint64(9000));
     QVERIFY(qAbs(event->created.secsTo(QDateTime::currentDateTimeUtc())) < 3600);
 
     // A refund tells the total refunded so far.
@@ -1250,7 +1248,7 @@ void TestPaymentProvider::webhooksAreSignedAndParse()
     QCOMPARE(refundEvent->type, QStringLiteral("charge.refunded"));
     QCOMPARE(refundEvent->providerPaymentId, charged->providerPaymentId);
     QCOMPARE(refundEvent->order, order);
-    QCOMPARE(refundEvent->amountMinor, qint64(2500));
+    QCOMPARE(refundEvent->amount.minor(), qint64(2500));
     QVERIFY(refundEvent->eventId != event->eventId);
 
     // A decline has its own event.

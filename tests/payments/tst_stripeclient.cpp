@@ -115,21 +115,24 @@ private:
 
 QJsonObject intent(const QString &id, const QString &status, const QString &key, qint64 amount = 4200)
 {
-    return {{"id", id},
-            {"object", "payment_intent"},
-            {"amount", amount},
-            {"currency", "eur"},
-            {"status", status},
-            {"created", 1764600000},
-            {"metadata", QJsonObject{{"order_id", "7"}, {"boxoffice_key", key}}}};
+    return {{QStringLiteral("id"), id},
+            {QStringLiteral("object"), QStringLiteral("payment_intent")},
+            {QStringLiteral("amount"), amount},
+            {QStringLiteral("currency"), QStringLiteral("eur")},
+            {QStringLiteral("status"), status},
+            {QStringLiteral("created"), 1764600000},
+            {QStringLiteral("metadata"),
+             QJsonObject{{QStringLiteral("order_id"), QStringLiteral("7")}, {QStringLiteral("boxoffice_key"), key}}}};
 }
 
 QJsonObject stripeError(const QString &type, const QString &code, const QString &declineCode = {})
 {
-    QJsonObject error{{"type", type}, {"code", code}, {"message", "scripted"}};
+    QJsonObject error{{QStringLiteral("type"), type},
+                      {QStringLiteral("code"), code},
+                      {QStringLiteral("message"), QStringLiteral("scripted")}};
     if (!declineCode.isEmpty())
-        error.insert("decline_code", declineCode);
-    return {{"error", error}};
+        error.insert(QStringLiteral("decline_code"), declineCode);
+    return {{QStringLiteral("error"), error}};
 }
 
 ChargeRequest request(const QString &key)
@@ -137,8 +140,7 @@ ChargeRequest request(const QString &key)
     ChargeRequest charge;
     charge.idempotencyKey = key;
     charge.order = 7;
-    charge.amountMinor = 4200;
-    charge.currency = QStringLiteral("EUR");
+    charge.amount = Money(4200, QStringLiteral("EUR"));
     charge.description = QStringLiteral("Order 7 & friends = 2+2");
     charge.paymentMethod = QStringLiteral("pm_card_visa");
     return charge;
@@ -260,9 +262,10 @@ void TestStripeClient::aCardErrorIsDeclinedAtOnce()
 {
     QJsonObject declined = stripeError(QStringLiteral("card_error"), QStringLiteral("card_declined"),
                                        QStringLiteral("insufficient_funds"));
-    QJsonObject error = declined.value("error").toObject();
-    error.insert("payment_intent", intent(QStringLiteral("pi_5"), QStringLiteral("requires_payment_method"), "k-5"));
-    declined.insert("error", error);
+    QJsonObject error = declined.value(QStringLiteral("error")).toObject();
+    error.insert(QStringLiteral("payment_intent"),
+                 intent(QStringLiteral("pi_5"), QStringLiteral("requires_payment_method"), QStringLiteral("k-5")));
+    declined.insert(QStringLiteral("error"), error);
     m_server->answer(402, declined);
     const Result<ChargeOutcome> outcome = m_client->charge(request(QStringLiteral("k-5")));
     QVERIFY(outcome);
@@ -286,12 +289,13 @@ void TestStripeClient::aLostAnswerIsFoundBySearchThenRetrieve()
 {
     const QString key = QStringLiteral("order-7-it's");
     // The search index still says processing; the object itself has succeeded since.
-    m_server->answer(200,
-                     {{"object", "search_result"},
-                      {"data", QJsonArray{intent(QStringLiteral("pi_8"), QStringLiteral("processing"), key)}},
-                      {"has_more", false},
-                      {"next_page", QJsonValue::Null},
-                      {"url", "/v1/payment_intents/search"}});
+    m_server->answer(
+        200,
+        {{QStringLiteral("object"), QStringLiteral("search_result")},
+         {QStringLiteral("data"), QJsonArray{intent(QStringLiteral("pi_8"), QStringLiteral("processing"), key)}},
+         {QStringLiteral("has_more"), false},
+         {QStringLiteral("next_page"), QJsonValue::Null},
+         {QStringLiteral("url"), QStringLiteral("/v1/payment_intents/search")}});
     m_server->answer(200, intent(QStringLiteral("pi_8"), QStringLiteral("succeeded"), key));
     const Result<ChargeOutcome> found = m_client->chargeByKey(key);
     QVERIFY(found);
@@ -307,12 +311,17 @@ void TestStripeClient::aLostAnswerIsFoundBySearchThenRetrieve()
 
 void TestStripeClient::aSearchThatFindsNothingIsNotFound()
 {
-    m_server->answer(200, {{"object", "search_result"}, {"data", QJsonArray{}}, {"has_more", false}});
+    m_server->answer(200,
+                     {{QStringLiteral("object"), QStringLiteral("search_result")},
+                      {QStringLiteral("data"), QJsonArray{}},
+                      {QStringLiteral("has_more"), false}});
     const Result<ChargeOutcome> found = m_client->chargeByKey(QStringLiteral("k-9"));
     QVERIFY(!found);
     QCOMPARE(found.error().code, ErrorCode::NotFound);
     // A search that did not answer is no proof of anything.
-    m_server->answer(404, {{"error", QJsonObject{{"type", "invalid_request_error"}}}});
+    m_server->answer(
+        404,
+        {{QStringLiteral("error"), QJsonObject{{QStringLiteral("type"), QStringLiteral("invalid_request_error")}}}});
     const Result<ChargeOutcome> lost = m_client->chargeByKey(QStringLiteral("k-9"));
     QVERIFY(lost);
     QCOMPARE(lost->status, ChargeStatus::Unknown);
@@ -320,10 +329,12 @@ void TestStripeClient::aSearchThatFindsNothingIsNotFound()
 
 void TestStripeClient::aSearchThatMatchedLooselyProvesNothing()
 {
-    m_server->answer(200,
-                     {{"object", "search_result"},
-                      {"data", QJsonArray{intent(QStringLiteral("pi_10"), QStringLiteral("succeeded"), "k-10-other")}},
-                      {"has_more", false}});
+    m_server->answer(
+        200,
+        {{QStringLiteral("object"), QStringLiteral("search_result")},
+         {QStringLiteral("data"),
+          QJsonArray{intent(QStringLiteral("pi_10"), QStringLiteral("succeeded"), QStringLiteral("k-10-other"))}},
+         {QStringLiteral("has_more"), false}});
     const Result<ChargeOutcome> found = m_client->chargeByKey(QStringLiteral("k-10"));
     QVERIFY(!found);
     QCOMPARE(found.error().code, ErrorCode::NotFound);
@@ -332,12 +343,13 @@ void TestStripeClient::aSearchThatMatchedLooselyProvesNothing()
 
 void TestStripeClient::twoIntentsUnderOneKeyAreUnknown()
 {
-    m_server->answer(200,
-                     {{"object", "search_result"},
-                      {"data",
-                       QJsonArray{intent(QStringLiteral("pi_11"), QStringLiteral("succeeded"), "k-11"),
-                                  intent(QStringLiteral("pi_12"), QStringLiteral("succeeded"), "k-11")}},
-                      {"has_more", false}});
+    m_server->answer(
+        200,
+        {{QStringLiteral("object"), QStringLiteral("search_result")},
+         {QStringLiteral("data"),
+          QJsonArray{intent(QStringLiteral("pi_11"), QStringLiteral("succeeded"), QStringLiteral("k-11")),
+                     intent(QStringLiteral("pi_12"), QStringLiteral("succeeded"), QStringLiteral("k-11"))}},
+         {QStringLiteral("has_more"), false}});
     const Result<ChargeOutcome> found = m_client->chargeByKey(QStringLiteral("k-11"));
     QVERIFY(found);
     QCOMPARE(found->status, ChargeStatus::Unknown);
@@ -345,7 +357,11 @@ void TestStripeClient::twoIntentsUnderOneKeyAreUnknown()
 
 void TestStripeClient::aRefundIsFormEncodedWithItsOwnKey()
 {
-    m_server->answer(200, {{"id", "re_1"}, {"object", "refund"}, {"status", "succeeded"}, {"amount", 1000}});
+    m_server->answer(200,
+                     {{QStringLiteral("id"), QStringLiteral("re_1")},
+                      {QStringLiteral("object"), QStringLiteral("refund")},
+                      {QStringLiteral("status"), QStringLiteral("succeeded")},
+                      {QStringLiteral("amount"), 1000}});
     RefundRequest refund;
     refund.idempotencyKey = QStringLiteral("refund-7-1");
     refund.providerPaymentId = QStringLiteral("pi_1");

@@ -200,15 +200,15 @@ void TestStripeContract::theProductListsWhatTheLibraryMade()
         const ProviderCharge &charge = byId.value(id);
         QCOMPARE(charge.idempotencyKey, keys.value(QLatin1String(name)).toString());
         QCOMPARE(QString::number(charge.order), orders.value(QLatin1String(name)).toString());
-        QCOMPARE(charge.amountMinor, seen.value(QStringLiteral("amount")).toInteger());
-        QCOMPARE(charge.currency, seen.value(QStringLiteral("currency")).toString().toUpper());
+        QCOMPARE(charge.amount.minor(), seen.value(QStringLiteral("amount")).toInteger());
+        QCOMPARE(charge.amount.currency(), seen.value(QStringLiteral("currency")).toString().toUpper());
         QCOMPARE(charge.created.toSecsSinceEpoch(), seen.value(QStringLiteral("created")).toInteger());
         const QJsonValue latest = seen.value(QStringLiteral("latest_charge"));
-        QCOMPARE(charge.amountRefundedMinor, latest.toObject().value(QStringLiteral("amount_refunded")).toInteger());
+        QCOMPARE(charge.refunded.minor(), latest.toObject().value(QStringLiteral("amount_refunded")).toInteger());
         QCOMPARE(charge.status, QByteArray(name) == "declined" ? ChargeStatus::Declined : ChargeStatus::Succeeded);
     }
     // What the library refunded, the product sees refunded.
-    QCOMPARE(byId.value(intent("paid").value(QStringLiteral("id")).toString()).amountRefundedMinor, qint64(1000));
+    QCOMPARE(byId.value(intent("paid").value(QStringLiteral("id")).toString()).refunded.minor(), qint64(1000));
 }
 
 void TestStripeContract::theProductSeesTheLibrarysCard()
@@ -244,10 +244,10 @@ void TestStripeContract::theLibrarysSignedEventsPassTheVerifier()
         QCOMPARE(QString::number(event->order), orders.value(QLatin1String(which)).toString());
         if (name == QLatin1String("refunded")) {
             QCOMPARE(event->type, QStringLiteral("charge.refunded"));
-            QCOMPARE(event->amountMinor, qint64(1000));
+            QCOMPARE(event->amount.minor(), qint64(1000));
         } else {
-            QCOMPARE(event->amountMinor, intent(which).value(QStringLiteral("amount")).toInteger());
-            QCOMPARE(event->currency, QStringLiteral("EUR"));
+            QCOMPARE(event->amount.minor(), intent(which).value(QStringLiteral("amount")).toInteger());
+            QCOMPARE(event->amount.currency(), QStringLiteral("EUR"));
         }
     }
     QCOMPARE(genuine, 3);
@@ -278,8 +278,7 @@ void TestStripeContract::theLibrarySeesWhatTheProductMade()
     ChargeRequest request;
     request.idempotencyKey = QStringLiteral("product-%1").arg(m_tag);
     request.order = 900001;
-    request.amountMinor = 3300;
-    request.currency = QStringLiteral("EUR");
+    request.amount = Money(3300, QStringLiteral("EUR"));
     request.description = QStringLiteral("Contract: the product's charge");
     request.paymentMethod = m_contract.value(QStringLiteral("payment_method"))[QStringLiteral("id")].toString();
     const Result<ChargeOutcome> paid = m_provider->charge(request);

@@ -183,7 +183,7 @@ void TestWebhookSignature::parseSucceeded()
     QCOMPARE(event->type, QStringLiteral("payment_intent.succeeded"));
     QCOMPARE(event->providerPaymentId, QStringLiteral("pi_3PvXq2"));
     QCOMPARE(event->order, OrderId(42));
-    QCOMPARE(event->amountMinor, qint64(9000));
+    QCOMPARE(event->amount.minor(), qint64(9000));
     QCOMPARE(event->created, at(timestamp));
 }
 
@@ -197,7 +197,7 @@ void TestWebhookSignature::parseFailed()
     QCOMPARE(event->type, QStringLiteral("payment_intent.payment_failed"));
     QCOMPARE(event->providerPaymentId, QStringLiteral("pi_9"));
     QCOMPARE(event->order, OrderId(7));
-    QCOMPARE(event->amountMinor, qint64(1250));
+    QCOMPARE(event->amount.minor(), qint64(1250));
 }
 
 void TestWebhookSignature::parseRefundedCharge()
@@ -211,7 +211,7 @@ void TestWebhookSignature::parseRefundedCharge()
     QCOMPARE(event->type, QStringLiteral("charge.refunded"));
     QCOMPARE(event->providerPaymentId, QStringLiteral("pi_3PvXq2"));
     QCOMPARE(event->order, OrderId(42));
-    QCOMPARE(event->amountMinor, qint64(4500));
+    QCOMPARE(event->amount.minor(), qint64(4500));
 }
 
 void TestWebhookSignature::parseRefundObject()
@@ -221,7 +221,7 @@ void TestWebhookSignature::parseRefundObject()
     const Result<PaymentEvent> event = WebhookSignature::parseEvent(refunded);
     QVERIFY2(event.ok(), qPrintable(event.ok() ? QString() : event.error().message));
     QCOMPARE(event->providerPaymentId, QStringLiteral("pi_5"));
-    QCOMPARE(event->amountMinor, qint64(300));
+    QCOMPARE(event->amount.minor(), qint64(300));
     QCOMPARE(event->order, OrderId(0)); // no metadata: not an order of ours
 }
 

@@ -271,11 +271,10 @@ void TestMoneyAudit::sellOnlineEveryShape()
     event.type = QStringLiteral("payment_intent.succeeded");
     event.providerPaymentId = QStringLiteral("pi_every");
     event.order = m_everyShape;
-    event.amountMinor = record->amountMinor;
-    event.currency = QStringLiteral("EUR");
+    event.amount = record->amount;
     QCOMPARE(m_store->applyPaymentEvent(provider, event).value(), InboxOutcome::Applied);
     QCOMPARE(m_inventory->carts.order(m_everyShape)->state, OrderState::Paid);
-    QCOMPARE(record->amountMinor, qint64(4500 + 1500 + 9000 + 500));
+    QCOMPARE(record->amount, Money(4500 + 1500 + 9000 + 500, QStringLiteral("EUR")));
 }
 
 void TestMoneyAudit::sellOnlineAndRefundInPart()
@@ -468,8 +467,7 @@ void TestMoneyAudit::recordStrayCharges()
     ProviderCharge refunded;
     refunded.providerPaymentId = QStringLiteral("pi_stray_done");
     refunded.idempotencyKey = QStringLiteral("boxoffice-order-900-charge");
-    refunded.amountMinor = 2500;
-    refunded.currency = QStringLiteral("EUR");
+    refunded.amount = Money(2500, QStringLiteral("EUR"));
     QVERIFY(m_store->recordStrayCharge(refunded, QStringLiteral("no payment of this shop records this charge")).ok());
     RefundOutcome done;
     done.status = ChargeStatus::Succeeded;
@@ -729,7 +727,7 @@ void TestMoneyAudit::theCommandLineAuditExitsOneWithTheFinding()
                  .first()
                  .toString()
                  .startsWith(QStringLiteral("order %1: event evt_every").arg(m_everyShape)),
-             qPrintable(QJsonDocument(finding).toJson()));
+             QJsonDocument(finding).toJson().constData());
     QJsonObject restored;
     QCOMPARE(runAudit(&restored), 0);
     QCOMPARE(restored.value(QStringLiteral("ok")).toBool(), true);

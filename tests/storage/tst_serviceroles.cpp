@@ -68,8 +68,7 @@ public:
             kept.idempotencyKey = request.idempotencyKey;
             kept.order = request.order;
             kept.status = ChargeStatus::Succeeded;
-            kept.amountMinor = request.amountMinor;
-            kept.currency = request.currency;
+            kept.amount = request.amount;
             kept.created = QDateTime::currentDateTimeUtc();
             m_charges.insert(request.idempotencyKey, kept);
         }
@@ -114,7 +113,7 @@ private:
         ChargeOutcome outcome;
         outcome.status = kept.status;
         outcome.providerPaymentId = kept.providerPaymentId;
-        outcome.amountMinor = kept.amountMinor;
+        outcome.amountMinor = kept.amount.minor();
         outcome.answered = true;
         return outcome;
     }
@@ -585,8 +584,7 @@ void TestServiceRoles::webRecordsAWebhookOnce()
     event.type = QStringLiteral("payment_intent.succeeded");
     event.providerPaymentId = charge.providerPaymentId;
     event.order = m_webhookOrder;
-    event.amountMinor = charge.amountMinor;
-    event.currency = charge.currency;
+    event.amount = charge.amount;
     auto applied = m_web->checkout.applyPaymentEvent(QStringLiteral("fakepay"), event);
     QVERIFY2(applied.ok(), applied.ok() ? "" : qPrintable(applied.error().message));
     QCOMPARE(int(applied.value()), int(InboxOutcome::Applied));

@@ -517,7 +517,8 @@ bool saveTillShot(DeskWindow &window, DeskServices services, const ConnectionSet
         return false;
     till->refresh();
     waitIdle(till);
-    if (!till->shownReport() || !closeTill(formatMoneyInput(till->shownReport()->expectedCashMinor), QString()))
+    if (!till->shownReport()
+        || !closeTill(Money(till->shownReport()->expectedCashMinor, QStringLiteral("EUR")).inputText(), QString()))
         return false;
 
     // The evening.
@@ -551,7 +552,8 @@ bool saveTillShot(DeskWindow &window, DeskServices services, const ConnectionSet
     if (!till->shownReport())
         return false;
     const qint64 expected = till->shownReport()->expectedCashMinor;
-    if (!closeTill(formatMoneyInput(expected - 250), QStringLiteral("2.50 short: change counted twice?")))
+    if (!closeTill(Money(expected - 250, QStringLiteral("EUR")).inputText(),
+                   QStringLiteral("2.50 short: change counted twice?")))
         return false;
     till->showDay(QDate::currentDate());
     waitIdle(till);
@@ -735,7 +737,7 @@ bool saveLanguageShots(DeskWindow &window, PgInventory &others, const QDir &out,
     bool paymentShot = false;
     window.paymentHook = [&](PaymentDialog &dialog) {
         dialog.show();
-        dialog.tenderedEdit()->setText(formatMoneyInput(20000));
+        dialog.tenderedEdit()->setText(Money(20000, QStringLiteral("EUR")).inputText());
         wait(1000);
         paymentShot = dialog.grab().save(out.filePath(QStringLiteral("desk-%1-payment.png").arg(suffix)));
         return false;
@@ -883,7 +885,7 @@ bool saveFolioShot(const DeskServices &services, PgInventory &others, QSqlDataba
     panel.chargesTable()->selectRow(1);
     panel.kindBox()->setCurrentIndex(panel.kindBox()->findData(int(FolioKind::Restaurant)));
     panel.descriptionEdit()->setText(QStringLiteral("Breakfast in the room"));
-    panel.amountEdit()->setText(formatMoneyInput(1800));
+    panel.amountEdit()->setText(Money(1800, QStringLiteral("EUR")).inputText());
     wait(300);
     return panel.grab().save(out.filePath(QStringLiteral("frontdesk-folio.png")));
 }
@@ -900,7 +902,7 @@ bool saveRatesShot(DeskWindow &window, const QDir &out)
         dialog.nameEdit()->setText(QStringLiteral("Regatta week"));
         dialog.firstNightEdit()->setDate(QDate::currentDate().addDays(8));
         dialog.lastNightEdit()->setDate(QDate::currentDate().addDays(12));
-        dialog.priceEdit()->setText(formatMoneyInput(17500));
+        dialog.priceEdit()->setText(Money(17500, QStringLiteral("EUR")).inputText());
         wait(400);
         saved = dialog.grab().save(out.filePath(QStringLiteral("frontdesk-rates.png")));
     };

@@ -13,6 +13,8 @@
 #include <QRadioButton>
 #include <QtTest>
 
+#include <limits>
+
 using namespace boxoffice;
 
 class TestMoney : public QObject
@@ -22,6 +24,9 @@ class TestMoney : public QObject
 private slots:
     void typedAmountsAreReadInTheLocale_data();
     void typedAmountsAreReadInTheLocale();
+    void decimalsFollowTheCurrency_data();
+    void decimalsFollowTheCurrency();
+    void sumsStayInOneCurrency();
     void theHintIsInTheLocalesOwnForm();
     void paymentDialogKeepsSellDisabledForUnreadableCash();
     void paymentDialogReadsGermanCash();
@@ -64,7 +69,11 @@ void TestMoney::typedAmountsAreReadInTheLocale_data()
     QTest::newRow("en symbol before") << "en_US"
                                       << "€ 85.00" << qint64(8500);
     QTest::newRow("en symbol tight") << "en_US"
-                                     << "$85" << qint64(8500);
+                                     << "€85" << qint64(8500);
+    QTest::newRow("en another currency's sign") << "en_US"
+                                                << "$85" << no;
+    QTest::newRow("en another currency's code") << "en_US"
+                                                << "85 GBP" << no;
     QTest::newRow("en code after") << "en_US"
                                    << "85.00 EUR" << qint64(8500);
     QTest::newRow("en spaces around") << "en_US"
@@ -124,21 +133,89 @@ void TestMoney::typedAmountsAreReadInTheLocale()
     QFETCH(QString, locale);
     QFETCH(QString, text);
     QFETCH(qint64, minor);
-    QCOMPARE(parseMoney(text, QLocale(locale)).value_or(-1), minor);
+    // The desk sells in euros here; the currency's own decimals are the next test's.
+    const auto read = Money::read(text, QStringLiteral("EUR"), QLocale(locale));
+    QCOMPARE(read ? read->minor() : -1, minor);
+    if (read)
+        QCOMPARE(read->currency(), QStringLiteral("EUR"));
+}
+
+void TestMoney::decimalsFollowTheCurrency_data()
+{
+    QTest::addColumn<QString>("currency");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<qint64>("minor"); // -1: unreadable
+    const qint64 no = -1;
+    // A yen price has no decimals: "1200" is 1200 yen, never 120000 of something.
+    QTest::newRow("yen whole") << "JPY"
+                               << "1,200" << qint64(1200);
+    QTest::newRow("yen with sign") << "JPY"
+                                   << "¥1200" << qint64(1200);
+    QTest::newRow("yen has no decimals") << "JPY"
+                                         << "1200.50" << no;
+    QTest::newRow("dinar three decimals") << "BHD"
+                                          << "1.250" << qint64(1250);
+    QTest::newRow("dinar by code") << "BHD"
+                                   << "BHD 12" << qint64(12000);
+    QTest::newRow("dinar four decimals") << "BHD"
+                                         << "1.2505" << no;
+    QTest::newRow("dollars") << "USD"
+                             << "$85" << qint64(8500);
+    QTest::newRow("francs by code") << "CHF"
+                                    << "CHF 12.50" << qint64(1250);
+    QTest::newRow("lower-case code") << "chf"
+                                     << "12.50 chf" << qint64(1250);
+}
+
+void TestMoney::decimalsFollowTheCurrency()
+{
+    QFETCH(QString, currency);
+    QFETCH(QString, text);
+    QFETCH(qint64, minor);
+    const QLocale english(QStringLiteral("en_US"));
+    const auto read = Money::read(text, currency, english);
+    QCOMPARE(read ? read->minor() : -1, minor);
+    if (!read)
+        return;
+    QCOMPARE(read->currency(), currency.toUpper());
+    // What is read is shown and offered back in the same currency's form.
+    QCOMPARE(Money::read(read->inputText(english), currency, english).value_or(Money()), *read);
+    QCOMPARE(Money::read(read->text(english), currency, english).value_or(Money()), *read);
+}
+
+void TestMoney::sumsStayInOneCurrency()
+{
+    const Money euros(1050, QStringLiteral("eur"));
+    QCOMPARE(euros.currency(), QStringLiteral("EUR"));
+    QCOMPARE(euros.plus(Money(250, QStringLiteral("EUR"))).value_or(Money()), Money(1300, QStringLiteral("EUR")));
+    QCOMPARE(euros.minus(Money(2000, QStringLiteral("EUR"))).value_or(Money()).text(QLocale(QLocale::English)),
+             QStringLiteral("-€9.50"));
+    QVERIFY(!euros.plus(Money(250, QStringLiteral("GBP"))));
+    QVERIFY(!Money(std::numeric_limits<qint64>::max(), QStringLiteral("EUR")).plus(Money(1, QStringLiteral("EUR"))));
+    QVERIFY(!Money(std::numeric_limits<qint64>::min(), QStringLiteral("EUR")).minus(Money(1, QStringLiteral("EUR"))));
+    QCOMPARE(Money(-150, QStringLiteral("EUR")).inputText(QLocale(QLocale::German)), QStringLiteral("-1,50"));
+    QCOMPARE(Money(1200, QStringLiteral("JPY")).inputText(QLocale(QLocale::English)), QStringLiteral("1200"));
 }
 
 void TestMoney::theHintIsInTheLocalesOwnForm()
 {
-    const QString english = unreadableMoneyMessage(QStringLiteral("2OO"), QLocale(QStringLiteral("en_US")));
+    const QString english
+        = unreadableMoneyMessage(QStringLiteral("2OO"), QStringLiteral("EUR"), QLocale(QStringLiteral("en_US")));
     QVERIFY2(english.contains(QStringLiteral("“2OO” is not an amount")), qPrintable(english));
     QVERIFY2(english.contains(QLatin1String("1,234.50")), qPrintable(english));
-    const QString german = unreadableMoneyMessage(QStringLiteral("2OO"), QLocale(QStringLiteral("de_DE")));
+    const QString german
+        = unreadableMoneyMessage(QStringLiteral("2OO"), QStringLiteral("EUR"), QLocale(QStringLiteral("de_DE")));
+    const QString yen
+        = unreadableMoneyMessage(QStringLiteral("2OO"), QStringLiteral("JPY"), QLocale(QStringLiteral("en_US")));
+    QVERIFY2(yen.contains(QLatin1String("or 1,234.")) && !yen.contains(QLatin1String("1,234.5")), qPrintable(yen));
     QVERIFY2(german.contains(QLatin1String("1.234,50")), qPrintable(german));
     // What a placeholder shows is always read back.
     for (const QString &name : {QStringLiteral("en_US"), QStringLiteral("de_DE"), QStringLiteral("fr_FR")}) {
         const QLocale locale(name);
-        QCOMPARE(parseMoney(formatMoneyInput(8550, locale), locale).value_or(-1), 8550);
-        QCOMPARE(parseMoney(formatMoneyInput(8500, locale), locale).value_or(-1), 8500);
+        for (const qint64 minor : {qint64(8550), qint64(8500)}) {
+            const Money shown(minor, QStringLiteral("EUR"));
+            QCOMPARE(Money::read(shown.inputText(locale), shown.currency(), locale).value_or(Money()), shown);
+        }
     }
 }
 

@@ -284,7 +284,7 @@ void TestNightAuditPanel::theCancelDialogProposesThePolicysFee()
     QTest::mouseClick(cancel, Qt::LeftButton);
     QVERIFY2(policy.contains(QStringLiteral("€90.00")), qPrintable(policy));
     QVERIFY(feeProposed);
-    QCOMPARE(feeText, formatMoneyInput(9000));
+    QCOMPARE(feeText, Money(9000, QStringLiteral("EUR")).inputText());
     QCOMPARE(stateOf(stay), QStringLiteral("CANCELLED"));
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT sum(amount_minor) FROM order_ledger l JOIN stays s ON s.order_id = "
                                          "l.order_id WHERE s.id = :s AND l.entry = 'FEE_KEPT'"),

@@ -253,7 +253,8 @@ void TestTranslations::moneyFollowsTheLocale()
 {
     QCOMPARE(formatMoney(123450, QStringLiteral("EUR")), QStringLiteral("1.234,50\u00a0€"));
     QCOMPARE(formatMoney(-500, QStringLiteral("EUR")), QStringLiteral("-5,00\u00a0€"));
-    QCOMPARE(parseMoney(QStringLiteral("1.234,50")), std::optional<qint64>(123450));
+    QCOMPARE(Money::read(QStringLiteral("1.234,50"), QStringLiteral("EUR")).value_or(Money()),
+             Money(123450, QStringLiteral("EUR")));
     const QLocale german;
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
     QCOMPARE(formatMoney(123450, QStringLiteral("EUR")), QStringLiteral("€1,234.50"));

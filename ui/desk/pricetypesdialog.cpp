@@ -20,7 +20,7 @@ constexpr PriceType columnTypes[] = {PriceType::Adult, PriceType::Child, PriceTy
 
 PriceTypesDialog::PriceTypesDialog(const QString &eventName, const QString &currency, const QVector<TypePrice> &prices,
                                    QWidget *parent)
-    : QDialog(parent), m_prices(prices)
+    : QDialog(parent), m_currency(currency), m_prices(prices)
 {
     setWindowTitle(tr("Prices by type"));
     auto *layout = new QVBoxLayout(this);
@@ -48,7 +48,7 @@ PriceTypesDialog::PriceTypesDialog(const QString &eventName, const QString &curr
             band->setText(QStringLiteral("%1 %2").arg(price.bandCode, price.bandName));
             for (int column = AdultColumn; column < ColumnCount; ++column) {
                 if (columnTypes[column - AdultColumn] == price.type)
-                    m_table->item(row, column)->setText(formatMoneyInput(price.amountMinor));
+                    m_table->item(row, column)->setText(Money(price.amountMinor, m_currency).inputText());
             }
         }
         m_table->setItem(row, BandColumn, band);
@@ -76,15 +76,16 @@ QVector<TypePrice> PriceTypesDialog::changes() const
             const PriceType type = columnTypes[column - AdultColumn];
             if (text.isEmpty())
                 continue; // blank: left as it is (not offered, or the band's price kept)
-            const auto amount = parseMoney(text);
+            const auto amount = Money::read(text, m_currency);
             if (!amount)
                 return {};
             bool same = false;
             for (const TypePrice &price : m_prices)
-                same
-                    = same || (price.bandCode == m_bands.at(row) && price.type == type && price.amountMinor == *amount);
+                same = same
+                    || (price.bandCode == m_bands.at(row) && price.type == type
+                        && price.amountMinor == amount->minor());
             if (!same)
-                changed << TypePrice{m_bands.at(row), {}, type, *amount};
+                changed << TypePrice{m_bands.at(row), {}, type, amount->minor()};
         }
     }
     return changed;
@@ -97,8 +98,8 @@ void PriceTypesDialog::check()
     for (int row = 0; row < m_table->rowCount() && problem.isEmpty(); ++row) {
         for (int column = AdultColumn; column < ColumnCount && problem.isEmpty(); ++column) {
             const QTableWidgetItem *item = m_table->item(row, column);
-            if (item && !item->text().trimmed().isEmpty() && !parseMoney(item->text().trimmed()))
-                problem = unreadableMoneyMessage(item->text().trimmed());
+            if (item && !item->text().trimmed().isEmpty() && !Money::read(item->text().trimmed(), m_currency))
+                problem = unreadableMoneyMessage(item->text().trimmed(), m_currency);
         }
     }
     m_problem->setText(problem);

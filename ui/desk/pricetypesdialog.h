@@ -29,6 +29,7 @@ public:
 private:
     void check();
 
+    QString m_currency;
     QVector<TypePrice> m_prices;
     QStringList m_bands;
     QTableWidget *m_table = nullptr;

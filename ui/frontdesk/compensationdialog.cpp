@@ -13,7 +13,7 @@ namespace boxoffice {
 
 CompensationDialog::CompensationDialog(const QString &title, const QString &guest, const QString &currency,
                                        QWidget *parent)
-    : QDialog(parent)
+    : QDialog(parent), m_currency(currency)
 {
     setWindowTitle(title);
     auto *form = new QFormLayout(this);
@@ -25,7 +25,7 @@ CompensationDialog::CompensationDialog(const QString &title, const QString &gues
     form->addRow(m_refundNote);
     m_amount = new QLineEdit;
     m_amount->setObjectName(QStringLiteral("amount"));
-    m_amount->setPlaceholderText(tr("e.g. %1 %2").arg(formatMoneyInput(2050, locale()), currency));
+    m_amount->setPlaceholderText(tr("e.g. %1 %2").arg(Money(2050, currency).inputText(locale()), currency));
     m_reason = new QLineEdit;
     m_reason->setObjectName(QStringLiteral("reason"));
     m_reason->setPlaceholderText(tr("e.g. first night at the partner hotel, taxi paid"));
@@ -62,7 +62,8 @@ qint64 CompensationDialog::amountMinor() const
 {
     if (m_amount->text().trimmed().isEmpty())
         return 0;
-    return parseMoney(m_amount->text(), locale()).value_or(-1);
+    const auto amount = Money::read(m_amount->text(), m_currency, locale());
+    return amount ? amount->minor() : -1;
 }
 
 QString CompensationDialog::amountProblem() const
@@ -125,7 +126,7 @@ QString CompensationDialog::partnerName() const
 void CompensationDialog::updateState()
 {
     const bool readable = amountMinor() >= 0;
-    m_amountProblem->setText(readable ? QString() : unreadableMoneyMessage(m_amount->text(), locale()));
+    m_amountProblem->setText(readable ? QString() : unreadableMoneyMessage(m_amount->text(), m_currency, locale()));
     m_amountProblem->setVisible(!readable);
     const bool partnerNamed = m_partner->isHidden() || !partnerName().isEmpty();
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(readable && !reason().isEmpty() && partnerNamed);

@@ -35,6 +35,7 @@ public:
 private:
     void updateState();
 
+    QString m_currency;
     QLabel *m_refundNote;
     QLineEdit *m_amount;
     QLabel *m_amountProblem; // why the amount cannot be read, while it cannot

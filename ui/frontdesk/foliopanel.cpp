@@ -67,7 +67,6 @@ void FolioPanel::buildUi()
     m_quantity->setPrefix(tr("× "));
     post->addWidget(m_quantity);
     m_amount = new QLineEdit;
-    m_amount->setPlaceholderText(tr("Price of one, e.g. %1").arg(formatMoneyInput(450)));
     m_amount->setAccessibleName(tr("Price of one"));
     post->addWidget(m_amount);
     m_post = new QPushButton(tr("&Post charge"));
@@ -133,6 +132,7 @@ void FolioPanel::showFolio(const Folio &folio)
     const FolioChargeId chosen = selectedCharge();
     m_folio = folio;
     const QLocale locale;
+    m_amount->setPlaceholderText(tr("Price of one, e.g. %1").arg(Money(450, folio.currency).inputText(locale)));
     m_title->setText(folio.stay ? tr("%1 — %2, %3, %4 to %5 (%6)")
                                       .arg(folio.guest, folio.reference, folio.roomType,
                                            locale.toString(folio.checkIn, QLocale::ShortFormat),
@@ -190,16 +190,16 @@ void FolioPanel::postCharge()
 {
     if (!m_service || !m_stay)
         return;
-    const auto amount = parseMoney(m_amount->text());
-    if (!amount || *amount <= 0) {
+    const auto amount = Money::read(m_amount->text(), m_folio.currency);
+    if (!amount || amount->minor() <= 0) {
         showMessage(m_amount->text().trimmed().isEmpty() ? tr("Type the price of one.")
-                                                         : unreadableMoneyMessage(m_amount->text()),
+                                                         : unreadableMoneyMessage(m_amount->text(), m_folio.currency),
                     true);
         m_amount->setFocus();
         return;
     }
-    const FolioChargeRequest request{m_stay, FolioKind(m_kind->currentData().toInt()), m_description->text(), *amount,
-                                     m_quantity->value()};
+    const FolioChargeRequest request{m_stay, FolioKind(m_kind->currentData().toInt()), m_description->text(),
+                                     amount->minor(), m_quantity->value()};
     auto posted = m_calls([&] { return m_service->post(request); });
     if (!posted) {
         showMessage(errorText(posted.error()), true);

@@ -176,7 +176,7 @@ QGroupBox *RatesDialog::buildForm()
     form->addRow(tr("Only on (none: every night):"), days);
     m_price = new QLineEdit;
     m_price->setObjectName(QStringLiteral("ratePrice"));
-    m_price->setPlaceholderText(formatMoneyInput(15000));
+    m_price->setPlaceholderText(Money(15000, m_hotel.currency).inputText());
     form->addRow(tr("&Price a night (%1):").arg(m_hotel.currency), m_price);
     m_add = new QPushButton(tr("&Add the rate"));
     m_add->setObjectName(QStringLiteral("addRate"));
@@ -248,7 +248,8 @@ RateRule RatesDialog::draft() const
         if (m_days.at(day - 1)->isChecked())
             rule.weekdays |= RateRule::bitOf(day);
     }
-    rule.priceMinor = parseMoney(m_price->text()).value_or(-1);
+    const auto price = Money::read(m_price->text(), m_hotel.currency);
+    rule.priceMinor = price ? price->minor() : -1;
     return rule;
 }
 
@@ -287,8 +288,8 @@ void RatesDialog::updatePreview()
 bool RatesDialog::addRate()
 {
     const RateRule rule = draft();
-    if (!parseMoney(m_price->text())) {
-        say(unreadableMoneyMessage(m_price->text()), true);
+    if (!Money::read(m_price->text(), m_hotel.currency)) {
+        say(unreadableMoneyMessage(m_price->text(), m_hotel.currency), true);
         return false;
     }
     const auto added = m_calls([&] { return m_rates.add(rule); });

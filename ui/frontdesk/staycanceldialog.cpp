@@ -78,9 +78,10 @@ void StayCancelDialog::buildPaidChoice(QVBoxLayout *layout)
     auto *form = new QFormLayout;
     m_fee = new QLineEdit;
     m_fee->setObjectName(QStringLiteral("cancellationFee"));
-    m_fee->setPlaceholderText(tr("e.g. %1 %2").arg(formatMoneyInput(2050, locale()), m_money.currency));
+    m_fee->setPlaceholderText(
+        tr("e.g. %1 %2").arg(Money(2050, m_money.currency).inputText(locale()), m_money.currency));
     if (proposed > 0)
-        m_fee->setText(formatMoneyInput(proposed, locale()));
+        m_fee->setText(Money(proposed, m_money.currency).inputText(locale()));
     m_reason = new QLineEdit;
     m_reason->setObjectName(QStringLiteral("cancellationReason"));
     m_reason->setPlaceholderText(tr("e.g. guest fell ill; late cancellation, 24-hour policy"));
@@ -140,7 +141,8 @@ qint64 StayCancelDialog::feeMinor() const
 {
     if (!m_keepFee || !m_keepFee->isChecked())
         return 0;
-    return parseMoney(m_fee->text(), locale()).value_or(-1);
+    const auto fee = Money::read(m_fee->text(), m_money.currency, locale());
+    return fee ? fee->minor() : -1;
 }
 
 QString StayCancelDialog::reason() const
@@ -165,7 +167,7 @@ void StayCancelDialog::updateState()
     if (m_summary) {
         const qint64 fee = feeMinor();
         if (fee < 0 && !m_fee->text().trimmed().isEmpty())
-            m_summary->setText(unreadableMoneyMessage(m_fee->text(), locale()));
+            m_summary->setText(unreadableMoneyMessage(m_fee->text(), m_money.currency, locale()));
         else if (fee < 0 || fee > maxFeeMinor())
             m_summary->setText(tr("A fee is an amount up to %1.").arg(formatMoney(maxFeeMinor(), m_money.currency)));
         else

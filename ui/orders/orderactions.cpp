@@ -316,8 +316,8 @@ void OrderActions::exchange()
     request.payment.method = PaymentMethod(m_payBy->currentData().toInt());
     if (difference > 0) {
         if (request.payment.method == PaymentMethod::Cash) {
-            const auto tendered = parseMoney(m_tender->text());
-            if (!tendered || *tendered < difference) {
+            const auto tendered = Money::read(m_tender->text(), order.currency);
+            if (!tendered || tendered->minor() < difference) {
                 setMessage(tendered ? tr("The buyer pays %1: the cash handed over is less.")
                                           .arg(formatMoney(difference, order.currency))
                                     : tr("Type the cash handed over for the %1 difference.")
@@ -326,7 +326,7 @@ void OrderActions::exchange()
                 m_tender->setFocus();
                 return;
             }
-            request.payment.tenderedMinor = *tendered;
+            request.payment.tenderedMinor = tendered->minor();
         } else {
             request.payment.cardReference = m_tender->text().trimmed();
             if (request.payment.cardReference.isEmpty()) {

@@ -186,9 +186,8 @@ CounterPayment PaymentDialog::payment() const
     if (m_tabs->currentIndex() == 0) {
         payment.method = PaymentMethod::Cash;
         // An empty field means the exact amount: the most common cash sale is "exact change".
-        payment.tenderedMinor = m_tendered->text().trimmed().isEmpty()
-            ? m_dueMinor
-            : parseMoney(m_tendered->text(), locale()).value_or(-1);
+        const auto tendered = Money::read(m_tendered->text(), m_currency, locale());
+        payment.tenderedMinor = m_tendered->text().trimmed().isEmpty() ? m_dueMinor : tendered ? tendered->minor() : -1;
     } else if (m_tabs->currentIndex() == 1) {
         payment.method = PaymentMethod::Card;
         payment.cardReference = m_reference->text().trimmed();
@@ -202,7 +201,7 @@ CounterPayment PaymentDialog::payment() const
 void PaymentDialog::showDue()
 {
     m_due->setText(tr("Amount due: <b>%1</b>").arg(formatMoney(m_dueMinor, m_currency)));
-    m_tendered->setPlaceholderText(formatMoneyInput(m_dueMinor, locale()));
+    m_tendered->setPlaceholderText(Money(m_dueMinor, m_currency).inputText(locale()));
     updateState();
 }
 
@@ -212,8 +211,9 @@ void PaymentDialog::updateState()
     const auto status = CounterPaymentRules::check(current, m_dueMinor);
     if (current.method == PaymentMethod::Cash) {
         if (current.tenderedMinor < 0)
-            m_change->setText(QStringLiteral("<span style='color:#b01c1c'>%1</span>")
-                                  .arg(unreadableMoneyMessage(m_tendered->text(), locale()).toHtmlEscaped()));
+            m_change->setText(
+                QStringLiteral("<span style='color:#b01c1c'>%1</span>")
+                    .arg(unreadableMoneyMessage(m_tendered->text(), m_currency, locale()).toHtmlEscaped()));
         else if (current.tenderedMinor < m_dueMinor)
             m_change->setText(tr("<span style='color:#b01c1c'>%1 short</span>")
                                   .arg(formatMoney(m_dueMinor - current.tenderedMinor, m_currency)));

@@ -119,7 +119,7 @@ QGroupBox *TillPanel::buildMyTill()
     auto *openRow = new QHBoxLayout;
     m_float = new QLineEdit;
     m_float->setObjectName(QStringLiteral("tillFloat"));
-    m_float->setPlaceholderText(formatMoneyInput(10000));
+    m_float->setPlaceholderText(Money(10000, QLocale().currencySymbol(QLocale::CurrencyIsoCode)).inputText());
     m_float->setAccessibleName(tr("Opening float"));
     m_currency = new QComboBox;
     m_currency->setObjectName(QStringLiteral("tillCurrency"));
@@ -159,7 +159,7 @@ QGroupBox *TillPanel::buildMyTill()
     auto *closeForm = new QFormLayout;
     m_counted = new QLineEdit;
     m_counted->setObjectName(QStringLiteral("tillCounted"));
-    m_counted->setPlaceholderText(formatMoneyInput(0));
+    m_counted->setPlaceholderText(Money().inputText());
     m_counted->setAccessibleName(tr("Cash counted in the drawer"));
     m_note = new QLineEdit;
     m_note->setObjectName(QStringLiteral("tillNote"));
@@ -366,15 +366,15 @@ void TillPanel::openTill()
         return;
     }
     const QString typed = m_float->text().trimmed();
-    const auto amount = parseMoney(typed);
+    const auto amount = Money::read(typed, m_currency->currentText());
     if (!amount) {
         setMessage(typed.isEmpty() ? tr("Type the float you start with (the cash in the drawer now).")
-                                   : unreadableMoneyMessage(typed),
+                                   : unreadableMoneyMessage(typed, m_currency->currentText()),
                    true);
         m_float->setFocus();
         return;
     }
-    const qint64 floatMinor = *amount;
+    const qint64 floatMinor = amount->minor();
     const QString currency = m_currency->currentText();
     m_runner->run<TillReport>(
         [floatMinor, currency](TillService &till) -> Result<TillReport> {
@@ -404,16 +404,17 @@ void TillPanel::closeTill()
         return;
     }
     const QString typed = m_counted->text().trimmed();
-    const auto counted = parseMoney(typed);
+    const QString currency = m_shown->shift.currency;
+    const auto counted = Money::read(typed, currency);
     if (!counted) {
         setMessage(typed.isEmpty() ? tr("Count the cash in the drawer and type the amount, then close.")
-                                   : unreadableMoneyMessage(typed),
+                                   : unreadableMoneyMessage(typed, currency),
                    true);
         m_counted->setFocus();
         return;
     }
     const ShiftId id = m_shown->shift.id;
-    const qint64 countedMinor = *counted;
+    const qint64 countedMinor = counted->minor();
     const QString note = m_note->text();
     m_runner->run<TillReport>(
         [id, countedMinor, note](TillService &till) { return till.close(id, countedMinor, note); },

@@ -95,13 +95,13 @@ OpOutcome ChaosWorker::lateAnswer()
     // The reconciliation job and the provider's webhook delivery are down for a moment (for every
     // worker: the others' webhooks wait too), so nothing re-pins or settles this order early.
     ++m_world.outages;
-    m_world.control(QStringLiteral("/control/webhooks"), {{"paused", true}});
+    m_world.control(QStringLiteral("/control/webhooks"), {{QStringLiteral("paused"), true}});
     const OpOutcome outcome = chargeAndSteal();
     // The last one out of an outage brings the back office back: the webhooks let go, or a
     // reconciliation run, either of which settles what was charged.
     if (--m_world.outages == 0) {
         if (chance(50)) {
-            m_world.control(QStringLiteral("/control/webhooks"), {{"paused", false}});
+            m_world.control(QStringLiteral("/control/webhooks"), {{QStringLiteral("paused"), false}});
         } else {
             auto counts = Reconciler(*m_session->store, *m_session->provider).run(0);
             if (!counts && counts.error().code != ErrorCode::Unavailable)

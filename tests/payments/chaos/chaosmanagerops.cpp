@@ -169,9 +169,11 @@ OpOutcome ChaosWorker::webhooks()
     const int delay = delays[pick(4)];
     const bool reorder = chance(30);
     const bool paused = chance(20);
-    const QJsonObject answer
-        = m_world.control(QStringLiteral("/control/webhooks"),
-                          {{"duplicate", duplicate}, {"delay_ms", delay}, {"reorder", reorder}, {"paused", paused}});
+    const QJsonObject answer = m_world.control(QStringLiteral("/control/webhooks"),
+                                               {{QStringLiteral("duplicate"), duplicate},
+                                                {QStringLiteral("delay_ms"), delay},
+                                                {QStringLiteral("reorder"), reorder},
+                                                {QStringLiteral("paused"), paused}});
     if (answer.contains(QStringLiteral("error")))
         return OpOutcome::failed(QStringLiteral("the provider refused the webhook settings"));
     return OpOutcome::done(paused              ? QStringLiteral("paused")
@@ -220,8 +222,7 @@ OpOutcome ChaosWorker::strayCharge()
     ChargeRequest request;
     request.idempotencyKey = CheckoutSaga::chargeKey(order);
     request.order = order;
-    request.amountMinor = 1000 + 500 * pick(5);
-    request.currency = QStringLiteral("EUR");
+    request.amount = Money(1000 + 500 * pick(5), QStringLiteral("EUR"));
     request.description = QStringLiteral("a charge no order records");
     auto charged = m_session->provider->charge(request);
     if (!charged)

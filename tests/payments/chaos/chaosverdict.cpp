@@ -71,7 +71,10 @@ QStringList ChaosVerdict::settle()
     QStringList problems;
     m_world.behave({}); // no more planned trouble
     m_world.control(QStringLiteral("/control/webhooks"),
-                    {{"duplicate", 0}, {"delay_ms", 0}, {"reorder", false}, {"paused", false}});
+                    {{QStringLiteral("duplicate"), 0},
+                     {QStringLiteral("delay_ms"), 0},
+                     {QStringLiteral("reorder"), false},
+                     {QStringLiteral("paused"), false}});
     // A hung charge answers after hangMs whatever the client did; after that nothing is on its way.
     QThread::msleep(ChaosWorld::hangMs + 500);
     if (!waitForWebhooks())
@@ -91,8 +94,8 @@ QStringList ChaosVerdict::settle()
         if (!counts)
             return problems
                 << QStringLiteral("reconciliation failed: %1 %2").arg(counts.error().message, counts.error().detail);
-        m_stats.note(
-            QStringLiteral("settle: reconciliation repaired %1").arg(counts->total() > 0 ? "something" : "nothing"));
+        m_stats.note(QStringLiteral("settle: reconciliation repaired %1")
+                         .arg(counts->total() > 0 ? QStringLiteral("something") : QStringLiteral("nothing")));
         clean = counts->total() == 0 && counts->stillUnknown == 0;
         if (counts->stillUnknown > 0 && !fastForwarded) {
             // Every process that could send a charge is gone and every hung request has been answered:
@@ -207,7 +210,8 @@ QStringList ChaosVerdict::providerChecks()
                        .arg(payment.id)
                        .arg(payment.order));
     }
-    m_stats.note(QStringLiteral("settle: provider charges listed %1").arg(charges.size() > 0 ? "yes" : "no"));
+    m_stats.note(QStringLiteral("settle: provider charges listed %1")
+                     .arg(charges.size() > 0 ? QStringLiteral("yes") : QStringLiteral("no")));
     return found;
 }
 
