@@ -2,6 +2,7 @@
 #include "commands.h"
 
 #include "app/service/journallog.h"
+#include "app/service/programversion.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -304,7 +305,7 @@ int main(int argc, char *argv[])
     QCommandLineParser parser;
     parser.setApplicationDescription(commandSummary());
     parser.addHelpOption();
-    parser.addVersionOption();
+    parser.addOption(boxoffice::versionOption());
     parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("What to do (see Commands)."));
     parser.addOptions(options());
     // Taken on the command line once; now refused with the way to do it, not as an unknown option.
@@ -319,8 +320,10 @@ int main(int argc, char *argv[])
         QTextStream(stderr) << "boxoffice-ctl: " << parser.errorText() << "\nRun boxoffice-ctl --help.\n";
         return ExitBadInput;
     }
-    if (parser.isSet(QStringLiteral("version")))
-        parser.showVersion();
+    if (parser.isSet(QStringLiteral("version"))) {
+        boxoffice::printVersion(QStringLiteral("boxoffice-ctl"));
+        return 0;
+    }
 
     CtlContext context(parser);
     for (const QString &flag : refusedSecretFlags) {

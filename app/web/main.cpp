@@ -9,6 +9,7 @@
 
 #include "app/redis/redisstores.h"
 #include "app/service/journallog.h"
+#include "app/service/programversion.h"
 #include "app/service/servicenotifier.h"
 #include "app/service/stopsignals.h"
 #include "config/servicesettings.h"
@@ -52,7 +53,8 @@ int main(int argc, char *argv[])
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("The box office's web channel: a JSON API for buyers."));
     parser.addHelpOption();
-    parser.addVersionOption();
+    const QCommandLineOption version = versionOption();
+    parser.addOption(version);
     parser.addOptions({
         {QStringLiteral("db"),
          QStringLiteral("Database URL (default: PG* variables, the saved setting, or the private database)."),
@@ -126,6 +128,10 @@ int main(int argc, char *argv[])
         parser.addOption(option);
     }
     parser.process(app);
+    if (parser.isSet(version)) {
+        printVersion(QStringLiteral("boxoffice-web"));
+        return 0;
+    }
     for (const QString &secretFlag : refusedSecretFlags()) {
         if (parser.isSet(secretFlag))
             return fail(QStringLiteral("--%1 is no longer taken: the command line is readable by every user of this "

@@ -1,6 +1,7 @@
 // boxoffice-ctl as a script or a support engineer uses it: the real binary, real exit statuses, the
 // documented --json shapes, against a real database.
 
+#include "ctlrun.h"
 #include "storage/staffadmin.h"
 #include "testdatabase.h"
 
@@ -15,17 +16,7 @@
 using namespace boxoffice;
 using namespace boxoffice::test;
 
-namespace {
-
-struct Run
-{
-    int exitCode = -1;
-    QJsonObject json;
-    QString out;
-    QString err;
-};
-
-} // namespace
+using Run = test::CtlRun;
 
 class TestCtl : public QObject
 {
@@ -59,19 +50,8 @@ private:
 Run TestCtl::ctl(const QStringList &arguments, const ConnectionSettings *settings) const
 {
     const ConnectionSettings &target = settings ? *settings : m_db->settings();
-    QProcess process;
     // The usual PG* variables, as an administrator would set them.
-    QProcessEnvironment environment = clientEnvironment(target);
-    process.setProcessEnvironment(environment);
-    process.start(qEnvironmentVariable("BOXOFFICE_CTL"), arguments);
-    Run run;
-    if (!process.waitForFinished(120000))
-        return run;
-    run.exitCode = process.exitCode();
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    run.json = QJsonDocument::fromJson(run.out.toUtf8()).object();
-    return run;
+    return test::runCtl(arguments, clientEnvironment(target), 120000);
 }
 
 void TestCtl::buyerAddPrintsItsTokenOnce()
@@ -113,15 +93,21 @@ void TestCtl::seedDemoLoadsTheTheatreOnce()
 {
     const Run first = ctl({QStringLiteral("seed-demo"), QStringLiteral("--json")});
     QCOMPARE(first.exitCode, 0);
-    const QJsonObject venue = first.json.value("venues").toArray().first().toObject();
-    QCOMPARE(venue.value("seats").toInt(), 1208);
-    QCOMPARE(venue.value("already_present").toBool(), false);
-    m_event = venue.value("event").toInteger();
+    const QJsonObject venue = first.json.value(QStringLiteral("venues")).toArray().first().toObject();
+    QCOMPARE(venue.value(QStringLiteral("seats")).toInt(), 1208);
+    QCOMPARE(venue.value(QStringLiteral("already_present")).toBool(), false);
+    m_event = venue.value(QStringLiteral("event")).toInteger();
     QVERIFY(m_event > 0);
 
     const Run second = ctl({QStringLiteral("seed-demo"), QStringLiteral("--json")});
     QCOMPARE(second.exitCode, 0);
-    QCOMPARE(second.json.value("venues").toArray().first().toObject().value("already_present").toBool(), true);
+    QCOMPARE(second.json.value(QStringLiteral("venues"))
+                 .toArray()
+                 .first()
+                 .toObject()
+                 .value(QStringLiteral("already_present"))
+                 .toBool(),
+             true);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats")).toInt(), 1208);
 }
 
@@ -129,10 +115,10 @@ void TestCtl::eventsAndAvailability()
 {
     const Run events = ctl({QStringLiteral("events"), QStringLiteral("--json")});
     QCOMPARE(events.exitCode, 0);
-    const QJsonObject event = events.json.value("events").toArray().first().toObject();
-    QCOMPARE(event.value("id").toInteger(), m_event);
-    QCOMPARE(event.value("seats").toInt(), 1208);
-    QCOMPARE(event.value("hold_seconds").toInt(), 600);
+    const QJsonObject event = events.json.value(QStringLiteral("events")).toArray().first().toObject();
+    QCOMPARE(event.value(QStringLiteral("id")).toInteger(), m_event);
+    QCOMPARE(event.value(QStringLiteral("seats")).toInt(), 1208);
+    QCOMPARE(event.value(QStringLiteral("hold_seconds")).toInt(), 600);
 
     const Run availability = ctl({QStringLiteral("availability"), QStringLiteral("--event"), QString::number(m_event)});
     QCOMPARE(availability.exitCode, 0);
@@ -146,33 +132,39 @@ void TestCtl::holdSellAndAudit()
                           QStringLiteral("desk-1"), QStringLiteral("--seats"), QStringLiteral("A-1-5,A-1-6"),
                           QStringLiteral("--json")});
     QCOMPARE(held.exitCode, 0);
-    QCOMPARE(held.json.value("held").toArray().size(), 2);
-    QVERIFY(!held.json.value("held").toArray().first().toObject().value("expires_at").toString().isEmpty());
+    QCOMPARE(held.json.value(QStringLiteral("held")).toArray().size(), 2);
+    QVERIFY(!held.json.value(QStringLiteral("held"))
+                 .toArray()
+                 .first()
+                 .toObject()
+                 .value(QStringLiteral("expires_at"))
+                 .toString()
+                 .isEmpty());
 
     const Run extended
         = ctl({QStringLiteral("extend"), QStringLiteral("--cart"), QStringLiteral("desk-1"), QStringLiteral("--json")});
     QCOMPARE(extended.exitCode, 0);
-    QCOMPARE(extended.json.value("extensions_left").toInt(), 0);
+    QCOMPARE(extended.json.value(QStringLiteral("extensions_left")).toInt(), 0);
     const Run refused
         = ctl({QStringLiteral("extend"), QStringLiteral("--cart"), QStringLiteral("desk-1"), QStringLiteral("--json")});
     QCOMPARE(refused.exitCode, 1);
-    QCOMPARE(refused.json.value("error").toString(), QStringLiteral("limit_reached"));
+    QCOMPARE(refused.json.value(QStringLiteral("error")).toString(), QStringLiteral("limit_reached"));
 
     const Run sold = ctl(
         {QStringLiteral("confirm"), QStringLiteral("--cart"), QStringLiteral("desk-1"), QStringLiteral("--json")});
     QCOMPARE(sold.exitCode, 0);
-    QCOMPARE(sold.json.value("sold").toArray().size(), 2);
-    QCOMPARE(sold.json.value("lost").toArray().size(), 0);
-    const qint64 order = sold.json.value("order").toInteger();
+    QCOMPARE(sold.json.value(QStringLiteral("sold")).toArray().size(), 2);
+    QCOMPARE(sold.json.value(QStringLiteral("lost")).toArray().size(), 0);
+    const qint64 order = sold.json.value(QStringLiteral("order")).toInteger();
     const Run again
         = ctl({QStringLiteral("confirm"), QStringLiteral("--order"), QString::number(order), QStringLiteral("--json")});
     QCOMPARE(again.exitCode, 0);
-    QCOMPARE(again.json.value("already_confirmed").toBool(), true);
+    QCOMPARE(again.json.value(QStringLiteral("already_confirmed")).toBool(), true);
 
     const Run audit = ctl({QStringLiteral("audit"), QStringLiteral("--json")});
     QCOMPARE(audit.exitCode, 0);
-    QCOMPARE(audit.json.value("ok").toBool(), true);
-    QVERIFY(audit.json.value("checks").toArray().size() >= 5);
+    QCOMPARE(audit.json.value(QStringLiteral("ok")).toBool(), true);
+    QVERIFY(audit.json.value(QStringLiteral("checks")).toArray().size() >= 5);
 
     // Break an invariant behind the product's back: audit must notice and exit non-zero. The database
     // refuses a PAID order with nothing delivered, so the fault is planted with its triggers off.
@@ -192,15 +184,28 @@ void TestCtl::badInputExitsTwo_data()
 {
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("messagePart");
-    QTest::newRow("no seats") << QStringList{"hold", "--cart", "x", "--seats", ""} << "No seats";
-    QTest::newRow("duplicate seats") << QStringList{"hold", "--cart", "x", "--seats", "A-2-1,A-2-1"}
+    QTest::newRow("no seats") << QStringList{QStringLiteral("hold"), QStringLiteral("--cart"), QStringLiteral("x"),
+                                             QStringLiteral("--seats"), QStringLiteral("")}
+                              << QStringLiteral("No seats");
+    QTest::newRow("duplicate seats") << QStringList{QStringLiteral("hold"), QStringLiteral("--cart"),
+                                                    QStringLiteral("x"), QStringLiteral("--seats"),
+                                                    QStringLiteral("A-2-1,A-2-1")}
                                      << "more than once";
-    QTest::newRow("negative ttl") << QStringList{"hold", "--cart", "x", "--seats", "A-2-1", "--ttl", "-5"}
+    QTest::newRow("negative ttl") << QStringList{QStringLiteral("hold"),  QStringLiteral("--cart"),
+                                                 QStringLiteral("x"),     QStringLiteral("--seats"),
+                                                 QStringLiteral("A-2-1"), QStringLiteral("--ttl"),
+                                                 QStringLiteral("-5")}
                                   << "at least one second";
-    QTest::newRow("unknown seat") << QStringList{"hold", "--cart", "x", "--seats", "A-2-1,Q-99-1"} << "Q-99-1";
-    QTest::newRow("no cart") << QStringList{"hold", "--seats", "A-2-1"} << "--cart is required";
-    QTest::newRow("bad cart") << QStringList{"hold", "--cart", "x;drop", "--seats", "A-2-1"} << "not valid";
-    QTest::newRow("unknown command") << QStringList{"sell-everything"} << "Unknown command";
+    QTest::newRow("unknown seat") << QStringList{QStringLiteral("hold"), QStringLiteral("--cart"), QStringLiteral("x"),
+                                                 QStringLiteral("--seats"), QStringLiteral("A-2-1,Q-99-1")}
+                                  << QStringLiteral("Q-99-1");
+    QTest::newRow("no cart") << QStringList{QStringLiteral("hold"), QStringLiteral("--seats"), QStringLiteral("A-2-1")}
+                             << QStringLiteral("--cart is required");
+    QTest::newRow("bad cart") << QStringList{QStringLiteral("hold"), QStringLiteral("--cart"), QStringLiteral("x;drop"),
+                                             QStringLiteral("--seats"), QStringLiteral("A-2-1")}
+                              << QStringLiteral("not valid");
+    QTest::newRow("unknown command") << QStringList{QStringLiteral("sell-everything")}
+                                     << QStringLiteral("Unknown command");
 }
 
 void TestCtl::badInputExitsTwo()
@@ -212,8 +217,8 @@ void TestCtl::badInputExitsTwo()
     arguments << QStringLiteral("--json");
     const Run run = ctl(arguments);
     QCOMPARE(run.exitCode, 2);
-    QCOMPARE(run.json.value("ok").toBool(true), false);
-    QVERIFY2(run.json.value("message").toString().contains(messagePart), qPrintable(run.out));
+    QCOMPARE(run.json.value(QStringLiteral("ok")).toBool(true), false);
+    QVERIFY2(run.json.value(QStringLiteral("message")).toString().contains(messagePart), qPrintable(run.out));
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats s JOIN seats st ON st.id = s.seat_id "
                                          "WHERE st.label = 'A-2-1' AND s.state = 'AVAILABLE'"))
                  .toInt(),
@@ -231,8 +236,8 @@ void TestCtl::lostSeatExitsThreeAndNamesIt()
                           QStringLiteral("second"), QStringLiteral("--seats"), QStringLiteral("B-3-6,B-3-7"),
                           QStringLiteral("--json")});
     QCOMPARE(lost.exitCode, 3);
-    QCOMPARE(lost.json.value("error").toString(), QStringLiteral("lost"));
-    QCOMPARE(lost.json.value("lost").toArray(), QJsonArray{QStringLiteral("B-3-7")});
+    QCOMPARE(lost.json.value(QStringLiteral("error")).toString(), QStringLiteral("lost"));
+    QCOMPARE(lost.json.value(QStringLiteral("lost")).toArray(), QJsonArray{QStringLiteral("B-3-7")});
     const Run text = ctl({QStringLiteral("hold"), QStringLiteral("--event"), event, QStringLiteral("--cart"),
                           QStringLiteral("second"), QStringLiteral("--seats"), QStringLiteral("B-3-7")});
     QCOMPARE(text.exitCode, 3);
@@ -240,7 +245,7 @@ void TestCtl::lostSeatExitsThreeAndNamesIt()
     const Run released
         = ctl({QStringLiteral("release"), QStringLiteral("--cart"), QStringLiteral("first"), QStringLiteral("--json")});
     QCOMPARE(released.exitCode, 0);
-    QCOMPARE(released.json.value("released").toArray().size(), 1);
+    QCOMPARE(released.json.value(QStringLiteral("released")).toArray().size(), 1);
 }
 
 void TestCtl::otherShapesFromTheCommandLine()
@@ -249,14 +254,14 @@ void TestCtl::otherShapesFromTheCommandLine()
     const Run pools = ctl({QStringLiteral("ga"), QStringLiteral("list"), QStringLiteral("--event"),
                            QString::number(m_event), QStringLiteral("--json")});
     QCOMPARE(pools.exitCode, 0);
-    const QJsonObject pool = pools.json.value("pools").toArray().first().toObject();
-    QCOMPARE(pool.value("capacity").toInt(), 120);
-    const QString poolId = QString::number(pool.value("id").toInteger());
+    const QJsonObject pool = pools.json.value(QStringLiteral("pools")).toArray().first().toObject();
+    QCOMPARE(pool.value(QStringLiteral("capacity")).toInt(), 120);
+    const QString poolId = QString::number(pool.value(QStringLiteral("id")).toInteger());
     const Run held
         = ctl({QStringLiteral("ga"), QStringLiteral("hold"), QStringLiteral("--pool"), poolId, QStringLiteral("--cart"),
                QStringLiteral("ga-1"), QStringLiteral("--quantity"), QStringLiteral("4"), QStringLiteral("--json")});
     QCOMPARE(held.exitCode, 0);
-    QCOMPARE(held.json.value("quantity").toInt(), 4);
+    QCOMPARE(held.json.value(QStringLiteral("quantity")).toInt(), 4);
     const Run tooMany
         = ctl({QStringLiteral("ga"), QStringLiteral("hold"), QStringLiteral("--pool"), poolId, QStringLiteral("--cart"),
                QStringLiteral("ga-2"), QStringLiteral("--quantity"), QStringLiteral("0")});
@@ -264,10 +269,11 @@ void TestCtl::otherShapesFromTheCommandLine()
 
     const Run hotels = ctl({QStringLiteral("hotel"), QStringLiteral("list"), QStringLiteral("--json")});
     QCOMPARE(hotels.exitCode, 0);
-    const QJsonObject hotel = hotels.json.value("hotels").toArray().first().toObject();
-    const QString roomType
-        = QString::number(hotel.value("room_types").toArray().first().toObject().value("id").toInteger());
-    const QDate checkIn = QDate::fromString(hotel.value("first_night").toString(), Qt::ISODate).addDays(20);
+    const QJsonObject hotel = hotels.json.value(QStringLiteral("hotels")).toArray().first().toObject();
+    const QString roomType = QString::number(
+        hotel.value(QStringLiteral("room_types")).toArray().first().toObject().value(QStringLiteral("id")).toInteger());
+    const QDate checkIn
+        = QDate::fromString(hotel.value(QStringLiteral("first_night")).toString(), Qt::ISODate).addDays(20);
     const Run backwards = ctl({QStringLiteral("hotel"), QStringLiteral("hold"), QStringLiteral("--room-type"), roomType,
                                QStringLiteral("--cart"), QStringLiteral("h-1"), QStringLiteral("--check-in"),
                                checkIn.toString(Qt::ISODate), QStringLiteral("--check-out"),
@@ -280,7 +286,7 @@ void TestCtl::otherShapesFromTheCommandLine()
                           checkIn.addDays(3).toString(Qt::ISODate), QStringLiteral("--guest"),
                           QStringLiteral("Ctl Guest"), QStringLiteral("--json")}); // a stay is booked in a name
     QCOMPARE(stay.exitCode, 0);
-    QCOMPARE(stay.json.value("nights").toInt(), 3);
+    QCOMPARE(stay.json.value(QStringLiteral("nights")).toInt(), 3);
 
     const Run table
         = ctl({QStringLiteral("table"), QStringLiteral("find"), QStringLiteral("--restaurant"), QStringLiteral("1"),
@@ -288,18 +294,19 @@ void TestCtl::otherShapesFromTheCommandLine()
                QStringLiteral("--at"), checkIn.toString(Qt::ISODate) + QStringLiteral("T19:00Z"),
                QStringLiteral("--minutes"), QStringLiteral("120"), QStringLiteral("--json")});
     QCOMPARE(table.exitCode, 0);
-    QVERIFY(!table.json.value("table").toString().isEmpty());
+    QVERIFY(!table.json.value(QStringLiteral("table")).toString().isEmpty());
 
     const Run sold
         = ctl({QStringLiteral("confirm"), QStringLiteral("--cart"), QStringLiteral("h-1"), QStringLiteral("--json")});
     QCOMPARE(sold.exitCode, 0);
-    QCOMPARE(sold.json.value("sold").toArray().size(), 2); // the stay and the table, one order
+    QCOMPARE(sold.json.value(QStringLiteral("sold")).toArray().size(), 2); // the stay and the table, one order
     // Nothing was paid for it, so anyone cancels it, through the front desk's use-case.
-    const Run cancelled = ctl({QStringLiteral("hotel"), QStringLiteral("cancel"), QStringLiteral("--stay"),
-                               QString::number(stay.json.value("stay").toInteger()), QStringLiteral("--json")});
+    const Run cancelled
+        = ctl({QStringLiteral("hotel"), QStringLiteral("cancel"), QStringLiteral("--stay"),
+               QString::number(stay.json.value(QStringLiteral("stay")).toInteger()), QStringLiteral("--json")});
     QCOMPARE(cancelled.exitCode, 0);
-    QCOMPARE(cancelled.json.value("nights_returned").toInt(), 3);
-    QCOMPARE(cancelled.json.value("refunded").toInteger(), 0);
+    QCOMPARE(cancelled.json.value(QStringLiteral("nights_returned")).toInt(), 3);
+    QCOMPARE(cancelled.json.value(QStringLiteral("refunded")).toInteger(), 0);
     QCOMPARE(ctl({QStringLiteral("audit")}).exitCode, 0);
     QCOMPARE(ctl({QStringLiteral("sweep")}).exitCode, 0);
 }
@@ -309,7 +316,7 @@ void TestCtl::unreachableDatabaseExitsOne()
     const Run run = ctl({QStringLiteral("events"), QStringLiteral("--db"),
                          QStringLiteral("postgresql://nobody:pw@127.0.0.1:1/none"), QStringLiteral("--json")});
     QCOMPARE(run.exitCode, 1);
-    QCOMPARE(run.json.value("error").toString(), QStringLiteral("unavailable"));
+    QCOMPARE(run.json.value(QStringLiteral("error")).toString(), QStringLiteral("unavailable"));
     QVERIFY(!run.out.contains(QStringLiteral(":pw@")));
 }
 
@@ -338,7 +345,7 @@ void TestCtl::workerRunsWithGlobalOptionsBeforeTheCommand()
     const Run sold = ctl(
         {QStringLiteral("confirm"), QStringLiteral("--cart"), QStringLiteral("worker-1"), QStringLiteral("--json")});
     QCOMPARE(sold.exitCode, 0);
-    const qint64 order = sold.json.value("order").toInteger();
+    const qint64 order = sold.json.value(QStringLiteral("order")).toInteger();
     QVERIFY(m_db->exec(QStringLiteral("INSERT INTO outbox (topic, order_id) VALUES ('payment-confirmed', :o)"),
                        {{QStringLiteral("o"), order}}));
 
@@ -346,7 +353,7 @@ void TestCtl::workerRunsWithGlobalOptionsBeforeTheCommand()
     const Run run = ctl({QStringLiteral("--db"), m_db->settings().toUrl(true), QStringLiteral("--json"),
                          QStringLiteral("worker"), QStringLiteral("--once")});
     QVERIFY2(run.exitCode == 0, qPrintable(QStringLiteral("exit %1: %2").arg(run.exitCode).arg(run.err)));
-    QCOMPARE(run.json.value("orders_issued").toInt(), 1);
+    QCOMPARE(run.json.value(QStringLiteral("orders_issued")).toInt(), 1);
     QCOMPARE(
         m_db->scalar(QStringLiteral("SELECT count(*) FROM tickets WHERE order_id = :o"), {{QStringLiteral("o"), order}})
             .toInt(),
@@ -366,7 +373,7 @@ void TestCtl::workerRunsWithGlobalOptionsBeforeTheCommand()
         = ctl({QStringLiteral("--json"), QStringLiteral("worker"), QStringLiteral("--once"), QStringLiteral("--smtp"),
                closedPort, QStringLiteral("--mail-from"), QStringLiteral("Box Office <tickets@box.example>")});
     QVERIFY2(mailed.exitCode == 0, qPrintable(mailed.err));
-    QCOMPARE(mailed.json.value("mail").toObject().value("retried").toInt(), 1);
+    QCOMPARE(mailed.json.value(QStringLiteral("mail")).toObject().value(QStringLiteral("retried")).toInt(), 1);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT attempts FROM mail_spool WHERE order_id = :o AND sent_at IS NULL "
                                          "AND last_error IS NOT NULL"),
                           byOrder)
@@ -394,12 +401,12 @@ void TestCtl::workerRunsWithGlobalOptionsBeforeTheCommand()
     // The operator sees it failing, with the relay's words.
     const Run spooled = ctl({QStringLiteral("mail"), QStringLiteral("--json")});
     QVERIFY2(spooled.exitCode == 0, qPrintable(spooled.err));
-    QCOMPARE(spooled.json.value("failing").toInt(), 1);
-    const QJsonObject failing = spooled.json.value("unsent").toArray().first().toObject();
-    QCOMPARE(failing.value("order").toInteger(), order);
-    QCOMPARE(failing.value("state").toString(), QStringLiteral("failing"));
-    QVERIFY2(failing.value("last_error").toString().contains(QStringLiteral("could not be reached")),
-             qPrintable(failing.value("last_error").toString()));
+    QCOMPARE(spooled.json.value(QStringLiteral("failing")).toInt(), 1);
+    const QJsonObject failing = spooled.json.value(QStringLiteral("unsent")).toArray().first().toObject();
+    QCOMPARE(failing.value(QStringLiteral("order")).toInteger(), order);
+    QCOMPARE(failing.value(QStringLiteral("state")).toString(), QStringLiteral("failing"));
+    QVERIFY2(failing.value(QStringLiteral("last_error")).toString().contains(QStringLiteral("could not be reached")),
+             qPrintable(failing.value(QStringLiteral("last_error")).toString()));
     const Run secret = ctl({QStringLiteral("worker"), QStringLiteral("--once"), QStringLiteral("--smtp"),
                             QStringLiteral("smtp://user:hunter2@relay.example.org")});
     QVERIFY(secret.exitCode != 0);
@@ -415,7 +422,7 @@ void TestCtl::ticketVerifyAdmitsOnceAndSaysWhenAndWhere()
     const Run sold = ctl(
         {QStringLiteral("confirm"), QStringLiteral("--cart"), QStringLiteral("door-1"), QStringLiteral("--json")});
     QCOMPARE(sold.exitCode, 0);
-    const qint64 order = sold.json.value("order").toInteger();
+    const qint64 order = sold.json.value(QStringLiteral("order")).toInteger();
     QVERIFY(
         m_db->exec(QStringLiteral("INSERT INTO tickets (order_id, unit_id) SELECT order_id, unit_id FROM order_lines "
                                   "WHERE order_id = :o"),
@@ -439,13 +446,13 @@ void TestCtl::ticketVerifyAdmitsOnceAndSaysWhenAndWhere()
     const Run admitted = ctl({ticket, verify, QStringLiteral("BOXOFFICE-TICKET:") + first, QStringLiteral("--gate"),
                               QStringLiteral("2"), QStringLiteral("--json")});
     QCOMPARE(admitted.exitCode, 0);
-    QCOMPARE(admitted.json.value("outcome").toString(), QStringLiteral("admitted"));
-    QCOMPARE(admitted.json.value("recorded").toBool(), true);
-    QCOMPARE(admitted.json.value("seat").toString(), QStringLiteral("B-4-1"));
-    const QJsonObject admission = admitted.json.value("admission").toObject();
-    QCOMPARE(admission.value("gate").toString(), QStringLiteral("2"));
-    QCOMPARE(admission.value("by").toString(), m_db->settings().user);
-    const QDateTime at = QDateTime::fromString(admission.value("at").toString(), Qt::ISODateWithMs);
+    QCOMPARE(admitted.json.value(QStringLiteral("outcome")).toString(), QStringLiteral("admitted"));
+    QCOMPARE(admitted.json.value(QStringLiteral("recorded")).toBool(), true);
+    QCOMPARE(admitted.json.value(QStringLiteral("seat")).toString(), QStringLiteral("B-4-1"));
+    const QJsonObject admission = admitted.json.value(QStringLiteral("admission")).toObject();
+    QCOMPARE(admission.value(QStringLiteral("gate")).toString(), QStringLiteral("2"));
+    QCOMPARE(admission.value(QStringLiteral("by")).toString(), m_db->settings().user);
+    const QDateTime at = QDateTime::fromString(admission.value(QStringLiteral("at")).toString(), Qt::ISODateWithMs);
     QVERIFY(at.isValid());
 
     // The second scan, at another gate: refused, naming the first gate and its time in local time.
@@ -456,14 +463,15 @@ void TestCtl::ticketVerifyAdmitsOnceAndSaysWhenAndWhere()
     QVERIFY2(again.out.contains(expected), qPrintable(again.out));
     const Run againJson = ctl({ticket, verify, first, QStringLiteral("--json")});
     QCOMPARE(againJson.exitCode, 1);
-    QCOMPARE(againJson.json.value("outcome").toString(), QStringLiteral("already_admitted"));
-    QCOMPARE(againJson.json.value("admission").toObject().value("gate").toString(), QStringLiteral("2"));
+    QCOMPARE(againJson.json.value(QStringLiteral("outcome")).toString(), QStringLiteral("already_admitted"));
+    QCOMPARE(againJson.json.value(QStringLiteral("admission")).toObject().value(QStringLiteral("gate")).toString(),
+             QStringLiteral("2"));
 
     // Looking only: the other ticket is valid and stays unadmitted.
     const Run look = ctl({ticket, verify, second, QStringLiteral("--check-only"), QStringLiteral("--json")});
     QCOMPARE(look.exitCode, 0);
-    QCOMPARE(look.json.value("outcome").toString(), QStringLiteral("valid"));
-    QVERIFY(look.json.value("admission").isNull());
+    QCOMPARE(look.json.value(QStringLiteral("outcome")).toString(), QStringLiteral("valid"));
+    QVERIFY(look.json.value(QStringLiteral("admission")).isNull());
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM admissions WHERE ticket_code = CAST(:c AS uuid)"),
                           {{QStringLiteral("c"), second}})
                  .toInt(),
@@ -481,7 +489,7 @@ void TestCtl::ticketVerifyAdmitsOnceAndSaysWhenAndWhere()
     const Run never
         = ctl({ticket, verify, QStringLiteral("00000000-0000-4000-8000-000000000000"), QStringLiteral("--json")});
     QCOMPARE(never.exitCode, 2);
-    QCOMPARE(never.json.value("error").toString(), QStringLiteral("not_found"));
+    QCOMPARE(never.json.value(QStringLiteral("error")).toString(), QStringLiteral("not_found"));
     QCOMPARE(ctl({ticket, verify, QStringLiteral("not-a-ticket")}).exitCode, 2);
     QCOMPARE(ctl({ticket, verify, second, QStringLiteral("--gate"), QString(40, QLatin1Char('g'))}).exitCode, 2);
 }
@@ -497,7 +505,7 @@ void TestCtl::tillAndDayReports()
     const Run sold = ctl(
         {QStringLiteral("confirm"), QStringLiteral("--cart"), QStringLiteral("till-1"), QStringLiteral("--json")});
     QCOMPARE(sold.exitCode, 0);
-    const qint64 order = sold.json.value("order").toInteger();
+    const qint64 order = sold.json.value(QStringLiteral("order")).toInteger();
     const qint64 amount
         = m_db->scalar(QStringLiteral("SELECT amount_minor FROM orders WHERE id = :o"), {{QStringLiteral("o"), order}})
               .toLongLong();
@@ -519,12 +527,13 @@ void TestCtl::tillAndDayReports()
     const Run till = ctl({QStringLiteral("till"), QStringLiteral("report"), QStringLiteral("--shift"),
                           QString::number(shift), QStringLiteral("--json")});
     QCOMPARE(till.exitCode, 0);
-    const QJsonObject report = till.json.value("tills").toArray().first().toObject();
-    QCOMPARE(report.value("terminal").toString(), QStringLiteral("Ctl desk"));
-    QCOMPARE(report.value("state").toString(), QStringLiteral("closed"));
-    QCOMPARE(report.value("expected_cash").toInteger(), 5000 + amount);
-    QCOMPARE(report.value("difference").toInteger(), qint64(-100));
-    QCOMPARE(report.value("figures").toObject().value("change").toInteger(), qint64(500));
+    const QJsonObject report = till.json.value(QStringLiteral("tills")).toArray().first().toObject();
+    QCOMPARE(report.value(QStringLiteral("terminal")).toString(), QStringLiteral("Ctl desk"));
+    QCOMPARE(report.value(QStringLiteral("state")).toString(), QStringLiteral("closed"));
+    QCOMPARE(report.value(QStringLiteral("expected_cash")).toInteger(), 5000 + amount);
+    QCOMPARE(report.value(QStringLiteral("difference")).toInteger(), qint64(-100));
+    QCOMPARE(report.value(QStringLiteral("figures")).toObject().value(QStringLiteral("change")).toInteger(),
+             qint64(500));
     const Run text = ctl({QStringLiteral("till"), QStringLiteral("report")});
     QCOMPARE(text.exitCode, 0);
     QVERIFY2(text.out.contains(QStringLiteral("Till %1:").arg(shift)), qPrintable(text.out));
@@ -533,16 +542,16 @@ void TestCtl::tillAndDayReports()
                          QDate::currentDate().toString(Qt::ISODate), QStringLiteral("--json")});
     QCOMPARE(day.exitCode, 0);
     bool found = false;
-    for (const QJsonValue &row : day.json.value("rows").toArray()) {
-        if (row.toObject().value("terminal").toString() == QLatin1String("Ctl desk")) {
+    for (const QJsonValue &row : day.json.value(QStringLiteral("rows")).toArray()) {
+        if (row.toObject().value(QStringLiteral("terminal")).toString() == QLatin1String("Ctl desk")) {
             found = true;
-            QCOMPARE(row.toObject().value("cash_net").toInteger(), amount);
-            QCOMPARE(row.toObject().value("shifts_closed").toInt(), 1);
-            QCOMPARE(row.toObject().value("difference").toInteger(), qint64(-100));
+            QCOMPARE(row.toObject().value(QStringLiteral("cash_net")).toInteger(), amount);
+            QCOMPARE(row.toObject().value(QStringLiteral("shifts_closed")).toInt(), 1);
+            QCOMPARE(row.toObject().value(QStringLiteral("difference")).toInteger(), qint64(-100));
         }
     }
     QVERIFY(found);
-    QCOMPARE(day.json.value("totals").toArray().size(), 1);
+    QCOMPARE(day.json.value(QStringLiteral("totals")).toArray().size(), 1);
     const Run dayText = ctl({QStringLiteral("day"), QStringLiteral("report")});
     QVERIFY2(dayText.out.contains(QLatin1String("ALL COUNTERS (EUR)")), qPrintable(dayText.out));
     QCOMPARE(
@@ -577,15 +586,20 @@ void TestCtl::priceTypesAndHouseSeatsAreAManagers()
                           QStringLiteral("press"), QStringLiteral("--owner"), QStringLiteral("Evening Post"),
                           QStringLiteral("--json")});
     QCOMPARE(held.exitCode, 0);
-    QCOMPARE(held.json.value("held").toArray().size(), 2);
+    QCOMPARE(held.json.value(QStringLiteral("held")).toArray().size(), 2);
     const Run taken = ctl({QStringLiteral("hold"), QStringLiteral("--event"), event, QStringLiteral("--cart"),
                            QStringLiteral("ctl-house"), QStringLiteral("--seats"), QStringLiteral("A-3-1")});
     QCOMPARE(taken.exitCode, 3);
     const Run listed = ctl(
         {QStringLiteral("house"), QStringLiteral("list"), QStringLiteral("--event"), event, QStringLiteral("--json")});
     QCOMPARE(listed.exitCode, 0);
-    QCOMPARE(listed.json.value("seats").toArray().size(), 2);
-    QCOMPARE(listed.json.value("seats").toArray().first().toObject().value("owner").toString(),
+    QCOMPARE(listed.json.value(QStringLiteral("seats")).toArray().size(), 2);
+    QCOMPARE(listed.json.value(QStringLiteral("seats"))
+                 .toArray()
+                 .first()
+                 .toObject()
+                 .value(QStringLiteral("owner"))
+                 .toString(),
              QStringLiteral("Evening Post"));
     QCOMPARE(ctl({QStringLiteral("audit")}).exitCode, 0);
 
@@ -599,19 +613,19 @@ void TestCtl::priceTypesAndHouseSeatsAreAManagers()
                              QStringLiteral("--seats"), QStringLiteral("A-3-1"), QStringLiteral("--json")},
                             &asClerk);
     QCOMPARE(refused.exitCode, 1);
-    QCOMPARE(refused.json.value("error").toString(), QStringLiteral("permission_denied"));
+    QCOMPARE(refused.json.value(QStringLiteral("error")).toString(), QStringLiteral("permission_denied"));
     const Run noPrice = ctl({QStringLiteral("price-types"), QStringLiteral("set"), event, QStringLiteral("P"),
                              QStringLiteral("CHILD"), QStringLiteral("1"), QStringLiteral("--json")},
                             &asClerk);
     QCOMPARE(noPrice.exitCode, 1);
-    QCOMPARE(noPrice.json.value("error").toString(), QStringLiteral("permission_denied"));
+    QCOMPARE(noPrice.json.value(QStringLiteral("error")).toString(), QStringLiteral("permission_denied"));
     m_db->exec(QStringLiteral("DROP OWNED BY %1").arg(clerk)); // letters, digits and '_' only
     m_db->exec(QStringLiteral("DROP ROLE IF EXISTS %1").arg(clerk));
 
     const Run released = ctl({QStringLiteral("house"), QStringLiteral("release"), QStringLiteral("--event"), event,
                               QStringLiteral("--seats"), QStringLiteral("A-3-1,A-3-2"), QStringLiteral("--json")});
     QCOMPARE(released.exitCode, 0);
-    QCOMPARE(released.json.value("released").toArray().size(), 2);
+    QCOMPARE(released.json.value(QStringLiteral("released")).toArray().size(), 2);
 }
 
 // An event's waiting room from the command line (migration 036): set, show, clear; a manager's.
@@ -625,10 +639,11 @@ void TestCtl::onSaleSetShowClear()
     const QDateTime before = QDateTime::currentDateTimeUtc();
     const Run made = ctl(set);
     QCOMPARE(made.exitCode, 0);
-    QCOMPARE(made.json.value("on_sale").toBool(), true);
-    QCOMPARE(made.json.value("admit_per_second").toDouble(), 25.5);
-    QCOMPARE(made.json.value("token_seconds").toInt(), 600);
-    const QDateTime closes = QDateTime::fromString(made.json.value("draw_closes_at").toString(), Qt::ISODateWithMs);
+    QCOMPARE(made.json.value(QStringLiteral("on_sale")).toBool(), true);
+    QCOMPARE(made.json.value(QStringLiteral("admit_per_second")).toDouble(), 25.5);
+    QCOMPARE(made.json.value(QStringLiteral("token_seconds")).toInt(), 600);
+    const QDateTime closes
+        = QDateTime::fromString(made.json.value(QStringLiteral("draw_closes_at")).toString(), Qt::ISODateWithMs);
     QVERIFY2(closes >= before.addSecs(119) && closes <= QDateTime::currentDateTimeUtc().addSecs(121),
              qPrintable(closes.toString(Qt::ISODate)));
 
@@ -637,9 +652,10 @@ void TestCtl::onSaleSetShowClear()
         = ctl({QStringLiteral("onsale"), QStringLiteral("set"), QStringLiteral("--event"), event,
                QStringLiteral("--draw-closes"), QStringLiteral("2030-01-02T10:00:00Z"), QStringLiteral("--json")});
     QCOMPARE(replaced.exitCode, 0);
-    QCOMPARE(replaced.json.value("draw_closes_at").toString(), QStringLiteral("2030-01-02T10:00:00.000Z"));
-    QCOMPARE(replaced.json.value("admit_per_second").toDouble(), 0.0);
-    QCOMPARE(replaced.json.value("token_seconds").toInt(), 900);
+    QCOMPARE(replaced.json.value(QStringLiteral("draw_closes_at")).toString(),
+             QStringLiteral("2030-01-02T10:00:00.000Z"));
+    QCOMPARE(replaced.json.value(QStringLiteral("admit_per_second")).toDouble(), 0.0);
+    QCOMPARE(replaced.json.value(QStringLiteral("token_seconds")).toInt(), 900);
     const Run shown = ctl({QStringLiteral("onsale"), QStringLiteral("show"), QStringLiteral("--event"), event});
     QCOMPARE(shown.exitCode, 0);
     QVERIFY2(shown.out.contains(QStringLiteral("2030-01-02 10:00:00 UTC")), qPrintable(shown.out));
@@ -676,18 +692,18 @@ void TestCtl::onSaleSetShowClear()
         {QStringLiteral("onsale"), QStringLiteral("clear"), QStringLiteral("--event"), event, QStringLiteral("--json")},
         &asClerk);
     QCOMPARE(refused.exitCode, 1);
-    QCOMPARE(refused.json.value("error").toString(), QStringLiteral("permission_denied"));
+    QCOMPARE(refused.json.value(QStringLiteral("error")).toString(), QStringLiteral("permission_denied"));
     m_db->exec(QStringLiteral("DROP OWNED BY %1").arg(clerk));
     m_db->exec(QStringLiteral("DROP ROLE IF EXISTS %1").arg(clerk));
 
     const Run cleared = ctl({QStringLiteral("onsale"), QStringLiteral("clear"), QStringLiteral("--event"), event,
                              QStringLiteral("--json")});
     QCOMPARE(cleared.exitCode, 0);
-    QCOMPARE(cleared.json.value("on_sale").toBool(), false);
+    QCOMPARE(cleared.json.value(QStringLiteral("on_sale")).toBool(), false);
     QCOMPARE(ctl({QStringLiteral("onsale"), QStringLiteral("clear"), QStringLiteral("--event"), event}).exitCode, 2);
     QCOMPARE(ctl({QStringLiteral("onsale"), QStringLiteral("show"), QStringLiteral("--event"), event,
                   QStringLiteral("--json")})
-                 .json.value("on_sale")
+                 .json.value(QStringLiteral("on_sale"))
                  .toBool(true),
              false);
 }

@@ -3,6 +3,7 @@
 // working on the next release's expanded schema; a contracted one it no longer fits is refused).
 // The programs are the real boxoffice-ctl binary with the usual PG* variables.
 
+#include "ctlrun.h"
 #include "storage/databasebackup.h"
 #include "storage/migrator.h"
 #include "testdatabase.h"
@@ -19,15 +20,9 @@
 using namespace boxoffice;
 using namespace boxoffice::test;
 
-namespace {
+using Run = test::CtlRun;
 
-struct Run
-{
-    int exitCode = -1;
-    QJsonObject json;
-    QString out;
-    QString err;
-};
+namespace {
 
 // The next release, simulated: its migrations are the bundled ones plus these.
 Migration nextReleaseExpand(int after)
@@ -79,20 +74,10 @@ private:
 
 Run TestUpgrades::ctl(const QStringList &arguments, const ConnectionSettings &target) const
 {
-    QProcess process;
     QProcessEnvironment environment = clientEnvironment(target);
     // Backups without a named file go below the data folder: keep them in the test's own.
     environment.insert(QStringLiteral("XDG_DATA_HOME"), m_folder.filePath(QStringLiteral("data")));
-    process.setProcessEnvironment(environment);
-    process.start(qEnvironmentVariable("BOXOFFICE_CTL"), arguments);
-    Run run;
-    if (!process.waitForFinished(180000))
-        return run;
-    run.exitCode = process.exitCode();
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    run.json = QJsonDocument::fromJson(run.out.toUtf8()).object();
-    return run;
+    return test::runCtl(arguments, environment, 180000);
 }
 
 QString TestUpgrades::fingerprint(const TestDatabase &db) const
