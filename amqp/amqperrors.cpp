@@ -60,7 +60,8 @@ DomainError amqpCloseError(amqp_method_number_t method, const void *decoded, con
                                                  "%1: %2 %3.")
                                       .arg(context, QString::number(code), text));
     error.detail = QStringLiteral("AMQP %1 %2")
-                       .arg(method == AMQP_CONNECTION_CLOSE_METHOD ? "connection.close" : "channel.close")
+                       .arg(method == AMQP_CONNECTION_CLOSE_METHOD ? QLatin1String("connection.close")
+                                                                   : QLatin1String("channel.close"))
                        .arg(code);
     return error;
 }

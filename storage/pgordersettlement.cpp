@@ -167,7 +167,8 @@ Result<Settlement> PgCheckoutStore::settleLocked(OrderId order)
             return refunded.error();
         refunded.value()->finish();
     } else {
-        const QJsonObject payload{{"order", order}, {"units", int(settlement.sold.size())}};
+        const QJsonObject payload{{QStringLiteral("order"), order},
+                                  {QStringLiteral("units"), int(settlement.sold.size())}};
         auto outbox = m_statements.exec(
             CheckoutSql::insertOutbox, settleContext,
             {{QStringLiteral(":order"), order},

@@ -39,13 +39,15 @@ int runDbBackup(CtlContext &context)
     auto written = DatabaseBackup(choice->settings).dump(target, note);
     if (!written)
         return context.fail(written.error());
-    return context.succeed(
-        {{"ok", true}, {"file", written->path}, {"bytes", written->bytes}, {"schema_version", written->schemaVersion}},
-        QStringLiteral("Backup written: %1 (%2 KiB, schema version %3).\n"
-                       "  restore with: boxoffice-ctl db restore %1")
-            .arg(written->path)
-            .arg((written->bytes + 1023) / 1024)
-            .arg(written->schemaVersion));
+    return context.succeed({{QStringLiteral("ok"), true},
+                            {QStringLiteral("file"), written->path},
+                            {QStringLiteral("bytes"), written->bytes},
+                            {QStringLiteral("schema_version"), written->schemaVersion}},
+                           QStringLiteral("Backup written: %1 (%2 KiB, schema version %3).\n"
+                                          "  restore with: boxoffice-ctl db restore %1")
+                               .arg(written->path)
+                               .arg((written->bytes + 1023) / 1024)
+                               .arg(written->schemaVersion));
 }
 
 int runDbRestore(CtlContext &context)
@@ -100,10 +102,10 @@ int runDbRestore(CtlContext &context)
     auto version = Migrator(connection.value()->database()).appliedVersion();
     if (!version)
         return context.fail(version.error());
-    return context.succeed({{"ok", true},
-                            {"restored", file},
-                            {"schema_version", version.value()},
-                            {"previous_contents", QFile::exists(safetyCopy) ? safetyCopy : QString()}},
+    return context.succeed({{QStringLiteral("ok"), true},
+                            {QStringLiteral("restored"), file},
+                            {QStringLiteral("schema_version"), version.value()},
+                            {QStringLiteral("previous_contents"), QFile::exists(safetyCopy) ? safetyCopy : QString()}},
                            QStringLiteral("Restored %1 (schema version %2).%3")
                                .arg(file)
                                .arg(version.value())

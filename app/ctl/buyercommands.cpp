@@ -36,11 +36,11 @@ int runBuyer(CtlContext &context)
                                              : makeError(ErrorCode::Unavailable, QStringLiteral("Could not commit.")));
     }
     return context.succeed(
-        {{"ok", true},
-         {"buyer", created->buyer.id},
-         {"name", created->buyer.name},
-         {"email", email.isEmpty() ? QJsonValue() : QJsonValue(email)},
-         {"token", created->token}},
+        {{QStringLiteral("ok"), true},
+         {QStringLiteral("buyer"), created->buyer.id},
+         {QStringLiteral("name"), created->buyer.name},
+         {QStringLiteral("email"), email.isEmpty() ? QJsonValue() : QJsonValue(email)},
+         {QStringLiteral("token"), created->token}},
         QStringLiteral("Buyer %1 (%2%3). Token, shown only now:\n%4")
             .arg(created->buyer.id)
             .arg(created->buyer.name, email.isEmpty() ? QString() : QStringLiteral(", ") + email, created->token));

@@ -53,7 +53,7 @@ int runCaps(CtlContext &context)
     auto caps = PgBuyerCapStore(connection.value()->database()).setCaps(scope, id, changes);
     if (!caps)
         return context.fail(caps.error());
-    QJsonObject json{{"ok", true}, {"scope", kind}, {"id", id}};
+    QJsonObject json{{QStringLiteral("ok"), true}, {QStringLiteral("scope"), kind}, {QStringLiteral("id"), id}};
     QStringList text;
     for (int holder = 0; holder < 4; ++holder) {
         const auto &cap = caps.value()[size_t(holder)];

@@ -35,11 +35,11 @@ int runDb(CtlContext &context)
         if (!report)
             return context.fail(report.error());
         return context.succeed(
-            {{"ok", true},
-             {"running", true},
-             {"url", settings->describe()},
-             {"directory", cluster.directory()},
-             {"schema_version", report->toVersion}},
+            {{QStringLiteral("ok"), true},
+             {QStringLiteral("running"), true},
+             {QStringLiteral("url"), settings->describe()},
+             {QStringLiteral("directory"), cluster.directory()},
+             {QStringLiteral("schema_version"), report->toVersion}},
             QStringLiteral("Private database running (schema version %1).\n  connect: %2\n  folder:  %3\n"
                            "  password: in %3/credentials.ini")
                 .arg(report->toVersion)
@@ -48,7 +48,8 @@ int runDb(CtlContext &context)
     if (action == QLatin1String("stop")) {
         if (auto status = cluster.stop(note); !status)
             return context.fail(status.error());
-        return context.succeed({{"ok", true}, {"running", false}}, QStringLiteral("Private database stopped."));
+        return context.succeed({{QStringLiteral("ok"), true}, {QStringLiteral("running"), false}},
+                               QStringLiteral("Private database stopped."));
     }
     if (action == QLatin1String("status")) {
         auto running = cluster.isRunning();
@@ -57,11 +58,11 @@ int runDb(CtlContext &context)
         const QString state = !cluster.exists() ? QStringLiteral("not created yet")
             : running.value()                   ? QStringLiteral("running")
                                                 : QStringLiteral("stopped");
-        return context.succeed({{"ok", true},
-                                {"exists", cluster.exists()},
-                                {"running", running.value()},
-                                {"directory", cluster.directory()},
-                                {"log", cluster.logFile()}},
+        return context.succeed({{QStringLiteral("ok"), true},
+                                {QStringLiteral("exists"), cluster.exists()},
+                                {QStringLiteral("running"), running.value()},
+                                {QStringLiteral("directory"), cluster.directory()},
+                                {QStringLiteral("log"), cluster.logFile()}},
                                QStringLiteral("Private database: %1\n  folder: %2\n  log:    %3")
                                    .arg(state, cluster.directory(), cluster.logFile()));
     }
@@ -69,7 +70,8 @@ int runDb(CtlContext &context)
         auto settings = cluster.connectionSettings();
         if (!settings)
             return context.fail(settings.error());
-        return context.succeed({{"ok", true}, {"url", settings->describe()}}, settings->describe());
+        return context.succeed({{QStringLiteral("ok"), true}, {QStringLiteral("url"), settings->describe()}},
+                               settings->describe());
     }
     return context.failUsage(
         QStringLiteral("Use: boxoffice-ctl db start|stop|status|url|backup [FILE]|restore FILE [--replace]"));

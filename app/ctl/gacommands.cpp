@@ -54,7 +54,8 @@ int runGa(CtlContext &context)
         }
         if (lines.isEmpty())
             lines << QStringLiteral("Event %1 has no general-admission pools.").arg(event.value());
-        return context.succeed({{"ok", true}, {"pools", json}}, lines.join(QLatin1Char('\n')));
+        return context.succeed({{QStringLiteral("ok"), true}, {QStringLiteral("pools"), json}},
+                               lines.join(QLatin1Char('\n')));
     }
     if (action == QLatin1String("create")) {
         PoolSpec spec;
@@ -82,7 +83,7 @@ int runGa(CtlContext &context)
         if (!pool)
             return context.fail(pool.error());
         QJsonObject json = poolToJson(pool.value());
-        json.insert("ok", true);
+        json.insert(QStringLiteral("ok"), true);
         return context.succeed(json, QStringLiteral("Created pool:\n") + poolLine(pool.value()));
     }
     auto pool = context.requireId(QStringLiteral("pool"));
@@ -95,8 +96,9 @@ int runGa(CtlContext &context)
             return context.failUsage(QStringLiteral("--strategy is atomic, pessimistic or batched."));
         if (auto status = service.setStrategy(pool.value(), *strategy); !status)
             return context.fail(status.error());
-        return context.succeed({{"ok", true}, {"pool", pool.value()}, {"strategy", name}},
-                               QStringLiteral("Pool %1 now claims with the %2 strategy.").arg(pool.value()).arg(name));
+        return context.succeed(
+            {{QStringLiteral("ok"), true}, {QStringLiteral("pool"), pool.value()}, {QStringLiteral("strategy"), name}},
+            QStringLiteral("Pool %1 now claims with the %2 strategy.").arg(pool.value()).arg(name));
     }
     auto cart = context.requireText(QStringLiteral("cart"));
     if (!cart)
@@ -106,7 +108,10 @@ int runGa(CtlContext &context)
         if (!released)
             return context.fail(released.error());
         return context.succeed(
-            {{"ok", true}, {"cart", cart.value()}, {"pool", pool.value()}, {"released", released.value()}},
+            {{QStringLiteral("ok"), true},
+             {QStringLiteral("cart"), cart.value()},
+             {QStringLiteral("pool"), pool.value()},
+             {QStringLiteral("released"), released.value()}},
             QStringLiteral("Released %1 place(s) of pool %2.").arg(released.value()).arg(pool.value()));
     }
     auto quantity = context.requireNumber(QStringLiteral("quantity"), 1);
@@ -119,7 +124,8 @@ int runGa(CtlContext &context)
         return context.failUsage(QStringLiteral("--ttl must be a whole number of seconds."));
     auto held = service.hold(request);
     if (!held)
-        return context.fail(held.error(), {{"cart", cart.value()}, {"pool", pool.value()}});
+        return context.fail(held.error(),
+                            {{QStringLiteral("cart"), cart.value()}, {QStringLiteral("pool"), pool.value()}});
     return context.succeed(poolHoldToJson(cart.value(), held.value()),
                            QStringLiteral("Held %1 place(s) of pool %2 for cart %3 until %4.")
                                .arg(held->quantity)

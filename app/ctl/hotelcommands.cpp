@@ -35,7 +35,7 @@ int listHotels(CtlContext &context, HotelService &service)
     }
     if (hotels->isEmpty())
         out << "No hotels yet. Load the demo with: boxoffice-ctl seed-demo\n";
-    return context.succeed({{"ok", true}, {"hotels", json}}, text);
+    return context.succeed({{QStringLiteral("ok"), true}, {QStringLiteral("hotels"), json}}, text);
 }
 
 int showAvailability(CtlContext &context, HotelService &service)
@@ -66,7 +66,9 @@ int showAvailability(CtlContext &context, HotelService &service)
             out << range.freeEveryNight << " left at " << formatMoney(range.totalMinor, range.currency)
                 << " for the stay\n";
     }
-    return context.succeed({{"ok", true}, {"hotel", hotel.value()}, {"room_types", json}}, text);
+    return context.succeed(
+        {{QStringLiteral("ok"), true}, {QStringLiteral("hotel"), hotel.value()}, {QStringLiteral("room_types"), json}},
+        text);
 }
 
 // Through the front desk's use-case, as the desk does it: with nothing paid, anyone; a paid stay is a
@@ -91,9 +93,11 @@ int cancelStay(CtlContext &context, const InventorySession &session)
             ? QStringLiteral(" Hand %1 minor units back at the counter.").arg(cancelled->refundedMinor)
             : QStringLiteral(" %1 minor units go back to the card through the payment provider.")
                   .arg(cancelled->refundedMinor);
-    return context.succeed(
-        {{"ok", true}, {"stay", stay.value()}, {"nights_returned", nights}, {"refunded", cancelled->refundedMinor}},
-        text);
+    return context.succeed({{QStringLiteral("ok"), true},
+                            {QStringLiteral("stay"), stay.value()},
+                            {QStringLiteral("nights_returned"), nights},
+                            {QStringLiteral("refunded"), cancelled->refundedMinor}},
+                           text);
 }
 
 // --hotel is an id or a hotel's name (as `hotel list` prints it).
@@ -146,35 +150,35 @@ QJsonObject nightAuditToJson(const NightAuditReport &report)
 {
     QJsonArray stays;
     for (const NightAuditStay &stay : report.stays)
-        stays.append(QJsonObject{{"stay", stay.stay},
-                                 {"reference", stay.reference},
-                                 {"guest", stay.guest},
-                                 {"room_type", stay.roomType},
-                                 {"check_in", jsonDate(stay.checkIn)},
-                                 {"check_out", jsonDate(stay.checkOut)},
-                                 {"outcome", jsonState(stay.outcome)},
-                                 {"secured_by", noShowSecurityName(stay.securedBy).toLower()},
-                                 {"fee", stay.feeMinor},
-                                 {"refunded", stay.refundedMinor},
-                                 {"nights_released", stay.nightsReleased},
-                                 {"note", stay.note}});
-    return {{"ok", true},
-            {"run", report.run},
-            {"ran_now", report.ranNow},
-            {"business_date", jsonDate(report.businessDate)},
-            {"currency", report.currency},
-            {"arrivals", report.arrivals},
-            {"departures", report.departures},
-            {"in_house", report.inHouse},
-            {"rooms", report.rooms},
-            {"occupancy_percent", report.occupancyPercent()},
-            {"room_revenue", report.roomRevenueMinor},
-            {"no_shows", report.noShows},
-            {"cancellations", report.cancellations},
-            {"fees", report.feesMinor},
-            {"refunded", report.refundedMinor},
-            {"nights_released", report.nightsReleased},
-            {"stays", stays}};
+        stays.append(QJsonObject{{QStringLiteral("stay"), stay.stay},
+                                 {QStringLiteral("reference"), stay.reference},
+                                 {QStringLiteral("guest"), stay.guest},
+                                 {QStringLiteral("room_type"), stay.roomType},
+                                 {QStringLiteral("check_in"), jsonDate(stay.checkIn)},
+                                 {QStringLiteral("check_out"), jsonDate(stay.checkOut)},
+                                 {QStringLiteral("outcome"), jsonState(stay.outcome)},
+                                 {QStringLiteral("secured_by"), noShowSecurityName(stay.securedBy).toLower()},
+                                 {QStringLiteral("fee"), stay.feeMinor},
+                                 {QStringLiteral("refunded"), stay.refundedMinor},
+                                 {QStringLiteral("nights_released"), stay.nightsReleased},
+                                 {QStringLiteral("note"), stay.note}});
+    return {{QStringLiteral("ok"), true},
+            {QStringLiteral("run"), report.run},
+            {QStringLiteral("ran_now"), report.ranNow},
+            {QStringLiteral("business_date"), jsonDate(report.businessDate)},
+            {QStringLiteral("currency"), report.currency},
+            {QStringLiteral("arrivals"), report.arrivals},
+            {QStringLiteral("departures"), report.departures},
+            {QStringLiteral("in_house"), report.inHouse},
+            {QStringLiteral("rooms"), report.rooms},
+            {QStringLiteral("occupancy_percent"), report.occupancyPercent()},
+            {QStringLiteral("room_revenue"), report.roomRevenueMinor},
+            {QStringLiteral("no_shows"), report.noShows},
+            {QStringLiteral("cancellations"), report.cancellations},
+            {QStringLiteral("fees"), report.feesMinor},
+            {QStringLiteral("refunded"), report.refundedMinor},
+            {QStringLiteral("nights_released"), report.nightsReleased},
+            {QStringLiteral("stays"), stays}};
 }
 
 // The night audit of one business date: a manager's or the schema owner's; run twice, it changes
@@ -261,7 +265,9 @@ int cancellationPolicy(CtlContext &context, const InventorySession &session, Hot
         if (auto set = store.setPolicy(policy); !set)
             return context.fail(set.error());
     } else if (!current->has_value()) {
-        return context.succeed({{"ok", true}, {"hotel", hotel.value()}, {"policy", QJsonValue()}},
+        return context.succeed({{QStringLiteral("ok"), true},
+                                {QStringLiteral("hotel"), hotel.value()},
+                                {QStringLiteral("policy"), QJsonValue()}},
                                QStringLiteral("No cancellation policy: free to cancel at any time, no no-show fee.\n"));
     }
     const QString text = QStringLiteral("Free cancellation until %1 hours before %2 on the arrival day; late fee %3, "
@@ -269,14 +275,15 @@ int cancellationPolicy(CtlContext &context, const InventorySession &session, Hot
                              .arg(policy.freeUntilHours)
                              .arg(policy.checkInTime.toString(QStringLiteral("HH:mm")), feeSpec(policy.lateFee),
                                   feeSpec(policy.noShowFee));
-    return context.succeed({{"ok", true},
-                            {"hotel", hotel.value()},
-                            {"policy",
-                             QJsonObject{{"free_until_hours", policy.freeUntilHours},
-                                         {"check_in_time", policy.checkInTime.toString(QStringLiteral("HH:mm"))},
-                                         {"late_fee", feeSpec(policy.lateFee)},
-                                         {"no_show_fee", feeSpec(policy.noShowFee)}}}},
-                           text);
+    return context.succeed(
+        {{QStringLiteral("ok"), true},
+         {QStringLiteral("hotel"), hotel.value()},
+         {QStringLiteral("policy"),
+          QJsonObject{{QStringLiteral("free_until_hours"), policy.freeUntilHours},
+                      {QStringLiteral("check_in_time"), policy.checkInTime.toString(QStringLiteral("HH:mm"))},
+                      {QStringLiteral("late_fee"), feeSpec(policy.lateFee)},
+                      {QStringLiteral("no_show_fee"), feeSpec(policy.noShowFee)}}}},
+        text);
 }
 
 } // namespace
@@ -327,7 +334,7 @@ int runHotel(CtlContext &context)
         auto changed = service.changeCapacity(change);
         if (!changed)
             return context.fail(changed.error());
-        return context.succeed({{"ok", true}, {"nights_changed", changed.value()}},
+        return context.succeed({{QStringLiteral("ok"), true}, {QStringLiteral("nights_changed"), changed.value()}},
                                QStringLiteral("Changed %1 night(s).").arg(changed.value()));
     }
     auto cart = context.requireText(QStringLiteral("cart"));
@@ -341,7 +348,9 @@ int runHotel(CtlContext &context)
         if (!nights)
             return context.fail(nights.error());
         return context.succeed(
-            {{"ok", true}, {"stay", stay.value()}, {"nights_returned", nights.value()}},
+            {{QStringLiteral("ok"), true},
+             {QStringLiteral("stay"), stay.value()},
+             {QStringLiteral("nights_returned"), nights.value()}},
             QStringLiteral("Released stay %1; %2 night(s) returned.").arg(stay.value()).arg(nights.value()));
     }
     auto roomType = context.requireId(QStringLiteral("room-type"));
@@ -364,7 +373,7 @@ int runHotel(CtlContext &context)
         return context.failUsage(QStringLiteral("--ttl must be a whole number of seconds."));
     auto held = service.holdStay(request);
     if (!held)
-        return context.fail(held.error(), {{"cart", cart.value()}});
+        return context.fail(held.error(), {{QStringLiteral("cart"), cart.value()}});
     return context.succeed(stayHoldToJson(cart.value(), held.value()),
                            QStringLiteral("Held stay %1 (reference %2), %3 night(s) from %4, until %5.")
                                .arg(held->id)

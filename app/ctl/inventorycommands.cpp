@@ -65,7 +65,7 @@ int runEvents(CtlContext &context)
     }
     if (events->isEmpty())
         out << "No events yet. Load the demo with: boxoffice-ctl seed-demo\n";
-    return context.succeed({{"ok", true}, {"events", json}}, text);
+    return context.succeed({{QStringLiteral("ok"), true}, {QStringLiteral("events"), json}}, text);
 }
 
 int runAvailability(CtlContext &context)
@@ -111,8 +111,8 @@ int runAvailability(CtlContext &context)
                .arg(availability->held())
                .arg(availability->sold());
     QJsonObject json = availabilityToJson(availability.value());
-    json.insert("ok", true);
-    json.insert("name", summary->name);
+    json.insert(QStringLiteral("ok"), true);
+    json.insert(QStringLiteral("name"), summary->name);
     return context.succeed(json, text);
 }
 
@@ -138,7 +138,8 @@ int runHold(CtlContext &context)
     PgSeatStore store(connection.value()->database());
     auto held = SeatHoldService(store).holdByLabels(event.value(), cart.value(), seats, ttl);
     if (!held)
-        return context.fail(held.error(), {{"event", event.value()}, {"cart", cart.value()}});
+        return context.fail(held.error(),
+                            {{QStringLiteral("event"), event.value()}, {QStringLiteral("cart"), cart.value()}});
     HoldRequest request;
     request.event = event.value();
     request.cart = cart.value();

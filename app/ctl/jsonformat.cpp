@@ -10,22 +10,24 @@ namespace {
 
 QJsonObject seatToJson(const SeatRef &seat)
 {
-    return {{"unit", seat.unit}, {"seat", seat.label}};
+    return {{QStringLiteral("unit"), seat.unit}, {QStringLiteral("seat"), seat.label}};
 }
 
 QJsonObject heldToJson(const HeldUnit &held)
 {
     QJsonObject object = seatToJson(held.seat);
-    object.insert("expires_at", jsonTime(held.expiresAt));
+    object.insert(QStringLiteral("expires_at"), jsonTime(held.expiresAt));
     return object;
 }
 
 QJsonObject itemToJson(const CartItem &item)
 {
-    QJsonObject object{
-        {"kind", itemKindName(item.kind)}, {"id", item.id}, {"label", item.label}, {"quantity", item.quantity}};
+    QJsonObject object{{QStringLiteral("kind"), itemKindName(item.kind)},
+                       {QStringLiteral("id"), item.id},
+                       {QStringLiteral("label"), item.label},
+                       {QStringLiteral("quantity"), item.quantity}};
     if (item.expiresAt.isValid())
-        object.insert("expires_at", jsonTime(item.expiresAt));
+        object.insert(QStringLiteral("expires_at"), jsonTime(item.expiresAt));
     return object;
 }
 
@@ -33,12 +35,12 @@ QJsonArray linesToJson(const QVector<OrderLine> &lines)
 {
     QJsonArray array;
     for (const OrderLine &line : lines)
-        array.append(QJsonObject{{"kind", itemKindName(line.kind)},
-                                 {"id", line.id},
-                                 {"label", line.label},
-                                 {"quantity", line.quantity},
-                                 {"amount", line.amountMinor},
-                                 {"state", jsonState(line.state)}});
+        array.append(QJsonObject{{QStringLiteral("kind"), itemKindName(line.kind)},
+                                 {QStringLiteral("id"), line.id},
+                                 {QStringLiteral("label"), line.label},
+                                 {QStringLiteral("quantity"), line.quantity},
+                                 {QStringLiteral("amount"), line.amountMinor},
+                                 {QStringLiteral("state"), jsonState(line.state)}});
     return array;
 }
 
@@ -54,22 +56,25 @@ QJsonArray seatsToJson(const QVector<SeatRef> &seats)
 
 QJsonObject errorToJson(const DomainError &error)
 {
-    QJsonObject object{{"ok", false}, {"error", errorCodeName(error.code)}, {"message", error.message}};
+    QJsonObject object{{QStringLiteral("ok"), false},
+                       {QStringLiteral("error"), errorCodeName(error.code)},
+                       {QStringLiteral("message"), error.message}};
     if (!error.units.isEmpty())
-        object.insert(error.code == ErrorCode::Lost ? "lost" : "units", QJsonArray::fromStringList(error.units));
+        object.insert(error.code == ErrorCode::Lost ? QStringLiteral("lost") : QStringLiteral("units"),
+                      QJsonArray::fromStringList(error.units));
     return object;
 }
 
 QJsonObject eventToJson(const EventSummary &event)
 {
-    return {{"id", event.id},
-            {"name", event.name},
-            {"venue", event.venue},
-            {"starts_at", jsonTime(event.startsAt)},
-            {"currency", event.currency},
-            {"hold_seconds", event.policy.holdSeconds},
-            {"max_extensions", event.policy.maxExtensions},
-            {"seats", event.totalUnits}};
+    return {{QStringLiteral("id"), event.id},
+            {QStringLiteral("name"), event.name},
+            {QStringLiteral("venue"), event.venue},
+            {QStringLiteral("starts_at"), jsonTime(event.startsAt)},
+            {QStringLiteral("currency"), event.currency},
+            {QStringLiteral("hold_seconds"), event.policy.holdSeconds},
+            {QStringLiteral("max_extensions"), event.policy.maxExtensions},
+            {QStringLiteral("seats"), event.totalUnits}};
 }
 
 QJsonObject holdToJson(const HoldRequest &request, const HoldGrant &grant)
@@ -77,7 +82,10 @@ QJsonObject holdToJson(const HoldRequest &request, const HoldGrant &grant)
     QJsonArray held;
     for (const HeldUnit &unit : grant.held)
         held.append(heldToJson(unit));
-    return {{"ok", true}, {"event", request.event}, {"cart", request.cart}, {"held", held}};
+    return {{QStringLiteral("ok"), true},
+            {QStringLiteral("event"), request.event},
+            {QStringLiteral("cart"), request.cart},
+            {QStringLiteral("held"), held}};
 }
 
 QJsonObject releaseToJson(const CartId &cart, const ReleaseOutcome &outcome)
@@ -85,7 +93,10 @@ QJsonObject releaseToJson(const CartId &cart, const ReleaseOutcome &outcome)
     QJsonArray notHeld;
     for (UnitId unit : outcome.notHeld)
         notHeld.append(unit);
-    return {{"ok", true}, {"cart", cart}, {"released", seatsToJson(outcome.released)}, {"not_held", notHeld}};
+    return {{QStringLiteral("ok"), true},
+            {QStringLiteral("cart"), cart},
+            {QStringLiteral("released"), seatsToJson(outcome.released)},
+            {QStringLiteral("not_held"), notHeld}};
 }
 
 QJsonObject cartReleaseToJson(const CartId &cart, const CartRelease &outcome)
@@ -93,7 +104,7 @@ QJsonObject cartReleaseToJson(const CartId &cart, const CartRelease &outcome)
     QJsonArray released;
     for (const CartItem &item : outcome.released)
         released.append(itemToJson(item));
-    return {{"ok", true}, {"cart", cart}, {"released", released}};
+    return {{QStringLiteral("ok"), true}, {QStringLiteral("cart"), cart}, {QStringLiteral("released"), released}};
 }
 
 QJsonObject extendToJson(const CartId &cart, const ExtendOutcome &outcome)
@@ -101,62 +112,69 @@ QJsonObject extendToJson(const CartId &cart, const ExtendOutcome &outcome)
     QJsonArray extended;
     for (const CartItem &item : outcome.extended)
         extended.append(itemToJson(item));
-    return {{"ok", true}, {"cart", cart}, {"extended", extended}, {"extensions_left", outcome.extensionsLeft}};
+    return {{QStringLiteral("ok"), true},
+            {QStringLiteral("cart"), cart},
+            {QStringLiteral("extended"), extended},
+            {QStringLiteral("extensions_left"), outcome.extensionsLeft}};
 }
 
 QJsonObject orderToJson(const OrderSummary &order)
 {
-    return {{"ok", true},
-            {"order", order.id},
-            {"cart", order.cart},
-            {"state", jsonState(order.state)},
-            {"amount", order.amountMinor},
-            {"currency", order.currency},
-            {"lines", linesToJson(order.lines)}};
+    return {{QStringLiteral("ok"), true},
+            {QStringLiteral("order"), order.id},
+            {QStringLiteral("cart"), order.cart},
+            {QStringLiteral("state"), jsonState(order.state)},
+            {QStringLiteral("amount"), order.amountMinor},
+            {QStringLiteral("currency"), order.currency},
+            {QStringLiteral("lines"), linesToJson(order.lines)}};
 }
 
 QJsonObject confirmToJson(const ConfirmOutcome &outcome)
 {
-    return {{"ok", outcome.lost.isEmpty()},
-            {"order", outcome.order},
-            {"sold", linesToJson(outcome.sold)},
-            {"lost", linesToJson(outcome.lost)},
-            {"already_confirmed", outcome.alreadyConfirmed}};
+    return {{QStringLiteral("ok"), outcome.lost.isEmpty()},
+            {QStringLiteral("order"), outcome.order},
+            {QStringLiteral("sold"), linesToJson(outcome.sold)},
+            {QStringLiteral("lost"), linesToJson(outcome.lost)},
+            {QStringLiteral("already_confirmed"), outcome.alreadyConfirmed}};
 }
 
 QJsonObject availabilityToJson(const EventAvailability &availability)
 {
     QJsonArray rows;
     for (const AvailabilityRow &row : availability.rows) {
-        rows.append(QJsonObject{{"section", row.section},
-                                {"section_name", row.sectionName},
-                                {"price_band", row.priceBand},
-                                {"price", row.priceMinor},
-                                {"total", row.total},
-                                {"available", row.available},
-                                {"held", row.held},
-                                {"sold", row.sold}});
+        rows.append(QJsonObject{{QStringLiteral("section"), row.section},
+                                {QStringLiteral("section_name"), row.sectionName},
+                                {QStringLiteral("price_band"), row.priceBand},
+                                {QStringLiteral("price"), row.priceMinor},
+                                {QStringLiteral("total"), row.total},
+                                {QStringLiteral("available"), row.available},
+                                {QStringLiteral("held"), row.held},
+                                {QStringLiteral("sold"), row.sold}});
     }
-    return {{"event", availability.event},
-            {"currency", availability.currency},
-            {"total", availability.total()},
-            {"available", availability.available()},
-            {"held", availability.held()},
-            {"sold", availability.sold()},
-            {"rows", rows}};
+    return {{QStringLiteral("event"), availability.event},
+            {QStringLiteral("currency"), availability.currency},
+            {QStringLiteral("total"), availability.total()},
+            {QStringLiteral("available"), availability.available()},
+            {QStringLiteral("held"), availability.held()},
+            {QStringLiteral("sold"), availability.sold()},
+            {QStringLiteral("rows"), rows}};
 }
 
 QJsonObject auditToJson(const AuditReport &report)
 {
     QJsonArray checks;
     for (const AuditCheck &check : report.checks)
-        checks.append(QJsonObject{{"check", check.name}, {"description", check.description}, {"passed", check.passed}});
+        checks.append(QJsonObject{{QStringLiteral("check"), check.name},
+                                  {QStringLiteral("description"), check.description},
+                                  {QStringLiteral("passed"), check.passed}});
     QJsonArray findings;
     for (const AuditFinding &finding : report.findings)
-        findings.append(QJsonObject{{"check", finding.check},
-                                    {"count", finding.count},
-                                    {"examples", QJsonArray::fromStringList(finding.examples)}});
-    return {{"ok", report.ok()}, {"checks", checks}, {"findings", findings}};
+        findings.append(QJsonObject{{QStringLiteral("check"), finding.check},
+                                    {QStringLiteral("count"), finding.count},
+                                    {QStringLiteral("examples"), QJsonArray::fromStringList(finding.examples)}});
+    return {{QStringLiteral("ok"), report.ok()},
+            {QStringLiteral("checks"), checks},
+            {QStringLiteral("findings"), findings}};
 }
 
 } // namespace boxoffice::ctl
@@ -165,108 +183,110 @@ namespace boxoffice::ctl {
 
 QJsonObject poolToJson(const PoolSummary &pool)
 {
-    return {{"id", pool.id},
-            {"event", pool.event},
-            {"code", pool.code},
-            {"name", pool.name},
-            {"price", pool.priceMinor},
-            {"currency", pool.currency},
-            {"strategy", claimStrategyName(pool.strategy)},
-            {"rows", pool.subpools},
-            {"capacity", pool.capacity},
-            {"sold", pool.sold},
-            {"held", pool.held},
-            {"available", pool.available}};
+    return {{QStringLiteral("id"), pool.id},
+            {QStringLiteral("event"), pool.event},
+            {QStringLiteral("code"), pool.code},
+            {QStringLiteral("name"), pool.name},
+            {QStringLiteral("price"), pool.priceMinor},
+            {QStringLiteral("currency"), pool.currency},
+            {QStringLiteral("strategy"), claimStrategyName(pool.strategy)},
+            {QStringLiteral("rows"), pool.subpools},
+            {QStringLiteral("capacity"), pool.capacity},
+            {QStringLiteral("sold"), pool.sold},
+            {QStringLiteral("held"), pool.held},
+            {QStringLiteral("available"), pool.available}};
 }
 
 QJsonObject poolHoldToJson(const CartId &cart, const PoolHold &hold)
 {
-    return {{"ok", true},
-            {"cart", cart},
-            {"hold", hold.holdId},
-            {"pool", hold.pool},
-            {"quantity", hold.quantity},
-            {"expires_at", jsonTime(hold.expiresAt)},
-            {"refreshed", hold.refreshed}};
+    return {{QStringLiteral("ok"), true},
+            {QStringLiteral("cart"), cart},
+            {QStringLiteral("hold"), hold.holdId},
+            {QStringLiteral("pool"), hold.pool},
+            {QStringLiteral("quantity"), hold.quantity},
+            {QStringLiteral("expires_at"), jsonTime(hold.expiresAt)},
+            {QStringLiteral("refreshed"), hold.refreshed}};
 }
 
 QJsonObject hotelToJson(const HotelSummary &hotel)
 {
     QJsonArray roomTypes;
     for (const RoomTypeSummary &type : hotel.roomTypes)
-        roomTypes.append(QJsonObject{{"id", type.id},
-                                     {"code", type.code},
-                                     {"name", type.name},
-                                     {"rank", type.rank},
-                                     {"price_per_night", type.priceMinor}});
-    return {{"id", hotel.id},
-            {"name", hotel.name},
-            {"currency", hotel.currency},
-            {"hold_seconds", hotel.holdSeconds},
-            {"max_extensions", hotel.maxExtensions},
-            {"first_night", jsonDate(hotel.firstNight)},
-            {"last_night", jsonDate(hotel.lastNight)},
-            {"room_types", roomTypes}};
+        roomTypes.append(QJsonObject{{QStringLiteral("id"), type.id},
+                                     {QStringLiteral("code"), type.code},
+                                     {QStringLiteral("name"), type.name},
+                                     {QStringLiteral("rank"), type.rank},
+                                     {QStringLiteral("price_per_night"), type.priceMinor}});
+    return {{QStringLiteral("id"), hotel.id},
+            {QStringLiteral("name"), hotel.name},
+            {QStringLiteral("currency"), hotel.currency},
+            {QStringLiteral("hold_seconds"), hotel.holdSeconds},
+            {QStringLiteral("max_extensions"), hotel.maxExtensions},
+            {QStringLiteral("first_night"), jsonDate(hotel.firstNight)},
+            {QStringLiteral("last_night"), jsonDate(hotel.lastNight)},
+            {QStringLiteral("room_types"), roomTypes}};
 }
 
 QJsonObject stayHoldToJson(const CartId &cart, const StayHold &hold)
 {
-    return {{"ok", true},
-            {"cart", cart},
-            {"stay", hold.id},
-            {"reference", hold.reference},
-            {"room_type", hold.roomType},
-            {"check_in", jsonDate(hold.checkIn)},
-            {"check_out", jsonDate(hold.checkOut)},
-            {"nights", int(hold.checkIn.daysTo(hold.checkOut))},
-            {"expires_at", jsonTime(hold.expiresAt)},
-            {"refreshed", hold.refreshed}};
+    return {{QStringLiteral("ok"), true},
+            {QStringLiteral("cart"), cart},
+            {QStringLiteral("stay"), hold.id},
+            {QStringLiteral("reference"), hold.reference},
+            {QStringLiteral("room_type"), hold.roomType},
+            {QStringLiteral("check_in"), jsonDate(hold.checkIn)},
+            {QStringLiteral("check_out"), jsonDate(hold.checkOut)},
+            {QStringLiteral("nights"), int(hold.checkIn.daysTo(hold.checkOut))},
+            {QStringLiteral("expires_at"), jsonTime(hold.expiresAt)},
+            {QStringLiteral("refreshed"), hold.refreshed}};
 }
 
 QJsonObject rangeToJson(const RangeAvailability &range)
 {
     QJsonArray nights;
     for (const NightAvailability &night : range.nights)
-        nights.append(QJsonObject{{"night", jsonDate(night.night)},
-                                  {"sellable", night.capacity},
-                                  {"physical", night.physical},
-                                  {"booked", night.booked},
-                                  {"free", night.free()},
-                                  {"overbooked", night.overbooked()},
-                                  {"price", night.priceMinor}});
-    return {{"room_type", range.roomType.id},
-            {"code", range.roomType.code},
-            {"name", range.roomType.name},
-            {"price_per_night", range.roomType.priceMinor},
-            {"total", range.totalMinor},
-            {"currency", range.currency},
-            {"free_every_night", range.freeEveryNight},
-            {"nights", nights}};
+        nights.append(QJsonObject{{QStringLiteral("night"), jsonDate(night.night)},
+                                  {QStringLiteral("sellable"), night.capacity},
+                                  {QStringLiteral("physical"), night.physical},
+                                  {QStringLiteral("booked"), night.booked},
+                                  {QStringLiteral("free"), night.free()},
+                                  {QStringLiteral("overbooked"), night.overbooked()},
+                                  {QStringLiteral("price"), night.priceMinor}});
+    return {{QStringLiteral("room_type"), range.roomType.id},
+            {QStringLiteral("code"), range.roomType.code},
+            {QStringLiteral("name"), range.roomType.name},
+            {QStringLiteral("price_per_night"), range.roomType.priceMinor},
+            {QStringLiteral("total"), range.totalMinor},
+            {QStringLiteral("currency"), range.currency},
+            {QStringLiteral("free_every_night"), range.freeEveryNight},
+            {QStringLiteral("nights"), nights}};
 }
 
 QJsonObject restaurantToJson(const RestaurantSummary &restaurant)
 {
     QJsonArray tables;
     for (const TableSummary &table : restaurant.tables)
-        tables.append(QJsonObject{{"id", table.id}, {"code", table.code}, {"seats", table.seats}});
-    return {{"id", restaurant.id},
-            {"name", restaurant.name},
-            {"currency", restaurant.currency},
-            {"deposit", restaurant.depositMinor},
-            {"tables", tables}};
+        tables.append(QJsonObject{{QStringLiteral("id"), table.id},
+                                  {QStringLiteral("code"), table.code},
+                                  {QStringLiteral("seats"), table.seats}});
+    return {{QStringLiteral("id"), restaurant.id},
+            {QStringLiteral("name"), restaurant.name},
+            {QStringLiteral("currency"), restaurant.currency},
+            {QStringLiteral("deposit"), restaurant.depositMinor},
+            {QStringLiteral("tables"), tables}};
 }
 
 QJsonObject slotHoldToJson(const CartId &cart, const SlotHold &hold)
 {
-    return {{"ok", true},
-            {"cart", cart},
-            {"booking", hold.id},
-            {"table", hold.table},
-            {"table_id", hold.resource},
-            {"starts_at", jsonTime(hold.start)},
-            {"ends_at", jsonTime(hold.end)},
-            {"expires_at", jsonTime(hold.expiresAt)},
-            {"refreshed", hold.refreshed}};
+    return {{QStringLiteral("ok"), true},
+            {QStringLiteral("cart"), cart},
+            {QStringLiteral("booking"), hold.id},
+            {QStringLiteral("table"), hold.table},
+            {QStringLiteral("table_id"), hold.resource},
+            {QStringLiteral("starts_at"), jsonTime(hold.start)},
+            {QStringLiteral("ends_at"), jsonTime(hold.end)},
+            {QStringLiteral("expires_at"), jsonTime(hold.expiresAt)},
+            {QStringLiteral("refreshed"), hold.refreshed}};
 }
 
 } // namespace boxoffice::ctl

@@ -53,16 +53,17 @@ int runMail(CtlContext &context)
                  .arg(counts->sent)
                  .arg(counts->givenUp);
     for (const SpooledMailStatus &mail : mails.value()) {
-        list.append(QJsonObject{{"id", mail.id},
-                                {"order", mail.order > 0 ? QJsonValue(mail.order) : QJsonValue()},
-                                {"purpose", mail.purpose},
-                                {"recipient", mail.recipient},
-                                {"subject", mail.subject},
-                                {"state", stateName(mail.state)},
-                                {"attempts", mail.attempts},
-                                {"created_at", jsonTime(mail.createdAt)},
-                                {"next_attempt_at", jsonTimeOrNull(mail.nextAttemptAt)},
-                                {"last_error", mail.lastError.isEmpty() ? QJsonValue() : QJsonValue(mail.lastError)}});
+        list.append(QJsonObject{
+            {QStringLiteral("id"), mail.id},
+            {QStringLiteral("order"), mail.order > 0 ? QJsonValue(mail.order) : QJsonValue()},
+            {QStringLiteral("purpose"), mail.purpose},
+            {QStringLiteral("recipient"), mail.recipient},
+            {QStringLiteral("subject"), mail.subject},
+            {QStringLiteral("state"), stateName(mail.state)},
+            {QStringLiteral("attempts"), mail.attempts},
+            {QStringLiteral("created_at"), jsonTime(mail.createdAt)},
+            {QStringLiteral("next_attempt_at"), jsonTimeOrNull(mail.nextAttemptAt)},
+            {QStringLiteral("last_error"), mail.lastError.isEmpty() ? QJsonValue() : QJsonValue(mail.lastError)}});
         const QString about = mail.order > 0 ? QStringLiteral("order %1").arg(mail.order)
                                              : QStringLiteral("account mail (%1)").arg(mail.purpose);
         lines << QStringLiteral("  #%1 %2 to %3: %4, %5 tr%6, next %7%8")
@@ -74,12 +75,12 @@ int runMail(CtlContext &context)
                      .arg(utc(mail.nextAttemptAt),
                           mail.lastError.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(mail.lastError));
     }
-    return context.succeed({{"ok", true},
-                            {"waiting", counts->waiting},
-                            {"failing", counts->failing},
-                            {"sent", counts->sent},
-                            {"given_up", counts->givenUp},
-                            {"unsent", list}},
+    return context.succeed({{QStringLiteral("ok"), true},
+                            {QStringLiteral("waiting"), counts->waiting},
+                            {QStringLiteral("failing"), counts->failing},
+                            {QStringLiteral("sent"), counts->sent},
+                            {QStringLiteral("given_up"), counts->givenUp},
+                            {QStringLiteral("unsent"), list}},
                            lines.join(QLatin1Char('\n')));
 }
 

@@ -15,7 +15,7 @@ int runSweep(CtlContext &context)
     auto swept = session.value()->sweepExpiredHolds();
     if (!swept)
         return context.fail(swept.error());
-    return context.succeed({{"ok", true}, {"released", swept.value()}},
+    return context.succeed({{QStringLiteral("ok"), true}, {QStringLiteral("released"), swept.value()}},
                            QStringLiteral("Returned %1 expired hold(s) to available.").arg(swept.value()));
 }
 

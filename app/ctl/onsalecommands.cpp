@@ -35,10 +35,10 @@ Result<QDateTime> drawCloses(const QString &text)
 
 QJsonObject onSaleJson(const OnSale &sale)
 {
-    return {{"event", sale.event},
-            {"draw_closes_at", jsonTime(sale.drawClosesAt)},
-            {"admit_per_second", sale.admitPerSecond},
-            {"token_seconds", sale.tokenSeconds}};
+    return {{QStringLiteral("event"), sale.event},
+            {QStringLiteral("draw_closes_at"), jsonTime(sale.drawClosesAt)},
+            {QStringLiteral("admit_per_second"), sale.admitPerSecond},
+            {QStringLiteral("token_seconds"), sale.tokenSeconds}};
 }
 
 QString onSaleText(const OnSale &sale)
@@ -95,18 +95,19 @@ int runOnSale(CtlContext &context)
         if (auto status = store.clearOnSale(sale.event); !status)
             return context.fail(status.error());
         return context.succeed(
-            {{"ok", true}, {"event", sale.event}, {"on_sale", false}},
+            {{QStringLiteral("ok"), true}, {QStringLiteral("event"), sale.event}, {QStringLiteral("on_sale"), false}},
             QStringLiteral("Event %1 has no waiting room any more: holds need no admission.").arg(sale.event));
     }
     auto current = store.onSale(sale.event);
     if (!current)
         return context.fail(current.error());
     if (!current.value())
-        return context.succeed({{"ok", true}, {"event", sale.event}, {"on_sale", false}},
-                               QStringLiteral("Event %1 has no waiting room.").arg(sale.event));
+        return context.succeed(
+            {{QStringLiteral("ok"), true}, {QStringLiteral("event"), sale.event}, {QStringLiteral("on_sale"), false}},
+            QStringLiteral("Event %1 has no waiting room.").arg(sale.event));
     QJsonObject json = onSaleJson(*current.value());
-    json.insert("ok", true);
-    json.insert("on_sale", true);
+    json.insert(QStringLiteral("ok"), true);
+    json.insert(QStringLiteral("on_sale"), true);
     return context.succeed(json, onSaleText(*current.value()));
 }
 

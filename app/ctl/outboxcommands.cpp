@@ -32,7 +32,8 @@ Result<QJsonValue> queueJson(AmqpQueueProbe &probe, const char *queue, QStringLi
                  .arg(QLatin1String(queue))
                  .arg(counts->messages)
                  .arg(counts->consumers);
-    return QJsonValue(QJsonObject{{"messages", counts->messages}, {"consumers", counts->consumers}});
+    return QJsonValue(
+        QJsonObject{{QStringLiteral("messages"), counts->messages}, {QStringLiteral("consumers"), counts->consumers}});
 }
 
 } // namespace
@@ -57,10 +58,10 @@ int runOutbox(CtlContext &context)
     auto backlog = PgOutboxBacklog(connection.value()->database()).read();
     if (!backlog)
         return context.fail(backlog.error());
-    QJsonObject json{{"ok", true},
-                     {"unpublished", backlog->unpublished},
-                     {"unprocessed", backlog->unprocessed},
-                     {"oldest_unprocessed_seconds", backlog->oldestUnprocessedSeconds}};
+    QJsonObject json{{QStringLiteral("ok"), true},
+                     {QStringLiteral("unpublished"), backlog->unpublished},
+                     {QStringLiteral("unprocessed"), backlog->unprocessed},
+                     {QStringLiteral("oldest_unprocessed_seconds"), backlog->oldestUnprocessedSeconds}};
     QStringList lines;
     const QString oldest = backlog->unprocessed > 0
         ? QStringLiteral(" (the oldest for %1 s)").arg(qint64(backlog->oldestUnprocessedSeconds))
@@ -80,11 +81,11 @@ int runOutbox(CtlContext &context)
         return context.succeed(json, lines.join(QLatin1Char('\n')));
 
     const AmqpUrl &url = amqp.value()->url;
-    json.insert("broker", url.redacted());
+    json.insert(QStringLiteral("broker"), url.redacted());
     const auto brokerFailed = [&](const DomainError &error) {
         if (!context.json())
             QTextStream(stdout) << lines.join(QLatin1Char('\n')) << '\n';
-        json.remove("ok");
+        json.remove(QStringLiteral("ok"));
         return context.fail(error, json);
     };
     auto broker = AmqpConnection::open(url, QStringLiteral("boxoffice-ctl outbox"));
@@ -98,7 +99,9 @@ int runOutbox(CtlContext &context)
     auto dead = queueJson(probe, TicketQueue::deadQueue, lines);
     if (!dead)
         return brokerFailed(dead.error());
-    json.insert("queues", QJsonObject{{TicketQueue::queue, tickets.value()}, {TicketQueue::deadQueue, dead.value()}});
+    json.insert(QStringLiteral("queues"),
+                QJsonObject{{QLatin1String(TicketQueue::queue), tickets.value()},
+                            {QLatin1String(TicketQueue::deadQueue), dead.value()}});
     return context.succeed(json, lines.join(QLatin1Char('\n')));
 }
 

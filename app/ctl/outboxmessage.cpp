@@ -13,7 +13,9 @@ AmqpOutgoing encode(const OutboxEvent &event)
     message.exchange = TicketQueue::exchange;
     message.routingKey = event.topic.toUtf8();
     message.messageId = QByteArray::number(event.id);
-    message.body = QJsonDocument(QJsonObject{{"outbox_id", event.id}, {"order", event.order}, {"topic", event.topic}})
+    message.body = QJsonDocument(QJsonObject{{QStringLiteral("outbox_id"), event.id},
+                                             {QStringLiteral("order"), event.order},
+                                             {QStringLiteral("topic"), event.topic}})
                        .toJson(QJsonDocument::Compact);
     return message;
 }

@@ -30,7 +30,7 @@ QJsonArray seatsToJson(const QVector<SeatRef> &seats)
 {
     QJsonArray array;
     for (const SeatRef &seat : seats)
-        array.append(QJsonObject{{"unit", seat.unit}, {"label", seat.label}});
+        array.append(QJsonObject{{QStringLiteral("unit"), seat.unit}, {QStringLiteral("label"), seat.label}});
     return array;
 }
 
@@ -55,16 +55,18 @@ int listPriceTypes(CtlContext &context, PriceTypeService &service, EventId event
                .arg(QStringLiteral("type"), -14)
                .arg(QStringLiteral("price (minor units)"));
     for (const TypePrice &price : prices.value()) {
-        rows.append(QJsonObject{{"band", price.bandCode},
-                                {"band_name", price.bandName},
-                                {"type", jsonName(price.type)},
-                                {"amount", price.amountMinor}});
+        rows.append(QJsonObject{{QStringLiteral("band"), price.bandCode},
+                                {QStringLiteral("band_name"), price.bandName},
+                                {QStringLiteral("type"), jsonName(price.type)},
+                                {QStringLiteral("amount"), price.amountMinor}});
         out << QStringLiteral("%1 %2 %3\n")
                    .arg(price.bandCode, -6)
                    .arg(priceTypeName(price.type), -14)
                    .arg(price.amountMinor);
     }
-    return context.succeed(QJsonObject{{"ok", true}, {"event", event}, {"prices", rows}}, text.trimmed());
+    return context.succeed(
+        QJsonObject{{QStringLiteral("ok"), true}, {QStringLiteral("event"), event}, {QStringLiteral("prices"), rows}},
+        text.trimmed());
 }
 
 } // namespace
@@ -104,8 +106,11 @@ int runPriceTypes(CtlContext &context)
     if (auto status = service.setPrice(event, args.value(3), *type, amount); !status)
         return context.fail(status.error());
     return context.succeed(
-        QJsonObject{
-            {"ok", true}, {"event", event}, {"band", args.value(3)}, {"type", jsonName(*type)}, {"amount", amount}},
+        QJsonObject{{QStringLiteral("ok"), true},
+                    {QStringLiteral("event"), event},
+                    {QStringLiteral("band"), args.value(3)},
+                    {QStringLiteral("type"), jsonName(*type)},
+                    {QStringLiteral("amount"), amount}},
         QStringLiteral("Event %1 band %2: %3 now %4.").arg(event).arg(args.value(3), priceTypeName(*type)).arg(amount));
 }
 
@@ -139,18 +144,20 @@ int runHouse(CtlContext &context)
         QJsonArray rows;
         QStringList lines;
         for (const HouseSeat &seat : seats.value()) {
-            rows.append(QJsonObject{{"unit", seat.unit},
-                                    {"label", seat.label},
-                                    {"kind", jsonName(seat.kind)},
-                                    {"owner", seat.owner},
-                                    {"note", seat.note},
-                                    {"held_by", seat.heldBy},
-                                    {"held_at", jsonTime(seat.heldAt)}});
+            rows.append(QJsonObject{{QStringLiteral("unit"), seat.unit},
+                                    {QStringLiteral("label"), seat.label},
+                                    {QStringLiteral("kind"), jsonName(seat.kind)},
+                                    {QStringLiteral("owner"), seat.owner},
+                                    {QStringLiteral("note"), seat.note},
+                                    {QStringLiteral("held_by"), seat.heldBy},
+                                    {QStringLiteral("held_at"), jsonTime(seat.heldAt)}});
             lines << QStringLiteral("%1 %2 for %3 (%4) by %5 since %6")
                          .arg(seat.label, houseKindName(seat.kind), seat.owner, seat.note, seat.heldBy,
                               seat.heldAt.toUTC().toString(Qt::ISODate));
         }
-        return context.succeed(QJsonObject{{"ok", true}, {"event", event.value()}, {"seats", rows}},
+        return context.succeed(QJsonObject{{QStringLiteral("ok"), true},
+                                           {QStringLiteral("event"), event.value()},
+                                           {QStringLiteral("seats"), rows}},
                                lines.isEmpty() ? QStringLiteral("No house seats.") : lines.join(QLatin1Char('\n')));
     }
     PgSeatStore seatStore(connection.value()->database());
@@ -165,11 +172,12 @@ int runHouse(CtlContext &context)
         auto released = house.release(event.value(), units);
         if (!released)
             return context.fail(released.error());
-        return context.succeed(
-            QJsonObject{{"ok", true}, {"event", event.value()}, {"released", seatsToJson(released.value())}},
-            released->isEmpty() ? QStringLiteral("None of those seats was held for the house.")
-                                : QStringLiteral("Released %1; on sale again.")
-                                      .arg(labelsOf(released.value()).join(QStringLiteral(", "))));
+        return context.succeed(QJsonObject{{QStringLiteral("ok"), true},
+                                           {QStringLiteral("event"), event.value()},
+                                           {QStringLiteral("released"), seatsToJson(released.value())}},
+                               released->isEmpty() ? QStringLiteral("None of those seats was held for the house.")
+                                                   : QStringLiteral("Released %1; on sale again.")
+                                                         .arg(labelsOf(released.value()).join(QStringLiteral(", "))));
     }
     HouseHoldRequest request;
     request.event = event.value();
@@ -180,11 +188,11 @@ int runHouse(CtlContext &context)
     auto held = house.hold(request);
     if (!held)
         return context.fail(held.error());
-    return context.succeed(QJsonObject{{"ok", true},
-                                       {"event", event.value()},
-                                       {"kind", jsonName(request.kind)},
-                                       {"owner", request.owner},
-                                       {"held", seatsToJson(held.value())}},
+    return context.succeed(QJsonObject{{QStringLiteral("ok"), true},
+                                       {QStringLiteral("event"), event.value()},
+                                       {QStringLiteral("kind"), jsonName(request.kind)},
+                                       {QStringLiteral("owner"), request.owner},
+                                       {QStringLiteral("held"), seatsToJson(held.value())}},
                            QStringLiteral("Held %1 for %2 (%3), off sale until released.")
                                .arg(labelsOf(held.value()).join(QStringLiteral(", ")), request.owner,
                                     houseKindName(request.kind).toLower()));

@@ -18,7 +18,7 @@ int runMigrate(CtlContext &context)
     auto version = Migrator(choice.value()->database()).appliedVersion();
     if (!version)
         return context.fail(version.error());
-    return context.succeed({{"ok", true}, {"schema_version", version.value()}},
+    return context.succeed({{QStringLiteral("ok"), true}, {QStringLiteral("schema_version"), version.value()}},
                            QStringLiteral("Database schema is at version %1.").arg(version.value()));
 }
 
@@ -52,10 +52,10 @@ int runSeedDemo(CtlContext &context)
     QJsonArray loadedJson;
     QStringList lines;
     for (const DemoVenueReport &venue : report->venues) {
-        loadedJson.append(QJsonObject{{"venue", venue.name},
-                                      {"event", venue.loaded.eventId},
-                                      {"seats", venue.loaded.seats},
-                                      {"already_present", venue.loaded.alreadyPresent}});
+        loadedJson.append(QJsonObject{{QStringLiteral("venue"), venue.name},
+                                      {QStringLiteral("event"), venue.loaded.eventId},
+                                      {QStringLiteral("seats"), venue.loaded.seats},
+                                      {QStringLiteral("already_present"), venue.loaded.alreadyPresent}});
         lines << QStringLiteral("%1: %2 seats, event %3%4")
                      .arg(venue.name)
                      .arg(venue.loaded.seats)
@@ -66,8 +66,10 @@ int runSeedDemo(CtlContext &context)
     for (const auto &[kind, loaded, units] :
          {std::tuple{QStringLiteral("hotel"), report->hotel, QStringLiteral("room-nights")},
           std::tuple{QStringLiteral("restaurant"), report->restaurant, QStringLiteral("tables")}}) {
-        propertiesJson.append(QJsonObject{
-            {"kind", kind}, {"id", loaded.id}, {"name", loaded.name}, {"already_present", loaded.alreadyPresent}});
+        propertiesJson.append(QJsonObject{{QStringLiteral("kind"), kind},
+                                          {QStringLiteral("id"), loaded.id},
+                                          {QStringLiteral("name"), loaded.name},
+                                          {QStringLiteral("already_present"), loaded.alreadyPresent}});
         lines
             << (loaded.alreadyPresent
                     ? QStringLiteral("%1 (already loaded)").arg(loaded.name)
@@ -75,7 +77,9 @@ int runSeedDemo(CtlContext &context)
     }
     for (const QString &staff : report->staffAdded)
         lines << QStringLiteral("Demo sign-in %1").arg(staff);
-    return context.succeed({{"ok", true}, {"venues", loadedJson}, {"properties", propertiesJson}},
+    return context.succeed({{QStringLiteral("ok"), true},
+                            {QStringLiteral("venues"), loadedJson},
+                            {QStringLiteral("properties"), propertiesJson}},
                            lines.join(QLatin1Char('\n')));
 }
 

@@ -314,31 +314,31 @@ int runSimulateBuyers(CtlContext &context)
     const double payP99 = percentileMs(tally.checkoutMicros, 0.99);
     QJsonArray failedChecks;
     for (const AuditFinding &finding : audit->findings)
-        failedChecks.append(QJsonObject{{"check", finding.check},
-                                        {"count", finding.count},
-                                        {"examples", QJsonArray::fromStringList(finding.examples)}});
-    const QJsonObject json{{"ok", audit->ok() && tally.errors == 0},
-                           {"event", simulation.event},
-                           {"buyers", simulation.buyers},
-                           {"rate", simulation.rate},
-                           {"seed", qint64(simulation.seed)},
-                           {"seconds", seconds},
-                           {"attempts", tally.attempts},
-                           {"granted", tally.granted},
-                           {"lost", tally.lost},
-                           {"paid", tally.paid},
-                           {"declined", tally.declined},
-                           {"abandoned", tally.abandoned},
-                           {"late", tally.late},
-                           {"empty_handed", tally.emptyHanded},
-                           {"errors", tally.errors},
-                           {"error_samples", QJsonArray::fromStringList(tally.errorSamples)},
-                           {"hold_p50_ms", holdP50},
-                           {"hold_p99_ms", holdP99},
-                           {"checkout_p50_ms", payP50},
-                           {"checkout_p99_ms", payP99},
-                           {"audit_checks", int(audit->checks.size())},
-                           {"audit_failed", failedChecks}};
+        failedChecks.append(QJsonObject{{QStringLiteral("check"), finding.check},
+                                        {QStringLiteral("count"), finding.count},
+                                        {QStringLiteral("examples"), QJsonArray::fromStringList(finding.examples)}});
+    const QJsonObject json{{QStringLiteral("ok"), audit->ok() && tally.errors == 0},
+                           {QStringLiteral("event"), simulation.event},
+                           {QStringLiteral("buyers"), simulation.buyers},
+                           {QStringLiteral("rate"), simulation.rate},
+                           {QStringLiteral("seed"), qint64(simulation.seed)},
+                           {QStringLiteral("seconds"), seconds},
+                           {QStringLiteral("attempts"), tally.attempts},
+                           {QStringLiteral("granted"), tally.granted},
+                           {QStringLiteral("lost"), tally.lost},
+                           {QStringLiteral("paid"), tally.paid},
+                           {QStringLiteral("declined"), tally.declined},
+                           {QStringLiteral("abandoned"), tally.abandoned},
+                           {QStringLiteral("late"), tally.late},
+                           {QStringLiteral("empty_handed"), tally.emptyHanded},
+                           {QStringLiteral("errors"), tally.errors},
+                           {QStringLiteral("error_samples"), QJsonArray::fromStringList(tally.errorSamples)},
+                           {QStringLiteral("hold_p50_ms"), holdP50},
+                           {QStringLiteral("hold_p99_ms"), holdP99},
+                           {QStringLiteral("checkout_p50_ms"), payP50},
+                           {QStringLiteral("checkout_p99_ms"), payP99},
+                           {QStringLiteral("audit_checks"), int(audit->checks.size())},
+                           {QStringLiteral("audit_failed"), failedChecks}};
     QString text;
     QTextStream out(&text);
     out << "Simulated " << simulation.buyers << " buyers on event " << simulation.event << " at " << simulation.rate

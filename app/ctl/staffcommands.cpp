@@ -59,8 +59,9 @@ int runStaff(CtlContext &context)
         const StaffRole role = roleName == QLatin1String("manager") ? StaffRole::Manager : StaffRole::Clerk;
         if (auto status = StaffAdmin(connection.value()->database()).addStaff(login, password, role); !status)
             return context.fail(status.error());
-        return context.succeed({{"ok", true}, {"login", login}, {"role", roleName}},
-                               QStringLiteral("Created %1 login %2.").arg(roleName, login));
+        return context.succeed(
+            {{QStringLiteral("ok"), true}, {QStringLiteral("login"), login}, {QStringLiteral("role"), roleName}},
+            QStringLiteral("Created %1 login %2.").arg(roleName, login));
     }
     if (action == QLatin1String("list")) {
         auto connection = context.connect();
@@ -76,10 +77,11 @@ int runStaff(CtlContext &context)
         QJsonArray json;
         QStringList lines;
         while (query.next()) {
-            json.append(QJsonObject{{"login", query.value(0).toString()}, {"role", query.value(1).toString()}});
+            json.append(QJsonObject{{QStringLiteral("login"), query.value(0).toString()},
+                                    {QStringLiteral("role"), query.value(1).toString()}});
             lines << QStringLiteral("%1  %2").arg(query.value(0).toString(), -20).arg(query.value(1).toString());
         }
-        return context.succeed({{"ok", true}, {"staff", json}},
+        return context.succeed({{QStringLiteral("ok"), true}, {QStringLiteral("staff"), json}},
                                lines.isEmpty() ? QStringLiteral("No staff logins yet.")
                                                : lines.join(QLatin1Char('\n')));
     }

@@ -33,7 +33,7 @@ int runTable(CtlContext &context)
             for (const TableSummary &table : restaurant.tables)
                 out << "      table " << table.id << "  " << table.code << "  " << table.seats << " seats\n";
         }
-        return context.succeed({{"ok", true}, {"restaurants", json}}, text);
+        return context.succeed({{QStringLiteral("ok"), true}, {QStringLiteral("restaurants"), json}}, text);
     }
     auto cart = context.requireText(QStringLiteral("cart"));
     if (!cart)
@@ -45,7 +45,9 @@ int runTable(CtlContext &context)
         auto released = service.releaseSlot(cart.value(), booking.value());
         if (!released)
             return context.fail(released.error());
-        return context.succeed({{"ok", true}, {"booking", booking.value()}, {"released", released.value() == 1}},
+        return context.succeed({{QStringLiteral("ok"), true},
+                                {QStringLiteral("booking"), booking.value()},
+                                {QStringLiteral("released"), released.value() == 1}},
                                released.value() == 1
                                    ? QStringLiteral("Released booking %1.").arg(booking.value())
                                    : QStringLiteral("Cart %1 did not hold booking %2; nothing changed.")
@@ -79,7 +81,7 @@ int runTable(CtlContext &context)
                                  at.value().addSecs(qint64(minutes.value()) * 60), ttl});
     }
     if (!held)
-        return context.fail(held.error(), {{"cart", cart.value()}});
+        return context.fail(held.error(), {{QStringLiteral("cart"), cart.value()}});
     return context.succeed(slotHoldToJson(cart.value(), held.value()),
                            QStringLiteral("Held table %1 from %2 to %3 (booking %4) until %5.")
                                .arg(held->table, held->start.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")),

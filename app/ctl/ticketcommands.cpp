@@ -34,28 +34,28 @@ QJsonValue admissionToJson(const Admission &admission)
 {
     if (admission.isNull())
         return QJsonValue::Null;
-    return QJsonObject{{"at", jsonTime(admission.at)},
-                       {"gate", admission.gate},
-                       {"by", admission.by},
-                       {"terminal", admission.terminal}};
+    return QJsonObject{{QStringLiteral("at"), jsonTime(admission.at)},
+                       {QStringLiteral("gate"), admission.gate},
+                       {QStringLiteral("by"), admission.by},
+                       {QStringLiteral("terminal"), admission.terminal}};
 }
 
 QJsonObject scanToJson(const DoorScan &scan, const QString &message)
 {
     const bool admits = scan.outcome == DoorOutcome::Admitted || scan.outcome == DoorOutcome::Valid;
-    return QJsonObject{{"ok", admits},
-                       {"admits", admits},
-                       {"outcome", outcomeName(scan.outcome)},
-                       {"recorded", scan.outcome == DoorOutcome::Admitted},
-                       {"reason", DoorRules::refusalText(scan.refusal)},
-                       {"message", message},
-                       {"code", scan.ticket.code},
-                       {"event", scan.ticket.eventName},
-                       {"seat", scan.ticket.seatLabel},
-                       {"section", scan.ticket.sectionName},
-                       {"standing", scan.ticket.isStandingPlace()},
-                       {"order", scan.ticket.order},
-                       {"admission", admissionToJson(scan.admission)}};
+    return QJsonObject{{QStringLiteral("ok"), admits},
+                       {QStringLiteral("admits"), admits},
+                       {QStringLiteral("outcome"), outcomeName(scan.outcome)},
+                       {QStringLiteral("recorded"), scan.outcome == DoorOutcome::Admitted},
+                       {QStringLiteral("reason"), DoorRules::refusalText(scan.refusal)},
+                       {QStringLiteral("message"), message},
+                       {QStringLiteral("code"), scan.ticket.code},
+                       {QStringLiteral("event"), scan.ticket.eventName},
+                       {QStringLiteral("seat"), scan.ticket.seatLabel},
+                       {QStringLiteral("section"), scan.ticket.sectionName},
+                       {QStringLiteral("standing"), scan.ticket.isStandingPlace()},
+                       {QStringLiteral("order"), scan.ticket.order},
+                       {QStringLiteral("admission"), admissionToJson(scan.admission)}};
 }
 
 } // namespace

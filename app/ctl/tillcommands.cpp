@@ -36,18 +36,18 @@ QString stateName(ShiftState state)
 // so their sums are the "_amount".
 QJsonObject figuresJson(const TillFigures &f)
 {
-    return QJsonObject{{"cash_sales", f.cashSales},
-                       {"cash_sales_amount", f.cashSalesMinor},
-                       {"change", f.changeMinor},
-                       {"card_sales", f.cardSales},
-                       {"card_sales_amount", f.cardSalesMinor},
-                       {"voids", f.voids},
-                       {"void_cash", f.voidCashMinor},
-                       {"void_card", f.voidCardMinor},
-                       {"refunds", f.refunds},
-                       {"refund_cash", f.refundCashMinor},
-                       {"refund_card", f.refundCardMinor},
-                       {"other_currency", f.otherCurrency}};
+    return QJsonObject{{QStringLiteral("cash_sales"), f.cashSales},
+                       {QStringLiteral("cash_sales_amount"), f.cashSalesMinor},
+                       {QStringLiteral("change"), f.changeMinor},
+                       {QStringLiteral("card_sales"), f.cardSales},
+                       {QStringLiteral("card_sales_amount"), f.cardSalesMinor},
+                       {QStringLiteral("voids"), f.voids},
+                       {QStringLiteral("void_cash"), f.voidCashMinor},
+                       {QStringLiteral("void_card"), f.voidCardMinor},
+                       {QStringLiteral("refunds"), f.refunds},
+                       {QStringLiteral("refund_cash"), f.refundCashMinor},
+                       {QStringLiteral("refund_card"), f.refundCardMinor},
+                       {QStringLiteral("other_currency"), f.otherCurrency}};
 }
 
 QJsonObject reportJson(const TillReport &r)
@@ -55,26 +55,28 @@ QJsonObject reportJson(const TillReport &r)
     const TillShift &s = r.shift;
     QJsonArray cards;
     for (const CardReferenceTotal &card : r.cards)
-        cards.append(QJsonObject{{"reference", card.reference},
-                                 {"payments", card.payments},
-                                 {"taken", card.takenMinor},
-                                 {"returned", card.returnedMinor}});
-    return QJsonObject{{"shift", s.id},
-                       {"clerk", s.clerk},
-                       {"terminal", s.terminal},
-                       {"currency", s.currency},
-                       {"state", stateName(s.state())},
-                       {"opened_at", jsonTimeOrNull(s.openedAt)},
-                       {"closed_at", jsonTimeOrNull(s.closedAt)},
-                       {"countersigned_by", s.countersignedBy.isEmpty() ? QJsonValue() : QJsonValue(s.countersignedBy)},
-                       {"countersigned_at", jsonTimeOrNull(s.countersignedAt)},
-                       {"float", s.floatMinor},
-                       {"figures", figuresJson(r.figures)},
-                       {"cards", cards},
-                       {"expected_cash", r.expectedCashMinor},
-                       {"card_net", r.cardNetMinor},
-                       {"counted", s.countedMinor ? QJsonValue(*s.countedMinor) : QJsonValue()},
-                       {"difference", r.differenceMinor ? QJsonValue(*r.differenceMinor) : QJsonValue()}};
+        cards.append(QJsonObject{{QStringLiteral("reference"), card.reference},
+                                 {QStringLiteral("payments"), card.payments},
+                                 {QStringLiteral("taken"), card.takenMinor},
+                                 {QStringLiteral("returned"), card.returnedMinor}});
+    return QJsonObject{
+        {QStringLiteral("shift"), s.id},
+        {QStringLiteral("clerk"), s.clerk},
+        {QStringLiteral("terminal"), s.terminal},
+        {QStringLiteral("currency"), s.currency},
+        {QStringLiteral("state"), stateName(s.state())},
+        {QStringLiteral("opened_at"), jsonTimeOrNull(s.openedAt)},
+        {QStringLiteral("closed_at"), jsonTimeOrNull(s.closedAt)},
+        {QStringLiteral("countersigned_by"),
+         s.countersignedBy.isEmpty() ? QJsonValue() : QJsonValue(s.countersignedBy)},
+        {QStringLiteral("countersigned_at"), jsonTimeOrNull(s.countersignedAt)},
+        {QStringLiteral("float"), s.floatMinor},
+        {QStringLiteral("figures"), figuresJson(r.figures)},
+        {QStringLiteral("cards"), cards},
+        {QStringLiteral("expected_cash"), r.expectedCashMinor},
+        {QStringLiteral("card_net"), r.cardNetMinor},
+        {QStringLiteral("counted"), s.countedMinor ? QJsonValue(*s.countedMinor) : QJsonValue()},
+        {QStringLiteral("difference"), r.differenceMinor ? QJsonValue(*r.differenceMinor) : QJsonValue()}};
 }
 
 QString reportText(const TillReport &r)
@@ -130,18 +132,19 @@ Result<QDate> dayOption(CtlContext &context)
 
 QJsonObject dayRowJson(const DayTillRow &r)
 {
-    return QJsonObject{{"clerk", r.clerk},
-                       {"terminal", r.terminal},
-                       {"currency", r.currency},
-                       {"figures", figuresJson(r.money)},
-                       {"cash_net", r.money.cashSalesMinor - r.money.voidCashMinor - r.money.refundCashMinor},
-                       {"card_net", TillRules::cardNet(r.money)},
-                       {"outside_shift", r.outsideShift},
-                       {"shifts_opened", r.shiftsOpened},
-                       {"shifts_open", r.shiftsOpen},
-                       {"shifts_closed", r.shiftsClosed},
-                       {"shifts_countersigned", r.shiftsCountersigned},
-                       {"difference", r.differenceMinor}};
+    return QJsonObject{
+        {QStringLiteral("clerk"), r.clerk},
+        {QStringLiteral("terminal"), r.terminal},
+        {QStringLiteral("currency"), r.currency},
+        {QStringLiteral("figures"), figuresJson(r.money)},
+        {QStringLiteral("cash_net"), r.money.cashSalesMinor - r.money.voidCashMinor - r.money.refundCashMinor},
+        {QStringLiteral("card_net"), TillRules::cardNet(r.money)},
+        {QStringLiteral("outside_shift"), r.outsideShift},
+        {QStringLiteral("shifts_opened"), r.shiftsOpened},
+        {QStringLiteral("shifts_open"), r.shiftsOpen},
+        {QStringLiteral("shifts_closed"), r.shiftsClosed},
+        {QStringLiteral("shifts_countersigned"), r.shiftsCountersigned},
+        {QStringLiteral("difference"), r.differenceMinor}};
 }
 
 QString dayRowText(const DayTillRow &r, const QString &who)
@@ -202,7 +205,7 @@ int runTill(CtlContext &context)
         json.append(reportJson(report.value()));
         text << reportText(report.value());
     }
-    return context.succeed({{"ok", true}, {"tills", json}},
+    return context.succeed({{QStringLiteral("ok"), true}, {QStringLiteral("tills"), json}},
                            text.isEmpty() ? QStringLiteral("No till was opened that day.")
                                           : text.join(QStringLiteral("\n\n")));
 }
@@ -239,11 +242,11 @@ int runDay(CtlContext &context)
         text << dayRowText(total, QStringLiteral("ALL COUNTERS (%1)").arg(total.currency));
     }
     for (const OnlineDayTotal &o : report->online) {
-        online.append(QJsonObject{{"currency", o.currency},
-                                  {"captures", o.captures},
-                                  {"captured", o.capturedMinor},
-                                  {"refunds", o.refunds},
-                                  {"refunded", o.refundedMinor}});
+        online.append(QJsonObject{{QStringLiteral("currency"), o.currency},
+                                  {QStringLiteral("captures"), o.captures},
+                                  {QStringLiteral("captured"), o.capturedMinor},
+                                  {QStringLiteral("refunds"), o.refunds},
+                                  {QStringLiteral("refunded"), o.refundedMinor}});
         text << QStringLiteral("%1 taken %2 (%3 payments)  refunded %4 (%5)")
                     .arg(QStringLiteral("ONLINE (%1)").arg(o.currency).leftJustified(32))
                     .arg(money(o.capturedMinor, o.currency))
@@ -253,9 +256,12 @@ int runDay(CtlContext &context)
     }
     if (report->rows.isEmpty() && report->online.isEmpty())
         text << QStringLiteral("No money moved that day.");
-    return context.succeed(
-        {{"ok", true}, {"day", jsonDate(day.value())}, {"rows", rows}, {"totals", totals}, {"online", online}},
-        text.join(QLatin1Char('\n')));
+    return context.succeed({{QStringLiteral("ok"), true},
+                            {QStringLiteral("day"), jsonDate(day.value())},
+                            {QStringLiteral("rows"), rows},
+                            {QStringLiteral("totals"), totals},
+                            {QStringLiteral("online"), online}},
+                           text.join(QLatin1Char('\n')));
 }
 
 } // namespace boxoffice::ctl

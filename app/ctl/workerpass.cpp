@@ -59,18 +59,20 @@ QString mailText(const MailDeliveryFigures &mail)
 
 QJsonObject mailJson(const MailDeliveryFigures &mail)
 {
-    return {{"sent", mail.sent}, {"retried", mail.retried}, {"given_up", mail.givenUp}};
+    return {{QStringLiteral("sent"), mail.sent},
+            {QStringLiteral("retried"), mail.retried},
+            {QStringLiteral("given_up"), mail.givenUp}};
 }
 
 QJsonObject countsJson(const ReconcileCounts &counts)
 {
-    return QJsonObject{{"confirmed", counts.confirmed},
-                       {"cancelled", counts.cancelled},
-                       {"expired", counts.expired},
-                       {"refunded", counts.refunded},
-                       {"still_unknown", counts.stillUnknown},
-                       {"failed", counts.failed},
-                       {"failures", QJsonArray::fromStringList(counts.failures)}};
+    return QJsonObject{{QStringLiteral("confirmed"), counts.confirmed},
+                       {QStringLiteral("cancelled"), counts.cancelled},
+                       {QStringLiteral("expired"), counts.expired},
+                       {QStringLiteral("refunded"), counts.refunded},
+                       {QStringLiteral("still_unknown"), counts.stillUnknown},
+                       {QStringLiteral("failed"), counts.failed},
+                       {QStringLiteral("failures"), QJsonArray::fromStringList(counts.failures)}};
 }
 
 QString countsText(const ReconcileCounts &counts)

@@ -327,12 +327,13 @@ void TestTicketQueue::everyPaidOrderGetsItsTicketsAndOneMail()
 
     // `boxoffice-ctl outbox` sees the same: nothing due in the outbox, the issuer subscribed.
     const QJsonObject outbox = ctlOutbox();
-    QVERIFY2(outbox.value("ok").toBool(), QJsonDocument(outbox).toJson().constData());
-    QCOMPARE(outbox.value("unpublished").toInt(), 0);
-    QCOMPARE(outbox.value("unprocessed").toInt(), 0);
-    const QJsonObject tickets = outbox.value("queues").toObject().value(TicketQueue::queue).toObject();
-    QCOMPARE(tickets.value("messages").toInt(), 0);
-    QCOMPARE(tickets.value("consumers").toInt(), 1);
+    QVERIFY2(outbox.value(QStringLiteral("ok")).toBool(), QJsonDocument(outbox).toJson().constData());
+    QCOMPARE(outbox.value(QStringLiteral("unpublished")).toInt(), 0);
+    QCOMPARE(outbox.value(QStringLiteral("unprocessed")).toInt(), 0);
+    const QJsonObject tickets
+        = outbox.value(QStringLiteral("queues")).toObject().value(QLatin1String(TicketQueue::queue)).toObject();
+    QCOMPARE(tickets.value(QStringLiteral("messages")).toInt(), 0);
+    QCOMPARE(tickets.value(QStringLiteral("consumers")).toInt(), 1);
 }
 
 void TestTicketQueue::anIssuerKilledBeforeItsAckIssuesNothingTwice()
@@ -427,7 +428,7 @@ void TestTicketQueue::ordersPaidWhileTheBrokerIsDownGoOutWhenItIsBack()
     QVERIFY2(worker.running(), worker.err().constData());
     QVERIFY2(worker.err().contains("outbox relay: RabbitMQ at"), worker.err().constData());
     QVERIFY2(worker.err().contains("cannot be used"), worker.err().constData());
-    QCOMPARE(ctlOutbox().value("unpublished").toInt(), ordersPerCase);
+    QCOMPARE(ctlOutbox().value(QStringLiteral("unpublished")).toInt(), ordersPerCase);
 
     QVERIFY(m_broker.start().isEmpty());
     QTRY_COMPARE_WITH_TIMEOUT(processed(orders), ordersPerCase, settleMs);
@@ -530,7 +531,7 @@ void TestTicketQueue::aWorkerPassRelaysAndIssuesThenExits()
     QVERIFY(once.waitForFinished(120000));
     const QByteArray out = once.readAllStandardOutput();
     QVERIFY2(once.exitCode() == 0, (out + once.readAllStandardError()).constData());
-    QCOMPARE(QJsonDocument::fromJson(out).object().value("orders_issued").toInt(), 3);
+    QCOMPARE(QJsonDocument::fromJson(out).object().value(QStringLiteral("orders_issued")).toInt(), 3);
     QVERIFY2(exactlyOnce(orders).isEmpty(), qPrintable(exactlyOnce(orders)));
 }
 

@@ -100,27 +100,28 @@ void TestSimulateBuyers::theSummaryAddsUpAndTheAuditIsClean()
                     QStringLiteral("--json")});
     QVERIFY2(run.exitCode == 0, qPrintable(run.out + run.err));
     const QJsonObject &s = run.json;
-    QCOMPARE(s.value("ok").toBool(), true);
-    QCOMPARE(s.value("buyers").toInt(), buyers);
-    QCOMPARE(s.value("errors").toInt(), 0);
-    QCOMPARE(s.value("audit_failed").toArray().size(), 0);
-    QVERIFY(s.value("audit_checks").toInt() > 0);
+    QCOMPARE(s.value(QStringLiteral("ok")).toBool(), true);
+    QCOMPARE(s.value(QStringLiteral("buyers")).toInt(), buyers);
+    QCOMPARE(s.value(QStringLiteral("errors")).toInt(), 0);
+    QCOMPARE(s.value(QStringLiteral("audit_failed")).toArray().size(), 0);
+    QVERIFY(s.value(QStringLiteral("audit_checks")).toInt() > 0);
 
     // Every hold request was granted or lost; every buyer ended one way.
-    const int attempts = s.value("attempts").toInt();
+    const int attempts = s.value(QStringLiteral("attempts")).toInt();
     QVERIFY(attempts >= buyers);
-    QCOMPARE(s.value("granted").toInt() + s.value("lost").toInt(), attempts);
-    QCOMPARE(s.value("paid").toInt() + s.value("declined").toInt() + s.value("abandoned").toInt()
-                 + s.value("empty_handed").toInt(),
+    QCOMPARE(s.value(QStringLiteral("granted")).toInt() + s.value(QStringLiteral("lost")).toInt(), attempts);
+    QCOMPARE(s.value(QStringLiteral("paid")).toInt() + s.value(QStringLiteral("declined")).toInt()
+                 + s.value(QStringLiteral("abandoned")).toInt() + s.value(QStringLiteral("empty_handed")).toInt(),
              buyers);
     // More was asked than there was, some paid, some abandoned, some waited out their hold.
-    QVERIFY(s.value("lost").toInt() > 0);
-    QVERIFY(s.value("paid").toInt() > 0);
-    QVERIFY(s.value("abandoned").toInt() > 0);
-    QVERIFY(s.value("late").toInt() > 0);
-    QVERIFY(s.value("late").toInt() <= s.value("paid").toInt() + s.value("declined").toInt());
-    QVERIFY(s.value("hold_p99_ms").toDouble() >= s.value("hold_p50_ms").toDouble());
-    QVERIFY(s.value("hold_p50_ms").toDouble() > 0);
+    QVERIFY(s.value(QStringLiteral("lost")).toInt() > 0);
+    QVERIFY(s.value(QStringLiteral("paid")).toInt() > 0);
+    QVERIFY(s.value(QStringLiteral("abandoned")).toInt() > 0);
+    QVERIFY(s.value(QStringLiteral("late")).toInt() > 0);
+    QVERIFY(s.value(QStringLiteral("late")).toInt()
+            <= s.value(QStringLiteral("paid")).toInt() + s.value(QStringLiteral("declined")).toInt());
+    QVERIFY(s.value(QStringLiteral("hold_p99_ms")).toDouble() >= s.value(QStringLiteral("hold_p50_ms")).toDouble());
+    QVERIFY(s.value(QStringLiteral("hold_p50_ms")).toDouble() > 0);
 
     // The summary agrees with the database: one paid web order per buyer told "paid".
     QCOMPARE(m_db
@@ -128,7 +129,7 @@ void TestSimulateBuyers::theSummaryAddsUpAndTheAuditIsClean()
                      "SELECT count(*) FROM orders o JOIN buyer_carts c ON c.cart_id = o.cart_id "
                      "JOIN buyers b ON b.id = c.buyer_id WHERE o.state = 'PAID' AND b.name LIKE 'simulated buyer 7-%'"))
                  .toInt(),
-             s.value("paid").toInt());
+             s.value(QStringLiteral("paid")).toInt());
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM buyers WHERE name LIKE 'simulated buyer 7-%'")).toInt(),
              buyers);
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));

@@ -267,25 +267,36 @@ void TestBestAvailable::bestBlockInTheDemoVenues_data()
 
     const QStringList none;
     QTest::newRow("theatre best 4: front-centre stalls, not a box")
-        << "theatre" << 4 << QString() << none << none << QStringList{"A"} << 1 << 2.0;
-    QTest::newRow("theatre best 2") << "theatre" << 2 << QString() << none << none << QStringList{"A"} << 1 << 1.0;
+        << QStringLiteral("theatre") << 4 << QString() << none << none << QStringList{QStringLiteral("A")} << 1 << 2.0;
+    QTest::newRow("theatre best 2") << QStringLiteral("theatre") << 2 << QString() << none << none
+                                    << QStringList{QStringLiteral("A")} << 1 << 1.0;
     QTest::newRow("theatre best 4, the middle of row 1 gone")
-        << "theatre" << 4 << QString() << QStringList{"A-1-14", "A-1-15", "A-1-16"}
-        << QStringList{"A-1-13", "A-1-17", "A-1-18"} << QStringList{"A"} << 2 << 2.0;
-    QTest::newRow("theatre best 4 in the dress circle")
-        << "theatre" << 4 << QStringLiteral("B") << none << none << QStringList{"B"} << 1 << 2.0;
-    QTest::newRow("theatre best 4 in the right box")
-        << "theatre" << 4 << QStringLiteral("E") << none << none << QStringList{"E"} << 1 << 100.0;
+        << QStringLiteral("theatre") << 4 << QString()
+        << QStringList{QStringLiteral("A-1-14"), QStringLiteral("A-1-15"), QStringLiteral("A-1-16")}
+        << QStringList{QStringLiteral("A-1-13"), QStringLiteral("A-1-17"), QStringLiteral("A-1-18")}
+        << QStringList{QStringLiteral("A")} << 2 << 2.0;
+    QTest::newRow("theatre best 4 in the dress circle") << QStringLiteral("theatre") << 4 << QStringLiteral("B") << none
+                                                        << none << QStringList{QStringLiteral("B")} << 1 << 2.0;
+    QTest::newRow("theatre best 4 in the right box") << QStringLiteral("theatre") << 4 << QStringLiteral("E") << none
+                                                     << none << QStringList{QStringLiteral("E")} << 1 << 100.0;
     QTest::newRow("stadium best 4: the halfway line, not a corner")
-        << "stadium" << 4 << QString() << none << none << QStringList{"105", "106", "125", "126"} << 1 << 4.0;
+        << QStringLiteral("stadium") << 4 << QString() << none << none
+        << QStringList{QStringLiteral("105"), QStringLiteral("106"), QStringLiteral("125"), QStringLiteral("126")} << 1
+        << 4.0;
     QTest::newRow("stadium best 8") << "stadium" << 8 << QString() << none << none
-                                    << QStringList{"105", "106", "125", "126"} << 1 << 6.0;
+                                    << QStringList{QStringLiteral("105"), QStringLiteral("106"), QStringLiteral("125"),
+                                                   QStringLiteral("126")}
+                                    << 1 << 6.0;
     QTest::newRow("stadium best 4, halfway seats taken")
-        << "stadium" << 4 << QString() << QStringList{"106-1-50", "106-1-49", "126-1-1", "126-1-2"}
-        << QStringList{"106-1-48", "106-1-47", "126-1-3", "126-1-4"} << QStringList{"105", "106", "125", "126"} << 2
+        << QStringLiteral("stadium") << 4 << QString()
+        << QStringList{QStringLiteral("106-1-50"), QStringLiteral("106-1-49"), QStringLiteral("126-1-1"),
+                       QStringLiteral("126-1-2")}
+        << QStringList{QStringLiteral("106-1-48"), QStringLiteral("106-1-47"), QStringLiteral("126-1-3"),
+                       QStringLiteral("126-1-4")}
+        << QStringList{QStringLiteral("105"), QStringLiteral("106"), QStringLiteral("125"), QStringLiteral("126")} << 2
         << 8.0;
-    QTest::newRow("stadium best 4 in a corner block")
-        << "stadium" << 4 << QStringLiteral("101") << none << none << QStringList{"101"} << 1 << 300.0;
+    QTest::newRow("stadium best 4 in a corner block") << QStringLiteral("stadium") << 4 << QStringLiteral("101") << none
+                                                      << none << QStringList{QStringLiteral("101")} << 1 << 300.0;
 }
 
 void TestBestAvailable::bestBlockInTheDemoVenues()
@@ -386,7 +397,8 @@ void TestBestAvailable::theVenueDescriptionsScoringTravelsWithTheMap_data()
     QTest::addColumn<QString>("venue");
     QTest::addColumn<QStringList>("lessPreferred");
     QTest::addColumn<bool>("arenaGiven");
-    QTest::newRow("theatre: the boxes") << "theatre" << QStringList{"D", "E"} << false;
+    QTest::newRow("theatre: the boxes") << QStringLiteral("theatre")
+                                        << QStringList{QStringLiteral("D"), QStringLiteral("E")} << false;
     QTest::newRow("stadium: an arena") << "stadium" << QStringList{} << true;
 }
 

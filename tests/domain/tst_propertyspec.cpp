@@ -88,33 +88,52 @@ void TestPropertySpec::aBadFieldIsRefusedByName_data()
     QTest::addColumn<QJsonValue>("value");
     QTest::addColumn<QString>("named");
     const QString nul = QStringLiteral("Harbour") + QChar(0) + QStringLiteral("Hotel");
-    QTest::newRow("NUL in the name") << QStringList{"name"} << QJsonValue(nul) << "name";
-    QTest::newRow("empty name") << QStringList{"name"} << QJsonValue(" ") << "name";
-    QTest::newRow("lower-case currency") << QStringList{"currency"} << QJsonValue("eur") << "currency";
-    QTest::newRow("text for a number") << QStringList{"nights"} << QJsonValue("365") << "nights";
-    QTest::newRow("a fraction") << QStringList{"hold_seconds"} << QJsonValue(90.5) << "hold_seconds";
-    QTest::newRow("ten years of nights") << QStringList{"nights"} << QJsonValue(3650) << "nights";
-    QTest::newRow("room types not a list") << QStringList{"room_types"} << QJsonValue("STD") << "room_types";
-    QTest::newRow("a room type that is not an object")
-        << QStringList{"room_types", "1"} << QJsonValue(7) << "room_types[1]";
-    QTest::newRow("a code with a space") << QStringList{"room_types", "0", "code"} << QJsonValue("S T D")
-                                         << "room_types[0].code";
-    QTest::newRow("a code given twice") << QStringList{"room_types", "1", "code"} << QJsonValue("STD")
-                                        << "room_types[1].code";
-    QTest::newRow("negative price") << QStringList{"room_types", "0", "price_minor"} << QJsonValue(-1)
-                                    << "room_types[0].price_minor";
-    QTest::newRow("a million rooms") << QStringList{"room_types", "0", "rooms"} << QJsonValue(1000000)
-                                     << "room_types[0].rooms";
+    QTest::newRow("NUL in the name") << QStringList{QStringLiteral("name")} << QJsonValue(nul)
+                                     << QStringLiteral("name");
+    QTest::newRow("empty name") << QStringList{QStringLiteral("name")} << QJsonValue(QStringLiteral(" "))
+                                << QStringLiteral("name");
+    QTest::newRow("lower-case currency") << QStringList{QStringLiteral("currency")} << QJsonValue(QStringLiteral("eur"))
+                                         << QStringLiteral("currency");
+    QTest::newRow("text for a number") << QStringList{QStringLiteral("nights")} << QJsonValue(QStringLiteral("365"))
+                                       << QStringLiteral("nights");
+    QTest::newRow("a fraction") << QStringList{QStringLiteral("hold_seconds")} << QJsonValue(90.5)
+                                << QStringLiteral("hold_seconds");
+    QTest::newRow("ten years of nights") << QStringList{QStringLiteral("nights")} << QJsonValue(3650)
+                                         << QStringLiteral("nights");
+    QTest::newRow("room types not a list") << QStringList{QStringLiteral("room_types")}
+                                           << QJsonValue(QStringLiteral("STD")) << QStringLiteral("room_types");
+    QTest::newRow("a room type that is not an object") << QStringList{QStringLiteral("room_types"), QStringLiteral("1")}
+                                                       << QJsonValue(7) << QStringLiteral("room_types[1]");
+    QTest::newRow("a code with a space") << QStringList{QStringLiteral("room_types"), QStringLiteral("0"),
+                                                        QStringLiteral("code")}
+                                         << QJsonValue(QStringLiteral("S T D")) << "room_types[0].code";
+    QTest::newRow("a code given twice") << QStringList{QStringLiteral("room_types"), QStringLiteral("1"),
+                                                       QStringLiteral("code")}
+                                        << QJsonValue(QStringLiteral("STD")) << "room_types[1].code";
+    QTest::newRow("negative price") << QStringList{QStringLiteral("room_types"), QStringLiteral("0"),
+                                                   QStringLiteral("price_minor")}
+                                    << QJsonValue(-1) << "room_types[0].price_minor";
+    QTest::newRow("a million rooms") << QStringList{QStringLiteral("room_types"), QStringLiteral("0"),
+                                                    QStringLiteral("rooms")}
+                                     << QJsonValue(1000000) << "room_types[0].rooms";
     QTest::newRow("room numbers past 99999")
-        << QStringList{"room_types", "0", "first_room_number"} << QJsonValue(99990) << "room_types[0]";
-    QTest::newRow("weekday 8") << QStringList{"room_types", "0", "rates", "0", "weekdays"}
+        << QStringList{QStringLiteral("room_types"), QStringLiteral("0"), QStringLiteral("first_room_number")}
+        << QJsonValue(99990) << QStringLiteral("room_types[0]");
+    QTest::newRow("weekday 8") << QStringList{QStringLiteral("room_types"), QStringLiteral("0"),
+                                              QStringLiteral("rates"), QStringLiteral("0"), QStringLiteral("weekdays")}
                                << QJsonValue(QJsonArray{5, 8}) << "room_types[0].rates[0].weekdays";
-    QTest::newRow("a weekday twice") << QStringList{"room_types", "0", "rates", "0", "weekdays"}
+    QTest::newRow("a weekday twice") << QStringList{QStringLiteral("room_types"), QStringLiteral("0"),
+                                                    QStringLiteral("rates"), QStringLiteral("0"),
+                                                    QStringLiteral("weekdays")}
                                      << QJsonValue(QJsonArray{5, 5}) << "room_types[0].rates[0].weekdays";
-    QTest::newRow("a rate past the calendar") << QStringList{"room_types", "0", "rates", "1", "last_day"}
-                                              << QJsonValue(400) << "room_types[0].rates[1].last_day";
-    QTest::newRow("a rate ending before it starts") << QStringList{"room_types", "0", "rates", "1", "last_day"}
-                                                    << QJsonValue(3) << "room_types[0].rates[1].last_day";
+    QTest::newRow("a rate past the calendar")
+        << QStringList{QStringLiteral("room_types"), QStringLiteral("0"), QStringLiteral("rates"), QStringLiteral("1"),
+                       QStringLiteral("last_day")}
+        << QJsonValue(400) << "room_types[0].rates[1].last_day";
+    QTest::newRow("a rate ending before it starts")
+        << QStringList{QStringLiteral("room_types"), QStringLiteral("0"), QStringLiteral("rates"), QStringLiteral("1"),
+                       QStringLiteral("last_day")}
+        << QJsonValue(3) << "room_types[0].rates[1].last_day";
 }
 
 void TestPropertySpec::aBadFieldIsRefusedByName()

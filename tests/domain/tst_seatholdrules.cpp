@@ -70,10 +70,10 @@ void TestSeatHoldRules::labels_data()
     QTest::addColumn<QStringList>("labels");
     QTest::addColumn<bool>("accepted");
 
-    QTest::newRow("two seats") << QStringList{"A-1-5", "A-1-6"} << true;
+    QTest::newRow("two seats") << QStringList{QStringLiteral("A-1-5"), QStringLiteral("A-1-6")} << true;
     QTest::newRow("empty list") << QStringList{} << false;
-    QTest::newRow("blank entry") << QStringList{"A-1-5", " "} << false;
-    QTest::newRow("duplicate") << QStringList{"A-1-5", "A-1-5"} << false;
+    QTest::newRow("blank entry") << QStringList{QStringLiteral("A-1-5"), QStringLiteral(" ")} << false;
+    QTest::newRow("duplicate") << QStringList{QStringLiteral("A-1-5"), QStringLiteral("A-1-5")} << false;
 }
 
 void TestSeatHoldRules::labels()

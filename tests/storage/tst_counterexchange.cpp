@@ -456,8 +456,10 @@ void TestCounterExchange::theAuditFindsACreditWithoutAnExchange()
     QStringList failed;
     for (const AuditFinding &finding : report->findings)
         failed << finding.check;
-    QVERIFY2(failed.contains(QStringLiteral("exchange-credits-match-exchanges")), qPrintable(failed.join(", ")));
-    QVERIFY2(failed.contains(QStringLiteral("money-balances-per-order")), qPrintable(failed.join(", ")));
+    QVERIFY2(failed.contains(QStringLiteral("exchange-credits-match-exchanges")),
+             qPrintable(failed.join(QStringLiteral(", "))));
+    QVERIFY2(failed.contains(QStringLiteral("money-balances-per-order")),
+             qPrintable(failed.join(QStringLiteral(", "))));
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
 

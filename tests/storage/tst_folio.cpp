@@ -340,7 +340,8 @@ void TestFolio::settleAndCheckOutTakesOnePaymentThroughTheLedger()
     QFETCH(qint64, extras);
     QFETCH(QString, paidBy);
     QFETCH(qint64, balance);
-    const StayId stay = inHouse(QStringLiteral("Leaving %1").arg(QTest::currentDataTag()), 2, booked);
+    const StayId stay
+        = inHouse(QStringLiteral("Leaving %1").arg(QString::fromUtf8(QTest::currentDataTag())), 2, booked);
     QVERIFY(stay);
     const qint64 roomOrder = value(QStringLiteral("SELECT order_id FROM stays WHERE id = :id"), stay).toLongLong();
     FolioDesk clerk(m_clerkConnection->database());

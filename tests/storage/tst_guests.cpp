@@ -278,19 +278,19 @@ void TestGuests::badDetailsAreRefusedBeforeSql_data()
     QTest::addColumn<QString>("reason");
     const QString name = QStringLiteral("Valid Name");
     QTest::newRow("no name") << GuestDetails{QStringLiteral("  "), {}, {}, {}}
-                             << QString(ErrorReason::GuestNameMissing);
+                             << QString::fromLatin1(ErrorReason::GuestNameMissing);
     QTest::newRow("NUL in the name") << GuestDetails{QStringLiteral("Ann") + QChar(0) + QStringLiteral("a"), {}, {}, {}}
-                                     << QString(ErrorReason::GuestDetailUnprintable);
+                                     << QString::fromLatin1(ErrorReason::GuestDetailUnprintable);
     QTest::newRow("escape in the phone") << GuestDetails{name, {}, QStringLiteral("12\x1b[2J"), {}}
-                                         << QString(ErrorReason::GuestDetailUnprintable);
+                                         << QString::fromLatin1(ErrorReason::GuestDetailUnprintable);
     QTest::newRow("line break in the address")
-        << GuestDetails{name, {}, {}, QStringLiteral("a\nb")} << QString(ErrorReason::GuestDetailUnprintable);
+        << GuestDetails{name, {}, {}, QStringLiteral("a\nb")} << QString::fromLatin1(ErrorReason::GuestDetailUnprintable);
     QTest::newRow("name too long") << GuestDetails{QString(201, u'n'), {}, {}, {}}
-                                   << QString(ErrorReason::GuestDetailTooLong);
+                                   << QString::fromLatin1(ErrorReason::GuestDetailTooLong);
     QTest::newRow("address too long") << GuestDetails{name, {}, {}, QString(501, u'a')}
-                                      << QString(ErrorReason::GuestDetailTooLong);
+                                      << QString::fromLatin1(ErrorReason::GuestDetailTooLong);
     QTest::newRow("not an e-mail") << GuestDetails{name, QStringLiteral("at nowhere"), {}, {}}
-                                   << QString(ErrorReason::GuestEmailInvalid);
+                                   << QString::fromLatin1(ErrorReason::GuestEmailInvalid);
     QTest::newRow("fine") << GuestDetails{name, QStringLiteral("a@b.example"), QStringLiteral("+1 2"),
                                           QStringLiteral("x")}
                           << QStringLiteral("done");
@@ -319,16 +319,16 @@ void TestGuests::aStayNoLongerHeldGetsNoProfile()
     // Another cart's claim on the stay, then the hold given back: neither gets a profile.
     QCOMPARE(
         refusal(m_guests->bookAs(QStringLiteral("someone-else"), stay, 0, {QStringLiteral("Intruder"), {}, {}, {}})),
-        QString(ErrorReason::GuestStayNotHeld));
+        QLatin1String(ErrorReason::GuestStayNotHeld));
     QVERIFY(HotelService(m_inventory->hotels).releaseStay(cart, stay).ok());
     QCOMPARE(refusal(m_guests->bookAs(cart, stay, 0, {QStringLiteral("Too Late"), {}, {}, {}})),
-             QString(ErrorReason::GuestStayNotHeld));
+             QLatin1String(ErrorReason::GuestStayNotHeld));
     QCOMPARE(guestCount(), before);
     // A profile that does not exist is said so.
     const CartId other = QStringLiteral("guests-%1").arg(++m_carts);
     const StayId held = hold(QString(), 12, other);
     QCOMPARE(refusal(m_guests->bookAs(other, held, 999999, {QStringLiteral("Ghost"), {}, {}, {}})),
-             QString(ErrorReason::GuestUnknown));
+             QLatin1String(ErrorReason::GuestUnknown));
     QVERIFY(HotelService(m_inventory->hotels).releaseStay(other, held).ok());
 }
 
@@ -354,7 +354,7 @@ void TestGuests::aClerkBooksAndEditsAProfile()
     QVERIFY2(edited, qPrintable(edited ? QString() : edited.error().detail));
     QCOMPARE(guests.profile(guest.value())->notes, QStringLiteral("Allergic to feathers.\nPrefers a quiet room."));
     QCOMPARE(refusal(guests.update(987654, {QStringLiteral("Nobody"), {}, {}, {}}, {})),
-             QString(ErrorReason::GuestUnknown));
+             QLatin1String(ErrorReason::GuestUnknown));
     QVERIFY(HotelService(inventory.hotels).releaseStay(cart, held->id).ok());
 }
 

@@ -120,7 +120,10 @@ void TestHoldCaps::initTestCase()
 
     QByteArray tables;
     for (int table = 1; table <= 24; ++table)
-        tables += QStringLiteral(R"(%1{"code": "T%2", "seats": 4})").arg(table > 1 ? "," : "").arg(table).toUtf8();
+        tables += QStringLiteral(R"(%1{"code": "T%2", "seats": 4})")
+                      .arg(table > 1 ? QStringLiteral(",") : QString())
+                      .arg(table)
+                      .toUtf8();
     const auto restaurant
         = PropertyLoader(m_db->database())
               .loadRestaurant(R"({"name": "Cap Bistro", "currency": "EUR", "tables": [)" + tables + "]}");

@@ -131,9 +131,10 @@ void TestSeatScoring::scoringReadsBackFromTheDatabase_data()
     QTest::addColumn<QString>("venue");
     QTest::addColumn<QStringList>("lessPreferred");
     QTest::addColumn<double>("preference");
-    QTest::newRow("theatre: the boxes at 0.75") << "theatre" << QStringList{"D", "E"} << 0.75;
+    QTest::newRow("theatre: the boxes at 0.75")
+        << QStringLiteral("theatre") << QStringList{QStringLiteral("D"), QStringLiteral("E")} << 0.75;
     QTest::newRow("stadium: an arena, every block 1") << "stadium" << QStringList{} << 1.0;
-    QTest::newRow("hall with a focus") << "focused" << QStringList{"A"} << 0.5;
+    QTest::newRow("hall with a focus") << QStringLiteral("focused") << QStringList{QStringLiteral("A")} << 0.5;
 }
 
 void TestSeatScoring::scoringReadsBackFromTheDatabase()
@@ -171,13 +172,20 @@ void TestSeatScoring::bestFromTheDatabaseMatchesTheVenueFile_data()
     QTest::addColumn<QStringList>("allowedSections");
     QTest::addColumn<QStringList>("expected"); // empty: any block of the allowed sections' front row
     const QStringList any;
-    QTest::newRow("theatre best 4: front-centre stalls") << "theatre" << 4 << QStringList{"A"} << any;
-    QTest::newRow("theatre best 2") << "theatre" << 2 << QStringList{"A"} << any;
+    QTest::newRow("theatre best 4: front-centre stalls")
+        << QStringLiteral("theatre") << 4 << QStringList{QStringLiteral("A")} << any;
+    QTest::newRow("theatre best 2") << QStringLiteral("theatre") << 2 << QStringList{QStringLiteral("A")} << any;
     QTest::newRow("stadium best 4: the halfway line")
-        << "stadium" << 4 << QStringList{"105", "106", "125", "126"} << any;
-    QTest::newRow("stadium best 8") << "stadium" << 8 << QStringList{"105", "106", "125", "126"} << any;
+        << QStringLiteral("stadium") << 4
+        << QStringList{QStringLiteral("105"), QStringLiteral("106"), QStringLiteral("125"), QStringLiteral("126")}
+        << any;
+    QTest::newRow("stadium best 8") << QStringLiteral("stadium") << 8
+                                    << QStringList{QStringLiteral("105"), QStringLiteral("106"), QStringLiteral("125"),
+                                                   QStringLiteral("126")}
+                                    << any;
     QTest::newRow("hall with a focus at its left, best 2")
-        << "focused" << 2 << QStringList{"A"} << QStringList{"A-1-1", "A-1-2"};
+        << QStringLiteral("focused") << 2 << QStringList{QStringLiteral("A")}
+        << QStringList{QStringLiteral("A-1-1"), QStringLiteral("A-1-2")};
 }
 
 void TestSeatScoring::bestFromTheDatabaseMatchesTheVenueFile()

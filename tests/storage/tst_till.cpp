@@ -217,7 +217,7 @@ void TestTill::figuresOfAShift()
     QFETCH(int, voids);
     QFETCH(QString, cards);
 
-    const QString terminal = QStringLiteral("Figures %1").arg(QTest::currentDataTag());
+    const QString terminal = QStringLiteral("Figures %1").arg(QString::fromUtf8(QTest::currentDataTag()));
     auto clerk = signIn(m_clerk, terminal);
     auto manager = signIn(m_manager, terminal);
     QVERIFY(clerk && manager);

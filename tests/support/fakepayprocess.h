@@ -80,7 +80,9 @@ public:
     void behave(const QStringList &next, int hangMs = 4000)
     {
         control(QStringLiteral("/control/behaviour"),
-                {{"next", QJsonArray::fromStringList(next)}, {"hang_ms", hangMs}, {"slow_ms", 300}});
+                {{QStringLiteral("next"), QJsonArray::fromStringList(next)},
+                 {QStringLiteral("hang_ms"), hangMs},
+                 {QStringLiteral("slow_ms"), 300}});
     }
     QJsonObject state() { return control(QStringLiteral("/control/state"), {}, false); }
     // A card made a payment method, as a buyer's browser makes one with the provider (form-encoded, as

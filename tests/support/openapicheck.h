@@ -22,11 +22,11 @@ inline QByteArray answerLine(const QByteArray &method, const QString &route, int
     const QJsonValue json = document.isNull()
         ? QJsonValue()
         : (document.isObject() ? QJsonValue(document.object()) : QJsonValue(document.array()));
-    const QJsonObject line{{"method", QString::fromLatin1(method)},
-                           {"route", route},
-                           {"status", status},
-                           {"contentType", QString::fromLatin1(contentType)},
-                           {"body", json}};
+    const QJsonObject line{{QStringLiteral("method"), QString::fromLatin1(method)},
+                           {QStringLiteral("route"), route},
+                           {QStringLiteral("status"), status},
+                           {QStringLiteral("contentType"), QString::fromLatin1(contentType)},
+                           {QStringLiteral("body"), json}};
     return QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n';
 }
 

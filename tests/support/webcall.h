@@ -22,7 +22,10 @@ struct WebAnswer
     QJsonObject json;
     QHash<QByteArray, QByteArray> headers;
 
-    QString errorCode() const { return json.value("error").toObject().value("code").toString(); }
+    QString errorCode() const
+    {
+        return json.value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toString();
+    }
     QString describe() const { return QStringLiteral("%1 %2").arg(status).arg(QString::fromUtf8(body.left(400))); }
 };
 

@@ -204,7 +204,8 @@ void TestPrinting::initTestCase()
     QSettings().remove(QStringLiteral("printing"));
     for (const char *tool : {"pdfinfo", "pdftotext", "pdftoppm", "zbarimg"}) {
         if (QStandardPaths::findExecutable(QString::fromLatin1(tool)).isEmpty())
-            QFAIL(qPrintable(QStringLiteral("%1 not found: install poppler-utils and zbar-tools").arg(tool)));
+            QFAIL(qPrintable(
+                QStringLiteral("%1 not found: install poppler-utils and zbar-tools").arg(QLatin1String(tool))));
     }
     QVERIFY(m_dir.isValid());
     // To look at what was printed: BOXOFFICE_KEEP_PRINTS=1 keeps the PDFs and says where.

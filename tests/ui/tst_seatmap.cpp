@@ -743,12 +743,17 @@ void TestSeatMap::findSeatZoomsToAReadableScale_data()
 {
     QTest::addColumn<QString>("venue");
     QTest::addColumn<QStringList>("labels");
-    QTest::newRow("theatre seat") << "theatre" << QStringList{"C-8-34"};
-    QTest::newRow("theatre best 4") << "theatre" << QStringList{"A-1-14", "A-1-15", "A-1-16", "A-1-17"};
-    QTest::newRow("stadium seat") << "stadium" << QStringList{"117-20-33"};
+    QTest::newRow("theatre seat") << QStringLiteral("theatre") << QStringList{QStringLiteral("C-8-34")};
+    QTest::newRow("theatre best 4") << QStringLiteral("theatre")
+                                    << QStringList{QStringLiteral("A-1-14"), QStringLiteral("A-1-15"),
+                                                   QStringLiteral("A-1-16"), QStringLiteral("A-1-17")};
+    QTest::newRow("stadium seat") << QStringLiteral("stadium") << QStringList{QStringLiteral("117-20-33")};
     QTest::newRow("stadium best 10") << "stadium"
-                                     << QStringList{"106-1-41", "106-1-42", "106-1-43", "106-1-44", "106-1-45",
-                                                    "106-1-46", "106-1-47", "106-1-48", "106-1-49", "106-1-50"};
+                                     << QStringList{QStringLiteral("106-1-41"), QStringLiteral("106-1-42"),
+                                                    QStringLiteral("106-1-43"), QStringLiteral("106-1-44"),
+                                                    QStringLiteral("106-1-45"), QStringLiteral("106-1-46"),
+                                                    QStringLiteral("106-1-47"), QStringLiteral("106-1-48"),
+                                                    QStringLiteral("106-1-49"), QStringLiteral("106-1-50")};
 }
 
 void TestSeatMap::findSeatZoomsToAReadableScale()

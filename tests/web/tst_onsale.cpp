@@ -225,8 +225,9 @@ void TestOnSale::waitForOnSale(EventId event, const QString &ticket)
     for (int attempt = 0, seenBy = 0; attempt < 200; ++attempt) {
         const Answer status = call("GET", QStringLiteral("/api/v1/events/%1/queue").arg(event), {}, {},
                                    {{"X-Queue-Ticket", ticket.isEmpty() ? QByteArray("none") : ticket.toLatin1()}});
-        if (ticket.isEmpty() ? status.status == 403
-                             : status.status == 200 && !status.json.value("draw_pending").toBool(true)) {
+        if (ticket.isEmpty()
+                ? status.status == 403
+                : status.status == 200 && !status.json.value(QStringLiteral("draw_pending")).toBool(true)) {
             if (++seenBy == 2 * int(m_servers.size()))
                 return; // twice in a row from every server
             continue;
@@ -294,9 +295,10 @@ void TestOnSale::drawInsideTheWindowFifoAfterIt()
                 qWarning() << "join:" << joined.describe();
             return;
         }
-        if (!joined.json.value("drawn").toBool() || !joined.json.value("draw_pending").toBool())
+        if (!joined.json.value(QStringLiteral("drawn")).toBool()
+            || !joined.json.value(QStringLiteral("draw_pending")).toBool())
             ++undrawn;
-        tickets[i] = joined.json.value("ticket").toString();
+        tickets[i] = joined.json.value(QStringLiteral("ticket")).toString();
     });
     QCOMPARE(failed.load(), 0);
     QCOMPARE(undrawn.load(), 0);
@@ -320,8 +322,8 @@ void TestOnSale::drawInsideTheWindowFifoAfterIt()
     for (int i = windowArrivals; i < windowArrivals + lateArrivals; ++i) {
         const Answer joined = call("POST", joinPath, {}, {}, signIn(i));
         QVERIFY2(joined.status == 201, qPrintable(joined.describe()));
-        QVERIFY(!joined.json.value("drawn").toBool());
-        tickets[i] = joined.json.value("ticket").toString();
+        QVERIFY(!joined.json.value(QStringLiteral("drawn")).toBool());
+        tickets[i] = joined.json.value(QStringLiteral("ticket")).toString();
     }
 
     // Everyone's place, asked with their own ticket.
@@ -330,12 +332,12 @@ void TestOnSale::drawInsideTheWindowFifoAfterIt()
         // Asked of the other server than the one joined, when there are two.
         const Answer status
             = send(network, base(i + 1), "GET", joinPath, {}, {{"X-Queue-Ticket", tickets.at(i).toLatin1()}});
-        if (status.status != 200 || status.json.value("draw_pending").toBool()) {
+        if (status.status != 200 || status.json.value(QStringLiteral("draw_pending")).toBool()) {
             if (++failed == 1)
                 qWarning() << "status:" << status.describe();
             return;
         }
-        positions[i] = status.json.value("position").toInteger();
+        positions[i] = status.json.value(QStringLiteral("position")).toInteger();
     });
     QCOMPARE(failed.load(), 0);
 
@@ -364,7 +366,7 @@ void TestOnSale::drawInsideTheWindowFifoAfterIt()
     // place back, not a new draw; nobody joins without signing in.
     const Answer again = call("POST", joinPath, {}, m_bob);
     QCOMPARE(again.status, 201);
-    QCOMPARE(again.json.value("position").toInteger(), positions.at(0));
+    QCOMPARE(again.json.value(QStringLiteral("position")).toInteger(), positions.at(0));
     QCOMPARE(call("POST", joinPath).status, 401);
     m_tickets = tickets;
     m_positions = positions;
@@ -376,20 +378,22 @@ void TestOnSale::admissionWaitsForTheVisitorsTurn()
     QVERIFY(!m_tickets.isEmpty());
     const QString admissionPath = QStringLiteral("/api/v1/events/%1/admission").arg(m_rush.eventId);
     // The last arrival waits about 44 s at 50 a second: not yet.
-    const Answer early = call("POST", admissionPath, {{"ticket", m_tickets.last()}}, m_alice);
+    const Answer early = call("POST", admissionPath, {{QStringLiteral("ticket"), m_tickets.last()}}, m_alice);
     QCOMPARE(early.status, 409);
     QCOMPARE(early.errorCode(), QStringLiteral("not_admitted_yet"));
-    QVERIFY(early.json.value("error").toObject().value("estimated_wait_seconds").toInteger() > 0);
+    QVERIFY(
+        early.json.value(QStringLiteral("error")).toObject().value(QStringLiteral("estimated_wait_seconds")).toInteger()
+        > 0);
     // No sign-in, no token; a forged ticket takes nobody's place.
     const int first = int(std::min_element(m_positions.begin(), m_positions.end()) - m_positions.begin());
-    QCOMPARE(call("POST", admissionPath, {{"ticket", m_tickets.at(first)}}).status, 401);
+    QCOMPARE(call("POST", admissionPath, {{QStringLiteral("ticket"), m_tickets.at(first)}}).status, 401);
     QString forged = m_tickets.at(first);
     forged[forged.size() - 3] = forged.at(forged.size() - 3) == QLatin1Char('A') ? QLatin1Char('B') : QLatin1Char('A');
-    const Answer forgedAnswer = call("POST", admissionPath, {{"ticket", forged}}, m_alice);
+    const Answer forgedAnswer = call("POST", admissionPath, {{QStringLiteral("ticket"), forged}}, m_alice);
     QCOMPARE(forgedAnswer.status, 403);
     QCOMPARE(forgedAnswer.errorCode(), QStringLiteral("queue_ticket_invalid"));
     // Somebody else's place, however good, is not Alice's to redeem.
-    const Answer notHers = call("POST", admissionPath, {{"ticket", m_tickets.at(first)}}, m_alice);
+    const Answer notHers = call("POST", admissionPath, {{QStringLiteral("ticket"), m_tickets.at(first)}}, m_alice);
     QCOMPARE(notHers.status, 403);
     QCOMPARE(notHers.errorCode(), QStringLiteral("queue_ticket_other_buyer"));
     // A ticket of one event is not one of another's.
@@ -475,7 +479,7 @@ void TestOnSale::holdsNeedAValidAdmissionToken()
     const auto admittedWith = [&](const QString &ticket, const QString &bearer) {
         Answer in;
         for (int attempt = 0; attempt < 200; ++attempt) {
-            in = call("POST", admissionPath, {{"ticket", ticket}}, bearer);
+            in = call("POST", admissionPath, {{QStringLiteral("ticket"), ticket}}, bearer);
             if (in.status != 409)
                 break;
             QTest::qWait(50);
@@ -484,18 +488,19 @@ void TestOnSale::holdsNeedAValidAdmissionToken()
     };
     const Answer aliceIn = admittedWith(m_tickets.last(), m_alice);
     QVERIFY2(aliceIn.status == 201, qPrintable(aliceIn.describe()));
-    const QByteArray aliceToken = aliceIn.json.value("token").toString().toLatin1();
+    const QByteArray aliceToken = aliceIn.json.value(QStringLiteral("token")).toString().toLatin1();
     QVERIFY(!aliceToken.isEmpty());
     const Answer bobIn = admittedWith(m_tickets.at(0), m_bob);
     QVERIFY2(bobIn.status == 201, qPrintable(bobIn.describe()));
-    const QByteArray bobToken = bobIn.json.value("token").toString().toLatin1();
+    const QByteArray bobToken = bobIn.json.value(QStringLiteral("token")).toString().toLatin1();
 
     const Answer created = call("POST", QStringLiteral("/api/v1/carts"), {}, m_alice);
     QCOMPARE(created.status, 201);
-    const QString cart = created.json.value("cart").toString();
+    const QString cart = created.json.value(QStringLiteral("cart")).toString();
     const QString holds = QStringLiteral("/api/v1/carts/%1/holds").arg(cart);
     const QVector<UnitId> units = m_db->units(m_rush.eventId);
-    const QJsonObject seat{{"event", m_rush.eventId}, {"seats", QJsonArray{units.at(0)}}};
+    const QJsonObject seat{{QStringLiteral("event"), m_rush.eventId},
+                           {QStringLiteral("seats"), QJsonArray{units.at(0)}}};
 
     const AdmissionSigner signer(secret);
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
@@ -517,7 +522,8 @@ void TestOnSale::holdsNeedAValidAdmissionToken()
         const Answer refused = call("POST", holds, seat, m_alice, headers);
         QVERIFY2(refused.status == 403, qPrintable(code + QLatin1Char(' ') + refused.describe()));
         QCOMPARE(refused.errorCode(), code);
-        QCOMPARE(refused.json.value("error").toObject().value("event").toInteger(), m_rush.eventId);
+        QCOMPARE(refused.json.value(QStringLiteral("error")).toObject().value(QStringLiteral("event")).toInteger(),
+                 m_rush.eventId);
     }
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE event_id = :e AND state = 'HELD'"),
                           {{QStringLiteral("e"), m_rush.eventId}})
@@ -529,7 +535,7 @@ void TestOnSale::holdsNeedAValidAdmissionToken()
 
     // General-admission places of the event need it too (the pool's event is known without a query).
     const QString places = QStringLiteral("/api/v1/carts/%1/places").arg(cart);
-    const QJsonObject two{{"pool", m_pool}, {"quantity", 2}};
+    const QJsonObject two{{QStringLiteral("pool"), m_pool}, {QStringLiteral("quantity"), 2}};
     const Answer noToken = call("POST", places, two, m_alice);
     QCOMPARE(noToken.status, 403);
     QCOMPARE(noToken.errorCode(), QStringLiteral("admission_missing"));
@@ -539,12 +545,14 @@ void TestOnSale::holdsNeedAValidAdmissionToken()
     QVERIFY2(placesHeld.status == 201, qPrintable(placesHeld.describe()));
 
     // An event without an on-sale needs no token, and ending the on-sale lifts the requirement.
-    const QJsonObject quiet{{"event", m_other.eventId}, {"seats", QJsonArray{m_db->units(m_other.eventId).at(0)}}};
+    const QJsonObject quiet{{QStringLiteral("event"), m_other.eventId},
+                            {QStringLiteral("seats"), QJsonArray{m_db->units(m_other.eventId).at(0)}}};
     QCOMPARE(call("POST", holds, quiet, m_alice).status, 201);
     QVERIFY(PgOnSaleStore(m_db->database()).clearOnSale(m_rush.eventId).ok());
     QCOMPARE(PgOnSaleStore(m_db->database()).clearOnSale(m_rush.eventId).error().code, ErrorCode::NotFound);
     // The server learns it at its next read (every 100 ms here); a refused hold holds nothing meanwhile.
-    const QJsonObject another{{"event", m_rush.eventId}, {"seats", QJsonArray{units.at(1)}}};
+    const QJsonObject another{{QStringLiteral("event"), m_rush.eventId},
+                              {QStringLiteral("seats"), QJsonArray{units.at(1)}}};
     Answer free;
     for (int attempt = 0; attempt < 200; ++attempt) {
         free = call("POST", holds, another, m_alice);

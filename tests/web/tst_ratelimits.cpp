@@ -152,10 +152,10 @@ void TestRateLimits::aLimiterRefusesWith429AndRetryAfter()
                                          [](const auto &header) { return header.first == "Retry-After"; });
     QVERIFY(retryAfter != refused->headers.cend());
     QCOMPARE(retryAfter->second, QByteArray("60"));
-    const QJsonObject error = QJsonDocument::fromJson(refused->body).object().value("error").toObject();
-    QCOMPARE(error.value("code").toString(), QStringLiteral("limit_reached"));
-    QVERIFY(error.value("message").toString().contains(QStringLiteral("carts created")));
-    QCOMPARE(error.value("limit").toInt(), 3);
+    const QJsonObject error = QJsonDocument::fromJson(refused->body).object().value(QStringLiteral("error")).toObject();
+    QCOMPARE(error.value(QStringLiteral("code")).toString(), QStringLiteral("limit_reached"));
+    QVERIFY(error.value(QStringLiteral("message")).toString().contains(QStringLiteral("carts created")));
+    QCOMPARE(error.value(QStringLiteral("limit")).toInt(), 3);
     // Another buyer has a budget of their own.
     QVERIFY(!limits.cartsPerBuyer.take(QStringLiteral("8")).has_value());
 

@@ -150,7 +150,8 @@ void TestRush300::runBuyer(int index, Barrier &start, BuyerStory &story)
     QJsonArray seats;
     for (UnitId unit : std::as_const(story.askedSeats))
         seats.append(unit);
-    const HttpAnswer held = http.post(cartPath + "/holds", {{"event", m_hall.eventId}, {"seats", seats}});
+    const HttpAnswer held
+        = http.post(cartPath + "/holds", {{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("seats"), seats}});
     if (held.status == 201) {
         for (const QJsonValue &unit : held.json().value(QStringLiteral("held")).toArray())
             story.grantedSeats << unit.toObject().value(QStringLiteral("unit")).toInteger();
@@ -161,7 +162,8 @@ void TestRush300::runBuyer(int index, Barrier &start, BuyerStory &story)
             << QStringLiteral("seats: %1 %2").arg(held.status).arg(held.failure + QString::fromUtf8(held.body));
     }
 
-    const HttpAnswer placed = http.post(cartPath + "/places", {{"pool", m_pool}, {"quantity", story.askedPlaces}});
+    const HttpAnswer placed = http.post(
+        cartPath + "/places", {{QStringLiteral("pool"), m_pool}, {QStringLiteral("quantity"), story.askedPlaces}});
     if (placed.status == 201)
         story.grantedPlaces = placed.json().value(QStringLiteral("quantity")).toInt();
     else if (placed.status == 409 && placed.errorCode() == QLatin1String("lost"))

@@ -35,7 +35,10 @@ struct Answer
     QJsonObject json;
     QHash<QByteArray, QByteArray> headers;
     QString describe() const { return QStringLiteral("%1 %2").arg(status).arg(QString::fromUtf8(body.left(300))); }
-    QString errorCode() const { return json.value("error").toObject().value("code").toString(); }
+    QString errorCode() const
+    {
+        return json.value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toString();
+    }
 };
 
 // What a browser holds after signing in: the cookie's token and the page's CSRF token.
@@ -186,43 +189,48 @@ QString TestShopApi::mailedLink(const QString &email, const QString &purpose) co
 
 Browser TestShopApi::newAccount(const QString &name, const QString &email)
 {
-    const Answer signedUp = send("POST", QStringLiteral("/api/v1/account/signup"),
-                                 {{"name", name}, {"email", email}, {"password", password}});
+    const Answer signedUp = send(
+        "POST", QStringLiteral("/api/v1/account/signup"),
+        {{QStringLiteral("name"), name}, {QStringLiteral("email"), email}, {QStringLiteral("password"), password}});
     if (signedUp.status != 202)
         qWarning() << "sign-up:" << signedUp.describe();
-    const Answer confirmed
-        = send("POST", QStringLiteral("/api/v1/account/confirm"), {{"token", mailedLink(email, "confirm")}});
+    const Answer confirmed = send("POST", QStringLiteral("/api/v1/account/confirm"),
+                                  {{QStringLiteral("token"), mailedLink(email, QStringLiteral("confirm"))}});
     if (confirmed.status != 200)
         qWarning() << "confirm:" << confirmed.describe();
-    return Browser{cookieToken(confirmed), confirmed.json.value("csrf").toString()};
+    return Browser{cookieToken(confirmed), confirmed.json.value(QStringLiteral("csrf")).toString()};
 }
 
 Browser TestShopApi::signIn(const QString &email, const QString &withPassword)
 {
-    const Answer answer
-        = send("POST", QStringLiteral("/api/v1/account/signin"), {{"email", email}, {"password", withPassword}});
-    return answer.status == 200 ? Browser{cookieToken(answer), answer.json.value("csrf").toString()} : Browser{};
+    const Answer answer = send("POST", QStringLiteral("/api/v1/account/signin"),
+                               {{QStringLiteral("email"), email}, {QStringLiteral("password"), withPassword}});
+    return answer.status == 200 ? Browser{cookieToken(answer), answer.json.value(QStringLiteral("csrf")).toString()}
+                                : Browser{};
 }
 
 void TestShopApi::signUpConfirmAndSignInWithACookie()
 {
     const QString email = QStringLiteral("zoe@example.org");
     const Answer signedUp = send("POST", QStringLiteral("/api/v1/account/signup"),
-                                 {{"name", "Zoë Example"}, {"email", email}, {"password", password}});
+                                 {{QStringLiteral("name"), QStringLiteral("Zoë Example")},
+                                  {QStringLiteral("email"), email},
+                                  {QStringLiteral("password"), password}});
     QCOMPARE(signedUp.status, 202);
-    QCOMPARE(signedUp.json.value("status").toString(), QStringLiteral("check_your_mail"));
+    QCOMPARE(signedUp.json.value(QStringLiteral("status")).toString(), QStringLiteral("check_your_mail"));
     // Only the Argon2id string is stored, never the password.
-    QVERIFY(m_db->scalar(QStringLiteral("SELECT password_hash FROM buyers WHERE email = :e"), {{"e", email}})
+    QVERIFY(m_db->scalar(QStringLiteral("SELECT password_hash FROM buyers WHERE email = :e"),
+                         {{QStringLiteral("e"), email}})
                 .toString()
                 .startsWith(QStringLiteral("$argon2id$")));
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM buyers WHERE position(:p IN password_hash) > 0"),
-                          {{"p", password}})
+                          {{QStringLiteral("p"), password}})
                  .toInt(),
              0);
 
     // Before the address is confirmed, the right password is not enough.
-    const Answer early
-        = send("POST", QStringLiteral("/api/v1/account/signin"), {{"email", email}, {"password", password}});
+    const Answer early = send("POST", QStringLiteral("/api/v1/account/signin"),
+                              {{QStringLiteral("email"), email}, {QStringLiteral("password"), password}});
     QCOMPARE(early.status, 403);
     QCOMPARE(early.errorCode(), QStringLiteral("unconfirmed"));
 
@@ -232,18 +240,18 @@ void TestShopApi::signUpConfirmAndSignInWithACookie()
     QCOMPARE(
         m_db->scalar(QStringLiteral(
                          "SELECT count(*) FROM buyer_link_tokens WHERE token_hash = sha256(convert_to(:t, 'UTF8'))"),
-                     {{"t", link}})
+                     {{QStringLiteral("t"), link}})
             .toInt(),
         1);
-    const Answer confirmed = send("POST", QStringLiteral("/api/v1/account/confirm"), {{"token", link}});
+    const Answer confirmed = send("POST", QStringLiteral("/api/v1/account/confirm"), {{QStringLiteral("token"), link}});
     QCOMPARE(confirmed.status, 200);
     const QByteArray cookie = confirmed.headers.value("set-cookie");
     QVERIFY2(cookie.contains("HttpOnly") && cookie.contains("Secure") && cookie.contains("SameSite=Strict")
                  && cookie.contains("Path=/"),
              cookie.constData());
-    QCOMPARE(confirmed.json.value("buyer").toObject().value("email").toString(), email);
+    QCOMPARE(confirmed.json.value(QStringLiteral("buyer")).toObject().value(QStringLiteral("email")).toString(), email);
     // A link works once.
-    const Answer again = send("POST", QStringLiteral("/api/v1/account/confirm"), {{"token", link}});
+    const Answer again = send("POST", QStringLiteral("/api/v1/account/confirm"), {{QStringLiteral("token"), link}});
     QCOMPARE(again.status, 400);
     QCOMPARE(again.errorCode(), QStringLiteral("token_invalid"));
 
@@ -253,8 +261,9 @@ void TestShopApi::signUpConfirmAndSignInWithACookie()
     QVERIFY(browser.session != cookieToken(confirmed));
     const Answer who = send("GET", QStringLiteral("/api/v1/account"), {}, browser);
     QCOMPARE(who.status, 200);
-    QCOMPARE(who.json.value("buyer").toObject().value("name").toString(), QStringLiteral("Zoë Example"));
-    QCOMPARE(who.json.value("csrf").toString(), browser.csrf);
+    QCOMPARE(who.json.value(QStringLiteral("buyer")).toObject().value(QStringLiteral("name")).toString(),
+             QStringLiteral("Zoë Example"));
+    QCOMPARE(who.json.value(QStringLiteral("csrf")).toString(), browser.csrf);
     QCOMPARE(who.headers.value("cache-control"), QByteArray("no-store"));
 }
 
@@ -281,15 +290,19 @@ void TestShopApi::aChangeWithTheCookieNeedsTheCsrfToken()
     const Answer cart = send("POST", QStringLiteral("/api/v1/carts"), {}, browser);
     QCOMPARE(cart.status, 201);
     const QVector<UnitId> units = m_db->units(m_hall.eventId);
-    const Answer held = send("POST", QStringLiteral("/api/v1/carts/%1/holds").arg(cart.json.value("cart").toString()),
-                             {{"event", m_hall.eventId}, {"seats", QJsonArray{units.last()}}}, browser);
+    const Answer held = send(
+        "POST", QStringLiteral("/api/v1/carts/%1/holds").arg(cart.json.value(QStringLiteral("cart")).toString()),
+        {{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("seats"), QJsonArray{units.last()}}}, browser);
     QCOMPARE(held.status, 201);
     // The other account cannot see this cart.
-    QCOMPARE(
-        send("DELETE", QStringLiteral("/api/v1/carts/%1").arg(cart.json.value("cart").toString()), {}, other).status,
-        404);
+    QCOMPARE(send("DELETE", QStringLiteral("/api/v1/carts/%1").arg(cart.json.value(QStringLiteral("cart")).toString()),
+                  {}, other)
+                 .status,
+             404);
     QCOMPARE(send("DELETE",
-                  QStringLiteral("/api/v1/carts/%1/holds/%2").arg(cart.json.value("cart").toString()).arg(units.last()),
+                  QStringLiteral("/api/v1/carts/%1/holds/%2")
+                      .arg(cart.json.value(QStringLiteral("cart")).toString())
+                      .arg(units.last()),
                   {}, browser)
                  .status,
              200);
@@ -311,24 +324,30 @@ void TestShopApi::aKnownAddressGetsTheSameAnswerAndAMail()
 {
     const QString email = QStringLiteral("fred@example.org");
     newAccount(QStringLiteral("Fred"), email);
-    const Answer again
-        = send("POST", QStringLiteral("/api/v1/account/signup"),
-               {{"name", "Someone Else"}, {"email", "Fred@Example.org"}, {"password", "another password 1"}});
+    const Answer again = send("POST", QStringLiteral("/api/v1/account/signup"),
+                              {{QStringLiteral("name"), QStringLiteral("Someone Else")},
+                               {QStringLiteral("email"), QStringLiteral("Fred@Example.org")},
+                               {QStringLiteral("password"), QStringLiteral("another password 1")}});
     QCOMPARE(again.status, 202);
-    QCOMPARE(again.json.value("status").toString(), QStringLiteral("check_your_mail"));
-    QCOMPARE(
-        m_db->scalar(QStringLiteral("SELECT count(*) FROM buyers WHERE lower(email) = :e"), {{"e", email}}).toInt(), 1);
+    QCOMPARE(again.json.value(QStringLiteral("status")).toString(), QStringLiteral("check_your_mail"));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM buyers WHERE lower(email) = :e"),
+                          {{QStringLiteral("e"), email}})
+                 .toInt(),
+             1);
     QCOMPARE(
         m_db->scalar(QStringLiteral(
                          "SELECT count(*) FROM mail_spool WHERE lower(recipient) = :e AND purpose = 'account-exists'"),
-                     {{"e", email}})
+                     {{QStringLiteral("e"), email}})
             .toInt(),
         1);
     // The first password still signs in; the second never did anything.
     QVERIFY(!signIn(email, password).session.isEmpty());
     QVERIFY(signIn(email, QStringLiteral("another password 1")).session.isEmpty());
     // Unknown and known addresses answer a reset alike.
-    QCOMPARE(send("POST", QStringLiteral("/api/v1/account/reset"), {{"email", "nobody-here@example.org"}}).status, 202);
+    QCOMPARE(send("POST", QStringLiteral("/api/v1/account/reset"),
+                  {{QStringLiteral("email"), QStringLiteral("nobody-here@example.org")}})
+                 .status,
+             202);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM mail_spool WHERE recipient = 'nobody-here@example.org'"))
                  .toInt(),
              0);
@@ -338,13 +357,15 @@ void TestShopApi::aWrongPasswordAndAnUnknownAddressAnswerAlike()
 {
     newAccount(QStringLiteral("Gina"), QStringLiteral("gina@example.org"));
     const Answer wrong = send("POST", QStringLiteral("/api/v1/account/signin"),
-                              {{"email", "gina@example.org"}, {"password", "not her password"}});
+                              {{QStringLiteral("email"), QStringLiteral("gina@example.org")},
+                               {QStringLiteral("password"), QStringLiteral("not her password")}});
     const Answer unknown = send("POST", QStringLiteral("/api/v1/account/signin"),
-                                {{"email", "nobody@example.org"}, {"password", "not her password"}});
+                                {{QStringLiteral("email"), QStringLiteral("nobody@example.org")},
+                                 {QStringLiteral("password"), QStringLiteral("not her password")}});
     QCOMPARE(wrong.status, 401);
     QCOMPARE(unknown.status, 401);
-    QCOMPARE(wrong.json.value("error").toObject().value("message"),
-             unknown.json.value("error").toObject().value("message"));
+    QCOMPARE(wrong.json.value(QStringLiteral("error")).toObject().value(QStringLiteral("message")),
+             unknown.json.value(QStringLiteral("error")).toObject().value(QStringLiteral("message")));
     QVERIFY(wrong.headers.value("set-cookie").isEmpty());
 }
 
@@ -358,7 +379,9 @@ void TestShopApi::parallelSignUpsOfOneAddressMakeOneAccount()
         url.setPath(QStringLiteral("/api/v1/account/signup"));
         QNetworkRequest request(url);
         request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
-        const QJsonObject body{{"name", QStringLiteral("Rusher %1").arg(i)}, {"email", email}, {"password", password}};
+        const QJsonObject body{{QStringLiteral("name"), QStringLiteral("Rusher %1").arg(i)},
+                               {QStringLiteral("email"), email},
+                               {QStringLiteral("password"), password}};
         replies << m_network->post(request, QJsonDocument(body).toJson(QJsonDocument::Compact));
     }
     for (QNetworkReply *reply : replies) {
@@ -371,18 +394,20 @@ void TestShopApi::parallelSignUpsOfOneAddressMakeOneAccount()
         QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 202);
         reply->deleteLater();
     }
-    QCOMPARE(
-        m_db->scalar(QStringLiteral("SELECT count(*) FROM buyers WHERE lower(email) = :e"), {{"e", email}}).toInt(), 1);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM buyers WHERE lower(email) = :e"),
+                          {{QStringLiteral("e"), email}})
+                 .toInt(),
+             1);
     QCOMPARE(
         m_db->scalar(QStringLiteral("SELECT count(*) FROM mail_spool WHERE recipient = :e AND purpose = 'confirm'"),
-                     {{"e", email}})
+                     {{QStringLiteral("e"), email}})
             .toInt(),
         1);
     // The others were told by mail, at most five an hour: the form cannot flood a mailbox.
     const int told
         = m_db->scalar(
                   QStringLiteral("SELECT count(*) FROM mail_spool WHERE recipient = :e AND purpose = 'account-exists'"),
-                  {{"e", email}})
+                  {{QStringLiteral("e"), email}})
               .toInt();
     QVERIFY2(told >= 1 && told <= 4, qPrintable(QString::number(told)));
 }
@@ -393,18 +418,22 @@ void TestShopApi::aPasswordResetEndsEveryOtherSession()
     const Browser first = newAccount(QStringLiteral("Hana"), email);
     const Browser second = signIn(email, password);
     QVERIFY(!second.session.isEmpty());
-    QCOMPARE(send("POST", QStringLiteral("/api/v1/account/reset"), {{"email", "HANA@example.org"}}).status, 202);
+    QCOMPARE(send("POST", QStringLiteral("/api/v1/account/reset"),
+                  {{QStringLiteral("email"), QStringLiteral("HANA@example.org")}})
+                 .status,
+             202);
     const QString link = mailedLink(email, QStringLiteral("reset"));
     QVERIFY2(!link.isEmpty(), "no reset link in the spooled mail");
 
     const Answer tooShort
-        = send("POST", QStringLiteral("/api/v1/account/reset/confirm"), {{"token", link}, {"password", "short"}});
+        = send("POST", QStringLiteral("/api/v1/account/reset/confirm"),
+               {{QStringLiteral("token"), link}, {QStringLiteral("password"), QStringLiteral("short")}});
     QCOMPARE(tooShort.status, 400);
     const QString newPassword = QStringLiteral("a brand new passphrase");
-    const Answer reset
-        = send("POST", QStringLiteral("/api/v1/account/reset/confirm"), {{"token", link}, {"password", newPassword}});
+    const Answer reset = send("POST", QStringLiteral("/api/v1/account/reset/confirm"),
+                              {{QStringLiteral("token"), link}, {QStringLiteral("password"), newPassword}});
     QCOMPARE(reset.status, 200);
-    const Browser third{cookieToken(reset), reset.json.value("csrf").toString()};
+    const Browser third{cookieToken(reset), reset.json.value(QStringLiteral("csrf")).toString()};
     QVERIFY(!third.session.isEmpty());
 
     QCOMPARE(send("GET", QStringLiteral("/api/v1/account"), {}, first).status, 401);
@@ -412,8 +441,9 @@ void TestShopApi::aPasswordResetEndsEveryOtherSession()
     QCOMPARE(send("GET", QStringLiteral("/api/v1/account"), {}, third).status, 200);
     QVERIFY(signIn(email, password).session.isEmpty());
     QVERIFY(!signIn(email, newPassword).session.isEmpty());
-    const Answer reused = send("POST", QStringLiteral("/api/v1/account/reset/confirm"),
-                               {{"token", link}, {"password", "yet another one 2"}});
+    const Answer reused
+        = send("POST", QStringLiteral("/api/v1/account/reset/confirm"),
+               {{QStringLiteral("token"), link}, {QStringLiteral("password"), QStringLiteral("yet another one 2")}});
     QCOMPARE(reused.status, 400);
     QCOMPARE(reused.errorCode(), QStringLiteral("token_invalid"));
 }
@@ -423,26 +453,50 @@ void TestShopApi::badAccountInputIsRefusedAndWritesNothing()
     const int buyersBefore = m_db->scalar(QStringLiteral("SELECT count(*) FROM buyers")).toInt();
     const QString nul = QStringLiteral("long enough") + QChar(0) + QStringLiteral("password");
     const QList<QJsonObject> bodies{
-        {{"name", "Ivo"}, {"email", "ivo@example.org"}, {"password", "short"}},
-        {{"name", "Ivo"}, {"email", "not an address"}, {"password", password}},
-        {{"name", "Ivo\nBcc: x@example.org"}, {"email", "ivo@example.org"}, {"password", password}},
-        {{"name", "Ivo"}, {"email", "ivo@example.org\r\nBcc: x@example.org"}, {"password", password}},
-        {{"name", "Ivo"}, {"email", "ivo@example.org"}, {"password", nul}},
-        {{"name", "Ivo"}, {"email", "ivo@example.org"}, {"password", password}, {"admin", true}},
-        {{"name", "Ivo"}, {"email", "ivo@example.org"}},
-        {{"name", 5}, {"email", "ivo@example.org"}, {"password", password}},
+        {{QStringLiteral("name"), QStringLiteral("Ivo")},
+         {QStringLiteral("email"), QStringLiteral("ivo@example.org")},
+         {QStringLiteral("password"), QStringLiteral("short")}},
+        {{QStringLiteral("name"), QStringLiteral("Ivo")},
+         {QStringLiteral("email"), QStringLiteral("not an address")},
+         {QStringLiteral("password"), password}},
+        {{QStringLiteral("name"), QStringLiteral("Ivo\nBcc: x@example.org")},
+         {QStringLiteral("email"), QStringLiteral("ivo@example.org")},
+         {QStringLiteral("password"), password}},
+        {{QStringLiteral("name"), QStringLiteral("Ivo")},
+         {QStringLiteral("email"), QStringLiteral("ivo@example.org\r\nBcc: x@example.org")},
+         {QStringLiteral("password"), password}},
+        {{QStringLiteral("name"), QStringLiteral("Ivo")},
+         {QStringLiteral("email"), QStringLiteral("ivo@example.org")},
+         {QStringLiteral("password"), nul}},
+        {{QStringLiteral("name"), QStringLiteral("Ivo")},
+         {QStringLiteral("email"), QStringLiteral("ivo@example.org")},
+         {QStringLiteral("password"), password},
+         {QStringLiteral("admin"), true}},
+        {{QStringLiteral("name"), QStringLiteral("Ivo")}, {QStringLiteral("email"), QStringLiteral("ivo@example.org")}},
+        {{QStringLiteral("name"), 5},
+         {QStringLiteral("email"), QStringLiteral("ivo@example.org")},
+         {QStringLiteral("password"), password}},
     };
     for (const QJsonObject &body : bodies) {
         const Answer refused = send("POST", QStringLiteral("/api/v1/account/signup"), body);
         QVERIFY2(refused.status == 400,
                  qPrintable(QString::fromUtf8(QJsonDocument(body).toJson()) + refused.describe()));
-        QVERIFY(!refused.json.value("error").toObject().value("message").toString().isEmpty());
+        QVERIFY(!refused.json.value(QStringLiteral("error"))
+                     .toObject()
+                     .value(QStringLiteral("message"))
+                     .toString()
+                     .isEmpty());
     }
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM buyers")).toInt(), buyersBefore);
     // A made-up or malformed link.
-    QCOMPARE(send("POST", QStringLiteral("/api/v1/account/confirm"), {{"token", QString(43, QLatin1Char('A'))}}).status,
+    QCOMPARE(send("POST", QStringLiteral("/api/v1/account/confirm"),
+                  {{QStringLiteral("token"), QString(43, QLatin1Char('A'))}})
+                 .status,
              400);
-    QCOMPARE(send("POST", QStringLiteral("/api/v1/account/confirm"), {{"token", "../../etc"}}).status, 400);
+    QCOMPARE(send("POST", QStringLiteral("/api/v1/account/confirm"),
+                  {{QStringLiteral("token"), QStringLiteral("../../etc")}})
+                 .status,
+             400);
     // A form of another site posts text/plain: a sign-in that way is refused before anything is looked up.
     QUrl url = m_server->baseUrl();
     url.setPath(QStringLiteral("/api/v1/account/signin"));
@@ -469,13 +523,15 @@ void TestShopApi::aSessionCookieCannotPassForABearerToken()
     QCOMPARE(send("GET", QStringLiteral("/api/v1/orders"), {}, {}, false, browser.session).status, 401);
     const Answer token = send("POST", QStringLiteral("/api/v1/account/token"), {}, browser);
     QCOMPARE(token.status, 201);
-    const QString bearer = token.json.value("token").toString();
+    const QString bearer = token.json.value(QStringLiteral("token")).toString();
     QCOMPARE(send("GET", QStringLiteral("/api/v1/orders"), {}, {}, false, bearer).status, 200);
     QCOMPARE(send("GET", QStringLiteral("/api/v1/account"), {}, Browser{bearer, {}}).status, 401);
     // A new token replaces the old one.
     const Answer newer = send("POST", QStringLiteral("/api/v1/account/token"), {}, browser);
     QCOMPARE(newer.status, 201);
-    QCOMPARE(send("GET", QStringLiteral("/api/v1/orders"), {}, {}, false, newer.json.value("token").toString()).status,
+    QCOMPARE(send("GET", QStringLiteral("/api/v1/orders"), {}, {}, false,
+                  newer.json.value(QStringLiteral("token")).toString())
+                 .status,
              200);
     QTest::qWait(100);
 }
@@ -483,54 +539,62 @@ void TestShopApi::aSessionCookieCannotPassForABearerToken()
 void TestShopApi::bestAvailableHoldsAdjacentSeatsInOneRow()
 {
     const Browser browser = newAccount(QStringLiteral("Kim"), QStringLiteral("kim@example.org"));
-    const QString cart = send("POST", QStringLiteral("/api/v1/carts"), {}, browser).json.value("cart").toString();
+    const QString cart
+        = send("POST", QStringLiteral("/api/v1/carts"), {}, browser).json.value(QStringLiteral("cart")).toString();
     QVERIFY(!cart.isEmpty());
     const Answer held = send("POST", QStringLiteral("/api/v1/carts/%1/best").arg(cart),
-                             {{"event", m_hall.eventId}, {"count", 3}}, browser);
+                             {{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("count"), 3}}, browser);
     QCOMPARE(held.status, 201);
-    const QJsonArray seats = held.json.value("held").toArray();
+    const QJsonArray seats = held.json.value(QStringLiteral("held")).toArray();
     QCOMPARE(seats.size(), 3);
     // One row, consecutive numbers: labels are "<section>-<row>-<seat>".
     QStringList rows;
     QList<int> numbers;
     for (const QJsonValue &seat : seats) {
-        const QStringList parts = seat.toObject().value("seat").toString().split(QLatin1Char('-'));
+        const QStringList parts = seat.toObject().value(QStringLiteral("seat")).toString().split(QLatin1Char('-'));
         rows << parts.mid(0, parts.size() - 1).join(QLatin1Char('-'));
         numbers << parts.last().toInt();
     }
     std::sort(numbers.begin(), numbers.end());
     QCOMPARE(rows.count(rows.first()), 3);
     QCOMPARE(numbers.last() - numbers.first(), 2);
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE cart_id = :c"), {{"c", cart}}).toInt(),
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE cart_id = :c"),
+                          {{QStringLiteral("c"), cart}})
+                 .toInt(),
              3);
 
     // Another buyer's cart is not this buyer's to fill; a count out of range is refused.
     const Browser other = newAccount(QStringLiteral("Lou"), QStringLiteral("lou@example.org"));
-    QCOMPARE(send("POST", QStringLiteral("/api/v1/carts/%1/best").arg(cart), {{"event", m_hall.eventId}, {"count", 2}},
-                  other)
+    QCOMPARE(send("POST", QStringLiteral("/api/v1/carts/%1/best").arg(cart),
+                  {{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("count"), 2}}, other)
                  .status,
              404);
-    QCOMPARE(send("POST", QStringLiteral("/api/v1/carts/%1/best").arg(cart), {{"event", m_hall.eventId}, {"count", 50}},
-                  browser)
-                 .status,
-             400);
     QCOMPARE(send("POST", QStringLiteral("/api/v1/carts/%1/best").arg(cart),
-                  {{"event", m_hall.eventId}, {"count", 2}, {"section", 7}}, browser)
+                  {{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("count"), 50}}, browser)
                  .status,
              400);
+    QCOMPARE(
+        send("POST", QStringLiteral("/api/v1/carts/%1/best").arg(cart),
+             {{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("count"), 2}, {QStringLiteral("section"), 7}},
+             browser)
+            .status,
+        400);
     QCOMPARE(send("DELETE", QStringLiteral("/api/v1/carts/%1").arg(cart), {}, browser).status, 200);
 }
 
 void TestShopApi::bestAvailableSaysSoWhenNoBlockIsFree()
 {
     const Browser browser = newAccount(QStringLiteral("Max"), QStringLiteral("max@example.org"));
-    const QString cart = send("POST", QStringLiteral("/api/v1/carts"), {}, browser).json.value("cart").toString();
+    const QString cart
+        = send("POST", QStringLiteral("/api/v1/carts"), {}, browser).json.value(QStringLiteral("cart")).toString();
     // Rows of 8: nine together exist nowhere.
     const Answer none = send("POST", QStringLiteral("/api/v1/carts/%1/best").arg(cart),
-                             {{"event", m_hall.eventId}, {"count", 9}}, browser);
+                             {{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("count"), 9}}, browser);
     QCOMPARE(none.status, 409);
     QCOMPARE(none.errorCode(), QStringLiteral("lost"));
-    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE cart_id = :c"), {{"c", cart}}).toInt(),
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE cart_id = :c"),
+                          {{QStringLiteral("c"), cart}})
+                 .toInt(),
              0);
 }
 
@@ -539,7 +603,7 @@ void TestShopApi::thePageLearnsWhereToSendTheCard()
     // Without a publishable key the page names no card, and its policy lets it call this server only.
     const Answer none = send("GET", QStringLiteral("/api/v1/payment-config"));
     QCOMPARE(none.status, 200);
-    QVERIFY(none.json.value("provider").isNull());
+    QVERIFY(none.json.value(QStringLiteral("provider")).isNull());
     const Answer page = send("GET", QStringLiteral("/"));
     QVERIFY2(page.headers.value("content-security-policy").contains("connect-src 'self';"),
              page.headers.value("content-security-policy").constData());
@@ -560,10 +624,11 @@ void TestShopApi::thePageLearnsWhereToSendTheCard()
     connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
     if (!reply->isFinished())
         loop.exec();
-    const QJsonObject provider = QJsonDocument::fromJson(reply->readAll()).object().value("provider").toObject();
+    const QJsonObject provider
+        = QJsonDocument::fromJson(reply->readAll()).object().value(QStringLiteral("provider")).toObject();
     reply->deleteLater();
-    QCOMPARE(provider.value("url").toString(), QStringLiteral("https://pay.example.com"));
-    QCOMPARE(provider.value("publishable_key").toString(), QStringLiteral("pk_test_shop"));
+    QCOMPARE(provider.value(QStringLiteral("url")).toString(), QStringLiteral("https://pay.example.com"));
+    QCOMPARE(provider.value(QStringLiteral("publishable_key")).toString(), QStringLiteral("pk_test_shop"));
     QNetworkReply *index = m_network->get(QNetworkRequest(withCards.baseUrl().resolved(QUrl(QStringLiteral("/")))));
     connect(index, &QNetworkReply::finished, &loop, &QEventLoop::quit);
     if (!index->isFinished())

@@ -34,7 +34,10 @@ struct Answer
     QJsonObject json;
     QHash<QByteArray, QByteArray> headers; // lower-case names
 
-    QString errorCode() const { return json.value("error").toObject().value("code").toString(); }
+    QString errorCode() const
+    {
+        return json.value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toString();
+    }
     QString describe() const { return QStringLiteral("%1 %2").arg(status).arg(QString::fromUtf8(body.left(400))); }
 };
 } // namespace
@@ -236,15 +239,16 @@ QString TestWebApi::newCart(const QString &token)
     const Answer created = send("POST", QStringLiteral("/api/v1/carts"), {}, token);
     if (created.status != 201)
         qWarning() << "creating a cart:" << created.describe();
-    return created.json.value("cart").toString();
+    return created.json.value(QStringLiteral("cart")).toString();
 }
 
 Answer TestWebApi::cartWithCard(const QString &number, const QString &token)
 {
     const QJsonObject card = m_fakepay->addCard(apiKey, number);
-    if (card.value("id").toString().isEmpty())
+    if (card.value(QStringLiteral("id")).toString().isEmpty())
         qWarning() << "the provider refused" << number << card;
-    return post(QStringLiteral("/api/v1/carts"), {{"payment_method", card.value("id")}}, token);
+    return post(QStringLiteral("/api/v1/carts"), {{QStringLiteral("payment_method"), card.value(QStringLiteral("id"))}},
+                token);
 }
 
 QString TestWebApi::cartInstrument(const QString &cart) const
@@ -274,7 +278,7 @@ void TestWebApi::healthzAnswersAndEveryResponseCarriesARequestId()
 {
     const Answer health = get(QStringLiteral("/healthz"));
     QCOMPARE(health.status, 200);
-    QCOMPARE(health.json.value("ok").toBool(), true);
+    QCOMPARE(health.json.value(QStringLiteral("ok")).toBool(), true);
     QVERIFY(!health.headers.value("x-request-id").isEmpty());
     QVERIFY2(QLocale::c()
                  .toDateTime(QString::fromLatin1(health.headers.value("date")),
@@ -299,11 +303,11 @@ void TestWebApi::eventsAndTheSeatMapWithETag()
     const Answer events = get(QStringLiteral("/api/v1/events"));
     QCOMPARE(events.status, 200);
     bool found = false;
-    for (const QJsonValue &event : events.json.value("events").toArray()) {
-        if (event.toObject().value("id").toInteger() == m_hall.eventId) {
+    for (const QJsonValue &event : events.json.value(QStringLiteral("events")).toArray()) {
+        if (event.toObject().value(QStringLiteral("id")).toInteger() == m_hall.eventId) {
             found = true;
-            QVERIFY(event.toObject().value("name").toString().startsWith(QStringLiteral("Web Hall")));
-            QCOMPARE(event.toObject().value("seats").toInt(), 30);
+            QVERIFY(event.toObject().value(QStringLiteral("name")).toString().startsWith(QStringLiteral("Web Hall")));
+            QCOMPARE(event.toObject().value(QStringLiteral("seats")).toInt(), 30);
         }
     }
     QVERIFY(found);
@@ -311,14 +315,14 @@ void TestWebApi::eventsAndTheSeatMapWithETag()
     const QString path = QStringLiteral("/api/v1/events/%1/seatmap").arg(m_hall.eventId);
     const Answer map = get(path);
     QCOMPARE(map.status, 200);
-    const QJsonArray seats = map.json.value("seats").toArray();
+    const QJsonArray seats = map.json.value(QStringLiteral("seats")).toArray();
     QCOMPARE(seats.size(), 30);
     const QJsonObject first = seats.first().toObject();
     for (const char *field : {"id", "label", "section", "row", "number", "x", "y", "band", "price", "state"})
         QVERIFY2(first.contains(QLatin1String(field)), field);
-    QCOMPARE(first.value("label").toString(), QStringLiteral("A-1-1"));
-    QCOMPARE(first.value("price").toInteger(), 4500);
-    QCOMPARE(first.value("state").toString(), QStringLiteral("available"));
+    QCOMPARE(first.value(QStringLiteral("label")).toString(), QStringLiteral("A-1-1"));
+    QCOMPARE(first.value(QStringLiteral("price")).toInteger(), 4500);
+    QCOMPARE(first.value(QStringLiteral("state")).toString(), QStringLiteral("available"));
     const QByteArray etag = map.headers.value("etag");
     QVERIFY(!etag.isEmpty());
 
@@ -329,13 +333,20 @@ void TestWebApi::eventsAndTheSeatMapWithETag()
     // A hold changes the map (and its ETag), and the map never says whose hold it is.
     const QString cart = newCart(m_alice);
     QVERIFY(!cart.isEmpty());
-    const Answer held = post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
-                             {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(29)}}}, m_alice);
+    const Answer held = post(
+        QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
+        {{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("seats"), QJsonArray{m_units.at(29)}}}, m_alice);
     QCOMPARE(held.status, 201);
     const Answer changed = send("GET", path, {}, {}, {{"If-None-Match", etag}});
     QCOMPARE(changed.status, 200);
     QVERIFY(changed.headers.value("etag") != etag);
-    QCOMPARE(changed.json.value("seats").toArray().at(29).toObject().value("state").toString(), QStringLiteral("held"));
+    QCOMPARE(changed.json.value(QStringLiteral("seats"))
+                 .toArray()
+                 .at(29)
+                 .toObject()
+                 .value(QStringLiteral("state"))
+                 .toString(),
+             QStringLiteral("held"));
     QVERIFY(!changed.body.contains(cart.toUtf8()));
     QCOMPARE(
         send("DELETE", QStringLiteral("/api/v1/carts/%1/holds/%2").arg(cart).arg(m_units.at(29)), {}, m_alice).status,
@@ -351,7 +362,7 @@ void TestWebApi::buyersMustSignIn()
     const Answer none = send("POST", QStringLiteral("/api/v1/carts"));
     QCOMPARE(none.status, 401);
     QCOMPARE(none.errorCode(), QStringLiteral("unauthorized"));
-    QVERIFY(!none.json.value("error").toObject().value("message").toString().isEmpty());
+    QVERIFY(!none.json.value(QStringLiteral("error")).toObject().value(QStringLiteral("message")).toString().isEmpty());
     QCOMPARE(send("POST", QStringLiteral("/api/v1/carts"), {}, QStringLiteral("not-a-token")).status, 401);
     QCOMPARE(send("POST", QStringLiteral("/api/v1/carts"), {}, QString(43, QLatin1Char('A'))).status, 401);
     QCOMPARE(get(QStringLiteral("/api/v1/orders/1")).status, 401);
@@ -365,18 +376,29 @@ void TestWebApi::holdReleaseAndExtend()
     const QString cart = newCart(m_alice);
     QVERIFY(cart.startsWith(QStringLiteral("web-")));
     const Answer held = post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
-                             {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(0), m_units.at(1)}}}, m_alice);
+                             {{QStringLiteral("event"), m_hall.eventId},
+                              {QStringLiteral("seats"), QJsonArray{m_units.at(0), m_units.at(1)}}},
+                             m_alice);
     QVERIFY2(held.status == 201, qPrintable(held.describe()));
-    QCOMPARE(held.json.value("held").toArray().size(), 2);
-    const QDateTime expires = QDateTime::fromString(held.json.value("expires_at").toString(), Qt::ISODateWithMs);
+    QCOMPARE(held.json.value(QStringLiteral("held")).toArray().size(), 2);
+    const QDateTime expires
+        = QDateTime::fromString(held.json.value(QStringLiteral("expires_at")).toString(), Qt::ISODateWithMs);
     QVERIFY(expires.isValid());
     QCOMPARE(expires.timeSpec(), Qt::UTC);
     QCOMPARE(seatState(m_units.at(0)), QStringLiteral("HELD"));
 
-    const Answer byLabel = post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
-                                {{"event", m_hall.eventId}, {"labels", QJsonArray{"A-1-3"}}}, m_alice);
+    const Answer byLabel = post(
+        QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
+        {{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("labels"), QJsonArray{QStringLiteral("A-1-3")}}},
+        m_alice);
     QVERIFY2(byLabel.status == 201, qPrintable(byLabel.describe()));
-    QCOMPARE(byLabel.json.value("held").toArray().first().toObject().value("seat").toString(), QStringLiteral("A-1-3"));
+    QCOMPARE(byLabel.json.value(QStringLiteral("held"))
+                 .toArray()
+                 .first()
+                 .toObject()
+                 .value(QStringLiteral("seat"))
+                 .toString(),
+             QStringLiteral("A-1-3"));
     QCOMPARE(seatState(m_units.at(2)), QStringLiteral("HELD"));
 
     const QString one = QStringLiteral("/api/v1/carts/%1/holds/%2").arg(cart).arg(m_units.at(2));
@@ -388,8 +410,8 @@ void TestWebApi::holdReleaseAndExtend()
 
     const Answer extended = send("POST", QStringLiteral("/api/v1/carts/%1/extend").arg(cart), {}, m_alice);
     QVERIFY2(extended.status == 200, qPrintable(extended.describe()));
-    QCOMPARE(extended.json.value("extended").toArray().size(), 2);
-    QCOMPARE(extended.json.value("extensions_left").toInt(), 0);
+    QCOMPARE(extended.json.value(QStringLiteral("extended")).toArray().size(), 2);
+    QCOMPARE(extended.json.value(QStringLiteral("extensions_left")).toInt(), 0);
     QVERIFY(m_inventory->carts.releaseCart(cart).ok());
 }
 
@@ -398,15 +420,23 @@ void TestWebApi::aTakenSeatIsRefusedByName()
     const QString aliceCart = newCart(m_alice);
     const QString bobCart = newCart(m_bob);
     QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(aliceCart),
-                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(5)}}}, m_alice)
+                  {{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("seats"), QJsonArray{m_units.at(5)}}},
+                  m_alice)
                  .status,
              201);
     const Answer lost = post(QStringLiteral("/api/v1/carts/%1/holds").arg(bobCart),
-                             {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(4), m_units.at(5)}}}, m_bob);
+                             {{QStringLiteral("event"), m_hall.eventId},
+                              {QStringLiteral("seats"), QJsonArray{m_units.at(4), m_units.at(5)}}},
+                             m_bob);
     QCOMPARE(lost.status, 409);
     QCOMPARE(lost.errorCode(), QStringLiteral("lost"));
-    QCOMPARE(lost.json.value("error").toObject().value("seats").toArray(), QJsonArray{"A-1-6"});
-    QVERIFY(lost.json.value("error").toObject().value("message").toString().contains(QStringLiteral("A-1-6")));
+    QCOMPARE(lost.json.value(QStringLiteral("error")).toObject().value(QStringLiteral("seats")).toArray(),
+             QJsonArray{QStringLiteral("A-1-6")});
+    QVERIFY(lost.json.value(QStringLiteral("error"))
+                .toObject()
+                .value(QStringLiteral("message"))
+                .toString()
+                .contains(QStringLiteral("A-1-6")));
     // All or nothing: the free seat asked for with it was not held either.
     QCOMPARE(seatState(m_units.at(4)), QStringLiteral("AVAILABLE"));
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT cart_id FROM event_seats WHERE id = :u"),
@@ -420,15 +450,17 @@ void TestWebApi::checkoutPaidSellsTheSeats()
 {
     const QString cart = newCart(m_alice);
     QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
-                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(10), m_units.at(11)}}}, m_alice)
+                  {{QStringLiteral("event"), m_hall.eventId},
+                   {QStringLiteral("seats"), QJsonArray{m_units.at(10), m_units.at(11)}}},
+                  m_alice)
                  .status,
              201);
     const Answer paid = send("POST", QStringLiteral("/api/v1/carts/%1/checkout").arg(cart), {}, m_alice);
     QVERIFY2(paid.status == 200, qPrintable(paid.describe()));
-    QCOMPARE(paid.json.value("state").toString(), QStringLiteral("paid"));
-    const qint64 order = paid.json.value("order").toInteger();
+    QCOMPARE(paid.json.value(QStringLiteral("state")).toString(), QStringLiteral("paid"));
+    const qint64 order = paid.json.value(QStringLiteral("order")).toInteger();
     QVERIFY(order > 0);
-    QCOMPARE(paid.json.value("amount").toInteger(), 9000);
+    QCOMPARE(paid.json.value(QStringLiteral("amount")).toInteger(), 9000);
     const QVariantMap bindings{{QStringLiteral("o"), order}};
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE order_id = :o AND state = 'SOLD'"),
                           bindings)
@@ -441,10 +473,10 @@ void TestWebApi::checkoutPaidSellsTheSeats()
 
     const Answer status = get(QStringLiteral("/api/v1/orders/%1").arg(order), m_alice);
     QVERIFY2(status.status == 200, qPrintable(status.describe()));
-    QCOMPARE(status.json.value("state").toString(), QStringLiteral("paid"));
-    QCOMPARE(status.json.value("amount").toInteger(), 9000);
-    QCOMPARE(status.json.value("currency").toString().isEmpty(), false);
-    QCOMPARE(status.json.value("lines").toArray().size(), 2);
+    QCOMPARE(status.json.value(QStringLiteral("state")).toString(), QStringLiteral("paid"));
+    QCOMPARE(status.json.value(QStringLiteral("amount")).toInteger(), 9000);
+    QCOMPARE(status.json.value(QStringLiteral("currency")).toString().isEmpty(), false);
+    QCOMPARE(status.json.value(QStringLiteral("lines")).toArray().size(), 2);
     QCOMPARE(get(QStringLiteral("/api/v1/orders/abc"), m_alice).status, 404);
 }
 
@@ -452,43 +484,48 @@ void TestWebApi::checkoutDeclinedFreesTheSeats()
 {
     const QString cart = newCart(m_alice);
     QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
-                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(12)}}}, m_alice)
+                  {{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("seats"), QJsonArray{m_units.at(12)}}},
+                  m_alice)
                  .status,
              201);
     m_fakepay->behave({QStringLiteral("decline")});
     const Answer declined = send("POST", QStringLiteral("/api/v1/carts/%1/checkout").arg(cart), {}, m_alice);
     QVERIFY2(declined.status == 200, qPrintable(declined.describe()));
-    QCOMPARE(declined.json.value("state").toString(), QStringLiteral("declined"));
+    QCOMPARE(declined.json.value(QStringLiteral("state")).toString(), QStringLiteral("declined"));
     QCOMPARE(seatState(m_units.at(12)), QStringLiteral("AVAILABLE"));
-    const qint64 order = declined.json.value("order").toInteger();
+    const qint64 order = declined.json.value(QStringLiteral("order")).toInteger();
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), order}})
                  .toString(),
              QStringLiteral("CANCELLED"));
-    QCOMPARE(get(QStringLiteral("/api/v1/orders/%1").arg(order), m_alice).json.value("state").toString(),
-             QStringLiteral("cancelled"));
+    QCOMPARE(
+        get(QStringLiteral("/api/v1/orders/%1").arg(order), m_alice).json.value(QStringLiteral("state")).toString(),
+        QStringLiteral("cancelled"));
 }
 
 void TestWebApi::anotherBuyersCartsAndOrdersAreNotFound()
 {
     const QString cart = newCart(m_alice);
     QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
-                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(13)}}}, m_alice)
+                  {{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("seats"), QJsonArray{m_units.at(13)}}},
+                  m_alice)
                  .status,
              201);
     const Answer paid = send("POST", QStringLiteral("/api/v1/carts/%1/checkout").arg(cart), {}, m_alice);
-    QCOMPARE(paid.json.value("state").toString(), QStringLiteral("paid"));
-    const qint64 order = paid.json.value("order").toInteger();
+    QCOMPARE(paid.json.value(QStringLiteral("state")).toString(), QStringLiteral("paid"));
+    const qint64 order = paid.json.value(QStringLiteral("order")).toInteger();
 
     const QString other = newCart(m_alice);
     QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(other),
-                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(14)}}}, m_alice)
+                  {{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("seats"), QJsonArray{m_units.at(14)}}},
+                  m_alice)
                  .status,
              201);
     const Answer order404 = get(QStringLiteral("/api/v1/orders/%1").arg(order), m_bob);
     QCOMPARE(order404.status, 404);
     QCOMPARE(order404.errorCode(), QStringLiteral("not_found"));
     QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(other),
-                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(15)}}}, m_bob)
+                  {{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("seats"), QJsonArray{m_units.at(15)}}},
+                  m_bob)
                  .status,
              404);
     QCOMPARE(
@@ -579,27 +616,35 @@ void TestWebApi::theBuyersCapIsEnforced()
 {
     const QString cart = newCart(m_bob);
     const QString path = QStringLiteral("/api/v1/carts/%1/holds").arg(cart);
-    QCOMPARE(post(path, {{"event", m_capped.eventId}, {"seats", QJsonArray{m_cappedUnits.at(0), m_cappedUnits.at(1)}}},
+    QCOMPARE(post(path,
+                  {{QStringLiteral("event"), m_capped.eventId},
+                   {QStringLiteral("seats"), QJsonArray{m_cappedUnits.at(0), m_cappedUnits.at(1)}}},
                   m_bob)
                  .status,
              201);
-    const Answer refused = post(path, {{"event", m_capped.eventId}, {"seats", QJsonArray{m_cappedUnits.at(2)}}}, m_bob);
+    const Answer refused = post(
+        path, {{QStringLiteral("event"), m_capped.eventId}, {QStringLiteral("seats"), QJsonArray{m_cappedUnits.at(2)}}},
+        m_bob);
     QVERIFY2(refused.status == 429 || refused.status == 409, qPrintable(refused.describe()));
     QCOMPARE(refused.errorCode(), QStringLiteral("limit_reached"));
     QCOMPARE(seatState(m_cappedUnits.at(2)), QStringLiteral("AVAILABLE"));
     // Another cart of the same buyer does not get around it.
     const QString second = newCart(m_bob);
-    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(second),
-                  {{"event", m_capped.eventId}, {"seats", QJsonArray{m_cappedUnits.at(3)}}}, m_bob)
-                 .status,
-             refused.status);
+    QCOMPARE(
+        post(QStringLiteral("/api/v1/carts/%1/holds").arg(second),
+             {{QStringLiteral("event"), m_capped.eventId}, {QStringLiteral("seats"), QJsonArray{m_cappedUnits.at(3)}}},
+             m_bob)
+            .status,
+        refused.status);
     QCOMPARE(seatState(m_cappedUnits.at(3)), QStringLiteral("AVAILABLE"));
     // Another buyer has a cap of their own.
     const QString alices = newCart(m_alice);
-    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(alices),
-                  {{"event", m_capped.eventId}, {"seats", QJsonArray{m_cappedUnits.at(3)}}}, m_alice)
-                 .status,
-             201);
+    QCOMPARE(
+        post(QStringLiteral("/api/v1/carts/%1/holds").arg(alices),
+             {{QStringLiteral("event"), m_capped.eventId}, {QStringLiteral("seats"), QJsonArray{m_cappedUnits.at(3)}}},
+             m_alice)
+            .status,
+        201);
     QVERIFY(m_inventory->carts.releaseCart(cart).ok());
     QVERIFY(m_inventory->carts.releaseCart(alices).ok());
 }
@@ -623,7 +668,11 @@ void TestWebApi::theCapsCoverPlacesStaysAndTables()
     const auto expectRefused = [](const Answer &answer, const QString &words) {
         QVERIFY2(answer.status == 429, qPrintable(answer.describe()));
         QCOMPARE(answer.errorCode(), QStringLiteral("limit_reached"));
-        QVERIFY2(answer.json.value("error").toObject().value("message").toString().contains(words),
+        QVERIFY2(answer.json.value(QStringLiteral("error"))
+                     .toObject()
+                     .value(QStringLiteral("message"))
+                     .toString()
+                     .contains(words),
                  qPrintable(answer.describe()));
     };
     const QString first = newCart(token);
@@ -637,17 +686,22 @@ void TestWebApi::theCapsCoverPlacesStaysAndTables()
     spec.priceMinor = 1000;
     const auto pool = PoolService(m_inventory->pools).createPool(spec);
     QVERIFY(pool.ok());
-    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(first),
-                  {{"event", m_capped.eventId}, {"seats", QJsonArray{m_cappedUnits.at(4)}}}, token)
-                 .status,
-             201);
+    QCOMPARE(
+        post(QStringLiteral("/api/v1/carts/%1/holds").arg(first),
+             {{QStringLiteral("event"), m_capped.eventId}, {QStringLiteral("seats"), QJsonArray{m_cappedUnits.at(4)}}},
+             token)
+            .status,
+        201);
     const QString places = QStringLiteral("/api/v1/carts/%1/places");
-    expectRefused(post(places.arg(first), {{"pool", pool->id}, {"quantity", 2}}, token),
+    expectRefused(post(places.arg(first), {{QStringLiteral("pool"), pool->id}, {QStringLiteral("quantity"), 2}}, token),
                   QStringLiteral("at most 2 tickets for this event"));
     QCOMPARE(heldBy(QStringLiteral("ga_holds"), QStringLiteral("h.quantity")), 0);
-    QCOMPARE(post(places.arg(first), {{"pool", pool->id}, {"quantity", 1}}, token).status, 201);
-    expectRefused(post(places.arg(second), {{"pool", pool->id}, {"quantity", 1}}, token),
-                  QStringLiteral("you already hold 2"));
+    QCOMPARE(
+        post(places.arg(first), {{QStringLiteral("pool"), pool->id}, {QStringLiteral("quantity"), 1}}, token).status,
+        201);
+    expectRefused(
+        post(places.arg(second), {{QStringLiteral("pool"), pool->id}, {QStringLiteral("quantity"), 1}}, token),
+        QStringLiteral("you already hold 2"));
     QCOMPARE(heldBy(QStringLiteral("ga_holds"), QStringLiteral("h.quantity")), 1);
 
     // A hotel capped at one stay per buyer.
@@ -667,16 +721,16 @@ void TestWebApi::theCapsCoverPlacesStaysAndTables()
     }
     const QString stays = QStringLiteral("/api/v1/carts/%1/stays");
     QCOMPARE(post(stays.arg(first),
-                  {{"room_type", room},
-                   {"check_in", night.toString(Qt::ISODate)},
-                   {"check_out", night.addDays(2).toString(Qt::ISODate)}},
+                  {{QStringLiteral("room_type"), room},
+                   {QStringLiteral("check_in"), night.toString(Qt::ISODate)},
+                   {QStringLiteral("check_out"), night.addDays(2).toString(Qt::ISODate)}},
                   token)
                  .status,
              201);
     expectRefused(post(stays.arg(second),
-                       {{"room_type", room},
-                        {"check_in", night.addDays(5).toString(Qt::ISODate)},
-                        {"check_out", night.addDays(6).toString(Qt::ISODate)}},
+                       {{QStringLiteral("room_type"), room},
+                        {QStringLiteral("check_in"), night.addDays(5).toString(Qt::ISODate)},
+                        {QStringLiteral("check_out"), night.addDays(6).toString(Qt::ISODate)}},
                        token),
                   QStringLiteral("at most 1 stay at this hotel"));
     QCOMPARE(heldBy(QStringLiteral("stays"), QStringLiteral("1")), 1);
@@ -690,14 +744,20 @@ void TestWebApi::theCapsCoverPlacesStaysAndTables()
     const QString tables = QStringLiteral("/api/v1/carts/%1/tables");
     const QDateTime at = QDateTime::currentDateTimeUtc().addDays(4);
     QCOMPARE(post(tables.arg(first),
-                  {{"restaurant", bistro->id}, {"party", 2}, {"at", at.toString(Qt::ISODate)}, {"minutes", 90}}, token)
+                  {{QStringLiteral("restaurant"), bistro->id},
+                   {QStringLiteral("party"), 2},
+                   {QStringLiteral("at"), at.toString(Qt::ISODate)},
+                   {QStringLiteral("minutes"), 90}},
+                  token)
                  .status,
              201);
-    expectRefused(
-        post(tables.arg(second),
-             {{"restaurant", bistro->id}, {"party", 2}, {"at", at.addDays(1).toString(Qt::ISODate)}, {"minutes", 90}},
-             token),
-        QStringLiteral("at most 1 table booking at this restaurant"));
+    expectRefused(post(tables.arg(second),
+                       {{QStringLiteral("restaurant"), bistro->id},
+                        {QStringLiteral("party"), 2},
+                        {QStringLiteral("at"), at.addDays(1).toString(Qt::ISODate)},
+                        {QStringLiteral("minutes"), 90}},
+                       token),
+                  QStringLiteral("at most 1 table booking at this restaurant"));
     QCOMPARE(heldBy(QStringLiteral("slot_bookings"), QStringLiteral("1")), 1);
 
     // The desk is not capped: a clerk still sells the event's places beside the buyer's.
@@ -720,7 +780,7 @@ void TestWebApi::webhooksWithABadSignatureAreRefused()
     const Answer forged = send("POST", path, body, {},
                                {{"Stripe-Signature", "t=" + QByteArray::number(now) + ",v1=" + QByteArray(64, 'a')}});
     QCOMPARE(forged.status, 400);
-    QCOMPARE(forged.json.value("error").toObject().contains("message"), true);
+    QCOMPARE(forged.json.value(QStringLiteral("error")).toObject().contains(QStringLiteral("message")), true);
     QCOMPARE(send("POST", path, body).status, 400); // no signature at all
     // Signed with another secret: refused too.
     const QByteArray wrongKey = WebhookSignature::sign(body, "whsec_someone_else", now);
@@ -738,7 +798,8 @@ void TestWebApi::metricsCountRequestsAndHolds()
     QCOMPARE(get(QStringLiteral("/healthz")).status, 200);
     const QString cart = newCart(m_alice);
     QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
-                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(21)}}}, m_alice)
+                  {{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("seats"), QJsonArray{m_units.at(21)}}},
+                  m_alice)
                  .status,
              201);
     QCOMPARE(metric(healthLine), healthBefore + 1);
@@ -757,7 +818,8 @@ void TestWebApi::theCounterAndTheWebShareOnePool()
     // A seat held on the web cannot be held at the counter (another connection, the same rows) ...
     const QString cart = newCart(m_alice);
     QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
-                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(25)}}}, m_alice)
+                  {{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("seats"), QJsonArray{m_units.at(25)}}},
+                  m_alice)
                  .status,
              201);
     HoldRequest desk;
@@ -770,10 +832,12 @@ void TestWebApi::theCounterAndTheWebShareOnePool()
     // ... and a seat the counter holds cannot be held on the web.
     desk.units = {m_units.at(26)};
     QVERIFY(m_counter->hold(desk).ok());
-    const Answer lost = post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
-                             {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(26)}}}, m_alice);
+    const Answer lost = post(
+        QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
+        {{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("seats"), QJsonArray{m_units.at(26)}}}, m_alice);
     QCOMPARE(lost.status, 409);
-    QCOMPARE(lost.json.value("error").toObject().value("seats").toArray(), QJsonArray{"A-3-7"});
+    QCOMPARE(lost.json.value(QStringLiteral("error")).toObject().value(QStringLiteral("seats")).toArray(),
+             QJsonArray{QStringLiteral("A-3-7")});
     QVERIFY(m_inventory->carts.releaseCart(cart).ok());
     QVERIFY(m_inventory->carts.releaseCart(desk.cart).ok());
 }
@@ -792,7 +856,8 @@ void TestWebApi::parallelBuyersOfOneSeatGetItOnce()
         QNetworkRequest request(url);
         request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
         request.setRawHeader("Authorization", "Bearer " + (i % 2 ? m_bob : m_alice).toLatin1());
-        const QJsonObject body{{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(27)}}};
+        const QJsonObject body{{QStringLiteral("event"), m_hall.eventId},
+                               {QStringLiteral("seats"), QJsonArray{m_units.at(27)}}};
         replies << m_network->post(request, QJsonDocument(body).toJson(QJsonDocument::Compact));
     }
     QEventLoop loop;
@@ -875,72 +940,91 @@ void TestWebApi::placesAndStaysCheckOutWithSeats()
 
     const Answer pools = get(QStringLiteral("/api/v1/events/%1/pools").arg(m_hall.eventId));
     QVERIFY2(pools.status == 200, qPrintable(pools.describe()));
-    QCOMPARE(pools.json.value("pools").toArray().first().toObject().value("available").toInt(), 10);
+    QCOMPARE(pools.json.value(QStringLiteral("pools"))
+                 .toArray()
+                 .first()
+                 .toObject()
+                 .value(QStringLiteral("available"))
+                 .toInt(),
+             10);
 
     const Answer hotels = get(QStringLiteral("/api/v1/hotels"));
     QVERIFY2(hotels.status == 200, qPrintable(hotels.describe()));
     QJsonObject inn;
-    for (const QJsonValue &hotel : hotels.json.value("hotels").toArray())
-        if (hotel.toObject().value("name").toString() == QLatin1String("Web Inn"))
+    for (const QJsonValue &hotel : hotels.json.value(QStringLiteral("hotels")).toArray())
+        if (hotel.toObject().value(QStringLiteral("name")).toString() == QLatin1String("Web Inn"))
             inn = hotel.toObject();
     QVERIFY(!inn.isEmpty());
-    const qint64 roomType = inn.value("room_types").toArray().first().toObject().value("id").toInteger();
-    const QDate checkIn = QDate::fromString(inn.value("first_night").toString(), Qt::ISODate).addDays(3);
+    const qint64 roomType
+        = inn.value(QStringLiteral("room_types")).toArray().first().toObject().value(QStringLiteral("id")).toInteger();
+    const QDate checkIn
+        = QDate::fromString(inn.value(QStringLiteral("first_night")).toString(), Qt::ISODate).addDays(3);
     const QString range = QStringLiteral("check_in=%1&check_out=%2")
                               .arg(checkIn.toString(Qt::ISODate), checkIn.addDays(2).toString(Qt::ISODate));
-    const Answer free
-        = get(QStringLiteral("/api/v1/hotels/%1/availability?%2").arg(inn.value("id").toInteger()).arg(range));
+    const Answer free = get(QStringLiteral("/api/v1/hotels/%1/availability?%2")
+                                .arg(inn.value(QStringLiteral("id")).toInteger())
+                                .arg(range));
     QVERIFY2(free.status == 200, qPrintable(free.describe()));
-    QCOMPARE(free.json.value("room_types").toArray().first().toObject().value("free_every_night").toInt(), 2);
-    QCOMPARE(
-        get(QStringLiteral("/api/v1/hotels/%1/availability?check_in=tomorrow").arg(inn.value("id").toInteger())).status,
-        400);
+    QCOMPARE(free.json.value(QStringLiteral("room_types"))
+                 .toArray()
+                 .first()
+                 .toObject()
+                 .value(QStringLiteral("free_every_night"))
+                 .toInt(),
+             2);
+    QCOMPARE(get(QStringLiteral("/api/v1/hotels/%1/availability?check_in=tomorrow")
+                     .arg(inn.value(QStringLiteral("id")).toInteger()))
+                 .status,
+             400);
 
     const QString cart = newCart(m_alice);
     QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
-                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(29)}}}, m_alice)
+                  {{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("seats"), QJsonArray{m_units.at(29)}}},
+                  m_alice)
                  .status,
              201);
-    const Answer places
-        = post(QStringLiteral("/api/v1/carts/%1/places").arg(cart), {{"pool", pool->id}, {"quantity", 2}}, m_alice);
+    const Answer places = post(QStringLiteral("/api/v1/carts/%1/places").arg(cart),
+                               {{QStringLiteral("pool"), pool->id}, {QStringLiteral("quantity"), 2}}, m_alice);
     QVERIFY2(places.status == 201, qPrintable(places.describe()));
     const Answer stay = post(QStringLiteral("/api/v1/carts/%1/stays").arg(cart),
-                             {{"room_type", roomType},
-                              {"check_in", checkIn.toString(Qt::ISODate)},
-                              {"check_out", checkIn.addDays(2).toString(Qt::ISODate)},
-                              {"guest", "Alice"}},
+                             {{QStringLiteral("room_type"), roomType},
+                              {QStringLiteral("check_in"), checkIn.toString(Qt::ISODate)},
+                              {QStringLiteral("check_out"), checkIn.addDays(2).toString(Qt::ISODate)},
+                              {QStringLiteral("guest"), QStringLiteral("Alice")}},
                              m_alice);
     QVERIFY2(stay.status == 201, qPrintable(stay.describe()));
     // Bad input changes nothing: a stay that ends before it starts, an unknown field, another buyer's cart.
     QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/stays").arg(cart),
-                  {{"room_type", roomType},
-                   {"check_in", checkIn.toString(Qt::ISODate)},
-                   {"check_out", checkIn.toString(Qt::ISODate)}},
+                  {{QStringLiteral("room_type"), roomType},
+                   {QStringLiteral("check_in"), checkIn.toString(Qt::ISODate)},
+                   {QStringLiteral("check_out"), checkIn.toString(Qt::ISODate)}},
                   m_alice)
                  .status,
              400);
     QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/places").arg(cart),
-                  {{"pool", pool->id}, {"quantity", 1}, {"vip", true}}, m_alice)
+                  {{QStringLiteral("pool"), pool->id}, {QStringLiteral("quantity"), 1}, {QStringLiteral("vip"), true}},
+                  m_alice)
                  .status,
              400);
-    QCOMPARE(
-        post(QStringLiteral("/api/v1/carts/%1/places").arg(cart), {{"pool", pool->id}, {"quantity", 1}}, m_bob).status,
-        404);
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/places").arg(cart),
+                  {{QStringLiteral("pool"), pool->id}, {QStringLiteral("quantity"), 1}}, m_bob)
+                 .status,
+             404);
 
     const Answer paid = send("POST", QStringLiteral("/api/v1/carts/%1/checkout").arg(cart), {}, m_alice);
     QVERIFY2(paid.status == 200, qPrintable(paid.describe()));
-    QCOMPARE(paid.json.value("state").toString(), QStringLiteral("paid"));
-    QCOMPARE(paid.json.value("amount").toInteger(), 4500 + 2 * 2000 + 2 * 9000);
+    QCOMPARE(paid.json.value(QStringLiteral("state")).toString(), QStringLiteral("paid"));
+    QCOMPARE(paid.json.value(QStringLiteral("amount")).toInteger(), 4500 + 2 * 2000 + 2 * 9000);
     QCOMPARE(get(QStringLiteral("/api/v1/events/%1/pools").arg(m_hall.eventId))
-                 .json.value("pools")
+                 .json.value(QStringLiteral("pools"))
                  .toArray()
                  .first()
                  .toObject()
-                 .value("available")
+                 .value(QStringLiteral("available"))
                  .toInt(),
              8);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE id = :s"),
-                          {{QStringLiteral("s"), stay.json.value("stay").toInteger()}})
+                          {{QStringLiteral("s"), stay.json.value(QStringLiteral("stay")).toInteger()}})
                  .toString(),
              QStringLiteral("BOOKED"));
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
@@ -976,19 +1060,20 @@ void TestWebApi::theCheckoutChargesTheCardTheCartNamed()
 {
     const Answer created = cartWithCard(QStringLiteral("5555555555554444"), m_bob);
     QVERIFY2(created.status == 201, qPrintable(created.describe()));
-    const QString cart = created.json.value("cart").toString();
+    const QString cart = created.json.value(QStringLiteral("cart")).toString();
     const QString method = m_db->scalar(QStringLiteral("SELECT payment_method FROM buyer_carts WHERE cart_id = :c"),
                                         {{QStringLiteral("c"), cart}})
                                .toString();
     QVERIFY2(method.startsWith(QLatin1String("pm_")), qPrintable(method));
     QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
-                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(23)}}}, m_bob)
+                  {{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("seats"), QJsonArray{m_units.at(23)}}},
+                  m_bob)
                  .status,
              201);
     const Answer paid = send("POST", QStringLiteral("/api/v1/carts/%1/checkout").arg(cart), {}, m_bob);
     QVERIFY2(paid.status == 200, qPrintable(paid.describe()));
-    QCOMPARE(paid.json.value("state").toString(), QStringLiteral("paid"));
-    const qint64 order = paid.json.value("order").toInteger();
+    QCOMPARE(paid.json.value(QStringLiteral("state")).toString(), QStringLiteral("paid"));
+    const qint64 order = paid.json.value(QStringLiteral("order")).toInteger();
     QCOMPARE(
         m_db->scalar(QStringLiteral("SELECT payment_method FROM payments WHERE order_id = :o AND state = 'SUCCEEDED'"),
                      {{QStringLiteral("o"), order}})
@@ -1021,29 +1106,34 @@ void TestWebApi::aCartNamesItsPaymentCardForTheCardCap()
     const Answer bobCart = cartWithCard(QStringLiteral("4242-4242-4242-4242"), m_bob);
     QCOMPARE(aliceCart.status, 201);
     QCOMPARE(bobCart.status, 201);
-    QCOMPARE(aliceCart.json.value("card").toObject().value("last4").toString(), QStringLiteral("4242"));
-    QVERIFY(!aliceCart.json.value("card").toObject().contains("fingerprint"));
-    const QString aliceCard = cartInstrument(aliceCart.json.value("cart").toString());
+    QCOMPARE(aliceCart.json.value(QStringLiteral("card")).toObject().value(QStringLiteral("last4")).toString(),
+             QStringLiteral("4242"));
+    QVERIFY(!aliceCart.json.value(QStringLiteral("card")).toObject().contains(QStringLiteral("fingerprint")));
+    const QString aliceCard = cartInstrument(aliceCart.json.value(QStringLiteral("cart")).toString());
     QVERIFY(!aliceCard.isEmpty());
-    QCOMPARE(cartInstrument(bobCart.json.value("cart").toString()), aliceCard);
+    QCOMPARE(cartInstrument(bobCart.json.value(QStringLiteral("cart")).toString()), aliceCard);
     // What is stored is the provider's fingerprint, nothing the buyer sent.
     const QJsonObject asProvider = m_fakepay->addCard(apiKey, QStringLiteral("4242424242424242"));
-    QCOMPARE(aliceCard, asProvider.value("card").toObject().value("fingerprint").toString());
+    QCOMPARE(aliceCard,
+             asProvider.value(QStringLiteral("card")).toObject().value(QStringLiteral("fingerprint")).toString());
 
-    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(aliceCart.json.value("cart").toString()),
-                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(27)}}}, m_alice)
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(aliceCart.json.value(QStringLiteral("cart")).toString()),
+                  {{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("seats"), QJsonArray{m_units.at(27)}}},
+                  m_alice)
                  .status,
              201);
-    const Answer refused = post(QStringLiteral("/api/v1/carts/%1/holds").arg(bobCart.json.value("cart").toString()),
-                                {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(28)}}}, m_bob);
+    const Answer refused = post(
+        QStringLiteral("/api/v1/carts/%1/holds").arg(bobCart.json.value(QStringLiteral("cart")).toString()),
+        {{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("seats"), QJsonArray{m_units.at(28)}}}, m_bob);
     QCOMPARE(refused.status, 429);
     QCOMPARE(seatState(m_units.at(28)), QStringLiteral("AVAILABLE"));
     // Another card is another budget.
     const Answer otherCard = cartWithCard(QStringLiteral("5555 5555 5555 4444"), m_bob);
     QCOMPARE(otherCard.status, 201);
-    QVERIFY(cartInstrument(otherCard.json.value("cart").toString()) != aliceCard);
-    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(otherCard.json.value("cart").toString()),
-                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(28)}}}, m_bob)
+    QVERIFY(cartInstrument(otherCard.json.value(QStringLiteral("cart")).toString()) != aliceCard);
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(otherCard.json.value(QStringLiteral("cart")).toString()),
+                  {{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("seats"), QJsonArray{m_units.at(28)}}},
+                  m_bob)
                  .status,
              201);
     QVERIFY(m_db->exec(QStringLiteral("UPDATE events SET max_holds_per_instrument = NULL WHERE id = :e"),
@@ -1056,21 +1146,25 @@ void TestWebApi::aCartWithoutACardAndRefusedCards()
     // Free text as a card: the way around the card cap ("CARD-Y", a zero-width space) is closed.
     for (const QJsonValue &typed : {QJsonValue(QStringLiteral("CARD-Y")), QJsonValue(QStringLiteral("CARD\u200BY")),
                                     QJsonValue(QStringLiteral("  ")), QJsonValue(42)}) {
-        const Answer refused = post(QStringLiteral("/api/v1/carts"), {{"instrument", typed}}, m_alice);
+        const Answer refused = post(QStringLiteral("/api/v1/carts"), {{QStringLiteral("instrument"), typed}}, m_alice);
         QCOMPARE(refused.status, 400);
         // The zero-width space is refused before the card is even looked at, as any invisible character.
-        const QString message = refused.json.value("error").toObject().value("message").toString();
-        QVERIFY2(message.contains("payment_method") || message.contains("invisible"), qPrintable(refused.describe()));
+        const QString message
+            = refused.json.value(QStringLiteral("error")).toObject().value(QStringLiteral("message")).toString();
+        QVERIFY2(message.contains(QStringLiteral("payment_method")) || message.contains(QStringLiteral("invisible")),
+                 qPrintable(refused.describe()));
     }
     // A payment method nobody made, or not shaped like one: 4xx JSON, no cart, and nothing to SQL.
-    const Answer forged = post(QStringLiteral("/api/v1/carts"), {{"payment_method", "pm_Forged0000000000"}}, m_alice);
+    const Answer forged = post(QStringLiteral("/api/v1/carts"),
+                               {{QStringLiteral("payment_method"), QStringLiteral("pm_Forged0000000000")}}, m_alice);
     QCOMPARE(forged.status, 400);
     QCOMPARE(forged.errorCode(), QStringLiteral("unknown_payment_method"));
     for (const QJsonValue &malformed :
          {QJsonValue(QStringLiteral("pm_../../v1/refunds")), QJsonValue(QStringLiteral("pm_abc\u200B")),
           QJsonValue(QStringLiteral("3654b0cd783699049b89a83b")), QJsonValue(QString()), QJsonValue(7),
-          QJsonValue(QJsonObject{{"fingerprint", "x"}})}) {
-        const Answer refused = post(QStringLiteral("/api/v1/carts"), {{"payment_method", malformed}}, m_alice);
+          QJsonValue(QJsonObject{{QStringLiteral("fingerprint"), QStringLiteral("x")}})}) {
+        const Answer refused
+            = post(QStringLiteral("/api/v1/carts"), {{QStringLiteral("payment_method"), malformed}}, m_alice);
         QCOMPARE(refused.status, 400);
         QCOMPARE(refused.errorCode(), QStringLiteral("bad_input"));
     }
@@ -1207,11 +1301,16 @@ void TestWebApi::cartsCreatedAreLimitedPerBuyer()
     QCOMPARE(third.status, 429);
     QCOMPARE(third.errorCode(), QStringLiteral("limit_reached"));
     QCOMPARE(third.headers.value("retry-after"), QByteArray("60"));
-    QVERIFY(third.json.value("error").toObject().value("message").toString().contains("carts created"));
+    QVERIFY(third.json.value(QStringLiteral("error"))
+                .toObject()
+                .value(QStringLiteral("message"))
+                .toString()
+                .contains(QStringLiteral("carts created")));
     // Refused before the provider is asked or the cart written.
     const QJsonObject card = m_fakepay->addCard(apiKey, QStringLiteral("4000056655665556"));
     QCOMPARE(sendAs(*server, address, "POST", QStringLiteral("/api/v1/carts"), carol->token,
-                    QJsonDocument(QJsonObject{{"payment_method", card.value("id")}}).toJson(QJsonDocument::Compact))
+                    QJsonDocument(QJsonObject{{QStringLiteral("payment_method"), card.value(QStringLiteral("id"))}})
+                        .toJson(QJsonDocument::Compact))
                  .status,
              429);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM buyer_carts")).toInt(), cartsBefore);
@@ -1228,29 +1327,42 @@ void TestWebApi::aTableIsFoundAndTheWholeCartGivenBack()
     const Answer restaurants = get(QStringLiteral("/api/v1/restaurants"));
     QVERIFY2(restaurants.status == 200, qPrintable(restaurants.describe()));
     qint64 bistro = 0;
-    for (const QJsonValue &restaurant : restaurants.json.value("restaurants").toArray())
-        if (restaurant.toObject().value("name").toString() == QLatin1String("Web Bistro"))
-            bistro = restaurant.toObject().value("id").toInteger();
+    for (const QJsonValue &restaurant : restaurants.json.value(QStringLiteral("restaurants")).toArray())
+        if (restaurant.toObject().value(QStringLiteral("name")).toString() == QLatin1String("Web Bistro"))
+            bistro = restaurant.toObject().value(QStringLiteral("id")).toInteger();
     QVERIFY(bistro > 0);
 
     const QString cart = newCart(m_alice);
     const QString at = QDateTime::currentDateTimeUtc().addDays(2).toString(Qt::ISODate);
     const Answer table = post(QStringLiteral("/api/v1/carts/%1/tables").arg(cart),
-                              {{"restaurant", bistro}, {"party", 3}, {"at", at}, {"minutes", 120}}, m_alice);
+                              {{QStringLiteral("restaurant"), bistro},
+                               {QStringLiteral("party"), 3},
+                               {QStringLiteral("at"), at},
+                               {QStringLiteral("minutes"), 120}},
+                              m_alice);
     QVERIFY2(table.status == 201, qPrintable(table.describe()));
-    QCOMPARE(table.json.value("table").toString(), QStringLiteral("T2")); // the only table for three
+    QCOMPARE(table.json.value(QStringLiteral("table")).toString(), QStringLiteral("T2")); // the only table for three
     // The same table at an overlapping time is gone: a party of three finds nothing.
     const QString otherCart = newCart(m_bob);
     QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/tables").arg(otherCart),
-                  {{"restaurant", bistro}, {"party", 3}, {"at", at}, {"minutes", 60}}, m_bob)
+                  {{QStringLiteral("restaurant"), bistro},
+                   {QStringLiteral("party"), 3},
+                   {QStringLiteral("at"), at},
+                   {QStringLiteral("minutes"), 60}},
+                  m_bob)
                  .status,
              409);
     QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/tables").arg(cart),
-                  {{"restaurant", bistro}, {"party", 2}, {"at", "tomorrow at seven"}, {"minutes", 60}}, m_alice)
+                  {{QStringLiteral("restaurant"), bistro},
+                   {QStringLiteral("party"), 2},
+                   {QStringLiteral("at"), QStringLiteral("tomorrow at seven")},
+                   {QStringLiteral("minutes"), 60}},
+                  m_alice)
                  .status,
              400);
     QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
-                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(26)}}}, m_alice)
+                  {{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("seats"), QJsonArray{m_units.at(26)}}},
+                  m_alice)
                  .status,
              201);
 
@@ -1258,10 +1370,14 @@ void TestWebApi::aTableIsFoundAndTheWholeCartGivenBack()
     QCOMPARE(send("DELETE", QStringLiteral("/api/v1/carts/%1").arg(cart), {}, m_bob).status, 404);
     const Answer released = send("DELETE", QStringLiteral("/api/v1/carts/%1").arg(cart), {}, m_alice);
     QVERIFY2(released.status == 200, qPrintable(released.describe()));
-    QCOMPARE(released.json.value("released").toArray().size(), 2);
+    QCOMPARE(released.json.value(QStringLiteral("released")).toArray().size(), 2);
     QCOMPARE(seatState(m_units.at(26)), QStringLiteral("AVAILABLE"));
     QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/tables").arg(otherCart),
-                  {{"restaurant", bistro}, {"party", 3}, {"at", at}, {"minutes", 60}}, m_bob)
+                  {{QStringLiteral("restaurant"), bistro},
+                   {QStringLiteral("party"), 3},
+                   {QStringLiteral("at"), at},
+                   {QStringLiteral("minutes"), 60}},
+                  m_bob)
                  .status,
              201);
     QCOMPARE(send("DELETE", QStringLiteral("/api/v1/carts/%1").arg(otherCart), {}, m_bob).status, 200);
@@ -1272,16 +1388,18 @@ void TestWebApi::aSecondCheckoutAnswersWithTheSameOrder()
 {
     const QString cart = newCart(m_alice);
     QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
-                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(24)}}}, m_alice)
+                  {{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("seats"), QJsonArray{m_units.at(24)}}},
+                  m_alice)
                  .status,
              201);
     const Answer first = send("POST", QStringLiteral("/api/v1/carts/%1/checkout").arg(cart), {}, m_alice);
     const Answer second = send("POST", QStringLiteral("/api/v1/carts/%1/checkout").arg(cart), {}, m_alice);
     QVERIFY2(first.status == 200, qPrintable(first.describe()));
     QVERIFY2(second.status == 200, qPrintable(second.describe()));
-    QCOMPARE(second.json.value("order").toInteger(), first.json.value("order").toInteger());
-    QCOMPARE(second.json.value("state").toString(), QStringLiteral("paid"));
-    QCOMPARE(m_fakepay->chargesFor(CheckoutSaga::chargeKey(first.json.value("order").toInteger())), 1);
+    QCOMPARE(second.json.value(QStringLiteral("order")).toInteger(),
+             first.json.value(QStringLiteral("order")).toInteger());
+    QCOMPARE(second.json.value(QStringLiteral("state")).toString(), QStringLiteral("paid"));
+    QCOMPARE(m_fakepay->chargesFor(CheckoutSaga::chargeKey(first.json.value(QStringLiteral("order")).toInteger())), 1);
 }
 
 // DELETE during a checkout: refused while the charge is in flight, with nothing given back.
@@ -1289,7 +1407,8 @@ void TestWebApi::aCartBeingPaidForIsNotGivenBack()
 {
     const QString cart = newCart(m_alice);
     QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
-                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(25)}}}, m_alice)
+                  {{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("seats"), QJsonArray{m_units.at(25)}}},
+                  m_alice)
                  .status,
              201);
     // The checkout as far as the charge being sent, on another connection (as another worker would).
@@ -1299,15 +1418,15 @@ void TestWebApi::aCartBeingPaidForIsNotGivenBack()
     QVERIFY(store.beginCharge(order->id, QStringLiteral("fakepay"), CheckoutSaga::chargeKey(order->id), 900).ok());
     const Answer refused = send("DELETE", QStringLiteral("/api/v1/carts/%1").arg(cart), {}, m_alice);
     QVERIFY2(refused.status == 409, qPrintable(refused.describe()));
-    QVERIFY(refused.json.value("error").toObject().contains("message"));
+    QVERIFY(refused.json.value(QStringLiteral("error")).toObject().contains(QStringLiteral("message")));
     QCOMPARE(seatState(m_units.at(25)), QStringLiteral("HELD"));
     QCOMPARE(
         send("DELETE", QStringLiteral("/api/v1/carts/%1/holds/%2").arg(cart).arg(m_units.at(25)), {}, m_alice).status,
         409);
     // Paying finishes what was pinned.
     const Answer paid = send("POST", QStringLiteral("/api/v1/carts/%1/checkout").arg(cart), {}, m_alice);
-    QCOMPARE(paid.json.value("order").toInteger(), order->id);
-    QCOMPARE(paid.json.value("state").toString(), QStringLiteral("paid"));
+    QCOMPARE(paid.json.value(QStringLiteral("order")).toInteger(), order->id);
+    QCOMPARE(paid.json.value(QStringLiteral("state")).toString(), QStringLiteral("paid"));
     QCOMPARE(seatState(m_units.at(25)), QStringLiteral("SOLD"));
 }
 
@@ -1316,7 +1435,8 @@ void TestWebApi::aWebhookThatContradictsItsPaymentIsRejected()
 {
     const QString cart = newCart(m_alice);
     QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
-                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(26)}}}, m_alice)
+                  {{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("seats"), QJsonArray{m_units.at(26)}}},
+                  m_alice)
                  .status,
              201);
     PgCheckoutStore store(m_db->database(), m_inventory->carts);
@@ -1334,14 +1454,15 @@ void TestWebApi::aWebhookThatContradictsItsPaymentIsRejected()
         const Answer rejected
             = send("POST", QStringLiteral("/api/v1/webhooks/payments"), body, {}, {{"Stripe-Signature", signature}});
         QVERIFY2(rejected.status == 422, qPrintable(rejected.describe()));
-        QCOMPARE(rejected.json.value("error").toObject().value("code").toString(), QStringLiteral("webhook_rejected"));
+        QCOMPARE(rejected.json.value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toString(),
+                 QStringLiteral("webhook_rejected"));
     }
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), {{QStringLiteral("o"), order->id}})
                  .toString(),
              QStringLiteral("PENDING"));
     // The real charge finishes it.
     const Answer paid = send("POST", QStringLiteral("/api/v1/carts/%1/checkout").arg(cart), {}, m_alice);
-    QCOMPARE(paid.json.value("state").toString(), QStringLiteral("paid"));
+    QCOMPARE(paid.json.value(QStringLiteral("state")).toString(), QStringLiteral("paid"));
 }
 
 // A pool marked batched (issue 15): the web's worker threads hold it through their shared batcher, in
@@ -1362,13 +1483,16 @@ void TestWebApi::aBatchedPoolIsHeldThroughTheSharedBatcher()
     QVERIFY(pool.ok());
     const QString places = QStringLiteral("/api/v1/carts/%1/places");
     const QString first = newCart(token);
-    const Answer held = post(places.arg(first), {{"pool", pool->id}, {"quantity", 2}}, token);
+    const Answer held
+        = post(places.arg(first), {{QStringLiteral("pool"), pool->id}, {QStringLiteral("quantity"), 2}}, token);
     QVERIFY2(held.status == 201, qPrintable(held.describe()));
-    QCOMPARE(held.json.value("quantity").toInt(), 2);
-    const Answer again = post(places.arg(first), {{"pool", pool->id}, {"quantity", 2}}, token);
+    QCOMPARE(held.json.value(QStringLiteral("quantity")).toInt(), 2);
+    const Answer again
+        = post(places.arg(first), {{QStringLiteral("pool"), pool->id}, {QStringLiteral("quantity"), 2}}, token);
     QVERIFY2(again.status == 201, qPrintable(again.describe()));
-    QCOMPARE(again.json.value("hold").toInteger(), held.json.value("hold").toInteger());
-    const Answer capped = post(places.arg(newCart(token)), {{"pool", pool->id}, {"quantity", 1}}, token);
+    QCOMPARE(again.json.value(QStringLiteral("hold")).toInteger(), held.json.value(QStringLiteral("hold")).toInteger());
+    const Answer capped = post(places.arg(newCart(token)),
+                               {{QStringLiteral("pool"), pool->id}, {QStringLiteral("quantity"), 1}}, token);
     QVERIFY2(capped.status == 429, qPrintable(capped.describe()));
     QCOMPARE(capped.errorCode(), QStringLiteral("limit_reached"));
 
@@ -1376,8 +1500,12 @@ void TestWebApi::aBatchedPoolIsHeldThroughTheSharedBatcher()
     const auto ed = PgBuyerStore(m_db->database()).addBuyer(QStringLiteral("Ed"));
     const auto fay = PgBuyerStore(m_db->database()).addBuyer(QStringLiteral("Fay"));
     QVERIFY(ed.ok() && fay.ok());
-    QVERIFY(post(places.arg(newCart(ed->token)), {{"pool", pool->id}, {"quantity", 1}}, ed->token).status == 201);
-    const Answer soldOut = post(places.arg(newCart(fay->token)), {{"pool", pool->id}, {"quantity", 1}}, fay->token);
+    QVERIFY(post(places.arg(newCart(ed->token)), {{QStringLiteral("pool"), pool->id}, {QStringLiteral("quantity"), 1}},
+                 ed->token)
+                .status
+            == 201);
+    const Answer soldOut = post(places.arg(newCart(fay->token)),
+                                {{QStringLiteral("pool"), pool->id}, {QStringLiteral("quantity"), 1}}, fay->token);
     QVERIFY2(soldOut.status == 409, qPrintable(soldOut.describe()));
     QCOMPARE(PoolService(m_inventory->pools).pool(pool->id)->available, 0);
 }
@@ -1390,7 +1518,7 @@ void TestWebApi::oneClientAddressIsCappedAcrossAccounts()
     const Answer bobCart = cartWithCard(QStringLiteral("4012888888881881"), m_bob);
     QCOMPARE(aliceCart.status, 201);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT host(client_address) FROM buyer_carts WHERE cart_id = :c"),
-                          {{QStringLiteral("c"), aliceCart.json.value("cart").toString()}})
+                          {{QStringLiteral("c"), aliceCart.json.value(QStringLiteral("cart")).toString()}})
                  .toString(),
              QStringLiteral("127.0.0.1"));
     const QVariantMap event{{QStringLiteral("e"), m_hall.eventId}};
@@ -1409,11 +1537,13 @@ void TestWebApi::oneClientAddressIsCappedAcrossAccounts()
         seats << free.value(0).toLongLong();
     free.finish();
     QCOMPARE(seats.size(), 2);
-    const Answer granted = post(QStringLiteral("/api/v1/carts/%1/holds").arg(aliceCart.json.value("cart").toString()),
-                                {{"event", m_hall.eventId}, {"seats", QJsonArray{seats.at(0)}}}, m_alice);
+    const Answer granted = post(
+        QStringLiteral("/api/v1/carts/%1/holds").arg(aliceCart.json.value(QStringLiteral("cart")).toString()),
+        {{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("seats"), QJsonArray{seats.at(0)}}}, m_alice);
     QVERIFY2(granted.status == 201, qPrintable(granted.describe()));
-    const Answer refused = post(QStringLiteral("/api/v1/carts/%1/holds").arg(bobCart.json.value("cart").toString()),
-                                {{"event", m_hall.eventId}, {"seats", QJsonArray{seats.at(1)}}}, m_bob);
+    const Answer refused
+        = post(QStringLiteral("/api/v1/carts/%1/holds").arg(bobCart.json.value(QStringLiteral("cart")).toString()),
+               {{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("seats"), QJsonArray{seats.at(1)}}}, m_bob);
     QCOMPARE(refused.status, 429);
     QVERIFY2(refused.describe().contains(QStringLiteral("network address")), qPrintable(refused.describe()));
     QCOMPARE(seatState(seats.at(1)), QStringLiteral("AVAILABLE"));
@@ -1441,10 +1571,10 @@ void TestWebApi::controlCharactersAreRefusedBeforeAnySql()
     const Answer card = send("POST", QStringLiteral("/api/v1/carts"), "{\"payment_method\":\"pm_1\\u0000\"}", m_alice);
     QCOMPARE(card.status, 400);
     const Answer guest = post(QStringLiteral("/api/v1/carts/%1/stays").arg(cart),
-                              {{"room_type", 1},
-                               {"check_in", "2030-01-01"},
-                               {"check_out", "2030-01-02"},
-                               {"guest", QStringLiteral("Ann") + QChar(0) + QStringLiteral("e")}},
+                              {{QStringLiteral("room_type"), 1},
+                               {QStringLiteral("check_in"), QStringLiteral("2030-01-01")},
+                               {QStringLiteral("check_out"), QStringLiteral("2030-01-02")},
+                               {QStringLiteral("guest"), QStringLiteral("Ann") + QChar(0) + QStringLiteral("e")}},
                               m_alice);
     QCOMPARE(guest.status, 400);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE cart_id = :c"),
@@ -1526,29 +1656,35 @@ void TestWebApi::aLostCheckoutAnswerIsFoundByItsCart()
                        {{QStringLiteral("e"), m_hall.eventId}})
               .toLongLong();
     QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
-                  {{"event", m_hall.eventId}, {"seats", QJsonArray{free}}}, m_bob)
+                  {{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("seats"), QJsonArray{free}}}, m_bob)
                  .status,
              201);
     const Answer paid = send("POST", QStringLiteral("/api/v1/carts/%1/checkout").arg(cart), {}, m_bob);
-    QCOMPARE(paid.json.value("state").toString(), QStringLiteral("paid"));
-    const qint64 order = paid.json.value("order").toInteger();
+    QCOMPARE(paid.json.value(QStringLiteral("state")).toString(), QStringLiteral("paid"));
+    const qint64 order = paid.json.value(QStringLiteral("order")).toInteger();
     // The buyer never saw that answer: the cart they paid finds the order.
     const Answer found = get(QStringLiteral("/api/v1/orders?cart=%1").arg(cart), m_bob);
     QVERIFY2(found.status == 200, qPrintable(found.describe()));
-    const QJsonArray orders = found.json.value("orders").toArray();
+    const QJsonArray orders = found.json.value(QStringLiteral("orders")).toArray();
     QCOMPARE(orders.size(), 1);
-    QCOMPARE(orders.at(0).toObject().value("order").toInteger(), order);
-    QCOMPARE(orders.at(0).toObject().value("state").toString(), QStringLiteral("paid"));
-    QCOMPARE(orders.at(0).toObject().value("cart").toString(), cart);
-    QVERIFY(!orders.at(0).toObject().value("paid_at").toString().isEmpty());
+    QCOMPARE(orders.at(0).toObject().value(QStringLiteral("order")).toInteger(), order);
+    QCOMPARE(orders.at(0).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("paid"));
+    QCOMPARE(orders.at(0).toObject().value(QStringLiteral("cart")).toString(), cart);
+    QVERIFY(!orders.at(0).toObject().value(QStringLiteral("paid_at")).toString().isEmpty());
 
     const Answer all = get(QStringLiteral("/api/v1/orders?limit=1"), m_bob);
     QCOMPARE(all.status, 200);
-    QCOMPARE(all.json.value("orders").toArray().size(), 1);
-    QCOMPARE(all.json.value("orders").toArray().at(0).toObject().value("order").toInteger(), order); // newest first
-    QCOMPARE(all.json.value("next_before").toInteger(), order);
+    QCOMPARE(all.json.value(QStringLiteral("orders")).toArray().size(), 1);
+    QCOMPARE(
+        all.json.value(QStringLiteral("orders")).toArray().at(0).toObject().value(QStringLiteral("order")).toInteger(),
+        order); // newest first
+    QCOMPARE(all.json.value(QStringLiteral("next_before")).toInteger(), order);
     // Alice does not see Bob's order, not even by naming his cart.
-    QCOMPARE(get(QStringLiteral("/api/v1/orders?cart=%1").arg(cart), m_alice).json.value("orders").toArray().size(), 0);
+    QCOMPARE(get(QStringLiteral("/api/v1/orders?cart=%1").arg(cart), m_alice)
+                 .json.value(QStringLiteral("orders"))
+                 .toArray()
+                 .size(),
+             0);
     QCOMPARE(get(QStringLiteral("/api/v1/orders")).status, 401);
     QCOMPARE(get(QStringLiteral("/api/v1/orders?limit=0"), m_bob).status, 400);
     QCOMPARE(get(QStringLiteral("/api/v1/orders?limit=abc"), m_bob).status, 400);
@@ -1636,24 +1772,30 @@ void TestWebApi::theBuyerDownloadsTheirOrdersTicketsPdf()
     QVERIFY(pool.ok());
     const QString cart = newCart(m_alice);
     QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
-                  {{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(8)}}}, m_alice)
+                  {{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("seats"), QJsonArray{m_units.at(8)}}},
+                  m_alice)
                  .status,
              201);
-    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/places").arg(cart), {{"pool", pool->id}, {"quantity", 2}}, m_alice)
+    QCOMPARE(post(QStringLiteral("/api/v1/carts/%1/places").arg(cart),
+                  {{QStringLiteral("pool"), pool->id}, {QStringLiteral("quantity"), 2}}, m_alice)
                  .status,
              201);
     const Answer paid = send("POST", QStringLiteral("/api/v1/carts/%1/checkout").arg(cart), {}, m_alice);
     QVERIFY2(paid.status == 200, qPrintable(paid.describe()));
-    const qint64 order = paid.json.value("order").toInteger();
+    const qint64 order = paid.json.value(QStringLiteral("order")).toInteger();
     const QString pdfPath = QStringLiteral("/api/v1/orders/%1/tickets.pdf").arg(order);
 
     const Answer early = get(pdfPath, m_alice);
     QCOMPARE(early.status, 409);
     QCOMPARE(early.errorCode(), QStringLiteral("not_ready"));
-    QCOMPARE(early.json.value("error").toObject().value("message").toString(),
+    QCOMPARE(early.json.value(QStringLiteral("error")).toObject().value(QStringLiteral("message")).toString(),
              QStringLiteral("Your tickets are being issued; try again in a minute."));
     QVERIFY(!early.headers.value("retry-after").isEmpty());
-    QCOMPARE(get(QStringLiteral("/api/v1/orders/%1").arg(order), m_alice).json.value("tickets").toArray().size(), 0);
+    QCOMPARE(get(QStringLiteral("/api/v1/orders/%1").arg(order), m_alice)
+                 .json.value(QStringLiteral("tickets"))
+                 .toArray()
+                 .size(),
+             0);
 
     // The worker, as deployed: issues every paid order waiting in the outbox and spools its mail.
     QProcess worker;
@@ -1682,16 +1824,17 @@ void TestWebApi::theBuyerDownloadsTheirOrdersTicketsPdf()
     // The order names its tickets: the seat, then each standing place, with the codes that were issued.
     const Answer details = get(QStringLiteral("/api/v1/orders/%1").arg(order), m_alice);
     QVERIFY2(details.status == 200, qPrintable(details.describe()));
-    const QJsonArray tickets = details.json.value("tickets").toArray();
+    const QJsonArray tickets = details.json.value(QStringLiteral("tickets")).toArray();
     QCOMPARE(tickets.size(), 3);
-    QCOMPARE(tickets.at(0).toObject().value("kind").toString(), QStringLiteral("seat"));
+    QCOMPARE(tickets.at(0).toObject().value(QStringLiteral("kind")).toString(), QStringLiteral("seat"));
     for (int i = 1; i < 3; ++i) {
-        QCOMPARE(tickets.at(i).toObject().value("kind").toString(), QStringLiteral("place"));
-        QCOMPARE(tickets.at(i).toObject().value("what").toString(), QStringLiteral("Standing \u2014 Lawn"));
+        QCOMPARE(tickets.at(i).toObject().value(QStringLiteral("kind")).toString(), QStringLiteral("place"));
+        QCOMPARE(tickets.at(i).toObject().value(QStringLiteral("what")).toString(),
+                 QStringLiteral("Standing \u2014 Lawn"));
     }
     QStringList codes;
     for (const QJsonValue &ticket : tickets)
-        codes << ticket.toObject().value("code").toString();
+        codes << ticket.toObject().value(QStringLiteral("code")).toString();
     codes.sort();
     QCOMPARE(codes.join(QLatin1Char(',')),
              m_db->scalar(QStringLiteral(

@@ -172,7 +172,7 @@ Answer TestWebLanes::send(const QByteArray &method, const QString &path, const Q
 
 Answer TestWebLanes::hold(const QString &cart, UnitId unit, const QString &token)
 {
-    const QJsonObject body{{"event", m_hall.eventId}, {"seats", QJsonArray{unit}}};
+    const QJsonObject body{{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("seats"), QJsonArray{unit}}};
     return send("POST", QStringLiteral("/api/v1/carts/%1/holds").arg(cart),
                 QJsonDocument(body).toJson(QJsonDocument::Compact), token);
 }
@@ -182,7 +182,7 @@ QString TestWebLanes::newCart(const QString &token)
     const Answer created = send("POST", QStringLiteral("/api/v1/carts"), {}, token);
     if (created.status != 201)
         qWarning() << "creating a cart:" << created.describe();
-    return created.json.value("cart").toString();
+    return created.json.value(QStringLiteral("cart")).toString();
 }
 
 QString TestWebLanes::newBuyer(const QString &name)
@@ -214,12 +214,13 @@ void TestWebLanes::slowCheckoutsDoNotStopHoldsReadsOrHealth()
         carts << newCart(tokens.last());
         QCOMPARE(hold(carts.last(), m_units.at(i), tokens.last()).status, 201);
     }
-    const int chargesBefore = m_fakepay->state().value("charges").toArray().size();
+    const int chargesBefore = m_fakepay->state().value(QStringLiteral("charges")).toArray().size();
     QStringList slow;
     for (int i = 0; i < checkouts; ++i)
         slow << QStringLiteral("slow");
-    m_fakepay->control(QStringLiteral("/control/behaviour"),
-                       {{"next", QJsonArray::fromStringList(slow)}, {"slow_ms", 20000}});
+    m_fakepay->control(
+        QStringLiteral("/control/behaviour"),
+        {{QStringLiteral("next"), QJsonArray::fromStringList(slow)}, {QStringLiteral("slow_ms"), 20000}});
 
     QStringList events; // in the order the answers arrived
     std::vector<std::unique_ptr<InFlight>> paying;
@@ -228,7 +229,8 @@ void TestWebLanes::slowCheckoutsDoNotStopHoldsReadsOrHealth()
             url(QStringLiteral("/api/v1/carts/%1/checkout").arg(carts.at(i))), "POST", QByteArray(), tokens.at(i),
             [&events](const Answer &) { events << QStringLiteral("checkout"); }));
     // Every charge has reached the provider: eight requests are now waiting on it.
-    QTRY_COMPARE_WITH_TIMEOUT(m_fakepay->state().value("charges").toArray().size(), chargesBefore + checkouts, 120000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_fakepay->state().value(QStringLiteral("charges")).toArray().size(),
+                              chargesBefore + checkouts, 120000);
     QVERIFY2(events.isEmpty(), qPrintable(events.join(QLatin1Char(' '))));
 
     // Meanwhile the database routes are answered. (The time is printed for the record, not asserted.)
@@ -250,17 +252,20 @@ void TestWebLanes::slowCheckoutsDoNotStopHoldsReadsOrHealth()
     qInfo("cart, hold, seat map, /healthz and events answered in %lld ms while %d checkouts waited for the provider",
           meanwhile.elapsed(), checkouts);
     // The checkouts were still waiting for the provider all along, each on a provider thread.
-    QCOMPARE(events, (QStringList{"cart", "hold", "seatmap", "healthz", "events"}));
-    const QJsonObject lanes = health.json.value("lanes").toObject();
-    QCOMPARE(lanes.value("provider").toObject().value("busy").toInt(), checkouts);
-    QCOMPARE(lanes.value("claim").toObject().value("threads").toInt(), claimConnections);
+    QCOMPARE(events,
+             (QStringList{QStringLiteral("cart"), QStringLiteral("hold"), QStringLiteral("seatmap"),
+                          QStringLiteral("healthz"), QStringLiteral("events")}));
+    const QJsonObject lanes = health.json.value(QStringLiteral("lanes")).toObject();
+    QCOMPARE(lanes.value(QStringLiteral("provider")).toObject().value(QStringLiteral("busy")).toInt(), checkouts);
+    QCOMPARE(lanes.value(QStringLiteral("claim")).toObject().value(QStringLiteral("threads")).toInt(),
+             claimConnections);
 
     // And then they finish, paid.
     QTRY_COMPARE_WITH_TIMEOUT(int(events.count(QStringLiteral("checkout"))), checkouts, 180000);
     for (int i = 0; i < checkouts; ++i) {
         const Answer &paid = paying.at(i)->answer();
         QVERIFY2(paid.status == 200, qPrintable(paid.describe()));
-        QCOMPARE(paid.json.value("state").toString(), QStringLiteral("paid"));
+        QCOMPARE(paid.json.value(QStringLiteral("state")).toString(), QStringLiteral("paid"));
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM event_seats WHERE id = :u"),
                               {{QStringLiteral("u"), m_units.at(i)}})
                      .toString(),
@@ -314,7 +319,8 @@ void TestWebLanes::aFloodBeyondTheClaimLaneIsAnsweredBusyAtOnce()
         QStringList ids;
         for (UnitId unit : seats)
             ids << QString::number(unit);
-        QVERIFY2(lock.exec(QStringLiteral("SELECT id FROM event_seats WHERE id IN (%1) FOR UPDATE").arg(ids.join(','))),
+        QVERIFY2(lock.exec(QStringLiteral("SELECT id FROM event_seats WHERE id IN (%1) FOR UPDATE")
+                               .arg(ids.join(QLatin1Char(',')))),
                  qPrintable(lock.lastError().text()));
     }
 
@@ -327,7 +333,8 @@ void TestWebLanes::aFloodBeyondTheClaimLaneIsAnsweredBusyAtOnce()
     QVector<Answer> busy;
     std::vector<std::unique_ptr<InFlight>> requests;
     for (int i = 0; i < flood; ++i) {
-        const QJsonObject body{{"event", m_hall.eventId}, {"seats", QJsonArray{seats.at(i % seats.size())}}};
+        const QJsonObject body{{QStringLiteral("event"), m_hall.eventId},
+                               {QStringLiteral("seats"), QJsonArray{seats.at(i % seats.size())}}};
         requests.push_back(std::make_unique<InFlight>(url(QStringLiteral("/api/v1/carts/%1/holds").arg(carts.at(i))),
                                                       "POST", QJsonDocument(body).toJson(QJsonDocument::Compact),
                                                       tokens.at(i), [&busy](const Answer &answer) {
@@ -344,8 +351,10 @@ void TestWebLanes::aFloodBeyondTheClaimLaneIsAnsweredBusyAtOnce()
     QCOMPARE(answered, flood - admitted);
     for (const Answer &refused : busy) {
         QCOMPARE(refused.headers.value("retry-after"), QByteArray("1"));
-        QCOMPARE(refused.json.value("error").toObject().value("code").toString(), QStringLiteral("busy"));
-        QCOMPARE(refused.json.value("error").toObject().value("lane").toString(), QStringLiteral("claim"));
+        QCOMPARE(refused.json.value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toString(),
+                 QStringLiteral("busy"));
+        QCOMPARE(refused.json.value(QStringLiteral("error")).toObject().value(QStringLiteral("lane")).toString(),
+                 QStringLiteral("claim"));
     }
     if (batched) {
         // One lane thread sends the batch and waits on the lock; the rest wait in the batcher.
@@ -360,7 +369,13 @@ void TestWebLanes::aFloodBeyondTheClaimLaneIsAnsweredBusyAtOnce()
     const Answer health = get(QStringLiteral("/healthz"));
     QCOMPARE(health.status, 200);
     if (!batched)
-        QCOMPARE(health.json.value("lanes").toObject().value("claim").toObject().value("queued").toInt(), claimQueue);
+        QCOMPARE(health.json.value(QStringLiteral("lanes"))
+                     .toObject()
+                     .value(QStringLiteral("claim"))
+                     .toObject()
+                     .value(QStringLiteral("queued"))
+                     .toInt(),
+                 claimQueue);
     QCOMPARE(get(QStringLiteral("/api/v1/events/%1/seatmap").arg(m_hall.eventId)).status, 200);
 
     QVERIFY(lockDb.rollback());
@@ -379,7 +394,7 @@ void TestWebLanes::aFloodBeyondTheClaimLaneIsAnsweredBusyAtOnce()
     for (UnitId unit : seats)
         ids << QString::number(unit);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM event_seats WHERE id IN (%1) AND state = 'HELD'")
-                              .arg(ids.join(',')))
+                              .arg(ids.join(QLatin1Char(','))))
                  .toInt(),
              granted);
     for (const QString &cart : carts)
@@ -416,7 +431,7 @@ void TestWebLanes::theAuthCacheAnswersRepeatedRequests()
     QCOMPARE(send("POST", QStringLiteral("/api/v1/carts/%1/checkout").arg(cart), {}, wrong).status, 401);
     const Answer paid = send("POST", QStringLiteral("/api/v1/carts/%1/checkout").arg(cart), {}, token);
     QVERIFY2(paid.status == 200, qPrintable(paid.describe()));
-    QCOMPARE(paid.json.value("state").toString(), QStringLiteral("paid"));
+    QCOMPARE(paid.json.value(QStringLiteral("state")).toString(), QStringLiteral("paid"));
 }
 
 // Three HTTP threads on one port: many connections at once are all answered, holds among them, and
@@ -443,7 +458,7 @@ void TestWebLanes::severalHttpThreadsShareThePort()
         InFlight request(cartUrl, "POST", {}, token, [&created](const Answer &answer) { created = answer; });
         QTRY_VERIFY_WITH_TIMEOUT(created.has_value(), 30000);
         QCOMPARE(created->status, 201);
-        carts << created->json.value("cart").toString();
+        carts << created->json.value(QStringLiteral("cart")).toString();
     }
 
     std::vector<std::unique_ptr<InFlight>> inFlight;
@@ -456,7 +471,8 @@ void TestWebLanes::severalHttpThreadsShareThePort()
         target.setPath(isHold ? QStringLiteral("/api/v1/carts/%1/holds").arg(carts.at(i / 10))
                               : QStringLiteral("/healthz"));
         const QByteArray body = isHold
-            ? QJsonDocument(QJsonObject{{"event", m_hall.eventId}, {"seats", QJsonArray{m_units.at(10 + i / 10)}}})
+            ? QJsonDocument(QJsonObject{{QStringLiteral("event"), m_hall.eventId},
+                                        {QStringLiteral("seats"), QJsonArray{m_units.at(10 + i / 10)}}})
                   .toJson(QJsonDocument::Compact)
             : QByteArray();
         inFlight.push_back(std::make_unique<InFlight>(target, isHold ? "POST" : "GET", body, isHold ? token : QString(),

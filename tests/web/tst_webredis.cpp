@@ -121,7 +121,10 @@ void TestWebRedis::initTestCase()
     QVERIFY(m_room > 0);
     QByteArray tables;
     for (int table = 1; table <= 60; ++table)
-        tables += QStringLiteral(R"(%1{"code": "T%2", "seats": 4})").arg(table > 1 ? "," : "").arg(table).toUtf8();
+        tables += QStringLiteral(R"(%1{"code": "T%2", "seats": 4})")
+                      .arg(table > 1 ? QStringLiteral(",") : QString())
+                      .arg(table)
+                      .toUtf8();
     const auto restaurant
         = PropertyLoader(m_db->database())
               .loadRestaurant(R"({"name": "Filter Bistro", "currency": "EUR", "tables": [)" + tables + "]}");
@@ -164,7 +167,7 @@ WebAnswer TestWebRedis::call(int server, const QByteArray &method, const QString
 QString TestWebRedis::newCart(int server, const Buyer &buyer)
 {
     const WebAnswer created = call(server, "POST", QStringLiteral("/api/v1/carts"), {}, buyer.token);
-    return created.status == 201 ? created.json.value("cart").toString() : QString();
+    return created.status == 201 ? created.json.value(QStringLiteral("cart")).toString() : QString();
 }
 
 QJsonObject TestWebRedis::seats(QVector<UnitId> units) const
@@ -172,7 +175,7 @@ QJsonObject TestWebRedis::seats(QVector<UnitId> units) const
     QJsonArray list;
     for (UnitId unit : units)
         list.append(unit);
-    return {{"event", m_hall.eventId}, {"seats", list}};
+    return {{QStringLiteral("event"), m_hall.eventId}, {QStringLiteral("seats"), list}};
 }
 
 void TestWebRedis::inParallel(int count, const std::function<void(int, QNetworkAccessManager &)> &work)
@@ -377,18 +380,20 @@ void TestWebRedis::capsHoldUnderFiftyParallelRequestsOnTwoServers()
             return {QStringLiteral("/api/v1/carts/%1/holds").arg(cart), seats({m_units.at(40 + i)})};
         if (shape == QLatin1String("places") || shape == QLatin1String("batched"))
             return {QStringLiteral("/api/v1/carts/%1/places").arg(cart),
-                    {{"pool", shape == QLatin1String("batched") ? m_batchedPool : m_pool}, {"quantity", 1}}};
+                    {{QStringLiteral("pool"), shape == QLatin1String("batched") ? m_batchedPool : m_pool},
+                     {QStringLiteral("quantity"), 1}}};
         if (shape == QLatin1String("stays"))
             return {QStringLiteral("/api/v1/carts/%1/stays").arg(cart),
-                    {{"room_type", m_room},
-                     {"check_in", m_firstNight.addDays(2).toString(Qt::ISODate)},
-                     {"check_out", m_firstNight.addDays(4).toString(Qt::ISODate)},
-                     {"guest", QStringLiteral("Greedy Guest")}}};
+                    {{QStringLiteral("room_type"), m_room},
+                     {QStringLiteral("check_in"), m_firstNight.addDays(2).toString(Qt::ISODate)},
+                     {QStringLiteral("check_out"), m_firstNight.addDays(4).toString(Qt::ISODate)},
+                     {QStringLiteral("guest"), QStringLiteral("Greedy Guest")}}};
         return {QStringLiteral("/api/v1/carts/%1/tables").arg(cart),
-                {{"restaurant", m_restaurant},
-                 {"party", 2},
-                 {"at", QDateTime(QDate::currentDate().addDays(3), QTime(19, 0), Qt::UTC).toString(Qt::ISODate)},
-                 {"minutes", 120}}};
+                {{QStringLiteral("restaurant"), m_restaurant},
+                 {QStringLiteral("party"), 2},
+                 {QStringLiteral("at"),
+                  QDateTime(QDate::currentDate().addDays(3), QTime(19, 0), Qt::UTC).toString(Qt::ISODate)},
+                 {QStringLiteral("minutes"), 120}}};
     };
     std::atomic<int> granted{0};
     std::atomic<int> capped{0};
