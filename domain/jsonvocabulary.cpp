@@ -14,6 +14,18 @@ QJsonValue jsonTimeOrNull(const QDateTime &time)
     return time.isValid() ? QJsonValue(jsonTime(time)) : QJsonValue(QJsonValue::Null);
 }
 
+QJsonObject jsonEvent(const EventSummary &event)
+{
+    return {{QStringLiteral("id"), event.id},
+            {QStringLiteral("name"), event.name},
+            {QStringLiteral("venue"), event.venue},
+            {QStringLiteral("starts_at"), jsonTime(event.startsAt)},
+            {QStringLiteral("currency"), event.currency},
+            {QStringLiteral("hold_seconds"), event.policy.holdSeconds},
+            {QStringLiteral("max_extensions"), event.policy.maxExtensions},
+            {QStringLiteral("seats"), event.totalUnits}};
+}
+
 QString jsonDate(const QDate &date)
 {
     return date.toString(Qt::ISODate);

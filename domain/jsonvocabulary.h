@@ -1,9 +1,11 @@
 #pragma once
 
+#include "domain/seatholds.h"
 #include "domain/states.h"
 
 #include <QDate>
 #include <QDateTime>
+#include <QJsonObject>
 #include <QJsonValue>
 #include <QString>
 
@@ -27,6 +29,9 @@ QString jsonState(StayState state);
 QString jsonState(RefundState state);
 QString jsonName(PriceType type);
 QString jsonName(HouseKind kind);
+// An event as the web's GET /api/v1/events lists it and `boxoffice-ctl events --json` prints it.
+QJsonObject jsonEvent(const EventSummary &event);
+
 // ...except an order line's state, which the web API published in upper case ("SOLD"); it keeps that
 // spelling in both channels until a new API version may change it for web clients too.
 QString jsonState(LineState state);

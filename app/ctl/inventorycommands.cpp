@@ -1,6 +1,7 @@
 #include "commands.h"
 
 #include "domain/cartservice.h"
+#include "domain/jsonvocabulary.h"
 #include "domain/seatholdservice.h"
 #include "jsonformat.h"
 #include "storage/pgseatstore.h"
@@ -54,7 +55,7 @@ int runEvents(CtlContext &context)
     QString text;
     QTextStream out(&text);
     for (const EventSummary &event : events.value()) {
-        json.append(eventToJson(event));
+        json.append(jsonEvent(event));
         out << QStringLiteral("%1  %2  %3  %4  (%5 seats, holds %6 s, %7 extension(s))\n")
                    .arg(event.id, 4)
                    .arg(event.startsAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")), event.name,

@@ -65,18 +65,6 @@ QJsonObject errorToJson(const DomainError &error)
     return object;
 }
 
-QJsonObject eventToJson(const EventSummary &event)
-{
-    return {{QStringLiteral("id"), event.id},
-            {QStringLiteral("name"), event.name},
-            {QStringLiteral("venue"), event.venue},
-            {QStringLiteral("starts_at"), jsonTime(event.startsAt)},
-            {QStringLiteral("currency"), event.currency},
-            {QStringLiteral("hold_seconds"), event.policy.holdSeconds},
-            {QStringLiteral("max_extensions"), event.policy.maxExtensions},
-            {QStringLiteral("seats"), event.totalUnits}};
-}
-
 QJsonObject holdToJson(const HoldRequest &request, const HoldGrant &grant)
 {
     QJsonArray held;

@@ -17,7 +17,6 @@ namespace boxoffice::ctl {
 // The --json shapes of boxoffice-ctl (docs/JSON.md; scripts depend on them). They use the web API's
 // vocabulary (domain/jsonvocabulary.h), so one script reads both channels.
 QJsonObject errorToJson(const DomainError &error);
-QJsonObject eventToJson(const EventSummary &event);
 QJsonObject holdToJson(const HoldRequest &request, const HoldGrant &grant);
 QJsonObject releaseToJson(const CartId &cart, const ReleaseOutcome &outcome);
 QJsonObject cartReleaseToJson(const CartId &cart, const CartRelease &outcome);

@@ -1,5 +1,6 @@
 // GET /api/v1/events and GET /api/v1/events/{id}/seatmap (public: no buyer token needed).
 
+#include "domain/jsonvocabulary.h"
 #include "jsonbody.h"
 #include "routes.h"
 #include "workerpool.h"
@@ -17,14 +18,7 @@ ApiReply listEvents(WorkerContext *context)
         return ApiReply::fromDomainError(events.error());
     QJsonArray list;
     for (const EventSummary &event : events.value())
-        list.append(QJsonObject{{QStringLiteral("id"), event.id},
-                                {QStringLiteral("name"), event.name},
-                                {QStringLiteral("venue"), event.venue},
-                                {QStringLiteral("starts_at"), jsonTime(event.startsAt)},
-                                {QStringLiteral("currency"), event.currency},
-                                {QStringLiteral("hold_seconds"), event.policy.holdSeconds},
-                                {QStringLiteral("max_extensions"), event.policy.maxExtensions},
-                                {QStringLiteral("seats"), event.totalUnits}});
+        list.append(jsonEvent(event));
     return ApiReply::json(200, {{QStringLiteral("events"), list}});
 }
 

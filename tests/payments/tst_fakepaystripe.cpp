@@ -294,8 +294,8 @@ void TestFakepayStripe::missingAndMalformedValues_data()
     QTest::newRow("metadata a string") << intents << QByteArray("amount=5&currency=eur&metadata=x") << QString()
                                        << QStringLiteral("metadata");
     QTest::newRow("metadata key too long")
-        << intents << QByteArray("amount=5&currency=eur&metadata[") + QByteArray(41, 'k') + "]=v"
-        << QString() << QStringLiteral("metadata[%1]").arg(QString(41, QLatin1Char('k')));
+        << intents << QByteArray("amount=5&currency=eur&metadata[") + QByteArray(41, 'k') + "]=v" << QString()
+        << QStringLiteral("metadata[%1]").arg(QString(41, QLatin1Char('k')));
     QTest::newRow("expand a string") << intents << QByteArray("amount=5&currency=eur&expand=latest_charge") << QString()
                                      << QStringLiteral("expand");
     QTest::newRow("refund: reason") << QStringLiteral("/v1/refunds") << QByteArray("payment_intent=pi_x&reason=because")

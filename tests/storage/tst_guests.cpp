@@ -283,8 +283,8 @@ void TestGuests::badDetailsAreRefusedBeforeSql_data()
                                      << QString::fromLatin1(ErrorReason::GuestDetailUnprintable);
     QTest::newRow("escape in the phone") << GuestDetails{name, {}, QStringLiteral("12\x1b[2J"), {}}
                                          << QString::fromLatin1(ErrorReason::GuestDetailUnprintable);
-    QTest::newRow("line break in the address")
-        << GuestDetails{name, {}, {}, QStringLiteral("a\nb")} << QString::fromLatin1(ErrorReason::GuestDetailUnprintable);
+    QTest::newRow("line break in the address") << GuestDetails{name, {}, {}, QStringLiteral("a\nb")}
+                                               << QString::fromLatin1(ErrorReason::GuestDetailUnprintable);
     QTest::newRow("name too long") << GuestDetails{QString(201, u'n'), {}, {}, {}}
                                    << QString::fromLatin1(ErrorReason::GuestDetailTooLong);
     QTest::newRow("address too long") << GuestDetails{name, {}, {}, QString(501, u'a')}
