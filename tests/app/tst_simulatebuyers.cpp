@@ -2,6 +2,7 @@
 // its summary adds up, it agrees with the database, and the audit it runs is clean. Holds are short
 // (3 s) so the late payers wait them out within the test.
 
+#include "ctlrun.h"
 #include "fakepayprocess.h"
 #include "testdatabase.h"
 #include "web/webprocess.h"
@@ -32,13 +33,7 @@ private slots:
     void aMissingRateIsAUsageError();
 
 private:
-    struct Run
-    {
-        int exitCode = -1;
-        QJsonObject json;
-        QString out;
-        QString err;
-    };
+    using Run = test::CtlRun;
     Run simulate(const QStringList &arguments) const;
 
     std::unique_ptr<TestDatabase> m_db;
@@ -76,19 +71,7 @@ void TestSimulateBuyers::cleanupTestCase()
 
 TestSimulateBuyers::Run TestSimulateBuyers::simulate(const QStringList &arguments) const
 {
-    const ConnectionSettings target = m_db->settings();
-    QProcess process;
-    QProcessEnvironment environment = clientEnvironment(target);
-    process.setProcessEnvironment(environment);
-    process.start(qEnvironmentVariable("BOXOFFICE_CTL"), arguments);
-    Run run;
-    if (!process.waitForFinished(180000))
-        return run;
-    run.exitCode = process.exitCode();
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    run.json = QJsonDocument::fromJson(run.out.toUtf8()).object();
-    return run;
+    return test::runCtl(arguments, clientEnvironment(m_db->settings()), 180000);
 }
 
 void TestSimulateBuyers::theSummaryAddsUpAndTheAuditIsClean()
