@@ -56,7 +56,6 @@ Result<CounterRefund> CounterRefundService::record(OrderId order, const QVector<
 
     CounterRefund done;
     done.order = order;
-    done.currency = before->currency;
     done.reason = why;
     done.method = moneyBackFor(before.value(), &done.cardReference);
     for (const OrderLine &line : before->lines) {
@@ -73,7 +72,7 @@ Result<CounterRefund> CounterRefundService::record(OrderId order, const QVector<
     if (!recorded)
         return recorded.error();
     done.refundId = recorded->id;
-    done.amountMinor = recorded->amountMinor;
+    done.amount = Money(recorded->amountMinor, before->currency);
     if (recorded->atCounter) {
         done.moneyReturned = true;
         if (done.method == MoneyBack::Online || done.method == MoneyBack::None)

@@ -12,14 +12,13 @@ class UnitOfWork;
 // order (at once when the provider answers, else by the worker's reconciliation).
 enum class MoneyBack { None, Cash, Card, Online };
 
-// What a refund at the counter did: what a receipt prints. Amounts in minor units of `currency`.
+// What a refund at the counter did: what a receipt prints.
 struct CounterRefund
 {
     OrderId order = 0;
     qint64 refundId = 0;
     QVector<OrderLine> units; // the units given back, as they were sold (labels and amounts)
-    qint64 amountMinor = 0; // what the buyer gets back
-    QString currency;
+    Money amount; // what the buyer gets back, in the order's currency
     MoneyBack method = MoneyBack::None;
     QString cardReference; // Card: the terminal reference the sale was taken under
     // Cash/Card: recorded as handed back now (the clerk hands it over). Online: true once the provider

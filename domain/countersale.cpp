@@ -6,12 +6,12 @@ namespace boxoffice {
 
 namespace CounterPaymentRules {
 
-Status check(const CounterPayment &payment, qint64 dueMinor)
+Status check(const CounterPayment &payment, const Money &due)
 {
-    if (dueMinor < 0)
+    if (due.minor() < 0)
         return makeError(ErrorCode::BadInput, QStringLiteral("The amount due cannot be negative."));
     if (payment.method == PaymentMethod::Cash) {
-        if (payment.tenderedMinor < dueMinor)
+        if (payment.tendered.minor() < due.minor())
             return withReason(
                 makeError(ErrorCode::BadInput, QStringLiteral("The cash handed over is less than the amount due.")),
                 ErrorReason::CashShort);
@@ -50,20 +50,20 @@ Result<CounterSale> CounterSaleService::sell(const CartId &cart, const CounterPa
         return status.error();
     if (auto status = CartQuoteRules::check(seen, cart); !status)
         return status.error();
-    if (auto status = CounterPaymentRules::check(payment, seen.totalMinor); !status)
+    if (auto status = CounterPaymentRules::check(payment, Money(seen.totalMinor, seen.currency)); !status)
         return status.error();
     CounterPayment clean = payment;
     clean.cardReference = payment.cardReference.trimmed();
     return m_store.sellAtCounter(cart, clean, seen);
 }
 
-Result<CounterSale> CounterSaleService::settleGuarantee(OrderId order, const CounterPayment &payment, qint64 dueMinor)
+Result<CounterSale> CounterSaleService::settleGuarantee(OrderId order, const CounterPayment &payment, const Money &due)
 {
     if (order <= 0)
         return makeError(ErrorCode::BadInput, QStringLiteral("An order number is a positive number."));
     if (payment.method == PaymentMethod::Guarantee)
         return makeError(ErrorCode::BadInput, QStringLiteral("Settle a guarantee with cash or a card payment."));
-    if (auto status = CounterPaymentRules::check(payment, dueMinor); !status)
+    if (auto status = CounterPaymentRules::check(payment, due); !status)
         return status.error();
     CounterPayment clean = payment;
     clean.cardReference = payment.cardReference.trimmed();

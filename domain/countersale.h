@@ -2,6 +2,7 @@
 
 #include "domain/cartitems.h"
 #include "domain/cartquote.h"
+#include "domain/money.h"
 #include "domain/result.h"
 #include "domain/ticket.h"
 
@@ -17,7 +18,7 @@ enum class PaymentMethod { Cash, Card, Guarantee };
 struct CounterPayment
 {
     PaymentMethod method = PaymentMethod::Cash;
-    qint64 tenderedMinor = 0; // cash: what the buyer handed over
+    Money tendered; // cash: what the buyer handed over, in the currency due
     QString cardReference; // card: the terminal's receipt reference, typed or scanned; guarantee: the card on file
 };
 
@@ -25,8 +26,8 @@ struct CounterSale
 {
     OrderSummary order; // after confirm: PAID, lines SOLD or LOST
     QVector<OrderLine> lost; // held once, reclaimed by another buyer before the sale: not charged
-    qint64 chargedMinor = 0; // the sold lines only
-    qint64 changeMinor = 0; // cash: tendered - charged
+    Money charged; // the sold lines only
+    Money change; // cash: tendered - charged
     QVector<Ticket> tickets; // one per sold seat
 };
 
@@ -53,7 +54,7 @@ public:
 
 namespace CounterPaymentRules {
 // What a clerk can get wrong before anything is sent: a short cash amount, an empty card reference.
-Status check(const CounterPayment &payment, qint64 dueMinor);
+Status check(const CounterPayment &payment, const Money &due);
 } // namespace CounterPaymentRules
 
 class CounterSaleService
@@ -65,7 +66,7 @@ public:
     // `seen` is the quote the clerk showed the buyer: the sale charges exactly that, or is refused.
     Result<CounterSale> sell(const CartId &cart, const CounterPayment &payment, const CartQuote &seen);
     Result<QVector<Ticket>> tickets(OrderId order);
-    Result<CounterSale> settleGuarantee(OrderId order, const CounterPayment &payment, qint64 dueMinor);
+    Result<CounterSale> settleGuarantee(OrderId order, const CounterPayment &payment, const Money &due);
     // A scanned or typed code, checked against the database: the only proof a ticket has.
     Result<TicketCheck> checkTicket(const QString &scanned);
 

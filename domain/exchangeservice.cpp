@@ -88,7 +88,8 @@ Result<CounterExchange> ExchangeService::exchangeLocked(const ExchangeRequest &r
         return status.error();
 
     if (done.differenceMinor > 0) {
-        if (auto status = CounterPaymentRules::check(request.payment, done.differenceMinor); !status)
+        if (auto status = CounterPaymentRules::check(request.payment, Money(done.differenceMinor, done.currency));
+            !status)
             return status.error();
         CounterPayment payment = request.payment;
         payment.cardReference = payment.cardReference.trimmed();
@@ -97,7 +98,7 @@ Result<CounterExchange> ExchangeService::exchangeLocked(const ExchangeRequest &r
         done.chargedBy = payment.method;
         done.chargedMinor = done.differenceMinor;
         if (payment.method == PaymentMethod::Cash)
-            done.changeMinor = payment.tenderedMinor - done.differenceMinor;
+            done.changeMinor = payment.tendered.minor() - done.differenceMinor;
         else
             done.chargeReference = payment.cardReference;
     } else if (done.differenceMinor < 0) {

@@ -125,7 +125,8 @@ Result<FolioSettlement> FolioService::settleAndCheckOut(StayId stay, qint64 seen
             return withReason(
                 makeError(ErrorCode::BadInput, QStringLiteral("Settle a guarantee with cash or a card payment.")),
                 ErrorReason::CheckOutCashOrCard);
-        if (auto checked = CounterPaymentRules::check(*payment, seenBalanceMinor); !checked)
+        // The seen balance comes without its currency (the folio's); the rule compares amounts only.
+        if (auto checked = CounterPaymentRules::check(*payment, Money(seenBalanceMinor, QString())); !checked)
             return checked.error();
         clean->cardReference = payment->cardReference.trimmed();
     }

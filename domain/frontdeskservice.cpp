@@ -155,7 +155,7 @@ Result<CheckOutOutcome> FrontDeskService::settleAndCheckOut(StayId stay, const s
                 makeError(ErrorCode::BadInput, QStringLiteral("Settle a guarantee with cash or a card payment.")),
                 ErrorReason::CheckOutCashOrCard);
         // The amount due is the order's, read under its lock by the store, which refuses short cash.
-        if (auto checked = CounterPaymentRules::check(*payment, 0); !checked)
+        if (auto checked = CounterPaymentRules::check(*payment, Money(0, money->currency)); !checked)
             return checked.error();
         CounterPayment clean = *payment;
         clean.cardReference = payment->cardReference.trimmed();

@@ -26,6 +26,8 @@ public:
     bool isZero() const { return m_minor == 0; }
     bool isNegative() const { return m_minor < 0; }
     bool sameCurrency(const Money &other) const { return m_currency == other.m_currency; }
+    // Another amount of this currency: what a sum computed in minor units becomes again.
+    Money withMinor(qint64 minor) const { return Money(minor, m_currency, AlreadyUpperCase{}); }
 
     // For people: "€1,234.50", "-€1.50", "1.234,50 €" (formatMoney, the one formatter).
     QString text(const QLocale &locale = QLocale()) const;
@@ -52,6 +54,10 @@ public:
     friend bool operator!=(const Money &a, const Money &b) { return !(a == b); }
 
 private:
+    struct AlreadyUpperCase
+    { };
+    Money(qint64 minor, const QString &currency, AlreadyUpperCase) : m_minor(minor), m_currency(currency) { }
+
     qint64 m_minor = 0;
     QString m_currency;
 };

@@ -4,9 +4,20 @@ namespace boxoffice {
 
 namespace {
 
-ReceiptLine lineOf(const OrderLine &line)
+ReceiptLine lineOf(const OrderLine &line, const QString &currency)
 {
-    return ReceiptLine{line.kind, line.label, line.quantity, line.amountMinor};
+    return ReceiptLine{line.kind, line.label, line.quantity, Money(line.amountMinor, currency)};
+}
+
+// A receipt in `currency`: every amount on it starts as zero of that currency.
+Receipt receiptIn(Receipt::Kind kind, const QString &currency)
+{
+    Receipt receipt;
+    receipt.kind = kind;
+    const Money zero(0, currency);
+    receipt.total = receipt.tendered = receipt.change = zero;
+    receipt.returnedAmount = receipt.newAmount = receipt.credit = zero;
+    return receipt;
 }
 
 void stamp(Receipt &receipt, const ReceiptContext &context)
@@ -16,10 +27,10 @@ void stamp(Receipt &receipt, const ReceiptContext &context)
     receipt.at = context.at;
 }
 
-ReceiptRefund refundOf(qint64 amountMinor, ReceiptRefund::Money money, const QString &reason, const QDateTime &at)
+ReceiptRefund refundOf(const Money &amount, ReceiptRefund::Money money, const QString &reason, const QDateTime &at)
 {
     ReceiptRefund refund;
-    refund.amountMinor = amountMinor;
+    refund.amount = amount;
     refund.money = money;
     refund.reason = reason;
     refund.at = at;
@@ -68,26 +79,25 @@ ReceiptRefund::Money refundMoney(ManagerRefund::Money money)
 
 } // namespace
 
-qint64 Receipt::refundedMinor() const
+Money Receipt::refunded() const
 {
-    qint64 total = 0;
+    qint64 sum = 0;
     for (const ReceiptRefund &refund : refunds)
-        total += refund.amountMinor;
-    return total;
+        sum += refund.amount.minor();
+    return total.withMinor(sum);
 }
 
 namespace Receipts {
 
 Receipt forSale(const CounterSale &sale, const CounterPayment &payment, const ReceiptContext &context)
 {
-    Receipt receipt;
-    receipt.kind = Receipt::Kind::Sale;
+    const QString &currency = sale.charged.currency();
+    Receipt receipt = receiptIn(Receipt::Kind::Sale, currency);
     receipt.order = sale.order.id;
-    receipt.currency = sale.order.currency;
     for (const OrderLine &line : sale.order.lines) {
         if (line.state != LineState::Sold)
             continue;
-        ReceiptLine printed = lineOf(line);
+        ReceiptLine printed = lineOf(line, currency);
         for (const Ticket &ticket : sale.tickets) {
             if (line.kind == ItemKind::Seat && ticket.seatLabel == line.label)
                 printed.event = ticket.eventName;
@@ -95,13 +105,13 @@ Receipt forSale(const CounterSale &sale, const CounterPayment &payment, const Re
         receipt.lines << printed;
     }
     for (const OrderLine &line : sale.lost)
-        receipt.notCharged << lineOf(line);
-    receipt.totalMinor = sale.chargedMinor;
+        receipt.notCharged << lineOf(line, currency);
+    receipt.total = sale.charged;
     receipt.method = payment.method;
     if (payment.method == PaymentMethod::Cash) {
         // What the sale computed, not a second sum: the receipt must agree with the till.
-        receipt.changeMinor = sale.changeMinor;
-        receipt.tenderedMinor = sale.chargedMinor + sale.changeMinor;
+        receipt.change = sale.change;
+        receipt.tendered = sale.charged.withMinor(sale.charged.minor() + sale.change.minor());
     } else {
         receipt.cardReference = payment.cardReference;
     }
@@ -112,32 +122,30 @@ Receipt forSale(const CounterSale &sale, const CounterPayment &payment, const Re
 Receipt forRefund(OrderId order, const ManagerRefund &refund, const QString &currency,
                   const QVector<OrderLine> &refundedUnits, const ReceiptContext &context)
 {
-    Receipt receipt;
-    receipt.kind = Receipt::Kind::Refund;
+    Receipt receipt = receiptIn(Receipt::Kind::Refund, currency);
     receipt.order = order;
-    receipt.currency = currency;
     for (const OrderLine &line : refundedUnits)
-        receipt.lines << lineOf(line);
-    receipt.refunds << refundOf(refund.refund.amountMinor, refundMoney(refund.money), refund.refund.reason, context.at);
-    receipt.totalMinor = refund.refund.amountMinor;
+        receipt.lines << lineOf(line, currency);
+    const Money amount(refund.refund.amountMinor, currency);
+    receipt.refunds << refundOf(amount, refundMoney(refund.money), refund.refund.reason, context.at);
+    receipt.total = amount;
     stamp(receipt, context);
     return receipt;
 }
 
 Receipt forCounterRefund(const CounterRefund &refund, const ReceiptContext &context, const QString &approvedBy)
 {
-    Receipt receipt;
-    receipt.kind = Receipt::Kind::Refund;
+    const QString &currency = refund.amount.currency();
+    Receipt receipt = receiptIn(Receipt::Kind::Refund, currency);
     receipt.order = refund.order;
-    receipt.currency = refund.currency;
     for (const OrderLine &line : refund.units)
-        receipt.lines << lineOf(line);
+        receipt.lines << lineOf(line, currency);
     ReceiptRefund back
-        = refundOf(refund.amountMinor, moneyBack(refund.method, refund.moneyReturned), refund.reason, context.at);
+        = refundOf(refund.amount, moneyBack(refund.method, refund.moneyReturned), refund.reason, context.at);
     if (refund.method == MoneyBack::Card)
         back.reference = refund.cardReference;
     receipt.refunds << back;
-    receipt.totalMinor = refund.amountMinor;
+    receipt.total = refund.amount;
     stamp(receipt, context);
     receipt.approvedBy = approvedBy;
     return receipt;
@@ -145,13 +153,13 @@ Receipt forCounterRefund(const CounterRefund &refund, const ReceiptContext &cont
 
 Receipt forExchange(const CounterExchange &exchange, const ReceiptContext &context, const QString &approvedBy)
 {
-    Receipt receipt;
-    receipt.kind = Receipt::Kind::Exchange;
+    const QString &currency = exchange.currency;
+    const auto money = [&currency](qint64 minor) { return Money(minor, currency); };
+    Receipt receipt = receiptIn(Receipt::Kind::Exchange, currency);
     receipt.order = exchange.newOrder;
     receipt.fromOrder = exchange.oldOrder;
-    receipt.currency = exchange.currency;
     for (const OrderLine &line : exchange.sold) {
-        ReceiptLine printed = lineOf(line);
+        ReceiptLine printed = lineOf(line, currency);
         for (const Ticket &ticket : exchange.tickets) {
             if (line.kind == ItemKind::Seat && ticket.seatLabel == line.label)
                 printed.event = ticket.eventName;
@@ -159,23 +167,23 @@ Receipt forExchange(const CounterExchange &exchange, const ReceiptContext &conte
         receipt.lines << printed;
     }
     for (const OrderLine &line : exchange.returned)
-        receipt.returned << lineOf(line);
-    receipt.returnedMinor = exchange.returnedMinor;
-    receipt.newMinor = exchange.newMinor;
-    receipt.creditMinor = exchange.creditMinor;
+        receipt.returned << lineOf(line, currency);
+    receipt.returnedAmount = money(exchange.returnedMinor);
+    receipt.newAmount = money(exchange.newMinor);
+    receipt.credit = money(exchange.creditMinor);
     if (exchange.chargedMinor > 0) {
-        receipt.totalMinor = exchange.chargedMinor;
+        receipt.total = money(exchange.chargedMinor);
         receipt.method = exchange.chargedBy;
         if (exchange.chargedBy == PaymentMethod::Cash) {
-            receipt.changeMinor = exchange.changeMinor;
-            receipt.tenderedMinor = exchange.chargedMinor + exchange.changeMinor;
+            receipt.change = money(exchange.changeMinor);
+            receipt.tendered = money(exchange.chargedMinor + exchange.changeMinor);
         } else {
             receipt.cardReference = exchange.chargeReference;
         }
     }
     if (exchange.refundedMinor > 0) {
-        ReceiptRefund back = refundOf(exchange.refundedMinor, moneyBack(exchange.refundMethod, exchange.refundReturned),
-                                      {}, context.at);
+        ReceiptRefund back = refundOf(money(exchange.refundedMinor),
+                                      moneyBack(exchange.refundMethod, exchange.refundReturned), {}, context.at);
         if (exchange.refundMethod == MoneyBack::Card)
             back.reference = exchange.refundReference;
         receipt.refunds << back;
@@ -188,33 +196,34 @@ Receipt forExchange(const CounterExchange &exchange, const ReceiptContext &conte
 std::optional<Receipt> forStayMoney(const StayMoneyReceipt &stay, const ReceiptContext &context)
 {
     const StayMoneyOutcome &outcome = stay.outcome;
-    Receipt receipt;
-    receipt.currency = stay.money.currency;
+    const QString &currency = stay.money.currency;
+    const auto money = [&currency](qint64 minor) { return Money(minor, currency); };
+    Receipt receipt = receiptIn(Receipt::Kind::Sale, currency);
     ReceiptLine line;
     line.kind = ItemKind::Stay;
     line.label = stay.stay;
     if (outcome.chargedMinor > 0 && stay.payment) {
         receipt.kind = Receipt::Kind::Sale;
         receipt.order = outcome.supplementOrder;
-        line.amountMinor = outcome.chargedMinor;
+        line.amount = money(outcome.chargedMinor);
         receipt.lines << line;
-        receipt.totalMinor = outcome.chargedMinor;
+        receipt.total = money(outcome.chargedMinor);
         receipt.method = stay.payment->method;
         if (stay.payment->method == PaymentMethod::Cash) {
-            receipt.changeMinor = outcome.changeMinor; // the store's figure, as the till counts it
-            receipt.tenderedMinor = outcome.chargedMinor + outcome.changeMinor;
+            receipt.change = money(outcome.changeMinor); // the store's figure, as the till counts it
+            receipt.tendered = money(outcome.chargedMinor + outcome.changeMinor);
         } else {
             receipt.cardReference = stay.payment->cardReference;
         }
     } else if (outcome.refundedMinor > 0) {
         receipt.kind = Receipt::Kind::Refund;
         receipt.order = stay.money.order;
-        line.amountMinor = outcome.refundedMinor;
+        line.amount = money(outcome.refundedMinor);
         receipt.lines << line;
-        receipt.refunds << refundOf(outcome.refundedMinor,
+        receipt.refunds << refundOf(money(outcome.refundedMinor),
                                     outcome.refundAtDesk ? ReceiptRefund::Money::Cash : ReceiptRefund::Money::Due,
                                     stay.reason, context.at);
-        receipt.totalMinor = outcome.refundedMinor;
+        receipt.total = money(outcome.refundedMinor);
     } else {
         return std::nullopt;
     }
@@ -224,15 +233,14 @@ std::optional<Receipt> forStayMoney(const StayMoneyReceipt &stay, const ReceiptC
 
 Receipt copyOf(const OrderDetails &order, const ReceiptContext &context)
 {
-    Receipt receipt;
-    receipt.kind = Receipt::Kind::Copy;
+    const QString &currency = order.currency;
+    Receipt receipt = receiptIn(Receipt::Kind::Copy, currency);
     receipt.order = order.id;
-    receipt.currency = order.currency;
     for (const OrderLine &line : order.lines) {
         if (line.state == LineState::Sold || line.state == LineState::Refunded || line.state == LineState::Replaced)
-            receipt.lines << lineOf(line);
+            receipt.lines << lineOf(line, currency);
     }
-    receipt.totalMinor = order.amountMinor;
+    receipt.total = Money(order.amountMinor, currency);
     bool cashTaken = false;
     for (const OrderPaymentRecord &payment : order.payments) {
         if (payment.online) {
@@ -249,7 +257,7 @@ Receipt copyOf(const OrderDetails &order, const ReceiptContext &context)
         ReceiptRefund::Money money = ReceiptRefund::Money::Due;
         if (refund.state == RefundState::Succeeded)
             money = cashTaken ? ReceiptRefund::Money::Cash : ReceiptRefund::Money::Card;
-        receipt.refunds << refundOf(refund.amountMinor, money, refund.reason, refund.at);
+        receipt.refunds << refundOf(Money(refund.amountMinor, currency), money, refund.reason, refund.at);
     }
     stamp(receipt, context);
     return receipt;

@@ -6,6 +6,7 @@
 #include "domain/exchangeservice.h"
 #include "domain/frontdesk.h"
 #include "domain/ids.h"
+#include "domain/money.h"
 #include "domain/orderlookup.h"
 #include "domain/refundservice.h"
 
@@ -22,7 +23,7 @@ struct ReceiptLine
     ItemKind kind = ItemKind::Seat;
     QString label;
     int quantity = 1;
-    qint64 amountMinor = 0;
+    Money amount;
     QString event; // a seat's event, from its ticket; empty when not known
 };
 
@@ -35,7 +36,7 @@ struct ReceiptRefund
         Due, // recorded; the refund is carried out later (reconciliation)
         Online // the payment provider refunded the online payment
     };
-    qint64 amountMinor = 0;
+    boxoffice::Money amount; // qualified: `Money` in here is the enum above
     Money money = Money::Due;
     QString reason;
     QDateTime at; // may be invalid: then the receipt's own time
@@ -59,16 +60,16 @@ struct Receipt
     enum class Kind { Sale, Refund, Copy, Exchange };
     Kind kind = Kind::Sale;
     OrderId order = 0;
-    QString currency;
     QVector<ReceiptLine> lines; // sale, copy, exchange: what the buyer has; refund: what went back
     QVector<ReceiptLine> notCharged; // a sale's lines another buyer took first: listed, not charged
     // sale: charged; copy: the order's amount; refund: the amount given back; exchange: the difference
-    // charged (0 when the exchange gave money back: see `refunds`)
-    qint64 totalMinor = 0;
+    // charged (0 when the exchange gave money back: see `refunds`). Always in the receipt's currency,
+    // zero included: every amount on the paper is in it.
+    Money total;
     std::optional<PaymentMethod> method; // how it was paid (none for an online order's copy)
     QString paidWith; // a copy of an online order: the provider's name
-    qint64 tenderedMinor = 0; // cash
-    qint64 changeMinor = 0; // cash
+    Money tendered; // cash
+    Money change; // cash
     QString cardReference; // card: the terminal's reference
     QVector<ReceiptRefund> refunds;
     QString clerk;
@@ -78,11 +79,11 @@ struct Receipt
     // Exchange only: `order` is the new order, `fromOrder` the old one whose units went back.
     OrderId fromOrder = 0;
     QVector<ReceiptLine> returned;
-    qint64 returnedMinor = 0; // what the units given back were sold for
-    qint64 newMinor = 0; // what the new units cost
-    qint64 creditMinor = 0; // carried over from the old order to the new one
+    Money returnedAmount; // what the units given back were sold for
+    Money newAmount; // what the new units cost
+    Money credit; // carried over from the old order to the new one
 
-    qint64 refundedMinor() const;
+    Money refunded() const; // in the receipt's currency, zero when nothing went back
 };
 
 // Money that moved on a stay at the front desk, as the receipt needs it.

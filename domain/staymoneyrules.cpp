@@ -93,7 +93,7 @@ Status checkSettlement(const MoveQuote &seen, const MoveSettlement &settlement)
             return withReason(
                 makeError(ErrorCode::BadInput, QStringLiteral("Take the difference now, in cash or by card.")),
                 ErrorReason::MovePayNow);
-        return CounterPaymentRules::check(settlement.payment, difference);
+        return CounterPaymentRules::check(settlement.payment, Money(difference, seen.money.currency));
     case PriceSettlement::Refund:
         if (difference >= 0)
             return withReason(

@@ -10,10 +10,10 @@ namespace boxoffice {
 
 bool TillFigures::operator==(const TillFigures &o) const
 {
-    return std::tie(cashSales, cashSalesMinor, changeMinor, cardSales, cardSalesMinor, voids, voidCashMinor,
-                    voidCardMinor, refunds, refundCashMinor, refundCardMinor, otherCurrency)
-        == std::tie(o.cashSales, o.cashSalesMinor, o.changeMinor, o.cardSales, o.cardSalesMinor, o.voids,
-                    o.voidCashMinor, o.voidCardMinor, o.refunds, o.refundCashMinor, o.refundCardMinor, o.otherCurrency);
+    return std::tie(cashSales, cashSalesAmount, change, cardSales, cardSalesAmount, voids, voidCash, voidCard, refunds,
+                    refundCash, refundCard, otherCurrency)
+        == std::tie(o.cashSales, o.cashSalesAmount, o.change, o.cardSales, o.cardSalesAmount, o.voids, o.voidCash,
+                    o.voidCard, o.refunds, o.refundCash, o.refundCard, o.otherCurrency);
 }
 
 ShiftState TillShift::state() const
@@ -23,22 +23,36 @@ ShiftState TillShift::state() const
     return closedAt.isValid() ? ShiftState::Closed : ShiftState::Open;
 }
 
+namespace {
+
+// Figures of a till that moved no money: zero in its currency.
+TillFigures noFigures(const QString &currency)
+{
+    TillFigures f;
+    const Money zero(0, currency);
+    f.cashSalesAmount = f.change = f.cardSalesAmount = zero;
+    f.voidCash = f.voidCard = f.refundCash = f.refundCard = zero;
+    return f;
+}
+
+} // namespace
+
 namespace TillRules {
 
-qint64 expectedCash(qint64 floatMinor, const TillFigures &f)
+Money expectedCash(const Money &float_, const TillFigures &f)
 {
     // What the drawer took in is tendered - change = the cash sales' amounts.
-    return floatMinor + f.cashSalesMinor - f.voidCashMinor - f.refundCashMinor;
+    return float_.withMinor(float_.minor() + f.cashSalesAmount.minor() - f.voidCash.minor() - f.refundCash.minor());
 }
 
-qint64 cardNet(const TillFigures &f)
+Money cardNet(const TillFigures &f)
 {
-    return f.cardSalesMinor - f.voidCardMinor - f.refundCardMinor;
+    return f.cardSalesAmount.withMinor(f.cardSalesAmount.minor() - f.voidCard.minor() - f.refundCard.minor());
 }
 
-qint64 difference(qint64 countedMinor, qint64 expectedMinor)
+Money difference(const Money &counted, const Money &expected)
 {
-    return countedMinor - expectedMinor;
+    return counted.withMinor(counted.minor() - expected.minor());
 }
 
 TillReport report(const TillShift &shift, const TillFigures &figures, const QVector<CardReferenceTotal> &cards)
@@ -47,19 +61,19 @@ TillReport report(const TillShift &shift, const TillFigures &figures, const QVec
     r.shift = shift;
     r.figures = figures;
     r.cards = cards;
-    r.expectedCashMinor = expectedCash(shift.floatMinor, figures);
-    r.cardNetMinor = cardNet(figures);
-    if (shift.countedMinor)
-        r.differenceMinor = difference(*shift.countedMinor, r.expectedCashMinor);
+    r.expectedCash = expectedCash(shift.float_, figures);
+    r.cardNet = cardNet(figures);
+    if (shift.counted)
+        r.difference = difference(*shift.counted, r.expectedCash);
     return r;
 }
 
-Status checkAmount(qint64 amountMinor)
+Status checkAmount(const Money &amount)
 {
-    if (amountMinor < 0)
+    if (amount.minor() < 0)
         return withReason(makeError(ErrorCode::BadInput, QStringLiteral("An amount in the till cannot be below zero.")),
                           ErrorReason::TillAmountNegative);
-    if (amountMinor > maxDrawerMinor)
+    if (amount.minor() > maxDrawerMinor)
         return withReason(
             makeError(ErrorCode::BadInput, QStringLiteral("That is more than a till holds; check the amount.")),
             ErrorReason::TillAmountTooLarge);
@@ -78,17 +92,21 @@ Result<QString> note(const QString &typed)
 
 void add(TillFigures &into, const TillFigures &f)
 {
+    // Figures of no stated currency (a total just begun) take the added figures' currency.
+    const auto sum = [](Money &to, const Money &more) {
+        to = Money(to.minor() + more.minor(), to.currency().isEmpty() ? more.currency() : to.currency());
+    };
     into.cashSales += f.cashSales;
-    into.cashSalesMinor += f.cashSalesMinor;
-    into.changeMinor += f.changeMinor;
+    sum(into.cashSalesAmount, f.cashSalesAmount);
+    sum(into.change, f.change);
     into.cardSales += f.cardSales;
-    into.cardSalesMinor += f.cardSalesMinor;
+    sum(into.cardSalesAmount, f.cardSalesAmount);
     into.voids += f.voids;
-    into.voidCashMinor += f.voidCashMinor;
-    into.voidCardMinor += f.voidCardMinor;
+    sum(into.voidCash, f.voidCash);
+    sum(into.voidCard, f.voidCard);
     into.refunds += f.refunds;
-    into.refundCashMinor += f.refundCashMinor;
-    into.refundCardMinor += f.refundCardMinor;
+    sum(into.refundCash, f.refundCash);
+    sum(into.refundCard, f.refundCard);
     into.otherCurrency += f.otherCurrency;
 }
 
@@ -96,10 +114,21 @@ DayReport day(const QDate &date, const DayLedger &ledger)
 {
     using Key = std::tuple<QString, QString, QString>;
     QMap<Key, DayTillRow> rows;
-    for (const DayTillRow &money : ledger.money)
-        rows.insert(Key{money.clerk, money.terminal, money.currency}, money);
+    for (const DayTillRow &money : ledger.money) {
+        DayTillRow row = money;
+        row.money = noFigures(money.currency); // every amount in the row's currency
+        add(row.money, money.money);
+        row.difference = Money(0, money.currency);
+        rows.insert(Key{money.clerk, money.terminal, money.currency}, row);
+    }
     for (const TillShift &shift : ledger.shifts) {
         const Key key{shift.clerk, shift.terminal, shift.currency};
+        if (!rows.contains(key)) {
+            DayTillRow none; // shifts that moved no money
+            none.money = noFigures(shift.currency);
+            none.difference = Money(0, shift.currency);
+            rows.insert(key, none);
+        }
         DayTillRow &row = rows[key];
         row.clerk = shift.clerk;
         row.terminal = shift.terminal;
@@ -114,8 +143,11 @@ DayReport day(const QDate &date, const DayLedger &ledger)
             [[fallthrough]];
         case ShiftState::Closed:
             ++row.shiftsClosed;
-            row.differenceMinor
-                += difference(shift.countedMinor.value_or(0), expectedCash(shift.floatMinor, shift.closedFigures));
+            row.difference = Money(row.difference.minor()
+                                       + difference(shift.counted.value_or(Money(0, shift.currency)),
+                                                    expectedCash(shift.float_, shift.closedFigures))
+                                             .minor(),
+                                   shift.currency);
             break;
         }
     }
@@ -126,6 +158,11 @@ DayReport day(const QDate &date, const DayLedger &ledger)
     QMap<QString, DayTillRow> totals;
     for (const DayTillRow &row : rows) {
         report.rows << row;
+        if (!totals.contains(row.currency)) {
+            DayTillRow none;
+            none.money = noFigures(row.currency);
+            totals.insert(row.currency, none);
+        }
         DayTillRow &total = totals[row.currency];
         total.currency = row.currency;
         add(total.money, row.money);
@@ -134,7 +171,7 @@ DayReport day(const QDate &date, const DayLedger &ledger)
         total.shiftsOpen += row.shiftsOpen;
         total.shiftsClosed += row.shiftsClosed;
         total.shiftsCountersigned += row.shiftsCountersigned;
-        total.differenceMinor += row.differenceMinor;
+        total.difference = Money(total.difference.minor() + row.difference.minor(), row.currency);
     }
     for (const DayTillRow &total : totals)
         report.totals << total;
@@ -145,15 +182,14 @@ DayReport day(const QDate &date, const DayLedger &ledger)
 
 TillService::TillService(TillStore &store) : m_store(store) { }
 
-Result<TillShift> TillService::open(qint64 floatMinor, const QString &currency)
+Result<TillShift> TillService::open(const Money &float_)
 {
-    if (auto checked = TillRules::checkAmount(floatMinor); !checked)
+    if (auto checked = TillRules::checkAmount(float_); !checked)
         return checked.error();
-    const QString code = currency.trimmed().toUpper();
-    if (code.size() != 3)
+    if (float_.currency().size() != 3) // Money keeps its code trimmed and upper case
         return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Choose the till's currency.")),
                           ErrorReason::TillCurrencyMissing);
-    return m_store.open(floatMinor, code);
+    return m_store.open(float_);
 }
 
 Result<std::optional<TillReport>> TillService::currentReport()
@@ -174,14 +210,14 @@ Result<TillReport> TillService::report(ShiftId shift)
     return m_store.report(shift);
 }
 
-Result<TillReport> TillService::close(ShiftId shift, qint64 countedMinor, const QString &typedNote)
+Result<TillReport> TillService::close(ShiftId shift, const Money &counted, const QString &typedNote)
 {
-    if (auto checked = TillRules::checkAmount(countedMinor); !checked)
+    if (auto checked = TillRules::checkAmount(counted); !checked)
         return checked.error();
     auto note = TillRules::note(typedNote);
     if (!note)
         return note.error();
-    auto closed = m_store.close(shift, countedMinor, note.value());
+    auto closed = m_store.close(shift, counted, note.value());
     if (!closed)
         return closed.error();
     return m_store.report(shift);

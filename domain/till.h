@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/money.h"
 #include "domain/result.h"
 
 #include <QDate>
@@ -20,19 +21,20 @@ using ShiftId = qint64;
 // The sums of a till's counter money as the database computed them (migration 020): a sale is a cash
 // or card counter payment; a void is money handed back in the same shift that took it; a refund is
 // money handed back for a sale taken earlier. Money goes back the way it came (cash or card).
+// The amounts are in the till's currency (the shift's, or the day row's).
 struct TillFigures
 {
     int cashSales = 0;
-    qint64 cashSalesMinor = 0; // what the sales cost: tendered minus change
-    qint64 changeMinor = 0; // change given on cash sales
+    Money cashSalesAmount; // what the sales cost: tendered minus change
+    Money change; // change given on cash sales
     int cardSales = 0;
-    qint64 cardSalesMinor = 0;
+    Money cardSalesAmount;
     int voids = 0;
-    qint64 voidCashMinor = 0;
-    qint64 voidCardMinor = 0;
+    Money voidCash;
+    Money voidCard;
     int refunds = 0;
-    qint64 refundCashMinor = 0;
-    qint64 refundCardMinor = 0;
+    Money refundCash;
+    Money refundCard;
     int otherCurrency = 0; // movements in another currency than the till's: in no sum here
 
     bool operator==(const TillFigures &other) const;
@@ -43,8 +45,8 @@ struct CardReferenceTotal
 {
     QString reference;
     int payments = 0;
-    qint64 takenMinor = 0;
-    qint64 returnedMinor = 0; // voided or refunded to that card
+    Money taken;
+    Money returned; // voided or refunded to that card
 };
 
 enum class ShiftState { Open, Closed, Countersigned };
@@ -54,11 +56,11 @@ struct TillShift
     ShiftId id = 0;
     QString clerk;
     QString terminal;
-    QString currency;
-    qint64 floatMinor = 0;
+    QString currency; // the till's, chosen at opening: every amount of the shift is in it
+    Money float_;
     QDateTime openedAt;
     QDateTime closedAt;
-    std::optional<qint64> countedMinor; // set once closed
+    std::optional<Money> counted; // set once closed
     QString closeNote;
     TillFigures closedFigures; // as stored at closing; meaningful once closed
     QString countersignedBy;
@@ -74,9 +76,9 @@ struct TillReport
     TillShift shift;
     TillFigures figures;
     QVector<CardReferenceTotal> cards;
-    qint64 expectedCashMinor = 0;
-    qint64 cardNetMinor = 0;
-    std::optional<qint64> differenceMinor; // counted - expected, once counted
+    Money expectedCash;
+    Money cardNet;
+    std::optional<Money> difference; // counted - expected, once counted
 };
 
 // One clerk at one terminal on a day, in one currency: the money that moved, and their shifts.
@@ -84,24 +86,23 @@ struct DayTillRow
 {
     QString clerk;
     QString terminal; // empty: recorded by a program that names no terminal
-    QString currency;
+    QString currency; // a row exists for shifts that moved no money too
     TillFigures money;
     int outsideShift = 0; // movements recorded while no shift was open there
     int shiftsOpened = 0;
     int shiftsOpen = 0;
     int shiftsClosed = 0; // closed, countersigned or not
     int shiftsCountersigned = 0;
-    qint64 differenceMinor = 0; // sum of counted - expected over the closed shifts
+    Money difference; // sum of counted - expected over the closed shifts
 };
 
 // Online money of a day (through the payment provider, from the order ledger): never in a till.
 struct OnlineDayTotal
 {
-    QString currency;
     int captures = 0;
-    qint64 capturedMinor = 0;
+    Money captured;
     int refunds = 0;
-    qint64 refundedMinor = 0;
+    Money refunded;
 };
 
 // What the store reads for a day: the counter's money by clerk, terminal and currency, the shifts
@@ -125,13 +126,13 @@ struct DayReport
 // The arithmetic of a till: rules, so every channel (the desk, boxoffice-ctl) reads one answer.
 namespace TillRules {
 // The float plus the cash the sales kept (tendered minus change) minus cash handed back (voids and refunds).
-qint64 expectedCash(qint64 floatMinor, const TillFigures &figures);
-qint64 cardNet(const TillFigures &figures);
+Money expectedCash(const Money &float_, const TillFigures &figures);
+Money cardNet(const TillFigures &figures);
 // Counted minus expected: negative when the drawer is short.
-qint64 difference(qint64 countedMinor, qint64 expectedMinor);
+Money difference(const Money &counted, const Money &expected);
 TillReport report(const TillShift &shift, const TillFigures &figures, const QVector<CardReferenceTotal> &cards);
 // A float or a counted amount: zero or more, and no more than a drawer could hold.
-Status checkAmount(qint64 amountMinor);
+Status checkAmount(const Money &amount);
 inline constexpr qint64 maxDrawerMinor = 100'000'000; // one million in major units
 inline constexpr int maxNoteLength = 500;
 Result<QString> note(const QString &typed);
@@ -147,10 +148,11 @@ class TillService
 public:
     explicit TillService(TillStore &store);
 
-    Result<TillShift> open(qint64 floatMinor, const QString &currency);
+    // The float's currency is the till's.
+    Result<TillShift> open(const Money &float_);
     Result<std::optional<TillReport>> currentReport();
     Result<TillReport> report(ShiftId shift);
-    Result<TillReport> close(ShiftId shift, qint64 countedMinor, const QString &note);
+    Result<TillReport> close(ShiftId shift, const Money &counted, const QString &note);
     Result<TillReport> countersign(ShiftId shift, const QString &note);
     Result<QVector<TillShift>> awaitingCountersign();
     // The local calendar day: from its local midnight to the next.

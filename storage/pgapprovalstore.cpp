@@ -62,7 +62,7 @@ Result<qint64> PgApprovalStore::file(const ApprovalRequest &request)
           exchange ? QVariant(cash ? QStringLiteral("cash") : QStringLiteral("card")) : textOrNull({})},
          {QStringLiteral(":reference"), exchange && !cash ? textOrNull(request.payment.cardReference) : textOrNull({})},
          {QStringLiteral(":tendered"),
-          exchange && cash ? QVariant(request.payment.tenderedMinor) : QVariant(QMetaType::fromType<qint64>())},
+          exchange && cash ? QVariant(request.payment.tendered.minor()) : QVariant(QMetaType::fromType<qint64>())},
          {QStringLiteral(":terminal"), textOrNull(request.terminal.left(100))}});
     if (!filed) {
         if (filed.error().sqlState == QLatin1String("23505"))
@@ -98,7 +98,8 @@ Result<QVector<ApprovalRequest>> PgApprovalStore::read(const char *sql, Prepared
         r.seenTotalMinor = q.value(6).toLongLong();
         r.payment.method = q.value(7).toString() == QLatin1String("card") ? PaymentMethod::Card : PaymentMethod::Cash;
         r.payment.cardReference = q.value(8).toString();
-        r.payment.tenderedMinor = q.value(9).toLongLong();
+        // The request keeps no currency: it is the order's, which the exchange reads when carried out.
+        r.payment.tendered = Money(q.value(9).toLongLong(), QString());
         r.terminal = q.value(10).toString();
         r.requestedBy = q.value(11).toString();
         r.requestedAt = q.value(12).toDateTime();

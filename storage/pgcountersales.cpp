@@ -104,8 +104,10 @@ Result<CounterSale> PgCounterSales::sellAtCounter(const CartId &cart, const Coun
 
     CounterSale sale;
     sale.lost = confirmed->lost;
+    qint64 charged = 0;
     for (const OrderLine &line : confirmed->sold)
-        sale.chargedMinor += line.amountMinor;
+        charged += line.amountMinor;
+    sale.charged = Money(charged, order->currency);
     if (confirmed->sold.isEmpty()) {
         QStringList labels;
         for (const OrderLine &line : confirmed->lost)
@@ -118,7 +120,7 @@ Result<CounterSale> PgCounterSales::sellAtCounter(const CartId &cart, const Coun
                       labels),
             ErrorReason::SaleLost);
     }
-    if (payment.method == PaymentMethod::Cash && payment.tenderedMinor < sale.chargedMinor)
+    if (payment.method == PaymentMethod::Cash && payment.tendered.minor() < sale.charged.minor())
         return withReason(
             makeError(ErrorCode::BadInput, QStringLiteral("The cash handed over is less than the amount due.")),
             ErrorReason::CashShort);
@@ -132,7 +134,7 @@ Result<CounterSale> PgCounterSales::sellAtCounter(const CartId &cart, const Coun
                     ErrorReason::GuaranteeRoomsOnly);
         }
     }
-    if (auto status = recordPayment(order->id, payment, guarantee ? 0 : sale.chargedMinor); !status)
+    if (auto status = recordPayment(order->id, payment, guarantee ? sale.charged.withMinor(0) : sale.charged); !status)
         return status.error();
     if (guarantee) {
         // Sold, not paid: the money is taken on departure.
@@ -141,7 +143,7 @@ Result<CounterSale> PgCounterSales::sellAtCounter(const CartId &cart, const Coun
         if (!marked)
             return marked.error();
         marked.value()->finish();
-        sale.chargedMinor = 0;
+        sale.charged = sale.charged.withMinor(0);
     }
     auto issued = m_statements.exec(CounterSql::issueTickets, saleContext, {{QStringLiteral(":order"), order->id}});
     if (!issued)
@@ -150,7 +152,8 @@ Result<CounterSale> PgCounterSales::sellAtCounter(const CartId &cart, const Coun
     if (auto status = transaction.commit(saleContext); !status)
         return status.error();
 
-    sale.changeMinor = payment.method == PaymentMethod::Cash ? payment.tenderedMinor - sale.chargedMinor : 0;
+    sale.change = sale.charged.withMinor(
+        payment.method == PaymentMethod::Cash ? payment.tendered.minor() - sale.charged.minor() : 0);
     auto settled = m_carts.order(order->id);
     if (!settled)
         return settled.error();
@@ -162,7 +165,7 @@ Result<CounterSale> PgCounterSales::sellAtCounter(const CartId &cart, const Coun
     return sale;
 }
 
-Status PgCounterSales::recordPayment(OrderId order, const CounterPayment &payment, qint64 chargedMinor)
+Status PgCounterSales::recordPayment(OrderId order, const CounterPayment &payment, const Money &charged)
 {
     const bool cash = payment.method == PaymentMethod::Cash;
     const QString method = cash                      ? QStringLiteral("cash")
@@ -172,9 +175,9 @@ Status PgCounterSales::recordPayment(OrderId order, const CounterPayment &paymen
         = m_statements.exec(CounterSql::recordPayment, saleContext,
                             {{QStringLiteral(":order"), order},
                              {QStringLiteral(":method"), method},
-                             {QStringLiteral(":amount"), chargedMinor},
+                             {QStringLiteral(":amount"), charged.minor()},
                              {QStringLiteral(":tendered"),
-                              cash ? QVariant(payment.tenderedMinor) : QVariant(QMetaType::fromType<qint64>())},
+                              cash ? QVariant(payment.tendered.minor()) : QVariant(QMetaType::fromType<qint64>())},
                              {QStringLiteral(":reference"),
                               cash ? QVariant(QMetaType::fromType<QString>()) : QVariant(payment.cardReference)}});
     if (!recorded)
@@ -227,15 +230,17 @@ Result<CounterSale> PgCounterSales::settleGuarantee(OrderId order, const Counter
     if (!summary)
         return summary.error();
     CounterSale sale;
+    qint64 charged = 0;
     for (const OrderLine &line : summary->lines) {
         if (line.state == LineState::Sold)
-            sale.chargedMinor += line.amountMinor;
+            charged += line.amountMinor;
     }
-    if (payment.method == PaymentMethod::Cash && payment.tenderedMinor < sale.chargedMinor)
+    sale.charged = Money(charged, summary->currency);
+    if (payment.method == PaymentMethod::Cash && payment.tendered.minor() < sale.charged.minor())
         return withReason(
             makeError(ErrorCode::BadInput, QStringLiteral("The cash handed over is less than the amount due.")),
             ErrorReason::CashShort);
-    if (auto status = recordPayment(order, payment, sale.chargedMinor); !status)
+    if (auto status = recordPayment(order, payment, sale.charged); !status)
         return status.error();
     auto settled = m_statements.exec(CounterSql::markSettled, context, {{QStringLiteral(":order"), order}});
     if (!settled)
@@ -243,7 +248,8 @@ Result<CounterSale> PgCounterSales::settleGuarantee(OrderId order, const Counter
     settled.value()->finish();
     if (auto status = transaction.commit(context); !status)
         return status.error();
-    sale.changeMinor = payment.method == PaymentMethod::Cash ? payment.tenderedMinor - sale.chargedMinor : 0;
+    sale.change = sale.charged.withMinor(
+        payment.method == PaymentMethod::Cash ? payment.tendered.minor() - sale.charged.minor() : 0);
     auto paid = m_carts.order(order);
     if (!paid)
         return paid.error();

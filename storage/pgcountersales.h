@@ -29,7 +29,7 @@ public:
 private:
     Result<QVector<Ticket>> readTickets(OrderId order, bool onlyAdmitting);
     Status lockLiveHolds(const CartId &cart);
-    Status recordPayment(OrderId order, const CounterPayment &payment, qint64 chargedMinor);
+    Status recordPayment(OrderId order, const CounterPayment &payment, const Money &charged);
 
     PreparedStatements m_statements;
     PgCartStore &m_carts;

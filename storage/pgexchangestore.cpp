@@ -192,7 +192,7 @@ Status PgExchangeStore::takeDifference(OrderId to, const CounterPayment &payment
                 {QStringLiteral(":method"), cash ? QStringLiteral("cash") : QStringLiteral("card")},
                 {QStringLiteral(":amount"), amountMinor},
                 {QStringLiteral(":tendered"),
-                 cash ? QVariant(payment.tenderedMinor) : QVariant(QMetaType::fromType<qint64>())},
+                 cash ? QVariant(payment.tendered.minor()) : QVariant(QMetaType::fromType<qint64>())},
                 {QStringLiteral(":reference"),
                  cash ? QVariant(QMetaType::fromType<QString>()) : QVariant(payment.cardReference)}});
 }

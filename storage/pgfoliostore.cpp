@@ -152,18 +152,19 @@ Result<FolioSettlement> PgFolioStore::settleAndCheckOut(StayId stay, qint64 seen
 {
     const bool cash = payment && payment->method == PaymentMethod::Cash;
     const bool card = payment && payment->method == PaymentMethod::Card;
-    auto settled = m_statements.exec(
-        FolioSql::settle, QStringLiteral("settling a folio and checking out"),
-        {{QStringLiteral(":stay"), stay},
-         {QStringLiteral(":seen"), seenBalanceMinor},
-         {QStringLiteral(":method"),
-          !payment ? nullOf(QMetaType::fromType<QString>())
-                   : QVariant(cash       ? QStringLiteral("cash")
-                                  : card ? QStringLiteral("card")
-                                         : QStringLiteral("guarantee"))},
-         {QStringLiteral(":tendered"), cash ? QVariant(payment->tenderedMinor) : nullOf(QMetaType::fromType<qint64>())},
-         {QStringLiteral(":reference"),
-          card ? QVariant(payment->cardReference) : nullOf(QMetaType::fromType<QString>())}});
+    auto settled
+        = m_statements.exec(FolioSql::settle, QStringLiteral("settling a folio and checking out"),
+                            {{QStringLiteral(":stay"), stay},
+                             {QStringLiteral(":seen"), seenBalanceMinor},
+                             {QStringLiteral(":method"),
+                              !payment ? nullOf(QMetaType::fromType<QString>())
+                                       : QVariant(cash       ? QStringLiteral("cash")
+                                                      : card ? QStringLiteral("card")
+                                                             : QStringLiteral("guarantee"))},
+                             {QStringLiteral(":tendered"),
+                              cash ? QVariant(payment->tendered.minor()) : nullOf(QMetaType::fromType<qint64>())},
+                             {QStringLiteral(":reference"),
+                              card ? QVariant(payment->cardReference) : nullOf(QMetaType::fromType<QString>())}});
     if (!settled)
         return settled.error();
     QSqlQuery &q = *settled.value();

@@ -226,7 +226,7 @@ Result<StayMoneyOutcome> PgFrontDesk::moveStay(const MoveDecision &decision)
          {QStringLiteral(":method"),
           !charge ? nullText() : QVariant(cash ? QStringLiteral("cash") : QStringLiteral("card"))},
          {QStringLiteral(":tendered"),
-          charge && cash ? QVariant(payment.tenderedMinor) : QVariant(QMetaType::fromType<qint64>())},
+          charge && cash ? QVariant(payment.tendered.minor()) : QVariant(QMetaType::fromType<qint64>())},
          {QStringLiteral(":reference"), charge && !cash ? QVariant(payment.cardReference.trimmed()) : nullText()},
          {QStringLiteral(":seen_price"), seen.money.priceMinor},
          {QStringLiteral(":seen_new_price"), seen.newPriceMinor},
@@ -244,7 +244,7 @@ Result<StayMoneyOutcome> PgFrontDesk::moveStay(const MoveDecision &decision)
     q.finish();
     if (auto status = moneyAnswer(outcome, stay); !status)
         return status.error();
-    result.changeMinor = charge && cash ? payment.tenderedMinor - result.chargedMinor : 0;
+    result.changeMinor = charge && cash ? payment.tendered.minor() - result.chargedMinor : 0;
     return result;
 }
 

@@ -15,20 +15,22 @@ namespace {
 
 const QString readingTill = QStringLiteral("reading the till");
 
-TillFigures figuresFrom(const QSqlQuery &q, int first)
+// The figures' amounts are in `currency`, the till's (or the day row's).
+TillFigures figuresFrom(const QSqlQuery &q, int first, const QString &currency)
 {
+    const auto money = [&](int column) { return Money(q.value(first + column).toLongLong(), currency); };
     TillFigures f;
     f.cashSales = q.value(first).toInt();
-    f.cashSalesMinor = q.value(first + 1).toLongLong();
-    f.changeMinor = q.value(first + 2).toLongLong();
+    f.cashSalesAmount = money(1);
+    f.change = money(2);
     f.cardSales = q.value(first + 3).toInt();
-    f.cardSalesMinor = q.value(first + 4).toLongLong();
+    f.cardSalesAmount = money(4);
     f.voids = q.value(first + 5).toInt();
-    f.voidCashMinor = q.value(first + 6).toLongLong();
-    f.voidCardMinor = q.value(first + 7).toLongLong();
+    f.voidCash = money(6);
+    f.voidCard = money(7);
     f.refunds = q.value(first + 8).toInt();
-    f.refundCashMinor = q.value(first + 9).toLongLong();
-    f.refundCardMinor = q.value(first + 10).toLongLong();
+    f.refundCash = money(9);
+    f.refundCard = money(10);
     f.otherCurrency = q.value(first + 11).toInt();
     return f;
 }
@@ -41,13 +43,13 @@ TillShift shiftFrom(const QSqlQuery &q)
     s.clerk = q.value(1).toString();
     s.terminal = q.value(2).toString();
     s.currency = q.value(3).toString();
-    s.floatMinor = q.value(4).toLongLong();
+    s.float_ = Money(q.value(4).toLongLong(), s.currency);
     s.openedAt = fromEpochMs(q.value(5));
     s.closedAt = fromEpochMs(q.value(6));
     if (!q.value(7).isNull())
-        s.countedMinor = q.value(7).toLongLong();
+        s.counted = Money(q.value(7).toLongLong(), s.currency);
     s.closeNote = q.value(8).toString();
-    s.closedFigures = figuresFrom(q, 9);
+    s.closedFigures = figuresFrom(q, 9, s.currency);
     s.countersignedBy = q.value(21).toString();
     s.countersignedAt = fromEpochMs(q.value(22));
     s.countersignNote = q.value(23).toString();
@@ -138,11 +140,12 @@ Result<QVector<TillShift>> PgTillStore::shifts(const char *sql, const QString &c
     return found;
 }
 
-Result<TillShift> PgTillStore::open(qint64 floatMinor, const QString &currency)
+Result<TillShift> PgTillStore::open(const Money &float_)
 {
     const QString context = QStringLiteral("opening the till");
-    auto query = m_statements.exec(TillSql::open, context,
-                                   {{QStringLiteral(":float"), floatMinor}, {QStringLiteral(":currency"), currency}});
+    auto query = m_statements.exec(
+        TillSql::open, context,
+        {{QStringLiteral(":float"), float_.minor()}, {QStringLiteral(":currency"), float_.currency()}});
     if (!query) {
         DomainError error = query.error();
         if (error.sqlState == QLatin1String("22023"))
@@ -200,7 +203,7 @@ Result<TillReport> PgTillStore::report(ShiftId id)
             return query.error();
         QSqlQuery &q = *query.value();
         if (q.next())
-            figures = figuresFrom(q, 0);
+            figures = figuresFrom(q, 0, shift->currency);
         q.finish();
     }
     auto query = m_statements.exec(TillSql::cardTotals, readingTill, {{QStringLiteral(":shift"), id}});
@@ -209,18 +212,19 @@ Result<TillReport> PgTillStore::report(ShiftId id)
     QSqlQuery &q = *query.value();
     QVector<CardReferenceTotal> cards;
     while (q.next())
-        cards << CardReferenceTotal{q.value(0).toString(), q.value(1).toInt(), q.value(2).toLongLong(),
-                                    q.value(3).toLongLong()};
+        cards << CardReferenceTotal{q.value(0).toString(), q.value(1).toInt(),
+                                    Money(q.value(2).toLongLong(), shift->currency),
+                                    Money(q.value(3).toLongLong(), shift->currency)};
     q.finish();
     return TillRules::report(shift.value(), figures, cards);
 }
 
-Result<TillShift> PgTillStore::close(ShiftId shift, qint64 countedMinor, const QString &note)
+Result<TillShift> PgTillStore::close(ShiftId shift, const Money &counted, const QString &note)
 {
     const QString context = QStringLiteral("closing the till");
     auto answer = outcome(TillSql::close, context,
                           {{QStringLiteral(":shift"), shift},
-                           {QStringLiteral(":counted"), countedMinor},
+                           {QStringLiteral(":counted"), counted.minor()},
                            {QStringLiteral(":note"), note}});
     if (!answer)
         return reworded(answer.error(), QStringLiteral("Only the clerk who opened this till can close it."),
@@ -283,7 +287,7 @@ Result<DayLedger> PgTillStore::day(const QDateTime &from, const QDateTime &to)
             row.clerk = q.value(0).toString();
             row.terminal = q.value(1).toString();
             row.currency = q.value(2).toString();
-            row.money = figuresFrom(q, 3);
+            row.money = figuresFrom(q, 3, row.currency);
             row.money.otherCurrency = 0; // rows are per currency already
             row.outsideShift = q.value(14).toInt();
             ledger.money << row;
@@ -300,9 +304,11 @@ Result<DayLedger> PgTillStore::day(const QDateTime &from, const QDateTime &to)
     if (!query)
         return query.error();
     QSqlQuery &q = *query.value();
-    while (q.next())
-        ledger.online << OnlineDayTotal{q.value(0).toString(), q.value(1).toInt(), q.value(2).toLongLong(),
-                                        q.value(3).toInt(), q.value(4).toLongLong()};
+    while (q.next()) {
+        const QString currency = q.value(0).toString();
+        ledger.online << OnlineDayTotal{q.value(1).toInt(), Money(q.value(2).toLongLong(), currency),
+                                        q.value(3).toInt(), Money(q.value(4).toLongLong(), currency)};
+    }
     q.finish();
     return ledger;
 }

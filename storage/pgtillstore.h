@@ -23,10 +23,10 @@ public:
     // A manager's connection acting at `clerk`'s desk: counter money it moves goes to the clerk's till.
     static Status actOnBehalfOf(QSqlDatabase database, const QString &clerk);
 
-    Result<TillShift> open(qint64 floatMinor, const QString &currency) override;
+    Result<TillShift> open(const Money &float_) override;
     Result<std::optional<TillShift>> openHere() override;
     Result<TillReport> report(ShiftId shift) override;
-    Result<TillShift> close(ShiftId shift, qint64 countedMinor, const QString &note) override;
+    Result<TillShift> close(ShiftId shift, const Money &counted, const QString &note) override;
     Result<TillShift> countersign(ShiftId shift, const QString &note) override;
     Result<QVector<TillShift>> awaitingCountersign() override;
     Result<DayLedger> day(const QDateTime &from, const QDateTime &to) override;

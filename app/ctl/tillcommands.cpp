@@ -37,16 +37,16 @@ QString stateName(ShiftState state)
 QJsonObject figuresJson(const TillFigures &f)
 {
     return QJsonObject{{QStringLiteral("cash_sales"), f.cashSales},
-                       {QStringLiteral("cash_sales_amount"), f.cashSalesMinor},
-                       {QStringLiteral("change"), f.changeMinor},
+                       {QStringLiteral("cash_sales_amount"), f.cashSalesAmount.minor()},
+                       {QStringLiteral("change"), f.change.minor()},
                        {QStringLiteral("card_sales"), f.cardSales},
-                       {QStringLiteral("card_sales_amount"), f.cardSalesMinor},
+                       {QStringLiteral("card_sales_amount"), f.cardSalesAmount.minor()},
                        {QStringLiteral("voids"), f.voids},
-                       {QStringLiteral("void_cash"), f.voidCashMinor},
-                       {QStringLiteral("void_card"), f.voidCardMinor},
+                       {QStringLiteral("void_cash"), f.voidCash.minor()},
+                       {QStringLiteral("void_card"), f.voidCard.minor()},
                        {QStringLiteral("refunds"), f.refunds},
-                       {QStringLiteral("refund_cash"), f.refundCashMinor},
-                       {QStringLiteral("refund_card"), f.refundCardMinor},
+                       {QStringLiteral("refund_cash"), f.refundCash.minor()},
+                       {QStringLiteral("refund_card"), f.refundCard.minor()},
                        {QStringLiteral("other_currency"), f.otherCurrency}};
 }
 
@@ -57,26 +57,25 @@ QJsonObject reportJson(const TillReport &r)
     for (const CardReferenceTotal &card : r.cards)
         cards.append(QJsonObject{{QStringLiteral("reference"), card.reference},
                                  {QStringLiteral("payments"), card.payments},
-                                 {QStringLiteral("taken"), card.takenMinor},
-                                 {QStringLiteral("returned"), card.returnedMinor}});
-    return QJsonObject{
-        {QStringLiteral("shift"), s.id},
-        {QStringLiteral("clerk"), s.clerk},
-        {QStringLiteral("terminal"), s.terminal},
-        {QStringLiteral("currency"), s.currency},
-        {QStringLiteral("state"), stateName(s.state())},
-        {QStringLiteral("opened_at"), jsonTimeOrNull(s.openedAt)},
-        {QStringLiteral("closed_at"), jsonTimeOrNull(s.closedAt)},
-        {QStringLiteral("countersigned_by"),
-         s.countersignedBy.isEmpty() ? QJsonValue() : QJsonValue(s.countersignedBy)},
-        {QStringLiteral("countersigned_at"), jsonTimeOrNull(s.countersignedAt)},
-        {QStringLiteral("float"), s.floatMinor},
-        {QStringLiteral("figures"), figuresJson(r.figures)},
-        {QStringLiteral("cards"), cards},
-        {QStringLiteral("expected_cash"), r.expectedCashMinor},
-        {QStringLiteral("card_net"), r.cardNetMinor},
-        {QStringLiteral("counted"), s.countedMinor ? QJsonValue(*s.countedMinor) : QJsonValue()},
-        {QStringLiteral("difference"), r.differenceMinor ? QJsonValue(*r.differenceMinor) : QJsonValue()}};
+                                 {QStringLiteral("taken"), card.taken.minor()},
+                                 {QStringLiteral("returned"), card.returned.minor()}});
+    return QJsonObject{{QStringLiteral("shift"), s.id},
+                       {QStringLiteral("clerk"), s.clerk},
+                       {QStringLiteral("terminal"), s.terminal},
+                       {QStringLiteral("currency"), s.currency},
+                       {QStringLiteral("state"), stateName(s.state())},
+                       {QStringLiteral("opened_at"), jsonTimeOrNull(s.openedAt)},
+                       {QStringLiteral("closed_at"), jsonTimeOrNull(s.closedAt)},
+                       {QStringLiteral("countersigned_by"),
+                        s.countersignedBy.isEmpty() ? QJsonValue() : QJsonValue(s.countersignedBy)},
+                       {QStringLiteral("countersigned_at"), jsonTimeOrNull(s.countersignedAt)},
+                       {QStringLiteral("float"), s.float_.minor()},
+                       {QStringLiteral("figures"), figuresJson(r.figures)},
+                       {QStringLiteral("cards"), cards},
+                       {QStringLiteral("expected_cash"), r.expectedCash.minor()},
+                       {QStringLiteral("card_net"), r.cardNet.minor()},
+                       {QStringLiteral("counted"), s.counted ? QJsonValue(s.counted->minor()) : QJsonValue()},
+                       {QStringLiteral("difference"), r.difference ? QJsonValue(r.difference->minor()) : QJsonValue()}};
 }
 
 QString reportText(const TillReport &r)
@@ -98,26 +97,26 @@ QString reportText(const TillReport &r)
     const auto line = [&lines](const QString &label, const QString &amount) {
         lines << QStringLiteral("  %1 %2").arg(label.leftJustified(28), amount.rightJustified(14));
     };
-    line(QStringLiteral("float"), m(s.floatMinor));
-    line(QStringLiteral("cash sales (%1)").arg(f.cashSales), m(f.cashSalesMinor));
-    line(QStringLiteral("  change given besides"), m(f.changeMinor));
-    line(QStringLiteral("cash voided"), m(-f.voidCashMinor));
-    line(QStringLiteral("cash refunded"), m(-f.refundCashMinor));
-    line(QStringLiteral("cash expected"), m(r.expectedCashMinor));
-    if (s.countedMinor) {
-        line(QStringLiteral("cash counted"), m(*s.countedMinor));
-        line(QStringLiteral("difference"), m(r.differenceMinor.value_or(0)));
+    line(QStringLiteral("float"), m(s.float_.minor()));
+    line(QStringLiteral("cash sales (%1)").arg(f.cashSales), m(f.cashSalesAmount.minor()));
+    line(QStringLiteral("  change given besides"), m(f.change.minor()));
+    line(QStringLiteral("cash voided"), m(-f.voidCash.minor()));
+    line(QStringLiteral("cash refunded"), m(-f.refundCash.minor()));
+    line(QStringLiteral("cash expected"), m(r.expectedCash.minor()));
+    if (s.counted) {
+        line(QStringLiteral("cash counted"), m(s.counted->minor()));
+        line(QStringLiteral("difference"), m(r.difference ? r.difference->minor() : 0));
     }
-    line(QStringLiteral("card sales (%1)").arg(f.cardSales), m(f.cardSalesMinor));
-    line(QStringLiteral("card voided"), m(-f.voidCardMinor));
-    line(QStringLiteral("card refunded"), m(-f.refundCardMinor));
-    line(QStringLiteral("card total"), m(r.cardNetMinor));
+    line(QStringLiteral("card sales (%1)").arg(f.cardSales), m(f.cardSalesAmount.minor()));
+    line(QStringLiteral("card voided"), m(-f.voidCard.minor()));
+    line(QStringLiteral("card refunded"), m(-f.refundCard.minor()));
+    line(QStringLiteral("card total"), m(r.cardNet.minor()));
     lines << QStringLiteral("  voids %1, refunds %2").arg(f.voids).arg(f.refunds);
     for (const CardReferenceTotal &card : r.cards)
         lines << QStringLiteral("    card %1: %2 payment(s) %3, handed back %4")
                      .arg(card.reference)
                      .arg(card.payments)
-                     .arg(m(card.takenMinor), m(card.returnedMinor));
+                     .arg(m(card.taken.minor()), m(card.returned.minor()));
     if (f.otherCurrency > 0)
         lines << QStringLiteral("  %1 payment(s) in another currency are not in these sums").arg(f.otherCurrency);
     return lines.join(QLatin1Char('\n'));
@@ -130,21 +129,26 @@ Result<QDate> dayOption(CtlContext &context)
     return context.requireDate(QStringLiteral("date"));
 }
 
+// The cash the sales kept minus the cash handed back, without a float: a day has none.
+qint64 cashNet(const TillFigures &f)
+{
+    return f.cashSalesAmount.minor() - f.voidCash.minor() - f.refundCash.minor();
+}
+
 QJsonObject dayRowJson(const DayTillRow &r)
 {
-    return QJsonObject{
-        {QStringLiteral("clerk"), r.clerk},
-        {QStringLiteral("terminal"), r.terminal},
-        {QStringLiteral("currency"), r.currency},
-        {QStringLiteral("figures"), figuresJson(r.money)},
-        {QStringLiteral("cash_net"), r.money.cashSalesMinor - r.money.voidCashMinor - r.money.refundCashMinor},
-        {QStringLiteral("card_net"), TillRules::cardNet(r.money)},
-        {QStringLiteral("outside_shift"), r.outsideShift},
-        {QStringLiteral("shifts_opened"), r.shiftsOpened},
-        {QStringLiteral("shifts_open"), r.shiftsOpen},
-        {QStringLiteral("shifts_closed"), r.shiftsClosed},
-        {QStringLiteral("shifts_countersigned"), r.shiftsCountersigned},
-        {QStringLiteral("difference"), r.differenceMinor}};
+    return QJsonObject{{QStringLiteral("clerk"), r.clerk},
+                       {QStringLiteral("terminal"), r.terminal},
+                       {QStringLiteral("currency"), r.currency},
+                       {QStringLiteral("figures"), figuresJson(r.money)},
+                       {QStringLiteral("cash_net"), cashNet(r.money)},
+                       {QStringLiteral("card_net"), TillRules::cardNet(r.money).minor()},
+                       {QStringLiteral("outside_shift"), r.outsideShift},
+                       {QStringLiteral("shifts_opened"), r.shiftsOpened},
+                       {QStringLiteral("shifts_open"), r.shiftsOpen},
+                       {QStringLiteral("shifts_closed"), r.shiftsClosed},
+                       {QStringLiteral("shifts_countersigned"), r.shiftsCountersigned},
+                       {QStringLiteral("difference"), r.difference.minor()}};
 }
 
 QString dayRowText(const DayTillRow &r, const QString &who)
@@ -153,16 +157,15 @@ QString dayRowText(const DayTillRow &r, const QString &who)
     return QStringLiteral("%1 cash %2  card %3  voids %4 (%5)  refunds %6 (%7)  tills %8 open/%9 closed/%10 signed  "
                           "difference %11%12")
         .arg(who.leftJustified(32))
-        .arg(m(r.money.cashSalesMinor - r.money.voidCashMinor - r.money.refundCashMinor),
-             m(TillRules::cardNet(r.money)))
+        .arg(m(cashNet(r.money)), m(TillRules::cardNet(r.money).minor()))
         .arg(r.money.voids)
-        .arg(m(r.money.voidCashMinor + r.money.voidCardMinor))
+        .arg(m(r.money.voidCash.minor() + r.money.voidCard.minor()))
         .arg(r.money.refunds)
-        .arg(m(r.money.refundCashMinor + r.money.refundCardMinor))
+        .arg(m(r.money.refundCash.minor() + r.money.refundCard.minor()))
         .arg(r.shiftsOpen)
         .arg(r.shiftsClosed)
         .arg(r.shiftsCountersigned)
-        .arg(m(r.differenceMinor),
+        .arg(m(r.difference.minor()),
              r.outsideShift > 0 ? QStringLiteral("  (%1 outside a till)").arg(r.outsideShift) : QString());
 }
 
@@ -242,16 +245,17 @@ int runDay(CtlContext &context)
         text << dayRowText(total, QStringLiteral("ALL COUNTERS (%1)").arg(total.currency));
     }
     for (const OnlineDayTotal &o : report->online) {
-        online.append(QJsonObject{{QStringLiteral("currency"), o.currency},
+        const QString &currency = o.captured.currency();
+        online.append(QJsonObject{{QStringLiteral("currency"), currency},
                                   {QStringLiteral("captures"), o.captures},
-                                  {QStringLiteral("captured"), o.capturedMinor},
+                                  {QStringLiteral("captured"), o.captured.minor()},
                                   {QStringLiteral("refunds"), o.refunds},
-                                  {QStringLiteral("refunded"), o.refundedMinor}});
+                                  {QStringLiteral("refunded"), o.refunded.minor()}});
         text << QStringLiteral("%1 taken %2 (%3 payments)  refunded %4 (%5)")
-                    .arg(QStringLiteral("ONLINE (%1)").arg(o.currency).leftJustified(32))
-                    .arg(money(o.capturedMinor, o.currency))
+                    .arg(QStringLiteral("ONLINE (%1)").arg(currency).leftJustified(32))
+                    .arg(money(o.captured.minor(), currency))
                     .arg(o.captures)
-                    .arg(money(o.refundedMinor, o.currency))
+                    .arg(money(o.refunded.minor(), currency))
                     .arg(o.refunds);
     }
     if (report->rows.isEmpty() && report->online.isEmpty())

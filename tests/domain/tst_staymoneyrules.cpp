@@ -182,14 +182,15 @@ public:
                 continue;
             if (money.orderState != OrderState::Guaranteed)
                 return makeError(ErrorCode::Conflict, QStringLiteral("not waiting for payment"));
-            if (payment.method == PaymentMethod::Cash && payment.tenderedMinor < money.priceMinor)
+            if (payment.method == PaymentMethod::Cash && payment.tendered.minor() < money.priceMinor)
                 return makeError(ErrorCode::BadInput, QStringLiteral("short"));
             money.orderState = OrderState::Paid;
             money.paidMinor = money.priceMinor;
             m_world.settled << order;
             CounterSale sale;
-            sale.chargedMinor = money.priceMinor;
-            sale.changeMinor = payment.method == PaymentMethod::Cash ? payment.tenderedMinor - money.priceMinor : 0;
+            sale.charged = Money(money.priceMinor, money.currency);
+            sale.change = sale.charged.withMinor(
+                payment.method == PaymentMethod::Cash ? payment.tendered.minor() - money.priceMinor : 0);
             return sale;
         }
         return makeError(ErrorCode::NotFound, QStringLiteral("no such order"));
@@ -204,7 +205,7 @@ private:
 CounterPayment cash(qint64 tenderedMinor)
 {
     CounterPayment payment;
-    payment.tenderedMinor = tenderedMinor;
+    payment.tendered = Money(tenderedMinor, QStringLiteral("EUR"));
     return payment;
 }
 
@@ -375,7 +376,7 @@ void TestStayMoneyRules::eachSettlementIsAllowedOnlyWhereTheRulesSay()
     QFETCH(QString, reference);
     QFETCH(QString, expected);
     const MoveQuote seen = quoteOf(20000, paid ? 20000 : 0, 20000 + difference);
-    MoveSettlement settlement{how, {method, tendered, reference}, reason};
+    MoveSettlement settlement{how, {method, Money(tendered, QStringLiteral("EUR")), reference}, reason};
     QCOMPARE(outcome(StayMoneyRules::checkSettlement(seen, settlement)), expected);
     QCOMPARE(outcome(StayMoneyRules::decideMove(seen, settlement)), expected);
 }
@@ -544,7 +545,7 @@ void TestStayMoneyRules::aGuaranteedCheckOutPaysAndChecksOutInOneUnit()
     const auto out = m_desk->checkOut(guest, cash(25000));
     QVERIFY2(out.ok(), out ? "" : qPrintable(out.error().message));
     QVERIFY(out->settled);
-    QCOMPARE(out->sale.changeMinor, 5000);
+    QCOMPARE(out->sale.change.minor(), qint64(5000));
     QCOMPARE(m_unit->runs, 1);
     QCOMPARE(m_world.states.value(guest), QStringLiteral("CHECKED_OUT"));
     QCOMPARE(m_world.money.value(guest).orderState, std::optional<OrderState>(OrderState::Paid));

@@ -3,10 +3,20 @@
 // over a ledger whose shifts are open, closed and countersigned.
 
 #include "domain/till.h"
+#include "moneycompare.h"
 
 #include <QTest>
 
 using namespace boxoffice;
+
+namespace {
+
+Money eur(qint64 minor)
+{
+    return Money(minor, QStringLiteral("EUR"));
+}
+
+} // namespace
 
 class TestTillRules : public QObject
 {
@@ -51,13 +61,13 @@ void TestTillRules::expectedCashAndDifference()
     QFETCH(qint64, expected);
     QFETCH(qint64, difference);
     TillFigures f;
-    f.cashSalesMinor = cashSales;
-    f.changeMinor = 777; // change is already out of the sales' amounts: it never counts twice
-    f.voidCashMinor = voidCash;
-    f.refundCashMinor = refundCash;
-    f.cardSalesMinor = 123456; // card money is never in the drawer
-    QCOMPARE(TillRules::expectedCash(floatMinor, f), expected);
-    QCOMPARE(TillRules::difference(counted, expected), difference);
+    f.cashSalesAmount = eur(cashSales);
+    f.change = eur(777); // change is already out of the sales' amounts: it never counts twice
+    f.voidCash = eur(voidCash);
+    f.refundCash = eur(refundCash);
+    f.cardSalesAmount = eur(123456); // card money is never in the drawer
+    QCOMPARE(TillRules::expectedCash(eur(floatMinor), f), eur(expected));
+    QCOMPARE(TillRules::difference(eur(counted), eur(expected)), eur(difference));
 }
 
 void TestTillRules::amountsAClerkMayType_data()
@@ -75,7 +85,7 @@ void TestTillRules::amountsAClerkMayType()
 {
     QFETCH(qint64, amount);
     QFETCH(bool, accepted);
-    const Status checked = TillRules::checkAmount(amount);
+    const Status checked = TillRules::checkAmount(eur(amount));
     QCOMPARE(checked.ok(), accepted);
     if (!accepted)
         QCOMPARE(checked.error().code, ErrorCode::BadInput);
@@ -84,20 +94,20 @@ void TestTillRules::amountsAClerkMayType()
 void TestTillRules::aReportDifferenceOnlyOnceCounted()
 {
     TillShift shift;
-    shift.floatMinor = 5000;
+    shift.float_ = eur(5000);
     shift.currency = QStringLiteral("EUR");
     TillFigures f;
-    f.cashSalesMinor = 4500;
-    f.cardSalesMinor = 9000;
-    f.voidCardMinor = 9000;
+    f.cashSalesAmount = eur(4500);
+    f.cardSalesAmount = eur(9000);
+    f.voidCard = eur(9000);
     const TillReport open = TillRules::report(shift, f, {});
-    QCOMPARE(open.expectedCashMinor, qint64(9500));
-    QCOMPARE(open.cardNetMinor, qint64(0));
-    QVERIFY(!open.differenceMinor);
-    shift.countedMinor = 9000;
+    QCOMPARE(open.expectedCash, eur(9500));
+    QCOMPARE(open.cardNet, eur(0));
+    QVERIFY(!open.difference);
+    shift.counted = eur(9000);
     shift.closedAt = QDateTime::currentDateTimeUtc();
     const TillReport closed = TillRules::report(shift, f, {});
-    QCOMPARE(*closed.differenceMinor, qint64(-500));
+    QCOMPARE(*closed.difference, eur(-500));
     QCOMPARE(shift.state(), ShiftState::Closed);
     shift.countersignedAt = QDateTime::currentDateTimeUtc();
     QCOMPARE(shift.state(), ShiftState::Countersigned);
@@ -110,16 +120,16 @@ void TestTillRules::theDayAddsShiftsToTheirRowsAndTotalsPerCurrency()
     DayLedger ledger;
     DayTillRow anna{QStringLiteral("anna"), QStringLiteral("Box 1"), QStringLiteral("EUR")};
     anna.money.cashSales = 3;
-    anna.money.cashSalesMinor = 15000;
+    anna.money.cashSalesAmount = eur(15000);
     anna.money.voids = 1;
-    anna.money.voidCashMinor = 5000;
+    anna.money.voidCash = eur(5000);
     DayTillRow ben{QStringLiteral("ben"), QStringLiteral("Box 2"), QStringLiteral("EUR")};
     ben.money.cardSales = 2;
-    ben.money.cardSalesMinor = 8000;
+    ben.money.cardSalesAmount = eur(8000);
     ben.outsideShift = 2;
     DayTillRow pounds{QStringLiteral("ben"), QStringLiteral("Box 2"), QStringLiteral("GBP")};
     pounds.money.cashSales = 1;
-    pounds.money.cashSalesMinor = 2000;
+    pounds.money.cashSalesAmount = Money(2000, QStringLiteral("GBP"));
     ledger.money = {anna, ben, pounds};
 
     const auto shift = [](const QString &clerk, const QString &terminal, qint64 floatMinor, qint64 cash,
@@ -128,9 +138,10 @@ void TestTillRules::theDayAddsShiftsToTheirRowsAndTotalsPerCurrency()
         s.clerk = clerk;
         s.terminal = terminal;
         s.currency = QStringLiteral("EUR");
-        s.floatMinor = floatMinor;
-        s.closedFigures.cashSalesMinor = cash;
-        s.countedMinor = counted;
+        s.float_ = eur(floatMinor);
+        s.closedFigures.cashSalesAmount = eur(cash);
+        if (counted)
+            s.counted = eur(*counted);
         if (counted)
             s.closedAt = QDateTime::currentDateTimeUtc();
         if (countersigned)
@@ -142,7 +153,7 @@ void TestTillRules::theDayAddsShiftsToTheirRowsAndTotalsPerCurrency()
     ledger.shifts = {shift(QStringLiteral("anna"), QStringLiteral("Box 1"), 10000, 5000, 15200, true),
                      shift(QStringLiteral("anna"), QStringLiteral("Box 1"), 10000, 5000, 14500, false),
                      shift(QStringLiteral("carl"), QStringLiteral("Box 3"), 5000, 0, std::nullopt, false)};
-    OnlineDayTotal web{QStringLiteral("EUR"), 4, 32000, 1, 8000};
+    OnlineDayTotal web{4, eur(32000), 1, eur(8000)};
     ledger.online = {web};
 
     const DayReport day = TillRules::day(QDate(2026, 12, 1), ledger);
@@ -151,26 +162,26 @@ void TestTillRules::theDayAddsShiftsToTheirRowsAndTotalsPerCurrency()
     QCOMPARE(day.rows.at(0).shiftsOpened, 2);
     QCOMPARE(day.rows.at(0).shiftsClosed, 2);
     QCOMPARE(day.rows.at(0).shiftsCountersigned, 1);
-    QCOMPARE(day.rows.at(0).differenceMinor, qint64(200 - 500));
+    QCOMPARE(day.rows.at(0).difference, eur(200 - 500));
     QCOMPARE(day.rows.at(3).clerk, QStringLiteral("carl"));
     QCOMPARE(day.rows.at(3).shiftsOpen, 1);
     QCOMPARE(day.rows.at(3).money.cashSales, 0);
 
     QCOMPARE(day.totals.size(), 2);
-    const DayTillRow &eur = day.totals.at(0);
-    QCOMPARE(eur.currency, QStringLiteral("EUR"));
-    QVERIFY(eur.clerk.isEmpty());
-    QCOMPARE(eur.money.cashSalesMinor, qint64(15000));
-    QCOMPARE(eur.money.voidCashMinor, qint64(5000));
-    QCOMPARE(eur.money.cardSalesMinor, qint64(8000));
-    QCOMPARE(eur.outsideShift, 2);
-    QCOMPARE(eur.shiftsOpened, 3);
-    QCOMPARE(eur.shiftsOpen, 1);
-    QCOMPARE(eur.differenceMinor, qint64(-300));
+    const DayTillRow &euros = day.totals.at(0);
+    QCOMPARE(euros.currency, QStringLiteral("EUR"));
+    QVERIFY(euros.clerk.isEmpty());
+    QCOMPARE(euros.money.cashSalesAmount, eur(15000));
+    QCOMPARE(euros.money.voidCash, eur(5000));
+    QCOMPARE(euros.money.cardSalesAmount, eur(8000));
+    QCOMPARE(euros.outsideShift, 2);
+    QCOMPARE(euros.shiftsOpened, 3);
+    QCOMPARE(euros.shiftsOpen, 1);
+    QCOMPARE(euros.difference, eur(-300));
     QCOMPARE(day.totals.at(1).currency, QStringLiteral("GBP"));
-    QCOMPARE(day.totals.at(1).money.cashSalesMinor, qint64(2000));
+    QCOMPARE(day.totals.at(1).money.cashSalesAmount, Money(2000, QStringLiteral("GBP")));
     QCOMPARE(day.online.size(), 1);
-    QCOMPARE(day.online.first().capturedMinor, qint64(32000));
+    QCOMPARE(day.online.first().captured, eur(32000));
 }
 
 QTEST_GUILESS_MAIN(TestTillRules)

@@ -132,7 +132,7 @@ CounterSale TestApprovals::sell(const QString &cart, const QVector<UnitId> &unit
         qWarning("hold failed");
     CounterPayment cash;
     cash.method = PaymentMethod::Cash;
-    cash.tenderedMinor = 100000;
+    cash.tendered = Money(100000, QStringLiteral("EUR"));
     const auto sale = m_sales->sell(cart, cash, m_sales->quote(cart).value());
     return sale ? sale.value() : CounterSale{};
 }
@@ -206,7 +206,7 @@ void TestApprovals::aManagerApprovesAndTheRefundIsDoneOnce()
     QVERIFY(approved->carriedOut);
     QCOMPARE(approved->state, ApprovalState::Done);
     QVERIFY(approved->refund.has_value());
-    QCOMPARE(approved->refund->amountMinor, 4000);
+    QCOMPARE(approved->refund->amount.minor(), qint64(4000));
     QCOMPARE(approved->refund->method, MoneyBack::Cash);
     QVERIFY(approved->refund->moneyReturned);
     QCOMPARE(approved->refund->units.size(), 1);

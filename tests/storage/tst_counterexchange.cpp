@@ -163,7 +163,7 @@ void TestCounterExchange::dearerExchangeChargesTheDifference()
 {
     CounterPayment cash;
     cash.method = PaymentMethod::Cash;
-    cash.tenderedMinor = 6000;
+    cash.tendered = Money(6000, QStringLiteral("EUR"));
     const CounterSale old
         = sell(m_cheap.eventId, QStringLiteral("old-1"), {m_cheapUnits.at(0), m_cheapUnits.at(1)}, cash);
     QCOMPARE(old.tickets.size(), 2);
@@ -177,7 +177,7 @@ void TestCounterExchange::dearerExchangeChargesTheDifference()
     request.cart = QStringLiteral("new-1");
     request.seen = seen;
     request.payment.method = PaymentMethod::Cash;
-    request.payment.tenderedMinor = 5000;
+    request.payment.tendered = Money(5000, seen.currency);
     request.reason = QStringLiteral("wants the premiere");
     const auto done = m_manager->services().exchanges->exchange(request);
     QVERIFY2(done.ok(), done.ok() ? "" : qPrintable(done.error().message + QLatin1Char(' ') + done.error().detail));
@@ -234,7 +234,7 @@ void TestCounterExchange::cheaperExchangeRefundsTheDifferenceToTheCard()
     card.method = PaymentMethod::Card;
     card.cardReference = QStringLiteral("TRM-7781");
     const CounterSale old = sell(m_dear.eventId, QStringLiteral("old-2"), {m_dearUnits.at(2), m_dearUnits.at(3)}, card);
-    QCOMPARE(old.chargedMinor, 10000);
+    QCOMPARE(old.charged.minor(), qint64(10000));
     const CartQuote seen = holdNew(m_cheap.eventId, QStringLiteral("new-2"), {m_cheapUnits.at(2)});
 
     ExchangeRequest request;
@@ -273,7 +273,7 @@ void TestCounterExchange::aNewUnitLostMeanwhileChangesNothing()
 {
     CounterPayment cash;
     cash.method = PaymentMethod::Cash;
-    cash.tenderedMinor = 3000;
+    cash.tendered = Money(3000, QStringLiteral("EUR"));
     const CounterSale old = sell(m_cheap.eventId, QStringLiteral("old-3"), {m_cheapUnits.at(3)}, cash);
     const CartQuote seen = holdNew(m_dear.eventId, QStringLiteral("new-3"), {m_dearUnits.at(4), m_dearUnits.at(5)});
     QCOMPARE(seen.lines.size(), 2);
@@ -293,7 +293,7 @@ void TestCounterExchange::aNewUnitLostMeanwhileChangesNothing()
     request.cart = QStringLiteral("new-3");
     request.seen = seen;
     request.payment.method = PaymentMethod::Cash;
-    request.payment.tenderedMinor = 10000;
+    request.payment.tendered = Money(10000, seen.currency);
     request.reason = QStringLiteral("two seats together");
     const auto refused = m_manager->services().exchanges->exchange(request);
     QVERIFY(!refused.ok());
@@ -320,7 +320,7 @@ void TestCounterExchange::anOrderChangedMeanwhileChangesNothing()
 {
     CounterPayment cash;
     cash.method = PaymentMethod::Cash;
-    cash.tenderedMinor = 6000;
+    cash.tendered = Money(6000, QStringLiteral("EUR"));
     const CounterSale old
         = sell(m_cheap.eventId, QStringLiteral("old-4"), {m_cheapUnits.at(4), m_cheapUnits.at(5)}, cash);
     // Another desk's manager refunds one seat after this clerk chose it.
@@ -336,7 +336,7 @@ void TestCounterExchange::anOrderChangedMeanwhileChangesNothing()
     request.cart = QStringLiteral("new-4");
     request.seen = seen;
     request.payment.method = PaymentMethod::Cash;
-    request.payment.tenderedMinor = 5000;
+    request.payment.tendered = Money(5000, seen.currency);
     request.reason = QStringLiteral("a better seat");
     const auto refused = m_manager->services().exchanges->exchange(request);
     QVERIFY(!refused.ok());
@@ -350,7 +350,7 @@ void TestCounterExchange::aClerksConnectionCannotExchange()
 {
     CounterPayment cash;
     cash.method = PaymentMethod::Cash;
-    cash.tenderedMinor = 3000;
+    cash.tendered = Money(3000, QStringLiteral("EUR"));
     const CounterSale old = sell(m_cheap.eventId, QStringLiteral("old-5"), {m_cheapUnits.at(6)}, cash);
     const CartQuote seen = holdNew(m_cheap.eventId, QStringLiteral("new-5"), {m_cheapUnits.at(7)});
     ExchangeRequest request;
@@ -376,7 +376,7 @@ void TestCounterExchange::aReprintLeavesOutWhatNoLongerAdmits()
 {
     CounterPayment cash;
     cash.method = PaymentMethod::Cash;
-    cash.tenderedMinor = 9000;
+    cash.tendered = Money(9000, QStringLiteral("EUR"));
     const QVector<UnitId> seats{m_cheapUnits.at(10), m_cheapUnits.at(11), m_cheapUnits.at(12)};
     const CounterSale sale = sell(m_cheap.eventId, QStringLiteral("reprint-1"), seats, cash);
     QCOMPARE(sale.tickets.size(), 3);

@@ -5,6 +5,7 @@
 #include "domain/poolservice.h"
 #include "domain/seatholdservice.h"
 #include "domain/slotservice.h"
+#include "moneycompare.h"
 #include "statenames.h"
 #include "storage/pgcountersales.h"
 #include "storage/pginventory.h"
@@ -16,6 +17,15 @@
 
 using namespace boxoffice;
 using namespace boxoffice::test;
+
+namespace {
+
+Money eur(qint64 minor)
+{
+    return Money(minor, QStringLiteral("EUR"));
+}
+
+} // namespace
 
 class TestCounterSales : public QObject
 {
@@ -83,13 +93,13 @@ void TestCounterSales::cashSaleSellsPaysAndIssuesTickets()
 {
     QVERIFY(m_holds->hold(request(QStringLiteral("cash-1"), {m_units.at(0), m_units.at(1)})).ok());
     CounterPayment cash;
-    cash.tenderedMinor = 10000;
+    cash.tendered = eur(10000);
     const CartQuote quote = quoteOf(QStringLiteral("cash-1"));
     QCOMPARE(quote.totalMinor, 9000);
     const auto sale = m_sales->sell(QStringLiteral("cash-1"), cash, quote);
     QVERIFY2(sale.ok(), sale.ok() ? "" : qPrintable(sale.error().message));
-    QCOMPARE(sale->chargedMinor, 9000);
-    QCOMPARE(sale->changeMinor, 1000);
+    QCOMPARE(sale->charged, eur(9000));
+    QCOMPARE(sale->change, eur(1000));
     QCOMPARE(sale->order.state, OrderState::Paid);
     QCOMPARE(sale->tickets.size(), 2);
     QCOMPARE(sale->tickets.first().seatLabel, QStringLiteral("A-1-1"));
@@ -117,7 +127,7 @@ void TestCounterSales::shortCashChangesNothing()
 {
     QVERIFY(m_holds->hold(request(QStringLiteral("short-1"), {m_units.at(2)})).ok());
     CounterPayment cash;
-    cash.tenderedMinor = 4000;
+    cash.tendered = eur(4000);
     CartQuote quote = quoteOf(QStringLiteral("short-1"));
     // The rule catches it before anything is sent...
     QCOMPARE(m_sales->sell(QStringLiteral("short-1"), cash, quote).error().code, ErrorCode::BadInput);
@@ -160,7 +170,7 @@ void TestCounterSales::aSeatRetakenAfterItsHoldRanOutIsNotCharged()
     QCOMPARE(fresh.totalMinor, 4500);
     const auto sale = m_sales->sell(QStringLiteral("late-1"), card, fresh);
     QVERIFY2(sale.ok(), sale.ok() ? "" : qPrintable(sale.error().message));
-    QCOMPARE(sale->chargedMinor, 4500);
+    QCOMPARE(sale->charged, eur(4500));
     QCOMPARE(sale->tickets.size(), 1);
     QCOMPARE(sale->tickets.first().seatLabel, QStringLiteral("A-1-4"));
     QCOMPARE(m_db->scalar(QStringLiteral(
@@ -182,7 +192,7 @@ void TestCounterSales::nothingLeftToSellTakesNoMoney()
     QVERIFY(m_db->backdateHolds(QStringLiteral("event_seats"), QStringLiteral("gone-1"), 3600));
     QVERIFY(m_holds->hold(request(QStringLiteral("taker-1"), {m_units.at(5)})).ok());
     CounterPayment cash;
-    cash.tenderedMinor = 4500;
+    cash.tendered = eur(4500);
     const auto sale = m_sales->sell(QStringLiteral("gone-1"), cash, shown);
     QVERIFY(!sale.ok());
     QCOMPARE(sale.error().code, ErrorCode::Lost);
@@ -200,7 +210,7 @@ void TestCounterSales::oneSettlementPerOrder()
     // The database refuses a second payment row for one order, whatever a client does.
     QVERIFY(m_holds->hold(request(QStringLiteral("twice-1"), {m_units.at(6)})).ok());
     CounterPayment cash;
-    cash.tenderedMinor = 4500;
+    cash.tendered = eur(4500);
     const CartQuote quote = quoteOf(QStringLiteral("twice-1"));
     const auto sale = m_sales->sell(QStringLiteral("twice-1"), cash, quote);
     QVERIFY(sale.ok());
@@ -217,7 +227,7 @@ void TestCounterSales::theDoorChecksTicketsAgainstTheDatabase()
 {
     QVERIFY(m_holds->hold(request(QStringLiteral("door-1"), {m_units.at(10), m_units.at(11)})).ok());
     CounterPayment cash;
-    cash.tenderedMinor = 9000;
+    cash.tendered = eur(9000);
     const auto sale = m_sales->sell(QStringLiteral("door-1"), cash, quoteOf(QStringLiteral("door-1")));
     QVERIFY(sale.ok());
     const Ticket first = sale->tickets.first();
@@ -307,10 +317,10 @@ void TestCounterSales::saleRefusesWhenTheCartChangedAfterTheQuote()
     QVERIFY(SeatHoldService(otherInventory.seats).hold(request(QStringLiteral("changed-1"), {m_units.at(14)})).ok());
 
     CounterPayment cash;
-    cash.tenderedMinor = 20000;
+    cash.tendered = eur(20000);
     const auto sale = m_sales->sell(QStringLiteral("changed-1"), cash, shown);
     QVERIFY2(!sale.ok(),
-             sale.ok() ? qPrintable(QStringLiteral("charged %1 after showing 9000").arg(sale->chargedMinor)) : "");
+             sale.ok() ? qPrintable(QStringLiteral("charged %1 after showing 9000").arg(sale->charged.minor())) : "");
     QCOMPARE(sale.error().code, ErrorCode::Conflict);
     QVERIFY2(sale.error().message.contains(QLatin1String("A-2-5")), qPrintable(sale.error().message));
     // Nothing charged, nothing sold, every hold still there.
@@ -327,8 +337,8 @@ void TestCounterSales::saleRefusesWhenTheCartChangedAfterTheQuote()
     QCOMPARE(fresh.totalMinor, 13500);
     const auto sold = m_sales->sell(QStringLiteral("changed-1"), cash, fresh);
     QVERIFY2(sold.ok(), sold.ok() ? "" : qPrintable(sold.error().message));
-    QCOMPARE(sold->chargedMinor, fresh.totalMinor);
-    QCOMPARE(sold->changeMinor, 6500);
+    QCOMPARE(sold->charged.minor(), fresh.totalMinor);
+    QCOMPARE(sold->change, eur(6500));
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
 
@@ -384,7 +394,7 @@ void TestCounterSales::quoteListsEveryUnitTheServerWillCharge()
     card.cardReference = QStringLiteral("TRM-EVERY");
     const auto sale = m_sales->sell(cart, card, quote.value());
     QVERIFY2(sale.ok(), sale.ok() ? "" : qPrintable(sale.error().message));
-    QCOMPARE(sale->chargedMinor, quote->totalMinor);
+    QCOMPARE(sale->charged.minor(), quote->totalMinor);
     QCOMPARE(sale->order.lines.size(), quote->lines.size());
     for (int i = 0; i < quote->lines.size(); ++i) {
         QCOMPARE(sale->order.lines.at(i).kind, quote->lines.at(i).kind);

@@ -115,7 +115,7 @@ QVector<Ticket> TestDoor::sell(const QVector<UnitId> &units)
     if (!quote)
         return {};
     CounterPayment cash;
-    cash.tenderedMinor = quote->totalMinor;
+    cash.tendered = Money(quote->totalMinor, quote->currency);
     const auto sale = sales.sell(cart, cash, quote.value());
     return sale ? sale->tickets : QVector<Ticket>{};
 }
@@ -130,7 +130,7 @@ QVector<Ticket> TestDoor::sellPlaces(PoolId pool, int quantity)
     if (!quote)
         return {};
     CounterPayment cash;
-    cash.tenderedMinor = quote->totalMinor;
+    cash.tendered = Money(quote->totalMinor, quote->currency);
     const auto sale = sales.sell(cart, cash, quote.value());
     return sale ? sale->tickets : QVector<Ticket>{};
 }

@@ -52,7 +52,7 @@ private:
 CounterPayment cash(qint64 tenderedMinor)
 {
     CounterPayment payment;
-    payment.tenderedMinor = tenderedMinor;
+    payment.tendered = Money(tenderedMinor, QStringLiteral("EUR"));
     return payment;
 }
 
@@ -161,7 +161,7 @@ StayId TestFolio::sell(const QString &guest, int nights, PaymentMethod method)
     PgCounterSales counter(m_db->database(), m_inventory->carts);
     CounterPayment payment;
     payment.method = method;
-    payment.tenderedMinor = 9000 * nights;
+    payment.tendered = Money(9000 * nights, QStringLiteral("EUR"));
     payment.cardReference = method == PaymentMethod::Cash ? QString() : QStringLiteral("CARD-%1").arg(m_carts);
     CounterSaleService sales(counter);
     const auto quote = sales.quote(cart);

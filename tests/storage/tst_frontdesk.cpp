@@ -251,7 +251,7 @@ StayId TestFrontDesk::sell(const QString &guest, RoomTypeId roomType, int fromDa
                            .toLongLong();
     CounterPayment payment;
     payment.method = method;
-    payment.tenderedMinor = due;
+    payment.tendered = Money(due, QStringLiteral("EUR"));
     payment.cardReference = method == PaymentMethod::Cash ? QString() : QStringLiteral("TERM-%1").arg(m_carts);
     CounterSaleService sales(counter);
     const auto quote = sales.quote(cart);
@@ -307,8 +307,9 @@ void TestFrontDesk::settleElsewhere(OrderId order, qint64 dueMinor)
 {
     PgCounterSales counter(m_db->database(), m_inventory->carts);
     CounterPayment cash;
-    cash.tenderedMinor = dueMinor;
-    const auto settled = CounterSaleService(counter).settleGuarantee(order, cash, dueMinor);
+    cash.tendered = Money(dueMinor, QStringLiteral("EUR"));
+    const auto settled
+        = CounterSaleService(counter).settleGuarantee(order, cash, Money(dueMinor, QStringLiteral("EUR")));
     QVERIFY2(settled.ok(), settled.ok() ? "" : qPrintable(settled.error().message));
 }
 
@@ -568,7 +569,7 @@ void TestFrontDesk::aStayBookedOnGuaranteeIsPaidOnDeparture()
     guarantee.cardReference = QStringLiteral("VISA-4242-EXP-1228");
     const auto booked = sales.sell(QStringLiteral("guarantee-1"), guarantee, quote.value());
     QVERIFY2(booked.ok(), booked.ok() ? "" : qPrintable(booked.error().message));
-    QCOMPARE(booked->chargedMinor, 0);
+    QCOMPARE(booked->charged.minor(), qint64(0));
     QCOMPARE(booked->order.state, OrderState::Guaranteed);
     const QVariantMap order{{QStringLiteral("o"), booked->order.id}};
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT method || ':' || amount_minor || ':' || reference FROM "
@@ -579,11 +580,13 @@ void TestFrontDesk::aStayBookedOnGuaranteeIsPaidOnDeparture()
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 
     CounterPayment cash;
-    cash.tenderedMinor = 20000;
-    QCOMPARE(sales.settleGuarantee(booked->order.id, cash, 18000).value().changeMinor, 2000);
+    cash.tendered = Money(20000, QStringLiteral("EUR"));
+    QCOMPARE(sales.settleGuarantee(booked->order.id, cash, Money(18000, QStringLiteral("EUR"))).value().change.minor(),
+             qint64(2000));
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM orders WHERE id = :o"), order).toString(),
              QStringLiteral("PAID"));
-    QCOMPARE(sales.settleGuarantee(booked->order.id, cash, 18000).error().code, ErrorCode::Conflict); // once
+    QCOMPARE(sales.settleGuarantee(booked->order.id, cash, Money(18000, QStringLiteral("EUR"))).error().code,
+             ErrorCode::Conflict); // once
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
 
@@ -775,9 +778,9 @@ void TestFrontDesk::moveToADearerRoomTypeChargesOrWaivesTheDifference()
 
     MoveSettlement charge;
     charge.how = PriceSettlement::Charge;
-    charge.payment.tenderedMinor = 11000;
+    charge.payment.tendered = Money(11000, QStringLiteral("EUR"));
     QCOMPARE(refusal(clerkDesk.moveStay(stay, m_deluxe, in, out, charge)), QStringLiteral("bad_input")); // short
-    charge.payment.tenderedMinor = 15000;
+    charge.payment.tendered = Money(15000, QStringLiteral("EUR"));
     const auto charged = clerkDesk.moveStay(stay, m_deluxe, in, out, charge);
     QVERIFY2(charged.ok(), charged.ok() ? "" : qPrintable(charged.error().message));
     QCOMPARE(charged->chargedMinor, 12000);
@@ -832,7 +835,7 @@ void TestFrontDesk::moveToADearerRoomTypeChargesOrWaivesTheDifference()
     // Whatever ends the stay takes its supplement along: here a manager's refund of the order itself.
     const StayId refunded = sell(QStringLiteral("Supplement Refund"), m_standard, 34, 1, PaymentMethod::Cash);
     QVERIFY(refunded);
-    charge.payment.tenderedMinor = 6000;
+    charge.payment.tendered = Money(6000, QStringLiteral("EUR"));
     const auto supplement = clerkDesk.moveStay(refunded, m_deluxe, m_first.addDays(34), m_first.addDays(35), charge);
     QVERIFY2(supplement.ok(), supplement.ok() ? "" : qPrintable(supplement.error().message));
     const auto returned
@@ -889,8 +892,11 @@ void TestFrontDesk::moveToACheaperRoomTypeRefundsTheDifference()
     QCOMPARE(got(clerkDesk.stayMoney(guaranteed)).priceMinor, 18000);
     PgCounterSales counter(m_db->database(), m_inventory->carts);
     CounterPayment cash;
-    cash.tenderedMinor = 18000;
-    QCOMPARE(got(CounterSaleService(counter).settleGuarantee(orderOf(guaranteed), cash, 18000)).changeMinor, 0);
+    cash.tendered = Money(18000, QStringLiteral("EUR"));
+    QCOMPARE(
+        got(CounterSaleService(counter).settleGuarantee(orderOf(guaranteed), cash, Money(18000, QStringLiteral("EUR"))))
+            .change.minor(),
+        qint64(0));
     QCOMPARE(ledger(orderOf(guaranteed), QStringLiteral("CAPTURED")), 18000);
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
@@ -1060,11 +1066,11 @@ void TestFrontDesk::aMoveQuotedBeforeTheMoneyChangedIsRefused()
     QCOMPARE(got(quote).differenceMinor(), 12000);
     // Another desk keeps the guest a third night, charging it.
     MoveSettlement extraNight{PriceSettlement::Charge, {}, QString()};
-    extraNight.payment.tenderedMinor = 9000;
+    extraNight.payment.tendered = Money(9000, QStringLiteral("EUR"));
     const auto longer = m_desk->moveStay(paid, standard, m_first.addDays(5), m_first.addDays(8), extraNight);
     QVERIFY2(longer.ok(), longer.ok() ? "" : qPrintable(longer.error().message));
     MoveSettlement charge{PriceSettlement::Charge, {}, QString()};
-    charge.payment.tenderedMinor = 12000;
+    charge.payment.tendered = Money(12000, QStringLiteral("EUR"));
     QVERIFY(changedSinceRead(clerkDesk.moveStay(quote.value(), charge)));
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM order_supplement_lines WHERE stay_id = :s"),
                           {{QStringLiteral("s"), paid}})
@@ -1133,7 +1139,7 @@ void TestFrontDesk::aGuaranteedCheckOutThatIsRefusedTakesNoPayment()
     QVERIFY(clerk);
     Desk desk(clerk->database());
     CounterPayment cash;
-    cash.tenderedMinor = 20000;
+    cash.tendered = Money(20000, QStringLiteral("EUR"));
     const auto paymentsTaken = [this, order] {
         return m_db
             ->scalar(
@@ -1155,8 +1161,8 @@ void TestFrontDesk::aGuaranteedCheckOutThatIsRefusedTakesNoPayment()
     const auto out = desk.checkOut(stay, cash);
     QVERIFY2(out.ok(), out.ok() ? "" : qPrintable(out.error().message));
     QVERIFY(out->settled);
-    QCOMPARE(out->sale.chargedMinor, 18000);
-    QCOMPARE(out->sale.changeMinor, 2000);
+    QCOMPARE(out->sale.charged.minor(), qint64(18000));
+    QCOMPARE(out->sale.change.minor(), qint64(2000));
     QCOMPARE(paymentsTaken(), 1);
     QCOMPARE(stateOf(stay), QStringLiteral("CHECKED_OUT"));
     QCOMPARE(orderStateOf(order), QStringLiteral("PAID"));

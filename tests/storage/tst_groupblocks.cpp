@@ -276,7 +276,7 @@ void TestGroupBlocks::pickUpIsBookedThroughTheLedger()
     QCOMPARE(quote->totalMinor, 30000);
     CounterPayment payment;
     payment.method = PaymentMethod::Cash;
-    payment.tenderedMinor = 30000;
+    payment.tendered = Money(30000, quote->currency);
     const auto sold = sales.sell(cart, payment, quote.value());
     QVERIFY2(sold.ok(), qPrintable(why(sold)));
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT state || ' ' || (order_id = :o) FROM stays WHERE id = :s"),

@@ -310,7 +310,7 @@ void TestMoneyAudit::sellAtTheCounter()
     holdSeat(cart, freeSeat());
     holdPlace(cart);
     CounterPayment cash;
-    cash.tenderedMinor = 20000;
+    cash.tendered = Money(20000, QStringLiteral("EUR"));
     const auto sale = m_counter->sellAtCounter(cart, cash, m_counter->quote(cart).value());
     QVERIFY2(sale.ok(), sale.ok() ? "" : qPrintable(sale.error().message));
     m_counterSale = sale->order.id;
@@ -331,10 +331,10 @@ void TestMoneyAudit::sellACompAndAChildSeat()
     QVERIFY(prices.choose({cart, comped, PriceType::Complimentary, QStringLiteral("house guest")}).ok());
     QVERIFY(prices.choose({cart, child, PriceType::Child, {}}).ok());
     CounterPayment cash;
-    cash.tenderedMinor = 2000;
+    cash.tendered = Money(2000, QStringLiteral("EUR"));
     const auto sale = m_counter->sellAtCounter(cart, cash, m_counter->quote(cart).value());
     QVERIFY2(sale.ok(), sale.ok() ? "" : qPrintable(sale.error().message));
-    QCOMPARE(sale->chargedMinor, 2000);
+    QCOMPARE(sale->charged.minor(), qint64(2000));
 }
 
 // Booked on a card on file, checked in and out, paid on departure.

@@ -171,7 +171,7 @@ StayId TestNightAudit::sell(const Inn &inn, const QString &guest, int fromDay, i
     PgCounterSales counter(m_db->database(), m_inventory->carts);
     CounterPayment payment;
     payment.method = method;
-    payment.tenderedMinor = 10000LL * nights;
+    payment.tendered = Money(10000LL * nights, QStringLiteral("EUR"));
     payment.cardReference = method == PaymentMethod::Cash ? QString() : QStringLiteral("CARD-ON-FILE-%1").arg(m_carts);
     CounterSaleService sales(counter);
     const auto quote = sales.quote(cart);

@@ -196,7 +196,7 @@ void TestOrderLookup::anExchangeReadsFromBothOrders()
                 .ok());
     CounterPayment cash;
     cash.method = PaymentMethod::Cash;
-    cash.tenderedMinor = 9000;
+    cash.tendered = Money(9000, QStringLiteral("EUR"));
     const auto sold = sales.sell(oldCart, cash, sales.quote(oldCart).value());
     QVERIFY2(sold.ok(), sold.ok() ? "" : qPrintable(sold.error().message));
     const OrderId oldOrder = sold->order.id;

@@ -186,11 +186,11 @@ void TestPriceTypes::theChildPriceIsCharged()
     QCOMPARE(quote->lines.first().priceType, PriceType::Child);
     QCOMPARE(quote->totalMinor, childPrice);
     CounterPayment cash;
-    cash.tenderedMinor = 3000;
+    cash.tendered = Money(3000, QStringLiteral("EUR"));
     const auto sale = sales.sell(cart, cash, quote.value());
     QVERIFY2(sale.ok(), sale.ok() ? "" : qPrintable(sale.error().message));
-    QCOMPARE(sale->chargedMinor, childPrice);
-    QCOMPARE(sale->changeMinor, 500);
+    QCOMPARE(sale->charged.minor(), childPrice);
+    QCOMPARE(sale->change.minor(), qint64(500));
     QCOMPARE(
         m_db->scalar(QStringLiteral("SELECT price_type || ' ' || amount_minor FROM order_lines WHERE unit_id = :u"),
                      {{QStringLiteral("u"), unit}})
@@ -216,11 +216,11 @@ void TestPriceTypes::aCompByAManagerIsSoldAtZeroWithItsReason()
     QVERIFY(quote.ok());
     QCOMPARE(quote->totalMinor, adultPrice);
     CounterPayment cash;
-    cash.tenderedMinor = adultPrice;
+    cash.tendered = Money(adultPrice, QStringLiteral("EUR"));
     const auto sale = sales.sell(cart, cash, quote.value());
     QVERIFY2(sale.ok(), sale.ok() ? "" : qPrintable(sale.error().message));
     QCOMPARE(sale->tickets.size(), 2); // a comp is a ticket like any other
-    QCOMPARE(sale->chargedMinor, adultPrice);
+    QCOMPARE(sale->charged.minor(), adultPrice);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT l.price_type || ' ' || l.amount_minor || ' ' || c.approved_by || ' ' "
                                          "|| c.reason FROM order_lines l JOIN seat_comps c ON c.id = l.comp_id "
                                          "WHERE l.unit_id = :u AND l.state = 'SOLD'"),
@@ -304,7 +304,7 @@ void TestPriceTypes::noChoiceChargesTheBandsPrice()
     QVERIFY(quote.ok());
     QCOMPARE(quote->totalMinor, adultPrice);
     CounterPayment cash;
-    cash.tenderedMinor = adultPrice;
+    cash.tendered = Money(adultPrice, QStringLiteral("EUR"));
     const auto sale = sales.sell(cart, cash, quote.value());
     QVERIFY2(sale.ok(), sale.ok() ? "" : qPrintable(sale.error().message));
     QCOMPARE(sale->order.amountMinor, adultPrice);

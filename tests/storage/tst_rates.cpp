@@ -222,7 +222,7 @@ StayId TestRates::sell(const QString &guest, RoomTypeId type, int fromDay, int n
         return 0;
     CounterPayment payment;
     payment.method = method;
-    payment.tenderedMinor = quote->totalMinor;
+    payment.tendered = Money(quote->totalMinor, quote->currency);
     payment.cardReference = method == PaymentMethod::Cash ? QString() : QStringLiteral("TERM-%1").arg(m_carts);
     const auto sold = sales.sell(cart, payment, quote.value());
     if (paid)
@@ -410,7 +410,7 @@ void TestRates::aStayCostsTheSumOfItsNightsEverywhere()
     QCOMPARE(quote->lines.at(0).amountMinor, sum);
     CounterPayment payment;
     payment.method = PaymentMethod::Cash;
-    payment.tenderedMinor = sum;
+    payment.tendered = Money(sum, quote->currency);
     const auto sold = sales.sell(cart, payment, quote.value());
     QVERIFY2(sold.ok(), sold.ok() ? "" : qPrintable(sold.error().message));
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT amount_minor FROM orders WHERE id = :o"),
@@ -458,7 +458,7 @@ void TestRates::aMoveOntoTheWeekendChargesTheDifference()
 
     MoveSettlement charge;
     charge.how = PriceSettlement::Charge;
-    charge.payment.tenderedMinor = 10000;
+    charge.payment.tendered = Money(10000, quote->money.currency);
     const auto moved = desk.moveStay(stay, m_standard.id, in, out, charge);
     QVERIFY2(moved.ok(), moved.ok() ? "" : qPrintable(moved.error().message));
     QCOMPARE(moved->chargedMinor, 10000);

@@ -221,7 +221,7 @@ bool saveDoorShot(DeskWindow &window, PgInventory &others, QSqlDatabase database
     if (!quote)
         return false;
     CounterPayment cash;
-    cash.tenderedMinor = quote->totalMinor;
+    cash.tendered = Money(quote->totalMinor, quote->currency);
     const auto sale = sales.sell(cart, cash, quote.value());
     if (!sale || sale->tickets.size() < 2)
         return false;
@@ -456,7 +456,7 @@ OrderId counterSale(DeskServices services, const QVector<UnitId> &units, EventId
             return 0;
         CounterPayment payment;
         if (cardReference.isEmpty()) {
-            payment.tenderedMinor = (quote->totalMinor + 1999) / 2000 * 2000;
+            payment.tendered = Money((quote->totalMinor + 1999) / 2000 * 2000, quote->currency);
         } else {
             payment.method = PaymentMethod::Card;
             payment.cardReference = cardReference;
@@ -517,8 +517,7 @@ bool saveTillShot(DeskWindow &window, DeskServices services, const ConnectionSet
         return false;
     till->refresh();
     waitIdle(till);
-    if (!till->shownReport()
-        || !closeTill(Money(till->shownReport()->expectedCashMinor, QStringLiteral("EUR")).inputText(), QString()))
+    if (!till->shownReport() || !closeTill(till->shownReport()->expectedCash.inputText(), QString()))
         return false;
 
     // The evening.
@@ -551,8 +550,8 @@ bool saveTillShot(DeskWindow &window, DeskServices services, const ConnectionSet
     waitIdle(till);
     if (!till->shownReport())
         return false;
-    const qint64 expected = till->shownReport()->expectedCashMinor;
-    if (!closeTill(Money(expected - 250, QStringLiteral("EUR")).inputText(),
+    const Money expected = till->shownReport()->expectedCash;
+    if (!closeTill(expected.withMinor(expected.minor() - 250).inputText(),
                    QStringLiteral("2.50 short: change counted twice?")))
         return false;
     till->showDay(QDate::currentDate());
@@ -798,7 +797,7 @@ bool saveNightAuditShot(DeskWindow &window, PgInventory &others, QSqlDatabase da
         if (guest.paid) {
             CounterPayment payment;
             payment.method = *guest.paid;
-            payment.tenderedMinor = room.priceMinor * guest.nights;
+            payment.tendered = Money(room.priceMinor * guest.nights, hotel.currency);
             payment.cardReference = QStringLiteral("TERM-%1").arg(held->id);
             const auto quote = sales.quote(cart);
             if (!quote || !sales.sell(cart, payment, quote.value()))

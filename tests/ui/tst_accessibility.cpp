@@ -155,7 +155,7 @@ void TestAccessibility::dialogsAreNamed()
     QVERIFY(QTest::qWaitForWindowExposed(&signIn));
     QVERIFY2(unnamed(&signIn).isEmpty(), qPrintable(unnamed(&signIn).join(QLatin1Char('\n'))));
 
-    PaymentDialog payment(8500, QStringLiteral("EUR"), PaymentMethod::Cash);
+    PaymentDialog payment(Money(8500, QStringLiteral("EUR")), PaymentMethod::Cash);
     payment.show();
     QVERIFY(QTest::qWaitForWindowExposed(&payment));
     QVERIFY2(unnamed(&payment).isEmpty(), qPrintable(unnamed(&payment).join(QLatin1Char('\n'))));

@@ -110,7 +110,7 @@ void TestCartModel::moneyIsFormattedWithoutFloatingPoint()
 
 void TestCartModel::paymentDialogComputesChangeAndRefusesShortCash()
 {
-    PaymentDialog dialog(8500, QStringLiteral("EUR"), PaymentMethod::Cash);
+    PaymentDialog dialog(Money(8500, QStringLiteral("EUR")), PaymentMethod::Cash);
     auto *ok = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
     QVERIFY(ok->isEnabled()); // empty: exact money
     QTest::keyClicks(dialog.tenderedEdit(), QStringLiteral("50"));
@@ -119,7 +119,7 @@ void TestCartModel::paymentDialogComputesChangeAndRefusesShortCash()
     dialog.tenderedEdit()->setText(QStringLiteral("100"));
     QVERIFY(ok->isEnabled());
     QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("change"))->text().contains(QStringLiteral("€15.00")));
-    QCOMPARE(dialog.payment().tenderedMinor, 10000);
+    QCOMPARE(dialog.payment().tendered.minor(), qint64(10000));
 }
 
 void TestCartModel::quoteModelPassesTheModelTesterThroughEveryChange()

@@ -149,7 +149,7 @@ void TestCounterRefundPanel::initTestCase()
     CounterSaleService sales(counter);
     CounterPayment cash;
     cash.method = PaymentMethod::Cash;
-    cash.tenderedMinor = 10000;
+    cash.tendered = Money(10000, QStringLiteral("EUR"));
     auto sale = sales.sell(cart, cash, sales.quote(cart).value());
     QVERIFY(sale.ok());
     m_sale = sale.value();
@@ -248,7 +248,8 @@ void TestCounterRefundPanel::aClerkRefundsChosenUnitsWithAManagerOnTheSpot()
                    QStringLiteral("Reason: cannot come"), QStringLiteral("Approved by %1").arg(m_manager),
                    QStringLiteral("Served by %1").arg(m_clerk)});
     QVERIFY(actions->lastRefund().has_value());
-    QCOMPARE(actions->lastRefund()->amountMinor, 2500);
+    QCOMPARE(actions->lastRefund()->amount.minor(), qint64(2500));
+    QCOMPARE(actions->lastRefund()->amount.currency(), QStringLiteral("EUR"));
     QCOMPARE(actions->lastRefund()->units.size(), 1);
     QCOMPARE(actions->lastRefund()->method, MoneyBack::Cash);
     QCOMPARE(scalar(QStringLiteral("SELECT COALESCE(sum(amount_minor), 0) FROM refunds WHERE order_id = :o"),

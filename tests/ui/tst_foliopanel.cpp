@@ -118,7 +118,7 @@ StayId TestFolioPanel::inHouse(const QString &guest, int nights, PaymentMethod m
     PgCounterSales counter(m_db->database(), m_inventory->carts);
     CounterPayment payment;
     payment.method = method;
-    payment.tenderedMinor = 8000 * nights;
+    payment.tendered = Money(8000 * nights, QStringLiteral("EUR"));
     payment.cardReference = QStringLiteral("MC-4444-EXP-0129");
     CounterSaleService sales(counter);
     const auto quote = sales.quote(cart);
@@ -303,12 +303,12 @@ void TestFolioPanel::checkOutAtTheDeskTakesTheRoomAndTheExtrasInOnePayment()
     const Receipt paper = Receipts::forSale(receipts.first().at(0).value<CounterSale>(),
                                             receipts.first().at(1).value<CounterPayment>(), {});
     QCOMPARE(paper.order, order);
-    QCOMPARE(paper.totalMinor, 20200);
-    QCOMPARE(paper.changeMinor, 4800);
+    QCOMPARE(paper.total.minor(), qint64(20200));
+    QCOMPARE(paper.change.minor(), qint64(4800));
     qint64 listed = 0;
     QStringList labels;
     for (const ReceiptLine &line : paper.lines) {
-        listed += line.amountMinor;
+        listed += line.amount.minor();
         labels << line.label;
     }
     QCOMPARE(listed, 20200);

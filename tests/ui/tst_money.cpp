@@ -221,14 +221,14 @@ void TestMoney::theHintIsInTheLocalesOwnForm()
 
 void TestMoney::paymentDialogKeepsSellDisabledForUnreadableCash()
 {
-    PaymentDialog dialog(8500, QStringLiteral("EUR"), PaymentMethod::Cash);
+    PaymentDialog dialog(Money(8500, QStringLiteral("EUR")), PaymentMethod::Cash);
     dialog.setLocale(QLocale(QStringLiteral("en_US")));
     auto *sell = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
     auto *change = dialog.findChild<QLabel *>(QStringLiteral("change"));
     QTest::keyClicks(dialog.tenderedEdit(), QStringLiteral("2OO"));
     QVERIFY(!sell->isEnabled());
     QVERIFY2(change->text().contains(QStringLiteral("“2OO” is not an amount")), qPrintable(change->text()));
-    QCOMPARE(dialog.payment().tenderedMinor, -1);
+    QCOMPARE(dialog.payment().tendered.minor(), qint64(-1));
     // Corrected, it sells: 200 handed over, 115 back.
     dialog.tenderedEdit()->setText(QStringLiteral("200"));
     QVERIFY(sell->isEnabled());
@@ -238,13 +238,13 @@ void TestMoney::paymentDialogKeepsSellDisabledForUnreadableCash()
 void TestMoney::paymentDialogReadsGermanCash()
 {
     QLocale::setDefault(QLocale(QStringLiteral("de_DE")));
-    PaymentDialog dialog(8550, QStringLiteral("EUR"), PaymentMethod::Cash);
+    PaymentDialog dialog(Money(8550, QStringLiteral("EUR")), PaymentMethod::Cash);
     QLocale::setDefault(QLocale::c());
     QCOMPARE(dialog.tenderedEdit()->placeholderText(), QStringLiteral("85,50"));
     auto *sell = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
     QTest::keyClicks(dialog.tenderedEdit(), QStringLiteral("100,50"));
     QVERIFY(sell->isEnabled());
-    QCOMPARE(dialog.payment().tenderedMinor, 10050);
+    QCOMPARE(dialog.payment().tendered.minor(), qint64(10050));
     dialog.tenderedEdit()->setText(QStringLiteral("100.50"));
     QVERIFY(!sell->isEnabled());
 }

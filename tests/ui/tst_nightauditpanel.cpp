@@ -162,7 +162,7 @@ StayId TestNightAuditPanel::sellForCash(const QString &guest, int fromDay, int n
         return 0;
     PgCounterSales counter(m_db->database(), m_inventory->carts);
     CounterPayment cash;
-    cash.tenderedMinor = 9000LL * nights;
+    cash.tendered = Money(9000LL * nights, QStringLiteral("EUR"));
     CounterSaleService sales(counter);
     const auto quote = sales.quote(cart);
     return quote && sales.sell(cart, cash, quote.value()) ? held->id : 0;

@@ -8,6 +8,7 @@
 
 #include "desksession.h"
 #include "domain/receipt.h"
+#include "moneycompare.h"
 #include "storage/staffadmin.h"
 #include "tickets/ticketrenderer.h"
 #include "ui/desk/deskwindow.h"
@@ -387,15 +388,16 @@ void TestPrinting::cashSaleReceiptGivesTheRightChange()
                         {ItemKind::Pool, 3, QStringLiteral("Standing"), 2, 3000, LineState::Sold},
                         {ItemKind::Seat, 4, QStringLiteral("A-1-7"), 1, 4500, LineState::Lost}};
     sale.lost = {sale.order.lines.last()};
-    sale.chargedMinor = 12000;
-    sale.changeMinor = 3000; // 150.00 handed over
+    sale.charged = Money(12000, QStringLiteral("EUR"));
+    sale.change = Money(3000, QStringLiteral("EUR")); // 150.00 handed over
     CounterPayment cash;
     cash.method = PaymentMethod::Cash;
-    cash.tenderedMinor = 15000;
+    cash.tendered = Money(15000, QStringLiteral("EUR"));
     const Receipt receipt = Receipts::forSale(sale, cash, {QStringLiteral("anna"), QStringLiteral("DESK-2"), {}});
     QCOMPARE(receipt.lines.size(), 3); // the lost seat is listed apart, not charged
     QCOMPARE(receipt.notCharged.size(), 1);
-    QCOMPARE(receipt.tenderedMinor - receipt.totalMinor, receipt.changeMinor);
+    QCOMPARE(receipt.tendered.minor() - receipt.total.minor(), receipt.change.minor());
+    QCOMPARE(receipt.tendered, Money(15000, QStringLiteral("EUR")));
 
     PrintService service(m_window.get());
     const QString pdf = m_dir.filePath(QStringLiteral("receipt-%1.pdf").arg(ReceiptStocks::key(stock)));
@@ -434,7 +436,7 @@ void TestPrinting::refundReceiptSaysWhereTheMoneyWent()
                               {{ItemKind::Seat, 9, QStringLiteral("B-2-3"), 1, 4500, LineState::Refunded}},
                               {QStringLiteral("manon"), QStringLiteral("DESK-1"), QDateTime::currentDateTimeUtc()});
     QCOMPARE(receipt.kind, Receipt::Kind::Refund);
-    QCOMPARE(receipt.refundedMinor(), 4500);
+    QCOMPARE(receipt.refunded(), Money(4500, QStringLiteral("EUR")));
 
     PrintService service(m_window.get());
     const QString pdf = m_dir.filePath(QStringLiteral("refund.pdf"));
@@ -473,10 +475,9 @@ void TestPrinting::counterRefundReceiptSaysHowTheMoneyWentBack()
     QFETCH(QString, said);
     CounterRefund refund;
     refund.order = 5152;
-    refund.currency = QStringLiteral("EUR");
     refund.units = {{ItemKind::Seat, 9, QStringLiteral("B-2-3"), 1, 4500, LineState::Sold},
                     {ItemKind::Pool, 4, QStringLiteral("Standing"), 2, 3000, LineState::Sold}};
-    refund.amountMinor = 7500;
+    refund.amount = Money(7500, QStringLiteral("EUR"));
     refund.method = MoneyBack(method);
     refund.cardReference = QStringLiteral("TRM-5152");
     refund.moneyReturned = returned;
@@ -513,8 +514,8 @@ void TestPrinting::cheaperExchangeReceiptGivesTheDifferenceBack()
     const Receipt receipt = Receipts::forExchange(
         exchange, {QStringLiteral("anna"), QStringLiteral("DESK-2"), QDateTime::currentDateTimeUtc()},
         QStringLiteral("manon"));
-    QCOMPARE(receipt.totalMinor, 0); // nothing charged
-    QCOMPARE(receipt.refundedMinor(), 2000);
+    QCOMPARE(receipt.total, Money(0, QStringLiteral("EUR"))); // nothing charged
+    QCOMPARE(receipt.refunded(), Money(2000, QStringLiteral("EUR")));
 
     PrintService service(m_window.get());
     const QString pdf = m_dir.filePath(QStringLiteral("exchange-cheaper.pdf"));
@@ -621,7 +622,7 @@ void TestPrinting::aDeskSalePrintsTicketsAndReceipt()
     QCOMPARE(m_window->cart()->rowCount(), 2);
     m_window->paymentHook = [](PaymentDialog &dialog) {
         QTest::keyClicks(dialog.tenderedEdit(), QStringLiteral("100"));
-        return dialog.payment().tenderedMinor == 10000;
+        return dialog.payment().tendered.minor() == 10000;
     };
     QSignalSpy printed(m_window->printing(), &PrintService::finished);
     // The progress dialogs of the jobs before took the focus for a while.
@@ -763,7 +764,7 @@ void TestPrinting::aFrontDeskBookingPrintsItsReceipt()
     sale.order.id = 7001;
     sale.order.currency = QStringLiteral("EUR");
     sale.order.lines = {{ItemKind::Stay, 5, QStringLiteral("STD 12-14 Mar"), 1, 18000, LineState::Sold}};
-    sale.chargedMinor = 18000;
+    sale.charged = Money(18000, QStringLiteral("EUR"));
     CounterPayment card;
     card.method = PaymentMethod::Card;
     card.cardReference = QStringLiteral("TRM-77001");

@@ -179,7 +179,7 @@ void TestTillPanel::aClerkOpensSellsCountsAndCloses()
 
     // Sold through the desk's own services: two seats for cash (50.00 back from 100.00), one by card.
     CounterPayment cash;
-    cash.tenderedMinor = 10000;
+    cash.tendered = Money(10000, QStringLiteral("EUR"));
     QVERIFY(sell(*m_clerkDesk.session, 2, cash) > 0);
     CounterPayment card;
     card.method = PaymentMethod::Card;
@@ -189,8 +189,8 @@ void TestTillPanel::aClerkOpensSellsCountsAndCloses()
     QTest::mouseClick(m_clerkDesk.window->till()->findChild<QPushButton *>(QStringLiteral("tillRefresh")),
                       Qt::LeftButton);
     QTRY_VERIFY(till->shownReport() && till->shownReport()->figures.cardSales == 1);
-    QCOMPARE(till->shownReport()->expectedCashMinor, qint64(16000));
-    QCOMPARE(till->shownReport()->figures.changeMinor, qint64(4000));
+    QCOMPARE(till->shownReport()->expectedCash.minor(), qint64(16000));
+    QCOMPARE(till->shownReport()->figures.change.minor(), qint64(4000));
     QVERIFY2(till->reportText().contains(QStringLiteral("Cash expected in the drawer: €160.00")),
              qPrintable(till->reportText()));
     QCOMPARE(till->cards()->rowCount(), 1);
@@ -208,7 +208,7 @@ void TestTillPanel::aClerkOpensSellsCountsAndCloses()
     QTest::keyClicks(till->noteEdit(), QStringLiteral("a ten short"));
     QTest::mouseClick(till->closeButton(), Qt::LeftButton);
     QTRY_VERIFY(till->shownReport() && till->shownReport()->shift.state() == ShiftState::Closed);
-    QCOMPARE(*till->shownReport()->differenceMinor, qint64(-1000));
+    QCOMPARE(till->shownReport()->difference->minor(), qint64(-1000));
     QVERIFY2(till->message().contains(QStringLiteral("€10.00 short")), qPrintable(till->message()));
     QVERIFY(till->reportText().contains(QStringLiteral("Difference: short: − €10.00")));
     m_closedShift = till->shownShift();

@@ -155,7 +155,7 @@ void TestTranslations::deskSpeaksGerman()
     QVERIFY2(window.windowTitle().startsWith(QStringLiteral("Kasse — keine Vorstellung")),
              qPrintable(window.windowTitle()));
 
-    PaymentDialog payment(8500, QStringLiteral("EUR"), PaymentMethod::Cash);
+    PaymentDialog payment(Money(8500, QStringLiteral("EUR")), PaymentMethod::Cash);
     QCOMPARE(payment.windowTitle(), QStringLiteral("Zahlung annehmen"));
     auto *box = payment.findChild<QDialogButtonBox *>();
     QVERIFY(box);
@@ -212,13 +212,13 @@ void TestTranslations::errorsAreWordedInGerman()
 void TestTranslations::rulesSetTheirReason()
 {
     CounterPayment cash;
-    cash.tenderedMinor = 1000;
-    const Status shortCash = CounterPaymentRules::check(cash, 2000);
+    cash.tendered = Money(1000, QStringLiteral("EUR"));
+    const Status shortCash = CounterPaymentRules::check(cash, Money(2000, QStringLiteral("EUR")));
     QVERIFY(!shortCash);
     QCOMPARE(shortCash.error().reason, QLatin1String(ErrorReason::CashShort));
     CounterPayment card;
     card.method = PaymentMethod::Card;
-    const Status noReference = CounterPaymentRules::check(card, 2000);
+    const Status noReference = CounterPaymentRules::check(card, Money(2000, QStringLiteral("EUR")));
     QVERIFY(!noReference);
     QCOMPARE(noReference.error().reason, QLatin1String(ErrorReason::CardReferenceMissing));
     const auto noGate = DoorRules::gate(QStringLiteral("  "));

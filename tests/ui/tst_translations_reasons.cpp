@@ -74,10 +74,10 @@ DomainError refusedByManager()
 class RefusingTill final : public TillStore
 {
 public:
-    Result<TillShift> open(qint64, const QString &) override { return refusedByManager(); }
+    Result<TillShift> open(const Money &) override { return refusedByManager(); }
     Result<std::optional<TillShift>> openHere() override { return refusedByManager(); }
     Result<TillReport> report(ShiftId) override { return refusedByManager(); }
-    Result<TillShift> close(ShiftId, qint64, const QString &) override { return refusedByManager(); }
+    Result<TillShift> close(ShiftId, const Money &, const QString &) override { return refusedByManager(); }
     Result<TillShift> countersign(ShiftId, const QString &) override { return refusedByManager(); }
     Result<QVector<TillShift>> awaitingCountersign() override { return refusedByManager(); }
     Result<DayLedger> day(const QDateTime &, const QDateTime &) override { return refusedByManager(); }
@@ -124,7 +124,7 @@ DomainError settled(qint64 paidMinor, qint64 newPriceMinor, PriceSettlement how,
 {
     CounterPayment payment;
     payment.method = method;
-    payment.tenderedMinor = 100000;
+    payment.tendered = Money(100000, QStringLiteral("EUR"));
     payment.cardReference = QStringLiteral("VISA-4242");
     return refusal(StayMoneyRules::decideMove(quoteOf(paidMinor, newPriceMinor), {how, payment, reason}));
 }
@@ -351,13 +351,13 @@ void TestTranslationsReasons::rulesSetTheirReason_data()
         "Für eine Gruppe von 6 ist ab 19:30 Uhr für 120 Minuten kein Tisch frei.");
 
     // The till.
-    row("till: below zero", refusal(TillRules::checkAmount(-1)), ErrorReason::TillAmountNegative,
-        "Ein Betrag in der Kasse kann nicht unter null liegen.");
-    row("till: too much", refusal(TillRules::checkAmount(TillRules::maxDrawerMinor + 1)),
+    row("till: below zero", refusal(TillRules::checkAmount(Money(-1, QStringLiteral("EUR")))),
+        ErrorReason::TillAmountNegative, "Ein Betrag in der Kasse kann nicht unter null liegen.");
+    row("till: too much", refusal(TillRules::checkAmount(Money(TillRules::maxDrawerMinor + 1, QStringLiteral("EUR")))),
         ErrorReason::TillAmountTooLarge, "Das ist mehr, als eine Kasse fasst; prüfen Sie den Betrag.");
     row("till: long note", refusal(TillRules::note(QString(TillRules::maxNoteLength + 1, u'x'))),
         ErrorReason::NoteTooLong, "Eine Notiz hat höchstens 500 Zeichen.");
-    row("till: currency", refusal(till.open(10000, QStringLiteral("E"))), ErrorReason::TillCurrencyMissing,
+    row("till: currency", refusal(till.open(Money(10000, QStringLiteral("E")))), ErrorReason::TillCurrencyMissing,
         "Wählen Sie die Währung der Kasse.");
     row("till: report day", refusal(till.dayReport(QDate())), ErrorReason::ReportDayMissing,
         "Wählen Sie einen Tag für den Bericht.");

@@ -222,7 +222,7 @@ void TestRush300::runClerk(Barrier &start, ClerkStory &story)
                 continue;
             }
             CounterPayment cash;
-            cash.tenderedMinor = quote->totalMinor;
+            cash.tendered = Money(quote->totalMinor, quote->currency);
             const auto sale = sales.sell(cart, cash, quote.value());
             if (!sale) {
                 story.errors << QStringLiteral("desk sale: ") + sale.error().message;

@@ -250,10 +250,9 @@ void DeskWindow::finishSale(const CounterSale &sale, const CounterPayment &payme
         if (line.kind == ItemKind::Seat && line.state == LineState::Sold)
             m_scene->applyChange(SeatChange{line.id, SeatState::Sold, m_cartId, {}});
     }
-    QString text
-        = tr("Order %1 sold: %2 charged.").arg(sale.order.id).arg(formatMoney(sale.chargedMinor, sale.order.currency));
-    if (sale.changeMinor > 0)
-        text += QLatin1Char(' ') + tr("Give %1 change.").arg(formatMoney(sale.changeMinor, sale.order.currency));
+    QString text = tr("Order %1 sold: %2 charged.").arg(sale.order.id).arg(sale.charged.text());
+    if (sale.change.minor() > 0)
+        text += QLatin1Char(' ') + tr("Give %1 change.").arg(sale.change.text());
     if (!sale.lost.isEmpty()) {
         QStringList labels;
         for (const OrderLine &line : sale.lost)

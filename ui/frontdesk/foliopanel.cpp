@@ -253,7 +253,7 @@ void FolioPanel::settleAndCheckOut()
     const qint64 balance = m_folio.balanceMinor();
     std::optional<CounterPayment> payment;
     if (balance > 0) {
-        PaymentDialog dialog(balance, m_folio.currency, PaymentMethod::Cash, this);
+        PaymentDialog dialog(Money(balance, m_folio.currency), PaymentMethod::Cash, this);
         const bool accepted = paymentHook ? paymentHook(dialog) : dialog.exec() == QDialog::Accepted;
         if (!accepted)
             return;

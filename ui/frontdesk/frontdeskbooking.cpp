@@ -132,12 +132,9 @@ void FrontDeskPanel::book(bool card)
     if (!sale)
         return;
     m_guestFields->clear();
-    QString text = tr("Booked %1: order %2, %3 paid.")
-                       .arg(m_heldLabel)
-                       .arg(sale->order.id)
-                       .arg(formatMoney(sale->chargedMinor, currency()));
-    if (sale->changeMinor > 0)
-        text += QLatin1Char(' ') + tr("Give %1 change.").arg(formatMoney(sale->changeMinor, currency()));
+    QString text = tr("Booked %1: order %2, %3 paid.").arg(m_heldLabel).arg(sale->order.id).arg(sale->charged.text());
+    if (sale->change.minor() > 0)
+        text += QLatin1Char(' ') + tr("Give %1 change.").arg(sale->change.text());
     m_heldStay = 0;
     startNewCart();
     onClockTick(m_clock.now());

@@ -34,8 +34,8 @@ CounterSale folioSale(const OrderSummary &order, const QVector<FolioCharge> &set
         line.state = LineState::Sold;
         sale.order.lines << line;
     }
-    sale.chargedMinor = settlement.chargedMinor;
-    sale.changeMinor = settlement.changeMinor;
+    sale.charged = Money(settlement.chargedMinor, order.currency);
+    sale.change = Money(settlement.changeMinor, order.currency);
     return sale;
 }
 
@@ -97,7 +97,7 @@ void FrontDeskPanel::checkOutWithFolio(const StayRecord &stay)
     const QString currency = folio->currency;
     std::optional<CounterPayment> payment;
     if (balance > 0) {
-        PaymentDialog dialog(balance, currency, PaymentMethod::Cash, this);
+        PaymentDialog dialog(Money(balance, currency), PaymentMethod::Cash, this);
         const bool accepted = paymentHook ? paymentHook(dialog) : dialog.exec() == QDialog::Accepted;
         if (!accepted)
             return;

@@ -67,7 +67,7 @@ void FrontDeskPanel::actOnSelectedStay(const QString &what)
         auto order = stay.order ? m_services.calls([&] { return m_services.carts->order(stay.order); })
                                 : Result<OrderSummary>(makeError(ErrorCode::NotFound, QString()));
         if (order && order->state == OrderState::Guaranteed) {
-            PaymentDialog dialog(order->amountMinor, order->currency, PaymentMethod::Cash, this);
+            PaymentDialog dialog(Money(order->amountMinor, order->currency), PaymentMethod::Cash, this);
             const bool accepted = paymentHook ? paymentHook(dialog) : dialog.exec() == QDialog::Accepted;
             if (!accepted)
                 return;
@@ -83,9 +83,7 @@ void FrontDeskPanel::actOnSelectedStay(const QString &what)
                 paidNote = QLatin1Char(' ') + giveBack;
         } else if (out->settled) {
             paidNote = QLatin1Char(' ')
-                + tr("Paid %1; give %2 change.")
-                      .arg(formatMoney(out->sale.chargedMinor, order->currency),
-                           formatMoney(out->sale.changeMinor, order->currency));
+                + tr("Paid %1; give %2 change.").arg(out->sale.charged.text(), out->sale.change.text());
             emit counterSaleMade(out->sale, *payment); // paid at the desk on departure: its receipt
         }
     } else if (what == QLatin1String("cancel"))

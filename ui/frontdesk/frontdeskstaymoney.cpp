@@ -82,7 +82,7 @@ void FrontDeskPanel::cancelStay(const StayRecord &stay)
 bool FrontDeskPanel::askForDifference(const MoveQuote &quote, MoveSettlement &settlement)
 {
     const qint64 due = quote.differenceMinor();
-    PaymentDialog dialog(due, quote.money.currency, PaymentMethod::Cash, this);
+    PaymentDialog dialog(Money(due, quote.money.currency), PaymentMethod::Cash, this);
     dialog.setWindowTitle(tr("Take the difference"));
     if (!(paymentHook ? paymentHook(dialog) : dialog.exec() == QDialog::Accepted))
         return false;

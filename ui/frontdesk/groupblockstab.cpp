@@ -378,10 +378,9 @@ void GroupBlocksTab::pickUp()
               .arg(request.guestName.trimmed(), group, held->reference,
                    formatMoney(sale.order.amountMinor, m_hotel.currency))
         : tr("Booked %1 of %2 (reference %3): %4 paid.")
-              .arg(request.guestName.trimmed(), group, held->reference,
-                   formatMoney(sale.chargedMinor, m_hotel.currency));
-    if (sale.changeMinor > 0)
-        text += QLatin1Char(' ') + tr("Give %1 change.").arg(formatMoney(sale.changeMinor, m_hotel.currency));
+              .arg(request.guestName.trimmed(), group, held->reference, sale.charged.text());
+    if (sale.change.minor() > 0)
+        text += QLatin1Char(' ') + tr("Give %1 change.").arg(sale.change.text());
     m_guest->clear();
     showMessage(text);
     reload();

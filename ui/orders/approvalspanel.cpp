@@ -142,9 +142,7 @@ void ApprovalsPanel::decide(bool approve)
         else if (outcome->state == ApprovalState::Declined)
             setMessage(tr("Declined: nothing was refunded or exchanged."), false);
         else if (outcome->refund)
-            setMessage(tr("Approved and refunded %1.")
-                           .arg(formatMoney(outcome->refund->amountMinor, outcome->refund->currency)),
-                       false);
+            setMessage(tr("Approved and refunded %1.").arg(outcome->refund->amount.text()), false);
         else
             setMessage(tr("Approved and exchanged."), false);
         m_lastApprovedBy = run.approvedBy;

@@ -233,7 +233,7 @@ void OrderActions::refund()
     case ManagerGate::Outcome::Done: {
         m_lastRefund = done;
         m_lastApprovedBy = run.approvedBy;
-        const QString money = moneyBackWords(done->method, done->cardReference, done->amountMinor);
+        const QString money = moneyBackWords(done->method, done->cardReference, done->amount.minor());
         if (done->method == MoneyBack::Online && !done->moneyReturned)
             setMessage(tr("Refunded: %1. The payment provider carries it out shortly.").arg(money), false);
         else if (done->method == MoneyBack::Cash)
@@ -326,7 +326,7 @@ void OrderActions::exchange()
                 m_tender->setFocus();
                 return;
             }
-            request.payment.tenderedMinor = tendered->minor();
+            request.payment.tendered = *tendered;
         } else {
             request.payment.cardReference = m_tender->text().trimmed();
             if (request.payment.cardReference.isEmpty()) {

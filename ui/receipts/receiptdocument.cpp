@@ -63,9 +63,10 @@ double heightOf(Row::Style style)
     return style == Row::Rule ? 24 : QFontMetricsF(fontFor(style)).lineSpacing() + 4;
 }
 
-QString money(qint64 minor, const QString &currency)
+// An amount given back or credited: printed below zero.
+QString minus(const Money &amount)
 {
-    return formatMoney(minor, currency);
+    return amount.withMinor(-amount.minor()).text();
 }
 
 QString lineLabel(const ReceiptLine &line)
@@ -166,34 +167,34 @@ QVector<Row> exchangeRowsOf(const Receipt &r)
     add(Row::Rule, {});
     add(Row::Strong, tr("Given back (order %1)").arg(r.fromOrder));
     for (const ReceiptLine &line : r.returned)
-        add(Row::Normal, lineLabel(line), money(line.amountMinor, r.currency));
+        add(Row::Normal, lineLabel(line), line.amount.text());
     add(Row::Strong, tr("Sold (order %1)").arg(r.order));
     QString event;
     for (const ReceiptLine &line : r.lines) {
         if (!line.event.isEmpty() && line.event != event)
             add(Row::Small, line.event);
         event = line.event;
-        add(Row::Normal, lineLabel(line), money(line.amountMinor, r.currency));
+        add(Row::Normal, lineLabel(line), line.amount.text());
     }
     add(Row::Rule, {});
-    add(Row::Normal, tr("New units"), money(r.newMinor, r.currency));
-    add(Row::Normal, tr("Credit from order %1").arg(r.fromOrder), money(-r.creditMinor, r.currency));
-    if (r.totalMinor > 0) {
-        add(Row::Strong, tr("Difference paid"), money(r.totalMinor, r.currency));
+    add(Row::Normal, tr("New units"), r.newAmount.text());
+    add(Row::Normal, tr("Credit from order %1").arg(r.fromOrder), minus(r.credit));
+    if (r.total.minor() > 0) {
+        add(Row::Strong, tr("Difference paid"), r.total.text());
         if (r.method)
             add(Row::Normal, tr("Paid by %1").arg(methodName(*r.method)));
-        if (r.method == PaymentMethod::Cash && r.tenderedMinor > 0) {
-            add(Row::Normal, tr("Tendered"), money(r.tenderedMinor, r.currency));
-            add(Row::Strong, tr("Change"), money(r.changeMinor, r.currency));
+        if (r.method == PaymentMethod::Cash && r.tendered.minor() > 0) {
+            add(Row::Normal, tr("Tendered"), r.tendered.text());
+            add(Row::Strong, tr("Change"), r.change.text());
         }
         if (!r.cardReference.isEmpty())
             add(Row::Normal, tr("Card terminal reference %1").arg(r.cardReference));
     } else if (!r.refunds.isEmpty()) {
-        add(Row::Strong, tr("Difference given back"), money(r.refundedMinor(), r.currency));
+        add(Row::Strong, tr("Difference given back"), r.refunded().text());
         for (const ReceiptRefund &refund : r.refunds)
             add(Row::Normal, refundHow(refund));
     } else {
-        add(Row::Strong, tr("No difference to pay"), money(0, r.currency));
+        add(Row::Strong, tr("No difference to pay"), r.total.withMinor(0).text());
     }
     add(Row::Small, tr("The tickets given back no longer admit; the new tickets do."));
     add(Row::Rule, {});
@@ -231,7 +232,7 @@ QVector<Row> rowsOf(const Receipt &r)
         if (!line.event.isEmpty() && line.event != event)
             add(Row::Small, line.event);
         event = line.event;
-        add(Row::Normal, lineLabel(line), money(line.amountMinor, r.currency));
+        add(Row::Normal, lineLabel(line), line.amount.text());
     }
     if (r.lines.isEmpty())
         add(Row::Small,
@@ -241,16 +242,16 @@ QVector<Row> rowsOf(const Receipt &r)
     add(Row::Rule, {});
 
     if (r.kind == Receipt::Kind::Refund) {
-        add(Row::Strong, tr("Refunded"), money(r.totalMinor, r.currency));
+        add(Row::Strong, tr("Refunded"), r.total.text());
     } else {
-        add(Row::Strong, tr("Total"), money(r.totalMinor, r.currency));
+        add(Row::Strong, tr("Total"), r.total.text());
         if (r.method)
             add(Row::Normal, tr("Paid by %1").arg(methodName(*r.method)));
         else if (!r.paidWith.isEmpty())
             add(Row::Normal, tr("Paid online (%1)").arg(r.paidWith));
-        if (r.method == PaymentMethod::Cash && r.tenderedMinor > 0) {
-            add(Row::Normal, tr("Tendered"), money(r.tenderedMinor, r.currency));
-            add(Row::Strong, tr("Change"), money(r.changeMinor, r.currency));
+        if (r.method == PaymentMethod::Cash && r.tendered.minor() > 0) {
+            add(Row::Normal, tr("Tendered"), r.tendered.text());
+            add(Row::Strong, tr("Change"), r.change.text());
         }
     }
     if (!r.cardReference.isEmpty())
@@ -258,7 +259,7 @@ QVector<Row> rowsOf(const Receipt &r)
 
     for (const ReceiptRefund &refund : r.refunds) {
         if (r.kind != Receipt::Kind::Refund || r.refunds.size() > 1)
-            add(Row::Normal, refundHow(refund), money(-refund.amountMinor, r.currency));
+            add(Row::Normal, refundHow(refund), minus(refund.amount));
         else
             add(Row::Normal, refundHow(refund));
         if (!refund.reason.isEmpty())
@@ -267,7 +268,7 @@ QVector<Row> rowsOf(const Receipt &r)
             add(Row::Small, when(refund.at));
     }
     if (r.kind == Receipt::Kind::Copy && !r.refunds.isEmpty())
-        add(Row::Strong, tr("Net paid"), money(r.totalMinor - r.refundedMinor(), r.currency));
+        add(Row::Strong, tr("Net paid"), r.total.withMinor(r.total.minor() - r.refunded().minor()).text());
 
     add(Row::Rule, {});
     addFooter(rows, r);

@@ -16,15 +16,14 @@
 
 namespace boxoffice {
 
-PaymentDialog::PaymentDialog(qint64 dueMinor, const QString &currency, PaymentMethod method, QWidget *parent,
-                             bool allowGuarantee)
-    : QDialog(parent), m_dueMinor(dueMinor), m_currency(currency)
+PaymentDialog::PaymentDialog(const Money &due, PaymentMethod method, QWidget *parent, bool allowGuarantee)
+    : QDialog(parent), m_amountDue(due)
 {
     build(method, allowGuarantee);
 }
 
 PaymentDialog::PaymentDialog(const CartQuote &quote, PaymentMethod method, QWidget *parent, bool allowGuarantee)
-    : QDialog(parent), m_dueMinor(quote.totalMinor), m_currency(quote.currency), m_lines(new QuoteModel(this))
+    : QDialog(parent), m_amountDue(quote.totalMinor, quote.currency), m_lines(new QuoteModel(this))
 {
     m_lines->setQuote(quote);
     build(method, allowGuarantee);
@@ -141,8 +140,7 @@ void PaymentDialog::showQuote(const CartQuote &quote, const QString &notice)
     if (!m_lines)
         return;
     m_lines->setQuote(quote);
-    m_dueMinor = quote.totalMinor;
-    m_currency = quote.currency;
+    m_amountDue = Money(quote.totalMinor, quote.currency);
     if (!notice.isEmpty())
         setNotice(notice);
     showDue();
@@ -186,8 +184,11 @@ CounterPayment PaymentDialog::payment() const
     if (m_tabs->currentIndex() == 0) {
         payment.method = PaymentMethod::Cash;
         // An empty field means the exact amount: the most common cash sale is "exact change".
-        const auto tendered = Money::read(m_tendered->text(), m_currency, locale());
-        payment.tenderedMinor = m_tendered->text().trimmed().isEmpty() ? m_dueMinor : tendered ? tendered->minor() : -1;
+        // Unreadable: below zero, which no rule accepts.
+        const auto tendered = Money::read(m_tendered->text(), m_amountDue.currency(), locale());
+        payment.tendered = m_tendered->text().trimmed().isEmpty() ? m_amountDue
+            : tendered                                            ? *tendered
+                                                                  : m_amountDue.withMinor(-1);
     } else if (m_tabs->currentIndex() == 1) {
         payment.method = PaymentMethod::Card;
         payment.cardReference = m_reference->text().trimmed();
@@ -200,26 +201,27 @@ CounterPayment PaymentDialog::payment() const
 
 void PaymentDialog::showDue()
 {
-    m_due->setText(tr("Amount due: <b>%1</b>").arg(formatMoney(m_dueMinor, m_currency)));
-    m_tendered->setPlaceholderText(Money(m_dueMinor, m_currency).inputText(locale()));
+    m_due->setText(tr("Amount due: <b>%1</b>").arg(m_amountDue.text()));
+    m_tendered->setPlaceholderText(m_amountDue.inputText(locale()));
     updateState();
 }
 
 void PaymentDialog::updateState()
 {
     const CounterPayment current = payment();
-    const auto status = CounterPaymentRules::check(current, m_dueMinor);
+    const auto status = CounterPaymentRules::check(current, m_amountDue);
     if (current.method == PaymentMethod::Cash) {
-        if (current.tenderedMinor < 0)
+        const qint64 tendered = current.tendered.minor();
+        const qint64 due = m_amountDue.minor();
+        if (tendered < 0)
             m_change->setText(
                 QStringLiteral("<span style='color:#b01c1c'>%1</span>")
-                    .arg(unreadableMoneyMessage(m_tendered->text(), m_currency, locale()).toHtmlEscaped()));
-        else if (current.tenderedMinor < m_dueMinor)
-            m_change->setText(tr("<span style='color:#b01c1c'>%1 short</span>")
-                                  .arg(formatMoney(m_dueMinor - current.tenderedMinor, m_currency)));
-        else
+                    .arg(unreadableMoneyMessage(m_tendered->text(), m_amountDue.currency(), locale()).toHtmlEscaped()));
+        else if (tendered < due)
             m_change->setText(
-                QStringLiteral("<b>%1</b>").arg(formatMoney(current.tenderedMinor - m_dueMinor, m_currency)));
+                tr("<span style='color:#b01c1c'>%1 short</span>").arg(m_amountDue.withMinor(due - tendered).text()));
+        else
+            m_change->setText(QStringLiteral("<b>%1</b>").arg(m_amountDue.withMinor(tendered - due).text()));
     }
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(bool(status));
 }

@@ -26,8 +26,7 @@ class PaymentDialog : public QDialog
 public:
     // A fixed amount, such as a guaranteed booking settled on departure.
     // `allowGuarantee`: a hotel stay may be confirmed by a card on file, charged on departure.
-    PaymentDialog(qint64 dueMinor, const QString &currency, PaymentMethod method, QWidget *parent = nullptr,
-                  bool allowGuarantee = false);
+    PaymentDialog(const Money &due, PaymentMethod method, QWidget *parent = nullptr, bool allowGuarantee = false);
     // A cart's sale: the amount due is the quote's total.
     PaymentDialog(const CartQuote &quote, PaymentMethod method, QWidget *parent = nullptr, bool allowGuarantee = false);
 
@@ -55,8 +54,7 @@ private:
     void fitLines();
     void updateState();
 
-    qint64 m_dueMinor = 0;
-    QString m_currency;
+    Money m_amountDue; // in the currency the cash is read in
     QuoteModel *m_lines = nullptr; // null for a fixed amount
     QString m_closeReason;
     QLabel *m_due = nullptr;

@@ -374,11 +374,10 @@ void TillPanel::openTill()
         m_float->setFocus();
         return;
     }
-    const qint64 floatMinor = amount->minor();
-    const QString currency = m_currency->currentText();
+    const Money float_ = *amount;
     m_runner->run<TillReport>(
-        [floatMinor, currency](TillService &till) -> Result<TillReport> {
-            auto opened = till.open(floatMinor, currency);
+        [float_](TillService &till) -> Result<TillReport> {
+            auto opened = till.open(float_);
             if (!opened)
                 return opened.error();
             return till.report(opened->id);
@@ -388,7 +387,7 @@ void TillPanel::openTill()
                 showReport(report.value(), true);
                 m_float->clear();
                 setMessage(tr("Till opened with a float of %1. Sales at this terminal are counted in it.")
-                               .arg(formatMoney(report->shift.floatMinor, report->shift.currency)),
+                               .arg(report->shift.float_.text()),
                            false);
             } else {
                 setMessage(report.error().message, true);
@@ -414,17 +413,17 @@ void TillPanel::closeTill()
         return;
     }
     const ShiftId id = m_shown->shift.id;
-    const qint64 countedMinor = counted->minor();
+    const Money countedAmount = *counted;
     const QString note = m_note->text();
     m_runner->run<TillReport>(
-        [id, countedMinor, note](TillService &till) { return till.close(id, countedMinor, note); },
+        [id, countedAmount, note](TillService &till) { return till.close(id, countedAmount, note); },
         [this](const Result<TillReport> &report) {
             if (report) {
                 showReport(report.value(), true);
                 m_counted->clear();
                 m_note->clear();
-                const qint64 difference = report->differenceMinor.value_or(0);
-                const QString money = formatMoney(qAbs(difference), report->shift.currency);
+                const qint64 difference = report->difference ? report->difference->minor() : 0;
+                const QString money = Money(qAbs(difference), report->shift.currency).text();
                 setMessage(difference == 0 ? tr("Till closed: the cash balances. A manager "
                                                 "countersigns it next.")
                                : difference < 0
@@ -494,10 +493,9 @@ void TillPanel::showReport(const std::optional<TillReport> &report, bool mine)
     }
     const TillShift &s = report->shift;
     const TillFigures &f = report->figures;
-    const auto money = [&s](qint64 minor) { return formatMoney(minor, s.currency); };
-    const auto minus = [&s](qint64 minor) {
-        return minor == 0 ? formatMoney(0, s.currency) : QStringLiteral("− ") + formatMoney(minor, s.currency);
-    };
+    const auto money = [](const Money &amount) { return amount.text(); };
+    const auto minus
+        = [](const Money &amount) { return amount.isZero() ? amount.text() : QStringLiteral("− ") + amount.text(); };
     QString title;
     switch (s.state()) {
     case ShiftState::Open:
@@ -522,26 +520,26 @@ void TillPanel::showReport(const std::optional<TillReport> &report, bool mine)
         m_figures->setItem(row, 0, textItem(label, bold));
         m_figures->setItem(row, 1, amountItem(amount, bold));
     };
-    add(tr("Opening float"), money(s.floatMinor));
+    add(tr("Opening float"), money(s.float_));
     add(f.cashSales == 1 ? tr("Cash tendered (1 sale)") : tr("Cash tendered (%1 sales)").arg(f.cashSales),
-        money(f.cashSalesMinor + f.changeMinor));
-    add(tr("Change given"), minus(f.changeMinor));
-    add(tr("Cash handed back, voids"), minus(f.voidCashMinor));
-    add(tr("Cash handed back, refunds of earlier sales"), minus(f.refundCashMinor));
-    add(tr("Cash expected in the drawer"), money(report->expectedCashMinor), true);
-    if (s.countedMinor) {
-        add(tr("Cash counted"), money(*s.countedMinor));
-        const qint64 difference = report->differenceMinor.value_or(0);
-        add(difference == 0      ? tr("Difference: balances")
-                : difference < 0 ? tr("Difference: short")
-                                 : tr("Difference: over"),
-            difference < 0 ? minus(-difference) : money(difference), true);
+        money(Money(f.cashSalesAmount.minor() + f.change.minor(), s.currency)));
+    add(tr("Change given"), minus(f.change));
+    add(tr("Cash handed back, voids"), minus(f.voidCash));
+    add(tr("Cash handed back, refunds of earlier sales"), minus(f.refundCash));
+    add(tr("Cash expected in the drawer"), money(report->expectedCash), true);
+    if (s.counted) {
+        add(tr("Cash counted"), money(*s.counted));
+        const Money difference = report->difference.value_or(s.counted->withMinor(0));
+        add(difference.minor() == 0      ? tr("Difference: balances")
+                : difference.minor() < 0 ? tr("Difference: short")
+                                         : tr("Difference: over"),
+            difference.minor() < 0 ? minus(difference.withMinor(-difference.minor())) : money(difference), true);
     }
     add(f.cardSales == 1 ? tr("Card sales (1 payment)") : tr("Card sales (%1 payments)").arg(f.cardSales),
-        money(f.cardSalesMinor));
-    add(tr("Card handed back, voids"), minus(f.voidCardMinor));
-    add(tr("Card handed back, refunds of earlier sales"), minus(f.refundCardMinor));
-    add(tr("Card total"), money(report->cardNetMinor), true);
+        money(f.cardSalesAmount));
+    add(tr("Card handed back, voids"), minus(f.voidCard));
+    add(tr("Card handed back, refunds of earlier sales"), minus(f.refundCard));
+    add(tr("Card total"), money(report->cardNet), true);
     add(tr("Voids (returned in this shift)"), QString::number(f.voids));
     add(tr("Refunds (of earlier sales)"), QString::number(f.refunds));
     if (f.otherCurrency > 0)
@@ -556,8 +554,8 @@ void TillPanel::showReport(const std::optional<TillReport> &report, bool mine)
         m_cards->insertRow(row);
         m_cards->setItem(row, 0, textItem(card.reference));
         m_cards->setItem(row, 1, amountItem(QString::number(card.payments)));
-        m_cards->setItem(row, 2, amountItem(money(card.takenMinor)));
-        m_cards->setItem(row, 3, amountItem(card.returnedMinor ? minus(card.returnedMinor) : QString()));
+        m_cards->setItem(row, 2, amountItem(money(card.taken)));
+        m_cards->setItem(row, 3, amountItem(!card.returned.isZero() ? minus(card.returned) : QString()));
     }
     updateButtons();
 }
@@ -569,15 +567,16 @@ void TillPanel::showAwaiting(const QVector<TillShift> &shifts)
     m_awaiting->setRowCount(int(shifts.size()));
     for (int row = 0; row < shifts.size(); ++row) {
         const TillShift &s = shifts.at(row);
-        const qint64 expected = TillRules::expectedCash(s.floatMinor, s.closedFigures);
-        const qint64 difference = TillRules::difference(s.countedMinor.value_or(0), expected);
+        const Money expected = TillRules::expectedCash(s.float_, s.closedFigures);
+        const Money counted = s.counted.value_or(expected.withMinor(0));
+        const Money difference = TillRules::difference(counted, expected);
         m_awaiting->setItem(row, 0, amountItem(QString::number(s.id)));
         m_awaiting->setItem(row, 1, textItem(s.clerk));
         m_awaiting->setItem(row, 2, textItem(s.terminal));
         m_awaiting->setItem(row, 3, textItem(when(s.closedAt)));
-        m_awaiting->setItem(row, 4, amountItem(formatMoney(expected, s.currency)));
-        m_awaiting->setItem(row, 5, amountItem(formatMoney(s.countedMinor.value_or(0), s.currency)));
-        m_awaiting->setItem(row, 6, amountItem(formatMoney(difference, s.currency), difference != 0));
+        m_awaiting->setItem(row, 4, amountItem(expected.text()));
+        m_awaiting->setItem(row, 5, amountItem(counted.text()));
+        m_awaiting->setItem(row, 6, amountItem(difference.text(), !difference.isZero()));
     }
     m_awaiting->resizeColumnsToContents();
     if (!shifts.isEmpty() && m_awaiting->currentRow() < 0)
@@ -592,19 +591,22 @@ void TillPanel::showDayReport(const DayReport &report)
         const int row = m_day->rowCount();
         m_day->insertRow(row);
         const TillFigures &f = r.money;
-        const auto money = [&r](qint64 minor) { return formatMoney(minor, r.currency); };
+        // Sums of the row's figures, in the row's currency.
+        const auto money = [&r](qint64 minor) { return Money(minor, r.currency).text(); };
         m_day->setItem(row, 0, textItem(clerk, bold));
         m_day->setItem(row, 1, textItem(terminal, bold));
-        m_day->setItem(row, 2, amountItem(money(f.cashSalesMinor - f.voidCashMinor - f.refundCashMinor), bold));
-        m_day->setItem(row, 3, amountItem(money(TillRules::cardNet(f)), bold));
-        m_day->setItem(row, 4,
-                       amountItem(tr("%1 · %2").arg(f.voids).arg(money(f.voidCashMinor + f.voidCardMinor)), bold));
+        m_day->setItem(row, 2,
+                       amountItem(money(f.cashSalesAmount.minor() - f.voidCash.minor() - f.refundCash.minor()), bold));
+        m_day->setItem(row, 3, amountItem(money(TillRules::cardNet(f).minor()), bold));
         m_day->setItem(
-            row, 5, amountItem(tr("%1 · %2").arg(f.refunds).arg(money(f.refundCashMinor + f.refundCardMinor)), bold));
+            row, 4, amountItem(tr("%1 · %2").arg(f.voids).arg(money(f.voidCash.minor() + f.voidCard.minor())), bold));
+        m_day->setItem(
+            row, 5,
+            amountItem(tr("%1 · %2").arg(f.refunds).arg(money(f.refundCash.minor() + f.refundCard.minor())), bold));
         m_day->setItem(
             row, 6,
             amountItem(tr("%1 / %2 / %3").arg(r.shiftsOpen).arg(r.shiftsClosed).arg(r.shiftsCountersigned), bold));
-        m_day->setItem(row, 7, amountItem(money(r.differenceMinor), bold || r.differenceMinor != 0));
+        m_day->setItem(row, 7, amountItem(r.difference.text(), bold || !r.difference.isZero()));
         m_day->setItem(row, 8, amountItem(r.outsideShift ? QString::number(r.outsideShift) : QString(), bold));
     };
     for (const DayTillRow &r : report.rows)
@@ -615,12 +617,10 @@ void TillPanel::showDayReport(const DayReport &report)
         const int row = m_day->rowCount();
         m_day->insertRow(row);
         m_day->setItem(row, 0, textItem(tr("Online (payment provider)"), true));
-        m_day->setItem(row, 1, textItem(online.currency));
-        m_day->setItem(row, 3,
-                       amountItem(formatMoney(online.capturedMinor - online.refundedMinor, online.currency), true));
-        m_day->setItem(
-            row, 5,
-            amountItem(tr("%1 · %2").arg(online.refunds).arg(formatMoney(online.refundedMinor, online.currency))));
+        m_day->setItem(row, 1, textItem(online.captured.currency()));
+        const Money net = online.captured.withMinor(online.captured.minor() - online.refunded.minor());
+        m_day->setItem(row, 3, amountItem(net.text(), true));
+        m_day->setItem(row, 5, amountItem(tr("%1 · %2").arg(online.refunds).arg(online.refunded.text())));
     }
     m_day->resizeColumnsToContents();
     // (a till's closing words stay in the message line; only an empty day needs saying)
