@@ -67,8 +67,11 @@ Result<CounterExchange> ExchangeService::exchangeLocked(const ExchangeRequest &r
                          QStringLiteral("The new units are priced in another currency than the order."));
     done.newOrder = sold->id;
     done.sold = sold->lines;
+    qint64 newMinor = 0;
     for (const OrderLine &line : done.sold)
-        done.newMinor += line.amountMinor;
+        newMinor += line.amountMinor;
+    const Money inOrderCurrency(0, done.currency);
+    done.newTotal = inOrderCurrency.withMinor(newMinor);
 
     auto returned = m_store.returnUnits(request.order, request.giveBack);
     if (!returned)
@@ -76,34 +79,33 @@ Result<CounterExchange> ExchangeService::exchangeLocked(const ExchangeRequest &r
     if (returned->lines != request.giveBack.size())
         return makeError(ErrorCode::Conflict,
                          QStringLiteral("The order changed while the exchange was made. Nothing was changed."));
-    done.returnedMinor = returned->amountMinor;
+    done.returnedTotal = inOrderCurrency.withMinor(returned->amountMinor);
 
-    done.creditMinor = std::min(done.returnedMinor, done.newMinor);
-    done.differenceMinor = done.newMinor - done.returnedMinor;
-    if (done.returnedMinor <= 0 || done.newMinor <= 0)
+    if (done.returnedTotal.minor() <= 0 || done.newTotal.minor() <= 0)
         return makeError(ErrorCode::Conflict, QStringLiteral("Only priced units can be exchanged."));
-    if (auto status = m_store.recordExchange(request.order, done.newOrder, done.returnedMinor, done.newMinor,
-                                             done.creditMinor, reason, request.approvalRequest, request.giveBack);
+    done.credit = newMinor < returned->amountMinor ? done.newTotal : done.returnedTotal; // the smaller
+    done.difference = inOrderCurrency.withMinor(newMinor - returned->amountMinor);
+    if (auto status = m_store.recordExchange(request.order, done.newOrder, done.returnedTotal, done.newTotal,
+                                             done.credit, reason, request.approvalRequest, request.giveBack);
         !status)
         return status.error();
 
-    if (done.differenceMinor > 0) {
-        if (auto status = CounterPaymentRules::check(request.payment, Money(done.differenceMinor, done.currency));
-            !status)
+    if (done.difference.minor() > 0) {
+        if (auto status = CounterPaymentRules::check(request.payment, done.difference); !status)
             return status.error();
         CounterPayment payment = request.payment;
         payment.cardReference = payment.cardReference.trimmed();
-        if (auto status = m_store.takeDifference(done.newOrder, payment, done.differenceMinor); !status)
+        if (auto status = m_store.takeDifference(done.newOrder, payment, done.difference); !status)
             return status.error();
         done.chargedBy = payment.method;
-        done.chargedMinor = done.differenceMinor;
+        done.charged = done.difference;
         if (payment.method == PaymentMethod::Cash)
-            done.changeMinor = payment.tendered.minor() - done.differenceMinor;
+            done.change = inOrderCurrency.withMinor(payment.tendered.minor() - done.difference.minor());
         else
             done.chargeReference = payment.cardReference;
-    } else if (done.differenceMinor < 0) {
-        done.refundedMinor = -done.differenceMinor;
-        auto refund = m_store.refundDifference(request.order, old->providerPayment, done.refundedMinor,
+    } else if (done.difference.isNegative()) {
+        done.refunded = inOrderCurrency.withMinor(-done.difference.minor());
+        auto refund = m_store.refundDifference(request.order, old->providerPayment, done.refunded,
                                                QStringLiteral("exchange: %1").arg(reason));
         if (!refund)
             return refund.error();

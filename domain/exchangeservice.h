@@ -23,11 +23,11 @@ struct ExchangeRequest
     qint64 approvalRequest = 0; // the approval request it carries out, if any
 };
 
-// What an exchange did: what a receipt prints. Amounts in minor units of `currency`.
-//   differenceMinor = newMinor - returnedMinor; creditMinor = min(newMinor, returnedMinor) carried
-//   from the old order to the new one (ledger CREDIT_OUT / CREDIT_IN).
-//   differenceMinor > 0: chargedMinor = differenceMinor taken now by `payment.method` (changeMinor for cash);
-//   differenceMinor < 0: refundedMinor = -differenceMinor given back by `refundMethod` (as a refund).
+// What an exchange did: what a receipt prints. Every amount is in the old order's `currency`.
+//   difference = newTotal - returnedTotal; credit = min(newTotal, returnedTotal) carried from the old
+//   order to the new one (ledger CREDIT_OUT / CREDIT_IN).
+//   difference > 0: charged = difference taken now by `chargedBy` (change handed back for cash);
+//   difference < 0: refunded = -difference given back by `refundMethod` (as a refund).
 struct CounterExchange
 {
     OrderId oldOrder = 0;
@@ -35,15 +35,15 @@ struct CounterExchange
     QString currency;
     QVector<OrderLine> returned; // the old units, as they were sold
     QVector<OrderLine> sold; // the new units
-    qint64 returnedMinor = 0;
-    qint64 newMinor = 0;
-    qint64 creditMinor = 0;
-    qint64 differenceMinor = 0;
+    Money returnedTotal;
+    Money newTotal;
+    Money credit;
+    Money difference;
     PaymentMethod chargedBy = PaymentMethod::Cash;
-    qint64 chargedMinor = 0;
-    qint64 changeMinor = 0;
+    Money charged;
+    Money change;
     QString chargeReference; // card: the terminal reference of the difference
-    qint64 refundedMinor = 0;
+    Money refunded;
     MoneyBack refundMethod = MoneyBack::None;
     QString refundReference; // card: the reference of the old sale the refund goes back to
     bool refundReturned = false; // false: online refund due (reconciliation carries it out)
@@ -71,7 +71,8 @@ public:
     // The cart's live holds become a PAID order, tagged with `buyer`, but only if every unit is still
     // held and they are what `seen` shows (Lost / Conflict otherwise). Answers the order with its lines.
     virtual Result<OrderSummary> sellHeld(const CartId &cart, const CartQuote &seen, const QString &buyer) = 0;
-    // The old units back on sale, lines REFUNDED: how many lines went back and their sum.
+    // The old units back on sale, lines REFUNDED: how many lines went back and their sum (in the
+    // order's own currency, which the caller holds from lockPaidOrder).
     struct Returned
     {
         int lines = 0;
@@ -80,14 +81,15 @@ public:
     virtual Result<Returned> returnUnits(OrderId order, const QVector<OrderItemRef> &items) = 0;
     // The exchange row (a manager's only: 42501 for a clerk) with the units given back and, by the
     // database, the credit's ledger rows.
-    virtual Status recordExchange(OrderId from, OrderId to, qint64 returnedMinor, qint64 newMinor, qint64 creditMinor,
-                                  const QString &reason, qint64 approvalRequest, const QVector<OrderItemRef> &items)
+    virtual Status recordExchange(OrderId from, OrderId to, const Money &returnedTotal, const Money &newTotal,
+                                  const Money &credit, const QString &reason, qint64 approvalRequest,
+                                  const QVector<OrderItemRef> &items)
         = 0;
     // A dearer exchange's difference taken at the counter on the new order (its one capture).
-    virtual Status takeDifference(OrderId to, const CounterPayment &payment, qint64 amountMinor) = 0;
+    virtual Status takeDifference(OrderId to, const CounterPayment &payment, const Money &amount) = 0;
     // A cheaper exchange's difference refunded on the old order: done at once for counter money, due
     // through the provider (`providerPayment`) otherwise.
-    virtual Result<qint64> refundDifference(OrderId from, qint64 providerPayment, qint64 amountMinor,
+    virtual Result<qint64> refundDifference(OrderId from, qint64 providerPayment, const Money &amount,
                                             const QString &reason)
         = 0;
     // The old order REFUNDED once nothing of it is sold any more.

@@ -3,6 +3,7 @@
 #include "domain/cartitems.h"
 #include "domain/checkoutstore.h"
 #include "domain/ids.h"
+#include "domain/money.h"
 #include "domain/result.h"
 #include "domain/states.h"
 
@@ -20,8 +21,7 @@ struct OrderHit
 {
     OrderId id = 0;
     OrderState state = OrderState::Pending;
-    qint64 amountMinor = 0;
-    QString currency;
+    Money amount;
     QDateTime createdAt; // the database's clock, UTC
     OrderMatch matchedBy = OrderMatch::OrderNumber;
     QString matched; // the value that matched: the name, the reference, the ticket code, the number
@@ -32,8 +32,7 @@ struct OrderPaymentRecord
 {
     bool online = false;
     QString method; // counter: "cash", "card", "guarantee"; online: the provider's name
-    qint64 amountMinor = 0;
-    QString currency;
+    Money amount;
     QString state; // counter: "TAKEN"; online: the payment's state as stored (SUCCEEDED, DECLINED, ...)
     QString reference; // card terminal reference or the provider's payment id; may be empty
     QString takenBy; // counter only: the clerk's login
@@ -42,7 +41,7 @@ struct OrderPaymentRecord
 
 struct OrderRefundRecord
 {
-    qint64 amountMinor = 0;
+    Money amount;
     RefundState state = RefundState::Due;
     QString reason;
     QDateTime at;
@@ -63,9 +62,9 @@ struct OrderExchangeRecord
     OrderId fromOrder = 0;
     OrderId toOrder = 0;
     QVector<OrderItemRef> items; // the units of fromOrder given back; empty for an exchange that did not record them
-    qint64 returnedMinor = 0;
-    qint64 newMinor = 0;
-    qint64 creditMinor = 0;
+    Money returnedTotal;
+    Money newTotal;
+    Money credit;
     QString reason;
     QString by; // the manager's login
     QDateTime at;
@@ -76,9 +75,9 @@ struct OrderDetails
 {
     OrderId id = 0;
     OrderState state = OrderState::Pending;
-    qint64 amountMinor = 0;
-    qint64 refundedMinor = 0;
-    QString currency;
+    Money amount;
+    Money refunded;
+    QString currency; // of its lines and every amount
     QString channel; // "counter" or "web"
     QString buyer; // the web buyer's name, or the buyer recorded on the order; may be empty
     QDateTime createdAt;

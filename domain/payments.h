@@ -32,7 +32,7 @@ struct ChargeOutcome
 {
     ChargeStatus status = ChargeStatus::Unknown;
     QString providerPaymentId; // "pi_..." once the provider has one
-    qint64 amountMinor = 0;
+    Money amount; // as the provider states it: its currency is empty when the answer does not say
     QString declineReason; // card_declined, insufficient_funds, ...
     QString detail; // for logs: HTTP status, network error
     // The provider answered this very request (any status): nothing of it is still on its way there.

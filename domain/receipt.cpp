@@ -168,22 +168,22 @@ Receipt forExchange(const CounterExchange &exchange, const ReceiptContext &conte
     }
     for (const OrderLine &line : exchange.returned)
         receipt.returned << lineOf(line, currency);
-    receipt.returnedAmount = money(exchange.returnedMinor);
-    receipt.newAmount = money(exchange.newMinor);
-    receipt.credit = money(exchange.creditMinor);
-    if (exchange.chargedMinor > 0) {
-        receipt.total = money(exchange.chargedMinor);
+    receipt.returnedAmount = exchange.returnedTotal;
+    receipt.newAmount = exchange.newTotal;
+    receipt.credit = exchange.credit;
+    if (exchange.charged.minor() > 0) {
+        receipt.total = exchange.charged;
         receipt.method = exchange.chargedBy;
         if (exchange.chargedBy == PaymentMethod::Cash) {
-            receipt.change = money(exchange.changeMinor);
-            receipt.tendered = money(exchange.chargedMinor + exchange.changeMinor);
+            receipt.change = exchange.change;
+            receipt.tendered = money(exchange.charged.minor() + exchange.change.minor());
         } else {
             receipt.cardReference = exchange.chargeReference;
         }
     }
-    if (exchange.refundedMinor > 0) {
-        ReceiptRefund back = refundOf(money(exchange.refundedMinor),
-                                      moneyBack(exchange.refundMethod, exchange.refundReturned), {}, context.at);
+    if (exchange.refunded.minor() > 0) {
+        ReceiptRefund back
+            = refundOf(exchange.refunded, moneyBack(exchange.refundMethod, exchange.refundReturned), {}, context.at);
         if (exchange.refundMethod == MoneyBack::Card)
             back.reference = exchange.refundReference;
         receipt.refunds << back;
@@ -240,7 +240,7 @@ Receipt copyOf(const OrderDetails &order, const ReceiptContext &context)
         if (line.state == LineState::Sold || line.state == LineState::Refunded || line.state == LineState::Replaced)
             receipt.lines << lineOf(line, currency);
     }
-    receipt.total = Money(order.amountMinor, currency);
+    receipt.total = order.amount;
     bool cashTaken = false;
     for (const OrderPaymentRecord &payment : order.payments) {
         if (payment.online) {
@@ -257,7 +257,7 @@ Receipt copyOf(const OrderDetails &order, const ReceiptContext &context)
         ReceiptRefund::Money money = ReceiptRefund::Money::Due;
         if (refund.state == RefundState::Succeeded)
             money = cashTaken ? ReceiptRefund::Money::Cash : ReceiptRefund::Money::Card;
-        receipt.refunds << refundOf(Money(refund.amountMinor, currency), money, refund.reason, refund.at);
+        receipt.refunds << refundOf(refund.amount, money, refund.reason, refund.at);
     }
     stamp(receipt, context);
     return receipt;

@@ -155,7 +155,7 @@ Status Reconciler::matchProviderCharges(ReconcileCounts &counts)
         ChargeOutcome outcome;
         outcome.status = ChargeStatus::Succeeded;
         outcome.providerPaymentId = charge.providerPaymentId;
-        outcome.amountMinor = charge.amount.minor();
+        outcome.amount = charge.amount;
         outcome.detail = QStringLiteral("found in the provider's charge list");
         if (auto status = m_store.recordChargeOutcome(payment->id, outcome); !status) {
             if (!skip(counts, what, status.error()))

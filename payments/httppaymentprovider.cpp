@@ -129,7 +129,8 @@ Result<ChargeOutcome> HttpPaymentProvider::charge(const ChargeRequest &request)
         ChargeOutcome outcome;
         outcome.status = ChargeStatus::Declined;
         outcome.providerPaymentId = error.paymentIntent.value(QStringLiteral("id")).toString();
-        outcome.amountMinor = error.paymentIntent.value(QStringLiteral("amount")).toInteger();
+        outcome.amount = Money(error.paymentIntent.value(QStringLiteral("amount")).toInteger(),
+                               error.paymentIntent.value(QStringLiteral("currency")).toString());
         outcome.declineReason = declineReasonOf(error.declineCode, error.code, QStringLiteral("card_declined"));
         outcome.detail = detail;
         outcome.answered = true;

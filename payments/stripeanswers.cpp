@@ -85,7 +85,8 @@ ChargeOutcome outcomeFromIntent(const QJsonObject &intent, const QString &detail
 
     ChargeOutcome outcome;
     outcome.providerPaymentId = id;
-    outcome.amountMinor = intent.value(QStringLiteral("amount")).toInteger();
+    outcome.amount = Money(intent.value(QStringLiteral("amount")).toInteger(),
+                           intent.value(QStringLiteral("currency")).toString());
     outcome.detail = detail;
     outcome.status = chargeStatusOfIntent(status);
     if (outcome.status == ChargeStatus::Declined) {

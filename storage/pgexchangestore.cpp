@@ -157,16 +157,16 @@ Result<ExchangeStore::Returned> PgExchangeStore::returnUnits(OrderId order, cons
     return Returned{returned->lines, returned->amountMinor};
 }
 
-Status PgExchangeStore::recordExchange(OrderId from, OrderId to, qint64 returnedMinor, qint64 newMinor,
-                                       qint64 creditMinor, const QString &reason, qint64 approvalRequest,
+Status PgExchangeStore::recordExchange(OrderId from, OrderId to, const Money &returnedTotal, const Money &newTotal,
+                                       const Money &credit, const QString &reason, qint64 approvalRequest,
                                        const QVector<OrderItemRef> &items)
 {
     if (auto status = run(ExchangeSql::insertExchange,
                           {{QStringLiteral(":from"), from},
                            {QStringLiteral(":to"), to},
-                           {QStringLiteral(":returned"), returnedMinor},
-                           {QStringLiteral(":new"), newMinor},
-                           {QStringLiteral(":credit"), creditMinor},
+                           {QStringLiteral(":returned"), returnedTotal.minor()},
+                           {QStringLiteral(":new"), newTotal.minor()},
+                           {QStringLiteral(":credit"), credit.minor()},
                            {QStringLiteral(":reason"), reason},
                            {QStringLiteral(":request"), nullableId(approvalRequest)},
                            {QStringLiteral(":items"), QString(QLatin1String("")) + formatOrderItemRefs(items)}});
@@ -184,20 +184,20 @@ Status PgExchangeStore::recordExchange(OrderId from, OrderId to, qint64 returned
                 {QStringLiteral(":detail"), QString::number(from)}});
 }
 
-Status PgExchangeStore::takeDifference(OrderId to, const CounterPayment &payment, qint64 amountMinor)
+Status PgExchangeStore::takeDifference(OrderId to, const CounterPayment &payment, const Money &amount)
 {
     const bool cash = payment.method == PaymentMethod::Cash;
     return run(CounterSql::recordPayment,
                {{QStringLiteral(":order"), to},
                 {QStringLiteral(":method"), cash ? QStringLiteral("cash") : QStringLiteral("card")},
-                {QStringLiteral(":amount"), amountMinor},
+                {QStringLiteral(":amount"), amount.minor()},
                 {QStringLiteral(":tendered"),
                  cash ? QVariant(payment.tendered.minor()) : QVariant(QMetaType::fromType<qint64>())},
                 {QStringLiteral(":reference"),
                  cash ? QVariant(QMetaType::fromType<QString>()) : QVariant(payment.cardReference)}});
 }
 
-Result<qint64> PgExchangeStore::refundDifference(OrderId from, qint64 providerPayment, qint64 amountMinor,
+Result<qint64> PgExchangeStore::refundDifference(OrderId from, qint64 providerPayment, const Money &amount,
                                                  const QString &reason)
 {
     auto number = m_statements.exec(CheckoutSql::refundNumber, exchangeContext, {{QStringLiteral(":order"), from}});
@@ -209,7 +209,7 @@ Result<qint64> PgExchangeStore::refundDifference(OrderId from, qint64 providerPa
     auto refund = m_statements.exec(CheckoutSql::insertRefund, exchangeContext,
                                     {{QStringLiteral(":order"), from},
                                      {QStringLiteral(":payment"), nullableId(providerPayment)},
-                                     {QStringLiteral(":amount"), amountMinor},
+                                     {QStringLiteral(":amount"), amount.minor()},
                                      {QStringLiteral(":reason"), reason},
                                      {QStringLiteral(":key"), QStringLiteral("order-%1-refund-%2").arg(from).arg(n)}});
     if (!refund)
@@ -225,7 +225,7 @@ Result<qint64> PgExchangeStore::refundDifference(OrderId from, qint64 providerPa
         if (auto status = run(CheckoutSql::counterRefundDone, {{QStringLiteral(":refund"), id}}); !status)
             return status.error();
         if (auto status = run(CheckoutSql::addRefunded,
-                              {{QStringLiteral(":amount"), amountMinor}, {QStringLiteral(":order"), from}});
+                              {{QStringLiteral(":amount"), amount.minor()}, {QStringLiteral(":order"), from}});
             !status)
             return status.error();
     }

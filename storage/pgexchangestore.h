@@ -19,10 +19,11 @@ public:
     Result<PaidOrderMoney> lockPaidOrder(OrderId order) override;
     Result<OrderSummary> sellHeld(const CartId &cart, const CartQuote &seen, const QString &buyer) override;
     Result<Returned> returnUnits(OrderId order, const QVector<OrderItemRef> &items) override;
-    Status recordExchange(OrderId from, OrderId to, qint64 returnedMinor, qint64 newMinor, qint64 creditMinor,
-                          const QString &reason, qint64 approvalRequest, const QVector<OrderItemRef> &items) override;
-    Status takeDifference(OrderId to, const CounterPayment &payment, qint64 amountMinor) override;
-    Result<qint64> refundDifference(OrderId from, qint64 providerPayment, qint64 amountMinor,
+    Status recordExchange(OrderId from, OrderId to, const Money &returnedTotal, const Money &newTotal,
+                          const Money &credit, const QString &reason, qint64 approvalRequest,
+                          const QVector<OrderItemRef> &items) override;
+    Status takeDifference(OrderId to, const CounterPayment &payment, const Money &amount) override;
+    Result<qint64> refundDifference(OrderId from, qint64 providerPayment, const Money &amount,
                                     const QString &reason) override;
     Status closeIfEmpty(OrderId order) override;
     Result<QVector<Ticket>> issueTickets(OrderId order) override;

@@ -78,8 +78,7 @@ Result<QVector<OrderHit>> PgOrderLookup::hits(const char *sql, PreparedStatement
         OrderHit hit;
         hit.id = q.value(0).toLongLong();
         hit.state = state.value();
-        hit.amountMinor = q.value(2).toLongLong();
-        hit.currency = q.value(3).toString();
+        hit.amount = Money(q.value(2).toLongLong(), q.value(3).toString());
         hit.createdAt = fromEpochMs(q.value(4));
         hit.matchedBy = matchFromIndex(q.value(5).toInt());
         hit.matched = q.value(6).toString();
@@ -102,9 +101,9 @@ Result<OrderDetails> PgOrderLookup::details(OrderId order)
     OrderDetails details;
     details.id = h.value(0).toLongLong();
     const QString state = h.value(1).toString();
-    details.amountMinor = h.value(2).toLongLong();
-    details.refundedMinor = h.value(3).toLongLong();
     details.currency = h.value(4).toString();
+    details.amount = Money(h.value(2).toLongLong(), details.currency);
+    details.refunded = Money(h.value(3).toLongLong(), details.currency);
     details.channel = h.value(5).toString();
     details.buyer = h.value(6).toString();
     details.createdAt = fromEpochMs(h.value(7));
@@ -166,8 +165,7 @@ Status PgOrderLookup::readPayments(OrderDetails &details)
         OrderPaymentRecord payment;
         payment.online = q.value(0).toBool();
         payment.method = q.value(1).toString();
-        payment.amountMinor = q.value(2).toLongLong();
-        payment.currency = q.value(3).toString();
+        payment.amount = Money(q.value(2).toLongLong(), q.value(3).toString());
         payment.state = q.value(4).toString();
         payment.reference = q.value(5).toString();
         payment.takenBy = q.value(6).toString();
@@ -190,8 +188,8 @@ Status PgOrderLookup::readRefunds(OrderDetails &details)
             q.finish();
             return state.error();
         }
-        details.refunds << OrderRefundRecord{q.value(0).toLongLong(), state.value(), q.value(2).toString(),
-                                             fromEpochMs(q.value(3))};
+        details.refunds << OrderRefundRecord{Money(q.value(0).toLongLong(), details.currency), state.value(),
+                                             q.value(2).toString(), fromEpochMs(q.value(3))};
     }
     q.finish();
     return Done{};
@@ -223,9 +221,9 @@ Status PgOrderLookup::readExchanges(OrderDetails &details)
         // Written by the exchange itself; should it ever not read, the exchange still shows, without its units.
         if (auto items = parseOrderItemRefs(q.value(2).toString()))
             exchange.items = items.value();
-        exchange.returnedMinor = q.value(3).toLongLong();
-        exchange.newMinor = q.value(4).toLongLong();
-        exchange.creditMinor = q.value(5).toLongLong();
+        exchange.returnedTotal = Money(q.value(3).toLongLong(), details.currency);
+        exchange.newTotal = Money(q.value(4).toLongLong(), details.currency);
+        exchange.credit = Money(q.value(5).toLongLong(), details.currency);
         exchange.reason = q.value(6).toString();
         exchange.by = q.value(7).toString();
         exchange.at = fromEpochMs(q.value(8));

@@ -96,7 +96,7 @@ private:
         ChargeOutcome outcome;
         outcome.status = charge.status;
         outcome.providerPaymentId = charge.providerPaymentId;
-        outcome.amountMinor = charge.amount.minor();
+        outcome.amount = charge.amount;
         outcome.answered = true;
         return outcome;
     }

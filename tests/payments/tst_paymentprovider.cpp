@@ -437,7 +437,7 @@ void TestPaymentProvider::chargeSucceeds()
     QVERIFY2(outcome.ok(), qPrintable(describe(outcome)));
     QCOMPARE(outcome->status, ChargeStatus::Succeeded);
     QVERIFY2(outcome->providerPaymentId.startsWith(QLatin1String("pi_")), qPrintable(describe(outcome)));
-    QCOMPARE(outcome->amountMinor, qint64(9000));
+    QCOMPARE(outcome->amount, Money(9000, QStringLiteral("EUR"))); // the provider says "eur"
     QVERIFY(outcome->declineReason.isEmpty());
 
     const QList<QJsonObject> charges = chargesWithKey(key);
@@ -518,7 +518,7 @@ void TestPaymentProvider::hangIsUnknownThenFoundByKey()
     const Result<ChargeOutcome> found = m_provider->chargeByKey(key);
     QVERIFY2(found.ok(), qPrintable(describe(found)));
     QCOMPARE(found->status, ChargeStatus::Succeeded);
-    QCOMPARE(found->amountMinor, qint64(4200));
+    QCOMPARE(found->amount.minor(), qint64(4200));
     QVERIFY(found->providerPaymentId.startsWith(QLatin1String("pi_")));
     QCOMPARE(chargesWithKey(key).size(), 1);
 }
@@ -840,7 +840,7 @@ void TestPaymentProvider::callsFromAPoolThread()
         QVERIFY(outcomes.at(i).has_value());
         QVERIFY2(outcomes.at(i)->ok() && (*outcomes.at(i))->status == ChargeStatus::Succeeded,
                  qPrintable(describe(*outcomes.at(i))));
-        QCOMPARE((*outcomes.at(i))->amountMinor, qint64(100 + i));
+        QCOMPARE((*outcomes.at(i))->amount.minor(), qint64(100 + i));
         QCOMPARE(chargesWithKey(keys.at(i)).size(), 1);
     }
 }

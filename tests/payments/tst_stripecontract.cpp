@@ -174,7 +174,8 @@ void TestStripeContract::theProductFindsWhatTheLibraryMade()
     QVERIFY2(found.ok(), qPrintable(describe(found)));
     QCOMPARE(int(found->status), status);
     QCOMPARE(found->providerPaymentId, seen.value(QStringLiteral("id")).toString());
-    QCOMPARE(found->amountMinor, seen.value(QStringLiteral("amount")).toInteger());
+    QCOMPARE(found->amount.minor(), seen.value(QStringLiteral("amount")).toInteger());
+    QCOMPARE(found->amount.currency(), seen.value(QStringLiteral("currency")).toString().toUpper());
     if (!declineReason.isEmpty())
         QCOMPARE(found->declineReason, declineReason);
 }

@@ -287,7 +287,7 @@ void TestApprovals::anExchangeWaitsForItsManagerToo()
              approved.ok() ? "" : qPrintable(approved.error().message + QLatin1Char(' ') + approved.error().detail));
     QVERIFY(approved->carriedOut);
     QVERIFY(approved->exchange.has_value());
-    QCOMPARE(approved->exchange->chargedMinor, 4000);
+    QCOMPARE(approved->exchange->charged.minor(), 4000);
     QCOMPARE(approved->exchange->chargeReference, QStringLiteral("TRM-4410"));
     QCOMPARE(approved->exchange->tickets.size(), 2);
     QCOMPARE(orderState(sale.order.id), QStringLiteral("REFUNDED"));

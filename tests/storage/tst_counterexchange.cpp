@@ -8,6 +8,7 @@
 #include "domain/door.h"
 #include "domain/seatholdservice.h"
 #include "domain/ticketreprints.h"
+#include "moneycompare.h"
 #include "storage/inventoryauditor.h"
 #include "storage/pgdoorstore.h"
 #include "storage/pgticketreprints.h"
@@ -181,13 +182,13 @@ void TestCounterExchange::dearerExchangeChargesTheDifference()
     request.reason = QStringLiteral("wants the premiere");
     const auto done = m_manager->services().exchanges->exchange(request);
     QVERIFY2(done.ok(), done.ok() ? "" : qPrintable(done.error().message + QLatin1Char(' ') + done.error().detail));
-    QCOMPARE(done->returnedMinor, 6000);
-    QCOMPARE(done->newMinor, 10000);
-    QCOMPARE(done->creditMinor, 6000);
-    QCOMPARE(done->differenceMinor, 4000);
-    QCOMPARE(done->chargedMinor, 4000);
-    QCOMPARE(done->changeMinor, 1000);
-    QCOMPARE(done->refundedMinor, 0);
+    QCOMPARE(done->returnedTotal, Money(6000, QStringLiteral("EUR")));
+    QCOMPARE(done->newTotal, Money(10000, QStringLiteral("EUR")));
+    QCOMPARE(done->credit, Money(6000, QStringLiteral("EUR")));
+    QCOMPARE(done->difference, Money(4000, QStringLiteral("EUR")));
+    QCOMPARE(done->charged, Money(4000, QStringLiteral("EUR")));
+    QCOMPARE(done->change, Money(1000, QStringLiteral("EUR")));
+    QVERIFY(done->refunded.isZero());
     QCOMPARE(done->returned.size(), 2);
     QCOMPARE(done->sold.size(), 2);
     QCOMPARE(done->tickets.size(), 2);
@@ -245,10 +246,10 @@ void TestCounterExchange::cheaperExchangeRefundsTheDifferenceToTheCard()
     request.reason = QStringLiteral("a cheaper day suits better");
     const auto done = m_manager->services().exchanges->exchange(request);
     QVERIFY2(done.ok(), done.ok() ? "" : qPrintable(done.error().message + QLatin1Char(' ') + done.error().detail));
-    QCOMPARE(done->differenceMinor, -2000);
-    QCOMPARE(done->creditMinor, 3000);
-    QCOMPARE(done->chargedMinor, 0);
-    QCOMPARE(done->refundedMinor, 2000);
+    QCOMPARE(done->difference, Money(-2000, QStringLiteral("EUR")));
+    QCOMPARE(done->credit, Money(3000, QStringLiteral("EUR")));
+    QVERIFY(done->charged.isZero());
+    QCOMPARE(done->refunded, Money(2000, QStringLiteral("EUR")));
     QCOMPARE(done->refundMethod, MoneyBack::Card);
     QCOMPARE(done->refundReference, QStringLiteral("TRM-7781"));
     QVERIFY(done->refundReturned);
@@ -368,8 +369,8 @@ void TestCounterExchange::aClerksConnectionCannotExchange()
     // A manager's connection carries out the very same exchange (same price: no money moves).
     const auto done = m_manager->services().exchanges->exchange(request);
     QVERIFY2(done.ok(), done.ok() ? "" : qPrintable(done.error().message));
-    QCOMPARE(done->differenceMinor, 0);
-    QCOMPARE(done->creditMinor, 3000);
+    QCOMPARE(done->difference, Money(0, QStringLiteral("EUR")));
+    QCOMPARE(done->credit, Money(3000, QStringLiteral("EUR")));
 }
 
 void TestCounterExchange::aReprintLeavesOutWhatNoLongerAdmits()

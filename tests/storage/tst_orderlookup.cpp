@@ -13,6 +13,7 @@
 #include "domain/orderlookup.h"
 #include "domain/refundservice.h"
 #include "domain/seatholdservice.h"
+#include "moneycompare.h"
 #include "storage/pgbuyerstore.h"
 #include "storage/pgcheckoutstore.h"
 #include "storage/pgcountersales.h"
@@ -232,7 +233,7 @@ void TestOrderLookup::anExchangeReadsFromBothOrders()
     const OrderExchangeRecord &out = old->exchanges.first();
     QCOMPARE(out.fromOrder, oldOrder);
     QCOMPARE(out.toOrder, newOrder);
-    QCOMPARE(out.creditMinor, 4500);
+    QCOMPARE(out.credit, Money(4500, QStringLiteral("EUR")));
     QCOMPARE(out.reason, QStringLiteral("wants the aisle"));
     QCOMPARE(out.by, m_manager);
     QVERIFY(out.at.isValid());
@@ -252,8 +253,8 @@ void TestOrderLookup::anExchangeReadsFromBothOrders()
     QCOMPARE(fresh->exchanges.size(), 1);
     QCOMPARE(fresh->exchanges.first().fromOrder, oldOrder);
     QCOMPARE(fresh->exchanges.first().toOrder, newOrder);
-    QCOMPARE(fresh->exchanges.first().creditMinor, 4500);
-    QCOMPARE(fresh->exchanges.first().newMinor, 4500);
+    QCOMPARE(fresh->exchanges.first().credit, Money(4500, QStringLiteral("EUR")));
+    QCOMPARE(fresh->exchanges.first().newTotal, Money(4500, QStringLiteral("EUR")));
     for (const OrderLine &line : fresh->lines)
         QVERIFY(!fresh->exchangeOf(line)); // its own units were sold, not given back
 
@@ -270,7 +271,7 @@ void TestOrderLookup::byOrderNumber()
         QCOMPARE(hits->first().id, id);
         QCOMPARE(hits->first().matchedBy, OrderMatch::OrderNumber);
         QCOMPARE(hits->first().state, OrderState::Paid);
-        QCOMPARE(hits->first().currency, QStringLiteral("EUR"));
+        QCOMPARE(hits->first().amount.currency(), QStringLiteral("EUR"));
         QVERIFY(hits->first().createdAt.isValid());
     }
     QVERIFY(m_lookup->find(QStringLiteral("987654321"))->isEmpty());
@@ -304,7 +305,7 @@ void TestOrderLookup::byGuestAndBuyerNamePart()
     QCOMPARE(ids(buyerHits.value()), QStringList{QString::number(m_online)});
     QCOMPARE(buyerHits->first().matchedBy, OrderMatch::BuyerName);
     QCOMPARE(buyerHits->first().matched, buyerName);
-    QCOMPARE(buyerHits->first().amountMinor, 4500);
+    QCOMPARE(buyerHits->first().amount.minor(), 4500);
 }
 
 void TestOrderLookup::percentAndUnderscoreAreLiteral()
@@ -348,14 +349,13 @@ void TestOrderLookup::detailsOfTheCounterSale()
     QVERIFY(!paid.online);
     QCOMPARE(paid.method, QStringLiteral("card"));
     QCOMPARE(paid.reference, cardReference);
-    QCOMPARE(paid.amountMinor, 2 * 4500 + 18000);
-    QCOMPARE(paid.currency, QStringLiteral("EUR"));
+    QCOMPARE(paid.amount, Money(2 * 4500 + 18000, QStringLiteral("EUR")));
     QCOMPARE(paid.takenBy, m_db->scalar(QStringLiteral("SELECT current_user")).toString());
 
     QCOMPARE(details->refunds.size(), 1);
-    QCOMPARE(details->refunds.first().amountMinor, 4500);
+    QCOMPARE(details->refunds.first().amount, Money(4500, QStringLiteral("EUR")));
     QCOMPARE(details->refunds.first().reason, QStringLiteral("buyer cannot come"));
-    QCOMPARE(details->refundedMinor, 4500);
+    QCOMPARE(details->refunded, Money(4500, QStringLiteral("EUR")));
 
     QCOMPARE(details->tickets.size(), 2);
     QCOMPARE(details->tickets.first().code, m_sale.tickets.first().code);

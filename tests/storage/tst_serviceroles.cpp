@@ -113,7 +113,7 @@ private:
         ChargeOutcome outcome;
         outcome.status = kept.status;
         outcome.providerPaymentId = kept.providerPaymentId;
-        outcome.amountMinor = kept.amount.minor();
+        outcome.amount = kept.amount;
         outcome.answered = true;
         return outcome;
     }

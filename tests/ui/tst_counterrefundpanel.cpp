@@ -395,8 +395,8 @@ void TestCounterRefundPanel::anExchangeSellsTheHeldSeats()
     QVERIFY2(actions->message().contains(QStringLiteral("Exchanged: 2 new ticket(s)")), qPrintable(actions->message()));
     QVERIFY2(actions->message().contains(QStringLiteral("give")), qPrintable(actions->message()));
     QVERIFY(actions->lastExchange().has_value());
-    QCOMPARE(actions->lastExchange()->chargedMinor, 2500);
-    QCOMPARE(actions->lastExchange()->changeMinor, 500);
+    QCOMPARE(actions->lastExchange()->charged.minor(), 2500);
+    QCOMPARE(actions->lastExchange()->change.minor(), 500);
     // The exchange receipt: the seat given back, the two sold, the credit, the difference and the change.
     QVERIFY(printed(printing));
     const CounterExchange &done = *actions->lastExchange();

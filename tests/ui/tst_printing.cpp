@@ -503,11 +503,11 @@ void TestPrinting::cheaperExchangeReceiptGivesTheDifferenceBack()
     exchange.currency = QStringLiteral("EUR");
     exchange.returned = {{ItemKind::Seat, 11, QStringLiteral("A-1-1"), 1, 6000, LineState::Sold}};
     exchange.sold = {{ItemKind::Seat, 21, QStringLiteral("C-3-4"), 1, 4000, LineState::Sold}};
-    exchange.returnedMinor = 6000;
-    exchange.newMinor = 4000;
-    exchange.creditMinor = 4000;
-    exchange.differenceMinor = -2000;
-    exchange.refundedMinor = 2000;
+    exchange.returnedTotal = Money(6000, exchange.currency);
+    exchange.newTotal = Money(4000, exchange.currency);
+    exchange.credit = Money(4000, exchange.currency);
+    exchange.difference = Money(-2000, exchange.currency);
+    exchange.refunded = Money(2000, exchange.currency);
     exchange.refundMethod = MoneyBack::Card;
     exchange.refundReference = QStringLiteral("TRM-6001");
     exchange.refundReturned = true;

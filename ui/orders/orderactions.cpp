@@ -28,12 +28,12 @@ QString joined(const QVector<OrderLine> &lines)
     return labels.join(QStringLiteral(", "));
 }
 
-qint64 sumOf(const QVector<OrderLine> &lines)
+Money sumOf(const QVector<OrderLine> &lines, const QString &currency)
 {
     qint64 sum = 0;
     for (const OrderLine &line : lines)
         sum += line.amountMinor;
-    return sum;
+    return Money(sum, currency);
 }
 
 } // namespace
@@ -152,9 +152,9 @@ QVector<OrderItemRef> OrderActions::chosenItems() const
     return items;
 }
 
-QString OrderActions::moneyBackWords(MoneyBack method, const QString &reference, qint64 amountMinor) const
+QString OrderActions::moneyBackWords(MoneyBack method, const QString &reference, const Money &money) const
 {
-    const QString amount = formatMoney(amountMinor, m_order ? m_order->currency : QString());
+    const QString amount = money.text();
     switch (method) {
     case MoneyBack::Cash:
         return tr("%1 in cash from the till").arg(amount);
@@ -189,7 +189,7 @@ void OrderActions::updatePreview()
     }
     QString reference;
     const MoneyBack method = moneyBackFor(*m_order, &reference);
-    const QString money = moneyBackWords(method, reference, sumOf(chosen));
+    const QString money = moneyBackWords(method, reference, sumOf(chosen, m_order->currency));
     m_preview->setText(whole ? tr("A refund of the whole order pays %1.").arg(money)
                              : tr("A refund of %1 pays %2.").arg(joined(chosen), money));
 }
@@ -217,7 +217,8 @@ void OrderActions::refund()
     }
     QString reference;
     const MoneyBack method = moneyBackFor(order, &reference);
-    const QString what = tr("Refund %1: %2.").arg(joined(lines), moneyBackWords(method, reference, sumOf(lines)));
+    const QString what
+        = tr("Refund %1: %2.").arg(joined(lines), moneyBackWords(method, reference, sumOf(lines, order.currency)));
     std::optional<CounterRefund> done;
     const auto run = m_gate.run(
         this, what,
@@ -233,7 +234,7 @@ void OrderActions::refund()
     case ManagerGate::Outcome::Done: {
         m_lastRefund = done;
         m_lastApprovedBy = run.approvedBy;
-        const QString money = moneyBackWords(done->method, done->cardReference, done->amount.minor());
+        const QString money = moneyBackWords(done->method, done->cardReference, done->amount);
         if (done->method == MoneyBack::Online && !done->moneyReturned)
             setMessage(tr("Refunded: %1. The payment provider carries it out shortly.").arg(money), false);
         else if (done->method == MoneyBack::Cash)
@@ -306,7 +307,7 @@ void OrderActions::exchange()
         return;
     }
     const OrderDetails order = *m_order;
-    const qint64 difference = quote->totalMinor - sumOf(giveBack);
+    const qint64 difference = quote->totalMinor - sumOf(giveBack, order.currency).minor();
     ExchangeRequest request;
     request.order = order.id;
     request.giveBack = chosenItems();
@@ -362,16 +363,13 @@ void OrderActions::exchange()
         m_lastExchange = done;
         m_lastApprovedBy = run.approvedBy;
         QString text = tr("Exchanged: %n new ticket(s).", nullptr, int(done->tickets.size()));
-        if (done->chargedMinor > 0 && done->changeMinor > 0)
+        if (done->charged.minor() > 0 && done->change.minor() > 0)
+            text += QLatin1Char(' ') + tr("%1 taken; give %2 change.").arg(done->charged.text(), done->change.text());
+        else if (done->charged.minor() > 0)
+            text += QLatin1Char(' ') + tr("%1 taken.").arg(done->charged.text());
+        else if (done->refunded.minor() > 0)
             text += QLatin1Char(' ')
-                + tr("%1 taken; give %2 change.")
-                      .arg(formatMoney(done->chargedMinor, done->currency),
-                           formatMoney(done->changeMinor, done->currency));
-        else if (done->chargedMinor > 0)
-            text += QLatin1Char(' ') + tr("%1 taken.").arg(formatMoney(done->chargedMinor, done->currency));
-        else if (done->refundedMinor > 0)
-            text += QLatin1Char(' ')
-                + tr("Pay %1.").arg(moneyBackWords(done->refundMethod, done->refundReference, done->refundedMinor));
+                + tr("Pay %1.").arg(moneyBackWords(done->refundMethod, done->refundReference, done->refunded));
         setMessage(text, false);
         m_reason->clear();
         m_tender->clear();

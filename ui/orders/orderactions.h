@@ -68,7 +68,7 @@ private:
     void buildUi();
     QVector<OrderLine> chosenLines() const;
     QVector<OrderItemRef> chosenItems() const;
-    QString moneyBackWords(MoneyBack method, const QString &reference, qint64 amountMinor) const;
+    QString moneyBackWords(MoneyBack method, const QString &reference, const Money &money) const;
     void setMessage(const QString &text, bool problem);
     void updatePreview();
 

@@ -202,7 +202,7 @@ void OrderLookupPanel::showHits(const QVector<OrderHit> &hits)
         order->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         m_results->setItem(row, OrderColumn, order);
         m_results->setItem(row, StateColumn, new QTableWidgetItem(orderStateWords(hit.state)));
-        auto *amount = new QTableWidgetItem(formatMoney(hit.amountMinor, hit.currency));
+        auto *amount = new QTableWidgetItem(hit.amount.text());
         amount->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         m_results->setItem(row, AmountColumn, amount);
         m_results->setItem(row, CreatedColumn, new QTableWidgetItem(when(hit.createdAt)));
@@ -250,7 +250,7 @@ void OrderLookupPanel::showDetails(const OrderDetails &d)
     QStringList text;
     text << tr("Order %1 — %2, %3")
                 .arg(d.id)
-                .arg(allExchanged ? tr("exchanged") : orderStateWords(d.state), formatMoney(d.amountMinor, d.currency));
+                .arg(allExchanged ? tr("exchanged") : orderStateWords(d.state), d.amount.text());
     QString origin = d.channel == QLatin1String("web") ? tr("Sold online") : tr("Sold at the counter");
     if (!d.buyer.isEmpty())
         origin += tr(" to %1").arg(d.buyer);
@@ -258,17 +258,15 @@ void OrderLookupPanel::showDetails(const OrderDetails &d)
     if (d.paidAt.isValid())
         origin += tr(", paid %1").arg(when(d.paidAt));
     text << origin;
-    if (d.refundedMinor > 0)
-        text << tr("Refunded so far: %1").arg(formatMoney(d.refundedMinor, d.currency));
+    if (d.refunded.minor() > 0)
+        text << tr("Refunded so far: %1").arg(d.refunded.text());
     for (const OrderExchangeRecord &x : d.exchanges) {
         if (x.fromOrder == d.id)
-            text << tr("Exchanged into order %1: %2 carried over")
-                        .arg(x.toOrder)
-                        .arg(formatMoney(x.creditMinor, d.currency));
+            text << tr("Exchanged into order %1: %2 carried over").arg(x.toOrder).arg(x.credit.text());
         else
             text << tr("Sold in an exchange from order %1: %2 credit carried over")
                         .arg(x.fromOrder)
-                        .arg(formatMoney(x.creditMinor, d.currency));
+                        .arg(x.credit.text());
     }
 
     text << QString() << tr("Lines (%1)").arg(d.lines.size());
@@ -285,10 +283,8 @@ void OrderLookupPanel::showDetails(const OrderDetails &d)
 
     text << QString() << tr("Payments (%1)").arg(d.payments.size());
     for (const OrderPaymentRecord &p : d.payments) {
-        QString line = p.online
-            ? tr("  online (%1) %2 — %3").arg(p.method, formatMoney(p.amountMinor, p.currency), stateWords(p.state))
-            : tr("  %1 at the counter %2 — taken by %3")
-                  .arg(p.method, formatMoney(p.amountMinor, p.currency), p.takenBy);
+        QString line = p.online ? tr("  online (%1) %2 — %3").arg(p.method, p.amount.text(), stateWords(p.state))
+                                : tr("  %1 at the counter %2 — taken by %3").arg(p.method, p.amount.text(), p.takenBy);
         if (!p.reference.isEmpty())
             line += tr(", reference %1").arg(p.reference);
         line += tr(", %1").arg(when(p.at));
@@ -299,8 +295,7 @@ void OrderLookupPanel::showDetails(const OrderDetails &d)
 
     text << QString() << tr("Refunds (%1)").arg(d.refunds.size());
     for (const OrderRefundRecord &r : d.refunds)
-        text << tr("  %1 — %2, \"%3\", %4")
-                    .arg(formatMoney(r.amountMinor, d.currency), refundStateWords(r.state), r.reason, when(r.at));
+        text << tr("  %1 — %2, \"%3\", %4").arg(r.amount.text(), refundStateWords(r.state), r.reason, when(r.at));
     if (d.refunds.isEmpty())
         text << tr("  none");
 
@@ -314,14 +309,12 @@ void OrderLookupPanel::showDetails(const OrderDetails &d)
             }
             if (x.fromOrder == d.id)
                 text << (given.isEmpty()
-                             ? tr("  units worth %1 given back for order %2")
-                                   .arg(formatMoney(x.returnedMinor, d.currency))
-                                   .arg(x.toOrder)
+                             ? tr("  units worth %1 given back for order %2").arg(x.returnedTotal.text()).arg(x.toOrder)
                              : tr("  %1 given back for order %2").arg(given.join(QStringLiteral(", "))).arg(x.toOrder));
             else
                 text << tr("  from order %1: %2 credit toward %3")
                             .arg(x.fromOrder)
-                            .arg(formatMoney(x.creditMinor, d.currency), formatMoney(x.newMinor, d.currency));
+                            .arg(x.credit.text(), x.newTotal.text());
             text << tr("    \"%1\", by %2, %3").arg(x.reason, x.by, when(x.at));
         }
     }
