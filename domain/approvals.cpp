@@ -43,7 +43,7 @@ Result<qint64> ApprovalService::requestExchange(const ExchangeRequest &exchange,
     request.items = exchange.giveBack;
     request.reason = exchange.reason.trimmed();
     request.cart = exchange.cart;
-    request.seenTotalMinor = exchange.seen.totalMinor;
+    request.seenTotal = exchange.seen.total;
     request.payment = exchange.payment;
     request.payment.cardReference = exchange.payment.cardReference.trimmed();
     request.terminal = terminal;
@@ -79,7 +79,7 @@ Result<ApprovalOutcome> ApprovalService::approve(qint64 id)
             exchange.giveBack = request->items;
             exchange.cart = request->cart;
             exchange.seen.cart = request->cart;
-            exchange.seen.totalMinor = request->seenTotalMinor;
+            exchange.seen.total = request->seenTotal;
             exchange.payment = request->payment;
             exchange.reason = request->reason;
             exchange.approvalRequest = id;

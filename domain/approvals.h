@@ -26,7 +26,7 @@ struct ApprovalRequest
     QString reason;
     // Exchange only: the desk's cart holding the new units, the total shown, and how a difference is paid.
     CartId cart;
-    qint64 seenTotalMinor = 0;
+    Money seenTotal;
     CounterPayment payment;
     QString terminal;
     QString requestedBy; // the database's session user, never what the desk says

@@ -4,8 +4,9 @@
 
 namespace boxoffice::CancellationPolicy {
 
-qint64 fee(const PolicyFee &fee, qint64 stayPriceMinor, int nights)
+Money fee(const PolicyFee &fee, const Money &stayPrice, int nights)
 {
+    const qint64 stayPriceMinor = stayPrice.minor();
     qint64 amount = 0;
     switch (fee.kind) {
     case PolicyFeeKind::FirstNight:
@@ -20,7 +21,7 @@ qint64 fee(const PolicyFee &fee, qint64 stayPriceMinor, int nights)
     case PolicyFeeKind::None:
         break;
     }
-    return std::max<qint64>(0, std::min(amount, stayPriceMinor));
+    return stayPrice.withMinor(std::max<qint64>(0, std::min(amount, stayPriceMinor)));
 }
 
 QString kindName(PolicyFeeKind kind)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "domain/money.h"
+
 #include <QDateTime>
 #include <QString>
 #include <QTime>
@@ -15,7 +17,7 @@ enum class PolicyFeeKind {
     None,
     FirstNight, // the stay's price divided by its nights, rounded down
     Percent, // `value` percent (0..100) of the stay's price, rounded down
-    Fixed // `value` in minor units
+    Fixed // `value` in minor units of the stay's currency
 };
 
 struct PolicyFee
@@ -24,20 +26,22 @@ struct PolicyFee
     qint64 value = 0;
 };
 
-// What the policy asks of one stay now, as the database computed it (boxoffice_cancellation_terms).
+// What the policy asks of one stay now, as the database computed it (boxoffice_cancellation_terms),
+// in the stay's currency.
 struct CancellationTerms
 {
     bool hasPolicy = false; // none: free to cancel at any time, no no-show fee
     QDateTime freeUntil; // invalid without a policy
     bool late = false; // the free-cancellation deadline has passed
-    qint64 cancelFeeMinor = 0; // what a cancellation now keeps: 0 before the deadline
-    qint64 noShowFeeMinor = 0;
+    Money cancelFee; // what a cancellation now keeps: 0 before the deadline
+    Money noShowFee;
 };
 
 namespace CancellationPolicy {
 
-// The same arithmetic as the database's boxoffice_policy_fee, for quotes and tests.
-qint64 fee(const PolicyFee &fee, qint64 stayPriceMinor, int nights);
+// The same arithmetic as the database's boxoffice_policy_fee, for quotes and tests: in the currency
+// of `stayPrice`.
+Money fee(const PolicyFee &fee, const Money &stayPrice, int nights);
 QString kindName(PolicyFeeKind kind); // "NONE", "FIRST_NIGHT", "PERCENT", "FIXED"
 std::optional<PolicyFeeKind> kindFromName(const QString &name); // case-insensitive; "first-night" too
 

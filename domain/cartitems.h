@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/ids.h"
+#include "domain/money.h"
 #include "domain/states.h"
 
 #include <QDateTime>
@@ -29,7 +30,7 @@ struct OrderLine
     qint64 id = 0;
     QString label;
     int quantity = 1;
-    qint64 amountMinor = 0;
+    Money amount; // the order's currency
     LineState state = LineState::Pending;
 };
 
@@ -49,7 +50,7 @@ struct OrderSummary
     OrderId id = 0;
     CartId cart;
     OrderState state = OrderState::Pending;
-    qint64 amountMinor = 0;
+    Money amount;
     QString currency;
     QVector<OrderLine> lines;
 };

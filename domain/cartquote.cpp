@@ -39,10 +39,10 @@ CartQuote quoteOfOrder(const OrderSummary &order)
 {
     CartQuote quote;
     quote.cart = order.cart;
-    quote.totalMinor = order.amountMinor;
+    quote.total = order.amount;
     quote.currency = order.currency;
     for (const OrderLine &line : order.lines)
-        quote.lines << QuoteLine{line.kind, line.id, line.label, line.quantity, line.amountMinor, {}};
+        quote.lines << QuoteLine{line.kind, line.id, line.label, line.quantity, line.amount, {}};
     return quote;
 }
 
@@ -70,14 +70,14 @@ QuoteChange compareQuotes(const CartQuote &seen, const CartQuote &now)
         const QuoteLine *before = shown.take(keyOf(line));
         if (!before)
             change.added << line.label;
-        else if (before->quantity != line.quantity || before->amountMinor != line.amountMinor)
+        else if (before->quantity != line.quantity || before->amount.minor() != line.amount.minor())
             change.repriced << line.label;
     }
     for (const QuoteLine &line : seen.lines) {
         if (shown.contains(keyOf(line)))
             change.gone << line.label;
     }
-    change.totalOrCurrency = seen.totalMinor != now.totalMinor || seen.currency != now.currency;
+    change.totalOrCurrency = seen.total.minor() != now.total.minor() || seen.currency != now.currency;
     return change;
 }
 
@@ -92,13 +92,21 @@ Status check(const CartQuote &quote, const CartId &cart)
         return withReason(
             makeError(ErrorCode::Lost, QStringLiteral("Nothing in this sale is still held: take no payment.")),
             ErrorReason::CartEmpty);
+    const auto foreign = [&quote](const Money &amount) {
+        return !amount.currency().isEmpty() && !quote.currency.isEmpty() && amount.currency() != quote.currency;
+    };
+    if (foreign(quote.total))
+        return makeError(ErrorCode::BadInput, QStringLiteral("The amount shown is in another currency than the sale."));
     qint64 sum = 0;
     for (const QuoteLine &line : quote.lines) {
-        if (line.amountMinor < 0 || line.quantity <= 0)
+        if (foreign(line.amount))
+            return makeError(ErrorCode::BadInput,
+                             QStringLiteral("The amount shown has a line in another currency than the sale."));
+        if (line.amount.isNegative() || line.quantity <= 0)
             return makeError(ErrorCode::BadInput, QStringLiteral("The amount shown has a line that cannot be right."));
-        sum += line.amountMinor;
+        sum += line.amount.minor();
     }
-    if (sum != quote.totalMinor)
+    if (sum != quote.total.minor())
         return makeError(ErrorCode::BadInput, QStringLiteral("The amount shown does not add up; read it again."));
     return Done{};
 }

@@ -16,7 +16,7 @@ struct QuoteLine
     qint64 id = 0; // as in OrderLine: unit, GA hold, stay or table booking id
     QString label; // the order line's label
     int quantity = 1;
-    qint64 amountMinor = 0;
+    Money amount; // the quote's currency
     QDateTime expiresAt; // the database's clock, UTC
     PriceType priceType = PriceType::Adult; // seats: the type the sale chose; other shapes are ADULT
 };
@@ -28,7 +28,7 @@ struct CartQuote
 {
     CartId cart;
     QVector<QuoteLine> lines; // by kind, then id: the order's line order
-    qint64 totalMinor = 0;
+    Money total;
     QString currency;
 
     bool isEmpty() const { return lines.isEmpty(); }

@@ -134,7 +134,7 @@ Result<CheckoutOutcome> CheckoutSaga::charge(OrderId order)
     reached(QStringLiteral("settled"));
     // Whoever settled (this call, or a webhook that got there first), money owed back for what could
     // not be delivered goes back now; if the provider cannot be reached, reconciliation carries it out.
-    if (!outcome.settlement.refunded.isEmpty() || outcome.settlement.refundDueMinor > 0) {
+    if (!outcome.settlement.refunded.isEmpty() || outcome.settlement.refundDue.minor() > 0) {
         auto refunds = carryOutRefunds(m_store, m_provider, order);
         if (refunds)
             outcome.refundsCarriedOut = refunds.value();
@@ -159,7 +159,7 @@ Result<int> carryOutRefunds(CheckoutStore &store, PaymentProvider &provider, Ord
             RefundRequest request;
             request.idempotencyKey = refund.idempotencyKey;
             request.providerPaymentId = refund.providerPaymentId;
-            request.amountMinor = refund.amountMinor;
+            request.amount = refund.amount;
             request.reason = refund.reason;
             auto refunded = provider.refund(request);
             if (!refunded) {

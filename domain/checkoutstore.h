@@ -30,7 +30,7 @@ struct RefundRecord
     OrderId order = 0;
     QString idempotencyKey;
     QString providerPaymentId; // empty: money taken at the counter, given back there
-    qint64 amountMinor = 0;
+    Money amount;
     QString reason;
     bool atCounter = false; // money taken at the counter: handed back there, recorded as done
 };
@@ -44,7 +44,7 @@ struct Settlement
     QVector<OrderLine> sold;
     QVector<OrderLine> replaced; // lost, then re-claimed as an equivalent unit (same event and price band)
     QVector<OrderLine> refunded; // lost with no equivalent: refund due, compensation recorded
-    qint64 refundDueMinor = 0;
+    Money refundDue;
 };
 
 // Applied: the event changed what it should; Duplicate: seen before; Ignored: nothing to do (not a

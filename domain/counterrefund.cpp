@@ -72,7 +72,7 @@ Result<CounterRefund> CounterRefundService::record(OrderId order, const QVector<
     if (!recorded)
         return recorded.error();
     done.refundId = recorded->id;
-    done.amount = Money(recorded->amountMinor, before->currency);
+    done.amount = recorded->amount;
     if (recorded->atCounter) {
         done.moneyReturned = true;
         if (done.method == MoneyBack::Online || done.method == MoneyBack::None)

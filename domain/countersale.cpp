@@ -11,6 +11,11 @@ Status check(const CounterPayment &payment, const Money &due)
     if (due.minor() < 0)
         return makeError(ErrorCode::BadInput, QStringLiteral("The amount due cannot be negative."));
     if (payment.method == PaymentMethod::Cash) {
+        // Notes of another currency are no payment of this one, whatever their figure.
+        if (!payment.tendered.currency().isEmpty() && !due.currency().isEmpty() && !payment.tendered.sameCurrency(due))
+            return makeError(ErrorCode::BadInput,
+                             QStringLiteral("The cash handed over is in %1; the amount due is in %2.")
+                                 .arg(payment.tendered.currency(), due.currency()));
         if (payment.tendered.minor() < due.minor())
             return withReason(
                 makeError(ErrorCode::BadInput, QStringLiteral("The cash handed over is less than the amount due.")),
@@ -50,7 +55,7 @@ Result<CounterSale> CounterSaleService::sell(const CartId &cart, const CounterPa
         return status.error();
     if (auto status = CartQuoteRules::check(seen, cart); !status)
         return status.error();
-    if (auto status = CounterPaymentRules::check(payment, Money(seen.totalMinor, seen.currency)); !status)
+    if (auto status = CounterPaymentRules::check(payment, seen.total); !status)
         return status.error();
     CounterPayment clean = payment;
     clean.cardReference = payment.cardReference.trimmed();

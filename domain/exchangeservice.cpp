@@ -17,7 +17,7 @@ Status check(const ExchangeRequest &request)
         return makeError(ErrorCode::BadInput, QStringLiteral("Choose the units the buyer gives back."));
     if (auto status = SeatHoldRules::checkCart(request.cart); !status)
         return status;
-    if (request.seen.totalMinor <= 0 && request.seen.lines.isEmpty())
+    if (request.seen.total.minor() <= 0 && request.seen.lines.isEmpty())
         return makeError(ErrorCode::BadInput, QStringLiteral("Hold the new units in the sale first."));
     if (request.reason.trimmed().isEmpty())
         return makeError(ErrorCode::BadInput, QStringLiteral("An exchange needs a reason."));
@@ -69,7 +69,7 @@ Result<CounterExchange> ExchangeService::exchangeLocked(const ExchangeRequest &r
     done.sold = sold->lines;
     qint64 newMinor = 0;
     for (const OrderLine &line : done.sold)
-        newMinor += line.amountMinor;
+        newMinor += line.amount.minor();
     const Money inOrderCurrency(0, done.currency);
     done.newTotal = inOrderCurrency.withMinor(newMinor);
 
@@ -79,12 +79,12 @@ Result<CounterExchange> ExchangeService::exchangeLocked(const ExchangeRequest &r
     if (returned->lines != request.giveBack.size())
         return makeError(ErrorCode::Conflict,
                          QStringLiteral("The order changed while the exchange was made. Nothing was changed."));
-    done.returnedTotal = inOrderCurrency.withMinor(returned->amountMinor);
+    done.returnedTotal = inOrderCurrency.withMinor(returned->amount.minor());
 
     if (done.returnedTotal.minor() <= 0 || done.newTotal.minor() <= 0)
         return makeError(ErrorCode::Conflict, QStringLiteral("Only priced units can be exchanged."));
-    done.credit = newMinor < returned->amountMinor ? done.newTotal : done.returnedTotal; // the smaller
-    done.difference = inOrderCurrency.withMinor(newMinor - returned->amountMinor);
+    done.credit = newMinor < done.returnedTotal.minor() ? done.newTotal : done.returnedTotal; // the smaller
+    done.difference = inOrderCurrency.withMinor(newMinor - done.returnedTotal.minor());
     if (auto status = m_store.recordExchange(request.order, done.newOrder, done.returnedTotal, done.newTotal,
                                              done.credit, reason, request.approvalRequest, request.giveBack);
         !status)

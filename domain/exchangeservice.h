@@ -76,7 +76,7 @@ public:
     struct Returned
     {
         int lines = 0;
-        qint64 amountMinor = 0;
+        Money amount;
     };
     virtual Result<Returned> returnUnits(OrderId order, const QVector<OrderItemRef> &items) = 0;
     // The exchange row (a manager's only: 42501 for a clerk) with the units given back and, by the

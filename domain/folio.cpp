@@ -36,38 +36,42 @@ QVector<FolioNight> Folio::nights() const
     const qint64 count = checkIn.isValid() && checkOut > checkIn ? checkIn.daysTo(checkOut) : 0;
     if (count <= 0)
         return result;
-    const QVector<qint64> parts = allocateByWeight(roomMinor, int(count), nightRates);
+    QVector<qint64> weights;
+    weights.reserve(nightRates.size());
+    for (const Money &rate : nightRates)
+        weights << rate.minor();
+    const QVector<qint64> parts = allocateByWeight(room.minor(), int(count), weights);
     for (int i = 0; i < parts.size(); ++i)
-        result << FolioNight{checkIn.addDays(i), parts.at(i)};
+        result << FolioNight{checkIn.addDays(i), Money(parts.at(i), currency)};
     return result;
 }
 
-qint64 Folio::openChargesMinor() const
+Money Folio::openCharges() const
 {
     qint64 sum = 0;
     for (const FolioCharge &charge : charges) {
         if (charge.open())
-            sum += charge.totalMinor();
+            sum += charge.total().minor();
     }
-    return sum;
+    return Money(sum, currency);
 }
 
-qint64 Folio::chargesMinor() const
+Money Folio::chargesTotal() const
 {
     qint64 sum = 0;
     for (const FolioCharge &charge : charges) {
         if (!charge.voided())
-            sum += charge.totalMinor();
+            sum += charge.total().minor();
     }
-    return sum;
+    return Money(sum, currency);
 }
 
-qint64 Folio::paidMinor() const
+Money Folio::paid() const
 {
     qint64 sum = 0;
     for (const FolioPayment &payment : payments)
-        sum += payment.amountMinor;
-    return sum;
+        sum += payment.amount.minor();
+    return Money(sum, currency);
 }
 
 namespace FolioRules {
@@ -75,7 +79,7 @@ namespace FolioRules {
 Status checkCharge(const FolioChargeRequest &request)
 {
     const QString description = request.description.trimmed();
-    if (description.isEmpty() || description.size() > 200 || request.amountMinor <= 0 || request.quantity < 1
+    if (description.isEmpty() || description.size() > 200 || request.amount.minor() <= 0 || request.quantity < 1
         || request.quantity > 999)
         return withReason(makeError(ErrorCode::BadInput,
                                     QStringLiteral("A charge needs a description (at most 200 characters), an amount "
@@ -116,7 +120,7 @@ Status FolioService::voidCharge(FolioChargeId charge, const QString &reason)
     return m_store.voidCharge(charge, reason.trimmed());
 }
 
-Result<FolioSettlement> FolioService::settleAndCheckOut(StayId stay, qint64 seenBalanceMinor,
+Result<FolioSettlement> FolioService::settleAndCheckOut(StayId stay, const Money &seenBalance,
                                                         const std::optional<CounterPayment> &payment)
 {
     std::optional<CounterPayment> clean = payment;
@@ -125,12 +129,11 @@ Result<FolioSettlement> FolioService::settleAndCheckOut(StayId stay, qint64 seen
             return withReason(
                 makeError(ErrorCode::BadInput, QStringLiteral("Settle a guarantee with cash or a card payment.")),
                 ErrorReason::CheckOutCashOrCard);
-        // The seen balance comes without its currency (the folio's); the rule compares amounts only.
-        if (auto checked = CounterPaymentRules::check(*payment, Money(seenBalanceMinor, QString())); !checked)
+        if (auto checked = CounterPaymentRules::check(*payment, seenBalance); !checked)
             return checked.error();
         clean->cardReference = payment->cardReference.trimmed();
     }
-    auto settled = m_store.settleAndCheckOut(stay, seenBalanceMinor, clean);
+    auto settled = m_store.settleAndCheckOut(stay, seenBalance, clean);
     if (!settled && payment) {
         // The clerk may already hold the guest's money: say that none of it was taken.
         DomainError error = settled.error();

@@ -3,6 +3,7 @@
 #include "domain/countersale.h"
 #include "domain/hotel.h"
 #include "domain/ids.h"
+#include "domain/money.h"
 #include "domain/result.h"
 #include "domain/states.h"
 
@@ -28,7 +29,7 @@ struct FolioChargeRequest
     StayId stay = 0;
     FolioKind kind = FolioKind::Other;
     QString description;
-    qint64 amountMinor = 0; // one unit's price
+    Money amount; // one unit's price, in the stay's currency
     int quantity = 1;
 };
 
@@ -38,7 +39,7 @@ struct FolioCharge
     StayId stay = 0;
     FolioKind kind = FolioKind::Other;
     QString description;
-    qint64 amountMinor = 0;
+    Money amount; // one unit's price
     int quantity = 1;
     QString postedBy;
     QDateTime postedAt;
@@ -48,7 +49,7 @@ struct FolioCharge
     OrderId settledOrder = 0; // 0 while open
     QDateTime settledAt;
 
-    qint64 totalMinor() const { return amountMinor * quantity; }
+    Money total() const { return amount.withMinor(amount.minor() * quantity); }
     bool voided() const { return voidedAt.isValid(); }
     bool settled() const { return settledOrder != 0; }
     bool open() const { return !voided() && !settled(); }
@@ -59,14 +60,14 @@ struct FolioPayment
 {
     QDateTime at;
     QString method; // "cash", "card", "online", "refund"
-    qint64 amountMinor = 0;
+    Money amount;
     QString reference;
 };
 
 struct FolioNight
 {
     QDate night;
-    qint64 priceMinor = 0;
+    Money price;
 };
 
 // A stay's folio: the room, its extras and the money taken. The balance is what the guest owes now: the
@@ -83,18 +84,19 @@ struct Folio
     QDate checkOut;
     StayState state = StayState::Booked;
     OrderId order = 0;
-    qint64 roomMinor = 0; // the nights' price (with any move's supplements), not the extras
-    QVector<qint64> nightRates; // each night's rate on the calendar: how roomMinor is spread over them
-    qint64 roomOwedMinor = 0;
+    Money room; // the nights' price (with any move's supplements), not the extras
+    QVector<Money> nightRates; // each night's rate on the calendar: how `room` is spread over them
+    Money roomOwed;
     QVector<FolioCharge> charges;
     QVector<FolioPayment> payments;
 
     QVector<FolioNight> nights() const; // the room's price spread over its nights by their rates
-    qint64 openChargesMinor() const;
-    qint64 chargesMinor() const; // open and settled, not voided: what the invoice bills
-    qint64 balanceMinor() const { return roomOwedMinor + openChargesMinor(); }
-    qint64 totalMinor() const { return roomMinor + chargesMinor(); }
-    qint64 paidMinor() const;
+    // Sums in `currency`: every amount on a folio is the stay's.
+    Money openCharges() const;
+    Money chargesTotal() const; // open and settled, not voided: what the invoice bills
+    Money balance() const { return Money(roomOwed.minor() + openCharges().minor(), currency); }
+    Money total() const { return Money(room.minor() + chargesTotal().minor(), currency); }
+    Money paid() const;
 };
 
 // What a settle-and-check-out took. Nothing owed: settled is false and no payment was recorded.
@@ -102,8 +104,8 @@ struct FolioSettlement
 {
     bool settled = false;
     OrderId order = 0; // the order the payment was recorded on
-    qint64 chargedMinor = 0;
-    qint64 changeMinor = 0;
+    Money charged;
+    Money change;
 };
 
 class FolioStore
@@ -115,7 +117,7 @@ public:
     // A manager's: the database refuses anyone else (PermissionDenied).
     virtual Status voidCharge(FolioChargeId charge, const QString &reason) = 0;
     // One database call: refused (Conflict, nothing changed) unless the balance is still `seenBalance`.
-    virtual Result<FolioSettlement> settleAndCheckOut(StayId stay, qint64 seenBalanceMinor,
+    virtual Result<FolioSettlement> settleAndCheckOut(StayId stay, const Money &seenBalance,
                                                       const std::optional<CounterPayment> &payment)
         = 0;
 };
@@ -133,9 +135,9 @@ public:
     Result<FolioChargeId> post(const FolioChargeRequest &request);
     Status voidCharge(FolioChargeId charge, const QString &reason);
     // Pays the room (on guarantee) and the open charges with one payment and checks the guest out, or
-    // does nothing. `seenBalanceMinor` is the balance the clerk asked the guest for; a stay owing
-    // nothing leaves without a payment.
-    Result<FolioSettlement> settleAndCheckOut(StayId stay, qint64 seenBalanceMinor,
+    // does nothing. `seenBalance` is the balance the clerk asked the guest for (in the stay's currency);
+    // a stay owing nothing leaves without a payment.
+    Result<FolioSettlement> settleAndCheckOut(StayId stay, const Money &seenBalance,
                                               const std::optional<CounterPayment> &payment);
 
 private:

@@ -49,7 +49,7 @@ QString compensationsCsv(const QVector<CompensationEntry> &entries)
                              QString::number(entry.stay),
                              csvField(entry.guest),
                              overbookingActionName(entry.action),
-                             amount(entry.amountMinor),
+                             amount(entry.amount.minor()),
                              entry.currency,
                              csvField(entry.reason),
                              csvField(entry.partner)}

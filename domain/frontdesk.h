@@ -3,6 +3,7 @@
 #include "domain/cancellationpolicy.h"
 #include "domain/countersale.h"
 #include "domain/hotel.h"
+#include "domain/money.h"
 #include "domain/result.h"
 #include "domain/states.h"
 
@@ -62,7 +63,7 @@ struct CompensationEntry
     StayId stay = 0;
     QString guest;
     OverbookingAction action = OverbookingAction::Walk;
-    qint64 amountMinor = 0;
+    Money amount;
     QString currency;
     QString reason;
     QDate night;
@@ -76,7 +77,7 @@ struct RefundCase
     qint64 id = 0;
     OrderId order = 0;
     QString unit; // "A-3-14", "the whole order"
-    qint64 amountMinor = 0;
+    Money amount; // in its order's currency
     QString reason;
     QDateTime created;
     std::optional<RefundState> refundState; // none: no refund goes with the case
@@ -89,25 +90,32 @@ struct StayMoney
     OrderId order = 0;
     std::optional<OrderState> orderState; // none: the stay is on no order (yet)
     QString currency;
-    qint64 priceMinor = 0; // what the stay was sold for: its order line plus any supplement charged since
-    qint64 paidMinor = 0; // money taken for it and still held: what a full refund gives back
+    Money price; // what the stay was sold for: its order line plus any supplement charged since
+    Money amountPaid; // money taken for it and still held: what a full refund gives back
     bool paidOnline = false; // a refund goes back through the payment provider, later; else at the desk, now
-    bool paid() const { return paidMinor > 0; }
+    bool paid() const { return amountPaid.minor() > 0; }
     // The hotel's cancellation policy for this stay, as read with the money (stayMoney only).
     CancellationTerms terms;
     // The fee the desk proposes for a cancel now: the policy's, as far as what was paid covers it.
-    qint64 proposedFeeMinor() const { return terms.cancelFeeMinor < paidMinor ? terms.cancelFeeMinor : paidMinor; }
+    Money proposedFee() const
+    {
+        const qint64 fee = terms.cancelFee.minor();
+        return Money(fee < amountPaid.minor() ? fee : amountPaid.minor(), currency);
+    }
 };
 
 // A move priced before it is confirmed, so the desk can say what the difference is.
 struct MoveQuote
 {
     StayMoney money;
-    qint64 newPriceMinor = 0;
+    Money newPrice; // in money.currency
     RoomTypeId roomType = 0; // what was priced: the room type and nights the stay would move to
     QDate checkIn; // null (both): the stay's own nights, as a manager's overbooking move keeps them
     QDate checkOut;
-    qint64 differenceMinor() const { return newPriceMinor - money.priceMinor; } // above zero: dearer
+    Money difference() const // above zero: dearer
+    {
+        return Money(newPrice.minor() - money.price.minor(), money.currency);
+    }
 };
 
 // How a move's price difference is settled when money was taken for the stay. Charge: at the counter,
@@ -129,8 +137,8 @@ struct MoveSettlement
 struct CancelDecision
 {
     StayMoney seen; // the paid amount the refund is taken from
-    qint64 feeMinor = 0;
-    qint64 refundMinor = 0; // seen.paidMinor - feeMinor
+    Money fee; // in seen.currency, as is the refund
+    Money refund; // seen.amountPaid - fee
     QString reason; // empty only when nothing was paid
 };
 
@@ -147,23 +155,23 @@ struct OverbookingDecision
     OverbookingAction action = OverbookingAction::Walk;
     MoveQuote seen; // Walk: only seen.money counts
     PriceSettlement settlement = PriceSettlement::None;
-    qint64 refundMinor = 0; // Walk: all that was paid
-    qint64 compensationMinor = 0;
+    Money refund; // Walk: all that was paid
+    Money compensation; // in the stay's currency
     QString reason;
     QDate night;
     qint64 partner = 0; // Walk: the partner property the guest goes to (PartnerHotel::id)
 };
 
-// What a cancel or a move did with the money, in the database's own figures.
+// What a cancel or a move did with the money, in the database's own figures and the stay's currency.
 struct StayMoneyOutcome
 {
     int nightsReturned = 0;
-    qint64 refundedMinor = 0;
+    Money refunded;
     bool refundAtDesk = false; // hand it back now; otherwise the provider returns it to the card
-    qint64 feeMinor = 0;
-    qint64 chargedMinor = 0; // a supplement taken at the counter
-    qint64 changeMinor = 0; // cash: handed over minus charged
-    qint64 waivedMinor = 0;
+    Money fee;
+    Money charged; // a supplement taken at the counter
+    Money change; // cash: handed over minus charged
+    Money waived;
     OrderId supplementOrder = 0;
     // The stay's order afterwards: Refunded (or Cancelled) once nothing of it is left; none without an order.
     std::optional<OrderState> orderState;
@@ -192,7 +200,7 @@ public:
     // new night is full; Conflict when the stay's price, the new price or what was paid is no longer what
     // `decision.seen` says; PermissionDenied for a clerk's refund or waiver).
     virtual Result<StayMoneyOutcome> moveStay(const MoveDecision &decision) = 0;
-    // The fee kept and the rest refunded, while what was paid is still `decision.seen.paidMinor`
+    // The fee kept and the rest refunded, while what was paid is still `decision.seen.amountPaid`
     // (Conflict otherwise). A paid stay is a manager's to cancel: a clerk is refused by the database
     // (PermissionDenied).
     virtual Result<StayMoneyOutcome> cancelStay(const CancelDecision &decision) = 0;

@@ -30,20 +30,20 @@ Result<MoveQuote> FrontDeskService::quoteMove(StayId stay, RoomTypeId roomType, 
     return m_store.quoteMove(stay, roomType, checkIn, checkOut);
 }
 
-Result<StayMoneyOutcome> FrontDeskService::cancelStay(const StayMoney &seen, qint64 feeMinor, const QString &reason)
+Result<StayMoneyOutcome> FrontDeskService::cancelStay(const StayMoney &seen, const Money &fee, const QString &reason)
 {
-    auto decision = StayMoneyRules::decideCancel(seen, feeMinor, reason);
+    auto decision = StayMoneyRules::decideCancel(seen, fee, reason);
     if (!decision)
         return decision.error();
     return m_store.cancelStay(decision.value());
 }
 
-Result<StayMoneyOutcome> FrontDeskService::cancelStay(StayId stay, qint64 feeMinor, const QString &reason)
+Result<StayMoneyOutcome> FrontDeskService::cancelStay(StayId stay, const Money &fee, const QString &reason)
 {
     auto money = m_store.stayMoney(stay);
     if (!money)
         return money.error();
-    return cancelStay(money.value(), feeMinor, reason);
+    return cancelStay(money.value(), fee, reason);
 }
 
 Result<StayMoneyOutcome> FrontDeskService::moveStay(const MoveQuote &seen, const MoveSettlement &settlement)
@@ -66,10 +66,10 @@ Result<StayMoneyOutcome> FrontDeskService::moveStay(StayId stay, RoomTypeId room
     return moveStay(quote.value(), settlement);
 }
 
-Status FrontDeskService::walk(const StayMoney &seen, qint64 compensationMinor, const QString &reason,
+Status FrontDeskService::walk(const StayMoney &seen, const Money &compensation, const QString &reason,
                               const QDate &night, qint64 partner)
 {
-    auto decision = StayMoneyRules::decideWalk(seen, compensationMinor, reason, night);
+    auto decision = StayMoneyRules::decideWalk(seen, compensation, reason, night);
     if (!decision)
         return decision.error();
     if (partner <= 0)
@@ -81,20 +81,20 @@ Status FrontDeskService::walk(const StayMoney &seen, qint64 compensationMinor, c
 }
 
 Status FrontDeskService::resolveOverbooking(StayId stay, OverbookingAction action, RoomTypeId target,
-                                            qint64 compensationMinor, const QString &reason, const QDate &night,
+                                            const Money &compensation, const QString &reason, const QDate &night,
                                             qint64 partner)
 {
     if (action == OverbookingAction::Walk) {
         auto money = m_store.stayMoney(stay);
         if (!money)
             return money.error();
-        return walk(money.value(), compensationMinor, reason, night, partner);
+        return walk(money.value(), compensation, reason, night, partner);
     }
     // Null dates: priced on the nights the stay has, which the move keeps.
     auto quote = m_store.quoteMove(stay, target, QDate(), QDate());
     if (!quote)
         return quote.error();
-    auto decision = StayMoneyRules::decideOverbookingMove(action, quote.value(), compensationMinor, reason, night);
+    auto decision = StayMoneyRules::decideOverbookingMove(action, quote.value(), compensation, reason, night);
     if (!decision)
         return decision.error();
     return m_store.resolveOverbooking(decision.value());

@@ -31,9 +31,10 @@ public:
     Result<MoveQuote> quoteMove(StayId stay, RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut);
 
     // `seen` is the money the clerk was shown: refused (Conflict) when the stay's money is no longer so.
-    Result<StayMoneyOutcome> cancelStay(const StayMoney &seen, qint64 feeMinor, const QString &reason);
+    // The fee is in the stay's currency (a zero may leave its currency unstated).
+    Result<StayMoneyOutcome> cancelStay(const StayMoney &seen, const Money &fee, const QString &reason);
     // With nobody shown anything first (boxoffice-ctl): decided over the money as read now.
-    Result<StayMoneyOutcome> cancelStay(StayId stay, qint64 feeMinor, const QString &reason);
+    Result<StayMoneyOutcome> cancelStay(StayId stay, const Money &fee, const QString &reason);
     // `seen` is the quote the clerk was shown.
     Result<StayMoneyOutcome> moveStay(const MoveQuote &seen, const MoveSettlement &settlement);
     Result<StayMoneyOutcome> moveStay(StayId stay, RoomTypeId roomType, const QDate &checkIn, const QDate &checkOut,
@@ -41,10 +42,10 @@ public:
 
     // A manager's answers to an overbooked night, recorded in the compensation ledger.
     // A walk names the partner property the guest goes to (PartnerHotel::id, one of the hotel's own).
-    Status walk(const StayMoney &seen, qint64 compensationMinor, const QString &reason, const QDate &night,
+    Status walk(const StayMoney &seen, const Money &compensation, const QString &reason, const QDate &night,
                 qint64 partner);
     // Move and Upgrade keep the stay's nights (`partner` unused); a walk is decided over the money as read now.
-    Status resolveOverbooking(StayId stay, OverbookingAction action, RoomTypeId target, qint64 compensationMinor,
+    Status resolveOverbooking(StayId stay, OverbookingAction action, RoomTypeId target, const Money &compensation,
                               const QString &reason, const QDate &night, qint64 partner = 0);
 
     Status checkIn(StayId stay);

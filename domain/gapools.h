@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/ids.h"
+#include "domain/money.h"
 
 #include <QDateTime>
 #include <QString>
@@ -31,7 +32,7 @@ struct PoolSpec
     QString code;
     QString name;
     int capacity = 0;
-    qint64 priceMinor = 0;
+    Money price; // in the event's currency
     int subpools = 1; // a hot pool is split over this many rows
     ClaimStrategy strategy = ClaimStrategy::Atomic;
 };
@@ -43,7 +44,7 @@ struct PoolSummary
     EventId event = 0;
     QString code;
     QString name;
-    qint64 priceMinor = 0;
+    Money price;
     QString currency;
     ClaimStrategy strategy = ClaimStrategy::Atomic;
     int subpools = 1;

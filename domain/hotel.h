@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/ids.h"
+#include "domain/money.h"
 
 #include <QDate>
 #include <QDateTime>
@@ -22,7 +23,7 @@ struct RoomTypeSummary
     QString code;
     QString name;
     int rank = 0;
-    qint64 priceMinor = 0; // per night
+    Money price; // per night, in the hotel's currency
 };
 
 struct HotelSummary
@@ -71,7 +72,7 @@ struct NightAvailability
     int booked = 0; // confirmed stays and live holds
     int free() const { return qMax(0, capacity - booked); }
     bool overbooked() const { return booked > physical; }
-    qint64 priceMinor = 0;
+    Money price;
 };
 
 // "2 left at this price": the fewest free rooms over the whole range, per room type.
@@ -80,7 +81,7 @@ struct RangeAvailability
     RoomTypeSummary roomType;
     QString currency;
     int freeEveryNight = 0;
-    qint64 totalMinor = 0; // the stay's price over the range
+    Money total; // the stay's price over the range
     QVector<NightAvailability> nights;
 };
 

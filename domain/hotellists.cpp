@@ -78,7 +78,7 @@ Result<OccupancyReport> HotelListService::occupancy(HotelId hotel, const QDate &
         total.sellable += row.sellable;
         total.booked += row.booked;
         total.sold += row.sold;
-        total.revenueMinor += row.revenueMinor;
+        total.revenue = Money(total.revenue.minor() + row.revenue.minor(), out.currency);
         total.suggestedSellable += row.suggestedSellable;
     }
     // The room types of a night, then that night's total.
@@ -138,8 +138,9 @@ Result<PartnerHotel> HotelListService::addPartner(HotelId hotel, const QString &
 
 namespace {
 
-QString amount(qint64 minor)
+QString amount(const Money &money)
 {
+    const qint64 minor = money.minor();
     const QString sign = minor < 0 ? QStringLiteral("-") : QString();
     const qint64 absolute = minor < 0 ? -minor : minor;
     return sign + QString::number(absolute / 100) + QLatin1Char('.')
@@ -182,9 +183,9 @@ QString occupancyCsv(const OccupancyReport &report)
                              QString::number(row.booked),
                              QString::number(row.sold),
                              percent(row.occupancyPerMille()),
-                             amount(row.revenueMinor),
-                             amount(row.adrMinor()),
-                             amount(row.revParMinor()),
+                             amount(row.revenue),
+                             amount(row.adr()),
+                             amount(row.revPar()),
                              report.currency}
                      .join(QLatin1Char(','));
     }

@@ -48,11 +48,14 @@ struct OccupancyNight
     int sellable = 0; // the manager's limit
     int booked = 0; // the inventory counter: sold stays and live holds
     int sold = 0; // stays booked, in the house or departed on that night
-    qint64 revenueMinor = 0;
+    Money revenue; // in the report's currency
     int suggestedSellable = 0; // the overbooking rule's figure, shown beside `sellable`; never applied
     int occupancyPerMille() const { return physical > 0 ? int(qint64(sold) * 1000 / physical) : 0; }
-    qint64 adrMinor() const { return sold > 0 ? revenueMinor / sold : 0; } // average daily rate
-    qint64 revParMinor() const { return physical > 0 ? revenueMinor / physical : 0; } // revenue per available room
+    Money adr() const { return revenue.withMinor(sold > 0 ? revenue.minor() / sold : 0); } // average daily rate
+    Money revPar() const // revenue per available room
+    {
+        return revenue.withMinor(physical > 0 ? revenue.minor() / physical : 0);
+    }
 };
 
 struct OccupancyReport

@@ -17,8 +17,9 @@ QString csvField(const QString &text)
     return u'"' + quoted + u'"';
 }
 
-QString amount(qint64 minor)
+QString amount(const Money &money)
 {
+    const qint64 minor = money.minor();
     const QString sign = minor < 0 ? QStringLiteral("-") : QString();
     const qint64 absolute = minor < 0 ? -minor : minor;
     return sign + QString::number(absolute / 100) + u'.'
@@ -89,11 +90,11 @@ QString nightAuditCsv(const NightAuditReport &report)
                          QString::number(report.inHouse),
                          QString::number(report.rooms),
                          QString::number(report.occupancyPercent()),
-                         amount(report.roomRevenueMinor),
+                         amount(report.roomRevenue),
                          QString::number(report.noShows),
                          QString::number(report.cancellations),
-                         amount(report.feesMinor),
-                         amount(report.refundedMinor),
+                         amount(report.fees),
+                         amount(report.refunded),
                          QString::number(report.nightsReleased)}
                  .join(u',');
     lines << QString();
@@ -107,8 +108,8 @@ QString nightAuditCsv(const NightAuditReport &report)
                              stay.checkOut.toString(Qt::ISODate),
                              stayStateName(stay.outcome),
                              noShowSecurityName(stay.securedBy),
-                             amount(stay.feeMinor),
-                             amount(stay.refundedMinor),
+                             amount(stay.fee),
+                             amount(stay.refunded),
                              QString::number(stay.nightsReleased),
                              csvField(stay.note)}
                      .join(u',');

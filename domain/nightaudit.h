@@ -29,8 +29,8 @@ struct NightAuditStay
     QDate checkOut;
     StayState outcome = StayState::NoShow;
     NoShowSecurity securedBy = NoShowSecurity::Nothing;
-    qint64 feeMinor = 0;
-    qint64 refundedMinor = 0;
+    Money fee; // in the report's currency
+    Money refunded;
     int nightsReleased = 0;
     QString note; // why a fee the policy asks was not charged, in English for the log
 };
@@ -48,14 +48,14 @@ struct NightAuditReport
     QString currency;
     int noShows = 0;
     int cancellations = 0;
-    qint64 feesMinor = 0;
-    qint64 refundedMinor = 0;
+    Money fees; // every amount of the report, its stays' too, is in `currency`
+    Money refunded;
     int nightsReleased = 0;
     int arrivals = 0; // arrived on the business date
     int departures = 0; // left on the business date
     int inHouse = 0; // staying the business date's night
     int rooms = 0; // physical rooms that night
-    qint64 roomRevenueMinor = 0; // that night's share of the in-house stays' prices
+    Money roomRevenue; // that night's share of the in-house stays' prices
     QVector<NightAuditStay> stays;
 
     int occupancyPercent() const { return rooms > 0 ? int((inHouse * 100 + rooms / 2) / rooms) : 0; }

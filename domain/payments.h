@@ -44,7 +44,7 @@ struct RefundRequest
 {
     QString idempotencyKey;
     QString providerPaymentId;
-    qint64 amountMinor = 0;
+    Money amount;
     QString reason;
 };
 

@@ -51,7 +51,7 @@ Result<PoolSummary> PoolService::createPool(const PoolSpec &spec)
         return makeError(ErrorCode::BadInput, QStringLiteral("A pool needs a code."));
     if (spec.capacity <= 0)
         return makeError(ErrorCode::BadInput, QStringLiteral("A pool needs a capacity of at least one."));
-    if (spec.priceMinor < 0)
+    if (spec.price.isNegative())
         return makeError(ErrorCode::BadInput, QStringLiteral("A price cannot be negative."));
     if (spec.subpools < 1 || spec.subpools > maxSubpools || spec.subpools > spec.capacity)
         return makeError(

@@ -4,13 +4,13 @@ namespace boxoffice {
 
 namespace PriceTypeRules {
 
-Status checkPrice(PriceType type, qint64 amountMinor)
+Status checkPrice(PriceType type, const Money &amount)
 {
     if (type == PriceType::Complimentary)
         return withReason(makeError(ErrorCode::BadInput,
                                     QStringLiteral("A complimentary seat is always free; it has no price to set.")),
                           ErrorReason::PriceCompFree);
-    if (amountMinor < 0)
+    if (amount.isNegative())
         return withReason(makeError(ErrorCode::BadInput, QStringLiteral("A price cannot be negative.")),
                           ErrorReason::PriceNegative);
     return Done{};
@@ -36,11 +36,11 @@ Result<QVector<TypePrice>> PriceTypeService::prices(EventId event)
     return m_store.prices(event);
 }
 
-Status PriceTypeService::setPrice(EventId event, const QString &bandCode, PriceType type, qint64 amountMinor)
+Status PriceTypeService::setPrice(EventId event, const QString &bandCode, PriceType type, const Money &amount)
 {
-    if (auto status = PriceTypeRules::checkPrice(type, amountMinor); !status)
+    if (auto status = PriceTypeRules::checkPrice(type, amount); !status)
         return status;
-    auto status = m_store.setPrice(event, bandCode.trimmed(), type, amountMinor);
+    auto status = m_store.setPrice(event, bandCode.trimmed(), type, amount);
     if (!status && status.error().code == ErrorCode::PermissionDenied) {
         DomainError error = status.error();
         error.message = QStringLiteral("Only a manager may set prices.");
@@ -49,7 +49,7 @@ Status PriceTypeService::setPrice(EventId event, const QString &bandCode, PriceT
     return status;
 }
 
-Result<qint64> PriceTypeService::choose(const PriceTypeChoice &choice)
+Result<Money> PriceTypeService::choose(const PriceTypeChoice &choice)
 {
     if (auto status = PriceTypeRules::checkChoice(choice); !status)
         return status.error();

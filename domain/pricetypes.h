@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/ids.h"
+#include "domain/money.h"
 #include "domain/result.h"
 #include "domain/states.h"
 
@@ -10,13 +11,13 @@
 namespace boxoffice {
 
 // One price of an event's band for one type: ADULT is the band's own price, COMPLIMENTARY is 0, CHILD and
-// CONCESSION exist only where a manager set them.
+// CONCESSION exist only where a manager set them. The amount is in the event's currency.
 struct TypePrice
 {
     QString bandCode;
     QString bandName;
     PriceType type = PriceType::Adult;
-    qint64 amountMinor = 0;
+    Money amount;
 };
 
 // The type a held seat of a sale is charged at. A comp carries the reason a manager gave.
@@ -35,14 +36,14 @@ public:
     // Every type's price per band of the event, bands in code order.
     virtual Result<QVector<TypePrice>> prices(EventId event) = 0;
     // A manager's: a clerk is refused by the database (PermissionDenied).
-    virtual Status setPrice(EventId event, const QString &bandCode, PriceType type, qint64 amountMinor) = 0;
+    virtual Status setPrice(EventId event, const QString &bandCode, PriceType type, const Money &amount) = 0;
     // A separate statement after the hold, never part of it. Returns the amount the seat is now charged.
     // COMPLIMENTARY is refused by the database unless a manager is signed in (PermissionDenied).
-    virtual Result<qint64> choose(const PriceTypeChoice &choice) = 0;
+    virtual Result<Money> choose(const PriceTypeChoice &choice) = 0;
 };
 
 namespace PriceTypeRules {
-Status checkPrice(PriceType type, qint64 amountMinor);
+Status checkPrice(PriceType type, const Money &amount);
 Status checkChoice(const PriceTypeChoice &choice);
 } // namespace PriceTypeRules
 
@@ -53,8 +54,8 @@ public:
     explicit PriceTypeService(PriceTypeStore &store);
 
     Result<QVector<TypePrice>> prices(EventId event);
-    Status setPrice(EventId event, const QString &bandCode, PriceType type, qint64 amountMinor);
-    Result<qint64> choose(const PriceTypeChoice &choice);
+    Status setPrice(EventId event, const QString &bandCode, PriceType type, const Money &amount);
+    Result<Money> choose(const PriceTypeChoice &choice);
 
 private:
     PriceTypeStore &m_store;

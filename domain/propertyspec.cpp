@@ -113,7 +113,8 @@ bool validCode(const QString &code)
     return shape.match(code).hasMatch();
 }
 
-std::optional<RoomRateSpec> rateOf(const QJsonValue &value, const QString &path, int nights, Fields &parent)
+std::optional<RoomRateSpec> rateOf(const QJsonValue &value, const QString &path, int nights, const QString &currency,
+                                   Fields &parent)
 {
     if (!value.isObject()) {
         parent.fail(QStringLiteral("%1 must be an object.").arg(path));
@@ -144,11 +145,12 @@ std::optional<RoomRateSpec> rateOf(const QJsonValue &value, const QString &path,
     rate.name = *name;
     rate.firstDay = int(*first);
     rate.lastDay = int(*last);
-    rate.priceMinor = *price;
+    rate.price = Money(*price, currency);
     return rate;
 }
 
-std::optional<RoomTypeSpec> roomTypeOf(const QJsonValue &value, const QString &path, int nights, Fields &parent)
+std::optional<RoomTypeSpec> roomTypeOf(const QJsonValue &value, const QString &path, int nights,
+                                       const QString &currency, Fields &parent)
 {
     if (!value.isObject()) {
         parent.fail(QStringLiteral("%1 must be an object.").arg(path));
@@ -172,7 +174,8 @@ std::optional<RoomTypeSpec> roomTypeOf(const QJsonValue &value, const QString &p
     const auto rates = fields.array(QStringLiteral("rates"), HotelSpec::maxRatesPerType);
     if (rates) {
         for (int i = 0; i < rates->size() && !fields.error(); ++i) {
-            if (auto rate = rateOf(rates->at(i), fields.where(QStringLiteral("rates[%1]").arg(i)), nights, fields))
+            if (auto rate
+                = rateOf(rates->at(i), fields.where(QStringLiteral("rates[%1]").arg(i)), nights, currency, fields))
                 type.rates << *rate;
         }
     }
@@ -183,7 +186,7 @@ std::optional<RoomTypeSpec> roomTypeOf(const QJsonValue &value, const QString &p
     type.code = *code;
     type.name = *name;
     type.rank = int(*rank);
-    type.priceMinor = *price;
+    type.price = Money(*price, currency);
     type.rooms = int(*rooms);
     type.sellable = int(*sellable);
     type.firstRoomNumber = int(*firstRoom);
@@ -209,7 +212,7 @@ Result<HotelSpec> HotelSpec::fromJson(const QByteArray &json)
         return *fields.error();
     QSet<QString> codes;
     for (int i = 0; i < types->size(); ++i) {
-        auto type = roomTypeOf(types->at(i), QStringLiteral("room_types[%1]").arg(i), int(*nights), fields);
+        auto type = roomTypeOf(types->at(i), QStringLiteral("room_types[%1]").arg(i), int(*nights), *currency, fields);
         if (!type)
             return *fields.error();
         if (codes.contains(type->code))
@@ -259,7 +262,7 @@ Result<RestaurantSpec> RestaurantSpec::fromJson(const QByteArray &json)
     }
     restaurant.name = *name;
     restaurant.currency = *currency;
-    restaurant.depositMinor = *deposit;
+    restaurant.deposit = Money(*deposit, *currency);
     restaurant.holdSeconds = int(*hold);
     restaurant.maxExtensions = int(*extensions);
     return restaurant;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/money.h"
 #include "domain/result.h"
 
 #include <QByteArray>
@@ -21,7 +22,7 @@ struct RoomRateSpec
     int firstDay = 0; // days from today, as the nights are counted
     int lastDay = 0; // inclusive; the calendar's last night when the file gives none
     int weekdays = 0; // bit d-1 for ISO weekday d (1 Monday ... 7 Sunday); 0: every day
-    qint64 priceMinor = 0;
+    Money price; // in the hotel's currency
 };
 
 struct RoomTypeSpec
@@ -29,7 +30,7 @@ struct RoomTypeSpec
     QString code;
     QString name;
     int rank = 0; // higher is better: upgrades go up the ranks
-    qint64 priceMinor = 0; // per night
+    Money price; // per night, in the hotel's currency
     int rooms = 0; // physical rooms
     int sellable = 0; // room-nights sold a night (above `rooms`: overbooking)
     int firstRoomNumber = 0; // 101: rooms 101, 102, ...; 0: the code and a count
@@ -62,7 +63,7 @@ struct RestaurantSpec
 {
     QString name;
     QString currency;
-    qint64 depositMinor = 0; // per booking
+    Money deposit; // per booking, in `currency`
     int holdSeconds = 300;
     int maxExtensions = 1;
     QVector<TableSpec> tables;

@@ -34,7 +34,7 @@ Status check(const RateRule &rule)
     if (rule.weekdays < 0 || rule.weekdays > 127)
         return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Choose the weekdays again.")),
                           ErrorReason::RateWeekdays);
-    if (rule.priceMinor < 0)
+    if (rule.price.isNegative())
         return withReason(makeError(ErrorCode::BadInput, QStringLiteral("A rate cannot be negative.")),
                           ErrorReason::RateNegative);
     return Done{};
@@ -71,7 +71,7 @@ QVector<NightPrice> preview(const QVector<RateRule> &rules, const RoomTypeSummar
     QVector<NightPrice> nights;
     for (QDate night = from; night < until; night = night.addDays(1)) {
         const RateRule *rule = winner(rules, type.id, night);
-        nights << NightPrice{night, rule ? rule->priceMinor : type.priceMinor, rule ? rule->name : QString()};
+        nights << NightPrice{night, rule ? rule->price : type.price, rule ? rule->name : QString()};
     }
     return nights;
 }

@@ -13,7 +13,7 @@ using RateId = qint64;
 
 // A manager's price for some nights of one room type: a season from firstNight to lastNight (both
 // included), on every night or only on the weekdays in `weekdays`. Where no rule applies, the room type's
-// own price (RoomTypeSummary::priceMinor) is the night's price.
+// own price (RoomTypeSummary::price) is the night's price.
 struct RateRule
 {
     RateId id = 0;
@@ -22,7 +22,7 @@ struct RateRule
     QDate firstNight;
     QDate lastNight;
     int weekdays = 0; // bit 0 Monday ... bit 6 Sunday (Qt::DayOfWeek - 1); 0: every night
-    qint64 priceMinor = 0;
+    Money price; // in the hotel's currency
 
     static constexpr int everyNight = 0;
     static constexpr int weekendNights = (1 << (Qt::Friday - 1)) | (1 << (Qt::Saturday - 1));
@@ -35,7 +35,7 @@ struct RateRule
 struct NightPrice
 {
     QDate night;
-    qint64 priceMinor = 0;
+    Money price;
     QString ruleName;
 };
 

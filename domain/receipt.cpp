@@ -4,9 +4,9 @@ namespace boxoffice {
 
 namespace {
 
-ReceiptLine lineOf(const OrderLine &line, const QString &currency)
+ReceiptLine lineOf(const OrderLine &line)
 {
-    return ReceiptLine{line.kind, line.label, line.quantity, Money(line.amountMinor, currency)};
+    return ReceiptLine{line.kind, line.label, line.quantity, line.amount};
 }
 
 // A receipt in `currency`: every amount on it starts as zero of that currency.
@@ -97,7 +97,7 @@ Receipt forSale(const CounterSale &sale, const CounterPayment &payment, const Re
     for (const OrderLine &line : sale.order.lines) {
         if (line.state != LineState::Sold)
             continue;
-        ReceiptLine printed = lineOf(line, currency);
+        ReceiptLine printed = lineOf(line);
         for (const Ticket &ticket : sale.tickets) {
             if (line.kind == ItemKind::Seat && ticket.seatLabel == line.label)
                 printed.event = ticket.eventName;
@@ -105,7 +105,7 @@ Receipt forSale(const CounterSale &sale, const CounterPayment &payment, const Re
         receipt.lines << printed;
     }
     for (const OrderLine &line : sale.lost)
-        receipt.notCharged << lineOf(line, currency);
+        receipt.notCharged << lineOf(line);
     receipt.total = sale.charged;
     receipt.method = payment.method;
     if (payment.method == PaymentMethod::Cash) {
@@ -125,8 +125,8 @@ Receipt forRefund(OrderId order, const ManagerRefund &refund, const QString &cur
     Receipt receipt = receiptIn(Receipt::Kind::Refund, currency);
     receipt.order = order;
     for (const OrderLine &line : refundedUnits)
-        receipt.lines << lineOf(line, currency);
-    const Money amount(refund.refund.amountMinor, currency);
+        receipt.lines << lineOf(line);
+    const Money &amount = refund.refund.amount;
     receipt.refunds << refundOf(amount, refundMoney(refund.money), refund.refund.reason, context.at);
     receipt.total = amount;
     stamp(receipt, context);
@@ -139,7 +139,7 @@ Receipt forCounterRefund(const CounterRefund &refund, const ReceiptContext &cont
     Receipt receipt = receiptIn(Receipt::Kind::Refund, currency);
     receipt.order = refund.order;
     for (const OrderLine &line : refund.units)
-        receipt.lines << lineOf(line, currency);
+        receipt.lines << lineOf(line);
     ReceiptRefund back
         = refundOf(refund.amount, moneyBack(refund.method, refund.moneyReturned), refund.reason, context.at);
     if (refund.method == MoneyBack::Card)
@@ -159,7 +159,7 @@ Receipt forExchange(const CounterExchange &exchange, const ReceiptContext &conte
     receipt.order = exchange.newOrder;
     receipt.fromOrder = exchange.oldOrder;
     for (const OrderLine &line : exchange.sold) {
-        ReceiptLine printed = lineOf(line, currency);
+        ReceiptLine printed = lineOf(line);
         for (const Ticket &ticket : exchange.tickets) {
             if (line.kind == ItemKind::Seat && ticket.seatLabel == line.label)
                 printed.event = ticket.eventName;
@@ -167,7 +167,7 @@ Receipt forExchange(const CounterExchange &exchange, const ReceiptContext &conte
         receipt.lines << printed;
     }
     for (const OrderLine &line : exchange.returned)
-        receipt.returned << lineOf(line, currency);
+        receipt.returned << lineOf(line);
     receipt.returnedAmount = exchange.returnedTotal;
     receipt.newAmount = exchange.newTotal;
     receipt.credit = exchange.credit;
@@ -202,28 +202,28 @@ std::optional<Receipt> forStayMoney(const StayMoneyReceipt &stay, const ReceiptC
     ReceiptLine line;
     line.kind = ItemKind::Stay;
     line.label = stay.stay;
-    if (outcome.chargedMinor > 0 && stay.payment) {
+    if (outcome.charged.minor() > 0 && stay.payment) {
         receipt.kind = Receipt::Kind::Sale;
         receipt.order = outcome.supplementOrder;
-        line.amount = money(outcome.chargedMinor);
+        line.amount = outcome.charged;
         receipt.lines << line;
-        receipt.total = money(outcome.chargedMinor);
+        receipt.total = outcome.charged;
         receipt.method = stay.payment->method;
         if (stay.payment->method == PaymentMethod::Cash) {
-            receipt.change = money(outcome.changeMinor); // the store's figure, as the till counts it
-            receipt.tendered = money(outcome.chargedMinor + outcome.changeMinor);
+            receipt.change = outcome.change; // the store's figure, as the till counts it
+            receipt.tendered = money(outcome.charged.minor() + outcome.change.minor());
         } else {
             receipt.cardReference = stay.payment->cardReference;
         }
-    } else if (outcome.refundedMinor > 0) {
+    } else if (outcome.refunded.minor() > 0) {
         receipt.kind = Receipt::Kind::Refund;
         receipt.order = stay.money.order;
-        line.amount = money(outcome.refundedMinor);
+        line.amount = outcome.refunded;
         receipt.lines << line;
-        receipt.refunds << refundOf(money(outcome.refundedMinor),
+        receipt.refunds << refundOf(outcome.refunded,
                                     outcome.refundAtDesk ? ReceiptRefund::Money::Cash : ReceiptRefund::Money::Due,
                                     stay.reason, context.at);
-        receipt.total = money(outcome.refundedMinor);
+        receipt.total = outcome.refunded;
     } else {
         return std::nullopt;
     }
@@ -238,7 +238,7 @@ Receipt copyOf(const OrderDetails &order, const ReceiptContext &context)
     receipt.order = order.id;
     for (const OrderLine &line : order.lines) {
         if (line.state == LineState::Sold || line.state == LineState::Refunded || line.state == LineState::Replaced)
-            receipt.lines << lineOf(line, currency);
+            receipt.lines << lineOf(line);
     }
     receipt.total = order.amount;
     bool cashTaken = false;

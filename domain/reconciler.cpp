@@ -174,7 +174,7 @@ Status Reconciler::refundStrayCharges(ReconcileCounts &counts)
         RefundRequest request;
         request.idempotencyKey = QStringLiteral("boxoffice-stray-%1-refund").arg(charge.providerPaymentId);
         request.providerPaymentId = charge.providerPaymentId;
-        request.amountMinor = charge.amount.minor();
+        request.amount = charge.amount;
         request.reason = QStringLiteral("charge with no deliverable order");
         auto refunded = m_provider.refund(request);
         RefundOutcome outcome;

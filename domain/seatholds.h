@@ -2,6 +2,7 @@
 
 #include "domain/cartitems.h"
 #include "domain/ids.h"
+#include "domain/money.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -73,7 +74,7 @@ struct AvailabilityRow
     QString section;
     QString sectionName;
     QString priceBand;
-    qint64 priceMinor = 0;
+    Money price; // in the event's currency
     int total = 0;
     int available = 0; // includes holds whose lease has run out: they are claimable
     int held = 0;

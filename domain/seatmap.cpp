@@ -16,7 +16,7 @@ SeatMap seatMapFromVenue(const VenueSpec &venue)
     QHash<QString, int> bandIndex;
     for (const PriceBandSpec &band : venue.bands) {
         bandIndex.insert(band.code, int(map.bands.size()));
-        map.bands.append({band.code, band.name, band.priceMinor});
+        map.bands.append({band.code, band.name, band.price});
     }
     QHash<QString, int> sectionIndex;
     for (const SectionSpec &section : venue.sections) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/ids.h"
+#include "domain/money.h"
 #include "domain/seatholds.h"
 #include "domain/seatscoring.h"
 
@@ -22,7 +23,7 @@ struct SeatMapBand
 {
     QString code;
     QString name;
-    qint64 priceMinor = 0;
+    Money price; // in the event's currency
 };
 
 struct SeatMapSection

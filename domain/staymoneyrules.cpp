@@ -20,12 +20,26 @@ DomainError badFee()
                       ErrorReason::FeeTooLarge);
 }
 
-Status checkOverbooking(const StayMoney &seen, qint64 compensationMinor, const QString &reason, const QDate &night)
+// A fee or a compensation is in the stay's currency, never silently read as another's; only a zero may
+// leave it unstated (boxoffice-ctl cancels without a fee before it has read the stay's money).
+bool isInStayCurrency(const Money &amount, const StayMoney &seen)
+{
+    return amount.currency().isEmpty() ? amount.isZero() : amount.currency() == seen.currency;
+}
+
+DomainError otherCurrency(const StayMoney &seen)
+{
+    return makeError(
+        ErrorCode::BadInput,
+        QStringLiteral("Give the amount in the stay's currency (%1). Nothing was changed.").arg(seen.currency));
+}
+
+Status checkOverbooking(const StayMoney &seen, const Money &compensation, const QString &reason, const QDate &night)
 {
     if (seen.stay <= 0)
         return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Choose a guest in the list first.")),
                           ErrorReason::StayNotChosen);
-    if (compensationMinor < 0 || reason.trimmed().isEmpty())
+    if (compensation.isNegative() || reason.trimmed().isEmpty())
         return withReason(
             makeError(ErrorCode::BadInput,
                       QStringLiteral("Say why, and give a compensation of zero or more. Nothing was changed.")),
@@ -33,40 +47,48 @@ Status checkOverbooking(const StayMoney &seen, qint64 compensationMinor, const Q
     if (!night.isValid())
         return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Choose the overbooked night first.")),
                           ErrorReason::OverbookingNightMissing);
+    if (!isInStayCurrency(compensation, seen))
+        return otherCurrency(seen);
     return Done{};
 }
 
 } // namespace
 
-Result<CancelDecision> decideCancel(const StayMoney &seen, qint64 feeMinor, const QString &reason)
+Result<CancelDecision> decideCancel(const StayMoney &seen, const Money &fee, const QString &reason)
 {
     if (seen.stay <= 0)
         return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Choose a stay in the list first.")),
                           ErrorReason::StayNotChosen);
-    if (feeMinor < 0)
+    if (fee.isNegative())
         return badFee();
+    if (!isInStayCurrency(fee, seen))
+        return otherCurrency(seen);
+    const qint64 feeMinor = fee.minor();
+    const qint64 paidMinor = seen.amountPaid.minor();
+    const Money inStayCurrency(0, seen.currency);
     const QString why = reason.trimmed();
     if (!seen.paid()) {
         if (feeMinor > 0)
             return withReason(makeError(ErrorCode::BadInput,
                                         QStringLiteral("Nothing was paid for this stay, so no fee can be kept.")),
                               ErrorReason::FeeNothingPaid);
-        return CancelDecision{seen, 0, 0, why};
+        return CancelDecision{seen, inStayCurrency, inStayCurrency, why};
     }
     if (why.isEmpty())
         return needsReason();
-    if (feeMinor > seen.paidMinor)
+    if (feeMinor > paidMinor)
         return badFee();
     // The policy caps the fee (nothing before its deadline); a manager may keep less, a waiver whose
     // reason is the one every paid cancel gives.
-    if (seen.terms.hasPolicy && feeMinor > seen.terms.cancelFeeMinor)
+    if (seen.terms.hasPolicy && feeMinor > seen.terms.cancelFee.minor())
         return badFee();
-    return CancelDecision{seen, feeMinor, seen.paidMinor - feeMinor, why};
+    return CancelDecision{seen, inStayCurrency.withMinor(feeMinor), inStayCurrency.withMinor(paidMinor - feeMinor),
+                          why};
 }
 
 Status checkSettlement(const MoveQuote &seen, const MoveSettlement &settlement)
 {
-    const qint64 difference = seen.differenceMinor();
+    const qint64 difference = seen.difference().minor();
     const bool paid = seen.money.paid();
     const bool hasReason = !settlement.reason.trimmed().isEmpty();
     switch (settlement.how) {
@@ -93,7 +115,7 @@ Status checkSettlement(const MoveQuote &seen, const MoveSettlement &settlement)
             return withReason(
                 makeError(ErrorCode::BadInput, QStringLiteral("Take the difference now, in cash or by card.")),
                 ErrorReason::MovePayNow);
-        return CounterPaymentRules::check(settlement.payment, Money(difference, seen.money.currency));
+        return CounterPaymentRules::check(settlement.payment, seen.difference());
     case PriceSettlement::Refund:
         if (difference >= 0)
             return withReason(
@@ -133,7 +155,7 @@ Result<MoveDecision> decideMove(const MoveQuote &seen, const MoveSettlement &set
 
 PriceSettlement overbookingSettlement(const MoveQuote &seen)
 {
-    const qint64 difference = seen.differenceMinor();
+    const qint64 difference = seen.difference().minor();
     if (difference > 0)
         return PriceSettlement::Waive;
     if (difference < 0 && seen.money.paid())
@@ -141,28 +163,28 @@ PriceSettlement overbookingSettlement(const MoveQuote &seen)
     return PriceSettlement::None;
 }
 
-Result<OverbookingDecision> decideWalk(const StayMoney &seen, qint64 compensationMinor, const QString &reason,
+Result<OverbookingDecision> decideWalk(const StayMoney &seen, const Money &compensation, const QString &reason,
                                        const QDate &night)
 {
-    if (auto checked = checkOverbooking(seen, compensationMinor, reason, night); !checked)
+    if (auto checked = checkOverbooking(seen, compensation, reason, night); !checked)
         return checked.error();
     OverbookingDecision decision;
     decision.action = OverbookingAction::Walk;
     decision.seen.money = seen;
-    decision.refundMinor = seen.paidMinor;
-    decision.compensationMinor = compensationMinor;
+    decision.refund = Money(seen.amountPaid.minor(), seen.currency);
+    decision.compensation = Money(compensation.minor(), seen.currency);
     decision.reason = reason.trimmed();
     decision.night = night;
     return decision;
 }
 
 Result<OverbookingDecision> decideOverbookingMove(OverbookingAction action, const MoveQuote &seen,
-                                                  qint64 compensationMinor, const QString &reason, const QDate &night)
+                                                  const Money &compensation, const QString &reason, const QDate &night)
 {
     if (action == OverbookingAction::Walk)
         return withReason(makeError(ErrorCode::BadInput, QStringLiteral("A walk is not a move.")),
                           ErrorReason::WalkNotMove);
-    if (auto checked = checkOverbooking(seen.money, compensationMinor, reason, night); !checked)
+    if (auto checked = checkOverbooking(seen.money, compensation, reason, night); !checked)
         return checked.error();
     if (seen.roomType <= 0)
         return withReason(makeError(ErrorCode::BadInput, QStringLiteral("Choose the room type to move the guest to.")),
@@ -171,7 +193,7 @@ Result<OverbookingDecision> decideOverbookingMove(OverbookingAction action, cons
     decision.action = action;
     decision.seen = seen;
     decision.settlement = overbookingSettlement(seen);
-    decision.compensationMinor = compensationMinor;
+    decision.compensation = Money(compensation.minor(), seen.money.currency);
     decision.reason = reason.trimmed();
     decision.night = night;
     if (auto allowed = checkSettlement(seen, {decision.settlement, {}, decision.reason}); !allowed)

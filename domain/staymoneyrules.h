@@ -11,8 +11,9 @@ namespace boxoffice {
 namespace StayMoneyRules {
 
 // Nothing paid: the nights go back, no fee, no reason needed. Paid: a reason, a fee of 0..paid kept
-// (and, under a cancellation policy, at most the policy's fee now), and the rest refunded.
-Result<CancelDecision> decideCancel(const StayMoney &seen, qint64 feeMinor, const QString &reason);
+// (and, under a cancellation policy, at most the policy's fee now), and the rest refunded. The fee is in
+// the stay's currency (a zero may leave its currency unstated); the decision's amounts always are.
+Result<CancelDecision> decideCancel(const StayMoney &seen, const Money &fee, const QString &reason);
 
 // Which settlement a move's difference allows: Charge a dearer stay that was paid for (at the counter,
 // with a payment CounterPaymentRules accepts), Refund a cheaper one that was paid for, Waive a dearer
@@ -24,12 +25,13 @@ Result<MoveDecision> decideMove(const MoveQuote &seen, const MoveSettlement &set
 // A guest moved for an overbooked night is not asked for more: a dearer room is waived, a cheaper one
 // refunded when it was paid for (otherwise its lower price simply applies).
 PriceSettlement overbookingSettlement(const MoveQuote &seen);
-// A walk refunds all that was paid for the stay; the compensation is at least zero, with a reason.
-Result<OverbookingDecision> decideWalk(const StayMoney &seen, qint64 compensationMinor, const QString &reason,
+// A walk refunds all that was paid for the stay; the compensation is at least zero, in the stay's
+// currency (a zero may leave its currency unstated), with a reason.
+Result<OverbookingDecision> decideWalk(const StayMoney &seen, const Money &compensation, const QString &reason,
                                        const QDate &night);
 // Move or Upgrade on an overbooked night, to the room type `seen` priced.
 Result<OverbookingDecision> decideOverbookingMove(OverbookingAction action, const MoveQuote &seen,
-                                                  qint64 compensationMinor, const QString &reason, const QDate &night);
+                                                  const Money &compensation, const QString &reason, const QDate &night);
 
 } // namespace StayMoneyRules
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/ids.h"
+#include "domain/money.h"
 #include "domain/result.h"
 
 #include <QDateTime>
@@ -25,7 +26,7 @@ struct Ticket
     QString sectionName; // a seat's section, a standing place's area (the pool's name)
     int place = 0; // a standing place: which of its order line's places (1..places); 0 for a seat
     int places = 0;
-    qint64 priceMinor = 0;
+    Money price;
     QString currency;
     QString soldBy; // the clerk's login
     QDateTime issuedAt;

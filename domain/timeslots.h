@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/ids.h"
+#include "domain/money.h"
 
 #include <QDateTime>
 #include <QString>
@@ -26,7 +27,7 @@ struct RestaurantSummary
     RestaurantId id = 0;
     QString name;
     QString currency;
-    qint64 depositMinor = 0;
+    Money deposit; // per booking, in `currency`
     QVector<TableSummary> tables;
 };
 

@@ -75,8 +75,8 @@ Result<VenueSpec> VenueSpec::fromJson(const QByteArray &json)
         const QJsonObject object = value.toObject();
         PriceBandSpec band{object.value(QLatin1String("code")).toString(),
                            object.value(QLatin1String("name")).toString(),
-                           object.value(QLatin1String("price_minor")).toInteger(-1)};
-        if (band.code.isEmpty() || band.priceMinor < 0)
+                           Money(object.value(QLatin1String("price_minor")).toInteger(-1), venue.currency)};
+        if (band.code.isEmpty() || band.price.isNegative())
             return specError(QStringLiteral("every price band needs a code and a price_minor >= 0"));
         bandCodes.insert(band.code);
         venue.bands << band;
@@ -135,11 +135,12 @@ Result<VenueSpec> VenueSpec::fromJson(const QByteArray &json)
     venue.event.maxExtensions = event.value(QLatin1String("max_extensions")).toInt(1);
     for (const QJsonValue &value : event.value(QLatin1String("pools")).toArray()) {
         const QJsonObject object = value.toObject();
-        EventPoolSpec pool{
-            object.value(QLatin1String("code")).toString(), object.value(QLatin1String("name")).toString(),
-            object.value(QLatin1String("capacity")).toInt(), object.value(QLatin1String("price_minor")).toInteger(-1),
-            object.value(QLatin1String("rows")).toInt(1)};
-        if (pool.code.isEmpty() || pool.capacity <= 0 || pool.priceMinor < 0 || pool.rows < 1
+        EventPoolSpec pool{object.value(QLatin1String("code")).toString(),
+                           object.value(QLatin1String("name")).toString(),
+                           object.value(QLatin1String("capacity")).toInt(),
+                           Money(object.value(QLatin1String("price_minor")).toInteger(-1), venue.currency),
+                           object.value(QLatin1String("rows")).toInt(1)};
+        if (pool.code.isEmpty() || pool.capacity <= 0 || pool.price.isNegative() || pool.rows < 1
             || pool.rows > pool.capacity)
             return specError(
                 QStringLiteral("every pool needs a code, a capacity, a price_minor and 1 to capacity rows"));

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/money.h"
 #include "domain/result.h"
 #include "domain/seatscoring.h"
 
@@ -17,7 +18,7 @@ struct PriceBandSpec
 {
     QString code;
     QString name;
-    qint64 priceMinor = 0;
+    Money price; // in the venue's currency
 };
 
 struct RowBandSpec
@@ -48,7 +49,7 @@ struct EventPoolSpec
     QString code;
     QString name;
     int capacity = 0;
-    qint64 priceMinor = 0;
+    Money price; // in the venue's currency
     int rows = 1;
 };
 

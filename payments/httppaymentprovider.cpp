@@ -210,12 +210,12 @@ Result<RefundOutcome> HttpPaymentProvider::refund(const RefundRequest &request)
         return key.error();
     if (request.providerPaymentId.isEmpty())
         return makeError(ErrorCode::BadInput, QStringLiteral("A refund must name the payment it refunds."));
-    if (request.amountMinor <= 0)
+    if (request.amount.minor() <= 0)
         return makeError(ErrorCode::BadInput, QStringLiteral("A refund must be for more than nothing."));
 
     FormBody body;
     body.add(QStringLiteral("payment_intent"), request.providerPaymentId)
-        .add(QStringLiteral("amount"), request.amountMinor);
+        .add(QStringLiteral("amount"), request.amount.minor());
     // Stripe's own reason is one of three words; the shop's is in its words, kept as metadata.
     if (!request.reason.isEmpty())
         body.addMetadata(QStringLiteral("boxoffice_reason"), request.reason.left(500));

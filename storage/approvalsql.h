@@ -11,10 +11,12 @@ VALUES (:kind, :order, :items, :reason, :cart, :seen, :method, :reference, :tend
 RETURNING id
 )SQL";
 
+// The request keeps no currency of its own: its amounts are in its order's, read with it.
 #define BOXOFFICE_APPROVAL_COLUMNS                                                                                     \
     "SELECT id, kind, order_id, items, reason, COALESCE(cart_id, ''), COALESCE(seen_total_minor, 0),"                  \
     " COALESCE(pay_method, ''), COALESCE(pay_reference, ''), COALESCE(tendered_minor, 0), COALESCE(terminal, ''),"     \
-    " requested_by, requested_at, state, COALESCE(decided_by, ''), decided_at FROM approval_requests "
+    " requested_by, requested_at, state, COALESCE(decided_by, ''), decided_at,"                                        \
+    " (SELECT o.currency FROM orders o WHERE o.id = approval_requests.order_id) FROM approval_requests "
 
 inline constexpr char pending[] = BOXOFFICE_APPROVAL_COLUMNS "WHERE state = 'PENDING' ORDER BY requested_at, id";
 inline constexpr char byId[] = BOXOFFICE_APPROVAL_COLUMNS "WHERE id = :id";

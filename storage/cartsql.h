@@ -96,25 +96,25 @@ inline constexpr char orderHeader[] = R"SQL(
 SELECT id, cart_id, state, amount_minor, currency FROM orders WHERE id = :order
 )SQL";
 
-// Every line of an order, whatever its shape, with a label a clerk can read.
+// Every line of an order, whatever its shape, with a label a clerk can read and the order's currency.
 inline constexpr char orderLines[] = R"SQL(
 WITH p AS (
-    SELECT CAST(:order AS bigint) AS order_id
+    SELECT id AS order_id, currency FROM orders WHERE id = CAST(:order AS bigint)
 )
-SELECT 0 AS kind, l.unit_id, st.label, 1, l.amount_minor, l.state
+SELECT 0 AS kind, l.unit_id, st.label, 1, l.amount_minor, l.state, p.currency
 FROM order_lines l JOIN p ON l.order_id = p.order_id
 JOIN event_seats s ON s.id = l.unit_id JOIN seats st ON st.id = s.seat_id
 UNION ALL
-SELECT 1, l.hold_id, gp.name || ' x' || l.quantity, l.quantity, l.amount_minor, l.state
+SELECT 1, l.hold_id, gp.name || ' x' || l.quantity, l.quantity, l.amount_minor, l.state, p.currency
 FROM order_pool_lines l JOIN p ON l.order_id = p.order_id JOIN ga_pools gp ON gp.id = l.pool_id
 UNION ALL
 SELECT 2, l.stay_id, rt.code || ' ' || st.check_in || ' to ' || st.check_out || ' (' || st.reference || ')',
-       st.check_out - st.check_in, l.amount_minor, l.state
+       st.check_out - st.check_in, l.amount_minor, l.state, p.currency
 FROM order_stay_lines l JOIN p ON l.order_id = p.order_id
 JOIN stays st ON st.id = l.stay_id JOIN room_types rt ON rt.id = st.room_type_id
 UNION ALL
 SELECT 3, l.booking_id, r.code || ' ' || to_char(lower(b.during) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') || '-'
-       || to_char(upper(b.during) AT TIME ZONE 'UTC', 'HH24:MI') || ' UTC', b.party_size, l.amount_minor, l.state
+       || to_char(upper(b.during) AT TIME ZONE 'UTC', 'HH24:MI') || ' UTC', b.party_size, l.amount_minor, l.state, p.currency
 FROM order_slot_lines l JOIN p ON l.order_id = p.order_id
 JOIN slot_bookings b ON b.id = l.booking_id JOIN slot_resources r ON r.id = b.resource_id
 ORDER BY 1, 2

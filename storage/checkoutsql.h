@@ -284,8 +284,9 @@ ORDER BY p.id
 )SQL";
 
 inline constexpr char refundsDue[] = R"SQL(
-SELECT r.id, r.order_id, r.idempotency_key, COALESCE(p.provider_payment_id, ''), r.amount_minor, r.reason
-FROM refunds r LEFT JOIN payments p ON p.id = r.payment_id
+SELECT r.id, r.order_id, r.idempotency_key, COALESCE(p.provider_payment_id, ''), r.amount_minor, r.reason,
+       o.currency
+FROM refunds r JOIN orders o ON o.id = r.order_id LEFT JOIN payments p ON p.id = r.payment_id
 WHERE r.state = 'DUE'
 ORDER BY r.id
 )SQL";

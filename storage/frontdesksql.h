@@ -63,8 +63,8 @@ ORDER BY l.night, l.id
 )SQL";
 
 inline constexpr char openRefundCases[] = R"SQL(
-SELECT c.id, c.order_id, c.unit, c.amount_minor, c.reason, c.created_at, COALESCE(r.state, '')
-FROM compensations c LEFT JOIN refunds r ON r.id = c.refund_id
+SELECT c.id, c.order_id, c.unit, c.amount_minor, c.reason, c.created_at, COALESCE(r.state, ''), o.currency
+FROM compensations c JOIN orders o ON o.id = c.order_id LEFT JOIN refunds r ON r.id = c.refund_id
 WHERE c.resolved_at IS NULL
 ORDER BY c.id
 LIMIT 500

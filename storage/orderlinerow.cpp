@@ -16,7 +16,7 @@ Result<OrderLine> orderLineFromRow(const QSqlQuery &row)
                      row.value(1).toLongLong(),
                      row.value(2).toString(),
                      row.value(3).toInt(),
-                     row.value(4).toLongLong(),
+                     Money(row.value(4).toLongLong(), row.value(6).toString()),
                      state.value()};
 }
 

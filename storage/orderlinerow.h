@@ -7,7 +7,7 @@ class QSqlQuery;
 
 namespace boxoffice {
 
-// One row of CartSql::orderLines (kind, id, label, quantity, amount, state) as an order line: the cart
+// One row of CartSql::orderLines (kind, id, label, quantity, amount, state, currency) as an order line: the cart
 // store and the counter's order lookup read the same statement, so they read its rows alike.
 Result<OrderLine> orderLineFromRow(const QSqlQuery &row);
 

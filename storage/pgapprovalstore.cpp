@@ -57,7 +57,7 @@ Result<qint64> PgApprovalStore::file(const ApprovalRequest &request)
          {QStringLiteral(":reason"), request.reason},
          {QStringLiteral(":cart"), exchange ? textOrNull(request.cart) : textOrNull({})},
          {QStringLiteral(":seen"),
-          exchange ? QVariant(request.seenTotalMinor) : QVariant(QMetaType::fromType<qint64>())},
+          exchange ? QVariant(request.seenTotal.minor()) : QVariant(QMetaType::fromType<qint64>())},
          {QStringLiteral(":method"),
           exchange ? QVariant(cash ? QStringLiteral("cash") : QStringLiteral("card")) : textOrNull({})},
          {QStringLiteral(":reference"), exchange && !cash ? textOrNull(request.payment.cardReference) : textOrNull({})},
@@ -95,11 +95,11 @@ Result<QVector<ApprovalRequest>> PgApprovalStore::read(const char *sql, Prepared
         r.items = items.value();
         r.reason = q.value(4).toString();
         r.cart = q.value(5).toString();
-        r.seenTotalMinor = q.value(6).toLongLong();
+        const QString currency = q.value(16).toString();
+        r.seenTotal = Money(q.value(6).toLongLong(), currency);
         r.payment.method = q.value(7).toString() == QLatin1String("card") ? PaymentMethod::Card : PaymentMethod::Cash;
         r.payment.cardReference = q.value(8).toString();
-        // The request keeps no currency: it is the order's, which the exchange reads when carried out.
-        r.payment.tendered = Money(q.value(9).toLongLong(), QString());
+        r.payment.tendered = Money(q.value(9).toLongLong(), currency);
         r.terminal = q.value(10).toString();
         r.requestedBy = q.value(11).toString();
         r.requestedAt = q.value(12).toDateTime();

@@ -178,8 +178,8 @@ Result<QVector<BuyerOrder>> PgBuyerStore::orders(BuyerId buyer, const CartId &ca
         order.summary.id = rows.value(0).toLongLong();
         order.summary.cart = rows.value(1).toString();
         order.summary.state = state.value();
-        order.summary.amountMinor = rows.value(3).toLongLong();
         order.summary.currency = rows.value(4).toString();
+        order.summary.amount = Money(rows.value(3).toLongLong(), order.summary.currency);
         order.createdAt = fromEpochMs(rows.value(5));
         order.paidAt = fromEpochMs(rows.value(6));
         found << order;

@@ -196,8 +196,8 @@ Result<OrderSummary> PgCartStore::order(OrderId id)
     OrderSummary summary;
     summary.id = h.value(0).toLongLong();
     summary.cart = h.value(1).toString();
-    summary.amountMinor = h.value(3).toLongLong();
     summary.currency = h.value(4).toString();
+    summary.amount = Money(h.value(3).toLongLong(), summary.currency);
     h.finish();
     if (!state)
         return state.error();

@@ -79,11 +79,11 @@ Result<PgCheckoutStore::LockedOrder> PgCheckoutStore::lockOrder(OrderId order, c
     }
     const CartId cart = q.value(0).toString();
     auto state = orderStateFromText(q.value(1).toString());
-    const qint64 amountMinor = q.value(2).toLongLong();
+    const Money amount(q.value(2).toLongLong(), q.value(3).toString());
     q.finish();
     if (!state)
         return state.error();
-    return LockedOrder{cart, state.value(), amountMinor};
+    return LockedOrder{cart, state.value(), amount};
 }
 
 Result<OrderSummary> PgCheckoutStore::openOrder(const CartId &cart, const QString &channel, const QString &buyer)
@@ -529,8 +529,12 @@ Result<QVector<RefundRecord>> PgCheckoutStore::refundsDue()
     QVector<RefundRecord> refunds;
     QSqlQuery &q = *query.value();
     while (q.next())
-        refunds << RefundRecord{q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(),
-                                q.value(3).toString(),   q.value(4).toLongLong(), q.value(5).toString()};
+        refunds << RefundRecord{q.value(0).toLongLong(),
+                                q.value(1).toLongLong(),
+                                q.value(2).toString(),
+                                q.value(3).toString(),
+                                Money(q.value(4).toLongLong(), q.value(6).toString()),
+                                q.value(5).toString()};
     q.finish();
     return refunds;
 }

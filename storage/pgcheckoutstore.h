@@ -48,7 +48,7 @@ public:
     struct Returned
     {
         int lines = 0;
-        qint64 amountMinor = 0;
+        Money amount; // in the order's currency
     };
     Result<Returned> returnSoldItems(OrderId order, const QVector<OrderItemRef> &items);
 
@@ -57,7 +57,7 @@ private:
     {
         CartId cart;
         OrderState state = OrderState::Pending;
-        qint64 amountMinor = 0;
+        Money amount;
     };
     // The order row locked FOR UPDATE, first in every path (then its payment): NotFound if none.
     Result<LockedOrder> lockOrder(OrderId order, const QString &context);
@@ -72,13 +72,13 @@ private:
     // Settlement (pgordersettlement.cpp).
     Result<Settlement> settleLocked(OrderId order);
     Result<Settlement> settlementFromLines(OrderId order);
-    Result<Settlement> refundEndedOrder(OrderId order, qint64 payment, qint64 amountMinor, OrderState state);
+    Result<Settlement> refundEndedOrder(OrderId order, qint64 payment, const Money &amount, OrderState state);
     OrderLine replaceLostSeat(OrderId order, const CartId &cart, const OrderLine &line); // id 0: none free
     Status markReplacedOrderPaid(OrderId order); // CANCELLED by the confirm, delivering a replacement now
     Status refundLostLines(OrderId order, qint64 payment, const QVector<OrderLine> &lost);
-    Result<qint64> dueRefund(OrderId order, qint64 payment, qint64 amountMinor, const QString &reason,
+    Result<qint64> dueRefund(OrderId order, qint64 payment, const Money &amount, const QString &reason,
                              const QString &key);
-    Status openCase(OrderId order, qint64 refund, const QString &unit, qint64 amountMinor, const QString &reason);
+    Status openCase(OrderId order, qint64 refund, const QString &unit, const Money &amount, const QString &reason);
 
     // Webhooks: the inbox's verdict on an event that changed nothing, and on a redelivery.
     Result<InboxOutcome> finishInbox(TransactionGuard &transaction, const QString &provider, const QString &eventId,

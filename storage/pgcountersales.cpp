@@ -26,6 +26,7 @@ Result<CartQuote> PgCounterSales::quote(const CartId &cart)
     quote.cart = cart;
     bool unpriced = false;
     QSet<QString> currencies;
+    qint64 totalMinor = 0;
     while (q.next()) {
         unpriced = unpriced || q.value(4).isNull();
         currencies.insert(q.value(5).toString().trimmed());
@@ -34,10 +35,14 @@ Result<CartQuote> PgCounterSales::quote(const CartId &cart)
             q.finish();
             return type.error();
         }
-        quote.lines << QuoteLine{
-            kindFromIndex(q.value(0).toInt()), q.value(1).toLongLong(), q.value(2).toString(), q.value(3).toInt(),
-            q.value(4).toLongLong(),           fromEpochMs(q.value(6)), type.value()};
-        quote.totalMinor += quote.lines.last().amountMinor;
+        quote.lines << QuoteLine{kindFromIndex(q.value(0).toInt()),
+                                 q.value(1).toLongLong(),
+                                 q.value(2).toString(),
+                                 q.value(3).toInt(),
+                                 Money(q.value(4).toLongLong(), q.value(5).toString().trimmed()),
+                                 fromEpochMs(q.value(6)),
+                                 type.value()};
+        totalMinor += quote.lines.last().amount.minor();
     }
     q.finish();
     // The same refusals as the order itself, so a quote never promises a sale that cannot happen.
@@ -50,6 +55,7 @@ Result<CartQuote> PgCounterSales::quote(const CartId &cart)
                           ErrorReason::MixedCurrencies);
     if (!currencies.isEmpty())
         quote.currency = *currencies.cbegin();
+    quote.total = Money(totalMinor, quote.currency);
     return quote;
 }
 
@@ -106,7 +112,7 @@ Result<CounterSale> PgCounterSales::sellAtCounter(const CartId &cart, const Coun
     sale.lost = confirmed->lost;
     qint64 charged = 0;
     for (const OrderLine &line : confirmed->sold)
-        charged += line.amountMinor;
+        charged += line.amount.minor();
     sale.charged = Money(charged, order->currency);
     if (confirmed->sold.isEmpty()) {
         QStringList labels;
@@ -196,8 +202,8 @@ Ticket ticketFromRow(const QSqlQuery &q)
     ticket.venue = q.value(4).toString();
     ticket.seatLabel = q.value(5).toString();
     ticket.sectionName = q.value(6).toString();
-    ticket.priceMinor = q.value(7).toLongLong();
     ticket.currency = q.value(8).toString().trimmed();
+    ticket.price = Money(q.value(7).toLongLong(), ticket.currency);
     ticket.soldBy = q.value(9).toString();
     ticket.issuedAt = fromEpochMs(q.value(10));
     ticket.event = q.value(11).toLongLong();
@@ -233,7 +239,7 @@ Result<CounterSale> PgCounterSales::settleGuarantee(OrderId order, const Counter
     qint64 charged = 0;
     for (const OrderLine &line : summary->lines) {
         if (line.state == LineState::Sold)
-            charged += line.amountMinor;
+            charged += line.amount.minor();
     }
     sale.charged = Money(charged, summary->currency);
     if (payment.method == PaymentMethod::Cash && payment.tendered.minor() < sale.charged.minor())

@@ -113,7 +113,7 @@ Result<OrderSummary> PgExchangeStore::sellHeld(const CartId &cart, const CartQuo
                                             "changed.")
                                  .arg(change.describe()),
                              change.added + change.repriced);
-    } else if (now.totalMinor != seen.totalMinor) {
+    } else if (now.total.minor() != seen.total.minor()) {
         return makeError(ErrorCode::Conflict,
                          QStringLiteral("The units held for the exchange are no longer what was "
                                         "asked for. Nothing was changed."));
@@ -154,7 +154,7 @@ Result<ExchangeStore::Returned> PgExchangeStore::returnUnits(OrderId order, cons
     auto returned = m_checkout.returnSoldItems(order, items);
     if (!returned)
         return returned.error();
-    return Returned{returned->lines, returned->amountMinor};
+    return Returned{returned->lines, returned->amount};
 }
 
 Status PgExchangeStore::recordExchange(OrderId from, OrderId to, const Money &returnedTotal, const Money &newTotal,

@@ -45,10 +45,10 @@ Result<Folio> PgFolioStore::folio(StayId stay)
     folio.checkOut = q.value(7).toDate();
     auto state = stayStateFromText(q.value(8).toString());
     folio.order = q.value(9).toLongLong();
-    folio.roomMinor = q.value(10).toLongLong();
-    folio.roomOwedMinor = q.value(11).toLongLong();
+    folio.room = Money(q.value(10).toLongLong(), folio.currency);
+    folio.roomOwed = Money(q.value(11).toLongLong(), folio.currency);
     for (const QString &rate : q.value(12).toString().split(QLatin1Char(','), Qt::SkipEmptyParts))
-        folio.nightRates << rate.toLongLong();
+        folio.nightRates << Money(rate.toLongLong(), folio.currency);
     q.finish();
     if (!state)
         return state.error();
@@ -72,7 +72,7 @@ Status PgFolioStore::readCharges(Folio &folio)
         charge.stay = q.value(1).toLongLong();
         charge.kind = folioKindFromName(q.value(2).toString()).value_or(FolioKind::Other);
         charge.description = q.value(3).toString();
-        charge.amountMinor = q.value(4).toLongLong();
+        charge.amount = Money(q.value(4).toLongLong(), folio.currency);
         charge.quantity = q.value(5).toInt();
         charge.postedBy = q.value(6).toString();
         charge.postedAt = q.value(7).toDateTime();
@@ -94,8 +94,8 @@ Status PgFolioStore::readPayments(Folio &folio)
         return rows.error();
     QSqlQuery &q = *rows.value();
     while (q.next())
-        folio.payments << FolioPayment{q.value(0).toDateTime(), q.value(1).toString(), q.value(2).toLongLong(),
-                                       q.value(3).toString()};
+        folio.payments << FolioPayment{q.value(0).toDateTime(), q.value(1).toString(),
+                                       Money(q.value(2).toLongLong(), folio.currency), q.value(3).toString()};
     q.finish();
     return Done{};
 }
@@ -106,7 +106,7 @@ Result<FolioChargeId> PgFolioStore::post(const FolioChargeRequest &request)
                                     {{QStringLiteral(":stay"), request.stay},
                                      {QStringLiteral(":kind"), folioKindName(request.kind)},
                                      {QStringLiteral(":description"), request.description},
-                                     {QStringLiteral(":amount"), request.amountMinor},
+                                     {QStringLiteral(":amount"), request.amount.minor()},
                                      {QStringLiteral(":quantity"), request.quantity}});
     if (!posted)
         return posted.error();
@@ -147,7 +147,7 @@ Status PgFolioStore::voidCharge(FolioChargeId charge, const QString &reason)
     return makeError(ErrorCode::NotFound, QStringLiteral("Folio charge %1 does not exist.").arg(charge));
 }
 
-Result<FolioSettlement> PgFolioStore::settleAndCheckOut(StayId stay, qint64 seenBalanceMinor,
+Result<FolioSettlement> PgFolioStore::settleAndCheckOut(StayId stay, const Money &seenBalance,
                                                         const std::optional<CounterPayment> &payment)
 {
     const bool cash = payment && payment->method == PaymentMethod::Cash;
@@ -155,7 +155,7 @@ Result<FolioSettlement> PgFolioStore::settleAndCheckOut(StayId stay, qint64 seen
     auto settled
         = m_statements.exec(FolioSql::settle, QStringLiteral("settling a folio and checking out"),
                             {{QStringLiteral(":stay"), stay},
-                             {QStringLiteral(":seen"), seenBalanceMinor},
+                             {QStringLiteral(":seen"), seenBalance.minor()},
                              {QStringLiteral(":method"),
                               !payment ? nullOf(QMetaType::fromType<QString>())
                                        : QVariant(cash       ? QStringLiteral("cash")
@@ -171,8 +171,8 @@ Result<FolioSettlement> PgFolioStore::settleAndCheckOut(StayId stay, qint64 seen
     const QString outcome = q.next() ? q.value(0).toString() : QString();
     const qint64 balance = q.value(1).toLongLong();
     FolioSettlement result;
-    result.chargedMinor = q.value(2).toLongLong();
-    result.changeMinor = q.value(3).toLongLong();
+    result.charged = Money(q.value(2).toLongLong(), seenBalance.currency());
+    result.change = Money(q.value(3).toLongLong(), seenBalance.currency());
     result.order = q.value(4).toLongLong();
     result.settled = result.order != 0;
     q.finish();

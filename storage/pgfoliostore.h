@@ -13,7 +13,7 @@ public:
     Result<Folio> folio(StayId stay) override;
     Result<FolioChargeId> post(const FolioChargeRequest &request) override;
     Status voidCharge(FolioChargeId charge, const QString &reason) override;
-    Result<FolioSettlement> settleAndCheckOut(StayId stay, qint64 seenBalanceMinor,
+    Result<FolioSettlement> settleAndCheckOut(StayId stay, const Money &seenBalance,
                                               const std::optional<CounterPayment> &payment) override;
 
 private:

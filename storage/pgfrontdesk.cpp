@@ -75,7 +75,7 @@ Result<HotelCalendar> PgFrontDesk::calendar(HotelId hotel, const QDate &from, co
         type.code = types.value()->value(2).toString();
         type.name = types.value()->value(3).toString();
         type.rank = types.value()->value(4).toInt();
-        type.priceMinor = types.value()->value(5).toLongLong();
+        type.price = Money(types.value()->value(5).toLongLong(), calendar.hotel.currency);
         row.insert(type.id, int(calendar.roomTypes.size()));
         calendar.roomTypes << type;
         // Nights without a row (outside the hotel's calendar) stay empty: nothing to sell there.
@@ -84,6 +84,7 @@ Result<HotelCalendar> PgFrontDesk::calendar(HotelId hotel, const QDate &from, co
             empty[day].roomType = type.id;
             empty[day].roomTypeCode = type.code;
             empty[day].night = from.addDays(day);
+            empty[day].price = Money(0, calendar.hotel.currency);
         }
         calendar.nights << empty;
     }
@@ -105,7 +106,7 @@ Result<HotelCalendar> PgFrontDesk::calendar(HotelId hotel, const QDate &from, co
         night.capacity = q.value(3).toInt();
         night.physical = q.value(4).toInt();
         night.booked = q.value(5).toInt();
-        night.priceMinor = q.value(6).toLongLong();
+        night.price = Money(q.value(6).toLongLong(), calendar.hotel.currency);
     }
     q.finish();
     return calendar;
@@ -228,8 +229,8 @@ Result<QVector<CompensationEntry>> PgFrontDesk::compensations(HotelId hotel, con
         entry.stay = q.value(3).toLongLong();
         entry.guest = q.value(4).toString();
         entry.action = actionFromName(q.value(5).toString());
-        entry.amountMinor = q.value(6).toLongLong();
         entry.currency = q.value(7).toString().trimmed();
+        entry.amount = Money(q.value(6).toLongLong(), entry.currency);
         entry.reason = q.value(8).toString();
         entry.night = q.value(9).toDate();
         entry.partner = q.value(10).toString();
@@ -252,9 +253,11 @@ Result<QVector<RefundCase>> PgFrontDesk::openRefundCases()
             q.finish();
             return refundState.error();
         }
-        cases << RefundCase{q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(),
-                            q.value(3).toLongLong(), q.value(4).toString(),   q.value(5).toDateTime(),
-                            refundState.value()};
+        cases << RefundCase{
+            q.value(0).toLongLong(), q.value(1).toLongLong(),
+            q.value(2).toString(),   Money(q.value(3).toLongLong(), q.value(7).toString()), // its order's currency
+            q.value(4).toString(),   q.value(5).toDateTime(),
+            refundState.value()};
     }
     q.finish();
     return cases;

@@ -82,7 +82,7 @@ Result<OccupancyReport> PgHotelLists::occupancy(HotelId hotel, const QDate &from
         night.sellable = q.value(4).toInt();
         night.booked = q.value(5).toInt();
         night.sold = q.value(6).toInt();
-        night.revenueMinor = q.value(7).toLongLong();
+        night.revenue = Money(q.value(7).toLongLong(), report.currency);
         report.nights << night;
     }
     q.finish();

@@ -202,7 +202,7 @@ Result<QVector<HotelSummary>> PgHotelStore::hotels()
         HotelSummary &hotel = hotels.last();
         hotel.roomTypes << RoomTypeSummary{q.value(5).toLongLong(), id,
                                            q.value(6).toString(),   q.value(7).toString(),
-                                           q.value(8).toInt(),      q.value(9).toLongLong()};
+                                           q.value(8).toInt(),      Money(q.value(9).toLongLong(), hotel.currency)};
         const QDate first = q.value(10).toDate();
         const QDate last = q.value(11).toDate();
         if (first.isValid() && (!hotel.firstNight.isValid() || first < hotel.firstNight))
@@ -230,14 +230,15 @@ Result<QVector<RangeAvailability>> PgHotelStore::availability(HotelId hotel, con
         const RoomTypeId roomType = q.value(0).toLongLong();
         if (result.isEmpty() || result.last().roomType.id != roomType) {
             RangeAvailability range;
+            range.currency = q.value(9).toString();
             range.roomType = RoomTypeSummary{roomType,
                                              hotel,
                                              q.value(1).toString(),
                                              q.value(2).toString(),
                                              q.value(3).toInt(),
-                                             q.value(4).toLongLong()};
+                                             Money(q.value(4).toLongLong(), range.currency)};
             range.freeEveryNight = -1;
-            range.currency = q.value(9).toString();
+            range.total = Money(0, range.currency);
             result << range;
         }
         RangeAvailability &range = result.last();
@@ -248,9 +249,9 @@ Result<QVector<RangeAvailability>> PgHotelStore::availability(HotelId hotel, con
         night.capacity = q.value(6).toInt();
         night.physical = q.value(7).toInt();
         night.booked = q.value(8).toInt();
-        night.priceMinor = q.value(10).toLongLong();
+        night.price = Money(q.value(10).toLongLong(), range.currency);
         range.freeEveryNight = range.freeEveryNight < 0 ? night.free() : qMin(range.freeEveryNight, night.free());
-        range.totalMinor += night.priceMinor;
+        range.total = range.total.withMinor(range.total.minor() + night.price.minor());
         range.nights << night;
     }
     q.finish();

@@ -80,14 +80,14 @@ Result<NightAuditReport> PgNightAudit::readRun(qint64 run)
     report.currency = q.value(4).toString().trimmed();
     report.noShows = q.value(5).toInt();
     report.cancellations = q.value(6).toInt();
-    report.feesMinor = q.value(7).toLongLong();
-    report.refundedMinor = q.value(8).toLongLong();
+    report.fees = Money(q.value(7).toLongLong(), report.currency);
+    report.refunded = Money(q.value(8).toLongLong(), report.currency);
     report.nightsReleased = q.value(9).toInt();
     report.arrivals = q.value(10).toInt();
     report.departures = q.value(11).toInt();
     report.inHouse = q.value(12).toInt();
     report.rooms = q.value(13).toInt();
-    report.roomRevenueMinor = q.value(14).toLongLong();
+    report.roomRevenue = Money(q.value(14).toLongLong(), report.currency);
     q.finish();
 
     auto rows = m_statements.exec(NightAuditSql::stays, reportContext, {{QStringLiteral(":run"), run}});
@@ -109,8 +109,8 @@ Result<NightAuditReport> PgNightAudit::readRun(qint64 run)
         }
         stay.outcome = outcome.value();
         stay.securedBy = noShowSecurityFromName(r.value(7).toString()).value_or(NoShowSecurity::Nothing);
-        stay.feeMinor = r.value(8).toLongLong();
-        stay.refundedMinor = r.value(9).toLongLong();
+        stay.fee = Money(r.value(8).toLongLong(), report.currency);
+        stay.refunded = Money(r.value(9).toLongLong(), report.currency);
         stay.nightsReleased = r.value(10).toInt();
         stay.note = r.value(11).toString();
         report.stays << stay;

@@ -148,8 +148,12 @@ Status PgOrderLookup::readLines(OrderDetails &details)
             s.finish();
             return state.error();
         }
-        details.lines << OrderLine{
-            ItemKind::Stay, s.value(0).toLongLong(), s.value(1).toString(), 1, s.value(2).toLongLong(), state.value()};
+        details.lines << OrderLine{ItemKind::Stay,
+                                   s.value(0).toLongLong(),
+                                   s.value(1).toString(),
+                                   1,
+                                   Money(s.value(2).toLongLong(), details.currency),
+                                   state.value()};
     }
     s.finish();
     return Done{};

@@ -49,14 +49,14 @@ Result<PaymentRecord> PgCheckoutStore::paymentOfOrderLocked(OrderId order)
 
 // Idempotent by key: a second decision for the same money finds the first refund row, never a new one.
 // `payment` 0: money taken at the counter, so there is no provider payment to refund.
-Result<qint64> PgCheckoutStore::dueRefund(OrderId order, qint64 payment, qint64 amountMinor, const QString &reason,
+Result<qint64> PgCheckoutStore::dueRefund(OrderId order, qint64 payment, const Money &amount, const QString &reason,
                                           const QString &key)
 {
     auto refund = m_statements.exec(
         CheckoutSql::insertRefund, settleContext,
         {{QStringLiteral(":order"), order},
          {QStringLiteral(":payment"), payment ? QVariant(payment) : QVariant(QMetaType::fromType<qint64>())},
-         {QStringLiteral(":amount"), amountMinor},
+         {QStringLiteral(":amount"), amount.minor()},
          {QStringLiteral(":reason"), reason},
          {QStringLiteral(":key"), key}});
     if (!refund)
@@ -75,14 +75,14 @@ Result<qint64> PgCheckoutStore::dueRefund(OrderId order, qint64 payment, qint64 
     return id;
 }
 
-Status PgCheckoutStore::openCase(OrderId order, qint64 refund, const QString &unit, qint64 amountMinor,
+Status PgCheckoutStore::openCase(OrderId order, qint64 refund, const QString &unit, const Money &amount,
                                  const QString &reason)
 {
     auto compensation = m_statements.exec(CheckoutSql::insertCompensation, settleContext,
                                           {{QStringLiteral(":order"), order},
                                            {QStringLiteral(":refund"), refund},
                                            {QStringLiteral(":unit"), unit},
-                                           {QStringLiteral(":amount"), amountMinor},
+                                           {QStringLiteral(":amount"), amount.minor()},
                                            {QStringLiteral(":reason"), reason}});
     if (!compensation)
         return compensation.error();
@@ -98,6 +98,7 @@ Result<Settlement> PgCheckoutStore::settlementFromLines(OrderId order)
     Settlement settlement;
     settlement.order = order;
     settlement.alreadySettled = true;
+    settlement.refundDue = Money(0, summary->currency); // decided before: nothing more falls due now
     for (const OrderLine &line : summary->lines) {
         if (line.state == LineState::Sold)
             settlement.sold << line;
@@ -122,7 +123,7 @@ Result<Settlement> PgCheckoutStore::settleLocked(OrderId order)
                          QStringLiteral("Order %1 has no successful payment to settle.").arg(order));
 
     if (endedWithoutDelivery(locked->state))
-        return refundEndedOrder(order, payment->id, locked->amountMinor, locked->state);
+        return refundEndedOrder(order, payment->id, locked->amount, locked->state);
     if (locked->state != OrderState::Pending)
         return settlementFromLines(order); // settled before: by the checkout, a webhook or reconciliation
 
@@ -156,8 +157,10 @@ Result<Settlement> PgCheckoutStore::settleLocked(OrderId order)
     if (auto status = refundLostLines(order, payment->id, stillLost); !status)
         return status.error();
     settlement.refunded = stillLost;
+    qint64 refundDueMinor = 0;
     for (const OrderLine &line : stillLost)
-        settlement.refundDueMinor += line.amountMinor;
+        refundDueMinor += line.amount.minor();
+    settlement.refundDue = locked->amount.withMinor(refundDueMinor);
 
     if (settlement.sold.isEmpty()) {
         // Nothing could be delivered: the whole amount is on its way back and the order says so.
@@ -192,7 +195,7 @@ Status PgCheckoutStore::markReplacedOrderPaid(OrderId order)
     return Done{};
 }
 
-Result<Settlement> PgCheckoutStore::refundEndedOrder(OrderId order, qint64 payment, qint64 amountMinor,
+Result<Settlement> PgCheckoutStore::refundEndedOrder(OrderId order, qint64 payment, const Money &amount,
                                                      OrderState state)
 {
     // Charged after the order ended (its holds went back): every cent goes back, once.
@@ -205,13 +208,13 @@ Result<Settlement> PgCheckoutStore::refundEndedOrder(OrderId order, qint64 payme
     Settlement settlement;
     settlement.order = order;
     settlement.alreadySettled = decidedBefore;
-    settlement.refundDueMinor = amountMinor;
-    if (decidedBefore || amountMinor == 0)
+    settlement.refundDue = amount;
+    if (decidedBefore || amount.isZero())
         return settlement;
-    auto refund = dueRefund(order, payment, amountMinor, QStringLiteral("charged after the order ended"), key);
+    auto refund = dueRefund(order, payment, amount, QStringLiteral("charged after the order ended"), key);
     if (!refund)
         return refund.error();
-    if (auto status = openCase(order, refund.value(), QStringLiteral("the whole order"), amountMinor,
+    if (auto status = openCase(order, refund.value(), QStringLiteral("the whole order"), amount,
                                QStringLiteral("paid after the order %1").arg(toText(state).toLower()));
         !status)
         return status.error();
@@ -243,15 +246,16 @@ Status PgCheckoutStore::refundLostLines(OrderId order, qint64 payment, const QVe
 {
     if (lost.isEmpty())
         return Done{};
-    qint64 due = 0;
+    qint64 dueMinor = 0;
     for (const OrderLine &line : lost)
-        due += line.amountMinor;
+        dueMinor += line.amount.minor();
+    const Money due = lost.first().amount.withMinor(dueMinor); // the lines share their order's currency
     auto refund = dueRefund(order, payment, due, QStringLiteral("units lost after their hold ran out"),
                             QStringLiteral("order-%1-refund-lost").arg(order));
     if (!refund)
         return refund.error();
     for (const OrderLine &line : lost) {
-        if (auto status = openCase(order, refund.value(), line.label, line.amountMinor,
+        if (auto status = openCase(order, refund.value(), line.label, line.amount,
                                    QStringLiteral("taken by another buyer after the hold ran out"));
             !status)
             return status;
@@ -263,7 +267,7 @@ Status PgCheckoutStore::refundLostLines(OrderId order, qint64 payment, const QVe
             return marked.error();
         marked.value()->finish();
     }
-    return logStep(order, QStringLiteral("refund-due"), QString::number(due));
+    return logStep(order, QStringLiteral("refund-due"), QString::number(due.minor()));
 }
 
 Result<PgCheckoutStore::Returned> PgCheckoutStore::returnSoldItems(OrderId order, const QVector<OrderItemRef> &items)
@@ -288,11 +292,16 @@ Result<PgCheckoutStore::Returned> PgCheckoutStore::returnSoldItems(OrderId order
         }
     }
     const bool whole = items.isEmpty();
+    // The caller holds the order row already; locking it again only reads the currency the sum is in.
+    auto locked = lockOrder(order, context);
+    if (!locked)
+        return locked.error();
     Returned returned;
-    auto add = [&returned](QSqlQuery &q) {
+    qint64 returnedMinor = 0;
+    auto add = [&returned, &returnedMinor](QSqlQuery &q) {
         if (q.next()) {
             returned.lines += q.value(0).toInt();
-            returned.amountMinor += q.value(1).toLongLong();
+            returnedMinor += q.value(1).toLongLong();
         }
         q.finish();
     };
@@ -336,6 +345,7 @@ Result<PgCheckoutStore::Returned> PgCheckoutStore::returnSoldItems(OrderId order
             return q.error();
         add(*q.value());
     }
+    returned.amount = locked->amount.withMinor(returnedMinor);
     return returned;
 }
 
@@ -377,12 +387,12 @@ Result<RefundRecord> PgCheckoutStore::refundUnits(OrderId order, const QVector<O
     number.value()->finish();
     RefundRecord record;
     record.order = order;
-    record.amountMinor = returned->amountMinor;
+    record.amount = returned->amount;
     record.reason = reason.trimmed();
     record.idempotencyKey = QStringLiteral("order-%1-refund-%2").arg(order).arg(n);
     record.atCounter = paymentId == 0;
     // Refund rows are a manager's to write: a clerk's connection is refused here (42501).
-    auto refund = dueRefund(order, paymentId, record.amountMinor, record.reason, record.idempotencyKey);
+    auto refund = dueRefund(order, paymentId, record.amount, record.reason, record.idempotencyKey);
     if (!refund)
         return refund.error();
     record.id = refund.value();
@@ -393,9 +403,9 @@ Result<RefundRecord> PgCheckoutStore::refundUnits(OrderId order, const QVector<O
         if (!done)
             return done.error();
         done.value()->finish();
-        auto added
-            = m_statements.exec(CheckoutSql::addRefunded, context,
-                                {{QStringLiteral(":amount"), record.amountMinor}, {QStringLiteral(":order"), order}});
+        auto added = m_statements.exec(
+            CheckoutSql::addRefunded, context,
+            {{QStringLiteral(":amount"), record.amount.minor()}, {QStringLiteral(":order"), order}});
         if (!added)
             return added.error();
         added.value()->finish();

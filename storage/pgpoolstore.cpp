@@ -299,8 +299,8 @@ Result<QVector<PoolSummary>> PgPoolStore::summaries(const QVariant &pool, const 
         summary.event = q.value(1).toLongLong();
         summary.code = q.value(2).toString();
         summary.name = q.value(3).toString();
-        summary.priceMinor = q.value(4).toLongLong();
         summary.currency = q.value(5).toString();
+        summary.price = Money(q.value(4).toLongLong(), summary.currency);
         summary.strategy = claimStrategyFromName(q.value(6).toString()).value_or(ClaimStrategy::Atomic);
         summary.subpools = q.value(7).toInt();
         summary.capacity = q.value(8).toInt();
@@ -338,7 +338,7 @@ Result<PoolSummary> PgPoolStore::createPool(const PoolSpec &spec)
                                      {{QStringLiteral(":event"), spec.event},
                                       {QStringLiteral(":code"), spec.code},
                                       {QStringLiteral(":name"), spec.name.isEmpty() ? spec.code : spec.name},
-                                      {QStringLiteral(":price"), spec.priceMinor},
+                                      {QStringLiteral(":price"), spec.price.minor()},
                                       {QStringLiteral(":strategy"), claimStrategyName(spec.strategy)}});
     if (!created) {
         if (created.error().sqlState == QLatin1String("23503"))

@@ -21,13 +21,14 @@ Result<QVector<TypePrice>> PgPriceTypeStore::prices(EventId event)
             q.finish();
             return type.error();
         }
-        prices << TypePrice{q.value(0).toString(), q.value(1).toString(), type.value(), q.value(3).toLongLong()};
+        prices << TypePrice{q.value(0).toString(), q.value(1).toString(), type.value(),
+                            Money(q.value(3).toLongLong(), q.value(4).toString())};
     }
     q.finish();
     return prices;
 }
 
-Status PgPriceTypeStore::setPrice(EventId event, const QString &bandCode, PriceType type, qint64 amountMinor)
+Status PgPriceTypeStore::setPrice(EventId event, const QString &bandCode, PriceType type, const Money &amount)
 {
     const bool adult = type == PriceType::Adult;
     auto query = m_statements.exec(adult ? PriceTypeSql::setAdultPrice : PriceTypeSql::setTypePrice,
@@ -35,7 +36,7 @@ Status PgPriceTypeStore::setPrice(EventId event, const QString &bandCode, PriceT
                                    {{QStringLiteral(":event"), event},
                                     {QStringLiteral(":band"), bandCode},
                                     {QStringLiteral(":type"), toText(type)},
-                                    {QStringLiteral(":amount"), amountMinor}});
+                                    {QStringLiteral(":amount"), amount.minor()}});
     if (!query)
         return query.error();
     QSqlQuery &q = *query.value();
@@ -48,11 +49,12 @@ Status PgPriceTypeStore::setPrice(EventId event, const QString &bandCode, PriceT
     return Done{};
 }
 
-Result<qint64> PgPriceTypeStore::choose(const PriceTypeChoice &choice)
+Result<Money> PgPriceTypeStore::choose(const PriceTypeChoice &choice)
 {
     auto query = m_statements.exec(PriceTypeSql::choose, QStringLiteral("choosing a price type"),
                                    {{QStringLiteral(":cart"), choice.cart},
                                     {QStringLiteral(":unit"), choice.unit},
+                                    {QStringLiteral(":unit2"), choice.unit},
                                     {QStringLiteral(":type"), toText(choice.type)},
                                     {QStringLiteral(":reason"), choice.compReason}});
     if (!query) {
@@ -74,7 +76,11 @@ Result<qint64> PgPriceTypeStore::choose(const PriceTypeChoice &choice)
         return error;
     }
     QSqlQuery &q = *query.value();
-    const qint64 amount = q.next() ? q.value(0).toLongLong() : 0;
+    if (!q.next()) {
+        q.finish();
+        return makeError(ErrorCode::Internal, QStringLiteral("Choosing a price type answered nothing."));
+    }
+    const Money amount(q.value(0).toLongLong(), q.value(1).toString());
     q.finish();
     return amount;
 }

@@ -13,8 +13,8 @@ public:
     explicit PgPriceTypeStore(QSqlDatabase database);
 
     Result<QVector<TypePrice>> prices(EventId event) override;
-    Status setPrice(EventId event, const QString &bandCode, PriceType type, qint64 amountMinor) override;
-    Result<qint64> choose(const PriceTypeChoice &choice) override;
+    Status setPrice(EventId event, const QString &bandCode, PriceType type, const Money &amount) override;
+    Result<Money> choose(const PriceTypeChoice &choice) override;
 
 private:
     PreparedStatements m_statements;

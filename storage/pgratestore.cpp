@@ -22,7 +22,7 @@ Result<QVector<RateRule>> PgRateStore::rules(HotelId hotel)
         rule.firstNight = q.value(3).toDate();
         rule.lastNight = q.value(4).toDate();
         rule.weekdays = q.value(5).toInt();
-        rule.priceMinor = q.value(6).toLongLong();
+        rule.price = Money(q.value(6).toLongLong(), q.value(7).toString());
         rules << rule;
     }
     q.finish();
@@ -37,7 +37,7 @@ Result<RateId> PgRateStore::add(const RateRule &rule)
                                     {QStringLiteral(":first_night"), rule.firstNight},
                                     {QStringLiteral(":last_night"), rule.lastNight},
                                     {QStringLiteral(":weekdays"), rule.weekdays},
-                                    {QStringLiteral(":price"), rule.priceMinor}});
+                                    {QStringLiteral(":price"), rule.price.minor()}});
     if (!query)
         return query.error();
     QSqlQuery &q = *query.value();

@@ -111,7 +111,7 @@ Status PgSeatMapStore::readSeats(EventId event, SeatMap &map)
     while (bands.value()->next()) {
         bandIndex.insert(bands.value()->value(0).toString(), map.bands.size());
         map.bands << SeatMapBand{bands.value()->value(0).toString(), bands.value()->value(1).toString(),
-                                 bands.value()->value(2).toLongLong()};
+                                 Money(bands.value()->value(2).toLongLong(), bands.value()->value(3).toString())};
     }
     bands.value()->finish();
 

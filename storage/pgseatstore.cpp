@@ -217,7 +217,7 @@ Result<EventAvailability> PgSeatStore::availability(EventId event)
         row.section = q.value(0).toString();
         row.sectionName = q.value(1).toString();
         row.priceBand = q.value(2).toString();
-        row.priceMinor = q.value(3).toLongLong();
+        row.price = Money(q.value(3).toLongLong(), availability.currency);
         row.total = q.value(4).toInt();
         row.available = q.value(5).toInt();
         row.held = q.value(6).toInt();

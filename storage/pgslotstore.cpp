@@ -120,9 +120,11 @@ Result<QVector<RestaurantSummary>> PgSlotStore::restaurants()
     QVector<RestaurantSummary> restaurants;
     while (q.next()) {
         const RestaurantId id = q.value(0).toLongLong();
-        if (restaurants.isEmpty() || restaurants.last().id != id)
+        if (restaurants.isEmpty() || restaurants.last().id != id) {
+            const QString currency = q.value(2).toString();
             restaurants << RestaurantSummary{
-                id, q.value(1).toString(), q.value(2).toString(), q.value(3).toLongLong(), {}};
+                id, q.value(1).toString(), currency, Money(q.value(3).toLongLong(), currency), {}};
+        }
         restaurants.last().tables << TableSummary{q.value(4).toLongLong(), q.value(5).toString(), q.value(6).toInt()};
     }
     q.finish();

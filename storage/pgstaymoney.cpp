@@ -27,8 +27,8 @@ Result<StayMoney> stayMoneyFromRow(StayId stay, const QSqlQuery &q)
     money.order = q.value(0).toLongLong();
     money.orderState = orderState.value();
     money.currency = q.value(2).toString().trimmed();
-    money.priceMinor = q.value(3).toLongLong();
-    money.paidMinor = q.value(4).toLongLong();
+    money.price = Money(q.value(3).toLongLong(), money.currency);
+    money.amountPaid = Money(q.value(4).toLongLong(), money.currency);
     money.paidOnline = q.value(5).toBool();
     return money;
 }
@@ -133,13 +133,14 @@ Result<StayMoney> PgFrontDesk::stayMoney(StayId stay)
     }
     auto money = stayMoneyFromRow(stay, q);
     if (money) {
-        // columns 6-10: the hotel's cancellation policy for the stay (migration 033)
+        // columns 6-10: the hotel's cancellation policy for the stay (migration 033), in its currency
+        const QString &currency = money.value().currency;
         CancellationTerms &terms = money.value().terms;
         terms.hasPolicy = q.value(6).toBool();
         terms.freeUntil = fromEpochMs(q.value(7));
         terms.late = q.value(8).toBool();
-        terms.cancelFeeMinor = q.value(9).toLongLong();
-        terms.noShowFeeMinor = q.value(10).toLongLong();
+        terms.cancelFee = Money(q.value(9).toLongLong(), currency);
+        terms.noShowFee = Money(q.value(10).toLongLong(), currency);
     }
     q.finish();
     return money;
@@ -168,7 +169,7 @@ Result<MoveQuote> PgFrontDesk::quoteMove(StayId stay, RoomTypeId roomType, const
     q.finish();
     if (!money)
         return money.error();
-    return MoveQuote{money.value(), newPriceMinor, roomType, checkIn, checkOut};
+    return MoveQuote{money.value(), Money(newPriceMinor, money->currency), roomType, checkIn, checkOut};
 }
 
 Result<StayMoneyOutcome> PgFrontDesk::cancelStay(const CancelDecision &decision)
@@ -177,18 +178,18 @@ Result<StayMoneyOutcome> PgFrontDesk::cancelStay(const CancelDecision &decision)
     auto cancelled
         = m_statements.exec(StayMoneySql::cancelStay, QStringLiteral("cancelling a stay"),
                             {{QStringLiteral(":stay"), stay},
-                             {QStringLiteral(":fee"), decision.feeMinor},
+                             {QStringLiteral(":fee"), decision.fee.minor()},
                              {QStringLiteral(":reason"),
                               decision.reason.trimmed().isEmpty() ? nullText() : QVariant(decision.reason.trimmed())},
-                             {QStringLiteral(":seen_paid"), decision.seen.paidMinor}});
+                             {QStringLiteral(":seen_paid"), decision.seen.amountPaid.minor()}});
     if (!cancelled)
         return cancelled.error();
     QSqlQuery &q = *cancelled.value();
     const QString outcome = q.next() ? q.value(0).toString() : QString();
     StayMoneyOutcome result;
     result.nightsReturned = q.value(1).toInt();
-    result.refundedMinor = q.value(2).toLongLong();
-    result.feeMinor = q.value(3).toLongLong();
+    result.refunded = Money(q.value(2).toLongLong(), decision.seen.currency);
+    result.fee = Money(q.value(3).toLongLong(), decision.seen.currency);
     result.refundAtDesk = q.value(4).toBool();
     const QString orderState = q.value(5).toString();
     q.finish();
@@ -228,23 +229,24 @@ Result<StayMoneyOutcome> PgFrontDesk::moveStay(const MoveDecision &decision)
          {QStringLiteral(":tendered"),
           charge && cash ? QVariant(payment.tendered.minor()) : QVariant(QMetaType::fromType<qint64>())},
          {QStringLiteral(":reference"), charge && !cash ? QVariant(payment.cardReference.trimmed()) : nullText()},
-         {QStringLiteral(":seen_price"), seen.money.priceMinor},
-         {QStringLiteral(":seen_new_price"), seen.newPriceMinor},
-         {QStringLiteral(":seen_paid"), seen.money.paidMinor}});
+         {QStringLiteral(":seen_price"), seen.money.price.minor()},
+         {QStringLiteral(":seen_new_price"), seen.newPrice.minor()},
+         {QStringLiteral(":seen_paid"), seen.money.amountPaid.minor()}});
     if (!moved)
         return moved.error();
     QSqlQuery &q = *moved.value();
     const QString outcome = q.next() ? q.value(0).toString() : QString();
+    const Money inStayCurrency(0, seen.money.currency);
     StayMoneyOutcome result;
-    result.chargedMinor = q.value(2).toLongLong();
-    result.refundedMinor = q.value(3).toLongLong();
-    result.waivedMinor = q.value(4).toLongLong();
+    result.charged = inStayCurrency.withMinor(q.value(2).toLongLong());
+    result.refunded = inStayCurrency.withMinor(q.value(3).toLongLong());
+    result.waived = inStayCurrency.withMinor(q.value(4).toLongLong());
     result.refundAtDesk = q.value(5).toBool();
     result.supplementOrder = q.value(6).toLongLong();
     q.finish();
     if (auto status = moneyAnswer(outcome, stay); !status)
         return status.error();
-    result.changeMinor = charge && cash ? payment.tendered.minor() - result.chargedMinor : 0;
+    result.change = inStayCurrency.withMinor(charge && cash ? payment.tendered.minor() - result.charged.minor() : 0);
     return result;
 }
 
@@ -259,13 +261,13 @@ Status PgFrontDesk::resolveOverbooking(const OverbookingDecision &decision)
         {{QStringLiteral(":stay"), stay},
          {QStringLiteral(":action"), overbookingActionName(decision.action)},
          {QStringLiteral(":room_type"), walk ? noAmount : QVariant(seen.roomType)},
-         {QStringLiteral(":amount"), decision.compensationMinor},
+         {QStringLiteral(":amount"), decision.compensation.minor()},
          {QStringLiteral(":reason"), decision.reason},
          {QStringLiteral(":night"), decision.night},
          {QStringLiteral(":settle"), walk ? nullText() : QVariant(settlementName(decision.settlement))},
-         {QStringLiteral(":seen_price"), walk ? noAmount : QVariant(seen.money.priceMinor)},
-         {QStringLiteral(":seen_new_price"), walk ? noAmount : QVariant(seen.newPriceMinor)},
-         {QStringLiteral(":seen_paid"), seen.money.paidMinor},
+         {QStringLiteral(":seen_price"), walk ? noAmount : QVariant(seen.money.price.minor())},
+         {QStringLiteral(":seen_new_price"), walk ? noAmount : QVariant(seen.newPrice.minor())},
+         {QStringLiteral(":seen_paid"), seen.money.amountPaid.minor()},
          {QStringLiteral(":partner"), walk && decision.partner > 0 ? QVariant(decision.partner) : noAmount}});
     if (!resolved)
         return resolved.error();

@@ -5,7 +5,7 @@
 namespace boxoffice::PriceTypeSql {
 
 inline constexpr char prices[] = R"SQL(
-SELECT pb.code, pb.name, t.price_type, t.amount_minor
+SELECT pb.code, pb.name, t.price_type, t.amount_minor, e.currency
 FROM events e
 JOIN price_bands pb ON pb.layout_id = e.layout_id
 JOIN event_price_types t ON t.event_id = e.id AND t.price_band_id = pb.id
@@ -45,7 +45,8 @@ RETURNING 1
 
 inline constexpr char choose[] = R"SQL(
 SELECT boxoffice_choose_price_type(CAST(:cart AS text), CAST(:unit AS bigint), CAST(:type AS text),
-                                   CAST(:reason AS text))
+                                   CAST(:reason AS text)),
+       (SELECT e.currency FROM event_seats s JOIN events e ON e.id = s.event_id WHERE s.id = CAST(:unit2 AS bigint))
 )SQL";
 
 } // namespace boxoffice::PriceTypeSql

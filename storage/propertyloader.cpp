@@ -86,7 +86,7 @@ FROM created, p, generate_series(0, p.nights - 1) AS offset_days
         query.bindValue(QStringLiteral(":code"), type.code);
         query.bindValue(QStringLiteral(":name"), type.name);
         query.bindValue(QStringLiteral(":rank"), type.rank);
-        query.bindValue(QStringLiteral(":price"), type.priceMinor);
+        query.bindValue(QStringLiteral(":price"), type.price.minor());
         if (!query.exec())
             return fromSqlError(query.lastError(), context);
         loaded.units += query.numRowsAffected();
@@ -131,7 +131,7 @@ FROM room_types rt WHERE rt.hotel_id = :hotel AND rt.code = :code
         query.bindValue(QStringLiteral(":first"), rate.firstDay);
         query.bindValue(QStringLiteral(":last"), rate.lastDay);
         query.bindValue(QStringLiteral(":weekdays"), rate.weekdays);
-        query.bindValue(QStringLiteral(":price"), rate.priceMinor);
+        query.bindValue(QStringLiteral(":price"), rate.price.minor());
         query.bindValue(QStringLiteral(":hotel"), hotel);
         query.bindValue(QStringLiteral(":code"), type.code);
         if (!query.exec())
@@ -168,7 +168,7 @@ Result<LoadedProperty> PropertyLoader::loadRestaurant(const QByteArray &json)
                        "ON CONFLICT (name) DO NOTHING RETURNING id"));
     query.bindValue(QStringLiteral(":name"), loaded.name);
     query.bindValue(QStringLiteral(":currency"), restaurant->currency);
-    query.bindValue(QStringLiteral(":deposit"), restaurant->depositMinor);
+    query.bindValue(QStringLiteral(":deposit"), restaurant->deposit.minor());
     query.bindValue(QStringLiteral(":hold"), restaurant->holdSeconds);
     query.bindValue(QStringLiteral(":extensions"), restaurant->maxExtensions);
     if (!query.exec())

@@ -5,8 +5,8 @@
 namespace boxoffice::RateSql {
 
 inline constexpr char rules[] = R"SQL(
-SELECT r.id, r.room_type_id, r.name, r.first_night, r.last_night, r.weekdays, r.price_minor
-FROM room_rates r JOIN room_types rt ON rt.id = r.room_type_id
+SELECT r.id, r.room_type_id, r.name, r.first_night, r.last_night, r.weekdays, r.price_minor, h.currency
+FROM room_rates r JOIN room_types rt ON rt.id = r.room_type_id JOIN hotels h ON h.id = rt.hotel_id
 WHERE rt.hotel_id = :hotel
 ORDER BY rt.rank, rt.code, r.first_night, r.id
 )SQL";

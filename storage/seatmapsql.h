@@ -18,7 +18,7 @@ WHERE e.id = :event
 )SQL";
 
 inline constexpr char bands[] = R"SQL(
-SELECT pb.code, pb.name, COALESCE(ep.amount_minor, 0)
+SELECT pb.code, pb.name, COALESCE(ep.amount_minor, 0), e.currency
 FROM events e
 JOIN price_bands pb ON pb.layout_id = e.layout_id
 LEFT JOIN event_prices ep ON ep.event_id = e.id AND ep.price_band_id = pb.id

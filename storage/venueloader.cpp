@@ -196,7 +196,7 @@ Result<EventId> VenueLoader::addEvent(qint64 layoutId, const EventSpec &event, c
             QStringLiteral("INSERT INTO event_prices (event_id, price_band_id, amount_minor) "
                            "SELECT :event, id, :amount FROM price_bands WHERE layout_id = :layout AND code = :code"));
         query.bindValue(QStringLiteral(":event"), eventId);
-        query.bindValue(QStringLiteral(":amount"), price.priceMinor);
+        query.bindValue(QStringLiteral(":amount"), price.price.minor());
         query.bindValue(QStringLiteral(":layout"), layoutId);
         query.bindValue(QStringLiteral(":code"), price.code);
         if (!query.exec())
@@ -217,7 +217,7 @@ Result<EventId> VenueLoader::addEvent(qint64 layoutId, const EventSpec &event, c
         query.bindValue(QStringLiteral(":event"), eventId);
         query.bindValue(QStringLiteral(":code"), pool.code);
         query.bindValue(QStringLiteral(":name"), pool.name.isEmpty() ? pool.code : pool.name);
-        query.bindValue(QStringLiteral(":price"), pool.priceMinor);
+        query.bindValue(QStringLiteral(":price"), pool.price.minor());
         query.bindValue(QStringLiteral(":strategy"), QStringLiteral("atomic"));
         if (!query.exec() || !query.next())
             return fromSqlError(query.lastError(), context);

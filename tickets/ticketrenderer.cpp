@@ -294,7 +294,7 @@ void paintMain(QPainter &painter, const Ticket &ticket)
     const double bottomTop = 810;
     const double half = width / 2;
     drawCaption(painter, QCoreApplication::translate("TicketPdfWriter", "PRICE"), left, bottomTop, half);
-    const QString price = formatMoney(ticket.priceMinor, ticket.currency);
+    const QString price = ticket.price.text();
     drawLine(painter, fitted(sansFont(64, QFont::Bold), price, half - 20, 36), price, left, bottomTop + 40, half - 20);
 
     drawCaption(painter, QCoreApplication::translate("TicketPdfWriter", "ORDER"), left + half, bottomTop, half);
@@ -480,7 +480,7 @@ void paintStripMain(QPainter &painter, const Ticket &ticket)
     const double bottomTop = blockTop + blockHeight + 12;
     const double third = width / 3;
     drawCaption(painter, QCoreApplication::translate("TicketPdfWriter", "PRICE"), left, bottomTop, third);
-    const QString price = formatMoney(ticket.priceMinor, ticket.currency);
+    const QString price = ticket.price.text();
     drawLine(painter, fitted(sansFont(46, QFont::Bold), price, third - 20, 28), price, left, bottomTop + 30,
              third - 20);
 

@@ -16,7 +16,7 @@ QString poolLine(const PoolSummary &pool)
         .arg(pool.id, 4)
         .arg(pool.code, -8)
         .arg(pool.name, -16)
-        .arg(formatMoney(pool.priceMinor, pool.currency))
+        .arg(pool.price.text())
         .arg(pool.available)
         .arg(pool.capacity)
         .arg(pool.held)
@@ -68,11 +68,15 @@ int runGa(CtlContext &context)
             if (error)
                 return context.fail(*error);
         }
+        // --price is in minor units of the event's own currency.
+        auto summary = session.value()->seats.event(event.value());
+        if (!summary)
+            return context.fail(summary.error());
         spec.event = event.value();
         spec.code = code.value();
         spec.name = context.parser().value(QStringLiteral("name"));
         spec.capacity = capacity.value();
-        spec.priceMinor = price.value();
+        spec.price = Money(price.value(), summary->currency);
         bool ok = true;
         spec.subpools = context.optionalNumber(QStringLiteral("rows"), &ok).value_or(1);
         if (!ok)

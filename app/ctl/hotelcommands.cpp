@@ -30,8 +30,8 @@ int listHotels(CtlContext &context, HotelService &service)
         out << hotel.id << "  " << hotel.name << "  nights " << hotel.firstNight.toString(Qt::ISODate) << " to "
             << hotel.lastNight.toString(Qt::ISODate) << '\n';
         for (const RoomTypeSummary &type : hotel.roomTypes)
-            out << "      room type " << type.id << "  " << type.code << "  " << type.name << "  "
-                << formatMoney(type.priceMinor, hotel.currency) << " a night\n";
+            out << "      room type " << type.id << "  " << type.code << "  " << type.name << "  " << type.price.text()
+                << " a night\n";
     }
     if (hotels->isEmpty())
         out << "No hotels yet. Load the demo with: boxoffice-ctl seed-demo\n";
@@ -63,8 +63,7 @@ int showAvailability(CtlContext &context, HotelService &service)
         if (range.freeEveryNight == 0)
             out << "sold out for these nights\n";
         else
-            out << range.freeEveryNight << " left at " << formatMoney(range.totalMinor, range.currency)
-                << " for the stay\n";
+            out << range.freeEveryNight << " left at " << range.total.text() << " for the stay\n";
     }
     return context.succeed(
         {{QStringLiteral("ok"), true}, {QStringLiteral("hotel"), hotel.value()}, {QStringLiteral("room_types"), json}},
@@ -83,20 +82,21 @@ int cancelStay(CtlContext &context, const InventorySession &session)
     PgCounterSales counter(database, session.inventory->carts);
     PgUnitOfWork unit(database);
     FrontDeskService desk(store, counter, unit);
-    auto cancelled = desk.cancelStay(stay.value(), 0, context.parser().value(QStringLiteral("reason")));
+    // No fee, so no currency to state before the stay's money is read.
+    auto cancelled = desk.cancelStay(stay.value(), Money(), context.parser().value(QStringLiteral("reason")));
     if (!cancelled)
         return context.fail(cancelled.error());
     const int nights = cancelled->nightsReturned;
     QString text = QStringLiteral("Cancelled stay %1; %2 night(s) returned.").arg(stay.value()).arg(nights);
-    if (cancelled->refundedMinor > 0)
+    const qint64 refunded = cancelled->refunded.minor();
+    if (refunded > 0)
         text += cancelled->refundAtDesk
-            ? QStringLiteral(" Hand %1 minor units back at the counter.").arg(cancelled->refundedMinor)
-            : QStringLiteral(" %1 minor units go back to the card through the payment provider.")
-                  .arg(cancelled->refundedMinor);
+            ? QStringLiteral(" Hand %1 minor units back at the counter.").arg(refunded)
+            : QStringLiteral(" %1 minor units go back to the card through the payment provider.").arg(refunded);
     return context.succeed({{QStringLiteral("ok"), true},
                             {QStringLiteral("stay"), stay.value()},
                             {QStringLiteral("nights_returned"), nights},
-                            {QStringLiteral("refunded"), cancelled->refundedMinor}},
+                            {QStringLiteral("refunded"), refunded}},
                            text);
 }
 
@@ -129,16 +129,14 @@ QString nightAuditText(const NightAuditReport &report)
         << (report.ranNow ? "" : ": it had run already, nothing was done again") << '\n';
     out << "  arrivals " << report.arrivals << ", departures " << report.departures << ", in house " << report.inHouse
         << " of " << report.rooms << " rooms (" << report.occupancyPercent() << "%), room revenue "
-        << formatMoney(report.roomRevenueMinor, report.currency) << '\n';
-    out << "  no-shows " << report.noShows << ", cancelled " << report.cancellations << ", fees "
-        << formatMoney(report.feesMinor, report.currency) << ", refunded "
-        << formatMoney(report.refundedMinor, report.currency) << ", nights released " << report.nightsReleased << '\n';
+        << report.roomRevenue.text() << '\n';
+    out << "  no-shows " << report.noShows << ", cancelled " << report.cancellations << ", fees " << report.fees.text()
+        << ", refunded " << report.refunded.text() << ", nights released " << report.nightsReleased << '\n';
     for (const NightAuditStay &stay : report.stays) {
         out << "  " << stay.reference << "  " << stay.guest << "  " << stay.roomType << "  "
             << stay.checkIn.toString(Qt::ISODate) << ".." << stay.checkOut.toString(Qt::ISODate) << "  "
-            << stayStateName(stay.outcome) << " (" << noShowSecurityName(stay.securedBy) << ")  fee "
-            << formatMoney(stay.feeMinor, report.currency) << ", refunded "
-            << formatMoney(stay.refundedMinor, report.currency) << ", " << stay.nightsReleased << " night(s) back";
+            << stayStateName(stay.outcome) << " (" << noShowSecurityName(stay.securedBy) << ")  fee " << stay.fee.text()
+            << ", refunded " << stay.refunded.text() << ", " << stay.nightsReleased << " night(s) back";
         if (!stay.note.isEmpty())
             out << "  [" << stay.note << "]";
         out << '\n';
@@ -158,8 +156,8 @@ QJsonObject nightAuditToJson(const NightAuditReport &report)
                                  {QStringLiteral("check_out"), jsonDate(stay.checkOut)},
                                  {QStringLiteral("outcome"), jsonState(stay.outcome)},
                                  {QStringLiteral("secured_by"), noShowSecurityName(stay.securedBy).toLower()},
-                                 {QStringLiteral("fee"), stay.feeMinor},
-                                 {QStringLiteral("refunded"), stay.refundedMinor},
+                                 {QStringLiteral("fee"), stay.fee.minor()},
+                                 {QStringLiteral("refunded"), stay.refunded.minor()},
                                  {QStringLiteral("nights_released"), stay.nightsReleased},
                                  {QStringLiteral("note"), stay.note}});
     return {{QStringLiteral("ok"), true},
@@ -172,11 +170,11 @@ QJsonObject nightAuditToJson(const NightAuditReport &report)
             {QStringLiteral("in_house"), report.inHouse},
             {QStringLiteral("rooms"), report.rooms},
             {QStringLiteral("occupancy_percent"), report.occupancyPercent()},
-            {QStringLiteral("room_revenue"), report.roomRevenueMinor},
+            {QStringLiteral("room_revenue"), report.roomRevenue.minor()},
             {QStringLiteral("no_shows"), report.noShows},
             {QStringLiteral("cancellations"), report.cancellations},
-            {QStringLiteral("fees"), report.feesMinor},
-            {QStringLiteral("refunded"), report.refundedMinor},
+            {QStringLiteral("fees"), report.fees.minor()},
+            {QStringLiteral("refunded"), report.refunded.minor()},
             {QStringLiteral("nights_released"), report.nightsReleased},
             {QStringLiteral("stays"), stays}};
 }

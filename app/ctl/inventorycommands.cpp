@@ -101,7 +101,7 @@ int runAvailability(CtlContext &context)
         out << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
                    .arg(QStringLiteral("%1 %2").arg(row.section, row.sectionName), -22)
                    .arg(row.priceBand, -5)
-                   .arg(formatMoney(row.priceMinor, availability->currency), 11)
+                   .arg(row.price.text(), 11)
                    .arg(QStringLiteral("%1/%2").arg(row.available).arg(row.total), 10)
                    .arg(row.held, 6)
                    .arg(row.sold, 6);

@@ -39,7 +39,7 @@ QJsonArray linesToJson(const QVector<OrderLine> &lines)
                                  {QStringLiteral("id"), line.id},
                                  {QStringLiteral("label"), line.label},
                                  {QStringLiteral("quantity"), line.quantity},
-                                 {QStringLiteral("amount"), line.amountMinor},
+                                 {QStringLiteral("amount"), line.amount.minor()},
                                  {QStringLiteral("state"), jsonState(line.state)}});
     return array;
 }
@@ -112,7 +112,7 @@ QJsonObject orderToJson(const OrderSummary &order)
             {QStringLiteral("order"), order.id},
             {QStringLiteral("cart"), order.cart},
             {QStringLiteral("state"), jsonState(order.state)},
-            {QStringLiteral("amount"), order.amountMinor},
+            {QStringLiteral("amount"), order.amount.minor()},
             {QStringLiteral("currency"), order.currency},
             {QStringLiteral("lines"), linesToJson(order.lines)}};
 }
@@ -133,7 +133,7 @@ QJsonObject availabilityToJson(const EventAvailability &availability)
         rows.append(QJsonObject{{QStringLiteral("section"), row.section},
                                 {QStringLiteral("section_name"), row.sectionName},
                                 {QStringLiteral("price_band"), row.priceBand},
-                                {QStringLiteral("price"), row.priceMinor},
+                                {QStringLiteral("price"), row.price.minor()},
                                 {QStringLiteral("total"), row.total},
                                 {QStringLiteral("available"), row.available},
                                 {QStringLiteral("held"), row.held},
@@ -175,7 +175,7 @@ QJsonObject poolToJson(const PoolSummary &pool)
             {QStringLiteral("event"), pool.event},
             {QStringLiteral("code"), pool.code},
             {QStringLiteral("name"), pool.name},
-            {QStringLiteral("price"), pool.priceMinor},
+            {QStringLiteral("price"), pool.price.minor()},
             {QStringLiteral("currency"), pool.currency},
             {QStringLiteral("strategy"), claimStrategyName(pool.strategy)},
             {QStringLiteral("rows"), pool.subpools},
@@ -204,7 +204,7 @@ QJsonObject hotelToJson(const HotelSummary &hotel)
                                      {QStringLiteral("code"), type.code},
                                      {QStringLiteral("name"), type.name},
                                      {QStringLiteral("rank"), type.rank},
-                                     {QStringLiteral("price_per_night"), type.priceMinor}});
+                                     {QStringLiteral("price_per_night"), type.price.minor()}});
     return {{QStringLiteral("id"), hotel.id},
             {QStringLiteral("name"), hotel.name},
             {QStringLiteral("currency"), hotel.currency},
@@ -239,12 +239,12 @@ QJsonObject rangeToJson(const RangeAvailability &range)
                                   {QStringLiteral("booked"), night.booked},
                                   {QStringLiteral("free"), night.free()},
                                   {QStringLiteral("overbooked"), night.overbooked()},
-                                  {QStringLiteral("price"), night.priceMinor}});
+                                  {QStringLiteral("price"), night.price.minor()}});
     return {{QStringLiteral("room_type"), range.roomType.id},
             {QStringLiteral("code"), range.roomType.code},
             {QStringLiteral("name"), range.roomType.name},
-            {QStringLiteral("price_per_night"), range.roomType.priceMinor},
-            {QStringLiteral("total"), range.totalMinor},
+            {QStringLiteral("price_per_night"), range.roomType.price.minor()},
+            {QStringLiteral("total"), range.total.minor()},
             {QStringLiteral("currency"), range.currency},
             {QStringLiteral("free_every_night"), range.freeEveryNight},
             {QStringLiteral("nights"), nights}};
@@ -260,7 +260,7 @@ QJsonObject restaurantToJson(const RestaurantSummary &restaurant)
     return {{QStringLiteral("id"), restaurant.id},
             {QStringLiteral("name"), restaurant.name},
             {QStringLiteral("currency"), restaurant.currency},
-            {QStringLiteral("deposit"), restaurant.depositMinor},
+            {QStringLiteral("deposit"), restaurant.deposit.minor()},
             {QStringLiteral("tables"), tables}};
 }
 

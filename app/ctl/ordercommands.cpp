@@ -19,8 +19,7 @@ QString orderText(const OrderSummary &order)
 {
     return QStringLiteral("Order %1 (%2) for cart %3: %4, total %5.")
         .arg(order.id)
-        .arg(orderStateName(order.state), order.cart, labels(order.lines),
-             formatMoney(order.amountMinor, order.currency));
+        .arg(orderStateName(order.state), order.cart, labels(order.lines), order.amount.text());
 }
 
 } // namespace

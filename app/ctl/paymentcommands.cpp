@@ -145,7 +145,7 @@ int runCheckout(CtlContext &context)
                                       {QStringLiteral("state"), state},
                                       {QStringLiteral("sold"), sold},
                                       {QStringLiteral("refunded"), refunded},
-                                      {QStringLiteral("refund_due"), outcome->settlement.refundDueMinor},
+                                      {QStringLiteral("refund_due"), outcome->settlement.refundDue.minor()},
                                       {QStringLiteral("currency"), outcome->payment.amount.currency()}},
                                      text);
     return outcome->state == CheckoutOutcome::State::Paid ? exit : ExitFailure;
@@ -212,7 +212,7 @@ int runRefund(CtlContext &context)
     auto refund = refunds.refund(order.value(), items.value(), context.parser().value(QStringLiteral("reason")));
     if (!refund)
         return context.fail(refund.error());
-    const qint64 amount = refund->refund.amountMinor;
+    const qint64 amount = refund->refund.amount.minor();
     return context.succeed({{QStringLiteral("ok"), true},
                             {QStringLiteral("order"), order.value()},
                             {QStringLiteral("amount"), amount},

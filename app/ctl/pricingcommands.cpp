@@ -58,11 +58,11 @@ int listPriceTypes(CtlContext &context, PriceTypeService &service, EventId event
         rows.append(QJsonObject{{QStringLiteral("band"), price.bandCode},
                                 {QStringLiteral("band_name"), price.bandName},
                                 {QStringLiteral("type"), jsonName(price.type)},
-                                {QStringLiteral("amount"), price.amountMinor}});
+                                {QStringLiteral("amount"), price.amount.minor()}});
         out << QStringLiteral("%1 %2 %3\n")
                    .arg(price.bandCode, -6)
                    .arg(priceTypeName(price.type), -14)
-                   .arg(price.amountMinor);
+                   .arg(price.amount.minor());
     }
     return context.succeed(
         QJsonObject{{QStringLiteral("ok"), true}, {QStringLiteral("event"), event}, {QStringLiteral("prices"), rows}},
@@ -103,7 +103,11 @@ int runPriceTypes(CtlContext &context)
     PriceTypeService service(store);
     if (verb == QLatin1String("list"))
         return listPriceTypes(context, service, event);
-    if (auto status = service.setPrice(event, args.value(3), *type, amount); !status)
+    // The amount is typed in minor units of the event's own currency.
+    auto summary = PgSeatStore(connection.value()->database()).event(event);
+    if (!summary)
+        return context.fail(summary.error());
+    if (auto status = service.setPrice(event, args.value(3), *type, Money(amount, summary->currency)); !status)
         return context.fail(status.error());
     return context.succeed(
         QJsonObject{{QStringLiteral("ok"), true},

@@ -85,7 +85,7 @@ QJsonObject orderLineJson(const OrderLine &line)
             {QStringLiteral("id"), line.id},
             {QStringLiteral("label"), line.label},
             {QStringLiteral("quantity"), line.quantity},
-            {QStringLiteral("amount"), line.amountMinor},
+            {QStringLiteral("amount"), line.amount.minor()},
             {QStringLiteral("state"), lineStateName(line.state)}};
 }
 
@@ -96,7 +96,7 @@ QJsonObject orderJson(const OrderSummary &order)
         lines.append(orderLineJson(line));
     return {{QStringLiteral("order"), order.id},
             {QStringLiteral("state"), orderStateName(order.state).toLower()},
-            {QStringLiteral("amount"), order.amountMinor},
+            {QStringLiteral("amount"), order.amount.minor()},
             {QStringLiteral("currency"), order.currency},
             {QStringLiteral("lines"), lines}};
 }

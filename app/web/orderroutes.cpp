@@ -22,7 +22,7 @@ QJsonObject listedOrderJson(const BuyerOrder &order)
     return {{QStringLiteral("order"), order.summary.id},
             {QStringLiteral("cart"), order.summary.cart},
             {QStringLiteral("state"), orderStateName(order.summary.state).toLower()},
-            {QStringLiteral("amount"), order.summary.amountMinor},
+            {QStringLiteral("amount"), order.summary.amount.minor()},
             {QStringLiteral("currency"), order.summary.currency},
             {QStringLiteral("created_at"), jsonTimeOrNull(order.createdAt)},
             {QStringLiteral("paid_at"), jsonTimeOrNull(order.paidAt)}};

@@ -60,7 +60,7 @@ Result<SeatMapSnapshot> SeatMapCache::render(const SeatMap &map, const QDateTime
     for (const SeatMapBand &band : map.bands)
         bands.append(QJsonObject{{QStringLiteral("code"), band.code},
                                  {QStringLiteral("name"), band.name},
-                                 {QStringLiteral("price"), band.priceMinor}});
+                                 {QStringLiteral("price"), band.price.minor()}});
     QJsonArray seats;
     for (const SeatMapSeat &seat : map.seats) {
         const bool knownSection = seat.section >= 0 && seat.section < map.sections.size();
@@ -84,7 +84,7 @@ Result<SeatMapSnapshot> SeatMapCache::render(const SeatMap &map, const QDateTime
                                  {QStringLiteral("x"), seat.x},
                                  {QStringLiteral("y"), seat.y},
                                  {QStringLiteral("band"), map.bands.at(seat.band).code},
-                                 {QStringLiteral("price"), map.bands.at(seat.band).priceMinor},
+                                 {QStringLiteral("price"), map.bands.at(seat.band).price.minor()},
                                  {QStringLiteral("state"), state}});
     }
     const QJsonObject document{{QStringLiteral("event"), map.event.id},

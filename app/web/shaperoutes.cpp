@@ -45,7 +45,7 @@ ApiReply listPools(const ApiCall &call, WorkerContext *context)
         list.append(QJsonObject{{QStringLiteral("id"), pool.id},
                                 {QStringLiteral("code"), pool.code},
                                 {QStringLiteral("name"), pool.name},
-                                {QStringLiteral("price"), pool.priceMinor},
+                                {QStringLiteral("price"), pool.price.minor()},
                                 {QStringLiteral("currency"), pool.currency},
                                 {QStringLiteral("available"), qMax(0, pool.capacity - pool.sold - pool.held)}});
     return ApiReply::json(200, {{QStringLiteral("event"), event.value()}, {QStringLiteral("pools"), list}});
@@ -112,7 +112,7 @@ ApiReply listHotels(WorkerContext *context)
             rooms.append(QJsonObject{{QStringLiteral("id"), room.id},
                                      {QStringLiteral("code"), room.code},
                                      {QStringLiteral("name"), room.name},
-                                     {QStringLiteral("price_per_night"), room.priceMinor}});
+                                     {QStringLiteral("price_per_night"), room.price.minor()}});
         list.append(QJsonObject{{QStringLiteral("id"), hotel.id},
                                 {QStringLiteral("name"), hotel.name},
                                 {QStringLiteral("currency"), hotel.currency},
@@ -143,7 +143,7 @@ ApiReply hotelAvailability(const ApiCall &call, WorkerContext *context)
                                 {QStringLiteral("code"), room.roomType.code},
                                 {QStringLiteral("name"), room.roomType.name},
                                 {QStringLiteral("free_every_night"), room.freeEveryNight},
-                                {QStringLiteral("total"), room.totalMinor},
+                                {QStringLiteral("total"), room.total.minor()},
                                 {QStringLiteral("currency"), room.currency}});
     return ApiReply::json(200,
                           {{QStringLiteral("hotel"), hotel.value()},
@@ -213,7 +213,7 @@ ApiReply listRestaurants(WorkerContext *context)
         list.append(QJsonObject{{QStringLiteral("id"), restaurant.id},
                                 {QStringLiteral("name"), restaurant.name},
                                 {QStringLiteral("currency"), restaurant.currency},
-                                {QStringLiteral("deposit"), restaurant.depositMinor},
+                                {QStringLiteral("deposit"), restaurant.deposit.minor()},
                                 {QStringLiteral("tables"), tables}});
     }
     return ApiReply::json(200, {{QStringLiteral("restaurants"), list}});

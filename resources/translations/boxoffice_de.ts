@@ -2548,6 +2548,10 @@
         <source>Ctrl+Shift+P prints the receipt for order %1.</source>
         <translation>Strg+Umschalt+P druckt den Beleg für Auftrag %1.</translation>
     </message>
+    <message>
+        <source>Total: the sale mixes currencies; sell each currency separately</source>
+        <translation>Summe: Der Verkauf mischt Währungen; verkaufen Sie jede Währung einzeln</translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::DoorPanel</name>
@@ -4438,6 +4442,10 @@ No-Shows %9 · storniert %10 · Gebühren %11 · erstattet %12 · Nächte zurüc
     <message>
         <source>Payment for a dearer exchange</source>
         <translation>Zahlung für einen teureren Umtausch</translation>
+    </message>
+    <message>
+        <source>The new seats are priced in %1 and the order in %2: exchange for seats sold in %2.</source>
+        <translation>Die neuen Plätze sind in %1 ausgepreist, die Bestellung in %2: tauschen Sie gegen Plätze, die in %2 verkauft werden.</translation>
     </message>
 </context>
 <context>

@@ -2548,6 +2548,10 @@
         <source>Ctrl+Shift+P prints the receipt for order %1.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Total: the sale mixes currencies; sell each currency separately</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>boxoffice::DoorPanel</name>
@@ -4430,6 +4434,10 @@ No-shows %9 · cancelled %10 · fees %11 · refunded %12 · nights back on sale 
     </message>
     <message>
         <source>Payment for a dearer exchange</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new seats are priced in %1 and the order in %2: exchange for seats sold in %2.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

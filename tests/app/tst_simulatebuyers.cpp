@@ -55,7 +55,7 @@ void TestSimulateBuyers::initTestCase()
     spec.code = QStringLiteral("floor");
     spec.name = QStringLiteral("Floor");
     spec.capacity = 30;
-    spec.priceMinor = 2000;
+    spec.price = Money(2000, QStringLiteral("EUR"));
     QVERIFY(PoolService(inventory.pools).createPool(spec).ok());
 
     QString failure = m_fakepay.start(QString::fromUtf8(BOXOFFICE_FAKEPAY), apiKey, {}, {});

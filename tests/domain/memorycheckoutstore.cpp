@@ -32,7 +32,7 @@ qint64 MemoryCheckoutStore::refundedMinor(OrderId order) const
     qint64 sum = 0;
     for (const Refund &refund : m_refunds) {
         if (refund.record.order == order && refund.state != RefundState::Failed)
-            sum += refund.record.amountMinor;
+            sum += refund.record.amount.minor();
     }
     return sum;
 }
@@ -89,8 +89,8 @@ Result<OrderSummary> MemoryCheckoutStore::openOrder(const CartId &cart, const QS
     summary.id = id;
     summary.cart = cart;
     summary.state = order.state;
-    summary.amountMinor = order.amountMinor;
     summary.currency = QStringLiteral("EUR");
+    summary.amount = Money(order.amountMinor, summary.currency);
     return summary;
 }
 
@@ -239,7 +239,7 @@ qint64 MemoryCheckoutStore::dueRefund(OrderId order, qint64 amountMinor, const Q
     refund.record.id = m_nextRefund++;
     refund.record.order = order;
     refund.record.idempotencyKey = key;
-    refund.record.amountMinor = amountMinor;
+    refund.record.amount = Money(amountMinor, QStringLiteral("EUR"));
     refund.record.providerPaymentId = paymentOf(order).providerPaymentId;
     m_refunds.insert(refund.record.id, refund);
     return refund.record.id;
@@ -254,7 +254,7 @@ Result<Settlement> MemoryCheckoutStore::settlePaidOrder(OrderId id)
     settlement.order = id;
     if (order.state == OrderState::Cancelled || order.state == OrderState::Expired) {
         dueRefund(id, order.amountMinor, QStringLiteral("order-%1-refund-all").arg(id));
-        settlement.refundDueMinor = order.amountMinor;
+        settlement.refundDue = Money(order.amountMinor, QStringLiteral("EUR"));
         return settlement;
     }
     settlement.alreadySettled = order.state != OrderState::Pending;
@@ -263,7 +263,7 @@ Result<Settlement> MemoryCheckoutStore::settlePaidOrder(OrderId id)
         Unit &held = m_units[unit];
         OrderLine line;
         line.id = unit;
-        line.amountMinor = held.priceMinor;
+        line.amount = Money(held.priceMinor, QStringLiteral("EUR"));
         if (!settlement.alreadySettled) {
             const bool deliverable = !held.taken && (held.cart == order.cart || held.cart.isEmpty());
             order.lineStates[unit] = deliverable ? LineState::Sold : LineState::Refunded;
@@ -276,10 +276,12 @@ Result<Settlement> MemoryCheckoutStore::settlePaidOrder(OrderId id)
         (line.state == LineState::Sold ? settlement.sold : settlement.refunded) << line;
     }
     if (!settlement.alreadySettled) {
+        qint64 dueMinor = 0;
         for (const OrderLine &line : lost)
-            settlement.refundDueMinor += line.amountMinor;
-        if (settlement.refundDueMinor > 0)
-            dueRefund(id, settlement.refundDueMinor, QStringLiteral("order-%1-refund-lost").arg(id));
+            dueMinor += line.amount.minor();
+        settlement.refundDue = Money(dueMinor, QStringLiteral("EUR"));
+        if (dueMinor > 0)
+            dueRefund(id, dueMinor, QStringLiteral("order-%1-refund-lost").arg(id));
         order.state = settlement.sold.isEmpty() ? OrderState::Refunded : OrderState::Paid;
     }
     return settlement;

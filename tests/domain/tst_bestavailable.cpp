@@ -14,8 +14,8 @@ SeatMap hall(int rows, int perRow)
 {
     SeatMap map;
     map.sections = {{QStringLiteral("A"), QStringLiteral("Stalls")}};
-    map.bands = {{QStringLiteral("P"), QStringLiteral("Premium"), 8000},
-                 {QStringLiteral("S"), QStringLiteral("Standard"), 5000}};
+    map.bands = {{QStringLiteral("P"), QStringLiteral("Premium"), Money(8000, QStringLiteral("EUR"))},
+                 {QStringLiteral("S"), QStringLiteral("Standard"), Money(5000, QStringLiteral("EUR"))}};
     UnitId unit = 1;
     for (int row = 1; row <= rows; ++row) {
         for (int number = 1; number <= perRow; ++number) {

@@ -62,7 +62,7 @@ public:
     }
     Result<RefundOutcome> refund(const RefundRequest &request) override
     {
-        m_refunded += request.amountMinor;
+        m_refunded += request.amount.minor();
         RefundOutcome outcome;
         outcome.status = ChargeStatus::Succeeded;
         return outcome;

@@ -1,7 +1,9 @@
 // Money rules that need no database: whether what the provider says agrees with the payment we
 // recorded, and how staff name the units of an order to refund.
 
+#include "domain/cartquote.h"
 #include "domain/checkoutstore.h"
+#include "domain/countersale.h"
 #include "domain/paymentmatching.h"
 
 #include <QtTest>
@@ -18,6 +20,8 @@ private slots:
     void chargeAgainstPayment();
     void orderItemRefs_data();
     void orderItemRefs();
+    void cashOfAnotherCurrencyPaysNothing();
+    void aQuoteAddsUpInItsOwnCurrency();
 };
 
 namespace {
@@ -118,6 +122,52 @@ void TestMoneyRules::orderItemRefs()
     }
     QVERIFY(parsed.ok());
     QCOMPARE(parsed->size(), count);
+}
+
+void TestMoneyRules::cashOfAnotherCurrencyPaysNothing()
+{
+    const Money due(4500, QStringLiteral("EUR"));
+    CounterPayment cash;
+    cash.method = PaymentMethod::Cash;
+    cash.tendered = Money(5000, QStringLiteral("EUR"));
+    QVERIFY(CounterPaymentRules::check(cash, due).ok());
+    cash.tendered = Money(5000, QStringLiteral("GBP"));
+    const Status pounds = CounterPaymentRules::check(cash, due);
+    QVERIFY(!pounds.ok());
+    QCOMPARE(pounds.error().code, ErrorCode::BadInput);
+    QVERIFY(pounds.error().message.contains(QStringLiteral("GBP")));
+    // Yen have no decimals: 450000 of them are not 4500.00 euros either.
+    cash.tendered = Money(450000, QStringLiteral("JPY"));
+    QVERIFY(!CounterPaymentRules::check(cash, due).ok());
+    // A card payment names no tendered amount: only cash is compared.
+    CounterPayment card;
+    card.method = PaymentMethod::Card;
+    card.cardReference = QStringLiteral("T-1234");
+    QVERIFY(CounterPaymentRules::check(card, due).ok());
+}
+
+void TestMoneyRules::aQuoteAddsUpInItsOwnCurrency()
+{
+    CartQuote quote;
+    quote.cart = QStringLiteral("desk-1");
+    quote.currency = QStringLiteral("EUR");
+    quote.lines << QuoteLine{ItemKind::Seat, 1, QStringLiteral("A-1-1"), 1, Money(4500, QStringLiteral("EUR")), {}}
+                << QuoteLine{
+                       ItemKind::Pool, 2, QStringLiteral("Standing x2"), 2, Money(3000, QStringLiteral("EUR")), {}};
+    quote.total = Money(7500, QStringLiteral("EUR"));
+    QVERIFY(CartQuoteRules::check(quote, quote.cart).ok());
+
+    CartQuote wrongTotal = quote;
+    wrongTotal.total = Money(7500, QStringLiteral("USD"));
+    QCOMPARE(CartQuoteRules::check(wrongTotal, quote.cart).error().code, ErrorCode::BadInput);
+
+    CartQuote wrongLine = quote;
+    wrongLine.lines[1].amount = Money(3000, QStringLiteral("GBP"));
+    QCOMPARE(CartQuoteRules::check(wrongLine, quote.cart).error().code, ErrorCode::BadInput);
+
+    CartQuote short_ = quote;
+    short_.total = Money(7400, QStringLiteral("EUR"));
+    QCOMPARE(CartQuoteRules::check(short_, quote.cart).error().code, ErrorCode::BadInput);
 }
 
 QTEST_GUILESS_MAIN(TestMoneyRules)

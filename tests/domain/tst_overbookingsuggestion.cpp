@@ -130,7 +130,7 @@ void TestOverbookingSuggestion::occupancyExportsAsCsv()
     night.sellable = 4;
     night.booked = 2;
     night.sold = 2;
-    night.revenueMinor = 25001;
+    night.revenue = Money(25001, report.currency);
     night.suggestedSellable = 3;
     report.nights << night;
     night.roomType = 0;

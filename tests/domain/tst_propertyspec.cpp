@@ -3,6 +3,7 @@
 // control character reaches the database.
 
 #include "domain/propertyspec.h"
+#include "moneycompare.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -77,7 +78,7 @@ void TestPropertySpec::theDemoFilesRead()
     const auto restaurant = RestaurantSpec::fromJson(demo("restaurant.json"));
     QVERIFY2(restaurant.ok(), restaurant.ok() ? "" : qPrintable(restaurant.error().message));
     QCOMPARE(restaurant->name, QStringLiteral("Demo Bistro"));
-    QCOMPARE(restaurant->depositMinor, 1000);
+    QCOMPARE(restaurant->deposit, Money(1000, QStringLiteral("EUR")));
     QVERIFY(!restaurant->tables.isEmpty());
     QCOMPARE(restaurant->tables.first().code, QStringLiteral("T1"));
 }

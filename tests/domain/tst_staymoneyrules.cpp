@@ -6,6 +6,7 @@
 
 #include "domain/frontdeskservice.h"
 #include "domain/staymoneyrules.h"
+#include "moneycompare.h"
 
 #include <QHash>
 #include <QTest>
@@ -20,6 +21,11 @@ namespace {
 constexpr StayId guest = 7;
 constexpr qint64 nightly = 10000; // every room type's nightly price in the in-memory hotel
 
+Money eur(qint64 minor)
+{
+    return Money(minor, QStringLiteral("EUR"));
+}
+
 StayMoney moneyOf(qint64 priceMinor, qint64 paidMinor)
 {
     StayMoney money;
@@ -27,14 +33,14 @@ StayMoney moneyOf(qint64 priceMinor, qint64 paidMinor)
     money.order = 70;
     money.orderState = paidMinor > 0 ? OrderState::Paid : OrderState::Guaranteed;
     money.currency = QStringLiteral("EUR");
-    money.priceMinor = priceMinor;
-    money.paidMinor = paidMinor;
+    money.price = eur(priceMinor);
+    money.amountPaid = eur(paidMinor);
     return money;
 }
 
 MoveQuote quoteOf(qint64 priceMinor, qint64 paidMinor, qint64 newPriceMinor)
 {
-    return MoveQuote{moneyOf(priceMinor, paidMinor), newPriceMinor, 3, QDate(2026, 5, 1), QDate(2026, 5, 3)};
+    return MoveQuote{moneyOf(priceMinor, paidMinor), eur(newPriceMinor), 3, QDate(2026, 5, 1), QDate(2026, 5, 3)};
 }
 
 template<typename T> QString outcome(const Result<T> &result)
@@ -99,26 +105,26 @@ public:
             return money.error();
         quotedNights << qMakePair(checkIn, checkOut);
         const qint64 nights = checkIn.isNull() ? m_world.nights.value(stay) : checkIn.daysTo(checkOut);
-        return MoveQuote{money.value(), nightly * nights, roomType, checkIn, checkOut};
+        return MoveQuote{money.value(), Money(nightly * nights, money->currency), roomType, checkIn, checkOut};
     }
     Result<StayMoneyOutcome> moveStay(const MoveDecision &decision) override
     {
         const StayMoney now = m_world.money.value(decision.seen.money.stay);
-        if (now.priceMinor != decision.seen.money.priceMinor || now.paidMinor != decision.seen.money.paidMinor)
+        if (now.price != decision.seen.money.price || now.amountPaid != decision.seen.money.amountPaid)
             return changed();
         moved = decision;
-        m_world.money[now.stay].priceMinor = decision.seen.newPriceMinor;
+        m_world.money[now.stay].price = decision.seen.newPrice;
         return StayMoneyOutcome{};
     }
     Result<StayMoneyOutcome> cancelStay(const CancelDecision &decision) override
     {
-        if (m_world.money.value(decision.seen.stay).paidMinor != decision.seen.paidMinor)
+        if (m_world.money.value(decision.seen.stay).amountPaid != decision.seen.amountPaid)
             return changed();
         cancelled = decision;
         m_world.states[decision.seen.stay] = QStringLiteral("CANCELLED");
         StayMoneyOutcome done;
-        done.refundedMinor = decision.refundMinor;
-        done.feeMinor = decision.feeMinor;
+        done.refunded = decision.refund;
+        done.fee = decision.fee;
         return done;
     }
     Status checkIn(StayId stay) override
@@ -133,7 +139,7 @@ public:
     Result<QVector<ArrivalAtRisk>> arrivalsAtRisk(HotelId, const QDate &) override { return QVector<ArrivalAtRisk>{}; }
     Status resolveOverbooking(const OverbookingDecision &decision) override
     {
-        if (m_world.money.value(decision.seen.money.stay).paidMinor != decision.seen.money.paidMinor)
+        if (m_world.money.value(decision.seen.money.stay).amountPaid != decision.seen.money.amountPaid)
             return changed();
         resolved = decision;
         return Done{};
@@ -182,15 +188,15 @@ public:
                 continue;
             if (money.orderState != OrderState::Guaranteed)
                 return makeError(ErrorCode::Conflict, QStringLiteral("not waiting for payment"));
-            if (payment.method == PaymentMethod::Cash && payment.tendered.minor() < money.priceMinor)
+            if (payment.method == PaymentMethod::Cash && payment.tendered.minor() < money.price.minor())
                 return makeError(ErrorCode::BadInput, QStringLiteral("short"));
             money.orderState = OrderState::Paid;
-            money.paidMinor = money.priceMinor;
+            money.amountPaid = money.price;
             m_world.settled << order;
             CounterSale sale;
-            sale.charged = Money(money.priceMinor, money.currency);
+            sale.charged = money.price;
             sale.change = sale.charged.withMinor(
-                payment.method == PaymentMethod::Cash ? payment.tendered.minor() - money.priceMinor : 0);
+                payment.method == PaymentMethod::Cash ? payment.tendered.minor() - money.price.minor() : 0);
             return sale;
         }
         return makeError(ErrorCode::NotFound, QStringLiteral("no such order"));
@@ -224,6 +230,7 @@ private slots:
     void aPaidStayIsCancelledOnlyWithAReason();
     void aPaidStayKeepsAFeeOfAtMostWhatWasPaidAndRefundsTheRest();
     void aCancelNeedsAStay();
+    void aFeeOrCompensationInAnotherCurrencyIsRefused();
 
     void eachSettlementIsAllowedOnlyWhereTheRulesSay_data();
     void eachSettlementIsAllowedOnlyWhereTheRulesSay();
@@ -266,32 +273,34 @@ void TestStayMoneyRules::init()
 
 void TestStayMoneyRules::anUnpaidStayIsCancelledWithNoMoneyAndNoReason()
 {
-    const auto decision = StayMoneyRules::decideCancel(moneyOf(20000, 0), 0, QString());
+    const auto decision = StayMoneyRules::decideCancel(moneyOf(20000, 0), eur(0), QString());
     QVERIFY(decision.ok());
-    QCOMPARE(decision->refundMinor, 0);
-    QCOMPARE(decision->feeMinor, 0);
-    QCOMPARE(decision->seen.paidMinor, 0);
+    QCOMPARE(decision->refund, eur(0));
+    QCOMPARE(decision->fee, eur(0));
+    QCOMPARE(decision->seen.amountPaid, eur(0));
 }
 
 void TestStayMoneyRules::anUnpaidStayKeepsNoFee()
 {
-    QCOMPARE(outcome(StayMoneyRules::decideCancel(moneyOf(20000, 0), 1, QStringLiteral("late"))),
+    QCOMPARE(outcome(StayMoneyRules::decideCancel(moneyOf(20000, 0), eur(1), QStringLiteral("late"))),
              QStringLiteral("bad_input"));
 }
 
 void TestStayMoneyRules::aNegativeFeeIsRefused()
 {
-    QCOMPARE(outcome(StayMoneyRules::decideCancel(moneyOf(20000, 0), -1, QString())), QStringLiteral("bad_input"));
-    QCOMPARE(outcome(StayMoneyRules::decideCancel(moneyOf(20000, 20000), -1, QStringLiteral("why"))),
+    QCOMPARE(outcome(StayMoneyRules::decideCancel(moneyOf(20000, 0), eur(-1), QString())), QStringLiteral("bad_input"));
+    QCOMPARE(outcome(StayMoneyRules::decideCancel(moneyOf(20000, 20000), eur(-1), QStringLiteral("why"))),
              QStringLiteral("bad_input"));
 }
 
 void TestStayMoneyRules::aPaidStayIsCancelledOnlyWithAReason()
 {
-    QCOMPARE(outcome(StayMoneyRules::decideCancel(moneyOf(20000, 20000), 0, QString())), QStringLiteral("bad_input"));
-    QCOMPARE(outcome(StayMoneyRules::decideCancel(moneyOf(20000, 20000), 0, QStringLiteral("   "))),
+    QCOMPARE(outcome(StayMoneyRules::decideCancel(moneyOf(20000, 20000), eur(0), QString())),
              QStringLiteral("bad_input"));
-    const auto decision = StayMoneyRules::decideCancel(moneyOf(20000, 20000), 0, QStringLiteral("  guest fell ill "));
+    QCOMPARE(outcome(StayMoneyRules::decideCancel(moneyOf(20000, 20000), eur(0), QStringLiteral("   "))),
+             QStringLiteral("bad_input"));
+    const auto decision
+        = StayMoneyRules::decideCancel(moneyOf(20000, 20000), eur(0), QStringLiteral("  guest fell ill "));
     QVERIFY(decision.ok());
     QCOMPARE(decision->reason, QStringLiteral("guest fell ill"));
 }
@@ -299,14 +308,14 @@ void TestStayMoneyRules::aPaidStayIsCancelledOnlyWithAReason()
 void TestStayMoneyRules::aPaidStayKeepsAFeeOfAtMostWhatWasPaidAndRefundsTheRest()
 {
     const StayMoney paid = moneyOf(30000, 25000); // a cheaper move already refunded 5000
-    const auto none = StayMoneyRules::decideCancel(paid, 0, QStringLiteral("plans changed"));
-    QCOMPARE(none->refundMinor, 25000);
-    const auto some = StayMoneyRules::decideCancel(paid, 5000, QStringLiteral("late cancellation"));
-    QCOMPARE(some->feeMinor, 5000);
-    QCOMPARE(some->refundMinor, 20000);
-    const auto all = StayMoneyRules::decideCancel(paid, 25000, QStringLiteral("no-show"));
-    QCOMPARE(all->refundMinor, 0);
-    QCOMPARE(outcome(StayMoneyRules::decideCancel(paid, 25001, QStringLiteral("more than paid"))),
+    const auto none = StayMoneyRules::decideCancel(paid, eur(0), QStringLiteral("plans changed"));
+    QCOMPARE(none->refund, eur(25000));
+    const auto some = StayMoneyRules::decideCancel(paid, eur(5000), QStringLiteral("late cancellation"));
+    QCOMPARE(some->fee, eur(5000));
+    QCOMPARE(some->refund, eur(20000));
+    const auto all = StayMoneyRules::decideCancel(paid, eur(25000), QStringLiteral("no-show"));
+    QCOMPARE(all->refund, eur(0));
+    QCOMPARE(outcome(StayMoneyRules::decideCancel(paid, eur(25001), QStringLiteral("more than paid"))),
              QStringLiteral("bad_input"));
 }
 
@@ -314,7 +323,30 @@ void TestStayMoneyRules::aCancelNeedsAStay()
 {
     StayMoney nobody = moneyOf(0, 0);
     nobody.stay = 0;
-    QCOMPARE(outcome(StayMoneyRules::decideCancel(nobody, 0, QString())), QStringLiteral("bad_input"));
+    QCOMPARE(outcome(StayMoneyRules::decideCancel(nobody, eur(0), QString())), QStringLiteral("bad_input"));
+}
+
+void TestStayMoneyRules::aFeeOrCompensationInAnotherCurrencyIsRefused()
+{
+    const QDate night(2026, 5, 1);
+    const Money pounds(5000, QStringLiteral("GBP"));
+    QCOMPARE(outcome(StayMoneyRules::decideCancel(moneyOf(20000, 20000), pounds, QStringLiteral("late"))),
+             QStringLiteral("bad_input"));
+    QCOMPARE(outcome(StayMoneyRules::decideWalk(moneyOf(20000, 0), pounds, QStringLiteral("taxi"), night)),
+             QStringLiteral("bad_input"));
+    QCOMPARE(outcome(StayMoneyRules::decideOverbookingMove(OverbookingAction::Move, quoteOf(20000, 0, 20000), pounds,
+                                                           QStringLiteral("x"), night)),
+             QStringLiteral("bad_input"));
+    QCOMPARE(outcome(StayMoneyRules::decideCancel(moneyOf(20000, 20000), Money(5000, QString()), QStringLiteral("x"))),
+             QStringLiteral("bad_input"));
+    // No fee needs no currency (boxoffice-ctl); the decision still states the stay's.
+    const auto noFee = StayMoneyRules::decideCancel(moneyOf(20000, 20000), Money(), QStringLiteral("plans changed"));
+    QVERIFY(noFee.ok());
+    QCOMPARE(noFee->fee, eur(0));
+    QCOMPARE(noFee->refund, eur(20000));
+    const auto walked = StayMoneyRules::decideWalk(moneyOf(20000, 0), Money(), QStringLiteral("taxi"), night);
+    QVERIFY(walked.ok());
+    QCOMPARE(walked->compensation, eur(0));
 }
 
 void TestStayMoneyRules::eachSettlementIsAllowedOnlyWhereTheRulesSay_data()
@@ -387,9 +419,9 @@ void TestStayMoneyRules::aMoveDecisionKeepsTheQuoteItWasMadeOnWithTheReasonTrimm
     const auto decision
         = StayMoneyRules::decideMove(seen, {PriceSettlement::Refund, {}, QStringLiteral(" cheaper room ")});
     QVERIFY(decision.ok());
-    QCOMPARE(decision->seen.money.priceMinor, 20000);
-    QCOMPARE(decision->seen.money.paidMinor, 20000);
-    QCOMPARE(decision->seen.newPriceMinor, 14000);
+    QCOMPARE(decision->seen.money.price, eur(20000));
+    QCOMPARE(decision->seen.money.amountPaid, eur(20000));
+    QCOMPARE(decision->seen.newPrice, eur(14000));
     QCOMPARE(decision->seen.roomType, RoomTypeId(3));
     QCOMPARE(decision->seen.checkIn, QDate(2026, 5, 1));
     QCOMPARE(decision->settlement.reason, QStringLiteral("cheaper room"));
@@ -424,7 +456,7 @@ void TestStayMoneyRules::anOverbookedGuestIsNeverAskedForMore()
     QFETCH(PriceSettlement, expected);
     const MoveQuote seen = quoteOf(20000, paid ? 20000 : 0, 20000 + difference);
     QCOMPARE(StayMoneyRules::overbookingSettlement(seen), expected);
-    const auto decision = StayMoneyRules::decideOverbookingMove(OverbookingAction::Upgrade, seen, 0,
+    const auto decision = StayMoneyRules::decideOverbookingMove(OverbookingAction::Upgrade, seen, eur(0),
                                                                 QStringLiteral("overbooked"), QDate(2026, 5, 1));
     QVERIFY2(decision.ok(), decision ? "" : qPrintable(decision.error().message));
     QCOMPARE(decision->settlement, expected);
@@ -432,30 +464,31 @@ void TestStayMoneyRules::anOverbookedGuestIsNeverAskedForMore()
 
 void TestStayMoneyRules::aWalkRefundsAllThatWasPaid()
 {
-    const auto paid
-        = StayMoneyRules::decideWalk(moneyOf(20000, 18000), 8000, QStringLiteral(" partner hotel "), QDate(2026, 5, 1));
+    const auto paid = StayMoneyRules::decideWalk(moneyOf(20000, 18000), eur(8000), QStringLiteral(" partner hotel "),
+                                                 QDate(2026, 5, 1));
     QVERIFY(paid.ok());
     QCOMPARE(paid->action, OverbookingAction::Walk);
-    QCOMPARE(paid->refundMinor, 18000);
-    QCOMPARE(paid->seen.money.paidMinor, 18000);
-    QCOMPARE(paid->compensationMinor, 8000);
+    QCOMPARE(paid->refund, eur(18000));
+    QCOMPARE(paid->seen.money.amountPaid, eur(18000));
+    QCOMPARE(paid->compensation, eur(8000));
     QCOMPARE(paid->reason, QStringLiteral("partner hotel"));
     const auto unpaid
-        = StayMoneyRules::decideWalk(moneyOf(20000, 0), 0, QStringLiteral("partner hotel"), QDate(2026, 5, 1));
-    QCOMPARE(unpaid->refundMinor, 0);
+        = StayMoneyRules::decideWalk(moneyOf(20000, 0), eur(0), QStringLiteral("partner hotel"), QDate(2026, 5, 1));
+    QCOMPARE(unpaid->refund, eur(0));
 }
 
 void TestStayMoneyRules::aWalkNeedsAReasonACompensationOfAtLeastZeroAndANight()
 {
     const QDate night(2026, 5, 1);
-    QCOMPARE(outcome(StayMoneyRules::decideWalk(moneyOf(20000, 0), 0, QString(), night)), QStringLiteral("bad_input"));
-    QCOMPARE(outcome(StayMoneyRules::decideWalk(moneyOf(20000, 0), -1, QStringLiteral("taxi"), night)),
+    QCOMPARE(outcome(StayMoneyRules::decideWalk(moneyOf(20000, 0), eur(0), QString(), night)),
              QStringLiteral("bad_input"));
-    QCOMPARE(outcome(StayMoneyRules::decideWalk(moneyOf(20000, 0), 0, QStringLiteral("taxi"), QDate())),
+    QCOMPARE(outcome(StayMoneyRules::decideWalk(moneyOf(20000, 0), eur(-1), QStringLiteral("taxi"), night)),
+             QStringLiteral("bad_input"));
+    QCOMPARE(outcome(StayMoneyRules::decideWalk(moneyOf(20000, 0), eur(0), QStringLiteral("taxi"), QDate())),
              QStringLiteral("bad_input"));
     StayMoney nobody = moneyOf(20000, 0);
     nobody.stay = 0;
-    QCOMPARE(outcome(StayMoneyRules::decideWalk(nobody, 0, QStringLiteral("taxi"), night)),
+    QCOMPARE(outcome(StayMoneyRules::decideWalk(nobody, eur(0), QStringLiteral("taxi"), night)),
              QStringLiteral("bad_input"));
 }
 
@@ -464,13 +497,13 @@ void TestStayMoneyRules::anOverbookingMoveNeedsATargetAndIsNotAWalk()
     const QDate night(2026, 5, 1);
     MoveQuote noTarget = quoteOf(20000, 0, 20000);
     noTarget.roomType = 0;
-    QCOMPARE(outcome(StayMoneyRules::decideOverbookingMove(OverbookingAction::Move, noTarget, 0, QStringLiteral("x"),
-                                                           night)),
-             QStringLiteral("bad_input"));
-    QCOMPARE(outcome(StayMoneyRules::decideOverbookingMove(OverbookingAction::Walk, quoteOf(20000, 0, 20000), 0,
+    QCOMPARE(outcome(StayMoneyRules::decideOverbookingMove(OverbookingAction::Move, noTarget, eur(0),
                                                            QStringLiteral("x"), night)),
              QStringLiteral("bad_input"));
-    QCOMPARE(outcome(StayMoneyRules::decideOverbookingMove(OverbookingAction::Move, quoteOf(20000, 0, 20000), -5,
+    QCOMPARE(outcome(StayMoneyRules::decideOverbookingMove(OverbookingAction::Walk, quoteOf(20000, 0, 20000), eur(0),
+                                                           QStringLiteral("x"), night)),
+             QStringLiteral("bad_input"));
+    QCOMPARE(outcome(StayMoneyRules::decideOverbookingMove(OverbookingAction::Move, quoteOf(20000, 0, 20000), eur(-5),
                                                            QStringLiteral("x"), night)),
              QStringLiteral("bad_input"));
 }
@@ -478,17 +511,17 @@ void TestStayMoneyRules::anOverbookingMoveNeedsATargetAndIsNotAWalk()
 void TestStayMoneyRules::theServiceHandsTheStoreTheFiguresItDecidedOn()
 {
     m_world.money[guest] = moneyOf(20000, 20000);
-    const auto cancelled = m_desk->cancelStay(guest, 5000, QStringLiteral("late cancellation"));
+    const auto cancelled = m_desk->cancelStay(guest, eur(5000), QStringLiteral("late cancellation"));
     QVERIFY(cancelled.ok());
-    QCOMPARE(m_store->cancelled->seen.paidMinor, 20000);
-    QCOMPARE(m_store->cancelled->refundMinor, 15000);
-    QCOMPARE(cancelled->refundedMinor, 15000);
+    QCOMPARE(m_store->cancelled->seen.amountPaid, eur(20000));
+    QCOMPARE(m_store->cancelled->refund, eur(15000));
+    QCOMPARE(cancelled->refunded, eur(15000));
 
     init();
     const auto moved = m_desk->moveStay(guest, 4, QDate(2026, 5, 1), QDate(2026, 5, 4));
     QVERIFY(moved.ok()); // nothing taken: the dearer price is paid on departure
-    QCOMPARE(m_store->moved->seen.money.priceMinor, 20000);
-    QCOMPARE(m_store->moved->seen.newPriceMinor, 30000);
+    QCOMPARE(m_store->moved->seen.money.price, eur(20000));
+    QCOMPARE(m_store->moved->seen.newPrice, eur(30000));
     QCOMPARE(m_store->moved->seen.roomType, RoomTypeId(4));
     QCOMPARE(m_store->moved->settlement.how, PriceSettlement::None);
 }
@@ -498,13 +531,13 @@ void TestStayMoneyRules::aDecisionOverMoneyThatChangedIsRefusedAndChangesNothing
     // Shown unpaid; the guarantee was settled before the clerk confirmed.
     const StayMoney shown = m_world.money.value(guest);
     m_world.money[guest] = moneyOf(20000, 20000);
-    QCOMPARE(outcome(m_desk->cancelStay(shown, 0, QString())), QStringLiteral("conflict"));
+    QCOMPARE(outcome(m_desk->cancelStay(shown, eur(0), QString())), QStringLiteral("conflict"));
     QCOMPARE(m_world.states.value(guest), QStringLiteral("BOOKED"));
     QVERIFY(!m_store->cancelled);
-    QCOMPARE(outcome(m_desk->walk(shown, 0, QStringLiteral("partner hotel"), QDate(2026, 5, 1), 1)),
+    QCOMPARE(outcome(m_desk->walk(shown, eur(0), QStringLiteral("partner hotel"), QDate(2026, 5, 1), 1)),
              QStringLiteral("conflict"));
     QVERIFY(!m_store->resolved);
-    const MoveQuote quoted{shown, 20000, 4, QDate(2026, 5, 1), QDate(2026, 5, 3)};
+    const MoveQuote quoted{shown, eur(20000), 4, QDate(2026, 5, 1), QDate(2026, 5, 3)};
     QCOMPARE(outcome(m_desk->moveStay(quoted, {})), QStringLiteral("conflict"));
     QVERIFY(!m_store->moved);
 }
@@ -513,12 +546,12 @@ void TestStayMoneyRules::anOverbookingMoveIsPricedOnTheStaysOwnNights()
 {
     m_world.money[guest] = moneyOf(20000, 20000);
     QVERIFY(m_desk
-                ->resolveOverbooking(guest, OverbookingAction::Upgrade, 5, 0, QStringLiteral("overbooked"),
+                ->resolveOverbooking(guest, OverbookingAction::Upgrade, 5, eur(0), QStringLiteral("overbooked"),
                                      QDate(2026, 5, 1))
                 .ok());
     QCOMPARE(m_store->quotedNights.size(), 1);
     QVERIFY(m_store->quotedNights.first().first.isNull() && m_store->quotedNights.first().second.isNull());
-    QCOMPARE(m_store->resolved->seen.newPriceMinor, 20000); // two nights, as booked
+    QCOMPARE(m_store->resolved->seen.newPrice, eur(20000)); // two nights, as booked
     QCOMPARE(m_store->resolved->settlement, PriceSettlement::None);
     QCOMPARE(m_store->resolved->reason, QStringLiteral("overbooked"));
 }

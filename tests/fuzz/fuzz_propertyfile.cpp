@@ -42,17 +42,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             codes.insert(type.code);
             expect(type.rooms >= 0 && type.rooms <= HotelSpec::maxRoomsPerType && type.sellable >= 0);
             expect(type.firstRoomNumber == 0 || type.firstRoomNumber + type.rooms - 1 <= 99999);
-            expect(type.priceMinor >= 0);
+            expect(!type.price.isNegative());
             for (const RoomRateSpec &rate : type.rates) {
                 checkText(rate.name, 100);
                 expect(rate.firstDay >= 0 && rate.firstDay <= rate.lastDay && rate.lastDay < hotel->nights);
-                expect(rate.weekdays >= 0 && rate.weekdays < 128 && rate.priceMinor >= 0);
+                expect(rate.weekdays >= 0 && rate.weekdays < 128 && !rate.price.isNegative());
             }
         }
     }
     if (const auto restaurant = RestaurantSpec::fromJson(bytes)) {
         checkText(restaurant->name, 200);
-        expect(restaurant->tables.size() <= RestaurantSpec::maxTables && restaurant->depositMinor >= 0);
+        expect(restaurant->tables.size() <= RestaurantSpec::maxTables && !restaurant->deposit.isNegative());
         QSet<QString> codes;
         for (const TableSpec &table : restaurant->tables) {
             checkText(table.code, 16);

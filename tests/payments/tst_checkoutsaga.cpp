@@ -2,6 +2,7 @@
 // per row of the specification's failure table, and the webhook's duplicates, reorderings and forgeries.
 
 #include "fakepayprocess.h"
+#include "moneycompare.h"
 #include "testdatabase.h"
 
 #include "domain/checkoutsaga.h"
@@ -354,7 +355,7 @@ void TestCheckoutSaga::failureRow5_reclaimedSeatWithNoEquivalentIsRefunded()
     QCOMPARE(outcome->state, CheckoutOutcome::State::Paid);
     QCOMPARE(outcome->settlement.sold.size(), 1);
     QCOMPARE(outcome->settlement.refunded.size(), 1);
-    QCOMPARE(outcome->settlement.refundDueMinor, 4500);
+    QCOMPARE(outcome->settlement.refundDue, Money(4500, QStringLiteral("EUR")));
     QCOMPARE(outcome->refundsCarriedOut, 1);
     const QVariantMap order{{QStringLiteral("o"), outcome->order}};
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT state || ':' || amount_minor FROM refunds WHERE order_id = :o"), order)
@@ -452,7 +453,7 @@ void TestCheckoutSaga::aManagersRefundPutsSeatsBackOnSale()
     const auto partial = m_store->refundUnits(paid->order, {OrderItemRef{ItemKind::Seat, m_units.at(26)}},
                                               QStringLiteral("one guest cannot come"));
     QVERIFY2(partial.ok(), partial.ok() ? "" : qPrintable(partial.error().message));
-    QCOMPARE(partial->amountMinor, 4500);
+    QCOMPARE(partial->amount, Money(4500, QStringLiteral("EUR")));
     QCOMPARE(orderState(paid->order), QStringLiteral("PAID"));
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM event_seats WHERE id = :u"),
                           {{QStringLiteral("u"), m_units.at(26)}})
@@ -553,7 +554,7 @@ void TestCheckoutSaga::aManagersRefundThroughTheServiceIsDoneAtOnceWhenAProvider
     const auto refunded = refunds.refund(paid->order, {}, QStringLiteral("event cancelled"));
     QVERIFY2(refunded.ok(), refunded.ok() ? "" : qPrintable(refunded.error().message));
     QCOMPARE(refunded->money, ManagerRefund::Money::RefundedNow);
-    QCOMPARE(refunded->refund.amountMinor, 9000);
+    QCOMPARE(refunded->refund.amount, Money(9000, QStringLiteral("EUR")));
     QCOMPARE(orderState(paid->order), QStringLiteral("REFUNDED"));
     QCOMPARE(ledger(order, "REFUND_DONE"), 9000);
     QCOMPARE(m_fakepay->state().value(QStringLiteral("refunds")).toArray().size(), 1);
@@ -621,7 +622,7 @@ void TestCheckoutSaga::threeStandingPlacesGetThreeTicketsOnce()
     spec.code = QStringLiteral("FLOOR");
     spec.name = QStringLiteral("Standing floor");
     spec.capacity = 50;
-    spec.priceMinor = 2500;
+    spec.price = Money(2500, QStringLiteral("EUR"));
     const auto pool = PoolService(m_inventory->pools).createPool(spec);
     QVERIFY2(pool.ok(), pool.ok() ? "" : qPrintable(pool.error().message));
     PoolHoldRequest places;
@@ -647,7 +648,7 @@ void TestCheckoutSaga::threeStandingPlacesGetThreeTicketsOnce()
         QCOMPARE(ticket.places, 3);
         QCOMPARE(ticket.sectionName, QStringLiteral("Standing floor"));
         QCOMPARE(ticket.event, m_hall.eventId);
-        QCOMPARE(ticket.priceMinor, 2500);
+        QCOMPARE(ticket.price, Money(2500, QStringLiteral("EUR")));
         codes.insert(ticket.code);
     }
     QCOMPARE(codes.size(), 3);

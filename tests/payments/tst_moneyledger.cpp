@@ -3,6 +3,7 @@
 // real fake provider process, and the database's own refusals of what cannot be true.
 
 #include "fakepayprocess.h"
+#include "moneycompare.h"
 #include "testdatabase.h"
 
 #include "domain/checkoutsaga.h"
@@ -98,8 +99,8 @@ void TestMoneyLedger::initTestCase()
     m_store = std::make_unique<PgCheckoutStore>(m_db->database(), m_inventory->carts);
     m_webhooks = std::make_unique<PaymentWebhooks>(*m_store, provider, webhookSecret);
     auto pool = PoolService(m_inventory->pools)
-                    .createPool({m_hall.eventId, QStringLiteral("GA"), QStringLiteral("Standing"), 8, 1500, 1,
-                                 ClaimStrategy::Atomic});
+                    .createPool({m_hall.eventId, QStringLiteral("GA"), QStringLiteral("Standing"), 8,
+                                 Money(1500, QStringLiteral("EUR")), 1, ClaimStrategy::Atomic});
     QVERIFY(pool.ok());
     m_pool = pool->id;
     PropertyLoader properties(m_db->database());
@@ -680,14 +681,14 @@ void TestMoneyLedger::case12_managerRefundsEveryShape()
     const auto partial
         = m_store->refundUnits(order, {OrderItemRef{ItemKind::Stay, stay}}, QStringLiteral("guest cancelled"));
     QVERIFY2(partial.ok(), partial.ok() ? "" : qPrintable(partial.error().message));
-    QCOMPARE(partial->amountMinor, 9000);
+    QCOMPARE(partial->amount, Money(9000, QStringLiteral("EUR")));
     QCOMPARE(orderState(order), QStringLiteral("PAID"));
     QCOMPARE(
         m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE id = :s"), {{QStringLiteral("s"), stay}}).toString(),
         QStringLiteral("CANCELLED"));
     const auto rest = m_store->refundUnits(order, {}, QStringLiteral("event cancelled"));
     QVERIFY2(rest.ok(), rest.ok() ? "" : qPrintable(rest.error().message));
-    QCOMPARE(rest->amountMinor, 4500 + 1500 + 500);
+    QCOMPARE(rest->amount, Money(4500 + 1500 + 500, QStringLiteral("EUR")));
     QCOMPARE(orderState(order), QStringLiteral("REFUNDED"));
     QCOMPARE(count(QStringLiteral("SELECT sum(sold) FROM ga_subpools s JOIN ga_pools p ON p.id = s.pool_id")),
              soldPlaces - 1);

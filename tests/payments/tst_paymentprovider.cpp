@@ -665,7 +665,7 @@ void TestPaymentProvider::refunds()
     RefundRequest half;
     half.idempotencyKey = newKey(QStringLiteral("refund-half"));
     half.providerPaymentId = payment;
-    half.amountMinor = 4500;
+    half.amount = Money(4500, QStringLiteral("EUR"));
     half.reason = QStringLiteral("requested_by_customer");
     const Result<RefundOutcome> first = m_provider->refund(half);
     QVERIFY2(first.ok(), qPrintable(describe(first)));
@@ -680,7 +680,7 @@ void TestPaymentProvider::refunds()
 
     // One key, two amounts: refused as a wrong request.
     RefundRequest changed = half;
-    changed.amountMinor = 4000;
+    changed.amount = Money(4000, QStringLiteral("EUR"));
     const Result<RefundOutcome> reused = m_provider->refund(changed);
     QVERIFY2(!reused.ok(), qPrintable(describe(reused)));
     QCOMPARE(reused.error().code, ErrorCode::BadInput);
@@ -693,7 +693,7 @@ void TestPaymentProvider::refunds()
 
     RefundRequest more = half;
     more.idempotencyKey = newKey(QStringLiteral("refund-more"));
-    more.amountMinor = 1;
+    more.amount = Money(1, QStringLiteral("EUR"));
     const Result<RefundOutcome> refused = m_provider->refund(more);
     QVERIFY2(refused.ok(), qPrintable(describe(refused)));
     QCOMPARE(refused->status, ChargeStatus::Declined);
@@ -714,7 +714,7 @@ void TestPaymentProvider::overRefundIsRefused()
     RefundRequest tooMuch;
     tooMuch.idempotencyKey = newKey(QStringLiteral("over-refund"));
     tooMuch.providerPaymentId = charged->providerPaymentId;
-    tooMuch.amountMinor = 1500;
+    tooMuch.amount = Money(1500, QStringLiteral("EUR"));
     const Result<RefundOutcome> refused = m_provider->refund(tooMuch);
     QVERIFY2(refused.ok(), qPrintable(describe(refused)));
     QCOMPARE(refused->status, ChargeStatus::Declined);
@@ -723,7 +723,7 @@ void TestPaymentProvider::overRefundIsRefused()
 
     RefundRequest full = tooMuch;
     full.idempotencyKey = newKey(QStringLiteral("full-refund"));
-    full.amountMinor = 1000;
+    full.amount = Money(1000, QStringLiteral("EUR"));
     const Result<RefundOutcome> refunded = m_provider->refund(full);
     QVERIFY2(refunded.ok() && refunded->status == ChargeStatus::Succeeded, qPrintable(describe(refunded)));
     QCOMPARE(refundsOf(charged->providerPaymentId).size(), 1);
@@ -745,7 +745,7 @@ void TestPaymentProvider::refundOfUnknownPaymentIsNotFound()
     RefundRequest request;
     request.idempotencyKey = newKey(QStringLiteral("refund-unknown"));
     request.providerPaymentId = QStringLiteral("pi_doesnotexist");
-    request.amountMinor = 100;
+    request.amount = Money(100, QStringLiteral("EUR"));
     const Result<RefundOutcome> outcome = m_provider->refund(request);
     QVERIFY2(!outcome.ok(), qPrintable(describe(outcome)));
     QCOMPARE(outcome.error().code, ErrorCode::NotFound);
@@ -1095,7 +1095,7 @@ void TestPaymentProvider::listReportsRefundedAmounts()
         RefundRequest request;
         request.idempotencyKey = newKey(QStringLiteral("list-refund"));
         request.providerPaymentId = payment;
-        request.amountMinor = amount;
+        request.amount = Money(amount, QStringLiteral("EUR"));
         const Result<RefundOutcome> refunded = m_provider->refund(request);
         return refunded.ok() && refunded->status == ChargeStatus::Succeeded;
     };
@@ -1235,7 +1235,7 @@ void TestPaymentProvider::webhooksAreSignedAndParse()
     RefundRequest refund;
     refund.idempotencyKey = newKey(QStringLiteral("wh-refund"));
     refund.providerPaymentId = charged->providerPaymentId;
-    refund.amountMinor = 2500;
+    refund.amount = Money(2500, QStringLiteral("EUR"));
     const Result<RefundOutcome> refunded = m_provider->refund(refund);
     QVERIFY2(refunded.ok() && refunded->status == ChargeStatus::Succeeded, qPrintable(describe(refunded)));
     QTRY_COMPARE_WITH_TIMEOUT(m_receiver.forOrder(orderId).size(), 2, waitMs);

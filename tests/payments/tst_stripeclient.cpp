@@ -365,7 +365,7 @@ void TestStripeClient::aRefundIsFormEncodedWithItsOwnKey()
     RefundRequest refund;
     refund.idempotencyKey = QStringLiteral("refund-7-1");
     refund.providerPaymentId = QStringLiteral("pi_1");
-    refund.amountMinor = 1000;
+    refund.amount = Money(1000, QStringLiteral("EUR"));
     refund.reason = QStringLiteral("Seat A-1 lost & found");
     const Result<RefundOutcome> outcome = m_client->refund(refund);
     QVERIFY(outcome);

@@ -288,14 +288,14 @@ void TestStripeContract::theLibrarySeesWhatTheProductMade()
     RefundRequest refund;
     refund.idempotencyKey = QStringLiteral("product-refund-%1").arg(m_tag);
     refund.providerPaymentId = paid->providerPaymentId;
-    refund.amountMinor = 1300;
+    refund.amount = Money(1300, QStringLiteral("EUR"));
     refund.reason = QStringLiteral("requested_by_customer");
     const Result<RefundOutcome> refunded = m_provider->refund(refund);
     QVERIFY2(refunded.ok() && refunded->status == ChargeStatus::Succeeded,
              refunded.ok() ? qPrintable(refunded->detail) : qPrintable(refunded.error().message));
     // More than remains is refused for good, on both sides.
     refund.idempotencyKey += QStringLiteral("-again");
-    refund.amountMinor = 2001;
+    refund.amount = Money(2001, QStringLiteral("EUR"));
     const Result<RefundOutcome> tooMuch = m_provider->refund(refund);
     QVERIFY2(tooMuch.ok() && tooMuch->status == ChargeStatus::Declined,
              tooMuch.ok() ? qPrintable(tooMuch->detail) : qPrintable(tooMuch.error().message));

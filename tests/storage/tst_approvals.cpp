@@ -5,6 +5,7 @@
 
 #include "aftersaleswiring.h"
 #include "domain/seatholdservice.h"
+#include "moneycompare.h"
 #include "storage/pgtillstore.h"
 #include "storage/staffadmin.h"
 #include "testdatabase.h"
@@ -206,7 +207,7 @@ void TestApprovals::aManagerApprovesAndTheRefundIsDoneOnce()
     QVERIFY(approved->carriedOut);
     QCOMPARE(approved->state, ApprovalState::Done);
     QVERIFY(approved->refund.has_value());
-    QCOMPARE(approved->refund->amount.minor(), qint64(4000));
+    QCOMPARE(approved->refund->amount, Money(4000, QStringLiteral("EUR")));
     QCOMPARE(approved->refund->method, MoneyBack::Cash);
     QVERIFY(approved->refund->moneyReturned);
     QCOMPARE(approved->refund->units.size(), 1);

@@ -5,6 +5,7 @@
 #include "domain/poolservice.h"
 #include "domain/seatholdservice.h"
 #include "domain/slotservice.h"
+#include "moneycompare.h"
 #include "storage/pginventory.h"
 #include "storage/propertyloader.h"
 #include "testdatabase.h"
@@ -48,8 +49,8 @@ void TestCheckout::initTestCase()
     m_inventory = std::make_unique<PgInventory>(m_db->database());
     m_carts = std::make_unique<CartService>(m_inventory->carts);
     auto pool = PoolService(m_inventory->pools)
-                    .createPool({m_hall.eventId, QStringLiteral("GA"), QStringLiteral("Standing"), 50, 1500, 2,
-                                 ClaimStrategy::Atomic});
+                    .createPool({m_hall.eventId, QStringLiteral("GA"), QStringLiteral("Standing"), 50,
+                                 Money(1500, QStringLiteral("EUR")), 2, ClaimStrategy::Atomic});
     QVERIFY(pool.ok());
     m_pool = pool->id;
     PropertyLoader properties(m_db->database());
@@ -93,7 +94,7 @@ void TestCheckout::oneOrderForEveryShape()
     const auto order = m_carts->createOrder(QStringLiteral("all"));
     QVERIFY2(order.ok(), order.ok() ? "" : qPrintable(order.error().message));
     QCOMPARE(order->lines.size(), 4);
-    QCOMPARE(order->amountMinor, qint64(4000 + 2 * 1500 + 2 * 9000 + 500));
+    QCOMPARE(order->amount, Money(4000 + 2 * 1500 + 2 * 9000 + 500, QStringLiteral("EUR")));
     QCOMPARE(order->currency, QStringLiteral("EUR"));
     const auto confirmed = m_carts->confirm(order->id);
     QVERIFY2(confirmed.ok(), confirmed.ok() ? "" : qPrintable(confirmed.error().message));
@@ -182,8 +183,8 @@ void TestCheckout::anExtendNeverPassesTheLongestLease()
     // Every owner's policy here: 4 s a hold, one extension, so no lease may run past 8 s from its start.
     const LoadedVenue hall = m_db->loadHall(QStringLiteral("Short Hall"), 1, 4, 4, 1, 4000);
     const auto pool = PoolService(m_inventory->pools)
-                          .createPool({hall.eventId, QStringLiteral("SGA"), QStringLiteral("Short standing"), 10, 1500,
-                                       1, ClaimStrategy::Atomic});
+                          .createPool({hall.eventId, QStringLiteral("SGA"), QStringLiteral("Short standing"), 10,
+                                       Money(1500, QStringLiteral("EUR")), 1, ClaimStrategy::Atomic});
     QVERIFY(pool.ok());
     PropertyLoader properties(m_db->database());
     const auto hotel = properties.loadHotel(

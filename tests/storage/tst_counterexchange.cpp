@@ -169,7 +169,7 @@ void TestCounterExchange::dearerExchangeChargesTheDifference()
         = sell(m_cheap.eventId, QStringLiteral("old-1"), {m_cheapUnits.at(0), m_cheapUnits.at(1)}, cash);
     QCOMPARE(old.tickets.size(), 2);
     const CartQuote seen = holdNew(m_dear.eventId, QStringLiteral("new-1"), {m_dearUnits.at(0), m_dearUnits.at(1)});
-    QCOMPARE(seen.totalMinor, 10000);
+    QCOMPARE(seen.total.minor(), 10000);
 
     ExchangeRequest request;
     request.order = old.order.id;

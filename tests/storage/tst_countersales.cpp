@@ -95,7 +95,7 @@ void TestCounterSales::cashSaleSellsPaysAndIssuesTickets()
     CounterPayment cash;
     cash.tendered = eur(10000);
     const CartQuote quote = quoteOf(QStringLiteral("cash-1"));
-    QCOMPARE(quote.totalMinor, 9000);
+    QCOMPARE(quote.total, eur(9000));
     const auto sale = m_sales->sell(QStringLiteral("cash-1"), cash, quote);
     QVERIFY2(sale.ok(), sale.ok() ? "" : qPrintable(sale.error().message));
     QCOMPARE(sale->charged, eur(9000));
@@ -103,7 +103,7 @@ void TestCounterSales::cashSaleSellsPaysAndIssuesTickets()
     QCOMPARE(sale->order.state, OrderState::Paid);
     QCOMPARE(sale->tickets.size(), 2);
     QCOMPARE(sale->tickets.first().seatLabel, QStringLiteral("A-1-1"));
-    QCOMPARE(sale->tickets.first().priceMinor, 4500);
+    QCOMPARE(sale->tickets.first().price, eur(4500));
     QCOMPARE(sale->tickets.first().eventName.isEmpty(), false);
     QVERIFY(!sale->tickets.first().code.isEmpty());
     QVERIFY(sale->tickets.first().code != sale->tickets.last().code);
@@ -132,8 +132,8 @@ void TestCounterSales::shortCashChangesNothing()
     // The rule catches it before anything is sent...
     QCOMPARE(m_sales->sell(QStringLiteral("short-1"), cash, quote).error().code, ErrorCode::BadInput);
     // ...and the store refuses it too, when a caller understates what is due.
-    quote.lines.first().amountMinor = 4000;
-    quote.totalMinor = 4000;
+    quote.lines.first().amount = eur(4000);
+    quote.total = eur(4000);
     const auto sale = m_counter->sellAtCounter(QStringLiteral("short-1"), cash, quote);
     QVERIFY(!sale.ok());
     QCOMPARE(sale.error().code, ErrorCode::Conflict);
@@ -149,7 +149,7 @@ void TestCounterSales::aSeatRetakenAfterItsHoldRanOutIsNotCharged()
 {
     QVERIFY(m_holds->hold(request(QStringLiteral("late-1"), {m_units.at(3), m_units.at(4)})).ok());
     const CartQuote shown = quoteOf(QStringLiteral("late-1"));
-    QCOMPARE(shown.totalMinor, 9000);
+    QCOMPARE(shown.total.minor(), 9000);
     // A-1-5's hold runs out (an hour ago) and a web buyer takes it; A-1-4 is still held.
     QVERIFY(m_db->exec(QStringLiteral("UPDATE event_seats SET held_since = held_since - interval '1 hour', "
                                       "hold_expires_at = now() - interval '1 minute' WHERE id = :u"),
@@ -167,7 +167,7 @@ void TestCounterSales::aSeatRetakenAfterItsHoldRanOutIsNotCharged()
     // ...and the new quote, without the lost seat, sells A-1-4 alone.
     const CartQuote fresh = quoteOf(QStringLiteral("late-1"));
     QCOMPARE(fresh.lines.size(), 1);
-    QCOMPARE(fresh.totalMinor, 4500);
+    QCOMPARE(fresh.total.minor(), 4500);
     const auto sale = m_sales->sell(QStringLiteral("late-1"), card, fresh);
     QVERIFY2(sale.ok(), sale.ok() ? "" : qPrintable(sale.error().message));
     QCOMPARE(sale->charged, eur(4500));
@@ -264,7 +264,7 @@ void TestCounterSales::seatMapLoadsEverySeatWithItsState()
     QCOMPARE(map->seats.size(), 40);
     QCOMPARE(map->sections.size(), 1);
     QCOMPARE(map->bands.size(), 1);
-    QCOMPARE(map->bands.first().priceMinor, 4500);
+    QCOMPARE(map->bands.first().price, eur(4500));
     const SeatMapSeat &held = map->seats.at(20);
     QCOMPARE(held.unit, m_units.at(20));
     QCOMPARE(held.state, SeatState::Held);
@@ -310,7 +310,7 @@ void TestCounterSales::saleRefusesWhenTheCartChangedAfterTheQuote()
     QVERIFY(m_holds->hold(request(QStringLiteral("changed-1"), {m_units.at(12), m_units.at(13)})).ok());
     const CartQuote shown = quoteOf(QStringLiteral("changed-1"));
     QCOMPARE(shown.lines.size(), 2);
-    QCOMPARE(shown.totalMinor, 9000);
+    QCOMPARE(shown.total.minor(), 9000);
     // Another terminal holds a seat into this cart after the clerk read the total to the buyer.
     auto other = m_db->connect(QStringLiteral("other-terminal"));
     PgInventory otherInventory(other->database());
@@ -334,10 +334,10 @@ void TestCounterSales::saleRefusesWhenTheCartChangedAfterTheQuote()
     // The clerk shows the buyer the new total; that one sells, for exactly that.
     const CartQuote fresh = quoteOf(QStringLiteral("changed-1"));
     QCOMPARE(fresh.lines.size(), 3);
-    QCOMPARE(fresh.totalMinor, 13500);
+    QCOMPARE(fresh.total.minor(), 13500);
     const auto sold = m_sales->sell(QStringLiteral("changed-1"), cash, fresh);
     QVERIFY2(sold.ok(), sold.ok() ? "" : qPrintable(sold.error().message));
-    QCOMPARE(sold->charged.minor(), fresh.totalMinor);
+    QCOMPARE(sold->charged.minor(), fresh.total.minor());
     QCOMPARE(sold->change, eur(6500));
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
@@ -346,7 +346,7 @@ void TestCounterSales::quoteListsEveryUnitTheServerWillCharge()
 {
     // A seat, two standing places, two nights and a table: every shape a cart can hold.
     auto pool = PoolService(m_inventory->pools)
-                    .createPool({m_hall.eventId, QStringLiteral("GA"), QStringLiteral("Standing"), 50, 1500, 2,
+                    .createPool({m_hall.eventId, QStringLiteral("GA"), QStringLiteral("Standing"), 50, eur(1500), 2,
                                  ClaimStrategy::Atomic});
     QVERIFY(pool.ok());
     PropertyLoader properties(m_db->database());
@@ -375,7 +375,7 @@ void TestCounterSales::quoteListsEveryUnitTheServerWillCharge()
     QCOMPARE(quote->cart, cart);
     QCOMPARE(quote->currency, QStringLiteral("EUR"));
     QCOMPARE(quote->lines.size(), 4);
-    QCOMPARE(quote->totalMinor, qint64(4500 + 2 * 1500 + 2 * 9000 + 500));
+    QCOMPARE(quote->total.minor(), qint64(4500 + 2 * 1500 + 2 * 9000 + 500));
     QStringList labels;
     for (const QuoteLine &line : quote->lines) {
         labels << line.label;
@@ -394,13 +394,13 @@ void TestCounterSales::quoteListsEveryUnitTheServerWillCharge()
     card.cardReference = QStringLiteral("TRM-EVERY");
     const auto sale = m_sales->sell(cart, card, quote.value());
     QVERIFY2(sale.ok(), sale.ok() ? "" : qPrintable(sale.error().message));
-    QCOMPARE(sale->charged.minor(), quote->totalMinor);
+    QCOMPARE(sale->charged.minor(), quote->total.minor());
     QCOMPARE(sale->order.lines.size(), quote->lines.size());
     for (int i = 0; i < quote->lines.size(); ++i) {
         QCOMPARE(sale->order.lines.at(i).kind, quote->lines.at(i).kind);
         QCOMPARE(sale->order.lines.at(i).id, quote->lines.at(i).id);
         QCOMPARE(sale->order.lines.at(i).label, quote->lines.at(i).label);
-        QCOMPARE(sale->order.lines.at(i).amountMinor, quote->lines.at(i).amountMinor);
+        QCOMPARE(sale->order.lines.at(i).amount.minor(), quote->lines.at(i).amount.minor());
         QCOMPARE(sale->order.lines.at(i).state, LineState::Sold);
     }
     // An empty cart quotes nothing, which is not an error.

@@ -115,7 +115,7 @@ QVector<Ticket> TestDoor::sell(const QVector<UnitId> &units)
     if (!quote)
         return {};
     CounterPayment cash;
-    cash.tendered = Money(quote->totalMinor, quote->currency);
+    cash.tendered = Money(quote->total.minor(), quote->currency);
     const auto sale = sales.sell(cart, cash, quote.value());
     return sale ? sale->tickets : QVector<Ticket>{};
 }
@@ -130,7 +130,7 @@ QVector<Ticket> TestDoor::sellPlaces(PoolId pool, int quantity)
     if (!quote)
         return {};
     CounterPayment cash;
-    cash.tendered = Money(quote->totalMinor, quote->currency);
+    cash.tendered = Money(quote->total.minor(), quote->currency);
     const auto sale = sales.sell(cart, cash, quote.value());
     return sale ? sale->tickets : QVector<Ticket>{};
 }
@@ -338,7 +338,7 @@ void TestDoor::aStandingPlaceIsAdmittedOnceAndOnlyAtItsEvent()
     spec.code = QStringLiteral("FLOOR");
     spec.name = QStringLiteral("Floor");
     spec.capacity = 20;
-    spec.priceMinor = 2000;
+    spec.price = Money(2000, QStringLiteral("EUR"));
     const auto pool = PoolService(m_inventory->pools).createPool(spec);
     QVERIFY2(pool.ok(), pool.ok() ? "" : qPrintable(pool.error().message));
     const LoadedVenue other = m_db->loadHall(QStringLiteral("Other Hall"), 1, 5, 600, 1, 3000);

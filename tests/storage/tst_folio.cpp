@@ -8,6 +8,7 @@
 #include "domain/folio.h"
 #include "domain/frontdeskservice.h"
 #include "domain/hotelservice.h"
+#include "moneycompare.h"
 #include "storage/pgcountersales.h"
 #include "storage/pgfoliostore.h"
 #include "storage/pgfrontdesk.h"
@@ -48,6 +49,11 @@ private:
     PgFolioStore m_store;
     FolioService m_service;
 };
+
+Money eur(qint64 minor)
+{
+    return Money(minor, QStringLiteral("EUR"));
+}
 
 CounterPayment cash(qint64 tenderedMinor)
 {
@@ -177,7 +183,7 @@ StayId TestFolio::inHouse(const QString &guest, int nights, PaymentMethod method
 
 FolioChargeRequest TestFolio::minibar(StayId stay, qint64 amountMinor, int quantity) const
 {
-    return FolioChargeRequest{stay, FolioKind::Minibar, QStringLiteral("Minibar: sparkling water"), amountMinor,
+    return FolioChargeRequest{stay, FolioKind::Minibar, QStringLiteral("Minibar: sparkling water"), eur(amountMinor),
                               quantity};
 }
 
@@ -210,22 +216,22 @@ void TestFolio::aClerkPostsChargesToAnInHouseStay()
     FolioDesk clerk(m_clerkConnection->database());
     const auto posted = clerk->post(minibar(stay, 450, 2));
     QVERIFY2(posted, qPrintable(refusal(posted)));
-    QVERIFY(clerk->post({stay, FolioKind::Parking, QStringLiteral("Garage, one night"), 2500, 1}));
+    QVERIFY(clerk->post({stay, FolioKind::Parking, QStringLiteral("Garage, one night"), eur(2500), 1}));
 
     const auto folio = clerk->folio(stay);
     QVERIFY(folio);
     QCOMPARE(folio->charges.size(), 2);
     QCOMPARE(folio->charges.first().kind, FolioKind::Minibar);
-    QCOMPARE(folio->charges.first().totalMinor(), 900);
+    QCOMPARE(folio->charges.first().total(), eur(900));
     QCOMPARE(folio->charges.first().postedBy, m_clerk); // the database's, not the client's word
     QVERIFY(folio->charges.first().postedAt.isValid());
-    QCOMPARE(folio->roomMinor, 18000);
-    QCOMPARE(folio->roomOwedMinor, 0); // paid at the counter
-    QCOMPARE(folio->balanceMinor(), 3400);
+    QCOMPARE(folio->room, eur(18000));
+    QCOMPARE(folio->roomOwed, eur(0)); // paid at the counter
+    QCOMPARE(folio->balance(), eur(3400));
     QCOMPARE(folio->state, StayState::CheckedIn);
 
     // Refused before the database: nothing to describe, nothing to charge, too many.
-    QCOMPARE(reasonOf(clerk->post({stay, FolioKind::Other, QStringLiteral("  "), 100, 1})),
+    QCOMPARE(reasonOf(clerk->post({stay, FolioKind::Other, QStringLiteral("  "), eur(100), 1})),
              QString::fromLatin1(ErrorReason::FolioChargeIncomplete));
     QCOMPARE(reasonOf(clerk->post(minibar(stay, 0))), QString::fromLatin1(ErrorReason::FolioChargeIncomplete));
     QCOMPARE(reasonOf(clerk->post(minibar(stay, 100, 1000))), QString::fromLatin1(ErrorReason::FolioChargeIncomplete));
@@ -249,7 +255,7 @@ void TestFolio::aChargeIsVoidedByAManagerOnlyAndNeverDeleted()
     QVERIFY(stay);
     FolioDesk clerk(m_clerkConnection->database());
     FolioDesk manager(m_managerConnection->database());
-    const auto charge = clerk->post({stay, FolioKind::Restaurant, QStringLiteral("Dinner, table 4"), 6400, 1});
+    const auto charge = clerk->post({stay, FolioKind::Restaurant, QStringLiteral("Dinner, table 4"), eur(6400), 1});
     QVERIFY(charge);
 
     const auto byClerk = clerk->voidCharge(charge.value(), QStringLiteral("guest disputes it"));
@@ -273,7 +279,7 @@ void TestFolio::aChargeIsVoidedByAManagerOnlyAndNeverDeleted()
     QVERIFY(folio);
     QCOMPARE(folio->charges.size(), 1);
     QVERIFY(folio->charges.first().voided());
-    QCOMPARE(folio->balanceMinor(), 0);
+    QCOMPARE(folio->balance(), eur(0));
     // Not even the schema's owner deletes a charge.
     QString error;
     QVERIFY(!m_db->exec(QStringLiteral("DELETE FROM folio_charges WHERE id = :id"),
@@ -302,9 +308,10 @@ void TestFolio::aDepartureWithMoneyOwedIsRefused()
                         {{QStringLiteral("id"), stay}}, &error));
     QVERIFY2(error.contains(QLatin1String("still owes")), qPrintable(error));
     // Settling without the payment is refused too.
-    QCOMPARE(reasonOf(clerk->settleAndCheckOut(stay, 800, std::nullopt)),
+    QCOMPARE(reasonOf(clerk->settleAndCheckOut(stay, eur(800), std::nullopt)),
              QString::fromLatin1(ErrorReason::FolioNeedsPayment));
-    QCOMPARE(reasonOf(clerk->settleAndCheckOut(stay, 800, cash(500))), QString::fromLatin1(ErrorReason::CashShort));
+    QCOMPARE(reasonOf(clerk->settleAndCheckOut(stay, eur(800), cash(500))),
+             QString::fromLatin1(ErrorReason::CashShort));
     QCOMPARE(value(QStringLiteral("SELECT state FROM stays WHERE id = :id"), stay).toString(),
              QStringLiteral("CHECKED_IN"));
 
@@ -355,7 +362,7 @@ void TestFolio::settleAndCheckOutTakesOnePaymentThroughTheLedger()
     }
     const auto before = clerk->folio(stay);
     QVERIFY(before);
-    QCOMPARE(before->balanceMinor(), balance);
+    QCOMPARE(before->balance(), eur(balance));
     const int paymentsBefore
         = m_db->scalar(QStringLiteral("SELECT count(*) FROM counter_payments WHERE method <> 'guarantee'")).toInt();
 
@@ -364,11 +371,11 @@ void TestFolio::settleAndCheckOutTakesOnePaymentThroughTheLedger()
         payment = cash(balance + 1000);
     else if (paidBy == QLatin1String("card"))
         payment = card(QStringLiteral("TERM-%1").arg(stay));
-    const auto settled = clerk->settleAndCheckOut(stay, balance, payment);
+    const auto settled = clerk->settleAndCheckOut(stay, eur(balance), payment);
     QVERIFY2(settled, qPrintable(settled ? QString() : settled.error().message));
     QCOMPARE(settled->settled, balance > 0);
-    QCOMPARE(settled->chargedMinor, balance);
-    QCOMPARE(settled->changeMinor, paidBy == QLatin1String("cash") ? 1000 : 0);
+    QCOMPARE(settled->charged, eur(balance));
+    QCOMPARE(settled->change, eur(paidBy == QLatin1String("cash") ? 1000 : 0));
 
     QCOMPARE(value(QStringLiteral("SELECT state FROM stays WHERE id = :id"), stay).toString(),
              QStringLiteral("CHECKED_OUT"));
@@ -400,11 +407,11 @@ void TestFolio::settleAndCheckOutTakesOnePaymentThroughTheLedger()
 
     const auto after = clerk->folio(stay);
     QVERIFY(after);
-    QCOMPARE(after->balanceMinor(), 0);
-    QCOMPARE(after->roomMinor, 18000); // the extras are not the room's
-    QCOMPARE(after->chargesMinor(), extras);
-    QCOMPARE(after->totalMinor(), 18000 + extras);
-    QCOMPARE(after->paidMinor(), after->totalMinor());
+    QCOMPARE(after->balance(), eur(0));
+    QCOMPARE(after->room, eur(18000)); // the extras are not the room's
+    QCOMPARE(after->chargesTotal(), eur(extras));
+    QCOMPARE(after->total(), eur(18000 + extras));
+    QCOMPARE(after->paid(), after->total());
 }
 
 void TestFolio::aBalanceThatChangedMeanwhileIsRefused()
@@ -415,8 +422,8 @@ void TestFolio::aBalanceThatChangedMeanwhileIsRefused()
     QVERIFY(clerk->post(minibar(stay, 500)));
     // Another desk posts a charge after the clerk named the balance.
     FolioDesk other(m_managerConnection->database());
-    QVERIFY(other->post({stay, FolioKind::Parking, QStringLiteral("Parking"), 1500, 1}));
-    const auto refused = clerk->settleAndCheckOut(stay, 9000 + 500, cash(20000));
+    QVERIFY(other->post({stay, FolioKind::Parking, QStringLiteral("Parking"), eur(1500), 1}));
+    const auto refused = clerk->settleAndCheckOut(stay, eur(9000 + 500), cash(20000));
     QCOMPARE(reasonOf(refused), QString::fromLatin1(ErrorReason::FolioBalanceChanged));
     QVERIFY(refused.error().message.contains(QLatin1String("No payment was recorded")));
     QCOMPARE(value(QStringLiteral("SELECT state FROM stays WHERE id = :id"), stay).toString(),
@@ -426,7 +433,7 @@ void TestFolio::aBalanceThatChangedMeanwhileIsRefused()
                    stay)
                  .toInt(),
              0);
-    QVERIFY(clerk->settleAndCheckOut(stay, 9000 + 500 + 1500, cash(20000)));
+    QVERIFY(clerk->settleAndCheckOut(stay, eur(9000 + 500 + 1500), cash(20000)));
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
 
@@ -434,7 +441,7 @@ void TestFolio::twoDesksSettlingAtOnceChargeOnce()
 {
     constexpr int rounds = 6;
     StayId stay = 0;
-    qint64 balance = 0;
+    Money balance = eur(0);
     int paymentsBefore = 0;
     QStringList problems;
     BuyerCrowd crowd(*m_db, 2);
@@ -459,7 +466,7 @@ void TestFolio::twoDesksSettlingAtOnceChargeOnce()
             if (!clerk->post(minibar(stay, 700)))
                 problems << QStringLiteral("round %1: no charge posted").arg(round);
             const auto folio = clerk->folio(stay);
-            balance = folio ? folio->balanceMinor() : 0; // the room on guarantee and the extras, or the extras
+            balance = folio ? folio->balance() : eur(0); // the room on guarantee and the extras, or the extras
             paymentsBefore
                 = m_db->scalar(QStringLiteral("SELECT count(*) FROM counter_payments WHERE method <> 'guarantee'"))
                       .toInt();
@@ -505,12 +512,12 @@ void TestFolio::theInvoicesNightsFollowTheirRates()
     const auto folio = store.folio(stay);
     QVERIFY(price(QVariant(QMetaType::fromType<qlonglong>()))); // the room type's price again for later tests
     QVERIFY(folio.ok());
-    QCOMPARE(folio->roomMinor, 21000);
+    QCOMPARE(folio->room, eur(21000));
     const QVector<FolioNight> nights = folio->nights();
     QCOMPARE(nights.size(), 2);
     QCOMPARE(nights.at(0).night, m_first);
-    QCOMPARE(nights.at(0).priceMinor, 9000);
-    QCOMPARE(nights.at(1).priceMinor, 12000);
+    QCOMPARE(nights.at(0).price, eur(9000));
+    QCOMPARE(nights.at(1).price, eur(12000));
 }
 
 QTEST_GUILESS_MAIN(TestFolio)

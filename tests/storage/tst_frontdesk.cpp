@@ -10,6 +10,7 @@
 #include "domain/frontdeskservice.h"
 #include "domain/hotelservice.h"
 #include "domain/staymoneyrules.h"
+#include "moneycompare.h"
 #include "statenames.h"
 #include "storage/pgcheckoutstore.h"
 #include "storage/pgcountersales.h"
@@ -30,6 +31,11 @@ using namespace boxoffice;
 using namespace boxoffice::test;
 
 namespace {
+
+Money eur(qint64 minor) // every hotel here sells in euros
+{
+    return Money(minor, QStringLiteral("EUR"));
+}
 
 // The refusal a call met, by name, or "done": a call that wrongly succeeds fails its test instead of
 // ending the whole suite.
@@ -461,7 +467,7 @@ void TestFrontDesk::aClerkCannotWalkAGuest()
     auto clerk = signIn(m_clerk);
     QVERIFY(clerk);
     Desk desk(clerk->database());
-    const auto refused = desk.resolveOverbooking(risk->first().stay.id, OverbookingAction::Walk, 0, 12000,
+    const auto refused = desk.resolveOverbooking(risk->first().stay.id, OverbookingAction::Walk, 0, eur(12000),
                                                  QStringLiteral("first night at the partner hotel"),
                                                  m_first.addDays(20), partnerFor(m_standard));
     QCOMPARE(refused.error().code, ErrorCode::PermissionDenied);
@@ -479,12 +485,12 @@ void TestFrontDesk::aManagerWalksAndUpgradesWithALedger()
     Desk desk(manager->database());
     const QDate night = m_first.addDays(20);
     const StayId walked = m_desk->arrivalsAtRisk(m_hotel, night)->first().stay.id;
-    QCOMPARE(
-        desk.resolveOverbooking(walked, OverbookingAction::Walk, 0, 12000, QString(), night, partnerFor(m_standard))
-            .error()
-            .code,
-        ErrorCode::BadInput);
-    QVERIFY(desk.resolveOverbooking(walked, OverbookingAction::Walk, 0, 12000,
+    QCOMPARE(desk.resolveOverbooking(walked, OverbookingAction::Walk, 0, eur(12000), QString(), night,
+                                     partnerFor(m_standard))
+                 .error()
+                 .code,
+             ErrorCode::BadInput);
+    QVERIFY(desk.resolveOverbooking(walked, OverbookingAction::Walk, 0, eur(12000),
                                     QStringLiteral("first night at the Harbour View, taxi paid"), night,
                                     partnerFor(m_standard))
                 .ok());
@@ -504,12 +510,12 @@ void TestFrontDesk::aManagerWalksAndUpgradesWithALedger()
     QVERIFY(book(QStringLiteral("U1"), m_standard, 22, 1));
     QVERIFY(book(QStringLiteral("U2"), m_standard, 22, 1));
     const StayId upgraded = book(QStringLiteral("U3"), m_standard, 22, 1);
-    QCOMPARE(desk.resolveOverbooking(upgraded, OverbookingAction::Upgrade, m_standard, 0, QStringLiteral("same room"),
-                                     m_first.addDays(22))
+    QCOMPARE(desk.resolveOverbooking(upgraded, OverbookingAction::Upgrade, m_standard, eur(0),
+                                     QStringLiteral("same room"), m_first.addDays(22))
                  .error()
                  .code,
              ErrorCode::BadInput);
-    QVERIFY(desk.resolveOverbooking(upgraded, OverbookingAction::Upgrade, m_deluxe, 0,
+    QVERIFY(desk.resolveOverbooking(upgraded, OverbookingAction::Upgrade, m_deluxe, eur(0),
                                     QStringLiteral("standard overbooked"), m_first.addDays(22))
                 .ok());
     QCOMPARE(
@@ -521,7 +527,7 @@ void TestFrontDesk::aManagerWalksAndUpgradesWithALedger()
     QVERIFY(ledger.ok());
     QCOMPARE(ledger->size(), 2);
     QCOMPARE(ledger->first().action, OverbookingAction::Walk);
-    QCOMPARE(ledger->first().amountMinor, 12000);
+    QCOMPARE(ledger->first().amount, eur(12000));
     QCOMPARE(ledger->first().by, m_manager);
     QCOMPARE(ledger->last().action, OverbookingAction::Upgrade);
     QCOMPARE(m_db->scalar(QStringLiteral(
@@ -542,8 +548,8 @@ void TestFrontDesk::theLedgerExportsAsCsv()
     entry.stay = 7;
     entry.guest = QStringLiteral("O'Brien, \"Pat\"");
     entry.action = OverbookingAction::Walk;
-    entry.amountMinor = 12005;
     entry.currency = QStringLiteral("EUR");
+    entry.amount = Money(12005, entry.currency);
     entry.reason = QStringLiteral("taxi, first night");
     const QString csv = compensationsCsv({entry});
     QCOMPARE(csv,
@@ -563,7 +569,7 @@ void TestFrontDesk::aStayBookedOnGuaranteeIsPaidOnDeparture()
     guarantee.method = PaymentMethod::Guarantee;
     const auto quote = sales.quote(QStringLiteral("guarantee-1"));
     QVERIFY(quote.ok());
-    QCOMPARE(quote->totalMinor, 18000);
+    QCOMPARE(quote->total.minor(), 18000);
     QCOMPARE(sales.sell(QStringLiteral("guarantee-1"), guarantee, quote.value()).error().code,
              ErrorCode::BadInput); // no card
     guarantee.cardReference = QStringLiteral("VISA-4242-EXP-1228");
@@ -600,7 +606,8 @@ void TestFrontDesk::clerkCannotCancelAPaidStay()
     auto clerk = signIn(m_clerk);
     QVERIFY(clerk);
     Desk desk(clerk->database());
-    QCOMPARE(refusal(desk.cancelStay(stay, 0, QStringLiteral("guest asked"))), QStringLiteral("permission_denied"));
+    QCOMPARE(refusal(desk.cancelStay(stay, eur(0), QStringLiteral("guest asked"))),
+             QStringLiteral("permission_denied"));
     // The old one-click path, and the row written by hand.
     QCOMPARE(refusal(PgHotelStore(clerk->database()).cancelStay(stay)), QStringLiteral("permission_denied"));
     QSqlQuery byHand(clerk->database());
@@ -622,13 +629,13 @@ void TestFrontDesk::clerkCannotCancelAPaidStay()
     const StayId unpaid = sell(QStringLiteral("Guarantee Guest"), m_standard, 24, 1, PaymentMethod::Guarantee);
     QVERIFY(unpaid);
     QVERIFY(!got(desk.stayMoney(unpaid)).paid());
-    const auto cancelled = desk.cancelStay(unpaid, 0, QString());
+    const auto cancelled = desk.cancelStay(unpaid, eur(0), QString());
     QVERIFY2(cancelled.ok(), cancelled.ok() ? "" : qPrintable(cancelled.error().message));
-    QCOMPARE(cancelled->refundedMinor, 0);
+    QCOMPARE(cancelled->refunded, eur(0));
     QCOMPARE(cancelled->orderState, OrderState::Cancelled);
     QCOMPARE(stateOf(unpaid), QStringLiteral("CANCELLED"));
     QCOMPARE(booked(m_standard, 24), before);
-    QCOMPARE(refusal(desk.cancelStay(unpaid, 0, QString())), QStringLiteral("conflict")); // once
+    QCOMPARE(refusal(desk.cancelStay(unpaid, eur(0), QString())), QStringLiteral("conflict")); // once
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
 
@@ -640,15 +647,16 @@ void TestFrontDesk::managerCancelsAPaidStayWithRefund()
     auto manager = signIn(m_manager);
     QVERIFY(manager);
     Desk desk(manager->database());
-    QCOMPARE(refusal(desk.cancelStay(stay, 0, QString())), QStringLiteral("bad_input")); // a paid stay needs a reason
+    // a paid stay needs a reason
+    QCOMPARE(refusal(desk.cancelStay(stay, eur(0), QString())), QStringLiteral("bad_input"));
     const auto money = desk.stayMoney(stay);
     QVERIFY2(money.ok(), money.ok() ? "" : qPrintable(money.error().message));
-    QCOMPARE(money->paidMinor, 27000);
+    QCOMPARE(money->amountPaid, eur(27000));
     QVERIFY(!money->paidOnline);
 
-    const auto cancelled = desk.cancelStay(stay, 0, QStringLiteral("guest fell ill"));
+    const auto cancelled = desk.cancelStay(stay, eur(0), QStringLiteral("guest fell ill"));
     QVERIFY2(cancelled.ok(), cancelled.ok() ? "" : qPrintable(cancelled.error().message));
-    QCOMPARE(cancelled->refundedMinor, 27000);
+    QCOMPARE(cancelled->refunded, eur(27000));
     QVERIFY(cancelled->refundAtDesk); // cash: handed back now
     QCOMPARE(cancelled->nightsReturned, 3);
     QCOMPARE(cancelled->orderState, OrderState::Refunded);
@@ -674,14 +682,15 @@ void TestFrontDesk::managerCancelsAPaidStayKeepingAFee()
     auto manager = signIn(m_manager);
     QVERIFY(manager);
     Desk desk(manager->database());
-    QCOMPARE(refusal(desk.cancelStay(stay, 30001, QStringLiteral("more than was paid"))), QStringLiteral("bad_input"));
-    QCOMPARE(refusal(desk.cancelStay(stay, -1, QStringLiteral("negative"))), QStringLiteral("bad_input"));
+    QCOMPARE(refusal(desk.cancelStay(stay, eur(30001), QStringLiteral("more than was paid"))),
+             QStringLiteral("bad_input"));
+    QCOMPARE(refusal(desk.cancelStay(stay, eur(-1), QStringLiteral("negative"))), QStringLiteral("bad_input"));
     QCOMPARE(stateOf(stay), QStringLiteral("BOOKED"));
 
-    const auto cancelled = desk.cancelStay(stay, 5000, QStringLiteral("late cancellation, 24-hour policy"));
+    const auto cancelled = desk.cancelStay(stay, eur(5000), QStringLiteral("late cancellation, 24-hour policy"));
     QVERIFY2(cancelled.ok(), cancelled.ok() ? "" : qPrintable(cancelled.error().message));
-    QCOMPARE(cancelled->feeMinor, 5000);
-    QCOMPARE(cancelled->refundedMinor, 25000);
+    QCOMPARE(cancelled->fee, eur(5000));
+    QCOMPARE(cancelled->refunded, eur(25000));
     QCOMPARE(cancelled->orderState, OrderState::Refunded);
     QCOMPARE(booked(m_deluxe, 26), 0);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT reason || ' by ' || recorded_by FROM order_ledger WHERE order_id = :o "
@@ -715,9 +724,9 @@ void TestFrontDesk::walkedGuestIsRefundedAndNightsReturn()
     QVERIFY(online);
     const OrderId order = orderOf(online);
     QCOMPARE(m_desk->arrivalsAtRisk(m_hotel, m_first.addDays(10))->first().stay.id, online);
-    const auto walked
-        = desk.resolveOverbooking(online, OverbookingAction::Walk, 0, 8000, QStringLiteral("partner hotel and taxi"),
-                                  m_first.addDays(10), partnerFor(m_standard));
+    const auto walked = desk.resolveOverbooking(online, OverbookingAction::Walk, 0, eur(8000),
+                                                QStringLiteral("partner hotel and taxi"), m_first.addDays(10),
+                                                partnerFor(m_standard));
     QVERIFY2(walked.ok(), walked.ok() ? "" : qPrintable(walked.error().message));
     QCOMPARE(stateOf(online), QStringLiteral("WALKED"));
     QCOMPARE(booked(m_standard, 10), 2);
@@ -741,7 +750,7 @@ void TestFrontDesk::walkedGuestIsRefundedAndNightsReturn()
     QCOMPARE(balance(order), 0);
     const StayMoney left = got(desk.stayMoney(online));
     QVERIFY(left.paidOnline);
-    QCOMPARE(left.paidMinor, 0); // nothing left to give back
+    QCOMPARE(left.amountPaid, eur(0)); // nothing left to give back
 
     // Paid in cash at the counter: handed back at once.
     overbook(16);
@@ -749,7 +758,7 @@ void TestFrontDesk::walkedGuestIsRefundedAndNightsReturn()
     QVERIFY(book(QStringLiteral("Early Four"), m_standard, 16, 1));
     const StayId counter = sell(QStringLiteral("Counter Walker"), m_standard, 16, 1, PaymentMethod::Cash);
     QVERIFY(counter);
-    QVERIFY(desk.resolveOverbooking(counter, OverbookingAction::Walk, 0, 0, QStringLiteral("partner hotel"),
+    QVERIFY(desk.resolveOverbooking(counter, OverbookingAction::Walk, 0, eur(0), QStringLiteral("partner hotel"),
                                     m_first.addDays(16), partnerFor(m_standard))
                 .ok());
     QCOMPARE(booked(m_standard, 16), 2);
@@ -774,7 +783,7 @@ void TestFrontDesk::moveToADearerRoomTypeChargesOrWaivesTheDifference()
     QCOMPARE(booked(m_standard, 31), 2);
     const auto quote = clerkDesk.quoteMove(stay, m_deluxe, in, out);
     QVERIFY2(quote.ok(), quote.ok() ? "" : qPrintable(quote.error().message));
-    QCOMPARE(quote->differenceMinor(), 12000); // 2 x (150 - 90)
+    QCOMPARE(quote->difference(), eur(12000)); // 2 x (150 - 90)
 
     MoveSettlement charge;
     charge.how = PriceSettlement::Charge;
@@ -783,8 +792,8 @@ void TestFrontDesk::moveToADearerRoomTypeChargesOrWaivesTheDifference()
     charge.payment.tendered = Money(15000, QStringLiteral("EUR"));
     const auto charged = clerkDesk.moveStay(stay, m_deluxe, in, out, charge);
     QVERIFY2(charged.ok(), charged.ok() ? "" : qPrintable(charged.error().message));
-    QCOMPARE(charged->chargedMinor, 12000);
-    QCOMPARE(charged->changeMinor, 3000);
+    QCOMPARE(charged->charged, eur(12000));
+    QCOMPARE(charged->change, eur(3000));
     QVERIFY(charged->supplementOrder != 0 && charged->supplementOrder != order);
     QCOMPARE(booked(m_deluxe, 32), 1);
     QCOMPARE(booked(m_standard, 31), 1);
@@ -793,7 +802,7 @@ void TestFrontDesk::moveToADearerRoomTypeChargesOrWaivesTheDifference()
     QCOMPARE(ledger(order, QStringLiteral("CAPTURED")), 18000);
     QCOMPARE(ledger(charged->supplementOrder, QStringLiteral("CAPTURED")), 12000);
     QCOMPARE(orderStateOf(charged->supplementOrder), QStringLiteral("PAID"));
-    QCOMPARE(got(clerkDesk.stayMoney(stay)).paidMinor, 30000);
+    QCOMPARE(got(clerkDesk.stayMoney(stay)).amountPaid, eur(30000));
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 
     // Waived: a manager's decision with a reason, a ledger row that moves no money.
@@ -813,7 +822,7 @@ void TestFrontDesk::moveToADearerRoomTypeChargesOrWaivesTheDifference()
     waive.reason = QStringLiteral("anniversary, manager's gift");
     const auto waived = managerDesk.moveStay(guest, m_deluxe, m_first.addDays(33), m_first.addDays(34), waive);
     QVERIFY2(waived.ok(), waived.ok() ? "" : qPrintable(waived.error().message));
-    QCOMPARE(waived->waivedMinor, 6000);
+    QCOMPARE(waived->waived, eur(6000));
     QCOMPARE(
         m_db->scalar(
                 QStringLiteral(
@@ -824,9 +833,9 @@ void TestFrontDesk::moveToADearerRoomTypeChargesOrWaivesTheDifference()
     QCOMPARE(balance(orderOf(guest)), 0);
 
     // The supplement belongs to its stay: cancelling it refunds both orders.
-    const auto cancelled = managerDesk.cancelStay(stay, 0, QStringLiteral("plans changed"));
+    const auto cancelled = managerDesk.cancelStay(stay, eur(0), QStringLiteral("plans changed"));
     QVERIFY2(cancelled.ok(), cancelled.ok() ? "" : qPrintable(cancelled.error().message));
-    QCOMPARE(cancelled->refundedMinor, 30000);
+    QCOMPARE(cancelled->refunded, eur(30000));
     QCOMPARE(orderStateOf(order), QStringLiteral("REFUNDED"));
     QCOMPARE(orderStateOf(charged->supplementOrder), QStringLiteral("REFUNDED"));
     QCOMPARE(ledger(charged->supplementOrder, QStringLiteral("REFUND_DONE")), 12000);
@@ -868,10 +877,10 @@ void TestFrontDesk::moveToACheaperRoomTypeRefundsTheDifference()
     auto manager = signIn(m_manager);
     QVERIFY(manager);
     Desk desk(manager->database());
-    QCOMPARE(got(desk.quoteMove(stay, m_standard, in, out)).differenceMinor(), -12000);
+    QCOMPARE(got(desk.quoteMove(stay, m_standard, in, out)).difference(), eur(-12000));
     const auto moved = desk.moveStay(stay, m_standard, in, out, refund);
     QVERIFY2(moved.ok(), moved.ok() ? "" : qPrintable(moved.error().message));
-    QCOMPARE(moved->refundedMinor, 12000);
+    QCOMPARE(moved->refunded, eur(12000));
     QVERIFY(moved->refundAtDesk);
     QCOMPARE(booked(m_deluxe, 36), 0);
     QCOMPARE(orderStateOf(order), QStringLiteral("PAID"));
@@ -888,8 +897,8 @@ void TestFrontDesk::moveToACheaperRoomTypeRefundsTheDifference()
     const auto repriced
         = clerkDesk.moveStay(guaranteed, m_standard, m_first.addDays(38), m_first.addDays(40), MoveSettlement{});
     QVERIFY2(repriced.ok(), repriced.ok() ? "" : qPrintable(repriced.error().message));
-    QCOMPARE(repriced->refundedMinor, 0);
-    QCOMPARE(got(clerkDesk.stayMoney(guaranteed)).priceMinor, 18000);
+    QCOMPARE(repriced->refunded, eur(0));
+    QCOMPARE(got(clerkDesk.stayMoney(guaranteed)).price, eur(18000));
     PgCounterSales counter(m_db->database(), m_inventory->carts);
     CounterPayment cash;
     cash.tendered = Money(18000, QStringLiteral("EUR"));
@@ -910,7 +919,7 @@ void TestFrontDesk::aPaidOrderMovedCheaperKeepsItsChargeAsItsAmount()
     auto manager = signIn(m_manager);
     QVERIFY(manager);
     Desk desk(manager->database());
-    const auto moved = desk.resolveOverbooking(stay, OverbookingAction::Move, m_standard, 0,
+    const auto moved = desk.resolveOverbooking(stay, OverbookingAction::Move, m_standard, eur(0),
                                                QStringLiteral("deluxe out of order"), m_first.addDays(14));
     QVERIFY2(moved.ok(), moved.ok() ? "" : qPrintable(moved.error().message));
     const auto scalar = [this, order](const char *sql) {
@@ -927,9 +936,9 @@ void TestFrontDesk::aPaidOrderMovedCheaperKeepsItsChargeAsItsAmount()
     QCOMPARE(balance(order), 0);
 
     // The rest goes back when the stay is cancelled: the line's 18000, not the order's amount.
-    const auto cancelled = desk.cancelStay(stay, 0, QStringLiteral("guest declined the standard room"));
+    const auto cancelled = desk.cancelStay(stay, eur(0), QStringLiteral("guest declined the standard room"));
     QVERIFY2(cancelled.ok(), cancelled.ok() ? "" : qPrintable(cancelled.error().message));
-    QCOMPARE(cancelled->refundedMinor, 18000);
+    QCOMPARE(cancelled->refunded, eur(18000));
     QCOMPARE(ledger(order, QStringLiteral("REFUND_DUE")), 30000);
     QCOMPARE(scalar("SELECT amount_minor FROM orders WHERE id = :o"), 30000);
     QCOMPARE(orderStateOf(order), QStringLiteral("REFUNDED"));
@@ -979,7 +988,7 @@ void TestFrontDesk::movesAndUpgradesTakeNightsFromExpiredHolds()
     const StayId upgraded = book(QStringLiteral("Lapsed Upgrade"), single, 10, 1);
     QVERIFY(upgraded);
     QVERIFY(lapsedHold(QStringLiteral("lapsed-2"), 10, 1));
-    const auto upgrade = m_desk->resolveOverbooking(upgraded, OverbookingAction::Upgrade, better, 0,
+    const auto upgrade = m_desk->resolveOverbooking(upgraded, OverbookingAction::Upgrade, better, eur(0),
                                                     QStringLiteral("single overbooked"), first.addDays(10));
     QVERIFY2(upgrade.ok(), upgrade.ok() ? "" : qPrintable(upgrade.error().message));
     QVERIFY(lapsedHold(QStringLiteral("lapsed-3"), 12, 1));
@@ -987,7 +996,7 @@ void TestFrontDesk::movesAndUpgradesTakeNightsFromExpiredHolds()
     QVERIFY(HotelService(m_inventory->hotels).changeCapacity(twelfth).ok());
     const StayId late = book(QStringLiteral("Lapsed Late"), single, 12, 1);
     QVERIFY(book(QStringLiteral("Lapsed Later"), single, 12, 1));
-    const auto managerMove = m_desk->resolveOverbooking(late, OverbookingAction::Move, better, 0,
+    const auto managerMove = m_desk->resolveOverbooking(late, OverbookingAction::Move, better, eur(0),
                                                         QStringLiteral("moved to a double"), first.addDays(12));
     QVERIFY2(managerMove.ok(), managerMove.ok() ? "" : qPrintable(managerMove.error().message));
     QCOMPARE(bookedOn(better, 10), 1);
@@ -1019,8 +1028,8 @@ void TestFrontDesk::aCancelOverMoneyThatChangedSinceItWasReadIsRefused()
     QVERIFY(!shown.paid());
 
     settleElsewhere(order, 18000);
-    QVERIFY(changedSinceRead(managerDesk.cancelStay(shown, 0, QString())));
-    QCOMPARE(refusal(clerkDesk.cancelStay(shown, 0, QString())), QStringLiteral("permission_denied"));
+    QVERIFY(changedSinceRead(managerDesk.cancelStay(shown, eur(0), QString())));
+    QCOMPARE(refusal(clerkDesk.cancelStay(shown, eur(0), QString())), QStringLiteral("permission_denied"));
     QCOMPARE(stateOf(stay), QStringLiteral("BOOKED"));
     QCOMPARE(booked(standard, 1), 1);
     QCOMPARE(orderStateOf(order), QStringLiteral("PAID"));
@@ -1031,9 +1040,9 @@ void TestFrontDesk::aCancelOverMoneyThatChangedSinceItWasReadIsRefused()
 
     // Looked at again: the manager refunds what is paid now.
     const auto cancelled
-        = managerDesk.cancelStay(got(managerDesk.stayMoney(stay)), 0, QStringLiteral("guest fell ill"));
+        = managerDesk.cancelStay(got(managerDesk.stayMoney(stay)), eur(0), QStringLiteral("guest fell ill"));
     QVERIFY2(cancelled.ok(), cancelled.ok() ? "" : qPrintable(cancelled.error().message));
-    QCOMPARE(cancelled->refundedMinor, 18000);
+    QCOMPARE(cancelled->refunded, eur(18000));
     QCOMPARE(booked(standard, 1), 0);
     QCOMPARE(balance(order), 0);
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
@@ -1053,7 +1062,7 @@ void TestFrontDesk::aMoveQuotedBeforeTheMoneyChangedIsRefused()
     QVERIFY(guaranteed);
     const auto repriced = clerkDesk.quoteMove(guaranteed, deluxe, m_first.addDays(1), m_first.addDays(3));
     QVERIFY2(repriced.ok(), repriced.ok() ? "" : qPrintable(repriced.error().message));
-    QCOMPARE(repriced->differenceMinor(), 12000);
+    QCOMPARE(repriced->difference(), eur(12000));
     QVERIFY(!repriced->money.paid());
     settleElsewhere(orderOf(guaranteed), 18000);
     QVERIFY(changedSinceRead(clerkDesk.moveStay(repriced.value(), MoveSettlement{})));
@@ -1063,7 +1072,7 @@ void TestFrontDesk::aMoveQuotedBeforeTheMoneyChangedIsRefused()
     const StayId paid = sell(QStringLiteral("Changed Price"), standard, 5, 2, PaymentMethod::Cash);
     QVERIFY(paid);
     const auto quote = clerkDesk.quoteMove(paid, deluxe, m_first.addDays(5), m_first.addDays(7));
-    QCOMPARE(got(quote).differenceMinor(), 12000);
+    QCOMPARE(got(quote).difference(), eur(12000));
     // Another desk keeps the guest a third night, charging it.
     MoveSettlement extraNight{PriceSettlement::Charge, {}, QString()};
     extraNight.payment.tendered = Money(9000, QStringLiteral("EUR"));
@@ -1096,15 +1105,15 @@ void TestFrontDesk::aWalkOrUpgradeOverMoneyThatChangedIsRefused()
     const QDate night = m_first.addDays(1);
     const StayMoney shown = got(managerDesk.stayMoney(stay));
     const MoveQuote quoted = got(managerDesk.quoteMove(stay, deluxe, QDate(), QDate()));
-    QCOMPARE(quoted.newPriceMinor, 15000); // the stay's own night, on the better room
-    const auto upgrade = StayMoneyRules::decideOverbookingMove(OverbookingAction::Upgrade, quoted, 0,
+    QCOMPARE(quoted.newPrice, eur(15000)); // the stay's own night, on the better room
+    const auto upgrade = StayMoneyRules::decideOverbookingMove(OverbookingAction::Upgrade, quoted, eur(0),
                                                                QStringLiteral("standard overbooked"), night);
     QVERIFY(upgrade.ok());
     QCOMPARE(upgrade->settlement, PriceSettlement::Waive);
 
     settleElsewhere(order, 9000);
-    QVERIFY(
-        changedSinceRead(managerDesk.walk(shown, 5000, QStringLiteral("partner hotel"), night, partnerFor(standard))));
+    QVERIFY(changedSinceRead(
+        managerDesk.walk(shown, eur(5000), QStringLiteral("partner hotel"), night, partnerFor(standard))));
     QVERIFY(changedSinceRead(PgFrontDesk(manager->database()).resolveOverbooking(upgrade.value())));
     QCOMPARE(stateOf(stay), QStringLiteral("BOOKED"));
     QCOMPARE(booked(standard, 1), 1);
@@ -1117,7 +1126,7 @@ void TestFrontDesk::aWalkOrUpgradeOverMoneyThatChangedIsRefused()
 
     // Looked at again: the walk refunds the 90.00 now paid, at the counter.
     QVERIFY(managerDesk
-                .resolveOverbooking(stay, OverbookingAction::Walk, 0, 5000, QStringLiteral("partner hotel"), night,
+                .resolveOverbooking(stay, OverbookingAction::Walk, 0, eur(5000), QStringLiteral("partner hotel"), night,
                                     partnerFor(standard))
                 .ok());
     QCOMPARE(stateOf(stay), QStringLiteral("WALKED"));
@@ -1197,7 +1206,7 @@ void TestFrontDesk::cancelMoveAndWalkOfTheSameStaysNeverDeadlock()
             Status done = Done{};
             switch (buyer / stays) {
             case 0:
-                if (auto cancelled = desk.cancelStay(stay, 0, QString()); !cancelled)
+                if (auto cancelled = desk.cancelStay(stay, eur(0), QString()); !cancelled)
                     done = cancelled.error();
                 break;
             case 1:
@@ -1206,7 +1215,7 @@ void TestFrontDesk::cancelMoveAndWalkOfTheSameStaysNeverDeadlock()
                 break;
             default:
                 done = desk.resolveOverbooking(stay, round % 2 ? OverbookingAction::Walk : OverbookingAction::Upgrade,
-                                               types.at(1), 0, QStringLiteral("race"), first.addDays(buyer % 5),
+                                               types.at(1), eur(0), QStringLiteral("race"), first.addDays(buyer % 5),
                                                partner);
             }
             Attempt attempt;

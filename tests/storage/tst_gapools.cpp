@@ -84,7 +84,7 @@ PoolSummary TestGaPools::makePool(int capacity, int rows, ClaimStrategy strategy
     spec.code = QStringLiteral("P%1").arg(++m_poolCount);
     spec.name = QStringLiteral("Standing %1").arg(m_poolCount);
     spec.capacity = capacity;
-    spec.priceMinor = 2500;
+    spec.price = Money(2500, QStringLiteral("EUR"));
     spec.subpools = rows;
     spec.strategy = strategy;
     auto pool = m_pools->createPool(spec);
@@ -245,7 +245,7 @@ void TestGaPools::confirmSellsHeldUnits()
     QVERIFY(m_pools->hold({pool.id, QStringLiteral("buyer"), 3, {}}).ok());
     const auto order = m_carts->createOrder(QStringLiteral("buyer"));
     QVERIFY2(order.ok(), order.ok() ? "" : qPrintable(order.error().message));
-    QCOMPARE(order->amountMinor, qint64(3 * 2500));
+    QCOMPARE(order->amount.minor(), qint64(3 * 2500));
     const auto confirmed = m_carts->confirm(order->id);
     QVERIFY(confirmed.ok());
     QCOMPARE(confirmed->sold.size(), 1);
@@ -300,7 +300,7 @@ void TestGaPools::placesClaimedAfreshAcrossRowsEachHaveASoldLine()
     QVERIFY(m_pools->hold({pool.id, QStringLiteral("span-late"), 2, {}}).ok());
     const auto order = m_carts->createOrder(QStringLiteral("span-late"));
     QVERIFY(order.ok());
-    const qint64 ordered = order->amountMinor;
+    const qint64 ordered = order->amount.minor();
     backdate(pool.id, QStringLiteral("span-late"), 3600);
     QVERIFY(m_inventory->sweepExpiredHolds().ok()); // the places go back
     // One place of every row taken by another buyer: no row has 2 free any more.
@@ -364,7 +364,11 @@ void TestGaPools::badInput()
     QVERIFY(!held.ok());
     QCOMPARE(int(held.error().code), code);
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT COALESCE(sum(held), 0) FROM ga_subpools")).toInt(), heldBefore);
-    QCOMPARE(m_pools->createPool({m_event, QStringLiteral("X"), {}, 3, 100, 4, ClaimStrategy::Atomic}).error().code,
+    QCOMPARE(m_pools
+                 ->createPool(
+                     {m_event, QStringLiteral("X"), {}, 3, Money(100, QStringLiteral("EUR")), 4, ClaimStrategy::Atomic})
+                 .error()
+                 .code,
              ErrorCode::BadInput); // more rows than units
 }
 
@@ -464,7 +468,7 @@ void TestGaPools::aRequestSpansSubPoolsAllOrNothing()
     // The cart, its order and the confirm count every row.
     const auto order = m_carts->createOrder(cart);
     QVERIFY2(order.ok(), order.ok() ? "" : qPrintable(order.error().message));
-    QCOMPARE(order->amountMinor, qint64(31 * 2500));
+    QCOMPARE(order->amount.minor(), qint64(31 * 2500));
     const auto confirmed = m_carts->confirm(order->id);
     QVERIFY(confirmed.ok());
     QVERIFY(confirmed->lost.isEmpty());

@@ -273,7 +273,7 @@ void TestGroupBlocks::pickUpIsBookedThroughTheLedger()
     CounterSaleService sales(counter);
     const auto quote = sales.quote(cart);
     QVERIFY2(quote.ok(), qPrintable(why(quote)));
-    QCOMPARE(quote->totalMinor, 30000);
+    QCOMPARE(quote->total.minor(), 30000);
     CounterPayment payment;
     payment.method = PaymentMethod::Cash;
     payment.tendered = Money(30000, quote->currency);

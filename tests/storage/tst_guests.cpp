@@ -110,7 +110,7 @@ Result<CounterSale> TestGuests::pay(const CartId &cart)
         return quote.error();
     CounterPayment payment;
     payment.method = PaymentMethod::Cash;
-    payment.tendered = Money(quote->totalMinor, quote->currency);
+    payment.tendered = Money(quote->total.minor(), quote->currency);
     return sales.sell(cart, payment, quote.value());
 }
 

@@ -98,7 +98,7 @@ void TestHoldCaps::initTestCase()
     spec.event = m_hall.eventId;
     spec.code = QStringLiteral("STAND");
     spec.capacity = 119;
-    spec.priceMinor = 2000;
+    spec.price = Money(2000, QStringLiteral("EUR"));
     spec.subpools = 4; // a hot pool: the claims spread over rows, the cap is still one count
     const auto pool = PoolService(m_inventory->pools).createPool(spec);
     QVERIFY(pool.ok());

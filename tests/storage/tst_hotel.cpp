@@ -4,6 +4,7 @@
 #include "buyercrowd.h"
 #include "domain/cartservice.h"
 #include "domain/hotelservice.h"
+#include "moneycompare.h"
 #include "storage/pginventory.h"
 #include "storage/propertyloader.h"
 #include "testdatabase.h"
@@ -222,7 +223,7 @@ void TestHotel::releaseAndCancelReturnNights()
     QVERIFY(m_hotels->holdStay(stay(QStringLiteral("b"), m_standard, 3, 6)).ok());
     const auto order = m_carts->createOrder(QStringLiteral("b"));
     QVERIFY(order.ok());
-    QCOMPARE(order->amountMinor, qint64(3 * 10000));
+    QCOMPARE(order->amount.minor(), qint64(3 * 10000));
     QVERIFY(m_carts->confirm(order->id).ok());
     QCOMPARE(booked(m_standard, 4), 1);
     const StayId booked = order->lines.first().id;
@@ -276,7 +277,7 @@ void TestHotel::availabilityShowsTheFewestFreeRooms()
     const RangeAvailability &standard
         = ranges->at(1).roomType.code == QLatin1String("STD") ? ranges->at(1) : ranges->at(0);
     QCOMPARE(standard.freeEveryNight, 3); // "3 left at this price"
-    QCOMPARE(standard.totalMinor, qint64(4 * 10000));
+    QCOMPARE(standard.total, Money(4 * 10000, QStringLiteral("EUR")));
     QCOMPARE(standard.currency, QStringLiteral("EUR"));
     QCOMPARE(standard.nights.size(), 4);
     const auto beyond = m_hotels->availability(m_hotel, day(38), day(42), {QStringLiteral("STD")});

@@ -6,6 +6,7 @@
 #include "domain/frontdeskservice.h"
 #include "domain/hotellists.h"
 #include "domain/hotelservice.h"
+#include "moneycompare.h"
 #include "storage/pgcountersales.h"
 #include "storage/pgfrontdesk.h"
 #include "storage/pghotellists.h"
@@ -21,6 +22,11 @@ using namespace boxoffice;
 using namespace boxoffice::test;
 
 namespace {
+
+Money inEuros(qint64 minor) // the hotel here sells in euros
+{
+    return Money(minor, QStringLiteral("EUR"));
+}
 
 struct DeskStores
 {
@@ -124,7 +130,7 @@ void TestHotelLists::initTestCase()
                      m_first.addDays(6), QStringLiteral("Hal Held"),   std::nullopt};
     QVERIFY(HotelService(m_desk->inventory.hotels).holdStay(held).ok());
     const StayId cancelled = book(QStringLiteral("Cat Cancelled"), m_standard, 5, 1);
-    QVERIFY(desk.cancelStay(cancelled, 0, QString()).ok());
+    QVERIFY(desk.cancelStay(cancelled, inEuros(0), QString()).ok());
     // Departures on night 5: one still in the house, one checked out, one never arrived.
     const StayId leaving = book(QStringLiteral("Dan Leaving"), m_standard, 3, 2);
     QVERIFY(desk.allowEarlyCheckIn(leaving, QStringLiteral("lists test: the day looked at lies ahead")).ok());
@@ -263,14 +269,15 @@ void TestHotelLists::occupancyAndRevenuePerNightAreExact()
         QVERIFY2(row.sellable == want.sellable, where);
         QVERIFY2(row.booked == want.booked, where + ' ' + QByteArray::number(row.booked));
         QVERIFY2(row.sold == want.sold, where + ' ' + QByteArray::number(row.sold));
-        QVERIFY2(row.revenueMinor == want.revenue, where + ' ' + QByteArray::number(row.revenueMinor));
+        QVERIFY2(row.revenue == Money(want.revenue, QStringLiteral("EUR")),
+                 where + ' ' + QByteArray::number(row.revenue.minor()));
         QVERIFY2(row.suggestedSellable == want.physical, where); // too little history to overbook
     }
     // Gus's three nights add up to his line exactly: 83.34 + 83.34 + 83.33.
     const OccupancyNight total = report->totals().at(1);
     QCOMPARE(total.occupancyPerMille(), 666);
-    QCOMPARE(total.adrMinor(), 10833);
-    QCOMPARE(total.revParMinor(), 7222);
+    QCOMPARE(total.adr(), Money(10833, QStringLiteral("EUR")));
+    QCOMPARE(total.revPar(), Money(7222, QStringLiteral("EUR")));
     const QString csv = occupancyCsv(report.value());
     QVERIFY2(csv.contains(QStringLiteral("\r\n%1,ALL,6,6,6,4,4,66.6,433.34,108.33,72.22,EUR\r\n")
                               .arg(m_first.addDays(4).toString(Qt::ISODate))),
@@ -376,7 +383,7 @@ void TestHotelLists::aWalkNamesItsPartnerAndGivesTheNightsBack()
     QVERIFY(money.ok());
 
     // No partner: refused before the database is asked; and the database refuses one too.
-    QCOMPARE(desk.frontDesk.walk(money.value(), 5000, QStringLiteral("overbooked"), night, 0).error().reason,
+    QCOMPARE(desk.frontDesk.walk(money.value(), inEuros(5000), QStringLiteral("overbooked"), night, 0).error().reason,
              QString::fromLatin1(ErrorReason::WalkPartnerMissing));
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM compensation_ledger")).toInt(), 0);
     // Another hotel's partner is no partner of this one.
@@ -389,15 +396,17 @@ void TestHotelLists::aWalkNamesItsPartnerAndGivesTheNightsBack()
                                       "RETURNING id"),
                        {{QStringLiteral("h"), other}})
               .toLongLong();
-    QCOMPARE(desk.frontDesk.walk(money.value(), 5000, QStringLiteral("overbooked"), night, foreign).error().reason,
-             QString::fromLatin1(ErrorReason::WalkPartnerMissing));
+    QCOMPARE(
+        desk.frontDesk.walk(money.value(), inEuros(5000), QStringLiteral("overbooked"), night, foreign).error().reason,
+        QString::fromLatin1(ErrorReason::WalkPartnerMissing));
     QCOMPARE(booked(m_standard, 10), 1);
     // Whichever function writes it, the ledger takes no new walk without a partner.
     QVERIFY(!m_db->exec(QStringLiteral("SELECT boxoffice_resolve_overbooking(CAST(:s AS bigint), 'WALK', NULL, 0, 'x', "
                                        "CAST(:n AS date))"),
                         {{QStringLiteral("s"), stay}, {QStringLiteral("n"), night}}));
 
-    QVERIFY(desk.frontDesk.walk(money.value(), 5000, QStringLiteral("first night and taxi"), night, partner).ok());
+    QVERIFY(
+        desk.frontDesk.walk(money.value(), inEuros(5000), QStringLiteral("first night and taxi"), night, partner).ok());
     QCOMPARE(
         m_db->scalar(QStringLiteral("SELECT state FROM stays WHERE id = :s"), {{QStringLiteral("s"), stay}}).toString(),
         QStringLiteral("WALKED"));
@@ -432,7 +441,7 @@ void TestHotelLists::revenueFollowsEachNightsRate()
     QVector<qint64> standard;
     for (const OccupancyNight &row : report->nights) {
         if (row.roomType == m_standard)
-            standard << row.revenueMinor;
+            standard << row.revenue.minor();
     }
     QCOMPARE(standard, (QVector<qint64>{10000, 30001}));
 }

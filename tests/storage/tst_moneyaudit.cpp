@@ -142,8 +142,8 @@ void TestMoneyAudit::initTestCase()
     m_counter = std::make_unique<PgCounterSales>(m_db->database(), m_inventory->carts);
     m_desk = std::make_unique<PgFrontDesk>(m_db->database());
     auto pool = PoolService(m_inventory->pools)
-                    .createPool({m_hall.eventId, QStringLiteral("GA"), QStringLiteral("Standing"), 20, 1500, 1,
-                                 ClaimStrategy::Atomic});
+                    .createPool({m_hall.eventId, QStringLiteral("GA"), QStringLiteral("Standing"), 20,
+                                 Money(1500, QStringLiteral("EUR")), 1, ClaimStrategy::Atomic});
     QVERIFY(pool.ok());
     m_pool = pool->id;
     PropertyLoader properties(m_db->database());
@@ -327,7 +327,8 @@ void TestMoneyAudit::sellACompAndAChildSeat()
     const UnitId child = freeSeat();
     holdSeat(cart, child);
     PgPriceTypeStore prices(m_db->database());
-    QVERIFY(prices.setPrice(m_hall.eventId, QStringLiteral("S"), PriceType::Child, 2000).ok());
+    const Money childPrice(2000, QStringLiteral("EUR"));
+    QVERIFY(prices.setPrice(m_hall.eventId, QStringLiteral("S"), PriceType::Child, childPrice).ok());
     QVERIFY(prices.choose({cart, comped, PriceType::Complimentary, QStringLiteral("house guest")}).ok());
     QVERIFY(prices.choose({cart, child, PriceType::Child, {}}).ok());
     CounterPayment cash;

@@ -11,6 +11,7 @@
 #include "domain/hotelservice.h"
 #include "domain/nightaudit.h"
 #include "domain/staymoneyrules.h"
+#include "moneycompare.h"
 #include "statenames.h"
 #include "storage/pgcancellationpolicies.h"
 #include "storage/pgcountersales.h"
@@ -33,6 +34,11 @@ using namespace boxoffice;
 using namespace boxoffice::test;
 
 namespace {
+
+Money inEuros(qint64 minor) // every inn here sells in euros
+{
+    return Money(minor, QStringLiteral("EUR"));
+}
 
 struct DeskStores
 {
@@ -267,7 +273,7 @@ void TestNightAudit::policyFeeArithmetic()
     QFETCH(int, nights);
     QFETCH(qint64, fee);
     const PolicyFee policy{PolicyFeeKind(kind), value};
-    QCOMPARE(CancellationPolicy::fee(policy, price, nights), fee);
+    QCOMPARE(CancellationPolicy::fee(policy, inEuros(price), nights), inEuros(fee));
     // the database's own arithmetic agrees
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT boxoffice_policy_fee(:k, :v, :p, :n)"),
                           {{QStringLiteral("k"), CancellationPolicy::kindName(policy.kind)},
@@ -357,23 +363,23 @@ void TestNightAudit::cancellingIsFreeBeforeTheDeadline()
     QVERIFY(money.ok());
     QVERIFY(money->terms.hasPolicy);
     QVERIFY(!money->terms.late);
-    QCOMPARE(money->terms.cancelFeeMinor, 0LL);
-    QCOMPARE(money->terms.noShowFeeMinor, 10000LL);
-    QCOMPARE(money->proposedFeeMinor(), 0LL);
+    QCOMPARE(money->terms.cancelFee, inEuros(0));
+    QCOMPARE(money->terms.noShowFee, inEuros(10000));
+    QCOMPARE(money->proposedFee(), inEuros(0));
     QCOMPARE(money->terms.freeUntil.toUTC().date() <= inn.first.addDays(10), true);
 
     // a fee before the deadline is refused by the rules and, sent anyway, by the database
-    QVERIFY(!StayMoneyRules::decideCancel(money.value(), 1000, QStringLiteral("changed plans")).ok());
-    const auto refused = desk.frontDeskStore().cancelStay(
-        CancelDecision{money.value(), 1000, money->paidMinor - 1000, QStringLiteral("changed plans")});
+    QVERIFY(!StayMoneyRules::decideCancel(money.value(), inEuros(1000), QStringLiteral("changed plans")).ok());
+    const auto refused = desk.frontDeskStore().cancelStay(CancelDecision{
+        money.value(), inEuros(1000), inEuros(money->amountPaid.minor() - 1000), QStringLiteral("changed plans")});
     QVERIFY(!refused.ok());
     QCOMPARE(refused.error().code, ErrorCode::BadInput);
     QCOMPARE(stateOf(stay), QStringLiteral("BOOKED"));
 
-    const auto cancelled = desk.cancelStay(money.value(), 0, QStringLiteral("changed plans"));
+    const auto cancelled = desk.cancelStay(money.value(), inEuros(0), QStringLiteral("changed plans"));
     QVERIFY2(cancelled.ok(), cancelled.ok() ? "" : qPrintable(cancelled.error().message));
-    QCOMPARE(cancelled->feeMinor, 0LL);
-    QCOMPARE(cancelled->refundedMinor, 20000LL);
+    QCOMPARE(cancelled->fee, inEuros(0));
+    QCOMPARE(cancelled->refunded, inEuros(20000));
     QCOMPARE(balance(orderOf(stay)), 0LL);
     QCOMPARE(m_db->auditFailure(), QString());
 }
@@ -394,31 +400,30 @@ void TestNightAudit::aLateCancellationKeepsAtMostThePolicysFee()
     const auto money = desk.stayMoney(stay);
     QVERIFY(money.ok());
     QVERIFY(money->terms.late);
-    QCOMPARE(money->terms.cancelFeeMinor, 10000LL);
-    QCOMPARE(money->proposedFeeMinor(), 10000LL);
+    QCOMPARE(money->terms.cancelFee, inEuros(10000));
+    QCOMPARE(money->proposedFee(), inEuros(10000));
 
     // more than the policy asks: refused by the rules and by the database
-    QVERIFY(!StayMoneyRules::decideCancel(money.value(), 15000, QStringLiteral("late")).ok());
-    const auto tooMuch = desk.frontDeskStore().cancelStay(
-        CancelDecision{money.value(), 15000, money->paidMinor - 15000, QStringLiteral("late")});
+    QVERIFY(!StayMoneyRules::decideCancel(money.value(), inEuros(15000), QStringLiteral("late")).ok());
+    const auto tooMuch = desk.frontDeskStore().cancelStay(CancelDecision{
+        money.value(), inEuros(15000), inEuros(money->amountPaid.minor() - 15000), QStringLiteral("late")});
     QVERIFY(!tooMuch.ok());
     QCOMPARE(stateOf(stay), QStringLiteral("BOOKED"));
 
-    const auto cancelled
-        = desk.cancelStay(money.value(), money->proposedFeeMinor(), QStringLiteral("late, per policy"));
+    const auto cancelled = desk.cancelStay(money.value(), money->proposedFee(), QStringLiteral("late, per policy"));
     QVERIFY2(cancelled.ok(), cancelled.ok() ? "" : qPrintable(cancelled.error().message));
-    QCOMPARE(cancelled->feeMinor, 10000LL);
-    QCOMPARE(cancelled->refundedMinor, 10000LL);
+    QCOMPARE(cancelled->fee, inEuros(10000));
+    QCOMPARE(cancelled->refunded, inEuros(10000));
     QCOMPARE(ledger(orderOf(stay), QStringLiteral("FEE_KEPT")), 10000LL);
     QCOMPARE(balance(orderOf(stay)), 0LL);
 
     // a manager may keep less than the policy asks, saying why
     const auto waivedMoney = desk.stayMoney(waived);
     QVERIFY(waivedMoney.ok());
-    const auto kind = desk.cancelStay(waivedMoney.value(), 2500, QStringLiteral("regular guest: fee reduced"));
+    const auto kind = desk.cancelStay(waivedMoney.value(), inEuros(2500), QStringLiteral("regular guest: fee reduced"));
     QVERIFY2(kind.ok(), kind.ok() ? "" : qPrintable(kind.error().message));
-    QCOMPARE(kind->feeMinor, 2500LL);
-    QCOMPARE(kind->refundedMinor, 17500LL);
+    QCOMPARE(kind->fee, inEuros(2500));
+    QCOMPARE(kind->refunded, inEuros(17500));
 
     // nothing was paid: nothing can be kept, the nights go back for free
     auto clerk = signIn(m_clerk);
@@ -427,8 +432,8 @@ void TestNightAudit::aLateCancellationKeepsAtMostThePolicysFee()
     const auto unpaidMoney = clerkDesk.stayMoney(unpaid);
     QVERIFY(unpaidMoney.ok());
     QVERIFY(unpaidMoney->terms.late);
-    QCOMPARE(unpaidMoney->proposedFeeMinor(), 0LL);
-    const auto free = clerkDesk.cancelStay(unpaidMoney.value(), 0, QString());
+    QCOMPARE(unpaidMoney->proposedFee(), inEuros(0));
+    const auto free = clerkDesk.cancelStay(unpaidMoney.value(), inEuros(0), QString());
     QVERIFY2(free.ok(), free.ok() ? "" : qPrintable(free.error().message));
     QCOMPARE(booked(inn.standard, inn.first.addDays(1)), 0);
     QCOMPARE(m_db->auditFailure(), QString());
@@ -461,14 +466,15 @@ void TestNightAudit::theNightAuditSettlesEveryStayThatDidNotArrive()
     QVERIFY(report->ranNow);
     QCOMPARE(report->noShows, 2);
     QCOMPARE(report->cancellations, 1);
-    QCOMPARE(report->feesMinor, 20000LL); // a first night each from the guaranteed and the prepaid stay
-    QCOMPARE(report->refundedMinor, 10000LL); // the prepaid stay's second night
+    // a first night each from the guaranteed and the prepaid stay
+    QCOMPARE(report->fees, Money(20000, QStringLiteral("EUR")));
+    QCOMPARE(report->refunded, Money(10000, QStringLiteral("EUR"))); // the prepaid stay's second night
     QCOMPARE(report->nightsReleased, 7);
     QCOMPARE(report->arrivals, 1);
     QCOMPARE(report->inHouse, 1);
     QCOMPARE(report->rooms, 4);
     QCOMPARE(report->occupancyPercent(), 25);
-    QCOMPARE(report->roomRevenueMinor, 10000LL); // Anna's night
+    QCOMPARE(report->roomRevenue, Money(10000, QStringLiteral("EUR"))); // Anna's night
     QCOMPARE(report->stays.size(), 3);
 
     QCOMPARE(stateOf(guaranteed), QStringLiteral("NO_SHOW"));
@@ -500,7 +506,7 @@ void TestNightAudit::theNightAuditSettlesEveryStayThatDidNotArrive()
     QVERIFY(again.ok());
     QVERIFY(!again->ranNow);
     QCOMPARE(again->run, report->run);
-    QCOMPARE(again->feesMinor, 20000LL);
+    QCOMPARE(again->fees, Money(20000, QStringLiteral("EUR")));
     QCOMPARE(ledger(guaranteeOrder, QStringLiteral("CAPTURED")), 10000LL);
     const auto reprinted = audit.report(inn.hotel, inn.first);
     QVERIFY(reprinted.ok() && reprinted->has_value());
@@ -595,7 +601,7 @@ void TestNightAudit::aClerkReadsTheReportButCannotRunTheAudit()
     const auto read = NightAuditService(clerkStore).report(inn.hotel, inn.first);
     QVERIFY(read.ok() && read->has_value());
     QCOMPARE((*read)->noShows, 1);
-    QCOMPARE((*read)->feesMinor, 0LL); // no policy: no fee
+    QCOMPARE((*read)->fees, Money(0, QStringLiteral("EUR"))); // no policy: no fee
     QCOMPARE((*read)->runBy, m_manager);
     QCOMPARE(m_db->auditFailure(), QString());
 }
@@ -641,7 +647,7 @@ void TestNightAudit::theReportExportsAsCsv()
     report.currency = QStringLiteral("EUR");
     report.inHouse = 2;
     report.rooms = 3;
-    report.feesMinor = 10050;
+    report.fees = Money(10050, report.currency);
     NightAuditStay stay;
     stay.reference = QStringLiteral("H-1");
     stay.guest = QStringLiteral("Smith, \"Jo\"");
@@ -650,7 +656,7 @@ void TestNightAudit::theReportExportsAsCsv()
     stay.checkOut = report.businessDate.addDays(2);
     stay.outcome = StayState::NoShow;
     stay.securedBy = NoShowSecurity::Guarantee;
-    stay.feeMinor = 10050;
+    stay.fee = Money(10050, report.currency);
     stay.nightsReleased = 2;
     report.stays << stay;
     const QStringList lines = nightAuditCsv(report).split(QStringLiteral("\r\n"));

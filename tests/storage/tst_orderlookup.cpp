@@ -342,7 +342,7 @@ void TestOrderLookup::detailsOfTheCounterSale()
     QCOMPARE(details->lines.at(1).label, QStringLiteral("A-1-2"));
     QCOMPARE(details->lines.at(1).state, LineState::Refunded);
     QCOMPARE(details->lines.at(2).kind, ItemKind::Stay);
-    QCOMPARE(details->lines.at(2).amountMinor, 18000);
+    QCOMPARE(details->lines.at(2).amount.minor(), 18000);
 
     QCOMPARE(details->payments.size(), 1);
     const OrderPaymentRecord &paid = details->payments.first();

@@ -125,7 +125,7 @@ PoolId TestPoolBatch::makePool(int capacity, int rows)
     spec.code = QStringLiteral("B%1").arg(++m_pools);
     spec.name = spec.code;
     spec.capacity = capacity;
-    spec.priceMinor = 3000;
+    spec.price = Money(3000, QStringLiteral("EUR"));
     spec.subpools = rows;
     spec.strategy = ClaimStrategy::Batched;
     const auto pool = PoolService(store).createPool(spec);
@@ -639,7 +639,7 @@ void TestPoolBatch::aFullQueueRefusesAtOnceAndOtherPoolsAreAnsweredAtOnce()
     spec.code = QStringLiteral("ATOMIC%1").arg(++m_pools);
     spec.name = spec.code;
     spec.capacity = 5;
-    spec.priceMinor = 1000;
+    spec.price = Money(1000, QStringLiteral("EUR"));
     const auto atomic = PoolService(store).createPool(spec);
     QVERIFY(atomic.ok());
     PgPoolBatchStore batches(m_db->database());

@@ -7,6 +7,7 @@
 #include "domain/countersale.h"
 #include "domain/pricetypes.h"
 #include "domain/seatholdservice.h"
+#include "moneycompare.h"
 #include "storage/pgcountersales.h"
 #include "storage/pginventory.h"
 #include "storage/pgpricetypestore.h"
@@ -26,6 +27,11 @@ namespace {
 constexpr qint64 adultPrice = 5000;
 constexpr qint64 childPrice = 2500;
 constexpr qint64 concessionPrice = 3500;
+
+Money eur(qint64 minor)
+{
+    return Money(minor, QStringLiteral("EUR"));
+}
 
 // One signed-in person's stores on their own connection.
 struct Desk
@@ -88,8 +94,8 @@ void TestPriceTypes::initTestCase()
     m_managerDesk = signIn(m_manager);
     QVERIFY(m_clerkDesk.connection && m_managerDesk.connection);
     PriceTypeService manager(*m_managerDesk.prices);
-    QVERIFY(manager.setPrice(m_hall.eventId, QStringLiteral("S"), PriceType::Child, childPrice).ok());
-    QVERIFY(manager.setPrice(m_hall.eventId, QStringLiteral("S"), PriceType::Concession, concessionPrice).ok());
+    QVERIFY(manager.setPrice(m_hall.eventId, QStringLiteral("S"), PriceType::Child, eur(childPrice)).ok());
+    QVERIFY(manager.setPrice(m_hall.eventId, QStringLiteral("S"), PriceType::Concession, eur(concessionPrice)).ok());
 }
 
 void TestPriceTypes::cleanupTestCase()
@@ -153,7 +159,7 @@ void TestPriceTypes::managersSetPricesClerksCannot()
     const qint64 current = priceType == PriceType::Adult ? adultPrice : concessionPrice;
     Desk &desk = asManager ? m_managerDesk : m_clerkDesk;
     const auto status
-        = PriceTypeService(*desk.prices).setPrice(m_hall.eventId, QStringLiteral("S"), priceType, current);
+        = PriceTypeService(*desk.prices).setPrice(m_hall.eventId, QStringLiteral("S"), priceType, eur(current));
     if (asManager) {
         QVERIFY2(status.ok(), status.ok() ? "" : qPrintable(status.error().detail));
     } else {
@@ -166,9 +172,9 @@ void TestPriceTypes::managersSetPricesClerksCannot()
     QVERIFY(prices.ok());
     QCOMPARE(prices->size(), 4); // adult, child, concession, complimentary
     QCOMPARE(prices->at(1).type, PriceType::Child);
-    QCOMPARE(prices->at(1).amountMinor, childPrice);
+    QCOMPARE(prices->at(1).amount, eur(childPrice));
     QCOMPARE(prices->at(3).type, PriceType::Complimentary);
-    QCOMPARE(prices->at(3).amountMinor, 0);
+    QCOMPARE(prices->at(3).amount, eur(0));
 }
 
 void TestPriceTypes::theChildPriceIsCharged()
@@ -177,14 +183,14 @@ void TestPriceTypes::theChildPriceIsCharged()
     const CartId cart = holdSeat(m_clerkDesk, unit);
     const auto charged = PriceTypeService(*m_clerkDesk.prices).choose({cart, unit, PriceType::Child, {}});
     QVERIFY2(charged.ok(), charged.ok() ? "" : qPrintable(charged.error().detail));
-    QCOMPARE(charged.value(), childPrice);
+    QCOMPARE(charged.value(), Money(childPrice, QStringLiteral("EUR")));
 
     CounterSaleService sales(*m_clerkDesk.counter);
     const auto quote = sales.quote(cart);
     QVERIFY(quote.ok());
     QCOMPARE(quote->lines.size(), 1);
     QCOMPARE(quote->lines.first().priceType, PriceType::Child);
-    QCOMPARE(quote->totalMinor, childPrice);
+    QCOMPARE(quote->total.minor(), childPrice);
     CounterPayment cash;
     cash.tendered = Money(3000, QStringLiteral("EUR"));
     const auto sale = sales.sell(cart, cash, quote.value());
@@ -209,12 +215,12 @@ void TestPriceTypes::aCompByAManagerIsSoldAtZeroWithItsReason()
     const auto charged = PriceTypeService(*m_managerDesk.prices)
                              .choose({cart, comped, PriceType::Complimentary, QStringLiteral("Critic, Evening Post")});
     QVERIFY2(charged.ok(), charged.ok() ? "" : qPrintable(charged.error().detail));
-    QCOMPARE(charged.value(), 0);
+    QCOMPARE(charged.value(), Money(0, QStringLiteral("EUR")));
 
     CounterSaleService sales(*m_managerDesk.counter);
     const auto quote = sales.quote(cart);
     QVERIFY(quote.ok());
-    QCOMPARE(quote->totalMinor, adultPrice);
+    QCOMPARE(quote->total.minor(), adultPrice);
     CounterPayment cash;
     cash.tendered = Money(adultPrice, QStringLiteral("EUR"));
     const auto sale = sales.sell(cart, cash, quote.value());
@@ -243,7 +249,7 @@ void TestPriceTypes::aClerksCompIsRefusedByTheDatabase()
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM seat_comps")).toLongLong(), compsBefore);
     const auto quote = CounterSaleService(*m_clerkDesk.counter).quote(cart);
     QVERIFY(quote.ok());
-    QCOMPARE(quote->totalMinor, adultPrice);
+    QCOMPARE(quote->total.minor(), adultPrice);
     QCOMPARE(quote->lines.first().priceType, PriceType::Adult);
     QVERIFY(m_clerkDesk.inventory->carts.releaseCart(cart).ok());
 }
@@ -302,12 +308,12 @@ void TestPriceTypes::noChoiceChargesTheBandsPrice()
     CounterSaleService sales(*m_clerkDesk.counter);
     const auto quote = sales.quote(cart);
     QVERIFY(quote.ok());
-    QCOMPARE(quote->totalMinor, adultPrice);
+    QCOMPARE(quote->total.minor(), adultPrice);
     CounterPayment cash;
     cash.tendered = Money(adultPrice, QStringLiteral("EUR"));
     const auto sale = sales.sell(cart, cash, quote.value());
     QVERIFY2(sale.ok(), sale.ok() ? "" : qPrintable(sale.error().message));
-    QCOMPARE(sale->order.amountMinor, adultPrice);
+    QCOMPARE(sale->order.amount.minor(), adultPrice);
     QCOMPARE(
         m_db->scalar(QStringLiteral("SELECT price_type || ' ' || amount_minor FROM order_lines WHERE unit_id = :u"),
                      {{QStringLiteral("u"), unit}})
@@ -320,11 +326,11 @@ void TestPriceTypes::aChoiceEndsWithItsHold()
     const UnitId unit = m_units.at(m_nextSeat++);
     const CartId first = holdSeat(m_clerkDesk, unit);
     QVERIFY(PriceTypeService(*m_clerkDesk.prices).choose({first, unit, PriceType::Concession, {}}).ok());
-    QCOMPARE(CounterSaleService(*m_clerkDesk.counter).quote(first)->totalMinor, concessionPrice);
+    QCOMPARE(CounterSaleService(*m_clerkDesk.counter).quote(first)->total.minor(), concessionPrice);
     QVERIFY(m_db->backdateHolds(QStringLiteral("event_seats"), first, 3600));
     // Another sale takes the seat once the hold ran out: the first sale's choice is not theirs.
     const CartId second = holdSeat(m_clerkDesk, unit);
-    QCOMPARE(CounterSaleService(*m_clerkDesk.counter).quote(second)->totalMinor, adultPrice);
+    QCOMPARE(CounterSaleService(*m_clerkDesk.counter).quote(second)->total.minor(), adultPrice);
     // And a seat the sale no longer holds cannot be given a type.
     const auto lost = PriceTypeService(*m_clerkDesk.prices).choose({first, unit, PriceType::Child, {}});
     QVERIFY(!lost.ok());
@@ -343,7 +349,7 @@ void TestPriceTypes::onlyOfferedTypesCanBeChosen()
     QCOMPARE(refused.error().code, ErrorCode::NotFound);
     QCOMPARE(refused.error().reason, QLatin1String(ErrorReason::PriceTypeMissing));
     QVERIFY(PriceTypeService(*m_managerDesk.prices)
-                .setPrice(m_hall.eventId, QStringLiteral("S"), PriceType::Concession, concessionPrice)
+                .setPrice(m_hall.eventId, QStringLiteral("S"), PriceType::Concession, eur(concessionPrice))
                 .ok());
     QVERIFY(m_clerkDesk.inventory->carts.releaseCart(cart).ok());
 }

@@ -9,6 +9,7 @@
 #include "domain/frontdeskservice.h"
 #include "domain/hotelservice.h"
 #include "domain/rates.h"
+#include "moneycompare.h"
 #include "statenames.h"
 #include "storage/pgcountersales.h"
 #include "storage/pgfrontdesk.h"
@@ -185,7 +186,7 @@ RateId TestRates::addRule(const QString &name, RoomTypeId type, int firstDay, in
     rule.firstNight = m_first.addDays(firstDay);
     rule.lastNight = m_first.addDays(lastDay);
     rule.weekdays = weekdays;
-    rule.priceMinor = price;
+    rule.price = Money(price, QStringLiteral("EUR"));
     const auto added = m_managerRates->service.add(rule);
     if (!added)
         qWarning() << added.error().message;
@@ -222,11 +223,11 @@ StayId TestRates::sell(const QString &guest, RoomTypeId type, int fromDay, int n
         return 0;
     CounterPayment payment;
     payment.method = method;
-    payment.tendered = Money(quote->totalMinor, quote->currency);
+    payment.tendered = Money(quote->total.minor(), quote->currency);
     payment.cardReference = method == PaymentMethod::Cash ? QString() : QStringLiteral("TERM-%1").arg(m_carts);
     const auto sold = sales.sell(cart, payment, quote.value());
     if (paid)
-        *paid = quote->totalMinor;
+        *paid = quote->total.minor();
     return sold ? held->id : 0;
 }
 
@@ -245,7 +246,7 @@ void TestRates::aClerkIsRefusedSettingARateByTheDatabase()
     rule.name = QStringLiteral("Clerk's bargain");
     rule.firstNight = m_first;
     rule.lastNight = m_first.addDays(5);
-    rule.priceMinor = 1;
+    rule.price = Money(1, QStringLiteral("EUR"));
     const auto added = rates.service.add(rule);
     QCOMPARE(refusal(added), QStringLiteral("permission_denied"));
     QCOMPARE(added.error().reason, QString::fromLatin1(ErrorReason::RateManagerOnly));
@@ -288,7 +289,13 @@ void TestRates::rulesAreChecked()
     QFETCH(int, weekdays);
     QFETCH(qint64, price);
     QFETCH(QString, reason);
-    RateRule rule{0, m_standard.id, name, m_first.addDays(firstDay), m_first.addDays(lastDay), weekdays, price};
+    RateRule rule{0,
+                  m_standard.id,
+                  name,
+                  m_first.addDays(firstDay),
+                  m_first.addDays(lastDay),
+                  weekdays,
+                  Money(price, QStringLiteral("EUR"))};
     const auto added = m_managerRates->service.add(rule);
     QCOMPARE(refusal(added), QStringLiteral("bad_input"));
     QCOMPARE(added.error().reason, reason);
@@ -334,7 +341,7 @@ void TestRates::eachNightIsPricedByTheMostSpecificRule()
     QVERIFY(calendar.ok());
     for (int row = 0; row < calendar->roomTypes.size(); ++row) {
         const bool standard = calendar->roomTypes.at(row).id == m_standard.id;
-        QCOMPARE(calendar->nights.at(row).at(0).priceMinor, standard ? price : m_deluxe.priceMinor);
+        QCOMPARE(calendar->nights.at(row).at(0).price, standard ? Money(price, QStringLiteral("EUR")) : m_deluxe.price);
     }
 }
 
@@ -345,7 +352,7 @@ void TestRates::theDatabaseAndThePreviewAgreeOnEveryNight()
     const QVector<NightPrice> preview = RateRules::preview(rules.value(), m_standard, m_first, m_first.addDays(70));
     QCOMPARE(preview.size(), 70);
     for (int d = 0; d < preview.size(); ++d)
-        QVERIFY2(preview.at(d).priceMinor == nightPrice(m_standard.id, d),
+        QVERIFY2(preview.at(d).price == Money(nightPrice(m_standard.id, d), QStringLiteral("EUR")),
                  qPrintable(preview.at(d).night.toString(Qt::ISODate)));
 }
 
@@ -370,9 +377,13 @@ void TestRates::aNightOpenedLaterIsPricedByTheRules()
     QDate friday = m_first.addDays(70);
     while (friday.dayOfWeek() != Qt::Friday)
         friday = friday.addDays(1);
-    RateRule rule{0,      m_standard.id,     QStringLiteral("Next year's weekend"),
-                  friday, friday.addDays(6), RateRule::weekendNights,
-                  17000};
+    RateRule rule{0,
+                  m_standard.id,
+                  QStringLiteral("Next year's weekend"),
+                  friday,
+                  friday.addDays(6),
+                  RateRule::weekendNights,
+                  Money(17000, QStringLiteral("EUR"))};
     QVERIFY(m_managerRates->service.add(rule).ok());
     QVERIFY(m_db->exec(QStringLiteral("INSERT INTO room_nights (room_type_id, night, capacity, physical) "
                                       "VALUES (:r, :n, 4, 4)"),
@@ -392,8 +403,8 @@ void TestRates::aStayCostsTheSumOfItsNightsEverywhere()
         = HotelService(m_inventory->hotels)
               .availability(m_hotel, m_first.addDays(thursday), m_first.addDays(thursday + 3), {QStringLiteral("STD")});
     QVERIFY(ranges.ok() && ranges->size() == 1);
-    QCOMPARE(ranges->at(0).totalMinor, sum);
-    QCOMPARE(ranges->at(0).nights.at(1).priceMinor, 15000);
+    QCOMPARE(ranges->at(0).total, Money(sum, QStringLiteral("EUR")));
+    QCOMPARE(ranges->at(0).nights.at(1).price, Money(15000, QStringLiteral("EUR")));
 
     // The hold's cart: the counter's quote and the order it writes.
     const CartId cart = QStringLiteral("rate-sum-cart");
@@ -406,8 +417,8 @@ void TestRates::aStayCostsTheSumOfItsNightsEverywhere()
     CounterSaleService sales(counter);
     const auto quote = sales.quote(cart);
     QVERIFY(quote.ok());
-    QCOMPARE(quote->totalMinor, sum);
-    QCOMPARE(quote->lines.at(0).amountMinor, sum);
+    QCOMPARE(quote->total.minor(), sum);
+    QCOMPARE(quote->lines.at(0).amount.minor(), sum);
     CounterPayment payment;
     payment.method = PaymentMethod::Cash;
     payment.tendered = Money(sum, quote->currency);
@@ -420,8 +431,8 @@ void TestRates::aStayCostsTheSumOfItsNightsEverywhere()
     Desk desk(m_db->database());
     const auto money = desk.stayMoney(held->id);
     QVERIFY(money.ok());
-    QCOMPARE(money->priceMinor, sum);
-    QCOMPARE(money->paidMinor, sum);
+    QCOMPARE(money->price.minor(), sum);
+    QCOMPARE(money->amountPaid.minor(), sum);
 
     // A web order over the cart statement prices the same way.
     const CartId web = QStringLiteral("rate-web-cart");
@@ -434,7 +445,7 @@ void TestRates::aStayCostsTheSumOfItsNightsEverywhere()
     QVERIFY(HotelService(m_inventory->hotels).holdStay(online).ok());
     const auto order = m_inventory->carts.createOrder(web);
     QVERIFY(order.ok());
-    QCOMPARE(order->amountMinor, qint64(30000));
+    QCOMPARE(order->amount.minor(), qint64(30000));
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
 
@@ -453,22 +464,22 @@ void TestRates::aMoveOntoTheWeekendChargesTheDifference()
     const QDate out = in.addDays(2);
     const auto quote = desk.quoteMove(stay, m_standard.id, in, out);
     QVERIFY2(quote.ok(), quote.ok() ? "" : qPrintable(quote.error().message));
-    QCOMPARE(quote->newPriceMinor, 30000);
-    QCOMPARE(quote->differenceMinor(), 10000);
+    QCOMPARE(quote->newPrice.minor(), 30000);
+    QCOMPARE(quote->difference().minor(), 10000);
 
     MoveSettlement charge;
     charge.how = PriceSettlement::Charge;
     charge.payment.tendered = Money(10000, quote->money.currency);
     const auto moved = desk.moveStay(stay, m_standard.id, in, out, charge);
     QVERIFY2(moved.ok(), moved.ok() ? "" : qPrintable(moved.error().message));
-    QCOMPARE(moved->chargedMinor, 10000);
-    QCOMPARE(moved->changeMinor, 0);
+    QCOMPARE(moved->charged.minor(), 10000);
+    QCOMPARE(moved->change.minor(), 0);
     QCOMPARE(ledger(order, QStringLiteral("CAPTURED")), 20000);
     QCOMPARE(ledger(moved->supplementOrder, QStringLiteral("CAPTURED")), 10000);
     const auto money = desk.stayMoney(stay);
     QVERIFY(money.ok());
-    QCOMPARE(money->priceMinor, 30000);
-    QCOMPARE(money->paidMinor, 30000);
+    QCOMPARE(money->price.minor(), 30000);
+    QCOMPARE(money->amountPaid.minor(), 30000);
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
 
@@ -485,18 +496,18 @@ void TestRates::aMoveOntoCheaperNightsRefundsTheDifference()
     Desk desk(m_managerConnection->database());
     const auto quote = desk.quoteMove(stay, m_standard.id, in, out);
     QVERIFY(quote.ok());
-    QCOMPARE(quote->differenceMinor(), -12000);
+    QCOMPARE(quote->difference().minor(), -12000);
     MoveSettlement refund;
     refund.how = PriceSettlement::Refund;
     refund.reason = QStringLiteral("guest came earlier in the week");
     const auto moved = desk.moveStay(stay, m_standard.id, in, out, refund);
     QVERIFY2(moved.ok(), moved.ok() ? "" : qPrintable(moved.error().message));
-    QCOMPARE(moved->refundedMinor, 12000);
+    QCOMPARE(moved->refunded.minor(), 12000);
     QCOMPARE(ledger(order, QStringLiteral("CAPTURED")), 36000);
     QCOMPARE(ledger(order, QStringLiteral("REFUND_DONE")), 12000);
     const auto money = desk.stayMoney(stay);
     QVERIFY(money.ok());
-    QCOMPARE(money->paidMinor, 24000);
+    QCOMPARE(money->amountPaid.minor(), 24000);
     QVERIFY2(m_db->auditFailure().isEmpty(), qPrintable(m_db->auditFailure()));
 }
 
@@ -512,11 +523,11 @@ void TestRates::aGuaranteedStayMovedOntoTheWeekendOwesTheNewSum()
     const QDate in = m_first.addDays(day(5, Qt::Friday));
     const auto moved = desk.moveStay(stay, m_standard.id, in, in.addDays(2), MoveSettlement{});
     QVERIFY2(moved.ok(), moved.ok() ? "" : qPrintable(moved.error().message));
-    QCOMPARE(moved->chargedMinor, 0);
+    QCOMPARE(moved->charged.minor(), 0);
     const auto money = desk.stayMoney(stay);
     QVERIFY(money.ok());
-    QCOMPARE(money->priceMinor, 30000);
-    QCOMPARE(money->paidMinor, 0);
+    QCOMPARE(money->price.minor(), 30000);
+    QCOMPARE(money->amountPaid.minor(), 0);
     QCOMPARE(
         m_db->scalar(QStringLiteral("SELECT amount_minor FROM orders WHERE id = :o"), {{QStringLiteral("o"), order}})
             .toLongLong(),

@@ -27,6 +27,11 @@ using namespace boxoffice::test;
 
 namespace {
 
+Money inEuros(qint64 minor) // the hotel here sells in euros
+{
+    return Money(minor, QStringLiteral("EUR"));
+}
+
 QString reasonOf(const Status &status)
 {
     return status ? QStringLiteral("done") : status.error().reason;
@@ -271,10 +276,10 @@ void TestRooms::aRoomGoesToOneStayPerNight()
     }
     QCOMPARE(claimsOf(first), QStringLiteral("S01 2-5"));
     // a second assignment replaces the first
-    QVERIFY(m_desk->cancelStay(second, 0, QStringLiteral("test")).ok());
+    QVERIFY(m_desk->cancelStay(second, inEuros(0), QStringLiteral("test")).ok());
     QCOMPARE(reasonOf(m_rooms->assign(first, room(QStringLiteral("S02")))), QStringLiteral("done"));
     QCOMPARE(claimsOf(first), QStringLiteral("S02 2-5"));
-    QVERIFY(m_desk->cancelStay(first, 0, QStringLiteral("test")).ok());
+    QVERIFY(m_desk->cancelStay(first, inEuros(0), QStringLiteral("test")).ok());
     QCOMPARE(claimsOf(first), QString());
 }
 
@@ -298,8 +303,8 @@ void TestRooms::theDatabaseRefusesADoubleClaimWrittenDirectly()
                          {QStringLiteral("b"), m_first.addDays(5)}},
                         &error));
     QVERIFY2(error.contains(QLatin1String("room_assignments_one_per_night")), qPrintable(error));
-    QVERIFY(m_desk->cancelStay(first, 0, QStringLiteral("test")).ok());
-    QVERIFY(m_desk->cancelStay(second, 0, QStringLiteral("test")).ok());
+    QVERIFY(m_desk->cancelStay(first, inEuros(0), QStringLiteral("test")).ok());
+    QVERIFY(m_desk->cancelStay(second, inEuros(0), QStringLiteral("test")).ok());
 }
 
 // The first connection claims the room and holds its transaction open; the second asks for the same
@@ -365,8 +370,8 @@ void TestRooms::twoConnectionsAssigningOneRoomAtOnce()
     QCOMPARE(secondAnswer, throughTheFunction ? QString::fromLatin1(ErrorReason::RoomTaken) : QStringLiteral("23P01"));
     QCOMPARE(claimsOf(first), QStringLiteral("S02 6-9"));
     QCOMPARE(claimsOf(second), QString());
-    QVERIFY(m_desk->cancelStay(first, 0, QStringLiteral("test")).ok());
-    QVERIFY(m_desk->cancelStay(second, 0, QStringLiteral("test")).ok());
+    QVERIFY(m_desk->cancelStay(first, inEuros(0), QStringLiteral("test")).ok());
+    QVERIFY(m_desk->cancelStay(second, inEuros(0), QStringLiteral("test")).ok());
 }
 
 void TestRooms::onlyARoomOfTheStaysTypeIsAssigned()
@@ -384,7 +389,7 @@ void TestRooms::onlyARoomOfTheStaysTypeIsAssigned()
     QCOMPARE(reasonOf(m_rooms->assign(stay, room(QStringLiteral("S01")))),
              QString::fromLatin1(ErrorReason::RoomOutOfOrder));
     QVERIFY(m_rooms->backInService(room(QStringLiteral("S01"))).ok());
-    QVERIFY(m_desk->cancelStay(stay, 0, QStringLiteral("test")).ok());
+    QVERIFY(m_desk->cancelStay(stay, inEuros(0), QStringLiteral("test")).ok());
     QCOMPARE(reasonOf(m_rooms->assign(stay, room(QStringLiteral("S01")))),
              QString::fromLatin1(ErrorReason::RoomStayNotBooked));
 }
@@ -461,7 +466,7 @@ void TestRooms::aGuestInHouseMovesRooms()
     // the old room is free again from tonight
     const StayId next = book(QStringLiteral("Next Guest"), m_standard, 0, 1);
     QCOMPARE(reasonOf(m_rooms->assign(next, room(QStringLiteral("S01")))), QStringLiteral("done"));
-    QVERIFY(m_desk->cancelStay(next, 0, QStringLiteral("test")).ok());
+    QVERIFY(m_desk->cancelStay(next, inEuros(0), QStringLiteral("test")).ok());
 }
 
 void TestRooms::aMoveToATakenOrUnreadyRoomIsRefused()
@@ -479,7 +484,7 @@ void TestRooms::aMoveToATakenOrUnreadyRoomIsRefused()
     QCOMPARE(housekeeping(QStringLiteral("S01")), QStringLiteral("CLEAN"));
     QCOMPARE(reasonOf(m_rooms->move(guest, room(QStringLiteral("D01")))),
              QString::fromLatin1(ErrorReason::RoomWrongType));
-    QVERIFY(m_desk->cancelStay(other, 0, QStringLiteral("test")).ok());
+    QVERIFY(m_desk->cancelStay(other, inEuros(0), QStringLiteral("test")).ok());
     QVERIFY(m_rooms->setHousekeeping(room(QStringLiteral("S02")), Housekeeping::Dirty).ok());
     QCOMPARE(reasonOf(m_rooms->move(guest, room(QStringLiteral("S02")))),
              QString::fromLatin1(ErrorReason::RoomNotReady));
@@ -504,11 +509,11 @@ void TestRooms::aCancelledStayGivesItsRoomBack()
 {
     const StayId stay = book(QStringLiteral("Cancels"), m_deluxe, 3, 2);
     QVERIFY(m_rooms->assign(stay, room(QStringLiteral("D01"))).ok());
-    QVERIFY(m_desk->cancelStay(stay, 0, QStringLiteral("guest asked")).ok());
+    QVERIFY(m_desk->cancelStay(stay, inEuros(0), QStringLiteral("guest asked")).ok());
     QCOMPARE(claimsOf(stay), QString());
     const StayId next = book(QStringLiteral("Takes It"), m_deluxe, 3, 2);
     QCOMPARE(reasonOf(m_rooms->assign(next, room(QStringLiteral("D01")))), QStringLiteral("done"));
-    QVERIFY(m_desk->cancelStay(next, 0, QStringLiteral("test")).ok());
+    QVERIFY(m_desk->cancelStay(next, inEuros(0), QStringLiteral("test")).ok());
 }
 
 void TestRooms::aStayMovedBeforeArrivalLosesItsRoom()
@@ -518,7 +523,7 @@ void TestRooms::aStayMovedBeforeArrivalLosesItsRoom()
     const auto moved = m_desk->moveStay(stay, m_standard, m_first.addDays(4), m_first.addDays(6));
     QVERIFY2(moved.ok(), moved.ok() ? "" : qPrintable(moved.error().message));
     QCOMPARE(claimsOf(stay), QString()); // chosen again, at the latest at check-in
-    QVERIFY(m_desk->cancelStay(stay, 0, QStringLiteral("test")).ok());
+    QVERIFY(m_desk->cancelStay(stay, inEuros(0), QStringLiteral("test")).ok());
 }
 
 void TestRooms::housekeepingGoesRoundInOrder()
@@ -589,8 +594,8 @@ void TestRooms::outOfOrderTakesPhysicalAndGivesItBack()
     QVERIFY(m_rooms->backInService(s2).ok());
     QCOMPARE(physical(m_standard, 21), 2);
     QVERIFY(m_desk->arrivalsAtRisk(m_hotel, m_first.addDays(21))->isEmpty());
-    QVERIFY(m_desk->cancelStay(one, 0, QStringLiteral("test")).ok());
-    QVERIFY(m_desk->cancelStay(two, 0, QStringLiteral("test")).ok());
+    QVERIFY(m_desk->cancelStay(one, inEuros(0), QStringLiteral("test")).ok());
+    QVERIFY(m_desk->cancelStay(two, inEuros(0), QStringLiteral("test")).ok());
 }
 
 void TestRooms::outOfOrderIsRefusedUnderAGuest()
@@ -609,7 +614,7 @@ void TestRooms::outOfOrderIsRefusedUnderAGuest()
              QString::fromLatin1(ErrorReason::OutOfOrderPhysical));
     QCOMPARE(physical(m_deluxe, 1), 1);
     QCOMPARE(housekeeping(QStringLiteral("D01")), QStringLiteral("CLEAN"));
-    QVERIFY(m_desk->cancelStay(stay, 0, QStringLiteral("test")).ok());
+    QVERIFY(m_desk->cancelStay(stay, inEuros(0), QStringLiteral("test")).ok());
 }
 
 void TestRooms::aClerkChangesRoomsOnlyThroughTheFunctions()

@@ -1,5 +1,6 @@
 #include "domain/cartservice.h"
 #include "domain/seatholdservice.h"
+#include "moneycompare.h"
 #include "statenames.h"
 #include "storage/pginventory.h"
 #include "testdatabase.h"
@@ -71,9 +72,10 @@ void TestSeatHolds::initTestCase()
     m_hall
         = m_db->loadHall(QStringLiteral("Hold Hall"), 3, 10, /*holdSeconds=*/600, /*maxExtensions=*/1, /*price=*/4500);
     QVERIFY(m_hall.eventId > 0);
-    auto other = VenueLoader(m_db->database())
-                     .addEvent(m_hall.layoutId, EventSpec{QStringLiteral("Matinee"), 15, 300, 0, {}},
-                               QStringLiteral("EUR"), {PriceBandSpec{QStringLiteral("S"), QString(), 3000}});
+    auto other
+        = VenueLoader(m_db->database())
+              .addEvent(m_hall.layoutId, EventSpec{QStringLiteral("Matinee"), 15, 300, 0, {}}, QStringLiteral("EUR"),
+                        {PriceBandSpec{QStringLiteral("S"), QString(), Money(3000, QStringLiteral("EUR"))}});
     QVERIFY(other.ok());
     m_otherEvent = other.value();
     m_units = m_db->units(m_hall.eventId);
@@ -381,7 +383,7 @@ void TestSeatHolds::createOrderPricesTheCart()
     const auto order = m_carts->createOrder(QStringLiteral("a"));
     QVERIFY2(order.ok(), order.ok() ? "" : qPrintable(order.error().message));
     QCOMPARE(order->state, OrderState::Pending);
-    QCOMPARE(order->amountMinor, qint64(3 * 4500));
+    QCOMPARE(order->amount.minor(), qint64(3 * 4500));
     QCOMPARE(order->currency, QStringLiteral("EUR"));
     QCOMPARE(order->lines.size(), 3);
 }
@@ -528,7 +530,7 @@ void TestSeatHolds::availabilityCountsExpiredHoldsAsAvailable()
     QCOMPARE(availability->held(), 2);
     QCOMPARE(availability->sold(), 1);
     QCOMPARE(availability->available(), 27);
-    QCOMPARE(availability->rows.first().priceMinor, qint64(4500));
+    QCOMPARE(availability->rows.first().price, Money(4500, QStringLiteral("EUR")));
 }
 
 void TestSeatHolds::sweepOnlyTouchesExpiredHolds()

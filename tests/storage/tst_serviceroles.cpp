@@ -263,12 +263,14 @@ void TestServiceRoles::initTestCase()
     QVERIFY(m_db->exec(QStringLiteral("UPDATE events SET max_holds_per_buyer = 8 WHERE id = :event"),
                        {{QStringLiteral("event"), m_cappedHall.eventId}}));
     PgPoolStore pools(m_db->database());
-    auto pool = PoolService(pools).createPool({m_cappedHall.eventId, QStringLiteral("STAND"),
-                                               QStringLiteral("Standing"), 50, 2500, 2, ClaimStrategy::Atomic});
+    const Money euros(0, QStringLiteral("EUR"));
+    auto pool
+        = PoolService(pools).createPool({m_cappedHall.eventId, QStringLiteral("STAND"), QStringLiteral("Standing"), 50,
+                                         euros.withMinor(2500), 2, ClaimStrategy::Atomic});
     QVERIFY2(pool.ok(), pool.ok() ? "" : qPrintable(pool.error().message));
     m_pool = pool->id;
-    auto batched = PoolService(pools).createPool(
-        {m_cappedHall.eventId, QStringLiteral("LAWN"), QStringLiteral("Lawn"), 50, 1500, 1, ClaimStrategy::Batched});
+    auto batched = PoolService(pools).createPool({m_cappedHall.eventId, QStringLiteral("LAWN"), QStringLiteral("Lawn"),
+                                                  50, euros.withMinor(1500), 1, ClaimStrategy::Batched});
     QVERIFY2(batched.ok(), batched.ok() ? "" : qPrintable(batched.error().message));
     m_batchedPool = batched->id;
     QVERIFY(PropertyLoader(m_db->database())

@@ -206,7 +206,7 @@ void TestSlots::lateConfirmBooksAfreshOrReportsLost()
     const auto freeAgain = m_carts->createOrder(QStringLiteral("free-again"));
     const auto taken = m_carts->createOrder(QStringLiteral("taken"));
     QVERIFY(freeAgain.ok() && taken.ok());
-    QCOMPARE(freeAgain->amountMinor, qint64(1000));
+    QCOMPARE(freeAgain->amount.minor(), qint64(1000));
     backdate(QStringLiteral("free-again"), 3600);
     backdate(QStringLiteral("taken"), 3600);
     QVERIFY(m_slots->holdSlot(request(QStringLiteral("walk-in"), m_tables[2].id, 2, at(20), 60)).ok());

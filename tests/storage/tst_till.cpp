@@ -156,7 +156,7 @@ OrderId TestTill::sell(Desk &desk, int seats, qint64 tendered, const QString &ca
         return 0;
     CounterPayment payment;
     if (cardReference.isEmpty()) {
-        payment.tendered = Money(tendered > 0 ? tendered : quote->totalMinor, quote->currency);
+        payment.tendered = Money(tendered > 0 ? tendered : quote->total.minor(), quote->currency);
     } else {
         payment.method = PaymentMethod::Card;
         payment.cardReference = cardReference;
@@ -631,7 +631,7 @@ void TestTill::aSaleRacingTheCloseIsCountedOnceOrApart()
         auto order = CartService(owner.carts).createOrder(cart);
         if (!order || !CartService(owner.carts).confirm(order->id))
             return {0, 0};
-        return {order->id, order->amountMinor};
+        return {order->id, order->amount.minor()};
     };
     const auto recordCash = [](QSqlDatabase db, OrderId order, qint64 amount) {
         QSqlQuery insert(db);

@@ -53,8 +53,8 @@ void TestUnitOfWork::initTestCase()
     m_unit = std::make_unique<PgUnitOfWork>(m_db->database());
     // Split over rows and claimed pessimistically: the pool store guards a transaction of its own.
     auto pool = PoolService(m_inventory->pools)
-                    .createPool({m_hall.eventId, QStringLiteral("FLOOR"), QStringLiteral("Floor"), 40, 2000, 4,
-                                 ClaimStrategy::Pessimistic});
+                    .createPool({m_hall.eventId, QStringLiteral("FLOOR"), QStringLiteral("Floor"), 40,
+                                 Money(2000, QStringLiteral("EUR")), 4, ClaimStrategy::Pessimistic});
     QVERIFY2(pool.ok(), pool ? "" : qPrintable(pool.error().message));
     m_pool = pool->id;
 }

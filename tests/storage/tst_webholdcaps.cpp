@@ -153,7 +153,7 @@ void TestWebHoldCaps::initTestCase()
     spec.event = m_hall.eventId;
     spec.code = QStringLiteral("STAND");
     spec.capacity = 119;
-    spec.priceMinor = 2000;
+    spec.price = Money(2000, QStringLiteral("EUR"));
     spec.subpools = 4;
     const auto pool = PoolService(m_inventory->pools).createPool(spec);
     QVERIFY(pool.ok());
@@ -503,7 +503,7 @@ void TestWebHoldCaps::placesInOneCallRefreshRefuseAndSpread()
     spec.event = m_hall.eventId;
     spec.code = QStringLiteral("BOX");
     spec.capacity = 4;
-    spec.priceMinor = 5000;
+    spec.price = Money(5000, QStringLiteral("EUR"));
     spec.subpools = 2; // two places a row: three places are only had across both rows
     const auto pool = PoolService(m_inventory->pools).createPool(spec);
     QVERIFY(pool.ok());

@@ -91,7 +91,7 @@ VenueSpec TestDatabase::hallSpec(const QString &name, int rows, int seatsPerRow,
     VenueSpec spec;
     spec.name = name;
     spec.currency = QStringLiteral("EUR");
-    spec.bands << PriceBandSpec{QStringLiteral("S"), QStringLiteral("Standard"), priceMinor};
+    spec.bands << PriceBandSpec{QStringLiteral("S"), QStringLiteral("Standard"), Money(priceMinor, spec.currency)};
     SectionSpec section;
     section.code = QStringLiteral("A");
     section.name = QStringLiteral("Hall");

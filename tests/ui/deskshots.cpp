@@ -145,8 +145,9 @@ bool saveMoneyDialogs(const QDir &out)
                           StayState::Booked,
                           QStringLiteral("Ada Byron"),
                           41};
-    const StayMoney atDesk{7, 41, OrderState::Paid, QStringLiteral("EUR"), 27000, 27000, false};
-    const StayMoney online{7, 41, OrderState::Paid, QStringLiteral("EUR"), 27000, 27000, true};
+    const QString eur = QStringLiteral("EUR");
+    const StayMoney atDesk{7, 41, OrderState::Paid, eur, Money(27000, eur), Money(27000, eur), false};
+    const StayMoney online{7, 41, OrderState::Paid, eur, Money(27000, eur), Money(27000, eur), true};
     QVector<QPair<QString, QImage>> shots;
     {
         StayCancelDialog dialog(stay, atDesk, false);
@@ -160,7 +161,7 @@ bool saveMoneyDialogs(const QDir &out)
         shots << qMakePair(QStringLiteral("A manager cancels it, keeping a fee"), grabbed(dialog));
     }
     {
-        MoveStayDialog dialog(stay, MoveQuote{atDesk, 45000},
+        MoveStayDialog dialog(stay, MoveQuote{atDesk, Money(45000, eur)},
                               {QStringLiteral("DLX Deluxe King"), QDate(2026, 3, 12), QDate(2026, 3, 15)}, false);
         shots << qMakePair(QStringLiteral("Move to a dearer room: the difference first"), grabbed(dialog));
     }
@@ -221,7 +222,7 @@ bool saveDoorShot(DeskWindow &window, PgInventory &others, QSqlDatabase database
     if (!quote)
         return false;
     CounterPayment cash;
-    cash.tendered = Money(quote->totalMinor, quote->currency);
+    cash.tendered = Money(quote->total.minor(), quote->currency);
     const auto sale = sales.sell(cart, cash, quote.value());
     if (!sale || sale->tickets.size() < 2)
         return false;
@@ -339,9 +340,12 @@ bool saveGuestShot(DeskWindow &window, const DeskServices &services, PgInventory
     if (!order || !CartService(others.carts).confirm(order->id) || !PgFrontDesk(database).checkIn(today->id))
         return false;
     for (const FolioChargeRequest &charge :
-         {FolioChargeRequest{today->id, FolioKind::Restaurant, QStringLiteral("Dinner, harbour terrace"), 6400, 1},
-          FolioChargeRequest{today->id, FolioKind::Parking, QStringLiteral("Garage, per night"), 2500, 2},
-          FolioChargeRequest{today->id, FolioKind::Minibar, QStringLiteral("Sparkling water"), 450, 2}}) {
+         {FolioChargeRequest{today->id, FolioKind::Restaurant, QStringLiteral("Dinner, harbour terrace"),
+                             Money(6400, hotel.currency), 1},
+          FolioChargeRequest{today->id, FolioKind::Parking, QStringLiteral("Garage, per night"),
+                             Money(2500, hotel.currency), 2},
+          FolioChargeRequest{today->id, FolioKind::Minibar, QStringLiteral("Sparkling water"),
+                             Money(450, hotel.currency), 2}}) {
         if (!services.calls([&] { return services.folio->post(charge); }))
             return false;
     }
@@ -456,7 +460,7 @@ OrderId counterSale(DeskServices services, const QVector<UnitId> &units, EventId
             return 0;
         CounterPayment payment;
         if (cardReference.isEmpty()) {
-            payment.tendered = Money((quote->totalMinor + 1999) / 2000 * 2000, quote->currency);
+            payment.tendered = Money((quote->total.minor() + 1999) / 2000 * 2000, quote->currency);
         } else {
             payment.method = PaymentMethod::Card;
             payment.cardReference = cardReference;
@@ -648,8 +652,9 @@ bool savePricingShot(DeskWindow &window, const DeskServices &services, PgInvento
     const SeatMap map = window.scene()->seatMap();
     PgPriceTypeStore prices(database);
     for (const SeatMapBand &band : map.bands) {
-        (void)prices.setPrice(event, band.code, PriceType::Child, band.priceMinor / 2);
-        (void)prices.setPrice(event, band.code, PriceType::Concession, band.priceMinor * 3 / 4);
+        (void)prices.setPrice(event, band.code, PriceType::Child, band.price.withMinor(band.price.minor() / 2));
+        (void)prices.setPrice(event, band.code, PriceType::Concession,
+                              band.price.withMinor(band.price.minor() * 3 / 4));
     }
     // Press seats and a kill for the sound desk: free seats near the middle of the house.
     QVector<UnitId> free;
@@ -795,12 +800,14 @@ bool saveNightAuditShot(DeskWindow &window, PgInventory &others, QSqlDatabase da
         if (!held)
             return false;
         if (guest.paid) {
+            const auto quote = sales.quote(cart);
+            if (!quote)
+                return false;
             CounterPayment payment;
             payment.method = *guest.paid;
-            payment.tendered = Money(room.priceMinor * guest.nights, hotel.currency);
+            payment.tendered = quote->total; // the nights as priced today: a weekend's rate, say
             payment.cardReference = QStringLiteral("TERM-%1").arg(held->id);
-            const auto quote = sales.quote(cart);
-            if (!quote || !sales.sell(cart, payment, quote.value()))
+            if (!sales.sell(cart, payment, quote.value()))
                 return false;
         } else {
             auto order = CartService(others.carts).createOrder(cart);
@@ -859,10 +866,10 @@ bool saveFolioShot(const DeskServices &services, PgInventory &others, QSqlDataba
         return false;
     const StayId stay = held->id;
     const QVector<FolioChargeRequest> charges{
-        {stay, FolioKind::Minibar, QStringLiteral("Sparkling water"), 450, 2},
-        {stay, FolioKind::Restaurant, QStringLiteral("Dinner for two, table 7"), 8650, 1},
-        {stay, FolioKind::Parking, QStringLiteral("Garage, per night"), 2500, 3},
-        {stay, FolioKind::Minibar, QStringLiteral("Chocolate bar"), 350, 1}};
+        {stay, FolioKind::Minibar, QStringLiteral("Sparkling water"), Money(450, hotel.currency), 2},
+        {stay, FolioKind::Restaurant, QStringLiteral("Dinner for two, table 7"), Money(8650, hotel.currency), 1},
+        {stay, FolioKind::Parking, QStringLiteral("Garage, per night"), Money(2500, hotel.currency), 3},
+        {stay, FolioKind::Minibar, QStringLiteral("Chocolate bar"), Money(350, hotel.currency), 1}};
     FolioChargeId last = 0;
     for (const FolioChargeRequest &charge : charges) {
         auto posted = services.calls([&] { return services.folio->post(charge); });

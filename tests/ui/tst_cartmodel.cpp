@@ -1,3 +1,4 @@
+#include "moneycompare.h"
 #include "ui/common/money.h"
 #include "ui/sale/cartmodel.h"
 #include "ui/sale/paymentdialog.h"
@@ -31,7 +32,7 @@ namespace {
 
 CartEntry entry(UnitId unit, const QString &label, qint64 price, const QDateTime &expires)
 {
-    return CartEntry{unit, label, QStringLiteral("Stalls"), price, QStringLiteral("EUR"), expires};
+    return CartEntry{unit, label, QStringLiteral("Stalls"), Money(price, QStringLiteral("EUR")), expires};
 }
 
 CartQuote quoteOf(const QVector<QuoteLine> &lines)
@@ -40,14 +41,16 @@ CartQuote quoteOf(const QVector<QuoteLine> &lines)
     quote.cart = QStringLiteral("desk-1");
     quote.currency = QStringLiteral("EUR");
     quote.lines = lines;
+    qint64 totalMinor = 0;
     for (const QuoteLine &line : lines)
-        quote.totalMinor += line.amountMinor;
+        totalMinor += line.amount.minor();
+    quote.total = Money(totalMinor, quote.currency);
     return quote;
 }
 
 QuoteLine seatLine(UnitId unit, const QString &label, qint64 price, const QDateTime &expires)
 {
-    return QuoteLine{ItemKind::Seat, unit, label, 1, price, expires};
+    return QuoteLine{ItemKind::Seat, unit, label, 1, Money(price, QStringLiteral("EUR")), expires};
 }
 
 } // namespace
@@ -87,7 +90,7 @@ void TestCartModel::countdownFollowsTheServerClock()
     model.setServerNow(now.addSecs(125));
     QCOMPARE(model.data(left).toString(), QStringLiteral("expired"));
     QCOMPARE(model.data(model.index(0, CartModel::PriceColumn)).toString(), QStringLiteral("€45.00"));
-    QCOMPARE(model.totalMinor(), 4500);
+    QCOMPARE(model.total().value_or(Money()), Money(4500, QStringLiteral("EUR")));
 }
 
 void TestCartModel::expiredEntriesAreReported()
@@ -138,9 +141,9 @@ void TestCartModel::quoteModelPassesTheModelTesterThroughEveryChange()
     QCOMPARE(inserted.size(), 0);
     QCOMPARE(changed.size(), 1);
     QCOMPARE(model.data(model.index(0, QuoteModel::PriceColumn)).toString(), QStringLiteral("€50.00"));
-    model.setQuote(
-        quoteOf({seatLine(1, QStringLiteral("A-1-1"), 5000, at), seatLine(2, QStringLiteral("A-1-2"), 4500, at),
-                 QuoteLine{ItemKind::Pool, 7, QStringLiteral("Standing x2"), 2, 3000, at}}));
+    model.setQuote(quoteOf(
+        {seatLine(1, QStringLiteral("A-1-1"), 5000, at), seatLine(2, QStringLiteral("A-1-2"), 4500, at),
+         QuoteLine{ItemKind::Pool, 7, QStringLiteral("Standing x2"), 2, Money(3000, QStringLiteral("EUR")), at}}));
     QCOMPARE(model.rowCount(), 3);
     QCOMPARE(model.data(model.index(2, QuoteModel::ItemColumn)).toString(), QStringLiteral("Standing x2"));
     model.setQuote(quoteOf({}));
@@ -162,12 +165,12 @@ void TestCartModel::paymentDialogFollowsTheQuoteAndClosesWhenAHoldRunsOut()
     // Another terminal adds a seat: the total, the change and a notice follow.
     CartQuote more = dialog.quote();
     more.lines << seatLine(3, QStringLiteral("A-1-3"), 4500, now.addSecs(90));
-    more.totalMinor += 4500;
+    more.total = more.total.withMinor(more.total.minor() + 4500);
     dialog.showQuote(more, QStringLiteral("A-1-3 added"));
     QVERIFY(due->text().contains(QStringLiteral("€135.00")));
     QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("change"))->text().contains(QStringLiteral("€35.00 short")));
     QVERIFY(!dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->isEnabled());
-    QCOMPARE(dialog.quote().totalMinor, 13500);
+    QCOMPARE(dialog.quote().total.minor(), 13500);
 
     // The countdown runs to the first hold's expiry (A-1-2, in 30 s), and the dialog closes there.
     QSignalSpy rejected(&dialog, &QDialog::rejected);

@@ -6,6 +6,7 @@
 
 #include "desksession.h"
 #include "domain/poolservice.h"
+#include "moneycompare.h"
 #include "storage/pgpoolstore.h"
 #include "storage/propertyloader.h"
 #include "storage/staffadmin.h"
@@ -79,7 +80,7 @@ void TestDeskMixedCart::initTestCase()
     spec.code = QStringLiteral("STAND");
     spec.name = QStringLiteral("Standing");
     spec.capacity = 20;
-    spec.priceMinor = 1500;
+    spec.price = Money(1500, QStringLiteral("EUR"));
     auto pool = PoolService(pools).createPool(spec);
     QVERIFY2(pool.ok(), pool.ok() ? "" : qPrintable(pool.error().message));
     m_pool = pool->id;
@@ -169,7 +170,7 @@ void TestDeskMixedCart::aSeatTwoPlacesAndATableSellInOneCashSale()
     QCOMPARE(cart->count(ItemKind::Seat), 1);
     QCOMPARE(cart->count(ItemKind::Pool), 1);
     QCOMPARE(cart->count(ItemKind::Slot), 1);
-    QCOMPARE(cart->totalMinor(), 4500 + 2 * 1500 + 1000);
+    QCOMPARE(cart->total().value_or(Money()), Money(4500 + 2 * 1500 + 1000, QStringLiteral("EUR")));
     // Every row counts down from the server's expiry, the table's and the places' as the seat's.
     for (int row = 0; row < 3; ++row)
         QTRY_VERIFY(cart->data(cart->index(row, CartModel::TimeLeftColumn)).toString().startsWith(QLatin1String("9:"))

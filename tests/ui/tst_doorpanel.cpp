@@ -106,7 +106,7 @@ QVector<Ticket> TestDoorPanel::sell(const QVector<UnitId> &units)
     if (!quote)
         return {};
     CounterPayment cash;
-    cash.tendered = Money(quote->totalMinor, quote->currency);
+    cash.tendered = Money(quote->total.minor(), quote->currency);
     const auto sale = sales.sell(cart, cash, quote.value());
     return sale ? sale->tickets : QVector<Ticket>{};
 }

@@ -7,6 +7,7 @@
 #include "desksession.h"
 #include "domain/hotelservice.h"
 #include "domain/receipt.h"
+#include "moneycompare.h"
 #include "storage/pgcountersales.h"
 #include "storage/pgfrontdesk.h"
 #include "storage/pginventory.h"
@@ -177,7 +178,7 @@ void TestFolioPanel::aMinibarChargeIsPostedInvoicedAndSettledInCash()
     QCOMPARE(panel.chargesTable()->rowCount(), 1);
     QCOMPARE(panel.chargesTable()->item(0, 2)->text(), QStringLiteral("Sparkling water"));
     QCOMPARE(panel.chargesTable()->item(0, 4)->text(), QStringLiteral("€9.00"));
-    QCOMPARE(panel.folio().balanceMinor(), 900);
+    QCOMPARE(panel.folio().balance(), Money(900, QStringLiteral("EUR")));
     QCOMPARE(value(QStringLiteral("SELECT posted_by FROM folio_charges WHERE stay_id = :id"), stay).toString(),
              m_clerk);
     // Nothing to describe: refused in words, nothing posted.
@@ -190,7 +191,7 @@ void TestFolioPanel::aMinibarChargeIsPostedInvoicedAndSettledInCash()
     panel.voidReasonHook = [] { return std::optional<QString>(QStringLiteral("guest disputes it")); };
     QTest::mouseClick(button(panel, QStringLiteral("&Void charge… (manager)")), Qt::LeftButton);
     QVERIFY2(panel.message().contains(QLatin1String("Only a manager")), qPrintable(panel.message()));
-    QCOMPARE(panel.folio().balanceMinor(), 900);
+    QCOMPARE(panel.folio().balance(), Money(900, QStringLiteral("EUR")));
 
     // The pro-forma while in house.
     const QString proForma = m_dir.filePath(QStringLiteral("pro-forma.pdf"));
@@ -276,7 +277,8 @@ void TestFolioPanel::checkOutAtTheDeskTakesTheRoomAndTheExtrasInOnePayment()
     QVERIFY(stay);
     const qint64 order = value(QStringLiteral("SELECT order_id FROM stays WHERE id = :id"), stay).toLongLong();
     const DeskServices services = openSession(m_clerk);
-    const FolioChargeRequest dinner{stay, FolioKind::Restaurant, QStringLiteral("Dinner"), 4200, 1};
+    const FolioChargeRequest dinner{stay, FolioKind::Restaurant, QStringLiteral("Dinner"),
+                                    Money(4200, QStringLiteral("EUR")), 1};
     QVERIFY(services.calls([&] { return services.folio->post(dinner); }));
 
     FrontDeskPanel desk(StaffIdentity{m_clerk, StaffRole::Clerk, QStringLiteral("test")}, m_clock);

@@ -273,7 +273,7 @@ void TestMoney::cancelDialogRefusesANegativeFee()
     stay.reference = QStringLiteral("H-1");
     StayMoney money;
     money.currency = QStringLiteral("EUR");
-    money.paidMinor = 16000;
+    money.amountPaid = Money(16000, money.currency);
     StayCancelDialog dialog(stay, money, true);
     dialog.setLocale(QLocale(QStringLiteral("en_US")));
     dialog.keepFeeButton()->setChecked(true);

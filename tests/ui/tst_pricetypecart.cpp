@@ -7,6 +7,7 @@
 #include "testdatabase.h"
 
 #include "desksession.h"
+#include "moneycompare.h"
 #include "storage/pgpricetypestore.h"
 #include "storage/staffadmin.h"
 #include "ui/desk/deskwindow.h"
@@ -74,8 +75,10 @@ void TestPriceTypeCart::initTestCase()
     QVERIFY(StaffAdmin(m_db->database()).addStaff(m_clerk, m_password, StaffRole::Clerk).ok());
     QVERIFY(StaffAdmin(m_db->database()).addStaff(m_manager, m_password, StaffRole::Manager).ok());
     PgPriceTypeStore prices(m_db->database());
-    QVERIFY(prices.setPrice(m_hall.eventId, QStringLiteral("S"), PriceType::Child, 2000).ok());
-    QVERIFY(prices.setPrice(m_hall.eventId, QStringLiteral("S"), PriceType::Concession, 3000).ok());
+    const Money childPrice(2000, QStringLiteral("EUR"));
+    const Money concessionPrice(3000, QStringLiteral("EUR"));
+    QVERIFY(prices.setPrice(m_hall.eventId, QStringLiteral("S"), PriceType::Child, childPrice).ok());
+    QVERIFY(prices.setPrice(m_hall.eventId, QStringLiteral("S"), PriceType::Concession, concessionPrice).ok());
 }
 
 void TestPriceTypeCart::cleanupTestCase()
@@ -165,7 +168,7 @@ void TestPriceTypeCart::theTypeColumnChangesWhatTheSaleCharges()
 
     pickType(0, PriceType::Child);
     QTRY_COMPARE(m_window->cart()->entries().at(0).priceType, PriceType::Child);
-    QCOMPARE(m_window->cart()->entries().at(0).priceMinor, 2000);
+    QCOMPARE(m_window->cart()->entries().at(0).price, Money(2000, QStringLiteral("EUR")));
     QCOMPARE(m_window->cart()->index(0, CartModel::PriceColumn).data().toString(), QStringLiteral("€20.00"));
     QCOMPARE(m_window->findChild<QLabel *>(QStringLiteral("cartTotal"))->text(), QStringLiteral("Total: €65.00"));
     pickType(1, PriceType::Concession);
@@ -175,7 +178,7 @@ void TestPriceTypeCart::theTypeColumnChangesWhatTheSaleCharges()
     QStringList shown;
     qint64 due = 0;
     m_window->paymentHook = [&](PaymentDialog &dialog) {
-        due = dialog.quote().totalMinor;
+        due = dialog.quote().total.minor();
         for (const QuoteLine &line : dialog.quote().lines)
             shown << QStringLiteral("%1 %2").arg(line.label, priceTypeName(line.priceType));
         QTest::keyClicks(dialog.tenderedEdit(), QStringLiteral("50"));
@@ -208,7 +211,7 @@ void TestPriceTypeCart::aClerksCompIsRefusedInAClerksWords()
     QVERIFY(!m_window->message().contains(QStringLiteral("42501")));
     QVERIFY(!m_window->message().contains(m_window->cartId()));
     QCOMPARE(m_window->cart()->entries().at(0).priceType, PriceType::Adult);
-    QCOMPARE(m_window->cart()->entries().at(0).priceMinor, 4500);
+    QCOMPARE(m_window->cart()->entries().at(0).price, Money(4500, QStringLiteral("EUR")));
     QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM seat_comps")).toInt(), 0);
 }
 
@@ -219,7 +222,7 @@ void TestPriceTypeCart::aManagersCompSellsAtZero()
     m_window->compReasonHook = [](const QString &) { return QStringLiteral("Lighting designer's guest"); };
     pickType(0, PriceType::Complimentary);
     QTRY_COMPARE(m_window->cart()->entries().at(0).priceType, PriceType::Complimentary);
-    QCOMPARE(m_window->cart()->entries().at(0).priceMinor, 0);
+    QCOMPARE(m_window->cart()->entries().at(0).price, Money(0, QStringLiteral("EUR")));
     m_window->paymentHook = [](PaymentDialog &dialog) {
         QTest::keyClicks(dialog.tenderedEdit(), QStringLiteral("0"));
         return true;
@@ -312,7 +315,7 @@ void TestPriceTypeCart::aManagerSetsPricesAtTheDesk()
              2250);
     // The cart offers the new price at once.
     m_window->holdUnits({unitOf(QStringLiteral("A-4-1"))});
-    QCOMPARE(m_window->cart()->optionsFor(0).at(1).amountMinor, 2250);
+    QCOMPARE(m_window->cart()->optionsFor(0).at(1).amount, Money(2250, QStringLiteral("EUR")));
 }
 
 QTEST_MAIN(TestPriceTypeCart)

@@ -49,6 +49,11 @@ Q_DECLARE_METATYPE(ReceiptStock)
 
 namespace {
 
+Money eur(qint64 minor)
+{
+    return Money(minor, QStringLiteral("EUR"));
+}
+
 struct PdfInfo
 {
     int pages = 0;
@@ -134,7 +139,7 @@ Ticket sampleTicket(int seat)
     ticket.venue = QStringLiteral("Grand Theatre, Main Hall");
     ticket.seatLabel = QStringLiteral("STL-12-%1").arg(seat);
     ticket.sectionName = QStringLiteral("Stalls");
-    ticket.priceMinor = 4550;
+    ticket.price = Money(4550, QStringLiteral("EUR"));
     ticket.currency = QStringLiteral("EUR");
     ticket.soldBy = QStringLiteral("anna");
     ticket.issuedAt = QDateTime(QDate(2026, 11, 29), QTime(16, 5), Qt::UTC);
@@ -383,10 +388,10 @@ void TestPrinting::cashSaleReceiptGivesTheRightChange()
     sale.order.id = 5150;
     sale.order.currency = QStringLiteral("EUR");
     sale.order.state = OrderState::Paid;
-    sale.order.lines = {{ItemKind::Seat, 1, QStringLiteral("A-1-5"), 1, 4500, LineState::Sold},
-                        {ItemKind::Seat, 2, QStringLiteral("A-1-6"), 1, 4500, LineState::Sold},
-                        {ItemKind::Pool, 3, QStringLiteral("Standing"), 2, 3000, LineState::Sold},
-                        {ItemKind::Seat, 4, QStringLiteral("A-1-7"), 1, 4500, LineState::Lost}};
+    sale.order.lines = {{ItemKind::Seat, 1, QStringLiteral("A-1-5"), 1, eur(4500), LineState::Sold},
+                        {ItemKind::Seat, 2, QStringLiteral("A-1-6"), 1, eur(4500), LineState::Sold},
+                        {ItemKind::Pool, 3, QStringLiteral("Standing"), 2, eur(3000), LineState::Sold},
+                        {ItemKind::Seat, 4, QStringLiteral("A-1-7"), 1, eur(4500), LineState::Lost}};
     sale.lost = {sale.order.lines.last()};
     sale.charged = Money(12000, QStringLiteral("EUR"));
     sale.change = Money(3000, QStringLiteral("EUR")); // 150.00 handed over
@@ -427,13 +432,13 @@ void TestPrinting::refundReceiptSaysWhereTheMoneyWent()
 {
     ManagerRefund refund;
     refund.refund.order = 5151;
-    refund.refund.amountMinor = 4500;
+    refund.refund.amount = Money(4500, QStringLiteral("EUR"));
     refund.refund.reason = QStringLiteral("Buyer taken ill");
     refund.refund.atCounter = true;
     refund.money = ManagerRefund::Money::AtCounter;
     const Receipt receipt
         = Receipts::forRefund(5151, refund, QStringLiteral("EUR"),
-                              {{ItemKind::Seat, 9, QStringLiteral("B-2-3"), 1, 4500, LineState::Refunded}},
+                              {{ItemKind::Seat, 9, QStringLiteral("B-2-3"), 1, eur(4500), LineState::Refunded}},
                               {QStringLiteral("manon"), QStringLiteral("DESK-1"), QDateTime::currentDateTimeUtc()});
     QCOMPARE(receipt.kind, Receipt::Kind::Refund);
     QCOMPARE(receipt.refunded(), Money(4500, QStringLiteral("EUR")));
@@ -475,8 +480,8 @@ void TestPrinting::counterRefundReceiptSaysHowTheMoneyWentBack()
     QFETCH(QString, said);
     CounterRefund refund;
     refund.order = 5152;
-    refund.units = {{ItemKind::Seat, 9, QStringLiteral("B-2-3"), 1, 4500, LineState::Sold},
-                    {ItemKind::Pool, 4, QStringLiteral("Standing"), 2, 3000, LineState::Sold}};
+    refund.units = {{ItemKind::Seat, 9, QStringLiteral("B-2-3"), 1, eur(4500), LineState::Sold},
+                    {ItemKind::Pool, 4, QStringLiteral("Standing"), 2, eur(3000), LineState::Sold}};
     refund.amount = Money(7500, QStringLiteral("EUR"));
     refund.method = MoneyBack(method);
     refund.cardReference = QStringLiteral("TRM-5152");
@@ -501,8 +506,8 @@ void TestPrinting::cheaperExchangeReceiptGivesTheDifferenceBack()
     exchange.oldOrder = 6001;
     exchange.newOrder = 6002;
     exchange.currency = QStringLiteral("EUR");
-    exchange.returned = {{ItemKind::Seat, 11, QStringLiteral("A-1-1"), 1, 6000, LineState::Sold}};
-    exchange.sold = {{ItemKind::Seat, 21, QStringLiteral("C-3-4"), 1, 4000, LineState::Sold}};
+    exchange.returned = {{ItemKind::Seat, 11, QStringLiteral("A-1-1"), 1, eur(6000), LineState::Sold}};
+    exchange.sold = {{ItemKind::Seat, 21, QStringLiteral("C-3-4"), 1, eur(4000), LineState::Sold}};
     exchange.returnedTotal = Money(6000, exchange.currency);
     exchange.newTotal = Money(4000, exchange.currency);
     exchange.credit = Money(4000, exchange.currency);
@@ -763,7 +768,7 @@ void TestPrinting::aFrontDeskBookingPrintsItsReceipt()
     CounterSale sale;
     sale.order.id = 7001;
     sale.order.currency = QStringLiteral("EUR");
-    sale.order.lines = {{ItemKind::Stay, 5, QStringLiteral("STD 12-14 Mar"), 1, 18000, LineState::Sold}};
+    sale.order.lines = {{ItemKind::Stay, 5, QStringLiteral("STD 12-14 Mar"), 1, eur(18000), LineState::Sold}};
     sale.charged = Money(18000, QStringLiteral("EUR"));
     CounterPayment card;
     card.method = PaymentMethod::Card;
@@ -790,8 +795,8 @@ void TestPrinting::aStaysRefundPrintsItsReceipt()
     stay.stay = QStringLiteral("Stay H-7002 (Ada Guest)");
     stay.money.order = 7002;
     stay.money.currency = QStringLiteral("EUR");
-    stay.outcome.refundedMinor = 14000;
-    stay.outcome.feeMinor = 2000;
+    stay.outcome.refunded = Money(14000, stay.money.currency);
+    stay.outcome.fee = Money(2000, stay.money.currency);
     stay.outcome.refundAtDesk = true;
     stay.reason = QStringLiteral("Stay cancelled: late cancellation; fee kept €20.00");
     QSignalSpy printed(m_window->printing(), &PrintService::finished);

@@ -5,6 +5,7 @@
 // worded for the clerk.
 
 #include "desksession.h"
+#include "moneycompare.h"
 #include "storage/pginventory.h"
 #include "storage/propertyloader.h"
 #include "storage/staffadmin.h"
@@ -117,7 +118,7 @@ qint64 TestRatesDialog::shownPrice(FrontDeskPanel &panel, int day) const
 {
     const HotelGridView *grid = panel.grid();
     const NightAvailability *night = grid->calendar().at(grid->rowOf(m_standard), grid->dayOf(m_first.addDays(day)));
-    return night ? night->priceMinor : -1;
+    return night ? night->price.minor() : -1;
 }
 
 void TestRatesDialog::aManagerAddsAWeekendRateSeenOnTheCalendar()
@@ -143,9 +144,9 @@ void TestRatesDialog::aManagerAddsAWeekendRateSeenOnTheCalendar()
         // Previewed before anything is added: Friday and Saturday at the new rate, the rest as before.
         const QVector<NightPrice> preview = dialog.preview();
         QCOMPARE(preview.size(), RatesDialog::previewNights);
-        QCOMPARE(preview.at(friday).priceMinor, 12550);
-        QCOMPARE(preview.at(dayOf(Qt::Saturday)).priceMinor, 12550);
-        QCOMPARE(preview.at(dayOf(Qt::Sunday)).priceMinor, 8000);
+        QCOMPARE(preview.at(friday).price, Money(12550, QStringLiteral("EUR")));
+        QCOMPARE(preview.at(dayOf(Qt::Saturday)).price, Money(12550, QStringLiteral("EUR")));
+        QCOMPARE(preview.at(dayOf(Qt::Sunday)).price, Money(8000, QStringLiteral("EUR")));
         QVERIFY(dialog.previewTable()->item(friday, 2)->text().contains(QStringLiteral("Weekend")));
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM room_rates")).toInt(), 0);
 
@@ -183,10 +184,10 @@ void TestRatesDialog::theSeasonIsPreviewedAndARateRemoved()
         QTest::keyClicks(dialog.priceEdit(), QStringLiteral("100"));
         // Shorter than the year's weekend, so the season wins on its weekend too.
         QCOMPARE(dialog.preview().at(0).night, m_first.addDays(monday));
-        QCOMPARE(dialog.preview().at(0).priceMinor, 10000);
-        QCOMPARE(dialog.preview().at(4).priceMinor, 10000); // its Friday
-        QCOMPARE(dialog.preview().at(14).priceMinor, 8000); // the Monday after it
-        QCOMPARE(dialog.preview().at(18).priceMinor, 12550); // the weekend after it
+        QCOMPARE(dialog.preview().at(0).price, Money(10000, QStringLiteral("EUR")));
+        QCOMPARE(dialog.preview().at(4).price, Money(10000, QStringLiteral("EUR"))); // its Friday
+        QCOMPARE(dialog.preview().at(14).price, Money(8000, QStringLiteral("EUR"))); // the Monday after it
+        QCOMPARE(dialog.preview().at(18).price, Money(12550, QStringLiteral("EUR"))); // the weekend after it
         QVERIFY(dialog.addRate());
         QCOMPARE(dialog.rulesTable()->rowCount(), 2);
 

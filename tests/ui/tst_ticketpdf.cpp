@@ -51,7 +51,7 @@ static Ticket sampleTicket(int seat)
     ticket.venue = QStringLiteral("Grand Theatre, Main Hall");
     ticket.seatLabel = QStringLiteral("STL-12-%1").arg(seat);
     ticket.sectionName = QStringLiteral("Stalls");
-    ticket.priceMinor = 4550;
+    ticket.price = Money(4550, QStringLiteral("EUR"));
     ticket.currency = QStringLiteral("EUR");
     ticket.soldBy = QStringLiteral("anna");
     ticket.issuedAt = QDateTime(QDate(2026, 11, 29), QTime(16, 5), Qt::UTC);

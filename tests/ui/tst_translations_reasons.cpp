@@ -87,8 +87,8 @@ class RefusingPrices final : public PriceTypeStore
 {
 public:
     Result<QVector<TypePrice>> prices(EventId) override { return refusedByManager(); }
-    Status setPrice(EventId, const QString &, PriceType, qint64) override { return refusedByManager(); }
-    Result<qint64> choose(const PriceTypeChoice &) override { return refusedByManager(); }
+    Status setPrice(EventId, const QString &, PriceType, const Money &) override { return refusedByManager(); }
+    Result<Money> choose(const PriceTypeChoice &) override { return refusedByManager(); }
 };
 
 class RefusingHouseSeats final : public HouseSeatStore
@@ -102,6 +102,11 @@ public:
 const CartId cart = QStringLiteral("desk-reasons-1");
 const QDate may1(2026, 5, 1);
 
+Money inEuros(qint64 minor)
+{
+    return Money(minor, QStringLiteral("EUR"));
+}
+
 StayMoney moneyOf(qint64 paidMinor)
 {
     StayMoney money;
@@ -109,14 +114,14 @@ StayMoney moneyOf(qint64 paidMinor)
     money.order = 70;
     money.orderState = paidMinor > 0 ? OrderState::Paid : OrderState::Guaranteed;
     money.currency = QStringLiteral("EUR");
-    money.priceMinor = 20000;
-    money.paidMinor = paidMinor;
+    money.price = inEuros(20000);
+    money.amountPaid = inEuros(paidMinor);
     return money;
 }
 
 MoveQuote quoteOf(qint64 paidMinor, qint64 newPriceMinor)
 {
-    return MoveQuote{moneyOf(paidMinor), newPriceMinor, 3, may1, may1.addDays(2)};
+    return MoveQuote{moneyOf(paidMinor), inEuros(newPriceMinor), 3, may1, may1.addDays(2)};
 }
 
 DomainError settled(qint64 paidMinor, qint64 newPriceMinor, PriceSettlement how, const QString &reason = {},
@@ -260,20 +265,22 @@ void TestTranslationsReasons::rulesSetTheirReason_data()
         "Zimmerzahlen können nicht negativ sein.");
 
     // The stay's money: cancelling, moving, an overbooked night.
-    row("cancel: no stay", refusal(StayMoneyRules::decideCancel(StayMoney{}, 0, QString())), ErrorReason::StayNotChosen,
-        "Wählen Sie zuerst einen Aufenthalt in der Gästeliste.");
-    row("cancel: negative fee", refusal(StayMoneyRules::decideCancel(moneyOf(20000), -1, QStringLiteral("late"))),
+    row("cancel: no stay", refusal(StayMoneyRules::decideCancel(StayMoney{}, inEuros(0), QString())),
+        ErrorReason::StayNotChosen, "Wählen Sie zuerst einen Aufenthalt in der Gästeliste.");
+    row("cancel: negative fee",
+        refusal(StayMoneyRules::decideCancel(moneyOf(20000), inEuros(-1), QStringLiteral("late"))),
         ErrorReason::FeeTooLarge,
         "Eine Stornogebühr ist nicht negativ und höchstens so hoch wie der für den Aufenthalt gezahlte Betrag. "
         "Nichts wurde geändert.");
-    row("cancel: fee over paid", refusal(StayMoneyRules::decideCancel(moneyOf(20000), 20001, QStringLiteral("late"))),
+    row("cancel: fee over paid",
+        refusal(StayMoneyRules::decideCancel(moneyOf(20000), inEuros(20001), QStringLiteral("late"))),
         ErrorReason::FeeTooLarge,
         "Eine Stornogebühr ist nicht negativ und höchstens so hoch wie der für den Aufenthalt gezahlte Betrag. "
         "Nichts wurde geändert.");
-    row("cancel: fee unpaid", refusal(StayMoneyRules::decideCancel(moneyOf(0), 500, QString())),
+    row("cancel: fee unpaid", refusal(StayMoneyRules::decideCancel(moneyOf(0), inEuros(500), QString())),
         ErrorReason::FeeNothingPaid,
         "Für diesen Aufenthalt wurde nichts bezahlt, also kann keine Gebühr einbehalten werden.");
-    row("cancel: no reason", refusal(StayMoneyRules::decideCancel(moneyOf(20000), 0, QStringLiteral(" "))),
+    row("cancel: no reason", refusal(StayMoneyRules::decideCancel(moneyOf(20000), inEuros(0), QStringLiteral(" "))),
         ErrorReason::ReasonMissing,
         "Bitte einen Grund angeben: Erstattungen, Gebühren und Erlasse werden mit Grund erfasst. Nichts wurde "
         "geändert.");
@@ -306,18 +313,19 @@ void TestTranslationsReasons::rulesSetTheirReason_data()
     row("move: no target", refusal(StayMoneyRules::decideMove(nowhere, {})), ErrorReason::MoveNotChosen,
         "Wählen Sie zuerst den Aufenthalt und die Nächte, auf die er umgebucht wird.");
     const QString why = QStringLiteral("overbooked");
-    row("walk: no guest", refusal(StayMoneyRules::decideWalk(StayMoney{}, 0, why, may1)), ErrorReason::StayNotChosen,
-        "Wählen Sie zuerst einen Aufenthalt in der Gästeliste.");
-    row("walk: negative", refusal(StayMoneyRules::decideWalk(moneyOf(0), -1, why, may1)),
+    row("walk: no guest", refusal(StayMoneyRules::decideWalk(StayMoney{}, inEuros(0), why, may1)),
+        ErrorReason::StayNotChosen, "Wählen Sie zuerst einen Aufenthalt in der Gästeliste.");
+    row("walk: negative", refusal(StayMoneyRules::decideWalk(moneyOf(0), inEuros(-1), why, may1)),
         ErrorReason::OverbookingIncomplete,
         "Geben Sie einen Grund und eine Entschädigung von null oder mehr an. Nichts wurde geändert.");
-    row("walk: no night", refusal(StayMoneyRules::decideWalk(moneyOf(0), 0, why, QDate())),
+    row("walk: no night", refusal(StayMoneyRules::decideWalk(moneyOf(0), inEuros(0), why, QDate())),
         ErrorReason::OverbookingNightMissing, "Wählen Sie zuerst die überbuchte Nacht.");
     row("walk as a move",
-        refusal(StayMoneyRules::decideOverbookingMove(OverbookingAction::Walk, quoteOf(0, 20000), 0, why, may1)),
+        refusal(
+            StayMoneyRules::decideOverbookingMove(OverbookingAction::Walk, quoteOf(0, 20000), inEuros(0), why, may1)),
         ErrorReason::WalkNotMove, "Ausquartieren ist keine Umbuchung.");
     row("overbooking move: no room type",
-        refusal(StayMoneyRules::decideOverbookingMove(OverbookingAction::Move, nowhere, 0, why, may1)),
+        refusal(StayMoneyRules::decideOverbookingMove(OverbookingAction::Move, nowhere, inEuros(0), why, may1)),
         ErrorReason::RoomTypeMissing, "Wählen Sie eine Zimmerkategorie.");
 
     // Restaurant tables.
@@ -363,16 +371,17 @@ void TestTranslationsReasons::rulesSetTheirReason_data()
         "Wählen Sie einen Tag für den Bericht.");
 
     // Price types and comps.
-    row("comp price", refusal(PriceTypeRules::checkPrice(PriceType::Complimentary, 0)), ErrorReason::PriceCompFree,
+    const Money euros(0, QStringLiteral("EUR"));
+    row("comp price", refusal(PriceTypeRules::checkPrice(PriceType::Complimentary, euros)), ErrorReason::PriceCompFree,
         "Eine Freikarte ist immer kostenlos; für sie gibt es keinen Preis festzulegen.");
-    row("negative price", refusal(PriceTypeRules::checkPrice(PriceType::Child, -1)), ErrorReason::PriceNegative,
-        "Ein Preis kann nicht negativ sein.");
+    row("negative price", refusal(PriceTypeRules::checkPrice(PriceType::Child, euros.withMinor(-1))),
+        ErrorReason::PriceNegative, "Ein Preis kann nicht negativ sein.");
     row("no seat", refusal(PriceTypeRules::checkChoice(PriceTypeChoice{})), ErrorReason::PriceSeatNotChosen,
         "Wählen Sie zuerst einen Platz dieses Verkaufs.");
     const PriceTypeChoice comp{cart, 11, PriceType::Complimentary, QString()};
     row("comp reason", refusal(PriceTypeRules::checkChoice(comp)), ErrorReason::CompReasonMissing,
         "Eine Freikarte braucht einen Grund.");
-    row("prices: clerk", refusal(prices.setPrice(1, QStringLiteral("A"), PriceType::Child, 1200)),
+    row("prices: clerk", refusal(prices.setPrice(1, QStringLiteral("A"), PriceType::Child, euros.withMinor(1200))),
         ErrorReason::PriceManagerOnly, "Nur die Leitung darf Preise festlegen.");
     const PriceTypeChoice givenComp{cart, 11, PriceType::Complimentary, QStringLiteral("critic")};
     row("comp: clerk", refusal(prices.choose(givenComp)), ErrorReason::CompNeedsManager,

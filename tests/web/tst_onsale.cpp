@@ -165,7 +165,7 @@ void TestOnSale::initTestCase()
     spec.event = m_rush.eventId;
     spec.code = QStringLiteral("RUSHSTAND");
     spec.capacity = 10;
-    spec.priceMinor = 1000;
+    spec.price = Money(1000, QStringLiteral("EUR"));
     const auto pool = PoolService(m_inventory->pools).createPool(spec);
     QVERIFY(pool.ok());
     m_pool = pool->id;

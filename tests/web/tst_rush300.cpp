@@ -100,7 +100,7 @@ void TestRush300::initTestCase()
     spec.code = QStringLiteral("standing");
     spec.name = QStringLiteral("Standing");
     spec.capacity = poolCapacity;
-    spec.priceMinor = 2500;
+    spec.price = Money(2500, QStringLiteral("EUR"));
     auto pool = PoolService(inventory.pools).createPool(spec);
     QVERIFY2(pool.ok(), pool.ok() ? "" : qPrintable(pool.error().message));
     m_pool = pool->id;
@@ -222,7 +222,7 @@ void TestRush300::runClerk(Barrier &start, ClerkStory &story)
                 continue;
             }
             CounterPayment cash;
-            cash.tendered = Money(quote->totalMinor, quote->currency);
+            cash.tendered = Money(quote->total.minor(), quote->currency);
             const auto sale = sales.sell(cart, cash, quote.value());
             if (!sale) {
                 story.errors << QStringLiteral("desk sale: ") + sale.error().message;

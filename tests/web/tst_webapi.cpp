@@ -683,7 +683,7 @@ void TestWebApi::theCapsCoverPlacesStaysAndTables()
     spec.event = m_capped.eventId;
     spec.code = QStringLiteral("CAPSTAND");
     spec.capacity = 20;
-    spec.priceMinor = 1000;
+    spec.price = Money(1000, QStringLiteral("EUR"));
     const auto pool = PoolService(m_inventory->pools).createPool(spec);
     QVERIFY(pool.ok());
     QCOMPARE(
@@ -930,7 +930,7 @@ void TestWebApi::placesAndStaysCheckOutWithSeats()
     spec.code = QStringLiteral("STAND");
     spec.name = QStringLiteral("Standing");
     spec.capacity = 10;
-    spec.priceMinor = 2000;
+    spec.price = Money(2000, QStringLiteral("EUR"));
     const auto pool = PoolService(m_inventory->pools).createPool(spec);
     QVERIFY(pool.ok());
     QVERIFY(PropertyLoader(m_db->database())
@@ -1477,7 +1477,7 @@ void TestWebApi::aBatchedPoolIsHeldThroughTheSharedBatcher()
     spec.event = m_capped.eventId; // 2 at once per buyer
     spec.code = QStringLiteral("BATCHSTAND");
     spec.capacity = 3;
-    spec.priceMinor = 1000;
+    spec.price = Money(1000, QStringLiteral("EUR"));
     spec.strategy = ClaimStrategy::Batched;
     const auto pool = PoolService(m_inventory->pools).createPool(spec);
     QVERIFY(pool.ok());
@@ -1767,7 +1767,7 @@ void TestWebApi::theBuyerDownloadsTheirOrdersTicketsPdf()
     spec.code = QStringLiteral("LAWN");
     spec.name = QStringLiteral("Lawn");
     spec.capacity = 10;
-    spec.priceMinor = 1500;
+    spec.price = Money(1500, QStringLiteral("EUR"));
     const auto pool = PoolService(m_inventory->pools).createPool(spec);
     QVERIFY(pool.ok());
     const QString cart = newCart(m_alice);

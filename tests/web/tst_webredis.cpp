@@ -101,7 +101,7 @@ void TestWebRedis::initTestCase()
         spec.code = batched ? QStringLiteral("BATCHED") : QStringLiteral("STANDING");
         spec.name = spec.code;
         spec.capacity = 200;
-        spec.priceMinor = 2000;
+        spec.price = Money(2000, QStringLiteral("EUR"));
         spec.strategy = batched ? ClaimStrategy::Batched : ClaimStrategy::Atomic;
         const auto pool = PoolService(inventory.pools).createPool(spec);
         QVERIFY2(pool.ok(), pool.ok() ? "" : qPrintable(pool.error().message));

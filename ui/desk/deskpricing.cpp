@@ -115,8 +115,7 @@ void DeskWindow::choosePriceType(UnitId unit, PriceType type)
     }
     m_cart->setPriceType(unit, type, charged.value());
     updateCartSummary();
-    showMessage(
-        tr("%1 sells as %2: %3.").arg(label, priceTypeText(type), formatMoney(charged.value(), m_cart->currency())));
+    showMessage(tr("%1 sells as %2: %3.").arg(label, priceTypeText(type), charged->text()));
 }
 
 void DeskWindow::holdForHouse()
@@ -203,7 +202,7 @@ void DeskWindow::editPriceTypes()
     const QVector<TypePrice> changes = dialog.changes();
     for (const TypePrice &price : changes) {
         const auto status = m_services.calls(
-            [&] { return m_services.priceTypes->setPrice(event, price.bandCode, price.type, price.amountMinor); });
+            [&] { return m_services.priceTypes->setPrice(event, price.bandCode, price.type, price.amount); });
         if (!status) {
             showMessage(status.error().code == ErrorCode::PermissionDenied ? tr("Only a manager may set prices.")
                                                                            : status.error().message,

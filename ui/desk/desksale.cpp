@@ -49,17 +49,17 @@ QVector<CartEntry> DeskWindow::entriesFor(const HoldGrant &grant) const
         entry.unit = held.seat.unit;
         entry.label = held.seat.label;
         entry.expiresAt = held.expiresAt;
-        entry.currency = map.event.currency;
+        entry.price = Money(0, map.event.currency); // until the seat map names its band's price
         if (const auto seat = m_scene->seat(held.seat.unit)) {
             entry.section = map.sections.value(seat->section).name;
-            entry.priceMinor = map.bands.value(seat->band).priceMinor;
+            entry.price = map.bands.value(seat->band).price;
             entry.band = map.bands.value(seat->band).code;
         }
         // A seat held again keeps the price type this sale chose for it (the server keeps it too).
         for (const CartEntry &kept : m_cart->entries()) {
             if (kept.unit == entry.unit) {
                 entry.priceType = kept.priceType;
-                entry.priceMinor = kept.priceMinor;
+                entry.price = kept.price;
             }
         }
         entries << entry;
@@ -374,7 +374,7 @@ void DeskWindow::onQuoteRead(const CartQuote &quote)
                     [&](const CartEntry &gone) { return gone.kind == entry.kind && gone.unit == entry.unit; });
                 entry.expiresAt = line.expiresAt;
                 if (entry.kind == ItemKind::Slot)
-                    entry.priceMinor = line.amountMinor;
+                    entry.price = line.amount;
                 held << entry;
             }
             continue;
@@ -382,8 +382,7 @@ void DeskWindow::onQuoteRead(const CartQuote &quote)
         CartEntry entry;
         entry.unit = line.id;
         entry.label = line.label;
-        entry.priceMinor = line.amountMinor;
-        entry.currency = quote.currency;
+        entry.price = line.amount;
         entry.expiresAt = line.expiresAt;
         entry.priceType = line.priceType;
         if (const auto seat = m_scene->seat(line.id)) {

@@ -400,8 +400,7 @@ void DeskWindow::loadEvent(int comboIndex)
     m_bestBand->clear();
     m_bestBand->addItem(tr("any price"));
     for (int i = 0; i < map.bands.size(); ++i)
-        m_bestBand->addItem(
-            tr("%1 (%2)").arg(map.bands.at(i).name, formatMoney(map.bands.at(i).priceMinor, event->currency)), i);
+        m_bestBand->addItem(tr("%1 (%2)").arg(map.bands.at(i).name, map.bands.at(i).price.text()), i);
     updateTitle();
     updateCartSummary();
     showMessage(tr("%1: %2 seats. Click a seat to hold it, or press Ctrl+B for the best %3 together.")
@@ -480,8 +479,10 @@ void DeskWindow::showMessage(const QString &text, bool problem)
 void DeskWindow::updateCartSummary()
 {
     const bool any = m_cart->rowCount() > 0;
-    m_total->setText(any ? tr("Total: %1").arg(formatMoney(m_cart->totalMinor(), m_cart->currency()))
-                         : tr("Nothing held"));
+    const std::optional<Money> total = m_cart->total();
+    m_total->setText(!any        ? tr("Nothing held")
+                         : total ? tr("Total: %1").arg(total->text())
+                                 : tr("Total: the sale mixes currencies; sell each currency separately"));
     m_releaseButton->setEnabled(m_connected && any);
     m_extendButton->setEnabled(m_connected && any && m_extensionsLeft > 0);
     m_extendButton->setText(any ? tr("E&xtend (%1 left)").arg(m_extensionsLeft) : tr("E&xtend"));

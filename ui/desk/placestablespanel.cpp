@@ -188,9 +188,7 @@ void PlacesTablesPanel::refreshPools()
     const PoolId current = m_pool->currentData().toLongLong();
     m_poolList = pools.value();
     const auto text = [](const PoolSummary &pool) {
-        return tr("%1 — %2 each, %3 left")
-            .arg(pool.name, formatMoney(pool.priceMinor, pool.currency))
-            .arg(qMax(0, pool.available));
+        return tr("%1 — %2 each, %3 left").arg(pool.name, pool.price.text()).arg(qMax(0, pool.available));
     };
     bool samePools = m_pool->count() == m_poolList.size();
     for (int i = 0; samePools && i < m_poolList.size(); ++i)
@@ -222,10 +220,8 @@ void PlacesTablesPanel::loadRestaurants()
         } else {
             m_restaurants = restaurants.value();
             for (const RestaurantSummary &restaurant : m_restaurants)
-                m_restaurant->addItem(
-                    tr("%1 (deposit %2)")
-                        .arg(restaurant.name, formatMoney(restaurant.depositMinor, restaurant.currency)),
-                    restaurant.id);
+                m_restaurant->addItem(tr("%1 (deposit %2)").arg(restaurant.name, restaurant.deposit.text()),
+                                      restaurant.id);
         }
     }
     updateEnabled();
@@ -290,8 +286,7 @@ void PlacesTablesPanel::holdPlaces()
     entry.quantity = hold->quantity;
     entry.label = tr("%1 × %2").arg(summary.name).arg(hold->quantity);
     entry.section = tr("Standing");
-    entry.priceMinor = summary.priceMinor * hold->quantity;
-    entry.currency = summary.currency;
+    entry.price = summary.price.withMinor(summary.price.minor() * hold->quantity);
     entry.expiresAt = hold->expiresAt;
     const QString message = hold->refreshed
         ? tr("The hold on %n standing place(s) in %1 was renewed.", nullptr, hold->quantity).arg(summary.name)
@@ -340,14 +335,12 @@ void PlacesTablesPanel::holdTable()
     entry.section = tr("%1, %2 %3–%4")
                         .arg(restaurant.name, start.toString(QStringLiteral("ddd d MMM")),
                              start.toString(QStringLiteral("HH:mm")), end.toString(QStringLiteral("HH:mm")));
-    entry.priceMinor = restaurant.depositMinor;
-    entry.currency = restaurant.currency;
+    entry.price = restaurant.deposit;
     entry.expiresAt = booking->expiresAt;
     emit held({entry},
-              booking->refreshed
-                  ? tr("The hold on table %1 was renewed.").arg(booking->table)
-                  : tr("Held table %1 at %2 for %n people (deposit %3).", nullptr, search.partySize)
-                        .arg(booking->table, when, formatMoney(restaurant.depositMinor, restaurant.currency)));
+              booking->refreshed ? tr("The hold on table %1 was renewed.").arg(booking->table)
+                                 : tr("Held table %1 at %2 for %n people (deposit %3).", nullptr, search.partySize)
+                                       .arg(booking->table, when, restaurant.deposit.text()));
 }
 
 } // namespace boxoffice

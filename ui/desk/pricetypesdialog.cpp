@@ -48,7 +48,7 @@ PriceTypesDialog::PriceTypesDialog(const QString &eventName, const QString &curr
             band->setText(QStringLiteral("%1 %2").arg(price.bandCode, price.bandName));
             for (int column = AdultColumn; column < ColumnCount; ++column) {
                 if (columnTypes[column - AdultColumn] == price.type)
-                    m_table->item(row, column)->setText(Money(price.amountMinor, m_currency).inputText());
+                    m_table->item(row, column)->setText(price.amount.inputText());
             }
         }
         m_table->setItem(row, BandColumn, band);
@@ -83,9 +83,9 @@ QVector<TypePrice> PriceTypesDialog::changes() const
             for (const TypePrice &price : m_prices)
                 same = same
                     || (price.bandCode == m_bands.at(row) && price.type == type
-                        && price.amountMinor == amount->minor());
+                        && price.amount.minor() == amount->minor());
             if (!same)
-                changed << TypePrice{m_bands.at(row), {}, type, amount->minor()};
+                changed << TypePrice{m_bands.at(row), {}, type, *amount};
         }
     }
     return changed;

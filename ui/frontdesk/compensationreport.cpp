@@ -114,9 +114,9 @@ void CompensationReport::setEntries(const QVector<CompensationEntry> &entries)
                   .arg(overbookingWords(entry.action), entry.partner, entry.reason);
         auto &cell = perNight[qMakePair(entry.night, reason)];
         cell.first += 1;
-        cell.second += entry.amountMinor;
-        perReason[reason] += entry.amountMinor;
-        total += entry.amountMinor;
+        cell.second += entry.amount.minor();
+        perReason[reason] += entry.amount.minor();
+        total += entry.amount.minor();
         currency = entry.currency;
     }
     m_table->setRowCount(int(perNight.size()));

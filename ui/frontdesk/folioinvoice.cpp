@@ -32,7 +32,7 @@ QString folioInvoiceHtml(const Folio &folio)
 {
     const QLocale locale;
     const bool proForma = folio.state != StayState::CheckedOut;
-    const auto money = [&](qint64 minor) { return formatMoney(minor, folio.currency); };
+    const auto money = [&](const Money &amount) { return amount.text(locale); };
     const auto day = [&](const QDate &date) { return locale.toString(date, QLocale::ShortFormat); };
 
     QString html = QStringLiteral("<html><body style=\"font-size:10pt\">");
@@ -56,28 +56,28 @@ QString folioInvoiceHtml(const Folio &folio)
                 true);
     for (const FolioNight &night : folio.nights())
         html += row({day(night.night), QCoreApplication::translate("FolioInvoice", "Night, %1").arg(folio.roomType),
-                     money(night.priceMinor)});
+                     money(night.price)});
     for (const FolioCharge &charge : folio.charges) {
         if (charge.voided())
             continue; // voided charges are the desk's record, not the guest's bill
         const QString item = charge.quantity > 1 ? QCoreApplication::translate("FolioInvoice", "%1: %2 (%3 × %4)")
                                                        .arg(folioKindWords(charge.kind), charge.description)
                                                        .arg(charge.quantity)
-                                                       .arg(money(charge.amountMinor))
+                                                       .arg(money(charge.amount))
                                                  : QCoreApplication::translate("FolioInvoice", "%1: %2")
                                                        .arg(folioKindWords(charge.kind), charge.description);
-        html += row({day(charge.postedAt.toLocalTime().date()), item, money(charge.totalMinor())});
+        html += row({day(charge.postedAt.toLocalTime().date()), item, money(charge.total())});
     }
-    html += row({QString(), QCoreApplication::translate("FolioInvoice", "Total"), money(folio.totalMinor())}, true);
+    html += row({QString(), QCoreApplication::translate("FolioInvoice", "Total"), money(folio.total())}, true);
     for (const FolioPayment &payment : folio.payments) {
         const QString what = payment.reference.isEmpty()
             ? folioPaymentWords(payment.method)
             : QCoreApplication::translate("FolioInvoice", "%1 (%2)")
                   .arg(folioPaymentWords(payment.method), payment.reference);
-        html += row({day(payment.at.toLocalTime().date()), what, money(-payment.amountMinor)});
+        const Money back = payment.amount.withMinor(-payment.amount.minor()); // paid: off the bill
+        html += row({day(payment.at.toLocalTime().date()), what, money(back)});
     }
-    html += row({QString(), QCoreApplication::translate("FolioInvoice", "Balance due"), money(folio.balanceMinor())},
-                true);
+    html += row({QString(), QCoreApplication::translate("FolioInvoice", "Balance due"), money(folio.balance())}, true);
     html += QStringLiteral("</table>");
     if (proForma)
         html += QStringLiteral("<p><i>%1</i></p>")

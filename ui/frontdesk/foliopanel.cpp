@@ -151,7 +151,7 @@ void FolioPanel::showFolio(const Folio &folio)
                                 folioKindWords(charge.kind),
                                 charge.description,
                                 QString::number(charge.quantity),
-                                formatMoney(charge.totalMinor(), folio.currency),
+                                charge.total().text(),
                                 status};
         for (int column = 0; column < cells.size(); ++column) {
             auto *item = new QTableWidgetItem(cells.at(column));
@@ -164,9 +164,7 @@ void FolioPanel::showFolio(const Folio &folio)
             m_charges->selectRow(row);
     }
     m_balance->setText(folio.stay ? tr("Balance %1: room %2, extras %3")
-                                        .arg(formatMoney(folio.balanceMinor(), folio.currency),
-                                             formatMoney(folio.roomOwedMinor, folio.currency),
-                                             formatMoney(folio.openChargesMinor(), folio.currency))
+                                        .arg(folio.balance().text(), folio.roomOwed.text(), folio.openCharges().text())
                                   : QString());
     const bool inHouse = folio.state == StayState::CheckedIn && folio.stay;
     for (QWidget *widget :
@@ -198,8 +196,8 @@ void FolioPanel::postCharge()
         m_amount->setFocus();
         return;
     }
-    const FolioChargeRequest request{m_stay, FolioKind(m_kind->currentData().toInt()), m_description->text(),
-                                     amount->minor(), m_quantity->value()};
+    const FolioChargeRequest request{m_stay, FolioKind(m_kind->currentData().toInt()), m_description->text(), *amount,
+                                     m_quantity->value()};
     auto posted = m_calls([&] { return m_service->post(request); });
     if (!posted) {
         showMessage(errorText(posted.error()), true);
@@ -209,9 +207,9 @@ void FolioPanel::postCharge()
     m_amount->clear();
     m_quantity->setValue(1);
     reload();
-    showMessage(
-        tr("Posted: %1, %2.")
-            .arg(request.description.trimmed(), formatMoney(request.amountMinor * request.quantity, m_folio.currency)));
+    showMessage(tr("Posted: %1, %2.")
+                    .arg(request.description.trimmed(),
+                         request.amount.withMinor(request.amount.minor() * request.quantity).text()));
     m_description->setFocus();
 }
 
@@ -250,10 +248,10 @@ void FolioPanel::settleAndCheckOut()
     if (!m_service || !m_stay)
         return;
     reload(); // the guest is asked for the balance as it is now
-    const qint64 balance = m_folio.balanceMinor();
+    const Money balance = m_folio.balance();
     std::optional<CounterPayment> payment;
-    if (balance > 0) {
-        PaymentDialog dialog(Money(balance, m_folio.currency), PaymentMethod::Cash, this);
+    if (balance.minor() > 0) {
+        PaymentDialog dialog(balance, PaymentMethod::Cash, this);
         const bool accepted = paymentHook ? paymentHook(dialog) : dialog.exec() == QDialog::Accepted;
         if (!accepted)
             return;
@@ -272,8 +270,7 @@ void FolioPanel::settleAndCheckOut()
         return;
     }
     showMessage(settled->settled ? tr("Paid %1; give %2 change. The guest is checked out.")
-                                       .arg(formatMoney(settled->chargedMinor, currency),
-                                            formatMoney(settled->changeMinor, currency))
+                                       .arg(settled->charged.text(), settled->change.text())
                                  : tr("Nothing was owed. The guest is checked out."));
     emit checkedOut(settled.value(), payment, currency);
 }

@@ -113,7 +113,7 @@ void FrontDeskPanel::bookOnGuarantee()
     showMessage(tr("Booked %1 on guarantee: order %2, %3 due on departure.")
                     .arg(m_heldLabel)
                     .arg(sale->order.id)
-                    .arg(formatMoney(sale->order.amountMinor, currency())));
+                    .arg(sale->order.amount.text()));
     loadCalendar();
     emit counterSaleMade(*sale, m_checkout->lastPayment());
 }

@@ -30,12 +30,12 @@ CounterSale folioSale(const OrderSummary &order, const QVector<FolioCharge> &set
         line.id = charge.id;
         line.label = folioKindWords(charge.kind) + QStringLiteral(": ") + charge.description;
         line.quantity = charge.quantity;
-        line.amountMinor = charge.totalMinor();
+        line.amount = charge.total();
         line.state = LineState::Sold;
         sale.order.lines << line;
     }
-    sale.charged = Money(settlement.chargedMinor, order.currency);
-    sale.change = Money(settlement.changeMinor, order.currency);
+    sale.charged = settlement.charged;
+    sale.change = settlement.change;
     return sale;
 }
 
@@ -93,11 +93,10 @@ void FrontDeskPanel::checkOutWithFolio(const StayRecord &stay)
         showMessage(errorText(folio.error()), true);
         return;
     }
-    const qint64 balance = folio->balanceMinor();
-    const QString currency = folio->currency;
+    const Money balance = folio->balance();
     std::optional<CounterPayment> payment;
-    if (balance > 0) {
-        PaymentDialog dialog(Money(balance, currency), PaymentMethod::Cash, this);
+    if (balance.minor() > 0) {
+        PaymentDialog dialog(balance, PaymentMethod::Cash, this);
         const bool accepted = paymentHook ? paymentHook(dialog) : dialog.exec() == QDialog::Accepted;
         if (!accepted)
             return;
@@ -110,9 +109,7 @@ void FrontDeskPanel::checkOutWithFolio(const StayRecord &stay)
         if (payment && !errorText(out.error()).contains(giveBack))
             paidNote = QLatin1Char(' ') + giveBack;
     } else if (out->settled && payment) {
-        paidNote = QLatin1Char(' ')
-            + tr("Paid %1; give %2 change.")
-                  .arg(formatMoney(out->chargedMinor, currency), formatMoney(out->changeMinor, currency));
+        paidNote = QLatin1Char(' ') + tr("Paid %1; give %2 change.").arg(out->charged.text(), out->change.text());
         QVector<FolioCharge> settled;
         for (const FolioCharge &charge : folio->charges) {
             if (charge.open())

@@ -67,7 +67,7 @@ void FrontDeskPanel::actOnSelectedStay(const QString &what)
         auto order = stay.order ? m_services.calls([&] { return m_services.carts->order(stay.order); })
                                 : Result<OrderSummary>(makeError(ErrorCode::NotFound, QString()));
         if (order && order->state == OrderState::Guaranteed) {
-            PaymentDialog dialog(Money(order->amountMinor, order->currency), PaymentMethod::Cash, this);
+            PaymentDialog dialog(order->amount, PaymentMethod::Cash, this);
             const bool accepted = paymentHook ? paymentHook(dialog) : dialog.exec() == QDialog::Accepted;
             if (!accepted)
                 return;
@@ -189,7 +189,7 @@ void FrontDeskPanel::resolveArrival(int row, OverbookingAction action, RoomTypeI
         const bool accepted = compensationHook ? compensationHook(dialog) : dialog.exec() == QDialog::Accepted;
         if (!accepted)
             return;
-        const qint64 compensationMinor = dialog.amountMinor();
+        const Money compensation(dialog.amountMinor(), currency()); // as the dialog read it
         const QString why = dialog.reason();
         qint64 partner = dialog.partnerId();
         if (!partner && m_services.hotelLists) {
@@ -206,12 +206,14 @@ void FrontDeskPanel::resolveArrival(int row, OverbookingAction action, RoomTypeI
             partner = added->id;
         }
         done = m_services.calls(
-            [&] { return m_services.frontDesk->walk(money, compensationMinor, why, arrival.night, partner); });
+            [&] { return m_services.frontDesk->walk(money, compensation, why, arrival.night, partner); });
     } else {
         const QString reason
             = action == OverbookingAction::Upgrade ? tr("upgraded: overbooked night") : tr("moved: overbooked night");
+        const Money noCompensation(0, currency());
         done = m_services.calls([&] {
-            return m_services.frontDesk->resolveOverbooking(arrival.stay.id, action, target, 0, reason, arrival.night);
+            return m_services.frontDesk->resolveOverbooking(arrival.stay.id, action, target, noCompensation, reason,
+                                                            arrival.night);
         });
     }
     refresh(); // first: re-reading the guest list says how many it found
@@ -244,9 +246,7 @@ void FrontDeskPanel::loadRefundCases()
         const RefundCase &item = m_openCases.at(row);
         m_cases->setItem(row, 0, new QTableWidgetItem(QString::number(item.order)));
         m_cases->setItem(row, 1, new QTableWidgetItem(item.unit));
-        m_cases->setItem(row, 2,
-                         new QTableWidgetItem(
-                             formatMoney(item.amountMinor, currency().isEmpty() ? QStringLiteral("EUR") : currency())));
+        m_cases->setItem(row, 2, new QTableWidgetItem(item.amount.text()));
         m_cases->setItem(row, 3,
                          new QTableWidgetItem(item.refundState ? refundStateWords(*item.refundState) : QString()));
         m_cases->setItem(row, 4, new QTableWidgetItem(item.reason));

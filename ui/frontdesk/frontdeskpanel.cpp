@@ -497,7 +497,7 @@ qint64 FrontDeskPanel::priceOf(RoomTypeId roomType, const QDate &checkIn, const 
     const int row = m_grid->rowOf(roomType);
     for (QDate night = checkIn; night < checkOut; night = night.addDays(1)) {
         if (const NightAvailability *cell = m_grid->calendar().at(row, m_grid->dayOf(night)))
-            total += cell->priceMinor;
+            total += cell->price.minor();
     }
     return total;
 }

@@ -17,7 +17,7 @@ QString FrontDeskPanel::walkRefundNote(const StayMoney &money, bool done) const
 {
     if (!money.paid())
         return done ? QString() : tr("Nothing was paid for this stay, so nothing is refunded.");
-    const QString paid = formatMoney(money.paidMinor, money.currency);
+    const QString paid = money.amountPaid.text();
     return done ? tr("%1 refunded: it %2.").arg(paid, refundDestination(money))
                 : tr("The guest paid %1 for this stay. Walking refunds all of it, which %2.")
                       .arg(paid, refundDestination(money));
@@ -39,7 +39,7 @@ void FrontDeskPanel::cancelStay(const StayRecord &stay)
     const bool manager = m_staff.role == StaffRole::Manager;
     StayCancelDialog dialog(stay, money.value(), manager, this);
     const bool accepted = cancelHook ? cancelHook(dialog) : dialog.exec() == QDialog::Accepted;
-    const QString paid = formatMoney(money->paidMinor, money->currency);
+    const QString paid = money->amountPaid.text();
     if (money->paid() && !manager) {
         showMessage(
             tr("Not cancelled: the guest has paid %1 for this stay. Only a manager can cancel it, with a refund "
@@ -52,9 +52,9 @@ void FrontDeskPanel::cancelStay(const StayRecord &stay)
         showMessage(tr("Not cancelled."));
         return;
     }
-    const qint64 feeMinor = dialog.feeMinor();
+    const Money fee(dialog.feeMinor(), money->currency);
     const QString reason = dialog.reason();
-    auto done = m_services.calls([&] { return m_services.frontDesk->cancelStay(money.value(), feeMinor, reason); });
+    auto done = m_services.calls([&] { return m_services.frontDesk->cancelStay(money.value(), fee, reason); });
     if (!done) {
         showMessage(done.error().code == ErrorCode::PermissionDenied
                         ? tr("Only a manager can cancel a paid stay: ask one to sign in. Nothing was changed.")
@@ -65,15 +65,14 @@ void FrontDeskPanel::cancelStay(const StayRecord &stay)
     const int nights = done->nightsReturned;
     QString text = tr("Cancelled %1 (%2):").arg(stay.reference, stay.guest) + QLatin1Char(' ')
         + (nights == 1 ? tr("its night is back on sale.") : tr("its %1 nights are back on sale.").arg(nights));
-    if (done->refundedMinor > 0)
+    if (done->refunded.minor() > 0)
         text += QLatin1Char(' ')
-            + tr("%1 refunded: it %2.")
-                  .arg(formatMoney(done->refundedMinor, money->currency), refundDestination(money.value()));
-    if (done->feeMinor > 0)
-        text += QLatin1Char(' ') + tr("Fee kept: %1.").arg(formatMoney(done->feeMinor, money->currency));
+            + tr("%1 refunded: it %2.").arg(done->refunded.text(), refundDestination(money.value()));
+    if (done->fee.minor() > 0)
+        text += QLatin1Char(' ') + tr("Fee kept: %1.").arg(done->fee.text());
     QString why = tr("Stay cancelled: %1").arg(reason.isEmpty() ? tr("at the guest's request") : reason);
-    if (done->feeMinor > 0)
-        why += QLatin1String("; ") + tr("fee kept %1").arg(formatMoney(done->feeMinor, money->currency));
+    if (done->fee.minor() > 0)
+        why += QLatin1String("; ") + tr("fee kept %1").arg(done->fee.text());
     emit stayReceiptDue({stayLabel(stay), money.value(), done.value(), std::nullopt, why});
     refresh(); // first: re-reading the guest list says how many it found
     showMessage(text);
@@ -81,8 +80,7 @@ void FrontDeskPanel::cancelStay(const StayRecord &stay)
 
 bool FrontDeskPanel::askForDifference(const MoveQuote &quote, MoveSettlement &settlement)
 {
-    const qint64 due = quote.differenceMinor();
-    PaymentDialog dialog(Money(due, quote.money.currency), PaymentMethod::Cash, this);
+    PaymentDialog dialog(quote.difference(), PaymentMethod::Cash, this);
     dialog.setWindowTitle(tr("Take the difference"));
     if (!(paymentHook ? paymentHook(dialog) : dialog.exec() == QDialog::Accepted))
         return false;
@@ -121,21 +119,17 @@ void FrontDeskPanel::moveStay(const StayRecord &stay, RoomTypeId roomType, const
             true);
         return;
     }
-    const QString currency = quote->money.currency;
     QString text = tr("Moved %1 (%2) to %3.").arg(stay.reference, stay.guest, type.code);
-    if (moved->chargedMinor > 0)
+    if (moved->charged.minor() > 0)
         text += QLatin1Char(' ')
-            + tr("Charged %1 at the desk; give %2 change.")
-                  .arg(formatMoney(moved->chargedMinor, currency), formatMoney(moved->changeMinor, currency));
-    else if (moved->waivedMinor > 0)
-        text += QLatin1Char(' ') + tr("Difference of %1 waived.").arg(formatMoney(moved->waivedMinor, currency));
-    else if (moved->refundedMinor > 0)
+            + tr("Charged %1 at the desk; give %2 change.").arg(moved->charged.text(), moved->change.text());
+    else if (moved->waived.minor() > 0)
+        text += QLatin1Char(' ') + tr("Difference of %1 waived.").arg(moved->waived.text());
+    else if (moved->refunded.minor() > 0)
         text += QLatin1Char(' ')
-            + tr("%1 refunded: it %2.")
-                  .arg(formatMoney(moved->refundedMinor, currency), refundDestination(quote->money));
-    else if (quote->differenceMinor() != 0)
-        text += QLatin1Char(' ')
-            + tr("New price %1, paid on departure.").arg(formatMoney(quote->newPriceMinor, currency));
+            + tr("%1 refunded: it %2.").arg(moved->refunded.text(), refundDestination(quote->money));
+    else if (!quote->difference().isZero())
+        text += QLatin1Char(' ') + tr("New price %1, paid on departure.").arg(quote->newPrice.text());
     std::optional<CounterPayment> paid;
     if (settlement.how == PriceSettlement::Charge)
         paid = settlement.payment;

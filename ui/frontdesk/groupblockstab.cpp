@@ -375,8 +375,7 @@ void GroupBlocksTab::pickUp()
     const CounterSale &sale = *outcome.sale;
     QString text = method == PaymentMethod::Guarantee
         ? tr("Booked %1 of %2 on guarantee (reference %3): %4 due on departure.")
-              .arg(request.guestName.trimmed(), group, held->reference,
-                   formatMoney(sale.order.amountMinor, m_hotel.currency))
+              .arg(request.guestName.trimmed(), group, held->reference, sale.order.amount.text())
         : tr("Booked %1 of %2 (reference %3): %4 paid.")
               .arg(request.guestName.trimmed(), group, held->reference, sale.charged.text());
     if (sale.change.minor() > 0)

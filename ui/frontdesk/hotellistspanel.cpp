@@ -282,9 +282,9 @@ void HotelListsPanel::showReport()
                                 QString::number(night.suggestedSellable),
                                 QString::number(night.sold),
                                 percentText(night.occupancyPerMille()),
-                                formatMoney(night.revenueMinor, m_report.currency),
-                                formatMoney(night.adrMinor(), m_report.currency),
-                                formatMoney(night.revParMinor(), m_report.currency)};
+                                night.revenue.text(),
+                                night.adr().text(),
+                                night.revPar().text()};
         for (int c = 0; c < cells.size(); ++c) {
             auto *item = new QTableWidgetItem(cells.at(c));
             if (c > 0)

@@ -36,10 +36,8 @@ MoveStayDialog::MoveStayDialog(const StayRecord &stay, const MoveQuote &quote, c
         new QLabel(tr("<b>%1</b><br>from %2, %3<br>to %4, %5")
                        .arg(stay.guest.toHtmlEscaped(), stay.roomTypeCode, range(stay.checkIn, stay.checkOut),
                             target.roomType.toHtmlEscaped(), range(target.checkIn, target.checkOut))));
-    const QString currency = quote.money.currency;
     auto *prices = new QLabel(tr("Sold for %1 · new price %2 · <b>%3</b>")
-                                  .arg(formatMoney(quote.money.priceMinor, currency),
-                                       formatMoney(quote.newPriceMinor, currency), differenceText()));
+                                  .arg(quote.money.price.text(), quote.newPrice.text(), differenceText()));
     prices->setObjectName(QStringLiteral("moveDifference"));
     QFont bigger = prices->font();
     bigger.setPointSizeF(bigger.pointSizeF() * 1.2);
@@ -63,8 +61,8 @@ MoveStayDialog::MoveStayDialog(const StayRecord &stay, const MoveQuote &quote, c
 
 QString MoveStayDialog::differenceText() const
 {
-    const qint64 difference = m_quote.differenceMinor();
-    const QString amount = formatMoney(difference < 0 ? -difference : difference, m_quote.money.currency);
+    const qint64 difference = m_quote.difference().minor();
+    const QString amount = m_quote.difference().withMinor(difference < 0 ? -difference : difference).text();
     if (difference == 0)
         return tr("same price");
     return difference > 0 ? tr("%1 more").arg(amount) : tr("%1 less").arg(amount);
@@ -72,8 +70,8 @@ QString MoveStayDialog::differenceText() const
 
 void MoveStayDialog::buildChoice(QVBoxLayout *layout)
 {
-    const qint64 difference = m_quote.differenceMinor();
-    const QString amount = formatMoney(difference < 0 ? -difference : difference, m_quote.money.currency);
+    const qint64 difference = m_quote.difference().minor();
+    const QString amount = m_quote.difference().withMinor(difference < 0 ? -difference : difference).text();
     if (difference == 0) {
         m_explanation->setText(tr("Nothing to charge or refund."));
         return;
@@ -81,7 +79,7 @@ void MoveStayDialog::buildChoice(QVBoxLayout *layout)
     if (!m_quote.money.paid()) {
         m_explanation->setText(
             tr("Nothing has been paid for this stay yet: the guest pays the new price, %1, on departure.")
-                .arg(formatMoney(m_quote.newPriceMinor, m_quote.money.currency)));
+                .arg(m_quote.newPrice.text()));
         return;
     }
     auto *form = new QFormLayout;
@@ -118,7 +116,7 @@ void MoveStayDialog::buildChoice(QVBoxLayout *layout)
 
 PriceSettlement MoveStayDialog::settlement() const
 {
-    const qint64 difference = m_quote.differenceMinor();
+    const qint64 difference = m_quote.difference().minor();
     if (difference == 0 || !m_quote.money.paid())
         return PriceSettlement::None;
     if (difference < 0)

@@ -156,7 +156,7 @@ void NightAuditPanel::runAudit()
     updateButtons();
     if (ran->ranNow)
         say(tr("Night audit done: %n no-show(s), %1 in fees, %2 night(s) back on sale.", nullptr, ran->noShows)
-                .arg(formatMoney(ran->feesMinor, ran->currency))
+                .arg(ran->fees.text())
                 .arg(ran->nightsReleased));
     else
         say(tr("The night audit of this date had already run: nothing was charged again. Its report is shown."));
@@ -210,10 +210,10 @@ void NightAuditPanel::showFigures()
             .arg(r.inHouse)
             .arg(r.rooms)
             .arg(r.occupancyPercent())
-            .arg(formatMoney(r.roomRevenueMinor, r.currency))
+            .arg(r.roomRevenue.text())
             .arg(r.noShows)
             .arg(r.cancellations)
-            .arg(formatMoney(r.feesMinor, r.currency), formatMoney(r.refundedMinor, r.currency))
+            .arg(r.fees.text(), r.refunded.text())
             .arg(r.nightsReleased));
     m_table->setRowCount(int(r.stays.size()));
     for (int row = 0; row < r.stays.size(); ++row) {
@@ -225,8 +225,8 @@ void NightAuditPanel::showFigures()
                                     .arg(QLocale().toString(stay.checkIn, QLocale::ShortFormat),
                                          QLocale().toString(stay.checkOut, QLocale::ShortFormat)),
                                 outcomeWords(stay),
-                                formatMoney(stay.feeMinor, r.currency),
-                                formatMoney(stay.refundedMinor, r.currency),
+                                stay.fee.text(),
+                                stay.refunded.text(),
                                 QString::number(stay.nightsReleased)};
         for (int column = 0; column < cells.size(); ++column)
             m_table->setItem(row, column, new QTableWidgetItem(cells.at(column)));

@@ -61,8 +61,7 @@ RatesDialog::RatesDialog(RateService &rates, DatabaseCalls calls, const HotelSum
     m_roomTypes->setObjectName(QStringLiteral("rateRoomType"));
     typeLabel->setBuddy(m_roomTypes);
     for (const RoomTypeSummary &type : hotel.roomTypes)
-        m_roomTypes->addItem(tr("%1 %2 (without a rate: %3 a night)")
-                                 .arg(type.code, type.name, formatMoney(type.priceMinor, hotel.currency)),
+        m_roomTypes->addItem(tr("%1 %2 (without a rate: %3 a night)").arg(type.code, type.name, type.price.text()),
                              type.id);
     typeRow->addWidget(typeLabel);
     typeRow->addWidget(m_roomTypes, 1);
@@ -230,8 +229,7 @@ void RatesDialog::showRules()
         m_rules->setItem(row, 1, cell(dateText(rule.firstNight)));
         m_rules->setItem(row, 2, cell(dateText(rule.lastNight)));
         m_rules->setItem(row, 3, cell(nightsText(rule.weekdays)));
-        m_rules->setItem(row, 4,
-                         cell(formatMoney(rule.priceMinor, m_hotel.currency), Qt::AlignRight | Qt::AlignVCenter));
+        m_rules->setItem(row, 4, cell(rule.price.text(), Qt::AlignRight | Qt::AlignVCenter));
     }
     m_rules->resizeColumnsToContents();
     m_remove->setEnabled(false);
@@ -249,7 +247,7 @@ RateRule RatesDialog::draft() const
             rule.weekdays |= RateRule::bitOf(day);
     }
     const auto price = Money::read(m_price->text(), m_hotel.currency);
-    rule.priceMinor = price ? price->minor() : -1;
+    rule.price = price ? *price : Money(-1, m_hotel.currency); // negative: unreadable
     return rule;
 }
 
@@ -258,7 +256,7 @@ void RatesDialog::updatePreview()
     const RoomTypeSummary type = currentType();
     QVector<RateRule> rules = m_shown;
     RateRule typed = draft();
-    const bool withDraft = typed.priceMinor >= 0 && RateRules::check(typed).ok();
+    const bool withDraft = !typed.price.isNegative() && RateRules::check(typed).ok();
     if (withDraft) {
         // Added last, it would have the highest id: it wins ties as the database would let it.
         RateId last = 0;
@@ -277,8 +275,7 @@ void RatesDialog::updatePreview()
     for (int row = 0; row < m_preview.size(); ++row) {
         const NightPrice &night = m_preview.at(row);
         m_previewTable->setItem(row, 0, cell(dateText(night.night)));
-        m_previewTable->setItem(
-            row, 1, cell(formatMoney(night.priceMinor, m_hotel.currency), Qt::AlignRight | Qt::AlignVCenter));
+        m_previewTable->setItem(row, 1, cell(night.price.text(), Qt::AlignRight | Qt::AlignVCenter));
         m_previewTable->setItem(row, 2, cell(night.ruleName.isEmpty() ? tr("the room type's price") : night.ruleName));
     }
     m_previewTable->resizeColumnsToContents();

@@ -35,7 +35,7 @@ StayCancelDialog::StayCancelDialog(const StayRecord &stay, const StayMoney &mone
     m_explanation->setWordWrap(true);
     m_explanation->setMinimumWidth(460);
     layout->addWidget(m_explanation);
-    const QString paid = formatMoney(money.paidMinor, money.currency);
+    const QString paid = money.amountPaid.text();
     if (!money.paid()) {
         m_explanation->setText(tr("Nothing has been paid for this stay yet, so nothing is refunded. "
                                   "Cancelling gives its nights back for sale."));
@@ -68,11 +68,11 @@ StayCancelDialog::StayCancelDialog(const StayRecord &stay, const StayMoney &mone
 
 void StayCancelDialog::buildPaidChoice(QVBoxLayout *layout)
 {
-    m_refundAll = new QRadioButton(tr("&Refund everything (%1)").arg(formatMoney(m_money.paidMinor, m_money.currency)));
+    m_refundAll = new QRadioButton(tr("&Refund everything (%1)").arg(m_money.amountPaid.text()));
     m_keepFee = new QRadioButton(tr("Keep a cancellation &fee and refund the rest"));
     // The policy's fee is proposed; a manager may keep less (a waiver, with the reason given below).
-    const qint64 proposed = m_money.proposedFeeMinor();
-    (proposed > 0 ? m_keepFee : m_refundAll)->setChecked(true);
+    const Money proposed = m_money.proposedFee();
+    (proposed.minor() > 0 ? m_keepFee : m_refundAll)->setChecked(true);
     layout->addWidget(m_refundAll);
     layout->addWidget(m_keepFee);
     auto *form = new QFormLayout;
@@ -80,8 +80,8 @@ void StayCancelDialog::buildPaidChoice(QVBoxLayout *layout)
     m_fee->setObjectName(QStringLiteral("cancellationFee"));
     m_fee->setPlaceholderText(
         tr("e.g. %1 %2").arg(Money(2050, m_money.currency).inputText(locale()), m_money.currency));
-    if (proposed > 0)
-        m_fee->setText(Money(proposed, m_money.currency).inputText(locale()));
+    if (proposed.minor() > 0)
+        m_fee->setText(proposed.inputText(locale()));
     m_reason = new QLineEdit;
     m_reason->setObjectName(QStringLiteral("cancellationReason"));
     m_reason->setPlaceholderText(tr("e.g. guest fell ill; late cancellation, 24-hour policy"));
@@ -102,7 +102,7 @@ void StayCancelDialog::buildPaidChoice(QVBoxLayout *layout)
 
 qint64 StayCancelDialog::maxFeeMinor() const
 {
-    return m_money.terms.hasPolicy ? m_money.proposedFeeMinor() : m_money.paidMinor;
+    return (m_money.terms.hasPolicy ? m_money.proposedFee() : m_money.amountPaid).minor();
 }
 
 QString StayCancelDialog::policy() const
@@ -124,7 +124,7 @@ QString policyWords(const StayMoney &money)
             .arg(deadline);
     return QObject::tr("The free cancellation ended %1: the cancellation policy asks a fee of %2. A manager may keep "
                        "less, saying why.")
-        .arg(deadline, formatMoney(money.proposedFeeMinor(), money.currency));
+        .arg(deadline, money.proposedFee().text());
 }
 
 bool StayCancelDialog::mayConfirm() const
@@ -171,9 +171,9 @@ void StayCancelDialog::updateState()
         else if (fee < 0 || fee > maxFeeMinor())
             m_summary->setText(tr("A fee is an amount up to %1.").arg(formatMoney(maxFeeMinor(), m_money.currency)));
         else
-            m_summary->setText(
-                tr("Refund %1 · fee kept %2")
-                    .arg(formatMoney(m_money.paidMinor - fee, m_money.currency), formatMoney(fee, m_money.currency)));
+            m_summary->setText(tr("Refund %1 · fee kept %2")
+                                   .arg(formatMoney(m_money.amountPaid.minor() - fee, m_money.currency),
+                                        formatMoney(fee, m_money.currency)));
     }
     if (QPushButton *confirm
         = m_buttons ? m_buttons->findChild<QPushButton *>(QStringLiteral("confirmCancel")) : nullptr)

@@ -578,8 +578,7 @@ QString HotelGridView::toolTipFor(int row, int day) const
                 .arg(night->booked)
                 .arg(night->free());
     //: %1 is the night's price from the rates, e.g. "€145.00".
-    text += QStringLiteral("<br>")
-        + tr("Price: %1").arg(formatMoney(night->priceMinor, m_calendar.hotel.currency).toHtmlEscaped());
+    text += QStringLiteral("<br>") + tr("Price: %1").arg(night->price.text().toHtmlEscaped());
     if (night->overbooked())
         text += QStringLiteral("<br><b style=\"color:#b71c1c\">%1</b>")
                     .arg(tr("Overbooked by %1").arg(night->booked - night->physical));

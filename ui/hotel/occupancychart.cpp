@@ -42,7 +42,7 @@ void OccupancyChart::paintEvent(QPaintEvent *)
     qint64 topRevenue = 1;
     for (const OccupancyNight &night : m_nights) {
         top = qMax(top, qMax(qMax(night.physical, night.sellable), qMax(night.sold, night.suggestedSellable)));
-        topRevenue = qMax(topRevenue, night.revenueMinor);
+        topRevenue = qMax(topRevenue, night.revenue.minor());
     }
     auto yRooms = [&](int rooms) { return plot.bottom() - int(qint64(rooms) * plot.height() / top); };
     auto yRevenue = [&](qint64 minor) { return plot.bottom() - int(minor * plot.height() / topRevenue); };
@@ -65,7 +65,7 @@ void OccupancyChart::paintEvent(QPaintEvent *)
     painter.setPen(revenueColour);
     painter.drawText(
         QRect(plot.right() + 4, plot.top() - metrics.height() / 2, width() - plot.right() - 4, metrics.height()),
-        Qt::AlignLeft | Qt::AlignVCenter, formatMoney(topRevenue, m_currency));
+        Qt::AlignLeft | Qt::AlignVCenter, Money(topRevenue, m_currency).text());
 
     const int count = int(m_nights.size());
     const double slot = double(plot.width()) / count;
@@ -86,7 +86,7 @@ void OccupancyChart::paintEvent(QPaintEvent *)
         painter.setPen(QPen(suggestedColour, 2, Qt::DashLine));
         painter.drawLine(centre - barWidth / 2 - 2, yRooms(night.suggestedSellable), centre + barWidth / 2 + 2,
                          yRooms(night.suggestedSellable));
-        const QPointF point(centre, yRevenue(night.revenueMinor));
+        const QPointF point(centre, yRevenue(night.revenue.minor()));
         if (i == 0)
             revenue.moveTo(point);
         else

@@ -32,7 +32,7 @@ Money sumOf(const QVector<OrderLine> &lines, const QString &currency)
 {
     qint64 sum = 0;
     for (const OrderLine &line : lines)
-        sum += line.amountMinor;
+        sum += line.amount.minor();
     return Money(sum, currency);
 }
 
@@ -114,8 +114,7 @@ void OrderActions::showOrder(const std::optional<OrderDetails> &order)
         for (const OrderLine &line : order->lines) {
             if (line.state != LineState::Sold)
                 continue;
-            auto *item = new QListWidgetItem(
-                tr("%1 — %2").arg(line.label, formatMoney(line.amountMinor, order->currency)), m_units);
+            auto *item = new QListWidgetItem(tr("%1 — %2").arg(line.label, line.amount.text()), m_units);
             item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
             item->setCheckState(Qt::Unchecked);
             item->setData(kindRole, int(line.kind));
@@ -307,7 +306,14 @@ void OrderActions::exchange()
         return;
     }
     const OrderDetails order = *m_order;
-    const qint64 difference = quote->totalMinor - sumOf(giveBack, order.currency).minor();
+    const std::optional<Money> owed = quote->total.minus(sumOf(giveBack, order.currency));
+    if (!owed) {
+        setMessage(tr("The new seats are priced in %1 and the order in %2: exchange for seats sold in %2.")
+                       .arg(quote->total.currency(), order.currency),
+                   true);
+        return;
+    }
+    const qint64 difference = owed->minor();
     ExchangeRequest request;
     request.order = order.id;
     request.giveBack = chosenItems();
@@ -319,10 +325,8 @@ void OrderActions::exchange()
         if (request.payment.method == PaymentMethod::Cash) {
             const auto tendered = Money::read(m_tender->text(), order.currency);
             if (!tendered || tendered->minor() < difference) {
-                setMessage(tendered ? tr("The buyer pays %1: the cash handed over is less.")
-                                          .arg(formatMoney(difference, order.currency))
-                                    : tr("Type the cash handed over for the %1 difference.")
-                                          .arg(formatMoney(difference, order.currency)),
+                setMessage(tendered ? tr("The buyer pays %1: the cash handed over is less.").arg(owed->text())
+                                    : tr("Type the cash handed over for the %1 difference.").arg(owed->text()),
                            true);
                 m_tender->setFocus();
                 return;
@@ -331,8 +335,7 @@ void OrderActions::exchange()
         } else {
             request.payment.cardReference = m_tender->text().trimmed();
             if (request.payment.cardReference.isEmpty()) {
-                setMessage(tr("Type or scan the card terminal's reference for the %1 difference.")
-                               .arg(formatMoney(difference, order.currency)),
+                setMessage(tr("Type or scan the card terminal's reference for the %1 difference.").arg(owed->text()),
                            true);
                 m_tender->setFocus();
                 return;
@@ -342,8 +345,8 @@ void OrderActions::exchange()
     QStringList newLabels;
     for (const QuoteLine &line : quote->lines)
         newLabels << line.label;
-    const QString money = difference > 0 ? tr("the buyer pays %1").arg(formatMoney(difference, order.currency))
-        : difference < 0                 ? tr("the buyer gets %1 back").arg(formatMoney(-difference, order.currency))
+    const QString money = difference > 0 ? tr("the buyer pays %1").arg(owed->text())
+        : difference < 0                 ? tr("the buyer gets %1 back").arg(owed->withMinor(-difference).text())
                                          : tr("no money changes hands");
     const QString what
         = tr("Exchange %1 for %2: %3.").arg(joined(giveBack), newLabels.join(QStringLiteral(", ")), money);

@@ -275,8 +275,7 @@ void OrderLookupPanel::showDetails(const OrderDetails &d)
         // A unit given back in an exchange reads as exchanged: its money went on to the new order.
         const QString state
             = exchange ? tr("exchanged into order %1").arg(exchange->toOrder) : lineStateWords(line.state);
-        text << tr("  %1 %2 — %3, %4")
-                    .arg(kindWords(line.kind), line.label, formatMoney(line.amountMinor, d.currency), state);
+        text << tr("  %1 %2 — %3, %4").arg(kindWords(line.kind), line.label, line.amount.text(), state);
     }
     if (d.lines.isEmpty())
         text << tr("  none");

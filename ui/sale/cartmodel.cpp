@@ -61,7 +61,7 @@ QVariant CartModel::data(const QModelIndex &index, int role) const
             // Standing places and tables have one price: only a seat is sold at a type.
             return entry.kind == ItemKind::Seat ? QVariant(priceTypeText(entry.priceType)) : QVariant();
         case PriceColumn:
-            return formatMoney(entry.priceMinor, entry.currency);
+            return entry.price.text();
         case TimeLeftColumn:
             return formatCountdown(left);
         }
@@ -146,13 +146,13 @@ QVector<TypePrice> CartModel::optionsFor(int row) const
     return pricesOfBand(m_typePrices, m_entries.at(row).band);
 }
 
-void CartModel::setPriceType(UnitId unit, PriceType type, qint64 priceMinor)
+void CartModel::setPriceType(UnitId unit, PriceType type, const Money &price)
 {
     const int row = rowOf(ItemKind::Seat, unit);
     if (row < 0)
         return;
     m_entries[row].priceType = type;
-    m_entries[row].priceMinor = priceMinor;
+    m_entries[row].price = price;
     emit dataChanged(index(row, PriceTypeColumn), index(row, PriceColumn));
 }
 
@@ -166,7 +166,7 @@ void CartModel::upsert(const QVector<CartEntry> &entries)
             continue;
         }
         m_entries[row].expiresAt = entry.expiresAt;
-        m_entries[row].priceMinor = entry.priceMinor;
+        m_entries[row].price = entry.price;
         m_entries[row].priceType = entry.priceType;
         if (!entry.band.isEmpty())
             m_entries[row].band = entry.band;
@@ -252,17 +252,20 @@ QVector<CartEntry> CartModel::expiredAt(const QDateTime &serverNow) const
     return expired;
 }
 
-qint64 CartModel::totalMinor() const
+std::optional<Money> CartModel::total() const
 {
-    qint64 total = 0;
-    for (const CartEntry &entry : m_entries)
-        total += entry.priceMinor;
+    std::optional<Money> total = Money(0, currency());
+    for (const CartEntry &entry : m_entries) {
+        total = total->plus(entry.price);
+        if (!total)
+            break;
+    }
     return total;
 }
 
 QString CartModel::currency() const
 {
-    return m_entries.isEmpty() ? QString() : m_entries.first().currency;
+    return m_entries.isEmpty() ? QString() : m_entries.first().price.currency();
 }
 
 qint64 CartModel::secondsLeft(const CartEntry &entry) const

@@ -7,6 +7,8 @@
 #include <QAbstractTableModel>
 #include <QDateTime>
 
+#include <optional>
+
 namespace boxoffice {
 
 struct CartEntry
@@ -14,8 +16,7 @@ struct CartEntry
     UnitId unit = 0; // seat: the unit; standing places: the hold's lead row; table: the booking
     QString label; // "A-1-5", "Standing (stalls rear) × 2", "Table T5, 4 people"
     QString section; // "Stalls", "Standing", "Demo Bistro, Tue 1 Dec 19:00–21:00"
-    qint64 priceMinor = 0; // seats: at the chosen price type
-    QString currency;
+    Money price; // seats: at the chosen price type
     QDateTime expiresAt; // the server's clock
     ItemKind kind = ItemKind::Seat; // a row is (kind, unit): a booking id may equal a seat's
     qint64 pool = 0; // standing places: the pool, which is what giving them back names
@@ -57,14 +58,15 @@ public:
     void setTypePrices(const QVector<TypePrice> &prices);
     // The types a row's seat may be sold at, with their prices (ADULT first).
     QVector<TypePrice> optionsFor(int row) const;
-    void setPriceType(UnitId unit, PriceType type, qint64 priceMinor);
+    void setPriceType(UnitId unit, PriceType type, const Money &price);
 
     const QVector<CartEntry> &entries() const { return m_entries; }
     QVector<UnitId> units() const; // the seats'
     bool contains(UnitId unit) const; // a seat
     int count(ItemKind kind) const;
     QVector<CartEntry> expiredAt(const QDateTime &serverNow) const;
-    qint64 totalMinor() const;
+    // What the entries add up to; none when they mix currencies, which no one sale can charge.
+    std::optional<Money> total() const;
     QString currency() const;
     // Seconds until the first hold runs out (negative once it has); 0 when empty.
     qint64 secondsLeft(const CartEntry &entry) const;

@@ -23,7 +23,7 @@ PaymentDialog::PaymentDialog(const Money &due, PaymentMethod method, QWidget *pa
 }
 
 PaymentDialog::PaymentDialog(const CartQuote &quote, PaymentMethod method, QWidget *parent, bool allowGuarantee)
-    : QDialog(parent), m_amountDue(quote.totalMinor, quote.currency), m_lines(new QuoteModel(this))
+    : QDialog(parent), m_amountDue(quote.total), m_lines(new QuoteModel(this))
 {
     m_lines->setQuote(quote);
     build(method, allowGuarantee);
@@ -140,7 +140,7 @@ void PaymentDialog::showQuote(const CartQuote &quote, const QString &notice)
     if (!m_lines)
         return;
     m_lines->setQuote(quote);
-    m_amountDue = Money(quote.totalMinor, quote.currency);
+    m_amountDue = quote.total;
     if (!notice.isEmpty())
         setNotice(notice);
     showDue();

@@ -19,10 +19,8 @@ QWidget *PriceTypeDelegate::createEditor(QWidget *parent, const QStyleOptionView
     auto *combo = new QComboBox(parent);
     combo->setObjectName(QStringLiteral("priceTypeEditor"));
     combo->setAccessibleName(tr("Price type"));
-    const QString currency = cart->currency();
     for (const TypePrice &price : cart->optionsFor(index.row()))
-        combo->addItem(tr("%1 — %2").arg(priceTypeText(price.type), formatMoney(price.amountMinor, currency)),
-                       int(price.type));
+        combo->addItem(tr("%1 — %2").arg(priceTypeText(price.type), price.amount.text()), int(price.type));
     // Open at once, so arrow keys move through the list and Enter (or a click) picks one type: a pick is
     // the clerk's decision, sent now rather than when the focus happens to leave the cell.
     QTimer::singleShot(0, combo, &QComboBox::showPopup);

@@ -57,7 +57,7 @@ QVariant QuoteModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         if (index.column() == ItemColumn && line.priceType != PriceType::Adult)
             return tr("%1 (%2)").arg(line.label, priceTypeText(line.priceType));
-        return index.column() == ItemColumn ? line.label : formatMoney(line.amountMinor, m_quote.currency);
+        return index.column() == ItemColumn ? line.label : line.amount.text();
     case Qt::TextAlignmentRole:
         if (index.column() == PriceColumn)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);

@@ -39,8 +39,7 @@ void SeatMapLegend::setSeatMap(const SeatMap &map)
     m_entries.clear();
     for (int band = 0; band < map.bands.size(); ++band) {
         const SeatMapBand &spec = map.bands.at(band);
-        addEntry(SeatLook::Available, band, false,
-                 tr("%1, %2").arg(spec.name, formatMoney(spec.priceMinor, map.event.currency)));
+        addEntry(SeatLook::Available, band, false, tr("%1, %2").arg(spec.name, spec.price.text()));
     }
     addEntry(SeatLook::Mine, 0, false, seatLookText(SeatLook::Mine));
     addEntry(SeatLook::HeldByOther, 0, false, seatLookText(SeatLook::HeldByOther));

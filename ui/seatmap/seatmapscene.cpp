@@ -596,8 +596,7 @@ QString SeatMapScene::seatToolTip(UnitId unit) const
     QString text = tr("%1, row %2, seat %3").arg(section).arg(seat.row).arg(seat.number);
     if (seat.band >= 0 && seat.band < m_map.bands.size()) {
         const SeatMapBand &band = m_map.bands.at(seat.band);
-        text += QLatin1Char('\n') + band.name + QStringLiteral(", ")
-            + formatMoney(band.priceMinor, m_map.event.currency);
+        text += QLatin1Char('\n') + band.name + QStringLiteral(", ") + band.price.text();
     }
     text += QLatin1Char('\n') + seatLookText(item->look());
     if (item->look() == SeatLook::Mine || item->look() == SeatLook::HeldByOther) {
@@ -621,7 +620,7 @@ QString SeatMapScene::seatDescription(UnitId unit) const
     parts << tr("%1, row %2, seat %3").arg(section).arg(seat.row).arg(seat.number);
     if (seat.band >= 0 && seat.band < m_map.bands.size()) {
         const SeatMapBand &band = m_map.bands.at(seat.band);
-        parts << tr("%1, %2").arg(band.name, formatMoney(band.priceMinor, m_map.event.currency));
+        parts << tr("%1, %2").arg(band.name, band.price.text());
     }
     parts << seatLookText(item->look());
     if (item->isSelected())

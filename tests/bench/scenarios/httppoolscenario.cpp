@@ -38,7 +38,7 @@ public:
         spec.code = QStringLiteral("%1-%2").arg(m_name).arg(++m_runs);
         spec.name = spec.code;
         spec.capacity = poolCapacity;
-        spec.priceMinor = 2500;
+        spec.price = Money(2500, QStringLiteral("EUR"));
         spec.subpools = 1;
         spec.strategy = m_strategy;
         auto pool = PoolService(store).createPool(spec);

@@ -53,7 +53,7 @@ public:
         spec.code = QStringLiteral("pool-batched-%1").arg(++m_runs);
         spec.name = spec.code;
         spec.capacity = poolCapacity;
-        spec.priceMinor = 2500;
+        spec.price = Money(2500, QStringLiteral("EUR"));
         spec.subpools = 1;
         spec.strategy = ClaimStrategy::Batched;
         auto pool = PoolService(store).createPool(spec);

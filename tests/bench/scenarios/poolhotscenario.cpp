@@ -51,7 +51,7 @@ public:
         spec.code = QStringLiteral("%1-%2").arg(m_name).arg(++m_runs);
         spec.name = spec.code;
         spec.capacity = poolCapacity;
-        spec.priceMinor = 2500;
+        spec.price = Money(2500, QStringLiteral("EUR"));
         spec.subpools = m_rows;
         spec.strategy = m_strategy;
         auto pool = PoolService(store).createPool(spec);

@@ -132,7 +132,7 @@ OpOutcome ChaosWorker::overbooking()
                                               : OverbookingAction::Upgrade;
     const RoomTypeId target
         = action == OverbookingAction::Walk ? 0 : m_world.roomTypes.at(pick(int(m_world.roomTypes.size()))).id;
-    const qint64 compensation = action == OverbookingAction::Walk ? 500 * pick(10) : 0;
+    const Money compensation(action == OverbookingAction::Walk ? 500 * pick(10) : 0, QStringLiteral("EUR"));
     const Status resolved = m_session->frontDesk->resolveOverbooking(
         stay, action, target, compensation, QStringLiteral("chaos: overbooked"), night, m_world.partner);
     if (!resolved)
@@ -206,7 +206,7 @@ OpOutcome ChaosWorker::clerkRefused()
         if (stay == 0)
             return OpOutcome::refused(QStringLiteral("no booked stay"));
         tried = m_clerk->frontDesk->resolveOverbooking(
-            stay, OverbookingAction::Walk, 0, 10000, QStringLiteral("a clerk's own idea"),
+            stay, OverbookingAction::Walk, 0, Money(10000, QStringLiteral("EUR")), QStringLiteral("a clerk's own idea"),
             QDateTime::currentDateTimeUtc().date().addDays(1), m_world.partner);
         what = QStringLiteral("walked stay %1").arg(stay);
     }

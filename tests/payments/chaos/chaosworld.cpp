@@ -50,8 +50,8 @@ QString ChaosWorld::load(TestDatabase &db)
     seats = db.units(event);
     PgInventory inventory(db.database());
     auto created = PoolService(inventory.pools)
-                       .createPool({event, QStringLiteral("GA"), QStringLiteral("Standing"), 300, 1500, 2,
-                                    ClaimStrategy::Atomic});
+                       .createPool({event, QStringLiteral("GA"), QStringLiteral("Standing"), 300,
+                                    Money(1500, QStringLiteral("EUR")), 2, ClaimStrategy::Atomic});
     if (!created)
         return created.error().message;
     pool = created->id;
