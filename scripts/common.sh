@@ -71,7 +71,11 @@ boxoffice_install_missing() {
     "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
+# Optimised as the packages are, without debug information: it costs a quarter of every compile and
+# most of the link time, and neither the tests nor the stripped packages use it. A build to debug in
+# is one cmake call away (-DCMAKE_BUILD_TYPE=RelWithDebInfo or Debug, in a build folder of its own).
 boxoffice_build() {
-    cmake -S "$BOXOFFICE_ROOT" -B "$BOXOFFICE_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+    cmake -S "$BOXOFFICE_ROOT" -B "$BOXOFFICE_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+        -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" -DCMAKE_C_FLAGS_RELEASE="-O2 -DNDEBUG" >/dev/null
     cmake --build "$BOXOFFICE_BUILD" -j"$(nproc)"
 }
