@@ -36,17 +36,26 @@ Status PgPriceTypeStore::setPrice(EventId event, const QString &bandCode, PriceT
                                    {{QStringLiteral(":event"), event},
                                     {QStringLiteral(":band"), bandCode},
                                     {QStringLiteral(":type"), toText(type)},
-                                    {QStringLiteral(":amount"), amount.minor()}});
+                                    {QStringLiteral(":amount"), amount.minor()},
+                                    {QStringLiteral(":currency"), amount.currency()}});
     if (!query)
         return query.error();
     QSqlQuery &q = *query.value();
-    const bool written = q.next();
+    const bool answered = q.next();
+    const qint64 written = answered ? q.value(0).toLongLong() : 0;
+    const QString eventCurrency = answered ? q.value(1).toString() : QString();
     q.finish();
-    if (!written)
+    if (written > 0)
+        return Done{};
+    if (eventCurrency.isEmpty())
         return withReason(
             makeError(ErrorCode::NotFound, QStringLiteral("Event %1 has no price band %2.").arg(event).arg(bandCode)),
             ErrorReason::PriceBandUnknown, {bandCode});
-    return Done{};
+    return makeError(ErrorCode::BadInput,
+                     QStringLiteral("Event %1 sells in %2: give the price in %2, not in %3.")
+                         .arg(event)
+                         .arg(eventCurrency,
+                              amount.currency().isEmpty() ? QStringLiteral("no stated currency") : amount.currency()));
 }
 
 Result<Money> PgPriceTypeStore::choose(const PriceTypeChoice &choice)

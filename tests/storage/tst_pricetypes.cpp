@@ -54,6 +54,8 @@ private slots:
     void cleanup();
     void managersSetPricesClerksCannot_data();
     void managersSetPricesClerksCannot();
+    void aPriceIsOnlyWrittenInItsEventsCurrency_data();
+    void aPriceIsOnlyWrittenInItsEventsCurrency();
     void theChildPriceIsCharged();
     void aCompByAManagerIsSoldAtZeroWithItsReason();
     void aClerksCompIsRefusedByTheDatabase();
@@ -175,6 +177,38 @@ void TestPriceTypes::managersSetPricesClerksCannot()
     QCOMPARE(prices->at(1).amount, eur(childPrice));
     QCOMPARE(prices->at(3).type, PriceType::Complimentary);
     QCOMPARE(prices->at(3).amount, eur(0));
+}
+
+void TestPriceTypes::aPriceIsOnlyWrittenInItsEventsCurrency_data()
+{
+    QTest::addColumn<int>("type");
+    QTest::newRow("adult: the band's own price") << int(PriceType::Adult);
+    QTest::newRow("child") << int(PriceType::Child);
+}
+
+void TestPriceTypes::aPriceIsOnlyWrittenInItsEventsCurrency()
+{
+    QFETCH(int, type);
+    PriceTypeService manager(*m_managerDesk.prices);
+    const auto before = manager.prices(m_hall.eventId);
+    QVERIFY(before.ok());
+    // Pounds for a euro event: refused by the statement itself, not by a read before it.
+    const Status pounds
+        = manager.setPrice(m_hall.eventId, QStringLiteral("S"), PriceType(type), Money(999, QStringLiteral("GBP")));
+    QVERIFY(!pounds.ok());
+    QCOMPARE(pounds.error().code, ErrorCode::BadInput);
+    QVERIFY2(pounds.error().message.contains(QStringLiteral("EUR")), qPrintable(pounds.error().message));
+    const Status unstated = manager.setPrice(m_hall.eventId, QStringLiteral("S"), PriceType(type), Money(999, {}));
+    QCOMPARE(unstated.error().code, ErrorCode::BadInput);
+    // An unknown band is still told apart from a foreign currency.
+    const Status noBand
+        = manager.setPrice(m_hall.eventId, QStringLiteral("ZZ"), PriceType(type), Money(999, QStringLiteral("GBP")));
+    QCOMPARE(noBand.error().code, ErrorCode::NotFound);
+    const auto after = manager.prices(m_hall.eventId);
+    QVERIFY(after.ok());
+    QCOMPARE(after->size(), before->size());
+    for (int i = 0; i < after->size(); ++i)
+        QCOMPARE(after->at(i).amount, before->at(i).amount);
 }
 
 void TestPriceTypes::theChildPriceIsCharged()
