@@ -2,8 +2,11 @@
 
 #include "domain/textrules.h"
 
+#include <QRegularExpression>
 #include <QUrl>
 #include <QUrlQuery>
+
+#include <optional>
 
 namespace boxoffice {
 
@@ -27,11 +30,62 @@ bool isHostList(const QString &hosts)
     }
     return true;
 }
+
+// libpq's port list: one entry per host, an empty entry meaning the default port.
+bool isPortList(const QString &ports)
+{
+    for (const QString &port : ports.split(QLatin1Char(','))) {
+        bool number = false;
+        const int value = port.toInt(&number);
+        if (!port.isEmpty() && (!number || value < 1 || value > 65535))
+            return false;
+    }
+    return true;
+}
+
+struct HostList
+{
+    QString url; // the URL with its authority down to the first host, which QUrl can read
+    QStringList hosts;
+    QStringList ports;
+};
+
+// pg_auto_failover and libpq write a formation as postgres://h1:p1,h2:p2/db: several hosts in the
+// authority, which is no URL QUrl reads. Only the part after '@' can hold the list.
+std::optional<HostList> splitHostList(const QString &text)
+{
+    static const QRegularExpression shape(QStringLiteral("^(postgres(?:ql)?://)([^/?#]*)(.*)$"),
+                                          QRegularExpression::DotMatchesEverythingOption);
+    const auto match = shape.match(text);
+    if (!match.hasMatch())
+        return std::nullopt;
+    const QString authority = match.captured(2);
+    const qsizetype at = authority.lastIndexOf(QLatin1Char('@'));
+    const QString userInfo = at >= 0 ? authority.left(at + 1) : QString();
+    const QString hostPart = authority.mid(at + 1);
+    if (!hostPart.contains(QLatin1Char(',')))
+        return std::nullopt;
+    HostList list;
+    for (const QString &entry : hostPart.split(QLatin1Char(','))) {
+        // "[::1]:5432", "db1:5432", "db1"
+        const qsizetype bracket = entry.lastIndexOf(QLatin1Char(']'));
+        const qsizetype colon = entry.lastIndexOf(QLatin1Char(':'));
+        const bool hasPort = colon > bracket && (bracket >= 0 || entry.count(QLatin1Char(':')) == 1);
+        QString host = hasPort ? entry.left(colon) : entry;
+        if (host.startsWith(QLatin1Char('[')) && host.endsWith(QLatin1Char(']')))
+            host = host.mid(1, host.size() - 2);
+        list.hosts << host;
+        list.ports << (hasPort ? entry.mid(colon + 1) : QString());
+    }
+    list.url = match.captured(1) + userInfo + QStringLiteral("localhost") + match.captured(3);
+    return list;
+}
 } // namespace
 
 Result<ConnectionSettings> ConnectionSettings::fromUrl(const QString &text)
 {
-    const QUrl url(text, QUrl::StrictMode);
+    const std::optional<HostList> hostList = splitHostList(text);
+    const QUrl url(hostList ? hostList->url : text, QUrl::StrictMode);
     if (!url.isValid() || (url.scheme() != QLatin1String("postgresql") && url.scheme() != QLatin1String("postgres")))
         return makeError(
             ErrorCode::BadInput,
@@ -50,12 +104,17 @@ Result<ConnectionSettings> ConnectionSettings::fromUrl(const QString &text)
                          QStringLiteral("The database URL's path must be one database name after the host."));
     settings.database = path.mid(1);
     QStringList options;
+    QString portList = settings.port > 0 ? QString::number(settings.port) : QString();
+    if (hostList) {
+        settings.host = hostList->hosts.join(QLatin1Char(','));
+        portList = hostList->ports.join(QLatin1Char(','));
+    }
     const QUrlQuery query(url);
     for (const auto &[key, value] : query.queryItems(QUrl::FullyDecoded)) {
         if (key == QLatin1String("host"))
             settings.host = value;
         else if (key == QLatin1String("port"))
-            settings.port = value.toInt();
+            portList = value;
         else if (key == QLatin1String("user"))
             settings.user = value;
         else if (key == QLatin1String("password"))
@@ -69,6 +128,19 @@ Result<ConnectionSettings> ConnectionSettings::fromUrl(const QString &text)
             return makeError(ErrorCode::BadInput,
                              QStringLiteral("The database URL has a malformed option \"%1\".").arg(key));
     }
+    if (!isPortList(portList))
+        return makeError(ErrorCode::BadInput, QStringLiteral("The database URL has an invalid port."));
+    const QStringList ports = portList.split(QLatin1Char(','));
+    if (ports.size() > 1 && ports.size() != settings.host.split(QLatin1Char(',')).size())
+        return makeError(ErrorCode::BadInput,
+                         QStringLiteral("The database URL names %1 ports for %2 hosts; give one port, or one per host.")
+                             .arg(ports.size())
+                             .arg(settings.host.split(QLatin1Char(',')).size()));
+    // One port for every host fits the port field; a port per host only fits libpq's own keyword.
+    if (ports.size() == 1 || ports.count(ports.first()) == ports.size())
+        settings.port = ports.first().isEmpty() ? -1 : ports.first().toInt();
+    else
+        options << QStringLiteral("port=") + portList;
     settings.options = options.join(QLatin1Char(';'));
     if (!isHostList(settings.host))
         return makeError(ErrorCode::BadInput,

@@ -36,7 +36,10 @@ DomainError fromSqlError(const QSqlError &error, const QString &context)
         mapped.message = QStringLiteral("The database refused the user name or password.");
     } else if (error.type() == QSqlError::ConnectionError || state.startsWith(QLatin1String("08"))
                || state == QLatin1String("57P01") || state == QLatin1String("57P02") || state == QLatin1String("57P03")
-               || (state.isEmpty() && error.type() != QSqlError::NoError)) {
+               || (state.isEmpty() && error.type() != QSqlError::NoError)
+               // 25006: this server turned read-only under us (a failover made it a standby); a new
+               // connection finds the one that takes writes (target_session_attrs=read-write).
+               || state == QLatin1String("25006")) {
         mapped.code = ErrorCode::Unavailable;
         mapped.message
             = QStringLiteral("The database could not be reached while %1. Check the connection and try again.")

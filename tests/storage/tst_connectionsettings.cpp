@@ -56,6 +56,29 @@ void TestConnectionSettings::parsesUrls_data()
                                    << ""
                                    << ""
                                    << "";
+    // What `pg_autoctl show uri` prints for a formation: the primary is whichever host accepts writes.
+    QTest::newRow("a pg_auto_failover formation")
+        << "postgres://127.0.0.1:6001,127.0.0.1:6002/boxoffice?target_session_attrs=read-write&sslmode=prefer"
+        << "127.0.0.1,127.0.0.1" << -1 << "boxoffice"
+        << ""
+        << ""
+        << "target_session_attrs=read-write;sslmode=prefer;port=6001,6002";
+    QTest::newRow("several hosts on one port, with a login")
+        << "postgresql://web:pw@db1.example:5433,db2.example:5433/box?target_session_attrs=read-write"
+        << "db1.example,db2.example" << 5433 << "box"
+        << "web"
+        << "pw"
+        << "target_session_attrs=read-write";
+    QTest::newRow("several hosts, default ports, an IPv6 one") << "postgresql://db1,[::1]/box"
+                                                               << "db1,::1" << -1 << "box"
+                                                               << ""
+                                                               << ""
+                                                               << "";
+    QTest::newRow("a port per host in the query") << "postgresql:///box?host=/run/a,/run/b&port=6001,6002"
+                                                  << "/run/a,/run/b" << -1 << "box"
+                                                  << ""
+                                                  << ""
+                                                  << "port=6001,6002";
     QTest::newRow("a slash in the name, by dbname") << "postgresql://h/?dbname=a%2Fb"
                                                     << "h" << -1 << "a/b"
                                                     << ""
@@ -88,6 +111,8 @@ void TestConnectionSettings::parsesUrls()
     QCOMPARE(again->host, host);
     QCOMPARE(again->password, password);
     QCOMPARE(again->database, database);
+    QCOMPARE(again->port, port);
+    QCOMPARE(again->options, options);
 }
 
 void TestConnectionSettings::rejectsBadUrls_data()
@@ -102,6 +127,9 @@ void TestConnectionSettings::rejectsBadUrls_data()
     QTest::newRow("a negative port") << "postgresql:///d?host=/run/postgresql&port=-5";
     QTest::newRow("not a host name") << "postgresql:///d?host=.reg@(rssql";
     QTest::newRow("half an address") << "postgresql:///d?host=m:";
+    QTest::newRow("two ports for three hosts") << "postgresql:///d?host=a,b,c&port=1,2";
+    QTest::newRow("a port out of range in a host list") << "postgresql://a:1,b:70000/d";
+    QTest::newRow("a word for a port in a host list") << "postgresql://a:1,b:x/d";
 }
 
 void TestConnectionSettings::rejectsBadUrls()
