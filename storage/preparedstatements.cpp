@@ -25,7 +25,13 @@ Result<QSqlQuery *> PreparedStatements::prepared(const char *sql, const QString 
     auto found = m_queries.find(sql);
     if (found == m_queries.end()) {
         QSqlQuery query(m_database);
-        query.setForwardOnly(true);
+        // Not forward-only: QPSQL then reads a forward-only query's rows one by one (libpq's single-row
+        // mode) and exec() succeeds on the first row, before the server has said the statement, and so
+        // its commit, is done. A claim's RETURNING rows can arrive and its commit still fail: a
+        // primary that is shut down while the commit waits for its synchronous standby sends the rows
+        // with its warning, then drops the connection. Read whole, exec() fails instead, and nothing
+        // the standby does not have is ever reported as held or sold (tst_failover, the cut-off primary).
+        query.setForwardOnly(false);
         if (!query.prepare(QString::fromUtf8(sql)))
             return fromSqlError(query.lastError(), context);
         found = m_queries.insert(sql, query);
