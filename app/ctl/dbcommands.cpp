@@ -3,9 +3,55 @@
 #include "storage/databasebackup.h"
 #include "storage/migrator.h"
 #include "storage/privatecluster.h"
+#include "storage/replicationstatus.h"
 #include "terminalprogress.h"
 
+#include <QJsonArray>
+
 namespace boxoffice::ctl {
+
+namespace {
+
+// Whether a sale acknowledged by the database in use is on a second server: after a standby died,
+// pg_auto_failover lets the primary sell alone, and this is where the operator sees it.
+int runDbReplication(CtlContext &context)
+{
+    auto connection = context.connect();
+    if (!connection)
+        return context.fail(connection.error());
+    auto status = readReplicationStatus(connection.value()->database());
+    if (!status)
+        return context.fail(status.error());
+    QJsonArray standbys;
+    QStringList lines;
+    for (const ReplicationStatus::Standby &standby : std::as_const(status->standbys)) {
+        standbys.append(QJsonObject{{QStringLiteral("name"), standby.name},
+                                    {QStringLiteral("state"), standby.state},
+                                    {QStringLiteral("sync_state"), standby.syncState},
+                                    {QStringLiteral("replay_lag_seconds"), standby.replayLagSeconds}});
+        lines << QStringLiteral("  standby %1: %2, %3%4")
+                     .arg(standby.name, standby.state, standby.syncState,
+                          standby.replayLagSeconds >= 0
+                              ? QStringLiteral(", replay lag %1 s").arg(standby.replayLagSeconds, 0, 'f', 3)
+                              : QString());
+    }
+    if (lines.isEmpty())
+        lines << QStringLiteral("  no standby is connected (or this login may not see them: grant pg_monitor)");
+    return context.succeed(
+        {{QStringLiteral("ok"), true},
+         {QStringLiteral("standby_server"), status->standbyServer},
+         {QStringLiteral("synchronous_commit"), status->synchronousCommit},
+         {QStringLiteral("synchronous_standby_names"), status->synchronousStandbyNames},
+         {QStringLiteral("acknowledged_twice"), status->acknowledgedTwice()},
+         {QStringLiteral("standbys"), standbys},
+         {QStringLiteral("verdict"), status->verdict()}},
+        QStringLiteral("%1\n  synchronous_commit: %2\n  synchronous_standby_names: %3\n%4")
+            .arg(status->verdict(), status->synchronousCommit,
+                 status->synchronousStandbyNames.isEmpty() ? QStringLiteral("(none)") : status->synchronousStandbyNames,
+                 lines.join(QLatin1Char('\n'))));
+}
+
+} // namespace
 
 int runDb(CtlContext &context)
 {
@@ -15,6 +61,8 @@ int runDb(CtlContext &context)
         return runDbBackup(context);
     if (action == QLatin1String("restore"))
         return runDbRestore(context);
+    if (action == QLatin1String("replication"))
+        return runDbReplication(context);
     PrivateCluster cluster({PrivateCluster::defaultDirectory()});
     const auto note = [&context](const QString &message) {
         if (!context.json())
@@ -73,8 +121,8 @@ int runDb(CtlContext &context)
         return context.succeed({{QStringLiteral("ok"), true}, {QStringLiteral("url"), settings->describe()}},
                                settings->describe());
     }
-    return context.failUsage(
-        QStringLiteral("Use: boxoffice-ctl db start|stop|status|url|backup [FILE]|restore FILE [--replace]"));
+    return context.failUsage(QStringLiteral(
+        "Use: boxoffice-ctl db start|stop|status|url|replication|backup [FILE]|restore FILE [--replace]"));
 }
 
 } // namespace boxoffice::ctl

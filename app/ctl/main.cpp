@@ -30,7 +30,8 @@ const std::map<QString, Command> &commands()
         {QStringLiteral("db"),
          {runDb,
           "db start|stop|status|url: manage the private database; db backup [FILE] | db restore FILE [--replace]: a "
-          "pg_dump archive of the database in use (private or --db), and back"}},
+          "pg_dump archive of the database in use (private or --db), and back; db replication: whether an "
+          "acknowledged sale is on a synchronous standby too"}},
         {QStringLiteral("migrate"), {runMigrate, "migrate: bring the database schema up to date"}},
         {QStringLiteral("seed-demo"),
          {runSeedDemo, "seed-demo [--stadium]: load the demo theatre (and a 50,000-seat stadium)"}},
