@@ -18,15 +18,17 @@ BOXOFFICE_PACKAGES=(
 # What only the tests need besides: reading back printed tickets (PDF to image, QR decoding), a
 # browser for the buyer's page, nginx and openssl for the page behind a real TLS front, Redis, and
 # clang with libFuzzer for the fuzz targets (tests/fuzz), an SMTP server to send mail to (aiosmtpd), and
-# a RabbitMQ broker the ticket queue's tests start private nodes of (rabbitmq-server).
+# a RabbitMQ broker the ticket queue's tests start private nodes of (rabbitmq-server), and pgbouncer, which
+# tst_pgbouncer runs in front of the web channel and the worker.
 # Node.js is taken from Debian only when the machine has none.
 BOXOFFICE_TEST_PACKAGES=(poppler-utils zbar-tools chromium redis-server nginx openssl clang libclang-rt-14-dev
-    python3-aiosmtpd rabbitmq-server
+    python3-aiosmtpd rabbitmq-server pgbouncer
     # The Debian packages and their check (scripts/check-packages.sh): manual pages, dpkg-shlibdeps,
     # lintian, AppStream and desktop-entry validation, `file` for stripped binaries.
     help2man dpkg-dev lintian appstream desktop-file-utils file
     # The house style's check (scripts/check-format.sh).
-    clang-format-14)
+    clang-format-14
+)
 command -v node >/dev/null || BOXOFFICE_TEST_PACKAGES+=(nodejs)
 command -v npm >/dev/null || BOXOFFICE_TEST_PACKAGES+=(npm)
 

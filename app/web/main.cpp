@@ -34,6 +34,46 @@ int fail(const QString &message)
     return 1;
 }
 
+// --browse-db, else BOXOFFICE_BROWSE_DB (the environment is this user's own, so only there may the URL
+// carry a password); none: browsing uses the main database.
+Result<std::optional<ConnectionSettings>> browseDatabase(const QString &option, const ConnectionSettings &main)
+{
+    const QString url = option.isEmpty() ? qEnvironmentVariable("BOXOFFICE_BROWSE_DB") : option;
+    if (url.isEmpty())
+        return std::optional<ConnectionSettings>();
+    auto parsed = ConnectionSettings::fromUrl(url);
+    if (!parsed)
+        return makeError(ErrorCode::BadInput, QStringLiteral("The browse database: %1").arg(parsed.error().message));
+    ConnectionSettings settings = parsed.value();
+    if (!option.isEmpty() && !settings.password.isEmpty())
+        return makeError(ErrorCode::BadInput,
+                         QStringLiteral("--browse-db must not carry a password: the command line is readable by every "
+                                        "user of this machine. Put the password in the pgpass file (PGPASSFILE), or "
+                                        "the whole URL in BOXOFFICE_BROWSE_DB."));
+    // The same database and login on another server, unless the URL says otherwise; the password is
+    // never handed to another host (libpq finds it in PGPASSWORD or the pgpass file).
+    if (settings.user.isEmpty())
+        settings.user = main.user;
+    if (settings.database.isEmpty())
+        settings.database = main.database;
+    // A standby that is down must cost a browse thread a moment, not the main database's whole
+    // connect timeout, before it reads from the main database instead (the URL's connect_timeout wins).
+    ConnectionLimits &limits = settings.limits;
+    limits = main.limits;
+    limits.connectTimeoutSeconds = limits.connectTimeoutSeconds > 0 ? qMin(limits.connectTimeoutSeconds, 3) : 3;
+    // One cut off in the middle of a read must not keep the thread (and every reader of that event's
+    // map, waiting for the one refresh) for ever: TCP notices the peer is gone, the read fails and is
+    // asked again on the main database.
+    if (limits.keepalivesIdleSeconds <= 0) {
+        limits.keepalivesIdleSeconds = 5;
+        limits.keepalivesIntervalSeconds = 2;
+        limits.keepalivesCount = 3;
+    }
+    if (limits.tcpUserTimeoutMs <= 0)
+        limits.tcpUserTimeoutMs = 10000;
+    return std::optional<ConnectionSettings>(settings);
+}
+
 QStringList refusedSecretFlags()
 {
     return {QStringLiteral("provider-url"), QStringLiteral("provider-key"), QStringLiteral("provider-publishable-key"),
@@ -73,6 +113,15 @@ int main(int argc, char *argv[])
          QStringLiteral("n")},
         {QStringLiteral("read-connections"), QStringLiteral("Database connections for reads and /healthz (default 2)."),
          QStringLiteral("n"), QStringLiteral("2")},
+        {QStringLiteral("browse-db"),
+         QStringLiteral("A read-only server for what buyers browse (seat maps, event lists, pools, hotel and table "
+                        "listings), e.g. a streaming standby: postgresql://HOST:PORT/DATABASE, no password (that goes "
+                        "in the pgpass file, or the whole URL in BOXOFFICE_BROWSE_DB). Default, and while it cannot "
+                        "be reached: the main database."),
+         QStringLiteral("url")},
+        {QStringLiteral("browse-connections"),
+         QStringLiteral("Read-only database connections for browsing (default 2)."), QStringLiteral("n"),
+         QStringLiteral("2")},
         {QStringLiteral("provider-threads"),
          QStringLiteral("Threads for payment provider calls, no database connection (default 32)."),
          QStringLiteral("n"), QStringLiteral("32")},
@@ -165,6 +214,7 @@ int main(int argc, char *argv[])
              {QStringLiteral("threads"), 1, 256, &config.threads},
              {QStringLiteral("http-threads"), 1, 64, &config.httpThreads},
              {QStringLiteral("read-connections"), 1, 64, &config.readConnections},
+             {QStringLiteral("browse-connections"), 1, 64, &config.browseConnections},
              {QStringLiteral("provider-threads"), 1, 1024, &config.providerThreads},
              {QStringLiteral("claim-queue"), 0, 1000000, &config.claimQueueLimit},
              {QStringLiteral("auth-cache-seconds"), 0, 3600, &config.authCacheSeconds}}) {
@@ -240,6 +290,10 @@ int main(int argc, char *argv[])
     if (!choice)
         return fail(choice.error().message);
     config.database = choice->settings;
+    const auto browse = browseDatabase(parser.value(QStringLiteral("browse-db")), config.database);
+    if (!browse)
+        return fail(browse.error().message);
+    config.browseDatabase = browse.value();
     {
         // The schema: migrated on the private database, only checked on a shared server.
         auto connection = DatabaseConnection::open(config.database, QStringLiteral("web-setup"));
@@ -258,6 +312,8 @@ int main(int argc, char *argv[])
     if (auto listening = server.listen(); !listening)
         return fail(listening.error().message);
     QTextStream(stdout) << "boxoffice-web listening on " << server.baseUrl().toString() << Qt::endl;
+    if (config.browseDatabase)
+        qCInfo(lcWeb).noquote() << "browsing reads from" << config.browseDatabase->describe();
     // Under systemd (Type=notify): ready once it listens; the watchdog's keep-alive comes from this
     // event loop, so a loop that stops turning is restarted.
     ServiceNotifier service;

@@ -20,6 +20,10 @@ using Handler = std::function<ApiReply(const ApiCall &call, WorkerContext *conte
 enum class Lane {
     Claim, // claims and every other write: the bounded claim lane's connections
     Read, // reads and /healthz: the small read lane's connections
+    // What a buyer looks at before holding (event lists, seat maps, pools, hotels and tables free):
+    // read-only connections, to the browse server (a standby) when one is configured. Pure reads
+    // only: such a handler may be run again on another connection.
+    Browse,
     Provider, // talks to the payment provider: a thread with no connection; store calls go to the claim lane
     Queue, // the waiting room's joins and polls: threads with no connection, so a slow shared store
            // (Redis) keeps no HTTP thread waiting and a crowd polling its places no checkout

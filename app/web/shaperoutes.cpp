@@ -289,8 +289,10 @@ MethodHandler buyerOnly(const QString &method, Handler handler)
 
 QVector<Route> shapeRoutes(WebServices &services)
 {
+    // The listings are browse reads (a standby may answer them, a moment behind); every hold is a
+    // claim on the main database, which alone decides what is free.
     Route pools{QStringLiteral("/api/v1/events/<arg>/pools"), QStringLiteral("/api/v1/events/{id}/pools"), 1, {}};
-    pools.methods.append({QStringLiteral("GET"), listPools, false, Lane::Read});
+    pools.methods.append({QStringLiteral("GET"), listPools, false, Lane::Browse});
     Route places{QStringLiteral("/api/v1/carts/<arg>/places"), QStringLiteral("/api/v1/carts/{id}/places"), 1, {}};
     places.methods.append(buyerOnly(QStringLiteral("POST"), [&services](const ApiCall &call, WorkerContext *context) {
         return holdPlaces(services, call, context);
@@ -298,16 +300,16 @@ QVector<Route> shapeRoutes(WebServices &services)
     Route hotels{QStringLiteral("/api/v1/hotels"), QStringLiteral("/api/v1/hotels"), 0, {}};
     hotels.methods.append({QStringLiteral("GET"),
                            [](const ApiCall &, WorkerContext *context) { return listHotels(context); }, false,
-                           Lane::Read});
+                           Lane::Browse});
     Route availability{
         QStringLiteral("/api/v1/hotels/<arg>/availability"), QStringLiteral("/api/v1/hotels/{id}/availability"), 1, {}};
-    availability.methods.append({QStringLiteral("GET"), hotelAvailability, false, Lane::Read});
+    availability.methods.append({QStringLiteral("GET"), hotelAvailability, false, Lane::Browse});
     Route stays{QStringLiteral("/api/v1/carts/<arg>/stays"), QStringLiteral("/api/v1/carts/{id}/stays"), 1, {}};
     stays.methods.append(buyerOnly(QStringLiteral("POST"), holdStay));
     Route restaurants{QStringLiteral("/api/v1/restaurants"), QStringLiteral("/api/v1/restaurants"), 0, {}};
     restaurants.methods.append({QStringLiteral("GET"),
                                 [](const ApiCall &, WorkerContext *context) { return listRestaurants(context); }, false,
-                                Lane::Read});
+                                Lane::Browse});
     Route tables{QStringLiteral("/api/v1/carts/<arg>/tables"), QStringLiteral("/api/v1/carts/{id}/tables"), 1, {}};
     tables.methods.append(buyerOnly(QStringLiteral("POST"), holdTable));
     Route cart{QStringLiteral("/api/v1/carts/<arg>"), QStringLiteral("/api/v1/carts/{id}"), 1, {}};

@@ -10,6 +10,8 @@
 #include <QThread>
 #include <QUrl>
 
+#include <optional>
+
 namespace boxoffice::web {
 
 // Everything boxoffice-web is told on its command line (or by the environment).
@@ -23,10 +25,16 @@ struct WebConfig
     int claimConnections = 0;
     int threads = 0;
     int readConnections = 2; // the read lane: reads and /healthz
+    // The browse lane: what buyers look at before holding, on read-only connections of its own. Set, to
+    // a server that may lag behind (a streaming standby); unset, to `database`. While the browse server
+    // cannot be reached, the lane reads from `database` and tries the browse server again now and then.
+    std::optional<ConnectionSettings> browseDatabase;
+    int browseConnections = 2;
     int providerThreads = 32; // the provider lane: checkout's provider calls, no connection
     // How many requests may wait in each lane before it answers 503 with Retry-After at once.
     int claimQueueLimit = 1000;
     int readQueueLimit = 500;
+    int browseQueueLimit = 500;
     int providerQueueLimit = 256;
     int queueThreads = 4; // the queue lane: waiting-room joins and polls, no connection
     int queueQueueLimit = 5000;

@@ -275,15 +275,15 @@ void WebFront::dispatch(const std::shared_ptr<const Route> &route, const QString
     const Handler run = handler->handler;
     const bool auth = handler->auth;
     WebLanes *lanes = &m_lanes;
-    WorkerPool &lane = lanes->lane(handler->lane);
+    WorkerPool *lane = &lanes->lane(handler->lane);
     const bool queued
-        = lane.tryStart([call, run, auth, token, reply, services, lanes](Result<WorkerContext *> context) {
+        = lane->tryStart([call, run, auth, token, reply, services, lanes, lane](Result<WorkerContext *> context) {
               ApiReply result;
               if (!context) {
                   result = ApiReply::fromDomainError(context.error());
               } else {
                   WorkerContext *worker = context.value(); // null on the provider lane
-                  result = guarded("handler", [&]() -> ApiReply {
+                  const auto serve = [&]() -> ApiReply {
                       // Once an address has spent its budget of failed sign-ins, every signed-in request
                       // from it waits for the window to end, a cached token's too: a right guess must
                       // look like any other.
@@ -314,9 +314,21 @@ void WebFront::dispatch(const std::shared_ptr<const Route> &route, const QString
                           call->buyer = buyer.value();
                       }
                       return run(*call, worker);
-                  });
-                  if (result.connectionLost && worker)
+                  };
+                  result = guarded("handler", serve);
+                  if (result.connectionLost && worker) {
                       worker->broken = true;
+                      // A browse read changes nothing, so one whose connection failed is asked again on a
+                      // fresh one (the main database's when the browse server is what went away): the
+                      // buyer sees the map, not a 503.
+                      auto fresh = lane == &lanes->browse() ? lane->reopen() : Result<WorkerContext *>(nullptr);
+                      if (fresh && fresh.value()) {
+                          worker = fresh.value();
+                          result = guarded("handler", serve);
+                          if (result.connectionLost)
+                              worker->broken = true;
+                      }
+                  }
               }
               // Answered from this lane's thread: the connection takes it to its own thread, in order,
               // and drops it if the client is gone by then.
@@ -324,7 +336,7 @@ void WebFront::dispatch(const std::shared_ptr<const Route> &route, const QString
                   reply(result);
           });
     if (!queued)
-        reply(busyAnswer(lane.name()));
+        reply(busyAnswer(lane->name()));
 }
 
 } // namespace boxoffice::web

@@ -19,6 +19,9 @@ WebLanes::WebLanes(const WebConfig &config)
                                            config.claimQueueLimit)),
       m_read(std::make_unique<WorkerPool>(QStringLiteral("read"), config.database, orDefault(config.readConnections, 2),
                                           config.readQueueLimit)),
+      m_browse(std::make_unique<WorkerPool>(QStringLiteral("browse"), config.database,
+                                            orDefault(config.browseConnections, 2), config.browseQueueLimit,
+                                            LaneReads{true, config.browseDatabase})),
       m_provider(std::make_unique<WorkerPool>(QStringLiteral("provider"), std::nullopt,
                                               orDefault(config.providerThreads, 32), config.providerQueueLimit)),
       m_queue(std::make_unique<WorkerPool>(QStringLiteral("queue"), std::nullopt, orDefault(config.queueThreads, 4),
@@ -30,6 +33,8 @@ WorkerPool &WebLanes::lane(Lane which)
     switch (which) {
     case Lane::Read:
         return *m_read;
+    case Lane::Browse:
+        return *m_browse;
     case Lane::Provider:
         return *m_provider;
     case Lane::Queue:
@@ -44,7 +49,7 @@ WorkerPool &WebLanes::lane(Lane which)
 QVector<LaneGauge> WebLanes::gauges() const
 {
     QVector<LaneGauge> all;
-    for (const WorkerPool *pool : {m_claim.get(), m_read.get(), m_provider.get(), m_queue.get()})
+    for (const WorkerPool *pool : {m_claim.get(), m_read.get(), m_browse.get(), m_provider.get(), m_queue.get()})
         all.append(
             LaneGauge{pool->name(), pool->size(), pool->busy(), pool->queued(), pool->queueLimit(), pool->refused()});
     return all;

@@ -14,10 +14,12 @@ namespace boxoffice::web {
 
 struct WebConfig;
 
-// The web channel's three lanes of work. Claims (and every other write) queue for a bounded set of
+// The web channel's lanes of work. Claims (and every other write) queue for a bounded set of
 // connections, so a rush gets the database's throughput and an orderly wait; reads and /healthz have
-// connections of their own, so they are answered while the claim lane is full; payment provider
-// calls run on threads with no connection at all, so a slow provider holds none of them.
+// connections of their own, so they are answered while the claim lane is full; browsing (seat maps,
+// listings) has read-only connections that may go to a standby, so a crowd looking at the map takes
+// nothing from the primary; payment provider calls run on threads with no connection at all, so a
+// slow provider holds none of them.
 class WebLanes
 {
 public:
@@ -25,6 +27,7 @@ public:
 
     WorkerPool &claim() { return *m_claim; }
     WorkerPool &read() { return *m_read; }
+    WorkerPool &browse() { return *m_browse; }
     WorkerPool &provider() { return *m_provider; }
     WorkerPool &queue() { return *m_queue; }
     WorkerPool &lane(Lane which);
@@ -55,6 +58,7 @@ private:
     // claim lane) ends first.
     std::unique_ptr<WorkerPool> m_claim;
     std::unique_ptr<WorkerPool> m_read;
+    std::unique_ptr<WorkerPool> m_browse;
     std::unique_ptr<WorkerPool> m_provider;
     std::unique_ptr<WorkerPool> m_queue;
 };

@@ -4,11 +4,23 @@
 
 #include <QThread>
 
+#include <chrono>
+
 namespace boxoffice::web {
 
 namespace {
 thread_local const WorkerPool *currentLane = nullptr;
 thread_local WorkerContext *currentLaneContext = nullptr;
+
+// A preferred server that failed is left alone this long: long enough that a dead standby costs each
+// thread one refused connection (or one connect timeout) per pause, short enough to be back on it soon.
+constexpr qint64 preferredPauseMs = 10000;
+
+qint64 steadyMs()
+{
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
 } // namespace
 
 const WorkerPool *WorkerPool::current()
@@ -24,6 +36,7 @@ WorkerContext *WorkerPool::currentContext()
 WorkerContext::~WorkerContext()
 {
     // Every store holds prepared queries on the connection: they go first.
+    documents.reset();
     poolBatches.reset();
     seatBatches.reset();
     carts.reset();
@@ -32,15 +45,17 @@ WorkerContext::~WorkerContext()
     unitOfWork.reset();
     capStore.reset();
     buyers.reset();
+    accounts.reset();
     checkout.reset();
     seatMaps.reset();
     inventory.reset();
     connection.reset();
 }
 
-WorkerPool::WorkerPool(QString name, std::optional<ConnectionSettings> settings, int threads, int queueLimit)
-    : m_name(std::move(name)), m_settings(std::move(settings)), m_size(qBound(1, threads, 1024)),
-      m_queueLimit(qMax(0, queueLimit))
+WorkerPool::WorkerPool(QString name, std::optional<ConnectionSettings> settings, int threads, int queueLimit,
+                       LaneReads reads)
+    : m_name(std::move(name)), m_settings(std::move(settings)), m_reads(std::move(reads)),
+      m_size(qBound(1, threads, 1024)), m_queueLimit(qMax(0, queueLimit))
 {
     m_pool.setMaxThreadCount(m_size);
     m_pool.setExpiryTimeout(-1); // threads (and their connections) live as long as the pool
@@ -58,15 +73,18 @@ Result<WorkerContext *> WorkerPool::context()
         return static_cast<WorkerContext *>(nullptr);
     if (m_contexts.hasLocalData()) {
         WorkerContext *existing = m_contexts.localData();
-        if (!existing->broken && existing->connection && existing->connection->database().isOpen())
+        const bool usable = !existing->broken && existing->connection && existing->connection->database().isOpen();
+        if (usable && !(existing->onFallback && preferredDue()))
             return existing;
         m_contexts.setLocalData(nullptr); // deletes the old context
     }
-    auto connection = DatabaseConnection::open(*m_settings, QStringLiteral("web-%1").arg(m_name));
+    bool fellBack = false;
+    auto connection = connect(&fellBack);
     if (!connection)
         return connection.error();
     auto context = std::make_unique<WorkerContext>();
     context->connection = std::move(connection.value());
+    context->onFallback = fellBack;
     const QSqlDatabase database = context->connection->database();
     context->inventory = std::make_unique<PgInventory>(database);
     context->seatMaps = std::make_unique<PgSeatMapStore>(database);
@@ -85,6 +103,54 @@ Result<WorkerContext *> WorkerPool::context()
     WorkerContext *raw = context.release();
     m_contexts.setLocalData(raw);
     return raw;
+}
+
+bool WorkerPool::preferredDue() const
+{
+    return m_reads.preferred && m_preferredRetryAtMs.load() <= steadyMs();
+}
+
+Status WorkerPool::limitToReads(DatabaseConnection &connection) const
+{
+    if (!m_reads.readOnly)
+        return Done{};
+    return execStatement(connection.database(), QStringLiteral("SET default_transaction_read_only = on"),
+                         QStringLiteral("making the %1 lane's connection read-only").arg(m_name));
+}
+
+Result<std::unique_ptr<DatabaseConnection>> WorkerPool::connect(bool *fellBack)
+{
+    const QString purpose = QStringLiteral("web-%1").arg(m_name);
+    *fellBack = false;
+    if (preferredDue()) {
+        auto preferred = DatabaseConnection::open(*m_reads.preferred, purpose);
+        Status ready = preferred ? limitToReads(*preferred.value()) : Status(preferred.error());
+        if (ready)
+            return preferred;
+        m_preferredRetryAtMs = steadyMs() + preferredPauseMs;
+        const DomainError &why = ready.error();
+        qCWarning(lcWeb).noquote() << QStringLiteral("%1 lane: %2 did not answer (%3); reading from the main "
+                                                     "database, and trying it again in %4 s")
+                                          .arg(m_name, m_reads.preferred->describe(),
+                                               why.detail.isEmpty() ? why.message : why.detail)
+                                          .arg(preferredPauseMs / 1000);
+    }
+    *fellBack = m_reads.preferred.has_value();
+    auto connection = DatabaseConnection::open(*m_settings, purpose);
+    if (!connection)
+        return connection.error();
+    if (auto ready = limitToReads(*connection.value()); !ready)
+        return ready.error();
+    return connection;
+}
+
+Result<WorkerContext *> WorkerPool::reopen()
+{
+    if (m_contexts.hasLocalData() && m_contexts.localData())
+        m_contexts.localData()->broken = true;
+    auto fresh = context();
+    currentLaneContext = fresh ? fresh.value() : nullptr;
+    return fresh;
 }
 
 void WorkerPool::run(const Job &job, int priority)

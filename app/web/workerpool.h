@@ -50,6 +50,19 @@ struct WorkerContext
     std::unique_ptr<PgSeatBatchStore> seatBatches; // the same for an event's seats
     std::unique_ptr<PgOrderDocuments> documents; // a buyer's order's tickets, and its mailed PDF
     bool broken = false; // a job saw the database go away: reopen before the next one
+    // Opened on the lane's own database because its preferred server (the browse server) did not
+    // answer: given up for another try at that server once the pause after its failure is over.
+    bool onFallback = false;
+};
+
+// What the browse lane adds to a lane's connections.
+struct LaneReads
+{
+    // Every connection refuses writes (default_transaction_read_only), so a write slipped into a
+    // browse route fails on the main database just as it would on a standby, in every test.
+    bool readOnly = false;
+    // Tried first (a standby); while it cannot be reached, the lane's own settings are used.
+    std::optional<ConnectionSettings> preferred;
 };
 
 // One lane of work: a fixed set of threads and a bounded queue in front of them. A database lane gives
@@ -60,7 +73,8 @@ class WorkerPool
 public:
     // `settings` empty (no database): the threads get no connection. `queueLimit`: how many jobs may
     // wait beyond one per thread before tryStart refuses.
-    WorkerPool(QString name, std::optional<ConnectionSettings> settings, int threads, int queueLimit);
+    WorkerPool(QString name, std::optional<ConnectionSettings> settings, int threads, int queueLimit,
+               LaneReads reads = {});
     ~WorkerPool(); // waits for running jobs; each thread closes its connection as it ends
 
     using Job = std::function<void(Result<WorkerContext *>)>;
@@ -75,6 +89,9 @@ public:
     // no connection).
     static const WorkerPool *current();
     static WorkerContext *currentContext();
+    // Inside a job on this lane's thread: drops the thread's context (its connection failed) and opens
+    // another the way the next job would, on the main database if the preferred server is the one gone.
+    Result<WorkerContext *> reopen();
 
     const QString &name() const { return m_name; }
     int size() const { return m_size; }
@@ -86,9 +103,14 @@ public:
 private:
     void run(const Job &job, int priority);
     Result<WorkerContext *> context();
+    Result<std::unique_ptr<DatabaseConnection>> connect(bool *fellBack);
+    Status limitToReads(DatabaseConnection &connection) const;
+    bool preferredDue() const;
 
     const QString m_name;
     const std::optional<ConnectionSettings> m_settings;
+    const LaneReads m_reads;
+    std::atomic<qint64> m_preferredRetryAtMs{0}; // on the steady clock; 0: try it now
     const int m_size;
     const int m_queueLimit;
     std::atomic<int> m_busy{0};

@@ -31,8 +31,9 @@ public:
         m_process.setProcessEnvironment(environment);
         m_process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
         m_process.start(QString::fromUtf8(BOXOFFICE_WEB),
-                        {QStringLiteral("--db"), withoutPassword.toUrl(false), QStringLiteral("--port"),
-                         QStringLiteral("0"), QStringLiteral("--threads"), QString::number(threads)});
+                        QStringList{QStringLiteral("--db"), withoutPassword.toUrl(false), QStringLiteral("--port"),
+                                    QStringLiteral("0"), QStringLiteral("--threads"), QString::number(threads)}
+                            + extraArguments);
         if (!m_process.waitForStarted(10000))
             return QStringLiteral("could not start boxoffice-web: %1").arg(m_process.errorString());
         QByteArray said;
@@ -59,6 +60,8 @@ public:
     }
 
     QUrl baseUrl() const { return m_base; }
+
+    QStringList extraArguments; // more options for the next start (e.g. --browse-db), never a secret
 
 private:
     QProcess m_process;
