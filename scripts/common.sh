@@ -28,7 +28,8 @@ BOXOFFICE_TEST_PACKAGES=(poppler-utils zbar-tools chromium redis-server nginx op
     help2man dpkg-dev lintian appstream desktop-file-utils file
     # The house style's check (scripts/check-format.sh).
     clang-format-14
-)
+    # The failover test's formation (tst_failover): pg_auto_failover's monitor, keeper and extension.
+    pg-auto-failover-cli postgresql-15-auto-failover)
 command -v node >/dev/null || BOXOFFICE_TEST_PACKAGES+=(nodejs)
 command -v npm >/dev/null || BOXOFFICE_TEST_PACKAGES+=(npm)
 

@@ -62,9 +62,35 @@ TestDatabase::TestDatabase(const QString &suite)
     m_ok = true;
 }
 
+TestDatabase::TestDatabase(const ConnectionSettings &existing) : m_settings(existing), m_owned(false)
+{
+    if (!reconnect())
+        return;
+    auto migrated = Migrator(m_connection->database()).migrate();
+    if (!migrated) {
+        m_failure = migrated.error().message + QLatin1Char(' ') + migrated.error().detail;
+        return;
+    }
+    m_ok = true;
+}
+
+bool TestDatabase::reconnect()
+{
+    m_connection.reset();
+    auto connection = DatabaseConnection::open(m_settings, QStringLiteral("test-main"));
+    if (!connection) {
+        m_failure = connection.error().message;
+        return false;
+    }
+    m_connection = std::move(connection.value());
+    return true;
+}
+
 TestDatabase::~TestDatabase()
 {
     m_connection.reset();
+    if (!m_owned)
+        return;
     auto admin = clusterSettings(QStringLiteral("postgres"));
     if (!admin || m_name.isEmpty())
         return;

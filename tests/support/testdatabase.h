@@ -18,7 +18,12 @@ class TestDatabase
 {
 public:
     explicit TestDatabase(const QString &suite);
+    // A database someone else made and will remove (a failover formation's): migrated, never dropped.
+    explicit TestDatabase(const ConnectionSettings &existing);
     ~TestDatabase();
+
+    // Opens the main connection again (after a failover: to whichever server takes writes now).
+    bool reconnect();
 
     bool ok() const { return m_ok; }
     QString failure() const { return m_failure; }
@@ -52,6 +57,7 @@ private:
     ConnectionSettings m_settings;
     std::unique_ptr<DatabaseConnection> m_connection;
     bool m_ok = false;
+    bool m_owned = true;
     QString m_failure;
 };
 
