@@ -12,13 +12,19 @@
 #include "webprocess.h"
 
 #include "app/ctl/simulatehttp.h"
+#include "desksession.h"
 #include "domain/countersale.h"
+#include "domain/inventorywatch.h"
 #include "domain/seatholdservice.h"
 #include "storage/pgbuyerstore.h"
 #include "storage/pgcountersales.h"
 #include "storage/pginventory.h"
 #include "storage/pginventorywatch.h"
 #include "storage/pgseatstore.h"
+#include "storage/staffadmin.h"
+#include "ui/desk/deskwindow.h"
+#include "ui/sale/cartmodel.h"
+#include "ui/sale/serverclock.h"
 
 #include <QDeadlineTimer>
 #include <QElapsedTimer>
@@ -26,6 +32,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMutex>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <atomic>
@@ -133,6 +142,7 @@ private slots:
     void anAcknowledgedSaleSurvivesThePrimarysDeath();
     void thePrimaryKeepsSellingWhenTheStandbyDies();
     void aCutOffPrimaryAcknowledgesNothingTwice();
+    void theDeskKeepsItsCartThroughAFailover();
 
 private:
     // Runs the web buyers and the clerk until `stop`; `during` is called from the main thread after
@@ -166,6 +176,11 @@ private:
 
 void TestFailover::initTestCase()
 {
+    // The desk's settings (its connection limits) in a folder of the test's own.
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("boxoffice-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_failover"));
+    QSettings().setValue(QStringLiteral("connection/connectTimeoutSeconds"), 2);
     if (AutoFailoverFormation::program().isEmpty())
         QSKIP("pg_auto_failover is not installed (Debian: pg-auto-failover-cli postgresql-15-auto-failover); "
               ".ci/run installs it");
@@ -553,5 +568,66 @@ void TestFailover::aCutOffPrimaryAcknowledgesNothingTwice()
     verify(told);
 }
 
-QTEST_GUILESS_MAIN(TestFailover)
+void TestFailover::theDeskKeepsItsCartThroughAFailover()
+{
+    // The real desk window, signed in as a clerk on the formation's URL, with seats in its cart; then
+    // the primary dies. The desk finds its connection gone, reconnects by itself to the new primary,
+    // and the cart is still there (its holds live in the database, not in the connection).
+    // After the split, node1 is the primary and node2 its standby again.
+    QVERIFY2(m_formation.waitForState(2, QStringLiteral("secondary"), 60000), qPrintable(m_formation.describeStates()));
+    QVERIFY2(m_formation.waitForState(1, QStringLiteral("primary"), 60000), qPrintable(m_formation.describeStates()));
+    QVERIFY(m_db->reconnect());
+    const QString clerk = QStringLiteral("failoverclerk_%1").arg(QCoreApplication::applicationPid());
+    const QString password = QStringLiteral("failover-desk-pass-7");
+    QVERIFY(StaffAdmin(m_db->database()).addStaff(clerk, password, StaffRole::Clerk).ok());
+    ConnectionSettings staff = m_formation.settings();
+    staff.user = clerk;
+    staff.password = password;
+
+    auto session = DeskSession::open(staff);
+    QVERIFY2(session.ok(), session.ok() ? "" : qPrintable(session.error().message));
+    ServerClock clock;
+    auto reading = session.value()->readServerClock();
+    QVERIFY(reading.ok());
+    clock.calibrate(reading->serverNow, reading->sentAtUtc, reading->receivedAtUtc);
+    InventoryWatch watch;
+    QTemporaryDir tickets;
+    DeskWindow window(StaffIdentity{clerk, StaffRole::Clerk, staff.describe()}, clock, &watch);
+    window.setTicketFolder(tickets.path());
+    SessionKeeper keeper(staff, std::move(session.value()), window, &watch);
+    keeper.setRetryIntervals(200, 300);
+    QSignalSpy replaced(&keeper, &SessionKeeper::sessionReplaced);
+    QVERIFY(window.selectEvent(m_hall.eventId));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    clock.start();
+
+    const QVector<UnitId> seats{m_units.at(m_units.size() - 2), m_units.at(m_units.size() - 3)};
+    window.holdUnits(seats);
+    QCOMPARE(window.cart()->rowCount(), 2);
+    const CartId cart = window.cartId();
+
+    m_formation.kill(1);
+    QVERIFY2(m_formation.waitForState(2, QStringLiteral("wait_primary"), 90000),
+             qPrintable(m_formation.describeStates()));
+    // The next thing the clerk does finds the connection gone: the desk says so and reconnects.
+    const UnitId third = m_units.at(m_units.size() - 4);
+    window.holdUnits({third});
+    QVERIFY2(keeper.reconnecting() || replaced.size() > 0, qPrintable(window.message()));
+    QTRY_VERIFY_WITH_TIMEOUT(replaced.size() >= 1, 30000);
+    QCOMPARE(window.cartId(), cart);
+    QCOMPARE(window.cart()->rowCount(), 2);
+    window.holdUnits({third});
+    QCOMPARE(window.cart()->rowCount(), 3);
+    QVERIFY(m_db->reconnect());
+    for (UnitId unit : seats + QVector<UnitId>{third})
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT cart_id FROM event_seats WHERE id = :unit AND state = 'HELD'"),
+                              {{QStringLiteral("unit"), unit}})
+                     .toString(),
+                 cart);
+    const QString audit = m_db->auditFailure();
+    QVERIFY2(audit.isEmpty(), qPrintable(audit));
+}
+
+QTEST_MAIN(TestFailover)
 #include "tst_failover.moc"
