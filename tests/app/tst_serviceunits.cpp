@@ -8,6 +8,7 @@
 // the units, /etc/boxoffice and the programs are then the packaged ones. Otherwise the source tree's
 // deploy/ folder and this build's programs stand in for them.
 
+#include "freeport.h"
 #include "testdatabase.h"
 
 #include <QDir>
@@ -124,13 +125,6 @@ QStringList expandCommandLine(const QString &line, const QProcessEnvironment &en
     return words;
 }
 
-quint16 freePort()
-{
-    QTcpServer probe;
-    probe.listen(QHostAddress::LocalHost, 0);
-    return probe.serverPort();
-}
-
 // The socket systemd gives a Type=notify service (NOTIFY_SOCKET): datagrams of NAME=value lines.
 class NotifySocket
 {
@@ -241,8 +235,8 @@ void TestServiceUnits::initTestCase()
     m_db = std::make_unique<TestDatabase>(QStringLiteral("serviceunits"));
     QVERIFY2(m_db->ok(), qPrintable(m_db->failure()));
     m_db->loadHall(QStringLiteral("Unit Hall"), 2, 10);
-    m_webPort = freePort();
-    m_metricsPort = freePort();
+    m_webPort = freeLoopbackPort();
+    m_metricsPort = freeLoopbackPort();
 }
 
 QString TestServiceUnits::prepareConfiguration(const QStringList &extraWeb, const QStringList &extraWorker)

@@ -4,6 +4,7 @@
 // later; a mail nobody can deliver is given up with its reason; a crashed worker's mail goes out after
 // its lease; two workers never send one mail twice; nothing in a subject can add a header.
 
+#include "freeport.h"
 #include "testdatabase.h"
 
 #include "domain/maildelivery.h"
@@ -32,13 +33,6 @@ namespace {
 const QString python = QStringLiteral("/usr/bin/python3"); // Debian's, where python3-aiosmtpd installs
 const QString from = QStringLiteral("Box Office <tickets@box.example>");
 
-int freePort()
-{
-    QTcpServer probe;
-    probe.listen(QHostAddress::LocalHost, 0);
-    return probe.serverPort();
-}
-
 // One aiosmtpd process on loopback, its Maildir in a folder of its own.
 class SmtpSink
 {
@@ -48,7 +42,7 @@ public:
     QString start()
     {
         stop();
-        m_port = freePort();
+        m_port = freeLoopbackPort();
         m_process = std::make_unique<QProcess>();
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
         environment.insert(QStringLiteral("PYTHONPATH"), QStringLiteral(BOXOFFICE_SMTPSINK_DIR));
@@ -261,7 +255,7 @@ void TestMailDelivery::aRelayThatIsDownGetsTheMailLater()
     const int before = int(m_sink.messages().size());
     const qint64 mail
         = spool(QStringLiteral("ada@example.org"), QStringLiteral("Your tickets"), QStringLiteral("Attached."), {});
-    const QString nobodyListening = QStringLiteral("smtp://127.0.0.1:%1").arg(freePort());
+    const QString nobodyListening = QStringLiteral("smtp://127.0.0.1:%1").arg(freeLoopbackPort());
     const MailDeliveryFigures failed = deliver(nobodyListening);
     QCOMPARE(failed.retried, 1);
     QCOMPARE(failed.sent, 0);

@@ -1,5 +1,6 @@
 #include "autofailover.h"
 
+#include "freeport.h"
 #include "storage/databaseconnection.h"
 #include "storage/postgrestools.h"
 #include "storage/serveraccount.h"
@@ -19,13 +20,6 @@
 namespace boxoffice::test {
 
 namespace {
-
-quint16 freePort()
-{
-    QTcpServer probe;
-    probe.listen(QHostAddress::LocalHost, 0);
-    return probe.serverPort();
-}
 
 const QString loopback = QStringLiteral("127.0.0.1");
 
@@ -134,7 +128,7 @@ QString AutoFailoverFormation::start(const QString &database)
             return adopted.error().message;
     }
     for (quint16 &port : m_ports)
-        port = freePort();
+        port = freeLoopbackPort();
 
     const QStringList common{QStringLiteral("--hostname"), loopback,
                              QStringLiteral("--listen"),   loopback,

@@ -1,5 +1,7 @@
 #include "nginxprocess.h"
 
+#include "freeport.h"
+
 #include <QFile>
 #include <QFileInfo>
 #include <QStandardPaths>
@@ -12,13 +14,6 @@
 namespace boxoffice::test {
 
 namespace {
-quint16 freePort()
-{
-    QTcpServer probe;
-    probe.listen(QHostAddress::LocalHost, 0);
-    return probe.serverPort();
-}
-
 bool replaceOnce(QByteArray &text, const QByteArray &from, const QByteArray &to)
 {
     if (!text.contains(from))
@@ -64,8 +59,8 @@ QString NginxProcess::start(const QString &siteFile, quint16 webPort, const QStr
     if (!site.open(QIODevice::ReadOnly))
         return QStringLiteral("cannot read ") + siteFile;
     QByteArray text = site.readAll();
-    m_httpsPort = freePort();
-    const QByteArray httpPort = QByteArray::number(freePort());
+    m_httpsPort = freeLoopbackPort();
+    const QByteArray httpPort = QByteArray::number(freeLoopbackPort());
     const QByteArray https = QByteArray::number(m_httpsPort);
     // Only what a test must change; a site file that no longer has these lines fails loudly.
     const bool rendered

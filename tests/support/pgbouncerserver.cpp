@@ -1,5 +1,6 @@
 #include "pgbouncerserver.h"
 
+#include "freeport.h"
 #include "testdatabase.h"
 
 #include "storage/databaseconnection.h"
@@ -19,14 +20,6 @@
 namespace boxoffice::test {
 
 namespace {
-
-quint16 freePort()
-{
-    QTcpServer probe;
-    if (!probe.listen(QHostAddress::LocalHost, 0))
-        return 0;
-    return probe.serverPort();
-}
 
 // The login's SCRAM verifier as the server keeps it: pgbouncer checks clients against it and, the
 // salt and iterations being the server's, can sign in to the server with the client's proof.
@@ -89,7 +82,7 @@ QString PgBouncerServer::start(const QVector<Pool> &pools)
     auto account = ServerAccount::forCurrentUser();
     if (!account)
         return account.error().message;
-    m_port = freePort();
+    m_port = freeLoopbackPort();
     if (m_port == 0)
         return QStringLiteral("no free port on loopback");
 

@@ -1,6 +1,7 @@
 #include "rabbitmqserver.h"
 
 #include "amqp/amqpconnection.h"
+#include "freeport.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
@@ -21,14 +22,6 @@ namespace boxoffice::test {
 namespace {
 
 const QString rabbitBin = QStringLiteral("/usr/lib/rabbitmq/bin");
-
-quint16 freePort()
-{
-    QTcpServer probe;
-    if (!probe.listen(QHostAddress::LocalHost, 0))
-        return 0;
-    return probe.serverPort();
-}
 
 bool writeFile(const QString &path, const QByteArray &content)
 {
@@ -98,9 +91,9 @@ QString RabbitMqServer::start()
         return QStringLiteral("no scratch folder for rabbitmq-server");
     const QString dir = m_dir.path();
     if (m_port == 0) {
-        m_port = freePort();
-        m_distributionPort = freePort();
-        m_epmdPort = freePort();
+        m_port = freeLoopbackPort();
+        m_distributionPort = freeLoopbackPort();
+        m_epmdPort = freeLoopbackPort();
         if (m_port == 0 || m_distributionPort == 0 || m_epmdPort == 0)
             return QStringLiteral("no free ports on loopback");
         QDir().mkpath(dir + QStringLiteral("/home"));

@@ -1,5 +1,7 @@
 #include "redisserver.h"
 
+#include "freeport.h"
+
 #include <QDeadlineTimer>
 #include <QHostAddress>
 #include <QStandardPaths>
@@ -11,17 +13,7 @@
 
 namespace boxoffice::test {
 
-namespace {
-
-quint16 freePort()
-{
-    QTcpServer probe;
-    if (!probe.listen(QHostAddress::LocalHost, 0))
-        return 0;
-    return probe.serverPort();
-}
-
-} // namespace
+namespace { } // namespace
 
 RedisServer::~RedisServer()
 {
@@ -49,7 +41,7 @@ QString RedisServer::start(const QByteArray &password)
     if (!m_dir.isValid())
         return QStringLiteral("no scratch folder for redis-server");
     if (m_port == 0)
-        m_port = freePort();
+        m_port = freeLoopbackPort();
     if (m_port == 0)
         return QStringLiteral("no free port on loopback");
     QStringList arguments{QStringLiteral("--bind"),       QStringLiteral("127.0.0.1"),

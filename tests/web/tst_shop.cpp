@@ -9,6 +9,7 @@
 // PostgreSQL, Chromium, nginx. BOXOFFICE_PAGE_SHOT=PREFIX keeps screenshots of every step.
 
 #include "fakepayprocess.h"
+#include "freeport.h"
 #include "nginxprocess.h"
 #include "testdatabase.h"
 
@@ -29,13 +30,6 @@ using namespace boxoffice::test;
 namespace {
 
 const QString python = QStringLiteral("/usr/bin/python3"); // Debian's, where python3-aiosmtpd installs
-
-quint16 freePort()
-{
-    QTcpServer probe;
-    probe.listen(QHostAddress::LocalHost, 0);
-    return probe.serverPort();
-}
 
 bool waitForPort(quint16 port, const QProcess &process)
 {
@@ -121,7 +115,7 @@ void TestShop::initTestCase()
 
     // The web server on a port known beforehand, so the mails' links and the provider's allowed
     // origin can name it.
-    const quint16 webPort = freePort();
+    const quint16 webPort = freeLoopbackPort();
     m_base = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(webPort));
     // The page sends the buyer's card to the provider itself, with the public key, from the shop's origin.
     m_fakepay.extraArguments = {QStringLiteral("--publishable-key"), QStringLiteral("pk_test_shop"),
@@ -132,7 +126,7 @@ void TestShop::initTestCase()
 
     // The mail relay: aiosmtpd keeping every message in a Maildir the browser script reads.
     QVERIFY(m_mailFolder.isValid());
-    const quint16 smtpPort = freePort();
+    const quint16 smtpPort = freeLoopbackPort();
     QProcessEnvironment sinkEnvironment = QProcessEnvironment::systemEnvironment();
     sinkEnvironment.insert(QStringLiteral("PYTHONPATH"), QStringLiteral(BOXOFFICE_SMTPSINK_DIR));
     m_smtp.setProcessEnvironment(sinkEnvironment);
