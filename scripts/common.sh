@@ -77,8 +77,11 @@ boxoffice_install_missing() {
 # Optimised as the packages are, without debug information: it costs a quarter of every compile and
 # most of the link time, and neither the tests nor the stripped packages use it. A build to debug in
 # is one cmake call away (-DCMAKE_BUILD_TYPE=RelWithDebInfo or Debug, in a build folder of its own).
+# Linked by gold (binutils' own, always there with g++): a third of the CPU time of ld.bfd for each of
+# the hundred-odd programs and test suites.
 boxoffice_build() {
     cmake -S "$BOXOFFICE_ROOT" -B "$BOXOFFICE_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-        -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" -DCMAKE_C_FLAGS_RELEASE="-O2 -DNDEBUG" >/dev/null
+        -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" -DCMAKE_C_FLAGS_RELEASE="-O2 -DNDEBUG" \
+        -DCMAKE_EXE_LINKER_FLAGS="-fuse-ld=gold" -DCMAKE_SHARED_LINKER_FLAGS="-fuse-ld=gold" >/dev/null
     cmake --build "$BOXOFFICE_BUILD" -j"$(nproc)"
 }
