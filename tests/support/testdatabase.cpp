@@ -103,12 +103,21 @@ TestDatabase::~TestDatabase()
 
 std::unique_ptr<DatabaseConnection> TestDatabase::connect(const QString &purpose) const
 {
-    auto connection = DatabaseConnection::open(m_settings, purpose);
-    if (!connection) {
-        qWarning("test connection failed: %s", qPrintable(connection.error().message));
-        return nullptr;
+    // A crowd suite opens hundreds of connections at once while other suites load the same two cores
+    // (CI once saw 12 of 300 give up after connect_timeout): a connection that could not be made in
+    // time is tried again, since the suites test what the sessions do, not the speed of fork().
+    constexpr int attempts = 3;
+    for (int attempt = 1;; ++attempt) {
+        auto connection = DatabaseConnection::open(m_settings, purpose);
+        if (connection)
+            return std::move(connection.value());
+        if (attempt == attempts || connection.error().code != ErrorCode::Unavailable) {
+            qWarning("test connection failed: %s", qPrintable(connection.error().message));
+            return nullptr;
+        }
+        qInfo("test connection %d of %d failed, trying again: %s", attempt, attempts,
+              qPrintable(connection.error().message));
     }
-    return std::move(connection.value());
 }
 
 VenueSpec TestDatabase::hallSpec(const QString &name, int rows, int seatsPerRow, int holdSeconds, int maxExtensions,
