@@ -202,9 +202,12 @@ WITH p AS (
     FROM p JOIN event_seats es ON es.id = p.lost_unit JOIN seats st ON st.id = es.seat_id
     JOIN order_lines l ON l.order_id = p.order_id AND l.unit_id = p.lost_unit AND l.state = 'LOST'
 ), candidate AS (
-    SELECT es.id FROM event_seats es JOIN seats st ON st.id = es.seat_id, lost
+    SELECT es.id FROM event_seats es JOIN seats st ON st.id = es.seat_id, lost, p
     WHERE es.event_id = lost.event_id AND st.price_band_id = lost.price_band_id
       AND (es.state = 'AVAILABLE' OR (es.state = 'HELD' AND es.hold_expires_at <= now()))
+      -- A seat this order already has a line for (a lost one, freed by its taker since the confirm
+      -- looked) would be a second line for the same unit: the primary key refuses it.
+      AND NOT EXISTS (SELECT 1 FROM order_lines mine WHERE mine.order_id = p.order_id AND mine.unit_id = es.id)
     ORDER BY es.id
     LIMIT 1
     FOR UPDATE OF es SKIP LOCKED

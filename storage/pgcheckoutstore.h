@@ -73,7 +73,8 @@ private:
     Result<Settlement> settleLocked(OrderId order);
     Result<Settlement> settlementFromLines(OrderId order);
     Result<Settlement> refundEndedOrder(OrderId order, qint64 payment, const Money &amount, OrderState state);
-    OrderLine replaceLostSeat(OrderId order, const CartId &cart, const OrderLine &line); // id 0: none free
+    // An equivalent free seat sold in place of `line`; id 0: none is free.
+    Result<OrderLine> replaceLostSeat(OrderId order, const CartId &cart, const OrderLine &line);
     Status markReplacedOrderPaid(OrderId order); // CANCELLED by the confirm, delivering a replacement now
     Status refundLostLines(OrderId order, qint64 payment, const QVector<OrderLine> &lost);
     Result<qint64> dueRefund(OrderId order, qint64 payment, const Money &amount, const QString &reason,

@@ -138,12 +138,16 @@ Result<Settlement> PgCheckoutStore::settleLocked(OrderId order)
     for (const OrderLine &line : confirmed->lost) {
         if (line.state != LineState::Lost)
             continue;
-        auto replacement = line.kind == ItemKind::Seat ? replaceLostSeat(order, locked->cart, line) : OrderLine{};
-        if (replacement.id != 0) {
+        // A failed statement aborts the whole settlement: going on would only meet 25P02 and hide why.
+        auto replacement
+            = line.kind == ItemKind::Seat ? replaceLostSeat(order, locked->cart, line) : Result<OrderLine>(OrderLine{});
+        if (!replacement)
+            return replacement.error();
+        if (replacement->id != 0) {
             settlement.replaced << line;
-            settlement.sold << replacement;
+            settlement.sold << *replacement;
             if (auto status = logStep(order, QStringLiteral("unit-replaced"),
-                                      QStringLiteral("%1 -> %2").arg(line.label, replacement.label));
+                                      QStringLiteral("%1 -> %2").arg(line.label, replacement->label));
                 !status)
                 return status.error();
             continue;
@@ -224,20 +228,21 @@ Result<Settlement> PgCheckoutStore::refundEndedOrder(OrderId order, qint64 payme
     return settlement;
 }
 
-OrderLine PgCheckoutStore::replaceLostSeat(OrderId order, const CartId &cart, const OrderLine &line)
+Result<OrderLine> PgCheckoutStore::replaceLostSeat(OrderId order, const CartId &cart, const OrderLine &line)
 {
     auto equivalent = m_statements.exec(
         CheckoutSql::sellEquivalentSeat, settleContext,
         {{QStringLiteral(":order"), order}, {QStringLiteral(":unit"), line.id}, {QStringLiteral(":cart"), cart}});
+    if (!equivalent)
+        return equivalent.error();
     OrderLine replacement;
-    if (equivalent && equivalent.value()->next()) {
+    if (equivalent.value()->next()) {
         replacement = line;
         replacement.id = equivalent.value()->value(0).toLongLong();
         replacement.label = equivalent.value()->value(1).toString();
         replacement.state = LineState::Sold;
     }
-    if (equivalent)
-        equivalent.value()->finish();
+    equivalent.value()->finish();
     return replacement;
 }
 

@@ -22,6 +22,8 @@
 
 #include <QtTest>
 
+#include <algorithm>
+
 using namespace boxoffice;
 using namespace boxoffice::test;
 
@@ -46,6 +48,7 @@ private slots:
     void failureRow3_unknownThatNeverChargedReleases();
     void failureRow4_crashBetweenChargeAndConfirm();
     void failureRow5_reclaimedSeatIsReplacedByAnEquivalent();
+    void failureRow5_replacementIsNeverASeatTheOrderHasALineFor();
     void failureRow5_reclaimedSeatWithNoEquivalentIsRefunded();
     void webhooksDuplicatedDelayedAndShuffledApplyOnce();
     void forgedOrStaleWebhooksChangeNothing();
@@ -294,7 +297,7 @@ void TestCheckoutSaga::failureRow4_crashBetweenChargeAndConfirm()
         = m_store->beginCharge(order->id, QStringLiteral("fakepay"), CheckoutSaga::chargeKey(order->id), 900);
     QVERIFY(payment.ok());
     const auto charged = m_provider->charge(
-        ChargeRequest{payment->idempotencyKey, order->id, payment->amount, QStringLiteral("crash")});
+        ChargeRequest{payment->idempotencyKey, order->id, payment->amount, QStringLiteral("crash"), QString()});
     QVERIFY(charged.ok());
     QCOMPARE(charged->status, ChargeStatus::Succeeded);
     QCOMPARE(orderState(order->id), QStringLiteral("PENDING"));
@@ -338,6 +341,71 @@ void TestCheckoutSaga::failureRow5_reclaimedSeatIsReplacedByAnEquivalent()
                  .toString(),
              QStringLiteral("thief-1"));
     QVERIFY(m_inventory->carts.releaseCart(QStringLiteral("thief-1")).ok());
+}
+
+// CI's chaos run once found this: a lost seat whose taker let it go between the settlement's confirm
+// and its replacement search was the first free seat of its band, so the search offered the order its
+// own lost seat; a second line for the same unit broke the primary key, the settlement went on in an
+// aborted transaction (25P02) and the paid webhook failed. The trigger plays that taker, in between.
+void TestCheckoutSaga::failureRow5_replacementIsNeverASeatTheOrderHasALineFor()
+{
+    const LoadedVenue trio = m_db->loadHall(QStringLiteral("Trio Hall"), 1, 3, 600, 2, 4500);
+    // In id order: the replacement search takes the free seat with the lowest id, which must be the lost one.
+    QVector<UnitId> seats = m_db->units(trio.eventId);
+    std::sort(seats.begin(), seats.end());
+    QCOMPARE(seats.size(), 3);
+    const auto holdSeats = [&](const QString &cart, const QVector<UnitId> &units) {
+        HoldRequest request;
+        request.event = trio.eventId;
+        request.cart = cart;
+        request.units = units;
+        return m_holds->hold(request).ok();
+    };
+    QVERIFY(holdSeats(QStringLiteral("own-1"), {seats.at(0), seats.at(1)}));
+    QString error;
+    QVERIFY2(m_db->exec(QStringLiteral(R"SQL(
+        CREATE FUNCTION test_taker_lets_go() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            UPDATE event_seats SET state = 'AVAILABLE', cart_id = NULL, held_since = NULL,
+                                   hold_expires_at = NULL, extensions_used = 0
+            WHERE id = NEW.unit_id AND state = 'HELD';
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER test_taker_lets_go AFTER UPDATE OF state ON order_lines
+            FOR EACH ROW WHEN (NEW.state = 'LOST') EXECUTE FUNCTION test_taker_lets_go();
+    )SQL"),
+                        {}, &error),
+             qPrintable(error));
+    CheckoutSaga saga(*m_store, *m_provider, QStringLiteral("fakepay"));
+    saga.checkpoint = [&](const QString &step) {
+        if (step != QLatin1String("charge-started"))
+            return;
+        QVERIFY(m_db->backdateHolds(QStringLiteral("event_seats"), QStringLiteral("own-1"), 7200));
+        QVERIFY(holdSeats(QStringLiteral("taker-1"), {seats.at(0)}));
+    };
+    const auto outcome = saga.checkout(QStringLiteral("own-1"), QStringLiteral("web"), QStringLiteral("buyer"));
+    QVERIFY(m_db->exec(QStringLiteral("DROP TRIGGER test_taker_lets_go ON order_lines; "
+                                      "DROP FUNCTION test_taker_lets_go()")));
+    QVERIFY2(outcome.ok(), outcome.ok() ? "" : qPrintable(outcome.error().message));
+    QCOMPARE(outcome->state, CheckoutOutcome::State::Paid);
+    QCOMPARE(outcome->settlement.replaced.size(), 1);
+    QCOMPARE(outcome->settlement.refunded.size(), 0);
+    const QVariantMap order{{QStringLiteral("o"), outcome->order}};
+    QCOMPARE(count(QStringLiteral("SELECT count(*) FROM event_seats WHERE order_id = :o AND state = 'SOLD'"), order),
+             2);
+    // The third seat replaced the lost first one, which is free again and on the order only as replaced.
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT order_id FROM event_seats WHERE id = :u"),
+                          {{QStringLiteral("u"), seats.at(2)}})
+                 .toLongLong(),
+             outcome->order);
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM event_seats WHERE id = :u"),
+                          {{QStringLiteral("u"), seats.at(0)}})
+                 .toString(),
+             QStringLiteral("AVAILABLE"));
+    QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM order_lines WHERE order_id = :o AND unit_id = :u"),
+                          {{QStringLiteral("o"), outcome->order}, {QStringLiteral("u"), seats.at(0)}})
+                 .toString(),
+             QStringLiteral("REPLACED"));
 }
 
 void TestCheckoutSaga::failureRow5_reclaimedSeatWithNoEquivalentIsRefunded()
