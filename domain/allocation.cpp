@@ -2,6 +2,11 @@
 
 namespace boxoffice {
 
+namespace {
+// GCC's and Clang's 128-bit integer; __extension__ because ISO C++ has none.
+__extension__ typedef __int128 WideInteger;
+} // namespace
+
 QVector<qint64> allocateByWeight(qint64 amount, int parts, const QVector<qint64> &weights)
 {
     QVector<qint64> result;
@@ -17,7 +22,7 @@ QVector<qint64> allocateByWeight(qint64 amount, int parts, const QVector<qint64>
     const qint64 sum = usable && total > 0 ? total : parts;
     // 128 bits: a price in cents times a sum of rates overflows 64 bits long before either does alone.
     const auto runningShare = [&](qint64 upTo) -> qint64 {
-        const __int128 scaled = static_cast<__int128>(amount) * upTo;
+        const WideInteger scaled = static_cast<WideInteger>(amount) * upTo;
         return static_cast<qint64>((scaled + sum - 1) / sum); // rounded up, amount >= 0
     };
     qint64 upTo = 0;

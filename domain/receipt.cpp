@@ -6,7 +6,7 @@ namespace {
 
 ReceiptLine lineOf(const OrderLine &line)
 {
-    return ReceiptLine{line.kind, line.label, line.quantity, line.amount};
+    return ReceiptLine{line.kind, line.label, line.quantity, line.amount, QString()};
 }
 
 // A receipt in `currency`: every amount on it starts as zero of that currency.

@@ -16,7 +16,11 @@ AfterSalesWiring::AfterSalesWiring(QSqlDatabase database, PgCartStore &carts, Pg
 
 AfterSalesServices AfterSalesWiring::services()
 {
-    return AfterSalesServices{&m_refunds, &m_exchanges, &m_approvals};
+    AfterSalesServices services;
+    services.refunds = &m_refunds;
+    services.exchanges = &m_exchanges;
+    services.approvals = &m_approvals;
+    return services;
 }
 
 Result<std::unique_ptr<ManagerSession>> ManagerConnection::open(const ConnectionSettings &server, const QString &login,

@@ -67,8 +67,15 @@ DeskConnection::DeskConnection(std::unique_ptr<DatabaseConnection> connection)
 
 DeskServices DeskConnection::services()
 {
-    DeskServices services{DatabaseCalls(), &m_holds,     &m_carts, &m_sales, &m_maps,
-                          &m_hotels,       &m_frontDesk, &m_door,  &m_orders};
+    DeskServices services;
+    services.holds = &m_holds;
+    services.carts = &m_carts;
+    services.sales = &m_sales;
+    services.maps = &m_maps;
+    services.hotels = &m_hotels;
+    services.frontDesk = &m_frontDesk;
+    services.door = &m_door;
+    services.orders = &m_orders;
     services.till = [staff = m_connection->settings(), terminal = DeskWindow::terminalName()]() {
         return PgTillSession::open(staff, terminal);
     };

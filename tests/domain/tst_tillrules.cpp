@@ -16,6 +16,15 @@ Money eur(qint64 minor)
     return Money(minor, QStringLiteral("EUR"));
 }
 
+DayTillRow dayRow(const QString &clerk, const QString &terminal, const QString &currency)
+{
+    DayTillRow row;
+    row.clerk = clerk;
+    row.terminal = terminal;
+    row.currency = currency;
+    return row;
+}
+
 } // namespace
 
 class TestTillRules : public QObject
@@ -118,16 +127,16 @@ void TestTillRules::aReportDifferenceOnlyOnceCounted()
 void TestTillRules::theDayAddsShiftsToTheirRowsAndTotalsPerCurrency()
 {
     DayLedger ledger;
-    DayTillRow anna{QStringLiteral("anna"), QStringLiteral("Box 1"), QStringLiteral("EUR")};
+    DayTillRow anna = dayRow(QStringLiteral("anna"), QStringLiteral("Box 1"), QStringLiteral("EUR"));
     anna.money.cashSales = 3;
     anna.money.cashSalesAmount = eur(15000);
     anna.money.voids = 1;
     anna.money.voidCash = eur(5000);
-    DayTillRow ben{QStringLiteral("ben"), QStringLiteral("Box 2"), QStringLiteral("EUR")};
+    DayTillRow ben = dayRow(QStringLiteral("ben"), QStringLiteral("Box 2"), QStringLiteral("EUR"));
     ben.money.cardSales = 2;
     ben.money.cardSalesAmount = eur(8000);
     ben.outsideShift = 2;
-    DayTillRow pounds{QStringLiteral("ben"), QStringLiteral("Box 2"), QStringLiteral("GBP")};
+    DayTillRow pounds = dayRow(QStringLiteral("ben"), QStringLiteral("Box 2"), QStringLiteral("GBP"));
     pounds.money.cashSales = 1;
     pounds.money.cashSalesAmount = Money(2000, QStringLiteral("GBP"));
     ledger.money = {anna, ben, pounds};

@@ -358,7 +358,7 @@ void TestMoneyLedger::case3_chargeUnderAClosedKeyIsRefunded()
     QVERIFY(Reconciler(*m_store, *m_provider).run(0).ok());
     QCOMPARE(orderState(order), QStringLiteral("CANCELLED"));
     // The stray request arrives at the provider now.
-    const auto charged = m_provider->charge({payment->idempotencyKey, order, payment->amount, {}});
+    const auto charged = m_provider->charge({payment->idempotencyKey, order, payment->amount, {}, {}});
     QVERIFY(charged.ok());
     QCOMPARE(charged->status, ChargeStatus::Succeeded);
     // The provider's own charge list alone (its webhooks are held back) leads to the refund.
@@ -590,7 +590,7 @@ void TestMoneyLedger::case8_refundIsCarriedOutWhenTheWebhookSettledFirst()
     QVERIFY(m_db->backdateHolds(QStringLiteral("ga_holds"), cart, 7200));
     takeAllPlaces(QStringLiteral("thief-8"));
     const auto payment = m_store->paymentForCharge(chargeUnderKey(CheckoutSaga::chargeKey(order)));
-    const auto charged = m_provider->charge({payment->idempotencyKey, order, payment->amount, {}});
+    const auto charged = m_provider->charge({payment->idempotencyKey, order, payment->amount, {}, {}});
     QVERIFY(charged.ok());
     const auto handled = deliver(succeededEvent(QStringLiteral("evt_first_8"), charged->providerPaymentId, order,
                                                 payment->amount.minor(), QStringLiteral("eur")));
@@ -708,11 +708,11 @@ void TestMoneyLedger::case12_managerRefundsEveryShape()
 void TestMoneyLedger::strayChargeInTheProvidersListIsRefunded()
 {
     const auto stray = m_provider->charge(
-        {QStringLiteral("boxoffice-order-999999-charge"), 999999, Money(2500, QStringLiteral("EUR")), {}});
+        {QStringLiteral("boxoffice-order-999999-charge"), 999999, Money(2500, QStringLiteral("EUR")), {}, {}});
     QVERIFY(stray.ok());
     QCOMPARE(stray->status, ChargeStatus::Succeeded);
     const auto large = m_provider->charge(
-        {QStringLiteral("boxoffice-order-9000000001-charge"), 9000000001, Money(1500, QStringLiteral("EUR")), {}});
+        {QStringLiteral("boxoffice-order-9000000001-charge"), 9000000001, Money(1500, QStringLiteral("EUR")), {}, {}});
     QVERIFY(large.ok());
     const auto counts = Reconciler(*m_store, *m_provider).run(0);
     QVERIFY2(counts.ok(), counts.ok() ? "" : qPrintable(counts.error().message));

@@ -492,7 +492,8 @@ void TestWebHoldCaps::staffClaimUncapped()
     Caps caps(m_db->database());
     const auto granted
         = SeatHoldService(m_inventory->seats, &caps.caps)
-              .hold(HoldRequest{m_hall.eventId, QStringLiteral("desk-claimsql"), {m_units.at(30), m_units.at(31)}});
+              .hold(HoldRequest{
+                  m_hall.eventId, QStringLiteral("desk-claimsql"), {m_units.at(30), m_units.at(31)}, {}, 0});
     QVERIFY2(granted.ok(), granted.ok() ? "" : qPrintable(granted.error().message));
     QVERIFY(m_inventory->seats.release(QStringLiteral("desk-claimsql"), {m_units.at(30), m_units.at(31)}).ok());
 }

@@ -146,8 +146,8 @@ bool saveMoneyDialogs(const QDir &out)
                           QStringLiteral("Ada Byron"),
                           41};
     const QString eur = QStringLiteral("EUR");
-    const StayMoney atDesk{7, 41, OrderState::Paid, eur, Money(27000, eur), Money(27000, eur), false};
-    const StayMoney online{7, 41, OrderState::Paid, eur, Money(27000, eur), Money(27000, eur), true};
+    const StayMoney atDesk{7, 41, OrderState::Paid, eur, Money(27000, eur), Money(27000, eur), false, {}};
+    const StayMoney online{7, 41, OrderState::Paid, eur, Money(27000, eur), Money(27000, eur), true, {}};
     QVector<QPair<QString, QImage>> shots;
     {
         StayCancelDialog dialog(stay, atDesk, false);
@@ -161,7 +161,7 @@ bool saveMoneyDialogs(const QDir &out)
         shots << qMakePair(QStringLiteral("A manager cancels it, keeping a fee"), grabbed(dialog));
     }
     {
-        MoveStayDialog dialog(stay, MoveQuote{atDesk, Money(45000, eur)},
+        MoveStayDialog dialog(stay, MoveQuote{atDesk, Money(45000, eur), 0, QDate(), QDate()},
                               {QStringLiteral("DLX Deluxe King"), QDate(2026, 3, 12), QDate(2026, 3, 15)}, false);
         shots << qMakePair(QStringLiteral("Move to a dearer room: the difference first"), grabbed(dialog));
     }
@@ -1018,16 +1018,20 @@ bool saveRoomsShot(DeskWindow &window, PgInventory &others, const QSqlDatabase &
         const auto order = others.carts.createOrder(cart);
         if (!order || !others.carts.confirm(order->id))
             continue;
-        rooms.assign(held->id, roomId(QString::fromLatin1(guest.room)));
-        if (guest.checkIn)
-            desk.checkIn(held->id);
+        // A rack staged wrong would be a wrong picture in the README: stop instead.
+        if (!rooms.assign(held->id, roomId(QString::fromLatin1(guest.room))))
+            return false;
+        if (guest.checkIn && !desk.checkIn(held->id))
+            return false;
     }
-    rooms.setHousekeeping(roomId(QStringLiteral("104")), Housekeeping::Dirty);
-    rooms.setHousekeeping(roomId(QStringLiteral("106")), Housekeeping::Dirty);
-    rooms.setHousekeeping(roomId(QStringLiteral("103")), Housekeeping::Inspected);
-    rooms.setHousekeeping(roomId(QStringLiteral("107")), Housekeeping::Inspected);
-    rooms.outOfOrder(
-        {roomId(QStringLiteral("108")), today, today.addDays(3), QStringLiteral("Water leak in the bathroom")});
+    const bool staged = rooms.setHousekeeping(roomId(QStringLiteral("104")), Housekeeping::Dirty)
+        && rooms.setHousekeeping(roomId(QStringLiteral("106")), Housekeeping::Dirty)
+        && rooms.setHousekeeping(roomId(QStringLiteral("103")), Housekeeping::Inspected)
+        && rooms.setHousekeeping(roomId(QStringLiteral("107")), Housekeeping::Inspected)
+        && rooms.outOfOrder(
+            {roomId(QStringLiteral("108")), today, today.addDays(3), QStringLiteral("Water leak in the bathroom")});
+    if (!staged)
+        return false;
 
     window.pages()->setCurrentWidget(window.frontDesk());
     window.frontDesk()->selectHotel(hotel.id);

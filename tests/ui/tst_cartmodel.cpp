@@ -32,7 +32,13 @@ namespace {
 
 CartEntry entry(UnitId unit, const QString &label, qint64 price, const QDateTime &expires)
 {
-    return CartEntry{unit, label, QStringLiteral("Stalls"), Money(price, QStringLiteral("EUR")), expires};
+    CartEntry entry;
+    entry.unit = unit;
+    entry.label = label;
+    entry.section = QStringLiteral("Stalls");
+    entry.price = Money(price, QStringLiteral("EUR"));
+    entry.expiresAt = expires;
+    return entry;
 }
 
 CartQuote quoteOf(const QVector<QuoteLine> &lines)
