@@ -452,7 +452,8 @@ void TestFakepayStripe::oneKeyWithOtherParametersIsAnIdempotencyError()
 
 void TestFakepayStripe::aKeyInUseIsA409()
 {
-    plan({QStringLiteral("hang")}, 1500);
+    // Long enough that the second request surely comes while the first still hangs, on a busy machine too.
+    plan({QStringLiteral("hang")}, 8000);
     const QByteArray key = "busy-" + m_batch.toLatin1();
     const QByteArray body = "amount=700&currency=eur&confirm=true&" + field("metadata[batch]", m_batch);
     QNetworkReply *first = send("POST", QStringLiteral("/v1/payment_intents"), body, {{"Idempotency-Key", key}}, apiKey,

@@ -127,7 +127,8 @@ void TestMoneyLedger::init()
                                              QString::fromUtf8(webhookSecret));
     QVERIFY2(failure.isEmpty(), qPrintable(failure));
     m_fakepay->control(QStringLiteral("/control/webhooks"), {{QStringLiteral("paused"), true}});
-    m_provider = std::make_unique<HttpPaymentProvider>(m_fakepay->baseUrl(), apiKey.toUtf8(), 1500);
+    // Patient enough for a machine that runs other suites beside this one: no case here waits on purpose.
+    m_provider = std::make_unique<HttpPaymentProvider>(m_fakepay->baseUrl(), apiKey.toUtf8(), 20000);
 }
 
 void TestMoneyLedger::cleanup()

@@ -35,6 +35,25 @@
 using namespace boxoffice;
 using namespace boxoffice::test;
 
+namespace {
+
+// One terminal setting changed for one test, and put back afterwards.
+class ScopedSetting
+{
+public:
+    ScopedSetting(const QString &key, const QVariant &value) : m_key(key), m_old(QSettings().value(key))
+    {
+        QSettings().setValue(key, value);
+    }
+    ~ScopedSetting() { QSettings().setValue(m_key, m_old); }
+
+private:
+    QString m_key;
+    QVariant m_old;
+};
+
+} // namespace
+
 class TestDeskResilience : public QObject
 {
     Q_OBJECT
@@ -86,7 +105,9 @@ void TestDeskResilience::initTestCase()
     settings.remove(QStringLiteral("connection"));
     settings.setValue(QStringLiteral("connection/lockTimeoutMs"), 800);
     settings.setValue(QStringLiteral("connection/statementTimeoutMs"), 1500);
-    settings.setValue(QStringLiteral("connection/connectTimeoutSeconds"), 2);
+    // Connecting is not what this suite times: beside a crowd suite's 300 connections a sign-in may take
+    // seconds (the probe test below shortens it for itself).
+    settings.setValue(QStringLiteral("connection/connectTimeoutSeconds"), 20);
     m_db = std::make_unique<TestDatabase>(QStringLiteral("deskresilience"));
     QVERIFY2(m_db->ok(), qPrintable(m_db->failure()));
     m_hall = m_db->loadHall(QStringLiteral("Storm Hall"), 4, 10, 600, 1, 4000);
@@ -207,7 +228,8 @@ void TestDeskResilience::aHoldBlockedByALockReturnsWithinTheTimeout()
     elapsed.start();
     m_window->holdUnits({seat});
     const qint64 took = elapsed.elapsed();
-    QVERIFY2(took >= 700 && took < 2500, qPrintable(QStringLiteral("the hold returned after %1 ms").arg(took)));
+    // Under the 6 s the lock holder may idle: the lock timeout ended the wait, not the holder.
+    QVERIFY2(took >= 700 && took < 5000, qPrintable(QStringLiteral("the hold returned after %1 ms").arg(took)));
     const QString message = m_window->message();
     QVERIFY2(message.contains(QLatin1String("server is busy")), qPrintable(message));
     QVERIFY2(message.contains(QLatin1String("nothing was changed")), qPrintable(message));
@@ -251,7 +273,8 @@ void TestDeskResilience::aSaleBlockedByALockLeavesNothingHalfDone()
     QElapsedTimer elapsed;
     elapsed.start();
     m_window->sell(false);
-    QVERIFY2(elapsed.elapsed() < 3000, qPrintable(QString::number(elapsed.elapsed())));
+    // Under the 6 s the lock holder may idle: the sale gave up on its own lock timeout.
+    QVERIFY2(elapsed.elapsed() < 5000, qPrintable(QString::number(elapsed.elapsed())));
     database.rollback();
     const QString message = m_window->message();
     QVERIFY2(message.contains(QLatin1String("server is busy")), qPrintable(message));
@@ -332,6 +355,7 @@ void TestDeskResilience::aProbeThatCannotReachTheServerNeverBlocksTheWindow()
     // Reconnecting goes to an address that never answers (or is unreachable): the wait is the probe's
     // thread's, never the window's.
     cleanup();
+    const ScopedSetting giveUpSoon(QStringLiteral("connection/connectTimeoutSeconds"), 2);
     ConnectionSettings nowhere = m_staff;
     nowhere.host = QStringLiteral("10.255.255.1");
     nowhere.port = 5432;
@@ -347,8 +371,9 @@ void TestDeskResilience::aProbeThatCannotReachTheServerNeverBlocksTheWindow()
     emit m_watch->connectionLost(QStringLiteral("test"));
     ConnectionBanner *banner = m_window->connectionBanner();
     QTRY_VERIFY_WITH_TIMEOUT(banner->text().contains(QLatin1String("did not reach the server")), 10000);
-    // The timer kept its pace all the while: at least half the ticks it would have without any wait.
-    QVERIFY2(ticks >= elapsed.elapsed() / 20 / 2,
+    // The timer kept ticking all the while: a window blocked for the 2 s connect would miss 100 ticks in
+    // a row; a quarter of the nominal pace leaves room for a machine busy with other suites.
+    QVERIFY2(ticks >= elapsed.elapsed() / 20 / 4,
              qPrintable(QStringLiteral("%1 ticks in %2 ms").arg(ticks).arg(elapsed.elapsed())));
     QVERIFY(banner->isVisible());
     QVERIFY(m_keeper->reconnecting());

@@ -255,21 +255,23 @@ void TestTillPanel::aNewConnectionDoesNotWaitForTheOldOne()
     bool oldAnswered = false;
     old->run<int>(
         [](TillService &) -> Result<int> {
-            QThread::msleep(1500);
+            // Longer than the new connection can take to answer, even on a machine busy with other suites.
+            QThread::msleep(8000);
             return 1;
         },
         [&oldAnswered](const Result<int> &) { oldAnswered = true; });
     QElapsedTimer replacing;
     replacing.start();
     m_clerkDesk.window->setServices(m_clerkDesk.session->services());
-    QVERIFY2(replacing.elapsed() < 500, qPrintable(QString::number(replacing.elapsed())));
+    // Far less than the old job's 8 s: the window did not wait for it.
+    QVERIFY2(replacing.elapsed() < 4000, qPrintable(QString::number(replacing.elapsed())));
     QVERIFY(till->runner() != old.data());
     // The new connection answers while the old job still runs.
     till->refresh();
-    QTRY_VERIFY(!till->busy());
+    QTRY_VERIFY_WITH_TIMEOUT(!till->busy(), 7000);
     QVERIFY(till->reportTitle().contains(QLatin1String("no till open")));
     QVERIFY(!old.isNull());
-    QTRY_VERIFY_WITH_TIMEOUT(old.isNull(), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(old.isNull(), 30000);
     QVERIFY(!oldAnswered);
 }
 

@@ -263,12 +263,12 @@ void TestOnSale::anEventWithoutAnOnSaleHasNoQueue()
 
 void TestOnSale::drawInsideTheWindowFifoAfterIt()
 {
-    // The operator opens the sale with the draw closing a minute ahead (moved forward below once
-    // everyone of the window is in, to keep the test short).
+    // The operator opens the sale with the draw closing ten minutes ahead (moved forward below once
+    // everyone of the window is in, to keep the test short; 2,000 joins may take a while on a busy machine).
     PgOnSaleStore onSales(m_db->database());
     OnSale sale;
     sale.event = m_rush.eventId;
-    sale.drawClosesAt = QDateTime::currentDateTimeUtc().addSecs(60);
+    sale.drawClosesAt = QDateTime::currentDateTimeUtc().addSecs(600);
     sale.admitPerSecond = admitPerSecond;
     sale.tokenSeconds = 600;
     QVERIFY(onSales.setOnSale(sale).ok());
