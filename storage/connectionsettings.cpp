@@ -6,6 +6,7 @@
 #include <QUrl>
 #include <QUrlQuery>
 
+#include <algorithm>
 #include <optional>
 
 namespace boxoffice {
@@ -35,9 +36,11 @@ bool isHostList(const QString &hosts)
 bool isPortList(const QString &ports)
 {
     for (const QString &port : ports.split(QLatin1Char(','))) {
+        // Digits only: QString::toInt reads "5433<NUL>junk" as 5433, and libpq would get the junk too.
+        const bool digits = std::all_of(port.begin(), port.end(), [](QChar c) { return c.isDigit(); });
         bool number = false;
         const int value = port.toInt(&number);
-        if (!port.isEmpty() && (!number || value < 1 || value > 65535))
+        if (!port.isEmpty() && (!digits || !number || value < 1 || value > 65535))
             return false;
     }
     return true;
@@ -84,6 +87,10 @@ std::optional<HostList> splitHostList(const QString &text)
 
 Result<ConnectionSettings> ConnectionSettings::fromUrl(const QString &text)
 {
+    // A URL is typed or pasted text: a control character in it is a mistake, and past this point it
+    // would reach libpq's keyword string (where a NUL ends it early).
+    if (std::any_of(text.begin(), text.end(), [](QChar c) { return c.category() == QChar::Other_Control; }))
+        return makeError(ErrorCode::BadInput, QStringLiteral("The database URL contains control characters."));
     const std::optional<HostList> hostList = splitHostList(text);
     const QUrl url(hostList ? hostList->url : text, QUrl::StrictMode);
     if (!url.isValid() || (url.scheme() != QLatin1String("postgresql") && url.scheme() != QLatin1String("postgres")))

@@ -130,6 +130,10 @@ void TestConnectionSettings::rejectsBadUrls_data()
     QTest::newRow("two ports for three hosts") << "postgresql:///d?host=a,b,c&port=1,2";
     QTest::newRow("a port out of range in a host list") << "postgresql://a:1,b:70000/d";
     QTest::newRow("a word for a port in a host list") << "postgresql://a:1,b:x/d";
+    // Found by CI's fuzz run: QString::toInt read the port up to the NUL, and the rest went to libpq.
+    QTest::newRow("a NUL after a port in a host list") << QString::fromUtf8("postgresql://x,b:5433\0junk/d", 28);
+    QTest::newRow("a control character in the database") << "postgresql://h/d\bx";
+    QTest::newRow("a port with a sign in a host list") << "postgresql://a:+1,b:2/d";
 }
 
 void TestConnectionSettings::rejectsBadUrls()
